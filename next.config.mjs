@@ -1,0 +1,23 @@
+import { PHASE_DEVELOPMENT_SERVER } from 'next/constants.js';
+
+const apiOrigin = process.env.API_ORIGIN ?? 'http://127.0.0.1:3001';
+
+/** Static export for builds; in development, /api, /media and /admin go to the API process. */
+export default function nextConfig(phase) {
+  /** @type {import('next').NextConfig} */
+  const base = { output: 'export', trailingSlash: true, images: { unoptimized: true }, reactStrictMode: true };
+  if (phase !== PHASE_DEVELOPMENT_SERVER) return base;
+  return {
+    ...base,
+    output: undefined,
+    skipTrailingSlashRedirect: true,
+    async rewrites() {
+      return [
+        { source: '/api/:path*', destination: `${apiOrigin}/api/:path*` },
+        { source: '/media/:path*', destination: `${apiOrigin}/media/:path*` },
+        { source: '/admin', destination: `${apiOrigin}/admin` },
+        { source: '/admin/:path*', destination: `${apiOrigin}/admin/:path*` },
+      ];
+    },
+  };
+}

@@ -1,0 +1,37 @@
+// `npm test`: unit + server tests on SQLite, the server tests again on PostgreSQL, then the browser tests.
+// PostgreSQL: DATABASE_URL when it points at one (.ci/run starts a throw-away cluster), else a throw-away
+// cluster started here when PostgreSQL's binaries are installed; without them that pass is reported as not run.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+
+const run = (cmd, args, env = process.env) => {
+  console.log(`\n▶ ${cmd} ${args.join(' ')}${env.DATABASE_URL ? ' (PostgreSQL)' : ''}`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env });
+  if (r.status !== 0) {
+    console.error(`✖ ${cmd} ${args.join(' ')} failed`);
+    cleanup();
+    process.exit(r.status ?? 1);
+  }
+};
+
+let startedPg = false;
+function cleanup() {
+  if (startedPg) spawnSync('bash', ['scripts/pg-throwaway.sh', 'stop'], { stdio: 'inherit' });
+}
+
+const sqliteEnv = { ...process.env };
+delete sqliteEnv.DATABASE_URL;
+run('npx', ['vitest', 'run'], sqliteEnv);
+
+let pgUrl = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined;
+const pgInstalled = existsSync('/usr/lib/postgresql') && readdirSync('/usr/lib/postgresql').length > 0;
+if (!pgUrl && pgInstalled) {
+  const out = execFileSync('bash', ['scripts/pg-throwaway.sh', 'start'], { encoding: 'utf8' });
+  pgUrl = /DATABASE_URL=(\S+)/.exec(out)?.[1];
+  startedPg = true;
+}
+if (pgUrl) run('npx', ['vitest', 'run', '--project', 'server'], { ...process.env, DATABASE_URL: pgUrl });
+else console.warn('! PostgreSQL is not installed here: the PostgreSQL pass of the server tests did not run.');
+cleanup();
+
+run('npx', ['playwright', 'test'], sqliteEnv);

@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import type { Clock } from './clock.ts';
+import type { Config } from './config.ts';
+import type { Db } from './db/kysely.ts';
+import { ApiError } from './errors.ts';
+import type { Mailer } from './mail/mailer.ts';
+import type { MediaProcessor } from './media/processor.ts';
+import type { SmsSender } from './sms/sms.ts';
+import type { Storage } from './storage/storage.ts';
+import { authRoutes } from './auth/routes.ts';
+import { profileRoutes } from './profile/routes.ts';
+import { mediaRoutes } from './media/routes.ts';
+import { mediaFileRoutes } from './media/file-routes.ts';
+import { webRoutes } from './web/routes.ts';
+import { parseFormBody, parseJsonBody } from './body-parsers.ts';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  storage: Storage;
+  mailer: Mailer;
+  sms: SmsSender;
+  clock: Clock;
+  processor: MediaProcessor;
+}
+
+/** JSON and form bodies; uploads are multipart and streamed, never this big. */
+export const BODY_LIMIT = 1024 * 1024;
+
+/** Builds the whole HTTP app. main.ts and the tests build it the same way. */
+export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: deps.config.logLevel },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    requestIdHeader: false,
+    bodyLimit: BODY_LIMIT,
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+  });
+
+  app.decorateRequest('user', null);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // The static export inlines its hydration data as scripts.
+        scriptSrc: ["'self'", "'unsafe-inline'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: false,
+  });
+
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, parseJsonBody);
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, parseFormBody);
+  await app.register(multipart, {
+    limits: { fieldNameSize: 100, fieldSize: 64 * 1024, fields: 20, files: 1, parts: 25, headerPairs: 100 },
+  });
+
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    if (error instanceof ApiError) {
+      return reply.status(error.status).headers(error.headers).send(error.body);
+    }
+    const status = (error as FastifyError).statusCode ?? 500;
+    if ((error as FastifyError).validation) {
+      return reply.status(400).send({ detail: 'Некорректный запрос.' });
+    }
+    if (status >= 400 && status < 500) {
+      return reply.status(status).headers(status === 429 ? { 'Retry-After': '60' } : {}).send({ detail: clientErrorText(status, error as FastifyError) });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ detail: 'Внутренняя ошибка сервера. Попробуйте позже.' });
+  });
+
+  await app.register(async (api) => {
+    api.get('/health', async () => ({ status: 'ok' }));
+    await authRoutes(api, deps);
+    await profileRoutes(api, deps);
+    await mediaRoutes(api, deps);
+    api.all('/*', async () => {
+      throw new ApiError(404, { detail: 'Не найдено.' });
+    });
+  }, { prefix: '/api' });
+
+  await mediaFileRoutes(app, deps);
+  await webRoutes(app, deps);
+  return app;
+}
+
+function clientErrorText(status: number, error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return 'Неподдерживаемый тип содержимого запроса.';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return 'Слишком большой запрос.';
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'Пустое тело запроса.';
+  }
+  if (status === 400) return 'Некорректный запрос.';
+  if (status === 404) return 'Не найдено.';
+  if (status === 405) return 'Метод не поддерживается.';
+  if (status === 413) return 'Слишком большой запрос.';
+  if (status === 415) return 'Неподдерживаемый тип содержимого запроса.';
+  return 'Некорректный запрос.';
+}

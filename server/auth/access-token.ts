@@ -1,0 +1,33 @@
+import { randomUUID } from 'node:crypto';
+import { jwtVerify, SignJWT } from 'jose';
+import type { Clock } from '../clock.ts';
+
+export const ACCESS_TTL_SECONDS = 15 * 60;
+
+const keyOf = (secret: string) => new TextEncoder().encode(`access:${secret}`);
+
+/** A SimpleJWT-like access token: HS256, {token_type: 'access', user_id, jti, exp}. */
+export async function signAccessToken(secret: string, userId: number, clock: Clock): Promise<string> {
+  const now = Math.floor(clock.now().getTime() / 1000);
+  return new SignJWT({ token_type: 'access', user_id: userId })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(String(userId))
+    .setJti(randomUUID())
+    .setIssuedAt(now)
+    .setExpirationTime(now + ACCESS_TTL_SECONDS)
+    .sign(keyOf(secret));
+}
+
+/** Returns the user id, or null for a missing, forged, expired or wrong-type token. */
+export async function verifyAccessToken(secret: string, token: string, clock: Clock): Promise<number | null> {
+  try {
+    const { payload } = await jwtVerify(token, keyOf(secret), {
+      algorithms: ['HS256'],
+      currentDate: clock.now(),
+    });
+    if (payload.token_type !== 'access' || typeof payload.user_id !== 'number') return null;
+    return payload.user_id;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,104 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Sizes are in bytes. */
+const MB = 1024 * 1024;
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .refine((v) => /^(postgres|postgresql|sqlite|file):/.test(v) || v.endsWith('.sqlite') || v.endsWith('.db'), {
+      message: 'must start with postgres:// or sqlite:',
+    })
+    .optional(),
+  SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  PUBLIC_URL: z.url().optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  SMTP_FROM: z.string().optional(),
+  SMS_WEBHOOK_URL: z.url().optional(),
+  ADMIN_URL: z.url().optional(),
+  MEDIA_STORAGE: z.string().regex(/^(local|s3:\/\/.+)$/, 'must be local or s3://bucket').default('local'),
+  FFMPEG_PATH: z.string().optional(),
+  MAX_AUDIO_BYTES: z.coerce.number().int().positive().default(120 * MB),
+  MAX_PHOTO_BYTES: z.coerce.number().int().positive().default(40 * MB),
+  MAX_VIDEO_BYTES: z.coerce.number().int().positive().default(2048 * MB),
+  MAX_AVATAR_BYTES: z.coerce.number().int().positive().default(10 * MB),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  OUT_DIR: z.string().default('./out'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  database: { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
+  secretKey: string;
+  publicUrl: string;
+  smtpUrl?: string;
+  smtpFrom: string;
+  smsWebhookUrl?: string;
+  adminUrl?: string;
+  mediaStorage: string;
+  ffmpegPath?: string;
+  limits: { audio: number; photo: number; video: number; avatar: number };
+  logLevel: string;
+  outDir: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Turns the environment into a typed config. Throws ConfigError with one line naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`Invalid ${String(issue.path[0])}: ${issue.message}`);
+  }
+  const e = parsed.data;
+  if (e.MEDIA_STORAGE !== 'local') {
+    throw new ConfigError('Invalid MEDIA_STORAGE: only "local" is available in this build');
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  let database: Config['database'];
+  if (!e.DATABASE_URL) database = { dialect: 'sqlite', file: path.join(dataDir, 'kopilka.sqlite') };
+  else if (/^postgres(ql)?:/.test(e.DATABASE_URL)) database = { dialect: 'postgres', url: e.DATABASE_URL };
+  else database = { dialect: 'sqlite', file: path.resolve(e.DATABASE_URL.replace(/^(sqlite|file):(\/\/)?/, '')) };
+
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database,
+    secretKey: e.SECRET_KEY ?? loadOrCreateSecret(dataDir),
+    publicUrl,
+    smtpUrl: e.SMTP_URL,
+    smtpFrom: e.SMTP_FROM ?? 'Копилка <no-reply@localhost>',
+    smsWebhookUrl: e.SMS_WEBHOOK_URL,
+    adminUrl: e.ADMIN_URL,
+    mediaStorage: e.MEDIA_STORAGE,
+    ffmpegPath: e.FFMPEG_PATH,
+    limits: { audio: e.MAX_AUDIO_BYTES, photo: e.MAX_PHOTO_BYTES, video: e.MAX_VIDEO_BYTES, avatar: e.MAX_AVATAR_BYTES },
+    logLevel: e.LOG_LEVEL,
+    outDir: path.resolve(e.OUT_DIR),
+  };
+}
+
+/** A generated SECRET_KEY is kept in DATA_DIR so tokens and signed URLs survive restarts. */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'secret_key');
+  if (existsSync(file)) {
+    const key = readFileSync(file, 'utf8').trim();
+    if (key.length >= 32) return key;
+  }
+  const key = randomBytes(48).toString('base64url');
+  writeFileSync(file, key + '\n', { mode: 0o600 });
+  return key;
+}

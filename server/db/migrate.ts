@@ -1,0 +1,20 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Db } from './kysely.ts';
+import * as m001 from './migrations/001-accounts.ts';
+import * as m002 from './migrations/002-media.ts';
+
+/** Numbered, append-only. Add a new file and list it here; never edit one that has shipped. */
+const migrations: Record<string, Migration> = {
+  '001-accounts': m001,
+  '002-media': m002,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrate(db: Db): Promise<void> {
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}

@@ -1,0 +1,105 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * Booleans are stored as 0/1 integers and times as ISO-8601 UTC strings in both dialects,
+ * so the same queries and comparisons work on SQLite and PostgreSQL.
+ */
+export interface UsersTable {
+  id: Generated<number>;
+  email: string; // lower-cased
+  username: string;
+  first_name: string;
+  last_name: string;
+  phone: string | null; // normalised, leading +
+  password_hash: string;
+  photo_key: string | null; // storage key of the avatar
+  photo_version: Generated<number>;
+  is_active: number;
+  is_email_verified: number;
+  is_phone_verified: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One-time codes sent by e-mail or SMS. purpose: email_verify | phone_verify | phone_login | phone_reset */
+export interface CodesTable {
+  id: Generated<number>;
+  user_id: number;
+  purpose: string;
+  target: string;
+  code_hash: string;
+  attempts: number;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface ResetTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+/** Refresh tokens: jti is the token id; family_id groups a rotation chain. */
+export interface RefreshTokensTable {
+  jti: string;
+  user_id: number;
+  family_id: string;
+  parent_jti: string | null;
+  replaced_by: string | null;
+  rotated_at: string | null;
+  revoked_at: string | null;
+  expires_at: string;
+  created_at: string;
+}
+
+/** Throttle events (persistent, so several API processes share them). */
+export interface RateEventsTable {
+  id: Generated<number>;
+  key: string;
+  created_at: string;
+}
+
+/** Every user's media item, whatever its kind. kind: audio | photo | video. status: processing | ready | failed */
+export interface MediaTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: string;
+  title: string;
+  description: string;
+  status: string;
+  original_key: string;
+  mime_type: string;
+  size: number;
+  original_name: string;
+  playable_key: string | null; // mp3 (audio) / mp4 (video) rendition
+  playable_mime: string | null;
+  thumbnail_key: string | null;
+  preview_key: string | null;
+  poster_key: string | null;
+  duration: number | null; // seconds
+  waveform: string | null; // JSON array of peaks 0..1
+  width: number | null;
+  height: number | null;
+  taken_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DB {
+  users: UsersTable;
+  codes: CodesTable;
+  reset_tokens: ResetTokensTable;
+  refresh_tokens: RefreshTokensTable;
+  rate_events: RateEventsTable;
+  media: MediaTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type Media = Selectable<MediaTable>;
+export type NewMedia = Insertable<MediaTable>;

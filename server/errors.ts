@@ -1,0 +1,38 @@
+/**
+ * DRF-shaped errors. Services throw these; the error handler in app.ts turns them into replies.
+ * One error: {"detail": "..."}; field errors: {"field": ["..."]}; cross-field: non_field_errors.
+ */
+export class ApiError extends Error {
+  constructor(
+    public readonly status: number,
+    public readonly body: Record<string, unknown>,
+    public readonly headers: Record<string, string> = {},
+  ) {
+    super(typeof body.detail === 'string' ? body.detail : JSON.stringify(body));
+  }
+}
+
+export const detailError = (status: number, detail: string, extra: Record<string, unknown> = {}) =>
+  new ApiError(status, { detail, ...extra });
+
+export const fieldErrors = (errors: Record<string, string[]>, status = 400) => new ApiError(status, errors);
+
+export const fieldError = (field: string, message: string, status = 400) => new ApiError(status, { [field]: [message] });
+
+export const notFound = () => detailError(404, 'Не найдено.');
+
+export const tooManyRequests = (retryAfterSeconds: number) =>
+  new ApiError(
+    429,
+    { detail: `Слишком много попыток. Повторите через ${retryAfterSeconds} с.` },
+    { 'Retry-After': String(retryAfterSeconds) },
+  );
+
+export const tokenNotValid = () =>
+  new ApiError(401, {
+    detail: 'Given token not valid for any token type',
+    code: 'token_not_valid',
+    messages: [{ token_class: 'AccessToken', token_type: 'access', message: 'Token is invalid or expired' }],
+  });
+
+export const notAuthenticated = () => detailError(401, 'Учетные данные не были предоставлены.', { code: 'not_authenticated' });

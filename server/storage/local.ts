@@ -1,0 +1,67 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { randomBytes } from 'node:crypto';
+import { StorageLimitError, type Storage } from './storage.ts';
+
+/** Media on local disk under `root`. Writes go to a temp file and are renamed into place. */
+export class LocalStorage implements Storage {
+  constructor(private readonly root: string) {}
+
+  private resolve(key: string): string {
+    const full = path.resolve(this.root, key);
+    if (!full.startsWith(path.resolve(this.root) + path.sep)) throw new Error('storage key escapes root');
+    return full;
+  }
+
+  async put(key: string, source: Readable, opts: { maxBytes?: number } = {}): Promise<{ size: number }> {
+    const dest = this.resolve(key);
+    await mkdir(path.dirname(dest), { recursive: true });
+    const tmp = `${dest}.${randomBytes(6).toString('hex')}.part`;
+    let size = 0;
+    const counter = new Transform({
+      transform(chunk: Buffer, _enc, cb) {
+        size += chunk.length;
+        if (opts.maxBytes !== undefined && size > opts.maxBytes) cb(new StorageLimitError(opts.maxBytes));
+        else cb(null, chunk);
+      },
+    });
+    try {
+      await pipeline(source, counter, createWriteStream(tmp));
+      await rename(tmp, dest);
+    } catch (err) {
+      await rm(tmp, { force: true });
+      throw err;
+    }
+    return { size };
+  }
+
+  read(key: string, range?: { start: number; end: number }): Readable {
+    return createReadStream(this.resolve(key), range);
+  }
+
+  async stat(key: string): Promise<{ size: number } | null> {
+    try {
+      const s = await stat(this.resolve(key));
+      return s.isFile() ? { size: s.size } : null;
+    } catch {
+      return null;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await unlink(this.resolve(key)).catch((e: NodeJS.ErrnoException) => {
+      if (e.code !== 'ENOENT') throw e;
+    });
+  }
+
+  async deletePrefix(prefix: string): Promise<void> {
+    await rm(this.resolve(prefix), { recursive: true, force: true });
+  }
+
+  async localPath(key: string): Promise<string> {
+    return this.resolve(key);
+  }
+}

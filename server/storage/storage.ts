@@ -1,0 +1,25 @@
+import type { Readable } from 'node:stream';
+
+/**
+ * Where media bytes live. Keys are relative paths like `u/42/audio/abc.webm`.
+ * Every file of a user sits under `u/{userId}/`, so deleting an account is deletePrefix(userPrefix(id)).
+ */
+export interface Storage {
+  /** Streams `source` into `key`; on any error nothing is left at `key`. Optional byte limit aborts with StorageLimitError. */
+  put(key: string, source: Readable, opts?: { maxBytes?: number }): Promise<{ size: number }>;
+  /** Streams bytes; range end is inclusive. */
+  read(key: string, range?: { start: number; end: number }): Readable;
+  stat(key: string): Promise<{ size: number } | null>;
+  delete(key: string): Promise<void>;
+  deletePrefix(prefix: string): Promise<void>;
+  /** A local file path for tools such as ffmpeg and sharp (local storage returns the real path). */
+  localPath(key: string): Promise<string>;
+}
+
+export class StorageLimitError extends Error {
+  constructor(public readonly limit: number) {
+    super(`upload exceeds ${limit} bytes`);
+  }
+}
+
+export const userPrefix = (userId: number) => `u/${userId}/`;

@@ -1,0 +1,26 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+const SOURCES = ['app', 'components', 'lib', 'hooks', 'public', 'next.config.mjs', 'tailwind.config.ts', 'postcss.config.js', 'package-lock.json'];
+
+function newestMtime(p: string): number {
+  if (!existsSync(p)) return 0;
+  const s = statSync(p);
+  if (!s.isDirectory()) return s.mtimeMs;
+  let newest = s.mtimeMs;
+  for (const entry of readdirSync(p)) newest = Math.max(newest, newestMtime(path.join(p, entry)));
+  return newest;
+}
+
+/** Builds the static export when `out/` is missing or older than the web sources. */
+export function ensureWebBuild(root: string, outDir: string, log: (msg: string) => void): void {
+  const stamp = path.join(outDir, '.build-stamp');
+  const sourcesTime = Math.max(...SOURCES.map((s) => newestMtime(path.join(root, s))));
+  if (existsSync(stamp) && statSync(stamp).mtimeMs >= sourcesTime) return;
+  log('Собираю веб-приложение (next build)…');
+  const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
+  const result = spawnSync(process.execPath, [nextBin, 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
+  if (result.status !== 0) throw new Error('next build failed');
+  writeFileSync(stamp, new Date().toISOString());
+}

@@ -1,0 +1,86 @@
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import httpProxy from '@fastify/http-proxy';
+import type { AppDeps } from '../app.ts';
+
+const ADMIN_NOT_CONFIGURED = `<!doctype html>
+<html lang="ru"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Администрирование — Копилка</title></head>
+<body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 4rem auto; padding: 0 1rem; color: #1f2937">
+<h1>Раздел администрирования не настроен</h1>
+<p>Адрес панели администратора не задан (переменная окружения ADMIN_URL). Обратитесь к администратору Копилки.</p>
+<p><a href="/">Вернуться на главную</a></p>
+</body></html>`;
+
+/** /admin* → ADMIN_URL (proxied) or a Russian page; every other path → the static export. */
+export async function webRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const { adminUrl, outDir } = deps.config;
+  if (adminUrl) {
+    await app.register(httpProxy, { upstream: adminUrl, prefix: '/admin', rewritePrefix: '/admin', http2: false });
+  } else {
+    const notConfigured = async (_req: FastifyRequest, reply: FastifyReply) =>
+      reply.status(503).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(ADMIN_NOT_CONFIGURED);
+    app.all('/admin', notConfigured);
+    app.all('/admin/*', notConfigured);
+  }
+
+  await app.register(fastifyStatic, {
+    root: outDir,
+    serve: false,
+    cacheControl: false,
+    etag: true,
+    lastModified: true,
+  });
+
+  app.setNotFoundHandler(async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return reply.status(404).send({ detail: 'Не найдено.' });
+    }
+    const file = await resolveStatic(outDir, request.url);
+    if (file) {
+      setCacheHeaders(reply, file);
+      return reply.sendFile(file);
+    }
+    reply.header('Cache-Control', 'no-cache');
+    if (await isFile(path.join(outDir, '404.html'))) {
+      return reply.status(404).type('text/html; charset=utf-8').sendFile('404.html');
+    }
+    return reply.status(404).type('text/html; charset=utf-8').send('<!doctype html><meta charset="utf-8"><title>Страница не найдена</title><h1>Страница не найдена</h1><a href="/">На главную</a>');
+  });
+}
+
+function setCacheHeaders(reply: FastifyReply, file: string): void {
+  if (file.startsWith('_next/static/')) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+  else if (file.endsWith('.html')) reply.header('Cache-Control', 'no-cache');
+  else reply.header('Cache-Control', 'public, max-age=3600');
+}
+
+async function isFile(p: string): Promise<boolean> {
+  try {
+    return (await stat(p)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** Maps a URL path to a file of the export: `/login` → `login/index.html`, `/a.js` → `a.js`. */
+export async function resolveStatic(root: string, url: string): Promise<string | null> {
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(new URL(url, 'http://x').pathname);
+  } catch {
+    return null;
+  }
+  if (pathname.includes('\0')) return null;
+  const rel = path.posix.normalize(pathname).replace(/^\/+/, '');
+  if (rel.startsWith('..')) return null;
+  const candidates = rel === '' || rel.endsWith('/') ? [`${rel}index.html`] : [rel, `${rel}/index.html`, `${rel}.html`];
+  for (const c of candidates) {
+    const full = path.join(root, c);
+    if (!full.startsWith(path.resolve(root) + path.sep)) continue;
+    if (await isFile(full)) return c;
+  }
+  return null;
+}

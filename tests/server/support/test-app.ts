@@ -1,0 +1,121 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp, type AppDeps } from '../../../server/app.ts';
+import { ManualClock } from '../../../server/clock.ts';
+import { loadConfig, type Config } from '../../../server/config.ts';
+import { createDb, type Db } from '../../../server/db/kysely.ts';
+import { migrate } from '../../../server/db/migrate.ts';
+import type { MailMessage, Mailer } from '../../../server/mail/mailer.ts';
+import { createProcessor, type MediaProcessor } from '../../../server/media/processor.ts';
+import type { SmsSender } from '../../../server/sms/sms.ts';
+import { LocalStorage } from '../../../server/storage/local.ts';
+import type { Storage } from '../../../server/storage/storage.ts';
+
+/** Captures outgoing messages so tests can read codes and links. */
+export class MemoryMailer implements Mailer {
+  sent: MailMessage[] = [];
+  async send(message: MailMessage) {
+    this.sent.push(message);
+  }
+  last(to?: string): MailMessage | undefined {
+    return [...this.sent].reverse().find((m) => !to || m.to === to);
+  }
+}
+
+export class MemorySms implements SmsSender {
+  sent: { to: string; text: string }[] = [];
+  async send(to: string, text: string) {
+    this.sent.push({ to, text });
+  }
+  last(to?: string) {
+    return [...this.sent].reverse().find((m) => !to || m.to === to);
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  deps: AppDeps;
+  config: Config;
+  clock: ManualClock;
+  mailer: MemoryMailer;
+  sms: MemorySms;
+  storage: Storage;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh app on a fresh database: a temp SQLite file, or — when DATABASE_URL points at PostgreSQL —
+ * a throw-away database created on that server for this test file and dropped afterwards.
+ */
+export async function createTestApp(
+  overrides: { env?: Record<string, string>; processor?: MediaProcessor; storage?: Storage } = {},
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kopilka-test-'));
+  const pgUrl = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  let databaseUrl: string | undefined;
+  if (pgUrl) {
+    const name = `kopilka_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+    const admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const u = new URL(pgUrl);
+    u.pathname = `/${name}`;
+    databaseUrl = u.toString();
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: pgUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  }
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    SECRET_KEY: 'test-secret-key-that-is-long-enough-0123456789',
+    PUBLIC_URL: 'http://localhost:3000',
+    LOG_LEVEL: 'silent',
+    OUT_DIR: path.join(dataDir, 'out'),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...overrides.env,
+  });
+  const db = createDb(config.database);
+  await migrate(db);
+  const clock = new ManualClock(Date.now());
+  const mailer = new MemoryMailer();
+  const sms = new MemorySms();
+  const storage = overrides.storage ?? new LocalStorage(path.join(dataDir, 'media'));
+  const deps: AppDeps = {
+    config,
+    db,
+    storage,
+    mailer,
+    sms,
+    clock,
+    processor: overrides.processor ?? createProcessor({ ffmpegPath: config.ffmpegPath }),
+  };
+  const app = await buildApp(deps, { logger: false });
+  await app.ready();
+  return {
+    app,
+    db,
+    deps,
+    config,
+    clock,
+    mailer,
+    sms,
+    storage,
+    dataDir,
+    async close() {
+      await app.close();
+      await db.destroy();
+      await dropDatabase?.();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './support/test-app.ts';
+
+describe('one origin: static export, /admin and API fallbacks', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    const out = t.config.outDir;
+    mkdirSync(path.join(out, 'login'), { recursive: true });
+    mkdirSync(path.join(out, '_next/static/chunks'), { recursive: true });
+    writeFileSync(path.join(out, 'index.html'), '<html>home</html>');
+    writeFileSync(path.join(out, 'login/index.html'), '<html>login</html>');
+    writeFileSync(path.join(out, '404.html'), '<html>Страница не найдена</html>');
+    writeFileSync(path.join(out, '_next/static/chunks/app.js'), 'console.log(1)');
+  });
+  afterAll(() => t.close());
+
+  it('serves /login from login/index.html with no-cache', async () => {
+    for (const url of ['/login', '/login/']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('login');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('serves hashed assets as immutable', async () => {
+    const res = await t.app.inject({ url: '/_next/static/chunks/app.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('answers unknown paths with 404.html and status 404', async () => {
+    const res = await t.app.inject({ url: '/no/such/page' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('Страница не найдена');
+  });
+
+  it('does not escape the export directory', async () => {
+    const res = await t.app.inject({ url: '/..%2f..%2fetc/passwd' });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('answers /admin with a Russian page when ADMIN_URL is unset', async () => {
+    const res = await t.app.inject({ url: '/admin/' });
+    expect(res.statusCode).toBe(503);
+    expect(res.body).toContain('не настроен');
+  });
+
+  it('answers unknown API paths with a DRF-shaped 404', async () => {
+    const res = await t.app.inject({ url: '/api/nothing/here/' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ detail: 'Не найдено.' });
+  });
+
+  it('sets security headers and a request id', async () => {
+    const res = await t.app.inject({ url: '/' });
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-request-id']).toBeTruthy();
+  });
+});
