@@ -1,0 +1,37 @@
+'use client';
+
+import { useEffect } from 'react';
+import { refreshAccessToken } from '@/lib/api/client';
+import { getProfile } from '@/lib/api/profile';
+import { authStatusAtom } from '@/lib/auth/atoms';
+import { clearSession, sessionTokenStore, setTokens, setUser } from '@/lib/auth/session';
+import { runStartup } from '@/lib/auth/startup';
+import { appStore } from '@/lib/store';
+
+let started: Promise<void> | null = null;
+
+/** Runs the spec-§4 start-up sequence exactly once per page load (also under StrictMode). */
+export function startAuth(): Promise<void> {
+  if (!started) {
+    started = (async () => {
+      const access = sessionTokenStore.getAccess();
+      if (access) setTokens({ access, refresh: sessionTokenStore.getRefresh() });
+      const status = await runStartup({
+        getAccess: sessionTokenStore.getAccess,
+        fetchProfile: () => getProfile({ skipAuthRefresh: true }),
+        refresh: refreshAccessToken,
+        setUser,
+        clear: clearSession,
+      });
+      appStore.set(authStatusAtom, status);
+    })();
+  }
+  return started;
+}
+
+export function AuthBootstrap() {
+  useEffect(() => {
+    void startAuth();
+  }, []);
+  return null;
+}

@@ -1,0 +1,12 @@
+export interface NavItem {
+  href: string;
+  label: string;
+}
+
+/** Side drawer items (spec §2 Shell): Home, then the logged-in or the guest set. */
+export function navItems(isAuthenticated: boolean): NavItem[] {
+  const home = { href: '/', label: 'Главная' };
+  return isAuthenticated
+    ? [home, { href: '/profile', label: 'Профиль' }, { href: '/audio', label: 'Аудио' }, { href: '/photos', label: 'Фото' }, { href: '/video', label: 'Видео' }]
+    : [home, { href: '/login', label: 'Войти' }, { href: '/register', label: 'Регистрация' }];
+}

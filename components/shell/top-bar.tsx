@@ -1,0 +1,57 @@
+'use client';
+
+import Link from 'next/link';
+import { useState } from 'react';
+import { useAuth } from '@/hooks/use-auth';
+import { SideDrawer } from './side-drawer';
+
+export function TopBar() {
+  const [open, setOpen] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+  const { isAuthenticated, logout } = useAuth();
+
+  return (
+    <header className="sticky top-0 z-30 bg-brand-700 text-white shadow">
+      <div className="mx-auto flex h-14 max-w-5xl items-center gap-2 px-2 sm:px-4">
+        <button
+          type="button"
+          onClick={() => setOpen(true)}
+          aria-label="Открыть меню"
+          aria-expanded={open}
+          aria-controls="side-drawer"
+          className="rounded p-2 hover:bg-white/15"
+        >
+          <svg viewBox="0 0 24 24" className="h-6 w-6" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+            <path d="M4 6h16M4 12h16M4 18h16" strokeLinecap="round" />
+          </svg>
+        </button>
+        <Link href="/" className="rounded px-1 text-lg font-semibold tracking-tight">
+          Копилка
+        </Link>
+        <div className="flex-1" />
+        {isAuthenticated ? (
+          <button
+            type="button"
+            onClick={async () => {
+              setLeaving(true);
+              try {
+                await logout();
+              } finally {
+                setLeaving(false);
+              }
+            }}
+            disabled={leaving}
+            aria-label="Выйти"
+            title="Выйти"
+            className="rounded p-2 hover:bg-white/15 disabled:opacity-60"
+          >
+            <svg viewBox="0 0 24 24" className="h-6 w-6" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+              <path d="M15 4h3a2 2 0 012 2v12a2 2 0 01-2 2h-3M10 17l5-5-5-5M15 12H3" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+          </button>
+        ) : null}
+      </div>
+      <SideDrawer open={open} onClose={() => setOpen(false)} isAuthenticated={isAuthenticated} />
+    </header>
+  );
+}

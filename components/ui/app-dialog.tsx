@@ -1,0 +1,51 @@
+'use client';
+
+import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
+import type { ReactNode } from 'react';
+
+export interface AppDialogProps {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  /** Maximum width in px (spec: 500 for edit/delete, 800 for the recorder). */
+  width?: number;
+  /**
+   * Persistent dialog: outside click and Escape do not close it but call `onRequestClose`
+   * (e.g. to ask whether unsaved data may be lost).
+   */
+  static?: boolean;
+  onRequestClose?: () => void;
+  children: ReactNode;
+  footer?: ReactNode;
+}
+
+export function AppDialog({ open, onClose, title, width = 500, static: persistent = false, onRequestClose, children, footer }: AppDialogProps) {
+  const handleClose = () => {
+    if (persistent) onRequestClose?.();
+    else onClose();
+  };
+  return (
+    <Dialog open={open} onClose={handleClose} className="relative z-50">
+      <DialogBackdrop className="fixed inset-0 bg-slate-900/50" />
+      <div className="fixed inset-0 flex items-center justify-center overflow-y-auto p-3 sm:p-4">
+        <DialogPanel className="w-full rounded-lg bg-white shadow-xl" style={{ maxWidth: `${width}px` }}>
+          <div className="flex items-start justify-between gap-2 border-b border-slate-200 px-4 py-3">
+            <DialogTitle as="h2" className="text-lg font-semibold text-slate-900">
+              {title}
+            </DialogTitle>
+            <button
+              type="button"
+              onClick={handleClose}
+              aria-label="Закрыть"
+              className="-mr-1 rounded px-2 py-1 text-xl leading-none text-slate-600 hover:bg-slate-100"
+            >
+              ×
+            </button>
+          </div>
+          <div className="px-4 py-4">{children}</div>
+          {footer ? <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 px-4 py-3">{footer}</div> : null}
+        </DialogPanel>
+      </div>
+    </Dialog>
+  );
+}

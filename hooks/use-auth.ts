@@ -1,0 +1,81 @@
+'use client';
+
+import { useQueryClient } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import { useRouter } from 'next/navigation';
+import { useCallback } from 'react';
+import * as authApi from '@/lib/api/auth';
+import { authErrorAtom, authLoadingAtom, authStatusAtom, userAtom } from '@/lib/auth/atoms';
+import { clearSession, saveSession, sessionTokenStore } from '@/lib/auth/session';
+import type { LoginAnswer } from '@/lib/auth/types';
+import { appStore } from '@/lib/store';
+
+/** Spec §4: each auth request turns the loading flag on and resets the error at its start. */
+export async function trackAuthRequest<T>(run: () => Promise<T>, toMessage?: (e: unknown) => Promise<string>): Promise<T> {
+  appStore.set(authLoadingAtom, true);
+  appStore.set(authErrorAtom, null);
+  try {
+    return await run();
+  } catch (e) {
+    if (toMessage) appStore.set(authErrorAtom, await toMessage(e));
+    throw e;
+  } finally {
+    appStore.set(authLoadingAtom, false);
+  }
+}
+
+/** The session as React sees it, plus login/logout. */
+export function useAuth() {
+  const user = useAtomValue(userAtom);
+  const status = useAtomValue(authStatusAtom);
+  const loading = useAtomValue(authLoadingAtom);
+  const error = useAtomValue(authErrorAtom);
+  const queryClient = useQueryClient();
+  const router = useRouter();
+
+  const acceptLogin = useCallback(
+    (answer: LoginAnswer) => {
+      queryClient.clear();
+      saveSession(answer);
+    },
+    [queryClient],
+  );
+
+  const login = useCallback(
+    async (email: string, password: string) => {
+      const answer = await trackAuthRequest(() => authApi.login(email, password));
+      acceptLogin(answer);
+      return answer;
+    },
+    [acceptLogin],
+  );
+
+  const loginWithPhoneCode = useCallback(
+    async (phone: string, code: string) => {
+      const answer = await trackAuthRequest(() => authApi.verifyPhoneLogin(phone, code));
+      acceptLogin(answer);
+      return answer;
+    },
+    [acceptLogin],
+  );
+
+  /** POST logout (best effort: the session ends locally even if the server is unreachable). */
+  const logout = useCallback(async () => {
+    const refresh = sessionTokenStore.getRefresh();
+    if (refresh) await authApi.logout(refresh).catch(() => undefined);
+    clearSession();
+    queryClient.clear();
+    router.replace('/login');
+  }, [queryClient, router]);
+
+  return {
+    user,
+    status,
+    isAuthenticated: status === 'authenticated',
+    loading,
+    error,
+    login,
+    loginWithPhoneCode,
+    logout,
+  };
+}

@@ -1,0 +1,40 @@
+'use client';
+
+import { atom, useSetAtom } from 'jotai';
+import { useMemo } from 'react';
+
+export interface Snackbar {
+  id: number;
+  kind: 'success' | 'error';
+  message: string;
+}
+
+/** Spec §9: snackbars close after 5 s. */
+export const SNACKBAR_TIMEOUT_MS = 5_000;
+
+export const snackbarsAtom = atom<Snackbar[]>([]);
+
+let nextId = 1;
+
+export const pushSnackbarAtom = atom(null, (get, set, item: Omit<Snackbar, 'id'>) => {
+  set(snackbarsAtom, [...get(snackbarsAtom), { ...item, id: nextId++ }]);
+});
+
+export const dismissSnackbarAtom = atom(null, (get, set, id: number) => {
+  set(
+    snackbarsAtom,
+    get(snackbarsAtom).filter((s) => s.id !== id),
+  );
+});
+
+/** Queue a success or error message; the host in the shell shows it for 5 s. */
+export function useSnackbar() {
+  const push = useSetAtom(pushSnackbarAtom);
+  return useMemo(
+    () => ({
+      showSuccess: (message: string) => push({ kind: 'success', message }),
+      showError: (message: string) => push({ kind: 'error', message }),
+    }),
+    [push],
+  );
+}

@@ -1,0 +1,41 @@
+import { api } from './client';
+import { normalizeUser } from '@/lib/auth/user';
+import type { LoginAnswer, User } from '@/lib/auth/types';
+
+export const authKeys = {
+  all: () => ['auth'] as const,
+};
+
+export interface RegisterPayload {
+  first_name: string;
+  last_name: string;
+  email: string;
+  password: string;
+  password2: string;
+  username: string;
+  phone?: string;
+}
+
+const withUser = (a: LoginAnswer): LoginAnswer => ({ ...a, user: normalizeUser(a.user) });
+
+export const register = (payload: RegisterPayload) => api.post('auth/register/', { json: payload }).json<unknown>();
+export const login = async (email: string, password: string) =>
+  withUser(await api.post('auth/login/', { json: { email, password } }).json<LoginAnswer>());
+export const requestPhoneLogin = (phone: string) => api.post('auth/login/phone/', { json: { phone } }).json<unknown>();
+export const verifyPhoneLogin = async (phone: string, code: string) =>
+  withUser(await api.post('auth/login/phone/verify/', { json: { phone, code } }).json<LoginAnswer>());
+export const verifyEmail = (code: string, email?: string | null) =>
+  api.post('auth/verify-email/', { json: email ? { code, email } : { code } }).json<unknown>();
+export const verifyPhone = (code: string) => api.post('auth/verify-phone/', { json: { code } }).json<unknown>();
+export const resendVerificationCode = (email: string) =>
+  api.post('auth/resend-verification-code/', { json: { email } }).json<unknown>();
+export const resendPhoneVerificationCode = (phone: string) =>
+  api.post('auth/resend-phone-verification-code/', { json: { phone } }).json<unknown>();
+export const requestPasswordReset = (email: string) => api.post('auth/reset-password/', { json: { email } }).json<unknown>();
+export const confirmPasswordReset = (token: string, password: string, password2: string) =>
+  api
+    .post('auth/reset-password/confirm/', { json: { token, new_password: password, new_password2: password2 } })
+    .json<unknown>();
+export const logout = (refresh: string) => api.post('auth/logout/', { json: { refresh } }).json<unknown>();
+
+export type { User };

@@ -1,0 +1,112 @@
+import { queryOptions } from '@tanstack/react-query';
+import { normalizeUser } from '@/lib/auth/user';
+import type { User } from '@/lib/auth/types';
+import { api, noAuthRefresh, readJson, refreshAccessToken } from './client';
+import { sessionTokenStore } from '@/lib/auth/session';
+
+export const profileQueries = {
+  all: () => ['profile'] as const,
+  detail: () =>
+    queryOptions({
+      queryKey: [...profileQueries.all(), 'detail'] as const,
+      queryFn: () => getProfile(),
+    }),
+};
+
+const NO_CACHE = { 'Cache-Control': 'no-cache', Pragma: 'no-cache' };
+
+/** GET profile/ with no-cache headers (spec §7); photo_url gets its cache-busting parameter. */
+export async function getProfile(opts: { skipAuthRefresh?: boolean } = {}): Promise<User> {
+  const user = await api
+    .get('auth/profile/', { headers: NO_CACHE, ...(opts.skipAuthRefresh ? noAuthRefresh : {}) })
+    .json<User>();
+  return normalizeUser(user);
+}
+
+export interface ProfileUpdate {
+  first_name?: string;
+  last_name?: string;
+  phone?: string | null;
+}
+
+export async function updateProfile(data: ProfileUpdate): Promise<User> {
+  return normalizeUser(await api.patch('auth/profile/', { json: data }).json<User>());
+}
+
+export async function deletePhoto(): Promise<User> {
+  return normalizeUser(await api.delete('auth/profile/photo/').json<User>());
+}
+
+export interface ChangePasswordInput {
+  old_password: string;
+  new_password: string;
+  new_password2?: string;
+}
+
+export interface ChangePasswordAnswer {
+  detail?: string;
+  access?: string;
+  refresh?: string;
+}
+
+/** Spec §5: new_password2 defaults to new_password. New tokens in the answer replace the stored ones. */
+export async function changePassword(input: ChangePasswordInput): Promise<ChangePasswordAnswer> {
+  const answer = await api
+    .put('auth/change-password/', {
+      json: { old_password: input.old_password, new_password: input.new_password, new_password2: input.new_password2 ?? input.new_password },
+    })
+    .json<ChangePasswordAnswer>();
+  if (answer && answer.access) sessionTokenStore.setTokens({ access: answer.access, refresh: answer.refresh });
+  return answer ?? {};
+}
+
+/** Account deletion as contract.md fixes it: PATCH with the confirmation, password and two headers. */
+export async function deleteAccount(password: string): Promise<void> {
+  await api.patch('auth/profile/', {
+    json: { is_active: false, confirm_deletion: true, password },
+    headers: { 'X-Hard-Delete': 'true', 'X-Delete-Action': 'delete-account' },
+  });
+}
+
+export class UploadError extends Error {
+  constructor(
+    public status: number,
+    public data: unknown,
+  ) {
+    super(`upload failed with ${status}`);
+  }
+}
+
+/**
+ * POST profile/photo/ (multipart `photo` + `_t`) with upload progress. XMLHttpRequest because
+ * fetch upload streams (ky's onUploadProgress) need HTTP/2 in Chromium. A 401 goes through the
+ * same shared refresh as ky, then one retry.
+ */
+export async function uploadPhoto(file: Blob, onProgress?: (fraction: number) => void): Promise<User> {
+  const send = (token: string | null) =>
+    new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const form = new FormData();
+      form.append('photo', file, file instanceof File ? file.name : 'photo');
+      form.append('_t', String(Date.now()));
+      const xhr = new XMLHttpRequest();
+      xhr.open('POST', '/api/auth/profile/photo/');
+      xhr.withCredentials = true;
+      xhr.setRequestHeader('Accept', 'application/json');
+      if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+      xhr.upload.onprogress = (e) => {
+        if (e.lengthComputable && onProgress) onProgress(e.loaded / e.total);
+      };
+      xhr.onload = () => resolve({ status: xhr.status, text: xhr.responseText });
+      xhr.onerror = () => reject(new Error('network error'));
+      xhr.send(form);
+    });
+  let res = await send(sessionTokenStore.getAccess());
+  if (res.status === 401) {
+    const token = await refreshAccessToken();
+    if (token) res = await send(token);
+  }
+  const data = await readJson<unknown>(new Response(res.text || null)).catch(() => null);
+  if (res.status < 200 || res.status >= 300) throw new UploadError(res.status, data);
+  onProgress?.(1);
+  return normalizeUser(data as User);
+}

@@ -1,0 +1,48 @@
+/**
+ * Spec §4: every string in a response that starts with http: or https: is switched to the page's
+ * scheme, and relative media paths are made absolute against the page's host. Pure functions so
+ * they can be tested without a browser.
+ */
+export interface PageLocation {
+  /** `http:` or `https:` (as `window.location.protocol`). */
+  protocol: string;
+  /** host with port, as `window.location.host`. */
+  host: string;
+}
+
+/** Relative paths the server hands out for files; other strings that start with '/' are left alone. */
+const RELATIVE_MEDIA = /^\/?media\//;
+
+export function rewriteUrl(value: string, page: PageLocation): string {
+  const m = /^(https?):(.*)$/i.exec(value);
+  if (m) return `${page.protocol}${m[2]}`;
+  if (RELATIVE_MEDIA.test(value)) {
+    const path = value.startsWith('/') ? value : `/${value}`;
+    return `${page.protocol}//${page.host}${path}`;
+  }
+  return value;
+}
+
+/** Deep copy of a JSON value with every URL-looking string rewritten (keys are left as they are). */
+export function rewriteUrls<T>(value: T, page: PageLocation): T {
+  if (typeof value === 'string') return rewriteUrl(value, page) as T;
+  if (Array.isArray(value)) return value.map((v) => rewriteUrls(v, page)) as T;
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value as Record<string, unknown>)) out[k] = rewriteUrls(v, page);
+    return out as T;
+  }
+  return value;
+}
+
+/** The current page's location, or null outside a browser (tests, build). */
+export function currentPage(): PageLocation | null {
+  if (typeof window === 'undefined' || !window.location) return null;
+  return { protocol: window.location.protocol, host: window.location.host };
+}
+
+/** JSON.parse plus the rewrite, used as ky's `parseJson`. */
+export function parseJsonWithRewrite(text: string, page: PageLocation | null = currentPage()): unknown {
+  const data: unknown = JSON.parse(text);
+  return page ? rewriteUrls(data, page) : data;
+}

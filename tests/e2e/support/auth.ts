@@ -1,0 +1,72 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { lastCodeTo } from './outbox';
+
+let counter = 0;
+
+/** A fresh address per call so tests never collide (the e2e data dir is wiped per run). */
+export function freshEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}-${Date.now()}-${counter}-${Math.floor(Math.random() * 1e6)}@example.test`;
+}
+
+export interface TestUser {
+  email: string;
+  password: string;
+}
+
+/** Registers through the API and confirms the e-mail with the code from the outbox. */
+export async function registerVerified(
+  request: APIRequestContext,
+  opts: { email?: string; password?: string; firstName?: string; lastName?: string } = {},
+): Promise<TestUser> {
+  const email = opts.email ?? freshEmail();
+  const password = opts.password ?? 'Пароль-надёжный-1';
+  const reg = await request.post('/api/auth/register/', {
+    data: {
+      first_name: opts.firstName ?? 'Тест',
+      last_name: opts.lastName ?? 'Пользователь',
+      email,
+      password,
+      password2: password,
+      username: `${email.split('@')[0]}_${Math.floor(Math.random() * 10000)}`,
+    },
+  });
+  expect(reg.status(), await reg.text()).toBe(201);
+  const code = await lastCodeTo(email);
+  const verify = await request.post('/api/auth/verify-email/', { data: { code, email } });
+  expect(verify.ok(), await verify.text()).toBeTruthy();
+  return { email, password };
+}
+
+/** Logs in through the API and returns the token pair. */
+export async function apiLogin(request: APIRequestContext, user: TestUser): Promise<{ access: string; refresh: string }> {
+  const res = await request.post('/api/auth/login/', { data: { email: user.email, password: user.password } });
+  expect(res.status(), await res.text()).toBe(200);
+  const body = (await res.json()) as { access: string; refresh: string };
+  return { access: body.access, refresh: body.refresh };
+}
+
+/** Puts a token pair into the page's localStorage (the spec's keys) — the page must be on the app's origin. */
+export async function storeTokens(page: Page, tokens: { access: string; refresh: string }): Promise<void> {
+  await page.evaluate(({ access, refresh }) => {
+    localStorage.setItem('token', access);
+    localStorage.setItem('refreshToken', refresh);
+  }, tokens);
+}
+
+/**
+ * A fresh verified user, logged in: tokens in localStorage (keys token/refreshToken) and '/'
+ * loaded with the session active. Media tests start from here.
+ */
+export async function registerAndLogin(
+  page: Page,
+  opts: { email?: string; password?: string; firstName?: string; lastName?: string } = {},
+): Promise<TestUser> {
+  const user = await registerVerified(page.request, opts);
+  const tokens = await apiLogin(page.request, user);
+  await page.goto('/');
+  await storeTokens(page, tokens);
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Выйти' })).toBeVisible();
+  return user;
+}
