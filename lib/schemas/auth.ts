@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { codeField, emailField, nameField, newPasswordField, optionalPhoneField, phoneField, requiredText } from './fields';
+import { PASSWORDS_DIFFER, REQUIRED } from './messages';
+
+export const loginSchema = z.object({
+  email: emailField(),
+  password: z.string().min(1, REQUIRED),
+});
+export type LoginValues = z.infer<typeof loginSchema>;
+
+export const phoneLoginSchema = z.object({ phone: phoneField() });
+export type PhoneLoginValues = z.infer<typeof phoneLoginSchema>;
+
+export const codeSchema = z.object({ code: codeField() });
+export type CodeValues = z.infer<typeof codeSchema>;
+
+/** Spec §5 register: names, email, password and confirmation required; phone optional; passwords equal. */
+export const registerSchema = z
+  .object({
+    first_name: nameField(),
+    last_name: nameField(),
+    phone: optionalPhoneField(),
+    email: emailField(),
+    password: newPasswordField(),
+    password2: z.string().min(1, REQUIRED),
+  })
+  .refine((v) => v.password === v.password2, { message: PASSWORDS_DIFFER, path: ['password2'] });
+export type RegisterValues = z.infer<typeof registerSchema>;
+
+/** Spec §5 forgot password: required, email shape. */
+export const forgotPasswordSchema = z.object({ email: emailField() });
+export type ForgotPasswordValues = z.infer<typeof forgotPasswordSchema>;
+
+/** Spec §5 reset password: required, min 8, confirmation equal. */
+export const resetPasswordSchema = z
+  .object({
+    password: newPasswordField(),
+    password2: z.string().min(1, REQUIRED),
+  })
+  .refine((v) => v.password === v.password2, { message: PASSWORDS_DIFFER, path: ['password2'] });
+export type ResetPasswordValues = z.infer<typeof resetPasswordSchema>;
+
+export { requiredText };

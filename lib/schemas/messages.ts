@@ -1,0 +1,9 @@
+/** Russian validation texts. The first group is verbatim from spec §5; the rest fill its gaps. */
+export const REQUIRED = 'Обязательное поле';
+export const PASSWORDS_DIFFER = 'Пароли не совпадают';
+export const CODE_SIX_DIGITS = 'Код должен состоять из 6 цифр';
+export const EMAIL_INVALID = 'Введите корректный email';
+export const PASSWORD_MIN = 'Пароль должен содержать минимум 8 символов';
+
+export const PHONE_INVALID = 'Введите номер телефона в формате +7 (999) 123-45-67';
+export const NAME_TOO_LONG = 'Не более 150 символов';

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { parseJsonWithRewrite, rewriteUrl, rewriteUrls } from '@/lib/api/rewrite-urls';
+
+const https = { protocol: 'https:', host: 'vault.example:8443' };
+const http = { protocol: 'http:', host: 'localhost:3000' };
+
+describe('spec §4 URL rewrite', () => {
+  it('switches http: URLs to the page scheme https:', () => {
+    expect(rewriteUrl('http://cdn.example/media/a.mp3', https)).toBe('https://cdn.example/media/a.mp3');
+  });
+  it('switches https: URLs to the page scheme http:', () => {
+    expect(rewriteUrl('https://cdn.example/x.png?sig=1', http)).toBe('http://cdn.example/x.png?sig=1');
+  });
+  it('makes a relative /media/ path absolute against the page host', () => {
+    expect(rewriteUrl('/media/u/1/a.webm?exp=1&sig=x', https)).toBe('https://vault.example:8443/media/u/1/a.webm?exp=1&sig=x');
+    expect(rewriteUrl('media/u/1/a.webm', http)).toBe('http://localhost:3000/media/u/1/a.webm');
+  });
+  it('leaves ordinary text alone, including text that starts with a slash', () => {
+    expect(rewriteUrl('Моя запись', https)).toBe('Моя запись');
+    expect(rewriteUrl('/etc/passwd is not a media path', https)).toBe('/etc/passwd is not a media path');
+    expect(rewriteUrl('httpfoo', https)).toBe('httpfoo');
+  });
+  it('walks nested arrays and objects without touching keys or non-strings', () => {
+    const input = { 'http://key': 1, list: [{ audio_file: '/media/a.mp3', duration: 3.5, ok: true, none: null }], photo_url: 'http://h/p.png' };
+    expect(rewriteUrls(input, https)).toEqual({
+      'http://key': 1,
+      list: [{ audio_file: 'https://vault.example:8443/media/a.mp3', duration: 3.5, ok: true, none: null }],
+      photo_url: 'https://h/p.png',
+    });
+    expect(input.list[0]!.audio_file).toBe('/media/a.mp3');
+  });
+  it('parseJsonWithRewrite parses then rewrites', () => {
+    expect(parseJsonWithRewrite('["http://a/b"]', https)).toEqual(['https://a/b']);
+  });
+});

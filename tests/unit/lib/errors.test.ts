@@ -1,0 +1,140 @@
+import { HTTPError } from 'ky';
+import { describe, expect, it } from 'vitest';
+import * as E from '@/lib/errors';
+
+const i = (status: number | null, data: unknown): E.ErrorInfo => ({ status, data });
+
+describe('errorInfo', () => {
+  it('reads status and JSON body from a ky HTTPError', async () => {
+    const res = new Response(JSON.stringify({ detail: 'Нет' }), { status: 403 });
+    const err = new HTTPError(res, new Request('http://x/api/'), {} as never);
+    expect(await E.errorInfo(err)).toEqual({ status: 403, data: { detail: 'Нет' } });
+  });
+  it('treats a non-HTTP error as a network failure', async () => {
+    expect(await E.errorInfo(new TypeError('Failed to fetch'))).toEqual({ status: null, data: null });
+  });
+  it('reads an UploadError-like object', async () => {
+    expect(await E.errorInfo({ status: 413, data: { detail: 'Слишком большой' } })).toEqual({ status: 413, data: { detail: 'Слишком большой' } });
+  });
+});
+
+describe('login (spec §8)', () => {
+  it("'Email не подтвержден' starts the unconfirmed flow", () => {
+    expect(E.loginError(i(403, { detail: 'Email не подтвержден', code: 'email_not_verified' }))).toEqual({
+      message: 'Ваш email не подтвержден. Пожалуйста, подтвердите ваш email.',
+      unconfirmed: true,
+    });
+    expect(E.loginError(i(400, { error: 'Email не подтвержден' })).unconfirmed).toBe(true);
+  });
+  it("otherwise the server's detail, error text or data, else 'Ошибка при входе'", () => {
+    expect(E.loginError(i(401, { detail: 'Неверный email или пароль' }))).toEqual({ message: 'Неверный email или пароль', unconfirmed: false });
+    expect(E.loginError(i(400, { error: 'Аккаунт заблокирован' })).message).toBe('Аккаунт заблокирован');
+    expect(E.loginError(i(400, 'Текст ошибки')).message).toBe('Текст ошибки');
+    expect(E.loginError(i(400, { email: ['Обязательное поле'] })).message).toBe('Обязательное поле');
+    expect(E.loginError(i(null, null)).message).toBe('Ошибка при входе');
+  });
+  it('phone login failure: data else Ошибка при входе; SMS request: data else Ошибка при отправке SMS', () => {
+    expect(E.phoneLoginError(i(400, { detail: 'Неверный код' }))).toBe('Неверный код');
+    expect(E.phoneLoginError(i(500, null))).toBe('Ошибка при входе');
+    expect(E.smsRequestError(i(400, { phone: ['Некорректный номер'] }))).toBe('Некорректный номер');
+    expect(E.smsRequestError(i(null, null))).toBe('Ошибка при отправке SMS');
+  });
+});
+
+describe('registration (spec §8)', () => {
+  it.each([
+    [{ email: ['user with this email already exists.'] }, 'Пользователь с таким email уже существует'],
+    [{ username: ['A user with that username already exists.'] }, 'Пользователь с таким именем пользователя уже существует'],
+    [{ phone: ['user with this phone already exists.'] }, 'Пользователь с таким номером телефона уже существует'],
+  ])('400 %j → %s', (data, expected) => {
+    expect(E.registrationError(i(400, data))).toBe(expected);
+  });
+  it('otherwise the first message of the first field, else Ошибка при регистрации', () => {
+    expect(E.registrationError(i(400, { password: ['Слишком короткий', 'Второй'], email: ['x'] }))).toBe('Слишком короткий');
+    expect(E.registrationError(i(400, { detail: 'Некорректный запрос.' }))).toBe('Некорректный запрос.');
+    expect(E.registrationError(i(400, {}))).toBe('Ошибка при регистрации');
+  });
+  it('any other failure asks to try later', () => {
+    expect(E.registrationError(i(500, { detail: 'x' }))).toBe('Ошибка при регистрации. Пожалуйста, попробуйте позже.');
+    expect(E.registrationError(i(null, null))).toBe('Ошибка при регистрации. Пожалуйста, попробуйте позже.');
+  });
+});
+
+describe('verification and resend (spec §8)', () => {
+  it('email verify: detail, error or data, else the generic text', () => {
+    expect(E.verifyEmailError(i(400, { detail: 'Неверный код' }))).toBe('Неверный код');
+    expect(E.verifyEmailError(i(400, { error: 'Код истёк' }))).toBe('Код истёк');
+    expect(E.verifyEmailError(i(400, { code: ['Неверный код подтверждения'] }))).toBe('Неверный код подтверждения');
+    expect(E.verifyEmailError(i(null, null))).toBe('Ошибка при подтверждении email');
+    expect(E.EMAIL_VERIFIED).toBe('Email успешно подтвержден');
+  });
+  it('phone verify: data else the generic text', () => {
+    expect(E.verifyPhoneError(i(400, { detail: 'Неверный код' }))).toBe('Неверный код');
+    expect(E.verifyPhoneError(i(null, null))).toBe('Ошибка при подтверждении телефона');
+  });
+  it('resend texts', () => {
+    expect(E.resendError(i(500, null))).toBe('Ошибка при отправке кода');
+    expect(E.resendError(i(429, { detail: 'Слишком много попыток. Повторите через 40 с.' }))).toBe('Слишком много попыток. Повторите через 40 с.');
+    expect(E.CODE_RESENT).toBe('Новый код отправлен на ваш email');
+    expect(E.EMAIL_NOT_FOUND).toBe('Email не найден');
+    expect(E.PHONE_NOT_FOUND).toBe('Телефон не найден');
+  });
+});
+
+describe('password reset (spec §8)', () => {
+  it('forgot: detail or the generic text; success text', () => {
+    expect(E.forgotPasswordError(i(429, { detail: 'Подождите' }))).toBe('Подождите');
+    expect(E.forgotPasswordError(i(500, null))).toBe('Ошибка при отправке инструкций');
+    expect(E.RESET_SENT).toBe('Инструкции по восстановлению пароля отправлены на ваш email');
+  });
+  it('reset: detail or the generic text', () => {
+    expect(E.resetPasswordError(i(400, { detail: 'Ссылка недействительна' }))).toBe('Ссылка недействительна');
+    expect(E.resetPasswordError(i(500, null))).toBe('Ошибка при сбросе пароля');
+  });
+});
+
+describe('profile (spec §8)', () => {
+  it('fetch and update', () => {
+    expect(E.profileFetchError(i(500, { detail: 'Сбой' }))).toBe('Сбой');
+    expect(E.profileFetchError(i(null, null))).toBe('Ошибка при получении данных пользователя');
+    expect(E.profileUpdateError(i(400, { detail: 'Нельзя' }))).toBe('Нельзя');
+    expect(E.profileUpdateError(i(400, { phone: ['user with this phone already exists.'] }))).toBe('Пользователь с таким номером телефона уже существует');
+    expect(E.profileUpdateError(i(null, null))).toBe('Ошибка при обновлении профиля');
+  });
+  it('password change: error field, or whole data, or the generic text', () => {
+    expect(E.passwordChangeError(i(400, { error: 'Ошибка X' }))).toBe('Ошибка X');
+    expect(E.passwordChangeError(i(400, { old_password: ['Неверный текущий пароль'] }))).toBe('Неверный текущий пароль');
+    expect(E.passwordChangeError(i(400, { new_password: ['A'], new_password2: ['B'] }))).toBe('A B');
+    expect(E.passwordChangeError(i(null, null))).toBe('Ошибка при смене пароля');
+  });
+});
+
+describe('account deletion (spec §8)', () => {
+  const del = (s: number | null, d: unknown) => E.accountDeletionError(i(s, d));
+  it('400 with integrity or foreign-key text → related data message', () => {
+    expect(del(400, { detail: 'IntegrityError: FOREIGN KEY constraint failed' }).message).toBe(
+      'Невозможно удалить аккаунт: существуют связанные данные. Сначала удалите все медиафайлы и подписки.',
+    );
+  });
+  it('other 400: detail, the password error, or the check-related-data message', () => {
+    expect(del(400, { detail: 'Подтвердите удаление' }).message).toBe('Подтвердите удаление');
+    expect(del(400, { password: ['Неверный пароль'] }).message).toBe('Неверный пароль');
+    expect(del(400, {}).message).toBe('Невозможно удалить аккаунт. Убедитесь, что все связанные данные удалены.');
+  });
+  it('401 asks to log in again and clears tokens', () => {
+    expect(del(401, { detail: 'x' })).toEqual({ message: 'Требуется повторная авторизация. Пожалуйста, войдите снова.', clearTokens: true });
+  });
+  it('403, 405', () => {
+    expect(del(403, { detail: 'x' }).message).toBe('У вас нет прав на удаление этого аккаунта.');
+    expect(del(405, null).message).toBe('Метод не поддерживается сервером. Обратитесь к администратору.');
+  });
+  it('5xx: related data when integrity text, else server error', () => {
+    expect(del(500, { detail: 'violates foreign key constraint' }).message).toBe(E.DELETE_RELATED_DATA);
+    expect(del(502, null).message).toBe('Ошибка сервера. Пожалуйста, попробуйте позже.');
+  });
+  it('otherwise detail, message, or the generic text', () => {
+    expect(del(409, { detail: 'Конфликт' }).message).toBe('Конфликт');
+    expect(del(418, { message: 'Сообщение' }).message).toBe('Сообщение');
+    expect(del(null, null)).toEqual({ message: 'Произошла ошибка при удалении аккаунта', clearTokens: false });
+  });
+});
