@@ -20,13 +20,22 @@ export async function signAccessToken(secret: string, userId: number, clock: Clo
 
 /** Returns the user id, or null for a missing, forged, expired or wrong-type token. */
 export async function verifyAccessToken(secret: string, token: string, clock: Clock): Promise<number | null> {
+  return (await verifyAccessTokenClaims(secret, token, clock))?.userId ?? null;
+}
+
+/** Like verifyAccessToken, also giving the issue time (unix seconds) for session cut-offs. */
+export async function verifyAccessTokenClaims(
+  secret: string,
+  token: string,
+  clock: Clock,
+): Promise<{ userId: number; issuedAt: number } | null> {
   try {
     const { payload } = await jwtVerify(token, keyOf(secret), {
       algorithms: ['HS256'],
       currentDate: clock.now(),
     });
     if (payload.token_type !== 'access' || typeof payload.user_id !== 'number') return null;
-    return payload.user_id;
+    return { userId: payload.user_id, issuedAt: typeof payload.iat === 'number' ? payload.iat : 0 };
   } catch {
     return null;
   }

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app.ts';
 import type { User } from '../db/types.ts';
 import { notAuthenticated, tokenNotValid } from '../errors.ts';
-import { verifyAccessToken } from './access-token.ts';
+import { verifyAccessTokenClaims } from './access-token.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -17,12 +17,25 @@ export function requireUser(deps: AppDeps) {
     if (!header) throw notAuthenticated();
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match) throw tokenNotValid();
-    const userId = await verifyAccessToken(deps.config.secretKey, match[1]!, deps.clock);
-    if (userId === null) throw tokenNotValid();
-    const user = await deps.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
-    if (!user || !user.is_active) throw tokenNotValid();
+    const claims = await verifyAccessTokenClaims(deps.config.secretKey, match[1]!, deps.clock);
+    if (claims === null) throw tokenNotValid();
+    const user = await deps.db.selectFrom('users').selectAll().where('id', '=', claims.userId).executeTakeFirst();
+    if (!user || !user.is_active || issuedBeforeCutoff(claims.issuedAt, user)) throw tokenNotValid();
     request.user = user;
   };
+}
+
+/** Bearer user when an Authorization header is sent (a bad one is a 401), else null: for routes open to guests too. */
+export function optionalUser(deps: AppDeps) {
+  const required = requireUser(deps);
+  return async function (request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    if (request.headers.authorization) await required(request, reply);
+  };
+}
+
+/** A password change or reset cuts off access tokens issued before it. */
+function issuedBeforeCutoff(issuedAt: number, user: User): boolean {
+  return user.tokens_valid_after !== null && issuedAt * 1000 < Date.parse(user.tokens_valid_after);
 }
 
 /** The authenticated user inside a handler behind requireUser. */

@@ -2,11 +2,13 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './kysely.ts';
 import * as m001 from './migrations/001-accounts.ts';
 import * as m002 from './migrations/002-media.ts';
+import * as m003 from './migrations/003-accounts-sessions.ts';
 
 /** Numbered, append-only. Add a new file and list it here; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
   '001-accounts': m001,
   '002-media': m002,
+  '003-accounts-sessions': m003,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -19,6 +19,8 @@ export interface UsersTable {
   is_phone_verified: number;
   created_at: string;
   updated_at: string;
+  /** Access tokens issued (iat) before this instant are refused; set on password change/reset. */
+  tokens_valid_after: string | null;
 }
 
 /** One-time codes sent by e-mail or SMS. purpose: email_verify | phone_verify | phone_login | phone_reset */

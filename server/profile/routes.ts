@@ -1,4 +1,78 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app.ts';
+import { presentUser } from '../accounts/present.ts';
+import { parseBody } from '../accounts/validation.ts';
+import { currentUser, requireUser } from '../auth/guard.ts';
+import { AuthService } from '../auth/service.ts';
+import { ApiError, detailError } from '../errors.ts';
+import { avatarTooLarge } from './avatar.ts';
+import { deletionBody, isDeletionRequest, profilePatchBody } from './schemas.ts';
+import { ProfileService } from './service.ts';
 
-export async function profileRoutes(_app: FastifyInstance, _deps: AppDeps): Promise<void> {}
+const NO_FILE = 'Файл не был отправлен.';
+
+/** /api/auth/profile/* and account deletion. */
+export async function profileRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const auth = new AuthService(deps, app.log);
+  const profile = new ProfileService(deps, auth, app.log);
+  const signedIn = requireUser(deps);
+
+  app.get('/auth/profile', { preHandler: signedIn }, async (request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return presentUser(request, deps, currentUser(request));
+  });
+
+  app.patch('/auth/profile', { preHandler: signedIn }, async (request, reply) => {
+    const user = currentUser(request);
+    reply.header('Cache-Control', 'no-store');
+    if (isDeletionRequest(request.body)) {
+      const hard = String(request.headers['x-hard-delete'] ?? '').toLowerCase() === 'true';
+      const action = String(request.headers['x-delete-action'] ?? '').toLowerCase() === 'delete-account';
+      if (!hard || !action) {
+        throw detailError(400, 'Для удаления аккаунта нужны заголовки X-Hard-Delete: true и X-Delete-Action: delete-account.');
+      }
+      const body = parseBody(deletionBody, request.body);
+      await profile.deleteAccount(user, body.password);
+      return { detail: 'Аккаунт удален' };
+    }
+    const body = parseBody(profilePatchBody, request.body);
+    const raw = (request.body ?? {}) as Record<string, unknown>;
+    const updated = await profile.update(
+      user,
+      { first_name: body.first_name, last_name: body.last_name, phone: 'phone' in raw ? body.phone : undefined },
+      request.ip,
+    );
+    return presentUser(request, deps, updated);
+  });
+
+  app.post('/auth/profile/photo', { preHandler: signedIn }, async (request) => {
+    const user = currentUser(request);
+    if (!request.isMultipart()) throw new ApiError(400, { photo: [NO_FILE] });
+    const limit = deps.config.limits.avatar;
+    let updated;
+    try {
+      const part = await request.file({ limits: { fileSize: limit + 1 } });
+      if (!part || part.fieldname !== 'photo') {
+        part?.file.resume();
+        throw new ApiError(400, { photo: [NO_FILE] });
+      }
+      updated = await profile.setAvatar(user, part.file);
+    } catch (err) {
+      if (err instanceof ApiError) throw err;
+      const code = (err as { code?: string }).code;
+      if (code === 'FST_REQ_FILE_TOO_LARGE') throw avatarTooLarge(limit);
+      const status = (err as { statusCode?: number }).statusCode;
+      if (status && status >= 400 && status < 500) throw new ApiError(status, { detail: 'Некорректный multipart-запрос.' });
+      // busboy's "Unexpected end of form" and friends: a broken upload, not a server fault.
+      if (err instanceof Error && !('statusCode' in err) && /form|multipart|boundary|part/i.test(err.message)) {
+        throw new ApiError(400, { detail: 'Некорректный multipart-запрос.' });
+      }
+      throw err;
+    }
+    return presentUser(request, deps, updated);
+  });
+
+  app.delete('/auth/profile/photo', { preHandler: signedIn }, async (request) => {
+    return presentUser(request, deps, await profile.removeAvatar(currentUser(request)));
+  });
+}

@@ -1,0 +1,20 @@
+/** Throttle policy of the accounts API (sliding windows, persistent in rate_events). */
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+export const LIMITS = {
+  /** A new code or reset message to one address: once a minute and 10 an hour. */
+  sendPerTargetMinute: { limit: 1, windowMs: MINUTE },
+  sendPerTargetHour: { limit: 10, windowMs: HOUR },
+  /** Code/reset messages requested from one IP. */
+  sendPerIp: { limit: 50, windowMs: HOUR },
+  /** Failed logins per account and per IP. */
+  loginFailuresPerAccount: { limit: 5, windowMs: 15 * MINUTE },
+  loginFailuresPerIp: { limit: 30, windowMs: 15 * MINUTE },
+  /** Wrong codes / reset attempts from one IP (each code also dies after 5 wrong tries). */
+  codeFailuresPerIp: { limit: 30, windowMs: 15 * MINUTE },
+  /** Sign-ups from one IP. */
+  registerPerIp: { limit: 30, windowMs: HOUR },
+  /** Wrong current password (change password, delete account) per user. */
+  passwordFailuresPerUser: { limit: 5, windowMs: 15 * MINUTE },
+} as const;

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { PASSWORDS_DIFFER } from '../accounts/passwords.ts';
+import { USERNAME_RE } from '../accounts/username.ts';
+import {
+  codeField,
+  emailField,
+  newPasswordField,
+  optionalEmailField,
+  optionalPhoneField,
+  passwordField,
+  phoneField,
+  requiredText,
+} from '../accounts/validation.ts';
+
+/** Request bodies of the auth endpoints; unknown keys are dropped, as DRF does. */
+
+const USERNAME_INVALID = 'Имя пользователя может содержать только буквы, цифры и символы @/./+/-/_.';
+
+export const registerBody = z
+  .object({
+    first_name: requiredText(),
+    last_name: requiredText(),
+    email: emailField(),
+    password: newPasswordField(),
+    password2: z.string(),
+    username: z
+      .string()
+      .nullish()
+      .transform((v) => v?.trim() || undefined)
+      .pipe(z.string().regex(USERNAME_RE, USERNAME_INVALID).optional()),
+    phone: optionalPhoneField(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.password !== v.password2) ctx.addIssue({ code: 'custom', path: ['password2'], message: PASSWORDS_DIFFER });
+  });
+
+export const loginBody = z.object({ email: emailField(), password: passwordField() });
+export const phoneBody = z.object({ phone: phoneField() });
+export const phoneCodeBody = z.object({ phone: phoneField(), code: codeField() });
+export const verifyEmailBody = z.object({ code: codeField(), email: optionalEmailField() });
+export const verifyPhoneBody = z.object({ code: codeField(), phone: optionalPhoneField() });
+export const emailBody = z.object({ email: emailField() });
+export const optionalPhoneBody = z.object({ phone: optionalPhoneField() });
+export const refreshBody = z.object({ refresh: z.string().min(1, 'Это поле не может быть пустым.').max(4096) });
+export const logoutBody = z.object({ refresh: z.unknown().optional() });
+
+const withConfirmation = <T extends { new_password: string; new_password2?: string | null }>(v: T, ctx: z.RefinementCtx) => {
+  if (v.new_password2 != null && v.new_password2 !== v.new_password) {
+    ctx.addIssue({ code: 'custom', path: ['new_password2'], message: PASSWORDS_DIFFER });
+  }
+};
+
+export const resetByTokenBody = z
+  .object({ token: z.string().min(1, 'Это поле не может быть пустым.').max(512), new_password: newPasswordField(), new_password2: z.string().nullish() })
+  .superRefine(withConfirmation);
+
+export const resetByCodeBody = z
+  .object({ phone: phoneField(), code: codeField(), new_password: newPasswordField(), new_password2: z.string().nullish() })
+  .superRefine(withConfirmation);
+
+export const changePasswordBody = z
+  .object({ old_password: passwordField(), new_password: newPasswordField(), new_password2: z.string().nullish() })
+  .superRefine(withConfirmation);

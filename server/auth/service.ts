@@ -1,0 +1,285 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppDeps } from '../app.ts';
+import { generateResetToken, hashResetToken, RESET_TOKEN_TTL_MS } from '../accounts/codes.ts';
+import { Delivery } from '../accounts/delivery.ts';
+import { LIMITS } from '../accounts/limits.ts';
+import { emailCodeMessage, resetLinkMessage, smsCodeText } from '../accounts/messages.ts';
+import { hashPassword, verifyDummyPassword, verifyPassword } from '../accounts/passwords.ts';
+import { generateUsername } from '../accounts/username.ts';
+import { UsersRepository, uniqueViolationField } from '../accounts/users-repository.ts';
+import type { User } from '../db/types.ts';
+import { ApiError, detailError, fieldError, tooManyRequests } from '../errors.ts';
+import { Throttle } from '../throttle/throttle.ts';
+import { OneTimeCodes } from './one-time-codes.ts';
+import { AuthRepository } from './repository.ts';
+import { Sessions, type TokenPair } from './sessions.ts';
+
+export const BAD_CREDENTIALS = 'Неверный email или пароль';
+export const BAD_CODE = 'Неверный или просроченный код';
+export const BAD_RESET_LINK = 'Ссылка недействительна или устарела';
+export const ALREADY_EXISTS = {
+  email: 'user with this email already exists.',
+  username: 'user with this username already exists.',
+  phone: 'user with this phone already exists.',
+} as const;
+
+export interface RegisterInput {
+  first_name: string;
+  last_name: string;
+  email: string;
+  password: string;
+  username?: string;
+  phone?: string | null;
+}
+
+/** Sign-up, sign-in, codes, password reset and sessions. No request/reply here. */
+export class AuthService {
+  readonly users: UsersRepository;
+  readonly repo: AuthRepository;
+  readonly sessions: Sessions;
+  readonly codes: OneTimeCodes;
+  readonly throttle: Throttle;
+  readonly delivery: Delivery;
+
+  constructor(
+    private readonly deps: AppDeps,
+    log: FastifyBaseLogger,
+  ) {
+    this.users = new UsersRepository(deps.db);
+    this.repo = new AuthRepository(deps.db);
+    this.sessions = new Sessions(this.repo, this.users, deps.config.secretKey, deps.clock);
+    this.codes = new OneTimeCodes(this.repo, deps.config.secretKey, deps.clock);
+    this.throttle = new Throttle(deps.db, deps.clock);
+    this.delivery = new Delivery(deps.mailer, deps.sms, log);
+  }
+
+  private now = () => this.deps.clock.now().toISOString();
+
+  // ── sign-up ──────────────────────────────────────────────────────────────────────────────
+  async register(input: RegisterInput, ip: string): Promise<User> {
+    await this.enforce(this.throttle.hit(`register:ip:${ip}`, LIMITS.registerPerIp.limit, LIMITS.registerPerIp.windowMs));
+    const taken = await this.users.taken({ email: input.email, username: input.username, phone: input.phone });
+    const errors: Record<string, string[]> = {};
+    for (const f of ['email', 'username', 'phone'] as const) if (taken[f]) errors[f] = [ALREADY_EXISTS[f]];
+    if (Object.keys(errors).length) throw new ApiError(400, errors);
+
+    const username = input.username ?? (await this.freeUsername(input.email));
+    const passwordHash = await hashPassword(input.password);
+    const now = this.now();
+    let user: User;
+    try {
+      user = await this.users.insert({
+        email: input.email,
+        username,
+        first_name: input.first_name,
+        last_name: input.last_name,
+        phone: input.phone ?? null,
+        password_hash: passwordHash,
+        photo_key: null,
+        is_active: 1,
+        is_email_verified: 0,
+        is_phone_verified: 0,
+        created_at: now,
+        updated_at: now,
+      });
+    } catch (err) {
+      const field = uniqueViolationField(err); // lost a race with a simultaneous sign-up
+      if (field) throw fieldError(field, ALREADY_EXISTS[field]);
+      throw err;
+    }
+    // Counted so an immediate "resend" waits its minute like any other.
+    await this.throttle.record(`send:${user.email}`);
+    await this.sendEmailCode(user);
+    return user;
+  }
+
+  private async freeUsername(email: string): Promise<string> {
+    for (let i = 0; i < 30; i++) {
+      const candidate = generateUsername(email);
+      if (!(await this.users.usernameTaken(candidate))) return candidate;
+    }
+    return `${generateUsername(email)}_${Date.parse(this.now()).toString(36)}`;
+  }
+
+  // ── sign-in ──────────────────────────────────────────────────────────────────────────────
+  async login(email: string, password: string, ip: string): Promise<{ tokens: TokenPair; user: User }> {
+    const acctKey = `login:acct:${email}`;
+    const ipKey = `login:ip:${ip}`;
+    await this.enforce(this.throttle.check(acctKey, LIMITS.loginFailuresPerAccount.limit, LIMITS.loginFailuresPerAccount.windowMs));
+    await this.enforce(this.throttle.check(ipKey, LIMITS.loginFailuresPerIp.limit, LIMITS.loginFailuresPerIp.windowMs));
+    const user = await this.users.byEmail(email);
+    const ok = user ? await verifyPassword(user.password_hash, password) : await verifyDummyPassword(password);
+    if (!user || !ok || !user.is_active) {
+      await this.throttle.record(acctKey);
+      await this.throttle.record(ipKey);
+      throw detailError(401, BAD_CREDENTIALS);
+    }
+    if (!user.is_email_verified) throw detailError(403, 'Email не подтвержден', { code: 'email_not_verified' });
+    await this.throttle.reset(acctKey);
+    return { tokens: await this.sessions.start(user.id), user };
+  }
+
+  async requestPhoneLogin(phone: string, ip: string): Promise<void> {
+    await this.limitSend(phone, ip);
+    const user = await this.users.byPhone(phone);
+    if (user?.is_active) await this.sendSmsCode('phone_login', user.id, phone, false);
+  }
+
+  async verifyPhoneLogin(phone: string, code: string, ip: string): Promise<{ tokens: TokenPair; user: User }> {
+    const used = await this.useCode('phone_login', phone, code, ip);
+    const user = await this.users.byId(used.userId);
+    if (!user || !user.is_active || user.phone !== phone) throw detailError(400, BAD_CODE);
+    const updated = (await this.users.update(user.id, { is_phone_verified: 1, updated_at: this.now() }))!;
+    return { tokens: await this.sessions.start(user.id), user: updated };
+  }
+
+  // ── verification ─────────────────────────────────────────────────────────────────────────
+  async verifyEmail(code: string, email: string | null, ip: string): Promise<void> {
+    const used = await this.useCode('email_verify', email, code, ip);
+    await this.users.update(used.userId, { is_email_verified: 1, updated_at: this.now() });
+  }
+
+  /** With a signed-in user, their own phone; otherwise the phone given. */
+  async verifyPhone(code: string, phone: string | null, signedIn: User | null, ip: string): Promise<void> {
+    const target = signedIn ? signedIn.phone : phone;
+    if (!target) throw fieldError('phone', signedIn ? 'Телефон не указан в профиле' : 'Обязательное поле.');
+    const used = await this.useCode('phone_verify', target, code, ip);
+    const user = await this.users.byId(used.userId);
+    if (!user || user.phone !== target) throw detailError(400, BAD_CODE);
+    await this.users.update(user.id, { is_phone_verified: 1, updated_at: this.now() });
+  }
+
+  async resendEmailCode(email: string, ip: string): Promise<void> {
+    await this.limitSend(email, ip);
+    const user = await this.users.byEmail(email);
+    if (user?.is_active && !user.is_email_verified) await this.sendEmailCode(user, false);
+  }
+
+  async resendPhoneCode(phone: string, ip: string): Promise<void> {
+    await this.limitSend(phone, ip);
+    const user = await this.users.byPhone(phone);
+    if (user?.is_active && !user.is_phone_verified) await this.sendSmsCode('phone_verify', user.id, phone, false);
+  }
+
+  // ── password reset ───────────────────────────────────────────────────────────────────────
+  async requestPasswordReset(email: string, ip: string): Promise<void> {
+    await this.limitSend(email, ip);
+    const user = await this.users.byEmail(email);
+    if (!user?.is_active) return;
+    const token = generateResetToken();
+    const now = this.deps.clock.now();
+    await this.repo.insertResetToken({
+      user_id: user.id,
+      token_hash: hashResetToken(token),
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + RESET_TOKEN_TTL_MS).toISOString(),
+    });
+    const link = `${this.deps.config.publicUrl}/reset-password?token=${token}`;
+    void this.delivery.mail(user.email, resetLinkMessage(link));
+  }
+
+  async requestPasswordResetCode(phone: string, ip: string): Promise<void> {
+    await this.limitSend(phone, ip);
+    const user = await this.users.byPhone(phone);
+    if (user?.is_active) await this.sendSmsCode('phone_reset', user.id, phone, false);
+  }
+
+  async resetByToken(token: string, newPassword: string, ip: string): Promise<void> {
+    await this.enforce(this.throttle.check(`code-fail:ip:${ip}`, LIMITS.codeFailuresPerIp.limit, LIMITS.codeFailuresPerIp.windowMs));
+    const userId = await this.repo.consumeResetToken(hashResetToken(token), this.now());
+    const user = userId === null ? undefined : await this.users.byId(userId);
+    if (!user || !user.is_active) {
+      await this.throttle.record(`code-fail:ip:${ip}`);
+      throw detailError(400, BAD_RESET_LINK);
+    }
+    // The link reached the mailbox, so the address is confirmed too.
+    await this.setPassword(user, newPassword, { is_email_verified: 1 });
+  }
+
+  async resetByCode(phone: string, code: string, newPassword: string, ip: string): Promise<void> {
+    const used = await this.useCode('phone_reset', phone, code, ip);
+    const user = await this.users.byId(used.userId);
+    if (!user || !user.is_active || user.phone !== phone) throw detailError(400, BAD_CODE);
+    await this.setPassword(user, newPassword, { is_phone_verified: 1 });
+  }
+
+  /** Old password checked; all sessions end; a fresh pair keeps the current tab signed in. */
+  async changePassword(user: User, oldPassword: string, newPassword: string): Promise<TokenPair> {
+    await this.checkPassword(user, oldPassword, 'old_password', 'Неверный текущий пароль');
+    await this.setPassword(user, newPassword, {});
+    return this.sessions.start(user.id);
+  }
+
+  /** Throttled check of the signed-in user's own password (change password, delete account). */
+  async checkPassword(user: User, password: string | undefined, field: string, message: string): Promise<void> {
+    const key = `password-fail:user:${user.id}`;
+    await this.enforce(this.throttle.check(key, LIMITS.passwordFailuresPerUser.limit, LIMITS.passwordFailuresPerUser.windowMs));
+    if (!password || !(await verifyPassword(user.password_hash, password))) {
+      await this.throttle.record(key);
+      throw fieldError(field, message);
+    }
+  }
+
+  private async setPassword(user: User, newPassword: string, extra: { is_email_verified?: number; is_phone_verified?: number }) {
+    const nowDate = this.deps.clock.now();
+    // Access tokens issued before this second stop working; refresh tokens are revoked.
+    const cutoff = new Date(Math.floor(nowDate.getTime() / 1000) * 1000).toISOString();
+    await this.users.update(user.id, {
+      password_hash: await hashPassword(newPassword),
+      tokens_valid_after: cutoff,
+      updated_at: nowDate.toISOString(),
+      ...extra,
+    });
+    await this.sessions.endAll(user.id);
+    await this.repo.retireResetTokens(user.id, nowDate.toISOString());
+    await this.throttle.reset(`login:acct:${user.email}`);
+    await this.throttle.reset(`password-fail:user:${user.id}`);
+  }
+
+  // ── shared steps ─────────────────────────────────────────────────────────────────────────
+  /**
+   * Issues a code and sends it. `wait: false` answers without waiting for SMTP/the gateway, so a
+   * known address takes no longer than an unknown one (delivery never rejects; failures are logged).
+   */
+  async sendEmailCode(user: User, wait = true): Promise<void> {
+    const code = await this.codes.issue('email_verify', user.id, user.email);
+    const sent = this.delivery.mail(user.email, emailCodeMessage(code));
+    if (wait) await sent;
+  }
+
+  async sendSmsCode(purpose: 'phone_verify' | 'phone_login' | 'phone_reset', userId: number, phone: string, wait = true): Promise<void> {
+    const code = await this.codes.issue(purpose, userId, phone);
+    const sent = this.delivery.text(phone, smsCodeText(purpose, code));
+    if (wait) await sent;
+  }
+
+  /**
+   * A code/link request for an address: once a minute and 10 an hour per address, and a cap per IP.
+   * Counted whether or not the address has an account, so the answers reveal nothing.
+   */
+  async limitSend(target: string, ip: string): Promise<void> {
+    await this.enforce(
+      this.throttle.hitAll([
+        { key: `send:${target}`, ...LIMITS.sendPerTargetMinute },
+        { key: `send:${target}`, ...LIMITS.sendPerTargetHour },
+        { key: `send:ip:${ip}`, ...LIMITS.sendPerIp },
+      ]),
+    );
+  }
+
+  private async useCode(purpose: Parameters<OneTimeCodes['consume']>[0], target: string | null, code: string, ip: string) {
+    const key = `code-fail:ip:${ip}`;
+    await this.enforce(this.throttle.check(key, LIMITS.codeFailuresPerIp.limit, LIMITS.codeFailuresPerIp.windowMs));
+    const used = await this.codes.consume(purpose, target, code);
+    if (!used) {
+      await this.throttle.record(key);
+      throw detailError(400, BAD_CODE);
+    }
+    return used;
+  }
+
+  private async enforce(result: Promise<{ allowed: boolean; retryAfterSeconds: number }>): Promise<void> {
+    const r = await result;
+    if (!r.allowed) throw tooManyRequests(r.retryAfterSeconds);
+  }
+}

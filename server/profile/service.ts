@@ -1,0 +1,91 @@
+import type { Readable } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppDeps } from '../app.ts';
+import { UsersRepository } from '../accounts/users-repository.ts';
+import type { User, UserUpdate } from '../db/types.ts';
+import { ApiError, fieldError } from '../errors.ts';
+import { userPrefix } from '../storage/storage.ts';
+import { ALREADY_EXISTS, type AuthService } from '../auth/service.ts';
+import { uniqueViolationField } from '../accounts/users-repository.ts';
+import { storeAvatar } from './avatar.ts';
+
+/** The signed-in user's own account: edit, avatar, deletion. */
+export class ProfileService {
+  private readonly users: UsersRepository;
+
+  constructor(
+    private readonly deps: AppDeps,
+    private readonly auth: AuthService,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.users = new UsersRepository(deps.db);
+  }
+
+  /** A changed phone is unverified again and gets an SMS code (unless its send limit is reached). */
+  async update(user: User, patch: { first_name?: string; last_name?: string; phone?: string | null }, ip: string): Promise<User> {
+    const set: UserUpdate = {};
+    if (patch.first_name !== undefined) set.first_name = patch.first_name;
+    if (patch.last_name !== undefined) set.last_name = patch.last_name;
+    const phoneChanged = patch.phone !== undefined && patch.phone !== user.phone;
+    if (phoneChanged) {
+      if (patch.phone && (await this.users.taken({ phone: patch.phone }, user.id)).phone) throw fieldError('phone', ALREADY_EXISTS.phone);
+      set.phone = patch.phone;
+      set.is_phone_verified = 0;
+    }
+    if (!Object.keys(set).length) return user;
+    set.updated_at = this.deps.clock.now().toISOString();
+    let updated: User;
+    try {
+      updated = (await this.users.update(user.id, set))!;
+    } catch (err) {
+      if (uniqueViolationField(err) === 'phone') throw fieldError('phone', ALREADY_EXISTS.phone);
+      throw err;
+    }
+    if (phoneChanged && updated.phone) {
+      try {
+        await this.auth.limitSend(updated.phone, ip);
+        await this.auth.sendSmsCode('phone_verify', updated.id, updated.phone, false);
+      } catch (err) {
+        if (!(err instanceof ApiError)) throw err; // throttled: the user can ask for a new code later
+      }
+    }
+    return updated;
+  }
+
+  /** Password-checked; rows go by cascade, then every file under u/{id}/. */
+  async deleteAccount(user: User, password: unknown): Promise<void> {
+    await this.auth.checkPassword(user, typeof password === 'string' ? password : undefined, 'password', 'Неверный пароль');
+    await this.users.delete(user.id);
+    try {
+      await this.deps.storage.deletePrefix(userPrefix(user.id));
+    } catch (err) {
+      this.log.error({ err, userId: user.id }, 'account deleted but its files were not');
+    }
+  }
+
+  async setAvatar(user: User, source: Readable): Promise<User> {
+    const key = await storeAvatar(this.deps.storage, user.id, source, this.deps.config.limits.avatar);
+    const updated = await this.users.update(user.id, {
+      photo_key: key,
+      photo_version: user.photo_version + 1,
+      updated_at: this.deps.clock.now().toISOString(),
+    });
+    if (!updated) {
+      await this.deps.storage.delete(key); // deleted meanwhile
+      throw new ApiError(401, { detail: 'Пользователь не найден.' });
+    }
+    if (user.photo_key && user.photo_key !== key) await this.deps.storage.delete(user.photo_key).catch(() => {});
+    return updated;
+  }
+
+  async removeAvatar(user: User): Promise<User> {
+    if (!user.photo_key) return user;
+    const updated = (await this.users.update(user.id, {
+      photo_key: null,
+      photo_version: user.photo_version + 1,
+      updated_at: this.deps.clock.now().toISOString(),
+    }))!;
+    await this.deps.storage.delete(user.photo_key).catch(() => {});
+    return updated;
+  }
+}
