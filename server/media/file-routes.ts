@@ -1,5 +1,51 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app.ts';
+import { ApiError } from '../errors.ts';
+import { mimeForKey } from './content-types.ts';
+import { sendStored } from './send-file.ts';
+import { MEDIA_URL_TTL_SECONDS, verifyMediaSignature } from './signing.ts';
 
-/** /media/* : private media bytes behind signed, expiring URLs. */
-export async function mediaFileRoutes(_app: FastifyInstance, _deps: AppDeps): Promise<void> {}
+const forbidden = () => new ApiError(403, { detail: 'Доступ запрещён' }, { 'Cache-Control': 'no-store' });
+
+/**
+ * `/media/<key>?exp=…&sig=…`: private media bytes (audio, photo, video, avatars) behind signed,
+ * expiring URLs. Without a valid signature the answer is the same 403 whether the file exists or not.
+ */
+export async function mediaFileRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  app.get('/media/*', async (request: FastifyRequest, reply: FastifyReply) => {
+    const key = keyFromUrl(request.url);
+    const query = request.query as Record<string, unknown>;
+    const exp = typeof query.exp === 'string' ? query.exp : undefined;
+    const sig = typeof query.sig === 'string' ? query.sig : undefined;
+    const now = deps.clock.now();
+    if (!key || !verifyMediaSignature(deps.config.secretKey, key, exp, sig, now)) throw forbidden();
+
+    // The URL is good until exp; browsers may keep the bytes that long (never longer than a TTL).
+    const left = Math.max(0, Math.min(Number(exp) - Math.floor(now.getTime() / 1000), MEDIA_URL_TTL_SECONDS));
+    reply.header('Cache-Control', `private, max-age=${left}`);
+    // Bytes are only ever embedded by our own pages (same origin); a sandbox CSP keeps any stray
+    // document type inert even if opened directly.
+    reply.header('Content-Security-Policy', "default-src 'none'; sandbox");
+    return sendStored(request, reply, deps.storage, key, mimeForKey(key));
+  });
+}
+
+/** `/media/u/1/audio/a%20b.webm?…` → `u/1/audio/a b.webm`, or null for anything that is not a clean key. */
+export function keyFromUrl(url: string): string | null {
+  const pathname = url.split('?', 1)[0]!;
+  if (!pathname.startsWith('/media/')) return null;
+  const segments = pathname.slice('/media/'.length).split('/');
+  const out: string[] = [];
+  for (const raw of segments) {
+    let seg: string;
+    try {
+      seg = decodeURIComponent(raw);
+    } catch {
+      return null;
+    }
+    if (seg === '' || seg === '.' || seg === '..' || /[\\/\0]/.test(seg)) return null;
+    out.push(seg);
+  }
+  if (out.length < 3 || out[0] !== 'u') return null;
+  return out.join('/');
+}

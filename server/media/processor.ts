@@ -1,7 +1,267 @@
-/** Media processing (ffmpeg, sharp) behind one interface so tests can swap it. Filled in by the media core. */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface MediaProcessor {}
+import { availableParallelism } from 'node:os';
+import { FfmpegError, lastProgressTime, parseProbe, resolveFfmpeg, runFfmpeg, type ProbeInfo } from './ffmpeg.ts';
+import { Semaphore } from './semaphore.ts';
 
-export function createProcessor(_opts: { ffmpegPath?: string }): MediaProcessor {
-  return {};
+/** Number of waveform peaks in an audio record (the player draws them as bars). */
+export const WAVEFORM_PEAKS = 300;
+
+export interface AudioAnalysis {
+  /** True length in seconds, from the decoded samples (webm from browsers has none in its header). */
+  duration: number;
+  /** WAVEFORM_PEAKS values 0..1 (1 = loudest moment of the recording). */
+  peaks: number[];
+}
+
+export interface VideoInfo {
+  duration: number | null;
+  /** Display size (rotation applied). */
+  width: number | null;
+  height: number | null;
+  videoCodec: string | null;
+  audioCodec: string | null;
+  /** ffmpeg's demuxer name, e.g. "mov,mp4,m4a,3gp,3g2,mj2" or "matroska,webm". */
+  format: string;
+}
+
+export interface ImageInfo {
+  width: number;
+  height: number;
+  /** EXIF DateTimeOriginal as an ISO string (no zone → read as UTC), when present. */
+  takenAt: string | null;
+  format: string;
+}
+
+/**
+ * Media processing behind one interface so tests can swap it. Paths are local files
+ * (Storage.localPath for inputs, temp files for outputs). Every method runs under a
+ * small semaphore and off the event loop (child processes, libvips threads).
+ */
+export interface MediaProcessor {
+  /** Decodes once: duration + waveform peaks, and an MP3 (libmp3lame 128 kbps) at mp3Output when given. */
+  analyzeAudio(input: string, opts?: { mp3Output?: string }): Promise<AudioAnalysis>;
+  probeVideo(input: string): Promise<VideoInfo>;
+  /** A JPEG frame (at most 1280 px wide) near `atSeconds`. */
+  videoPoster(input: string, output: string, atSeconds: number): Promise<void>;
+  /** H.264/AAC MP4 with +faststart; stream copy when the codecs already fit (`remux`). */
+  videoToMp4(input: string, output: string, opts: { remux: boolean; hasAudio: boolean }): Promise<void>;
+  /** Orients, strips metadata, writes a thumbnail and a preview (WebP). */
+  processImage(input: string, outputs: { thumbnail: string; preview: string }): Promise<ImageInfo>;
+}
+
+export interface ProcessorOptions {
+  ffmpegPath?: string;
+  /** How many ffmpeg processes may run at once (default 2, at most the core count). */
+  concurrency?: number;
+  audioTimeoutMs?: number;
+  videoTimeoutMs?: number;
+}
+
+export function createProcessor(opts: ProcessorOptions = {}): MediaProcessor {
+  return new FfmpegProcessor(opts);
+}
+
+const PCM_RATE = 8000;
+/** Samples per block kept while decoding; the blocks are reduced to WAVEFORM_PEAKS at the end. */
+const BLOCK = 40;
+
+export class FfmpegProcessor implements MediaProcessor {
+  readonly bin: string;
+  private readonly ffmpegSlots: Semaphore;
+  private readonly imageSlots: Semaphore;
+  private readonly audioTimeoutMs: number;
+  private readonly videoTimeoutMs: number;
+
+  constructor(opts: ProcessorOptions = {}) {
+    this.bin = resolveFfmpeg(opts.ffmpegPath);
+    const slots = opts.concurrency ?? Math.max(1, Math.min(2, availableParallelism()));
+    this.ffmpegSlots = new Semaphore(slots);
+    this.imageSlots = new Semaphore(slots);
+    this.audioTimeoutMs = opts.audioTimeoutMs ?? 5 * 60_000;
+    this.videoTimeoutMs = opts.videoTimeoutMs ?? 3 * 60 * 60_000;
+  }
+
+  analyzeAudio(input: string, opts: { mp3Output?: string } = {}): Promise<AudioAnalysis> {
+    return this.ffmpegSlots.run(async () => {
+      const blocks = new BlockPeaks();
+      const args = ['-v', 'error', '-i', input, '-map', '0:a:0', '-vn', '-ac', '1', '-ar', String(PCM_RATE), '-f', 'f32le', 'pipe:1'];
+      if (opts.mp3Output) {
+        args.push('-map', '0:a:0', '-vn', '-c:a', 'libmp3lame', '-b:a', '128k', '-f', 'mp3', '-y', opts.mp3Output);
+      }
+      await runFfmpeg(this.bin, args, { onStdout: (c) => blocks.push(c), timeoutMs: this.audioTimeoutMs });
+      const samples = blocks.samples;
+      if (samples === 0) throw new FfmpegError('no audio samples decoded', '');
+      return { duration: Math.round((samples / PCM_RATE) * 1000) / 1000, peaks: blocks.reduce(WAVEFORM_PEAKS) };
+    });
+  }
+
+  probeVideo(input: string): Promise<VideoInfo> {
+    return this.ffmpegSlots.run(async () => {
+      const { stderr } = await runFfmpeg(this.bin, ['-i', input], { timeoutMs: 60_000, okCodes: [1] });
+      const info: ProbeInfo = parseProbe(stderr);
+      if (!info.video) throw new FfmpegError('no video stream', stderr);
+      let duration = info.duration;
+      if (duration === null || !(duration > 0)) {
+        // Browser recordings (webm) carry no duration: read the packets through (stream copy, fast).
+        const run = await runFfmpeg(this.bin, ['-i', input, '-map', '0', '-c', 'copy', '-f', 'null', '-'], {
+          timeoutMs: this.videoTimeoutMs,
+        });
+        duration = lastProgressTime(run.stderr);
+      }
+      const quarter = Math.abs(info.video.rotation) % 180 === 90;
+      return {
+        duration: duration !== null ? Math.round(duration * 1000) / 1000 : null,
+        width: quarter ? info.video.height : info.video.width,
+        height: quarter ? info.video.width : info.video.height,
+        videoCodec: info.video.codec,
+        audioCodec: info.audio?.codec ?? null,
+        format: info.format,
+      };
+    });
+  }
+
+  videoPoster(input: string, output: string, atSeconds: number): Promise<void> {
+    return this.ffmpegSlots.run(async () => {
+      const grab = (at: number) =>
+        runFfmpeg(
+          this.bin,
+          ['-v', 'error', '-ss', at.toFixed(3), '-i', input, '-map', '0:v:0', '-frames:v', '1', '-vf', "scale='min(1280,iw)':-2", '-q:v', '3', '-f', 'image2', '-c:v', 'mjpeg', '-y', output],
+          { timeoutMs: 120_000 },
+        );
+      try {
+        await grab(atSeconds);
+      } catch {
+        await grab(0);
+      }
+    });
+  }
+
+  videoToMp4(input: string, output: string, opts: { remux: boolean; hasAudio: boolean }): Promise<void> {
+    return this.ffmpegSlots.run(async () => {
+      const codecs = opts.remux
+        ? ['-c', 'copy']
+        : ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p', '-vf', 'scale=trunc(iw/2)*2:trunc(ih/2)*2', '-c:a', 'aac', '-b:a', '128k'];
+      await runFfmpeg(
+        this.bin,
+        ['-v', 'error', '-i', input, '-map', '0:v:0', ...(opts.hasAudio ? ['-map', '0:a:0'] : []), ...codecs, '-threads', '2', '-movflags', '+faststart', '-f', 'mp4', '-y', output],
+        { timeoutMs: this.videoTimeoutMs },
+      );
+    });
+  }
+
+  processImage(input: string, outputs: { thumbnail: string; preview: string }): Promise<ImageInfo> {
+    return this.imageSlots.run(async () => {
+      const { default: sharp } = await import('sharp');
+      const meta = await sharp(input, { failOn: 'error' }).metadata();
+      if (!meta.width || !meta.height) throw new Error('image has no size');
+      const swap = (meta.orientation ?? 1) >= 5;
+      // rotate() applies the EXIF orientation; sharp writes no metadata unless asked, so GPS is gone.
+      const base = () => sharp(input, { failOn: 'error', animated: false }).rotate();
+      await base().resize({ width: 400, height: 400, fit: 'inside', withoutEnlargement: true }).webp({ quality: 78 }).toFile(outputs.thumbnail);
+      await base().resize({ width: 1600, height: 1600, fit: 'inside', withoutEnlargement: true }).webp({ quality: 85 }).toFile(outputs.preview);
+      return {
+        width: swap ? meta.height : meta.width,
+        height: swap ? meta.width : meta.height,
+        takenAt: meta.exif ? exifDateTimeOriginal(meta.exif) : null,
+        format: meta.format ?? '',
+      };
+    });
+  }
+}
+
+/** Keeps the peak of every BLOCK samples of a mono f32le stream, whatever the chunk boundaries. */
+export class BlockPeaks {
+  samples = 0;
+  private peaks = new Float32Array(4096);
+  private count = 0;
+  private current = 0;
+  private inBlock = 0;
+  private carry: Buffer | null = null;
+
+  push(chunk: Buffer): void {
+    let buf = chunk;
+    if (this.carry) {
+      buf = Buffer.concat([this.carry, chunk]);
+      this.carry = null;
+    }
+    const whole = buf.length - (buf.length % 4);
+    for (let off = 0; off < whole; off += 4) {
+      const v = Math.abs(buf.readFloatLE(off));
+      if (v > this.current && Number.isFinite(v)) this.current = v;
+      if (++this.inBlock === BLOCK) this.flush();
+    }
+    this.samples += whole / 4;
+    if (whole < buf.length) this.carry = Buffer.from(buf.subarray(whole));
+  }
+
+  private flush(): void {
+    if (this.count === this.peaks.length) {
+      const bigger = new Float32Array(this.peaks.length * 2);
+      bigger.set(this.peaks);
+      this.peaks = bigger;
+    }
+    this.peaks[this.count++] = Math.min(1, this.current);
+    this.current = 0;
+    this.inBlock = 0;
+  }
+
+  /** `n` peaks normalised so the loudest is 1 (silence stays 0), rounded to 3 decimals. */
+  reduce(n: number): number[] {
+    if (this.inBlock > 0) this.flush();
+    const blocks = this.count;
+    const out: number[] = new Array(n).fill(0);
+    if (blocks === 0) return out;
+    let max = 0;
+    for (let i = 0; i < n; i++) {
+      const start = Math.floor((i * blocks) / n);
+      const end = Math.max(start + 1, Math.floor(((i + 1) * blocks) / n));
+      let peak = 0;
+      for (let b = start; b < end && b < blocks; b++) if (this.peaks[b]! > peak) peak = this.peaks[b]!;
+      out[i] = peak;
+      if (peak > max) max = peak;
+    }
+    return max > 0 ? out.map((v) => Math.round((v / max) * 1000) / 1000) : out;
+  }
+}
+
+/** DateTimeOriginal (0x9003) from a raw EXIF block ("Exif\0\0" + TIFF) → ISO string, or null. */
+export function exifDateTimeOriginal(exif: Buffer): string | null {
+  try {
+    let base = 0;
+    if (exif.subarray(0, 6).toString('latin1') === 'Exif\0\0') base = 6;
+    const order = exif.subarray(base, base + 2).toString('latin1');
+    const le = order === 'II';
+    if (!le && order !== 'MM') return null;
+    const u16 = (o: number) => (le ? exif.readUInt16LE(base + o) : exif.readUInt16BE(base + o));
+    const u32 = (o: number) => (le ? exif.readUInt32LE(base + o) : exif.readUInt32BE(base + o));
+    const findTag = (ifd: number, tag: number): number | null => {
+      const entries = u16(ifd);
+      for (let i = 0; i < entries; i++) {
+        const e = ifd + 2 + i * 12;
+        if (u16(e) === tag) return e;
+      }
+      return null;
+    };
+    const ifd0 = u32(4);
+    const exifPtr = findTag(ifd0, 0x8769);
+    const candidates: number[] = [];
+    if (exifPtr !== null) {
+      const sub = u32(exifPtr + 8);
+      const dto = findTag(sub, 0x9003) ?? findTag(sub, 0x9004);
+      if (dto !== null) candidates.push(dto);
+    }
+    const dt = findTag(ifd0, 0x0132);
+    if (dt !== null) candidates.push(dt);
+    for (const entry of candidates) {
+      const count = u32(entry + 4);
+      if (u16(entry + 2) !== 2 || count < 19) continue;
+      const text = exif.subarray(base + u32(entry + 8), base + u32(entry + 8) + 19).toString('latin1');
+      const m = /^(\d{4}):(\d{2}):(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(text);
+      if (!m) continue;
+      const d = new Date(Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!));
+      if (!Number.isNaN(d.getTime()) && +m[1]! >= 1900) return d.toISOString();
+    }
+    return null;
+  } catch {
+    return null;
+  }
 }

@@ -1,4 +1,162 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app.ts';
+import { currentUser, requireUser } from '../auth/guard.ts';
+import { ApiError, detailError, notFound } from '../errors.ts';
+import { contentDisposition } from './content-disposition.ts';
+import { MEDIA_KINDS, type MediaKind, type UrlSigner } from './kinds.ts';
+import { MediaRepository } from './repository.ts';
+import { sendStored } from './send-file.ts';
+import { MediaService, UploadTooLargeError, type UploadPart } from './service.ts';
+import { signMediaPath } from './signing.ts';
 
-export async function mediaRoutes(_app: FastifyInstance, _deps: AppDeps): Promise<void> {}
+/**
+ * /api/media/{kind}/ and /api/media/{kind}/{id}/ (+ /download/) for every kind in the registry.
+ * HTTP only: parse, call the service, shape the answer.
+ */
+export async function mediaRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const service = new MediaService({
+    repo: new MediaRepository(deps.db),
+    storage: deps.storage,
+    processor: deps.processor,
+    clock: deps.clock,
+    config: deps.config,
+    log: app.log,
+  });
+  services.set(deps, service);
+  app.addHook('onClose', async () => service.drain());
+  app.addHook('onReady', async () => {
+    // Finish background work an earlier process left half-done; never fail start-up over it.
+    await service.resumeProcessing(MEDIA_KINDS).catch((err) => app.log.error({ err }, 'could not resume media processing'));
+  });
+
+  const guard = requireUser(deps);
+
+  for (const kind of Object.values(MEDIA_KINDS)) {
+    const base = `/media/${kind.name}`;
+    const json = (request: FastifyRequest, row: Parameters<MediaKind['toJson']>[0]) => kind.toJson(row, signerFor(request, deps));
+
+    app.get(base, { preHandler: guard }, async (request) => {
+      const rows = await service.list(currentUser(request).id, kind);
+      const signer = signerFor(request, deps);
+      return rows.map((row) => kind.toJson(row, signer));
+    });
+
+    app.post(base, { preHandler: guard }, async (request, reply) => {
+      const user = currentUser(request);
+      const parts = request.isMultipart() ? multipartParts(request, kind.limit(deps.config) + 1) : bodyParts(request.body);
+      const row = await service.create(user.id, kind, parts);
+      return reply.status(201).send(json(request, row));
+    });
+
+    app.get(`${base}/:id`, { preHandler: guard }, async (request) => {
+      const row = await service.get(currentUser(request).id, kind, idParam(request));
+      return json(request, row);
+    });
+
+    const update = async (request: FastifyRequest, body: Record<string, unknown>) => {
+      const row = await service.update(currentUser(request).id, kind, idParam(request), body);
+      return json(request, row);
+    };
+    const remove = async (request: FastifyRequest, reply: FastifyReply) => {
+      await service.remove(currentUser(request).id, kind, idParam(request));
+      return reply.status(204).send();
+    };
+
+    app.patch(`${base}/:id`, { preHandler: guard }, async (request) => update(request, await readFields(request)));
+    app.put(`${base}/:id`, { preHandler: guard }, async (request) => update(request, await readFields(request)));
+    app.delete(`${base}/:id`, { preHandler: guard }, async (request, reply) => remove(request, reply));
+
+    // The spec's fallbacks: POST with X-HTTP-Method-Override, or a _method form/multipart field.
+    app.post(`${base}/:id`, { preHandler: guard }, async (request, reply) => {
+      const body = await readFields(request);
+      const header = request.headers['x-http-method-override'];
+      const wanted = String((typeof header === 'string' && header) || (typeof body._method === 'string' && body._method) || 'POST').toUpperCase();
+      if (wanted === 'PATCH' || wanted === 'PUT') return update(request, body);
+      if (wanted === 'DELETE') return remove(request, reply);
+      throw detailError(405, `Метод "${wanted.slice(0, 20)}" не разрешен.`);
+    });
+
+    app.get(`${base}/:id/download`, { preHandler: guard }, async (request, reply) => {
+      const query = request.query as Record<string, unknown>;
+      const format = typeof query.format === 'string' && query.format !== '' ? query.format : undefined;
+      const file = await service.download(currentUser(request).id, kind, idParam(request), format);
+      reply.header('Content-Disposition', contentDisposition(file.filename));
+      reply.header('Cache-Control', 'private, no-cache');
+      return sendStored(request, reply, deps.storage, file.key, file.mime);
+    });
+  }
+}
+
+const services = new WeakMap<AppDeps, MediaService>();
+
+/** The media service an app built from `deps` uses (tests wait on its background jobs). */
+export function mediaServiceOf(deps: AppDeps): MediaService | undefined {
+  return services.get(deps);
+}
+
+/** Signed absolute URLs for this request's scheme and host (the client rewrites the scheme if needed). */
+function signerFor(request: FastifyRequest, deps: AppDeps): UrlSigner {
+  const origin = `${request.protocol}://${request.host}`;
+  const now = deps.clock.now();
+  return { url: (key) => (key ? origin + signMediaPath(deps.config.secretKey, key, now) : null) };
+}
+
+/** Ids are positive integers that fit the column; anything else is simply not found. */
+function idParam(request: FastifyRequest): number {
+  const raw = (request.params as { id?: string }).id ?? '';
+  if (!/^[1-9]\d{0,9}$/.test(raw)) throw notFound();
+  const id = Number(raw);
+  if (id > 2_147_483_647) throw notFound();
+  return id;
+}
+
+/** Title/description from JSON, form-urlencoded or multipart (files are read and dropped). */
+async function readFields(request: FastifyRequest): Promise<Record<string, unknown>> {
+  if (request.isMultipart()) {
+    const out: Record<string, unknown> = {};
+    for await (const part of multipartParts(request, 1)) {
+      if (part.type === 'field') out[part.name] = part.value;
+    }
+    return out;
+  }
+  const body = request.body;
+  if (body === undefined || body === null) return {};
+  if (typeof body !== 'object' || Array.isArray(body)) throw detailError(400, 'Ожидается объект с полями.');
+  return body as Record<string, unknown>;
+}
+
+/** A non-multipart POST: its fields still count (for errors), but it carries no file. */
+async function* bodyParts(body: unknown): AsyncGenerator<UploadPart> {
+  if (body && typeof body === 'object' && !Array.isArray(body)) {
+    for (const [name, value] of Object.entries(body)) yield { type: 'field', name, value };
+  }
+}
+
+/** @fastify/multipart parts → UploadPart, with its errors turned into DRF-shaped ones. */
+async function* multipartParts(request: FastifyRequest, fileSizeLimit: number): AsyncGenerator<UploadPart> {
+  const iterator = request.parts({ limits: { fileSize: fileSizeLimit } });
+  while (true) {
+    let next: IteratorResult<Awaited<ReturnType<typeof iterator.next>>['value']>;
+    try {
+      next = await iterator.next();
+    } catch (err) {
+      throw multipartError(err);
+    }
+    if (next.done) return;
+    const part = next.value;
+    if (part.type === 'file') {
+      part.file.on('limit', () => part.file.destroy(new UploadTooLargeError('file too large')));
+      yield { type: 'file', name: part.fieldname, filename: part.filename ?? '', stream: part.file };
+    } else {
+      yield { type: 'field', name: part.fieldname, value: part.value };
+    }
+  }
+}
+
+function multipartError(err: unknown): Error {
+  if (err instanceof ApiError) return err;
+  const e = err as { code?: string; statusCode?: number };
+  if (e.code === 'FST_REQ_FILE_TOO_LARGE') return new UploadTooLargeError('file too large');
+  if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) return err as Error;
+  return detailError(400, 'Некорректные данные формы.');
+}

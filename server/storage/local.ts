@@ -61,6 +61,12 @@ export class LocalStorage implements Storage {
     await rm(this.resolve(prefix), { recursive: true, force: true });
   }
 
+  async move(from: string, to: string): Promise<void> {
+    const dest = this.resolve(to);
+    await mkdir(path.dirname(dest), { recursive: true });
+    await rename(this.resolve(from), dest);
+  }
+
   async localPath(key: string): Promise<string> {
     return this.resolve(key);
   }

@@ -14,6 +14,18 @@ export interface Storage {
   deletePrefix(prefix: string): Promise<void>;
   /** A local file path for tools such as ffmpeg and sharp (local storage returns the real path). */
   localPath(key: string): Promise<string>;
+  /**
+   * Renames `from` to `to` (same storage). Optional: without it callers copy and delete
+   * (see moveKey), so adapters written for other features need not implement it.
+   */
+  move?(from: string, to: string): Promise<void>;
+}
+
+/** Moves a stored object, using Storage.move when the adapter has it, else copy + delete. */
+export async function moveKey(storage: Storage, from: string, to: string): Promise<void> {
+  if (storage.move) return storage.move(from, to);
+  await storage.put(to, storage.read(from));
+  await storage.delete(from);
 }
 
 export class StorageLimitError extends Error {

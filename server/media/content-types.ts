@@ -1,0 +1,119 @@
+import { fileTypeFromFile } from 'file-type';
+
+/** What the bytes are, by magic numbers (never by the client's file name or Content-Type). */
+export interface Detected {
+  ext: string;
+  mime: string;
+}
+
+export async function detectFile(localPath: string): Promise<Detected | null> {
+  try {
+    const found = await fileTypeFromFile(localPath);
+    return found ? { ext: found.ext, mime: found.mime } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Audio containers we take, normalised to the extension we store and the type we serve. */
+export function acceptAudio(d: Detected): Detected | null {
+  switch (d.ext) {
+    case 'webm':
+      return { ext: 'webm', mime: 'audio/webm' };
+    case 'ogg':
+    case 'opus':
+    case 'oga':
+      return { ext: 'ogg', mime: 'audio/ogg' };
+    case 'm4a':
+    case 'mp4':
+      return { ext: 'm4a', mime: 'audio/mp4' };
+    case 'aac':
+      return { ext: 'aac', mime: 'audio/aac' };
+    case 'mp3':
+      return { ext: 'mp3', mime: 'audio/mpeg' };
+    case 'wav':
+      return { ext: 'wav', mime: 'audio/wav' };
+    default:
+      return null;
+  }
+}
+
+export function acceptVideo(d: Detected): Detected | null {
+  switch (d.ext) {
+    case 'webm':
+      return { ext: 'webm', mime: 'video/webm' };
+    case 'mp4':
+    case 'm4v':
+      return { ext: 'mp4', mime: 'video/mp4' };
+    case 'mov':
+      return { ext: 'mov', mime: 'video/quicktime' };
+    case 'ogv':
+    case 'ogg':
+      return { ext: 'ogv', mime: 'video/ogg' };
+    case 'mkv':
+      return null;
+    default:
+      return null;
+  }
+}
+
+export function acceptPhoto(d: Detected): Detected | null {
+  switch (d.ext) {
+    case 'jpg':
+      return { ext: 'jpg', mime: 'image/jpeg' };
+    case 'png':
+      return { ext: 'png', mime: 'image/png' };
+    case 'webp':
+      return { ext: 'webp', mime: 'image/webp' };
+    case 'gif':
+      return { ext: 'gif', mime: 'image/gif' };
+    case 'heic':
+      return { ext: 'heic', mime: 'image/heic' };
+    case 'avif':
+      return { ext: 'avif', mime: 'image/avif' };
+    default:
+      return null;
+  }
+}
+
+const IMAGE_TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  heic: 'image/heic',
+  heif: 'image/heif',
+  avif: 'image/avif',
+};
+const AUDIO_TYPES: Record<string, string> = {
+  webm: 'audio/webm',
+  ogg: 'audio/ogg',
+  m4a: 'audio/mp4',
+  mp4: 'audio/mp4',
+  aac: 'audio/aac',
+  mp3: 'audio/mpeg',
+  wav: 'audio/wav',
+};
+const VIDEO_TYPES: Record<string, string> = {
+  webm: 'video/webm',
+  mp4: 'video/mp4',
+  mov: 'video/quicktime',
+  ogv: 'video/ogg',
+  mp3: 'audio/mpeg',
+};
+
+/**
+ * Content-Type of a stored key, from its extension and the folder it sits in
+ * (`u/1/audio/x.webm` is audio/webm, `u/1/video/x.webm` video/webm). Unknown → octet-stream.
+ */
+export function mimeForKey(key: string): string {
+  const parts = key.split('/');
+  const folder = parts[2] ?? '';
+  const ext = (parts.at(-1)!.split('.').pop() ?? '').toLowerCase();
+  if (IMAGE_TYPES[ext]) return IMAGE_TYPES[ext]!;
+  if (folder === 'video' && VIDEO_TYPES[ext]) return VIDEO_TYPES[ext]!;
+  if (AUDIO_TYPES[ext]) return AUDIO_TYPES[ext]!;
+  if (VIDEO_TYPES[ext]) return VIDEO_TYPES[ext]!;
+  return 'application/octet-stream';
+}

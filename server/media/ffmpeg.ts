@@ -1,0 +1,142 @@
+import { spawn } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+/**
+ * Which ffmpeg to run: FFMPEG_PATH, else `ffmpeg` on PATH, else the static binary shipped by
+ * @ffmpeg-installer/ffmpeg (so a bare `npm install` still processes media).
+ */
+export function resolveFfmpeg(configured?: string): string {
+  if (configured) return configured;
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
+    if (!dir) continue;
+    const candidate = path.join(dir, 'ffmpeg');
+    try {
+      accessSync(candidate, constants.X_OK);
+      return candidate;
+    } catch {
+      /* keep looking */
+    }
+  }
+  try {
+    const require = createRequire(import.meta.url);
+    const installer = require('@ffmpeg-installer/ffmpeg') as { path: string };
+    return installer.path;
+  } catch {
+    return 'ffmpeg';
+  }
+}
+
+export class FfmpegError extends Error {
+  constructor(
+    message: string,
+    public readonly stderr: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface RunOptions {
+  /** Called with every stdout chunk (ffmpeg writing to pipe:1). */
+  onStdout?: (chunk: Buffer) => void;
+  timeoutMs: number;
+  /** Exit codes treated as success (probing with no output exits 1). */
+  okCodes?: number[];
+}
+
+const STDERR_KEEP = 64 * 1024;
+
+/** Spawns ffmpeg (never a shell), streams stdout to the callback, keeps the tail of stderr. */
+export function runFfmpeg(bin: string, args: string[], opts: RunOptions): Promise<{ stderr: string; code: number }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(bin, ['-hide_banner', '-nostdin', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    let settled = false;
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      finish(new FfmpegError(`ffmpeg timed out after ${opts.timeoutMs} ms`, stderr));
+    }, opts.timeoutMs);
+    const finish = (err: Error | null, code = 0) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      if (err) reject(err);
+      else resolve({ stderr, code });
+    };
+    child.stdout.on('data', (chunk: Buffer) => {
+      try {
+        opts.onStdout?.(chunk);
+      } catch (err) {
+        child.kill('SIGKILL');
+        finish(err as Error);
+      }
+    });
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (s: string) => {
+      stderr += s;
+      if (stderr.length > STDERR_KEEP * 2) stderr = stderr.slice(-STDERR_KEEP);
+    });
+    child.on('error', (err) => finish(new FfmpegError(`ffmpeg could not start: ${err.message}`, stderr)));
+    child.on('close', (code, signal) => {
+      const ok = code !== null && (code === 0 || (opts.okCodes ?? []).includes(code));
+      if (ok) finish(null, code);
+      else finish(new FfmpegError(`ffmpeg exited with ${code ?? signal}: ${lastLines(stderr)}`, stderr));
+    });
+  });
+}
+
+const lastLines = (s: string) => s.trim().split(/\r?\n/).slice(-3).join(' | ').slice(0, 500);
+
+/** "01:02:03.45" → seconds. */
+export function parseClock(value: string): number | null {
+  const m = /^(-?)(\d+):(\d{2}):(\d{2}(?:\.\d+)?)$/.exec(value.trim());
+  if (!m) return null;
+  const s = Number(m[2]) * 3600 + Number(m[3]) * 60 + Number(m[4]);
+  return m[1] ? -s : s;
+}
+
+/** The last `time=` of ffmpeg's progress output: how far it got through the input. */
+export function lastProgressTime(stderr: string): number | null {
+  const all = [...stderr.matchAll(/time=\s*(-?\d+:\d{2}:\d{2}(?:\.\d+)?)/g)];
+  const last = all.at(-1);
+  return last ? parseClock(last[1]!) : null;
+}
+
+export interface ProbeInfo {
+  format: string;
+  duration: number | null;
+  video: { codec: string; width: number; height: number; rotation: number } | null;
+  audio: { codec: string } | null;
+}
+
+/** Reads what `ffmpeg -i file` prints about the first input (no ffprobe needed). */
+export function parseProbe(stderr: string): ProbeInfo {
+  const input = /Input #0, ([^\s]+?), from/.exec(stderr);
+  const dur = /Duration: (N\/A|\d+:\d{2}:\d{2}(?:\.\d+)?)/.exec(stderr);
+  let video: ProbeInfo['video'] = null;
+  let audio: ProbeInfo['audio'] = null;
+  const lines = stderr.split(/\r?\n/);
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (/^\s*Output #/.test(line)) break;
+    const v = /Stream #0:\d+.*?: Video: (\w+).*?, (\d{2,5})x(\d{2,5})/.exec(line);
+    if (v && !video && !/attached pic/.test(line)) {
+      let rotation = 0;
+      for (let j = i + 1; j < lines.length && j < i + 12; j++) {
+        if (/Stream #/.test(lines[j]!)) break;
+        const r = /rotation of (-?\d+(?:\.\d+)?) degrees/.exec(lines[j]!) ?? /^\s*rotate\s*:\s*(-?\d+)/.exec(lines[j]!);
+        if (r) rotation = Math.round(Number(r[1]));
+      }
+      video = { codec: v[1]!, width: Number(v[2]), height: Number(v[3]), rotation };
+    }
+    const a = /Stream #0:\d+.*?: Audio: (\w+)/.exec(line);
+    if (a && !audio) audio = { codec: a[1]! };
+  }
+  return {
+    format: input?.[1] ?? '',
+    duration: dur && dur[1] !== 'N/A' ? parseClock(dur[1]!) : null,
+    video,
+    audio,
+  };
+}

@@ -1,0 +1,232 @@
+import type { Config } from '../config.ts';
+import type { Media } from '../db/types.ts';
+import { acceptAudio, acceptPhoto, acceptVideo, type Detected } from './content-types.ts';
+import type { MediaProcessor } from './processor.ts';
+
+/**
+ * The kind registry: everything that differs between audio, photo and video lives here —
+ * the upload field, accepted types, size limit, the processing step, the JSON shape and the
+ * downloads. Routes, service and repository are shared; a new kind is one more entry.
+ */
+export type KindName = 'audio' | 'photo' | 'video';
+
+export type FileColumn = 'playable_key' | 'thumbnail_key' | 'preview_key' | 'poster_key';
+
+export interface ProcessContext {
+  processor: MediaProcessor;
+  /** Local path of the stored original. */
+  input: string;
+  /** What the original is (normalised by the kind's accept()). */
+  stored: Detected;
+  /** A path in this job's temp folder for an output file. */
+  tmp(name: string): string;
+}
+
+export interface ProcessOutcome {
+  columns: Partial<Pick<Media, 'duration' | 'waveform' | 'width' | 'height' | 'taken_at' | 'playable_mime'>>;
+  /** Files written under tmp(): stored next to the original as `<base><suffix>` and put in `column`. */
+  files: { column: FileColumn; path: string; suffix: string }[];
+}
+
+export interface UrlSigner {
+  /** Absolute signed URL of a stored key, or null. */
+  url(key: string | null): string | null;
+}
+
+export interface DownloadChoice {
+  key: string;
+  ext: string;
+  mime: string;
+}
+
+export interface MediaKind {
+  name: KindName;
+  /** Multipart field carrying the file. */
+  fileField: string;
+  limit(config: Config): number;
+  accept(detected: Detected): Detected | null;
+  messages: { invalidType: string; processingFailed: string };
+  /** inline: done during the upload request (the 201 already has it); background: status 'processing' first. */
+  processing: 'inline' | 'background';
+  process(ctx: ProcessContext): Promise<ProcessOutcome>;
+  /** Newest first by creation, or by when the photo was taken. */
+  order: 'created' | 'taken';
+  /** Title used for downloads when the record has none. */
+  fallbackName: string;
+  toJson(row: Media, signer: UrlSigner): Record<string, unknown>;
+  /** `format` is the ?format= query value; null = this format is not available for the record. */
+  download(row: Media, format: string | undefined): DownloadChoice | null | 'unknown-format';
+}
+
+const downloadUrl = (row: Media) => `/api/media/${row.kind}/${row.id}/download/`;
+
+const parseWaveform = (text: string | null): number[] => {
+  if (!text) return [];
+  try {
+    const v = JSON.parse(text) as unknown;
+    return Array.isArray(v) ? (v as number[]) : [];
+  } catch {
+    return [];
+  }
+};
+
+const extOf = (key: string) => key.slice(key.lastIndexOf('.') + 1);
+
+const original = (row: Media): DownloadChoice => ({ key: row.original_key, ext: extOf(row.original_key), mime: row.mime_type });
+
+export const audioKind: MediaKind = {
+  name: 'audio',
+  fileField: 'audio_file',
+  limit: (config) => config.limits.audio,
+  accept: acceptAudio,
+  messages: {
+    invalidType: 'Файл не является поддерживаемой аудиозаписью',
+    processingFailed: 'Не удалось обработать аудиозапись',
+  },
+  processing: 'inline',
+  order: 'created',
+  fallbackName: 'recording',
+  async process({ processor, input, stored, tmp }) {
+    const needsMp3 = stored.mime !== 'audio/mpeg';
+    const mp3 = needsMp3 ? tmp('audio.mp3') : undefined;
+    const { duration, peaks } = await processor.analyzeAudio(input, { mp3Output: mp3 });
+    return {
+      columns: { duration, waveform: JSON.stringify(peaks), playable_mime: 'audio/mpeg' },
+      files: mp3 ? [{ column: 'playable_key', path: mp3, suffix: '.mp3' }] : [],
+    };
+  },
+  toJson(row, s) {
+    return {
+      id: row.id,
+      title: row.title,
+      description: row.description,
+      audio_file: s.url(row.playable_key ?? row.original_key),
+      original_file: s.url(row.original_key),
+      waveform_data: parseWaveform(row.waveform),
+      duration: row.duration,
+      created_at: row.created_at,
+      mime_type: row.mime_type,
+      size: row.size,
+      status: row.status,
+      download_url: downloadUrl(row),
+    };
+  },
+  download(row, format) {
+    if (format === 'original') return original(row);
+    if (format !== undefined && format !== 'mp3') return 'unknown-format';
+    if (row.playable_key) return { key: row.playable_key, ext: 'mp3', mime: 'audio/mpeg' };
+    if (row.mime_type === 'audio/mpeg') return { key: row.original_key, ext: 'mp3', mime: 'audio/mpeg' };
+    return null;
+  },
+};
+
+export const photoKind: MediaKind = {
+  name: 'photo',
+  fileField: 'file',
+  limit: (config) => config.limits.photo,
+  accept: acceptPhoto,
+  messages: {
+    invalidType: 'Файл не является поддерживаемым изображением',
+    processingFailed: 'Не удалось обработать изображение',
+  },
+  processing: 'inline',
+  order: 'taken',
+  fallbackName: 'photo',
+  async process({ processor, input, tmp }) {
+    const thumbnail = tmp('thumb.webp');
+    const preview = tmp('preview.webp');
+    const info = await processor.processImage(input, { thumbnail, preview });
+    return {
+      columns: { width: info.width, height: info.height, taken_at: info.takenAt },
+      files: [
+        { column: 'thumbnail_key', path: thumbnail, suffix: '-thumb.webp' },
+        { column: 'preview_key', path: preview, suffix: '-preview.webp' },
+      ],
+    };
+  },
+  toJson(row, s) {
+    return {
+      id: row.id,
+      title: row.title,
+      description: row.description,
+      file: s.url(row.original_key),
+      thumbnail: s.url(row.thumbnail_key),
+      preview: s.url(row.preview_key),
+      width: row.width,
+      height: row.height,
+      taken_at: row.taken_at,
+      mime_type: row.mime_type,
+      size: row.size,
+      status: row.status,
+      created_at: row.created_at,
+      download_url: downloadUrl(row),
+    };
+  },
+  download(row, format) {
+    if (format === undefined || format === 'original') return original(row);
+    return 'unknown-format';
+  },
+};
+
+export const videoKind: MediaKind = {
+  name: 'video',
+  fileField: 'file',
+  limit: (config) => config.limits.video,
+  accept: acceptVideo,
+  messages: {
+    invalidType: 'Файл не является поддерживаемой видеозаписью',
+    processingFailed: 'Не удалось обработать видеозапись',
+  },
+  processing: 'background',
+  order: 'created',
+  fallbackName: 'video',
+  async process({ processor, input, stored, tmp }) {
+    const info = await processor.probeVideo(input);
+    const files: ProcessOutcome['files'] = [];
+    const poster = tmp('poster.jpg');
+    const at = info.duration && info.duration > 2 ? Math.min(1, info.duration / 4) : 0;
+    await processor.videoPoster(input, poster, at);
+    files.push({ column: 'poster_key', path: poster, suffix: '-poster.jpg' });
+    const h264 = info.videoCodec === 'h264';
+    const aacOrNone = info.audioCodec === null || info.audioCodec === 'aac';
+    const alreadyMp4 = stored.mime === 'video/mp4' && h264 && aacOrNone;
+    if (!alreadyMp4) {
+      const mp4 = tmp('play.mp4');
+      await processor.videoToMp4(input, mp4, { remux: h264 && aacOrNone, hasAudio: info.audioCodec !== null });
+      files.push({ column: 'playable_key', path: mp4, suffix: '-play.mp4' });
+    }
+    return {
+      columns: { duration: info.duration, width: info.width, height: info.height, playable_mime: 'video/mp4' },
+      files,
+    };
+  },
+  toJson(row, s) {
+    const playable = row.playable_key ?? (row.status === 'ready' && row.mime_type === 'video/mp4' ? row.original_key : null);
+    return {
+      id: row.id,
+      title: row.title,
+      description: row.description,
+      file: s.url(row.original_key),
+      playable: s.url(playable),
+      poster: s.url(row.poster_key),
+      duration: row.duration,
+      width: row.width,
+      height: row.height,
+      mime_type: row.mime_type,
+      size: row.size,
+      status: row.status,
+      created_at: row.created_at,
+      download_url: downloadUrl(row),
+    };
+  },
+  download(row, format) {
+    if (format === 'original') return original(row);
+    if (format === undefined) return row.playable_key ? { key: row.playable_key, ext: 'mp4', mime: 'video/mp4' } : original(row);
+    if (format !== 'mp4') return 'unknown-format';
+    if (row.playable_key) return { key: row.playable_key, ext: 'mp4', mime: 'video/mp4' };
+    if (row.mime_type === 'video/mp4' && row.status === 'ready') return original(row);
+    return null;
+  },
+};
+
+export const MEDIA_KINDS: Record<KindName, MediaKind> = { audio: audioKind, photo: photoKind, video: videoKind };

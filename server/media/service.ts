@@ -1,0 +1,257 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import type { Clock } from '../clock.ts';
+import type { Config } from '../config.ts';
+import type { Media } from '../db/types.ts';
+import { ApiError, fieldError, notFound } from '../errors.ts';
+import { moveKey, StorageLimitError, userPrefix, type Storage } from '../storage/storage.ts';
+import { detectFile } from './content-types.ts';
+import { parseTextFields } from './fields.ts';
+import type { DownloadChoice, FileColumn, MediaKind } from './kinds.ts';
+import type { MediaProcessor } from './processor.ts';
+import type { MediaPatch, MediaRepository } from './repository.ts';
+
+/** One part of an upload, already separated from the HTTP layer. */
+export type UploadPart =
+  | { type: 'field'; name: string; value: unknown }
+  | { type: 'file'; name: string; filename: string; stream: Readable };
+
+/** A multipart file stream stopped by the per-request file size limit. */
+export class UploadTooLargeError extends Error {}
+
+export interface MediaServiceDeps {
+  repo: MediaRepository;
+  storage: Storage;
+  processor: MediaProcessor;
+  clock: Clock;
+  config: Config;
+  log: { error(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
+}
+
+const MB = 1024 * 1024;
+const formatMb = (bytes: number) => {
+  const mb = bytes / MB;
+  return mb >= 1 ? String(Math.floor(mb)) : mb.toFixed(2).replace(/0+$/, '').replace(/\.$/, '').replace('.', ',');
+};
+
+/** Rules for every kind: upload, check, process, store, list, edit, delete, download. */
+export class MediaService {
+  /** Background jobs in flight (video processing), so shutdown can wait for them. */
+  private readonly jobs = new Set<Promise<void>>();
+  private closed = false;
+
+  constructor(private readonly d: MediaServiceDeps) {}
+
+  list(userId: number, kind: MediaKind): Promise<Media[]> {
+    return this.d.repo.list(userId, kind.name, kind.order);
+  }
+
+  async get(userId: number, kind: MediaKind, id: number): Promise<Media> {
+    const row = await this.d.repo.findOwned(userId, kind.name, id);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  /**
+   * Streams the file part into storage (bounded by the kind's limit), collects the text fields,
+   * checks the bytes, processes (inline kinds) and inserts the row. Whatever fails — a limit, a
+   * wrong type, an aborted request, a processing error, the database — nothing is left behind.
+   */
+  async create(userId: number, kind: MediaKind, parts: AsyncIterable<UploadPart>): Promise<Media> {
+    const limit = kind.limit(this.d.config);
+    const base = `${userPrefix(userId)}${kind.name}/${randomBytes(12).toString('base64url')}`;
+    const tmpKey = `${base}.upload`;
+    const written: string[] = [];
+    const fields: Record<string, unknown> = {};
+    let upload: { size: number; filename: string } | null = null;
+    try {
+      try {
+        for await (const part of parts) {
+          if (part.type === 'field') {
+            fields[part.name] = part.value;
+            continue;
+          }
+          if (part.name !== kind.fileField || upload) {
+            part.stream.resume();
+            continue;
+          }
+          written.push(tmpKey);
+          const { size } = await this.d.storage.put(tmpKey, part.stream, { maxBytes: limit });
+          upload = { size, filename: part.filename };
+        }
+      } catch (err) {
+        if (err instanceof StorageLimitError || err instanceof UploadTooLargeError) {
+          throw fieldError(kind.fileField, `Файл слишком большой (максимум ${formatMb(limit)} МБ)`, 413);
+        }
+        throw err;
+      }
+      const text = parseTextFields(fields);
+      if (!upload) throw fieldError(kind.fileField, 'Обязательное поле.');
+      if (upload.size === 0) throw fieldError(kind.fileField, 'Отправленный файл пуст.');
+
+      const detected = await detectFile(await this.d.storage.localPath(tmpKey));
+      const stored = detected ? kind.accept(detected) : null;
+      if (!stored) throw fieldError(kind.fileField, kind.messages.invalidType);
+
+      const originalKey = `${base}.${stored.ext}`;
+      written.push(originalKey);
+      await moveKey(this.d.storage, tmpKey, originalKey);
+      written.splice(written.indexOf(tmpKey), 1);
+
+      const now = this.d.clock.now().toISOString();
+      const row = {
+        user_id: userId,
+        kind: kind.name,
+        title: text.title ?? '',
+        description: text.description ?? '',
+        status: kind.processing === 'inline' ? 'ready' : 'processing',
+        original_key: originalKey,
+        mime_type: stored.mime,
+        size: upload.size,
+        original_name: cleanName(upload.filename),
+        created_at: now,
+        updated_at: now,
+      };
+      if (kind.processing === 'background') {
+        const inserted = await this.d.repo.insert(row);
+        this.enqueue(kind, inserted);
+        return inserted;
+      }
+      let processed: MediaPatch;
+      try {
+        processed = await this.runProcessing(kind, base, originalKey, stored, written);
+      } catch (err) {
+        this.d.log.warn({ err, kind: kind.name }, 'media processing failed');
+        throw fieldError(kind.fileField, kind.messages.processingFailed);
+      }
+      return await this.d.repo.insert({ ...row, ...processed });
+    } catch (err) {
+      await this.deleteKeys(written);
+      if (err instanceof ApiError) throw err;
+      throw err;
+    }
+  }
+
+  async update(userId: number, kind: MediaKind, id: number, body: Record<string, unknown>): Promise<Media> {
+    const text = parseTextFields(body);
+    const patch: MediaPatch = { ...text };
+    if (Object.keys(patch).length === 0) return this.get(userId, kind, id);
+    patch.updated_at = this.d.clock.now().toISOString();
+    const row = await this.d.repo.updateOwned(userId, kind.name, id, patch);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  async remove(userId: number, kind: MediaKind, id: number): Promise<void> {
+    const row = await this.d.repo.deleteOwned(userId, kind.name, id);
+    if (!row) throw notFound();
+    await this.deleteKeys(keysOf(row));
+  }
+
+  /** Which stored file a download sends, and under which name. */
+  async download(userId: number, kind: MediaKind, id: number, format: string | undefined): Promise<DownloadChoice & { filename: string }> {
+    const row = await this.get(userId, kind, id);
+    const choice = kind.download(row, format);
+    if (choice === 'unknown-format') throw fieldError('format', 'Неизвестный формат.');
+    if (!choice) throw notFound();
+    const title = row.title.trim() || `${kind.fallbackName}-${row.id}`;
+    return { ...choice, filename: `${title}.${choice.ext}` };
+  }
+
+  /** Re-queues background work a previous process did not finish (called at start-up). */
+  async resumeProcessing(kinds: Record<string, MediaKind>): Promise<void> {
+    for (const row of await this.d.repo.listProcessing()) {
+      const kind = kinds[row.kind];
+      if (kind?.processing === 'background') this.enqueue(kind, row);
+    }
+  }
+
+  /** Waits for background jobs (app shutdown, tests). */
+  async drain(): Promise<void> {
+    this.closed = true;
+    while (this.jobs.size) await Promise.allSettled([...this.jobs]);
+  }
+
+  /** Resolves when the current background jobs are done (tests poll with this). */
+  async idle(): Promise<void> {
+    while (this.jobs.size) await Promise.allSettled([...this.jobs]);
+  }
+
+  private enqueue(kind: MediaKind, row: Media): void {
+    const job = (async () => {
+      if (this.closed) return;
+      const base = row.original_key.slice(0, row.original_key.lastIndexOf('.'));
+      const ext = row.original_key.slice(row.original_key.lastIndexOf('.') + 1);
+      const written: string[] = [];
+      let patch: MediaPatch;
+      try {
+        patch = { ...(await this.runProcessing(kind, base, row.original_key, { ext, mime: row.mime_type }, written)), status: 'ready' };
+      } catch (err) {
+        this.d.log.warn({ err, id: row.id, kind: kind.name }, 'background media processing failed');
+        await this.deleteKeys(written);
+        patch = { status: 'failed' };
+      }
+      try {
+        const updated = await this.d.repo.update(row.id, { ...patch, updated_at: this.d.clock.now().toISOString() });
+        // Deleted while processing: what we produced belongs to nobody.
+        if (!updated) await this.deleteKeys([...written, row.original_key]);
+      } catch (err) {
+        this.d.log.error({ err, id: row.id }, 'could not record media processing result');
+      }
+    })();
+    this.jobs.add(job);
+    void job.finally(() => this.jobs.delete(job));
+  }
+
+  /** Runs the kind's processing step in a temp folder and stores its outputs next to the original. */
+  private async runProcessing(
+    kind: MediaKind,
+    base: string,
+    originalKey: string,
+    stored: { ext: string; mime: string },
+    written: string[],
+  ): Promise<MediaPatch> {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'kopilka-media-'));
+    try {
+      const outcome = await kind.process({
+        processor: this.d.processor,
+        input: await this.d.storage.localPath(originalKey),
+        stored,
+        tmp: (name) => path.join(dir, name),
+      });
+      const patch: MediaPatch = { ...outcome.columns };
+      for (const f of outcome.files) {
+        const key = `${base}${f.suffix}`;
+        written.push(key);
+        await this.d.storage.put(key, createReadStream(f.path));
+        patch[f.column satisfies FileColumn] = key;
+      }
+      return patch;
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  private async deleteKeys(keys: string[]): Promise<void> {
+    for (const key of keys) {
+      try {
+        await this.d.storage.delete(key);
+      } catch (err) {
+        this.d.log.error({ err, key }, 'could not delete stored media');
+      }
+    }
+  }
+}
+
+export const keysOf = (row: Media): string[] =>
+  [row.original_key, row.playable_key, row.thumbnail_key, row.preview_key, row.poster_key].filter((k): k is string => !!k);
+
+/** The client's file name, kept for reference only: no paths, no control characters, ≤ 255. */
+function cleanName(name: string): string {
+  // eslint-disable-next-line no-control-regex
+  return [...(name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '')].slice(0, 255).join('');
+}
