@@ -23,6 +23,9 @@ export const ALREADY_EXISTS = {
   phone: 'user with this phone already exists.',
 } as const;
 
+/** Kinds of messages with their own once-a-minute limit per address. */
+export type SendKind = 'verify' | 'login' | 'reset';
+
 export interface RegisterInput {
   first_name: string;
   last_name: string;
@@ -88,7 +91,8 @@ export class AuthService {
       throw err;
     }
     // Counted so an immediate "resend" waits its minute like any other.
-    await this.throttle.record(`send:${user.email}`);
+    await this.throttle.record(`send:verify:${user.email}`);
+    await this.throttle.record(`send:any:${user.email}`);
     await this.sendEmailCode(user);
     return user;
   }
@@ -120,7 +124,7 @@ export class AuthService {
   }
 
   async requestPhoneLogin(phone: string, ip: string): Promise<void> {
-    await this.limitSend(phone, ip);
+    await this.limitSend('login', phone, ip);
     const user = await this.users.byPhone(phone);
     if (user?.is_active) await this.sendSmsCode('phone_login', user.id, phone, false);
   }
@@ -150,20 +154,20 @@ export class AuthService {
   }
 
   async resendEmailCode(email: string, ip: string): Promise<void> {
-    await this.limitSend(email, ip);
+    await this.limitSend('verify', email, ip);
     const user = await this.users.byEmail(email);
     if (user?.is_active && !user.is_email_verified) await this.sendEmailCode(user, false);
   }
 
   async resendPhoneCode(phone: string, ip: string): Promise<void> {
-    await this.limitSend(phone, ip);
+    await this.limitSend('verify', phone, ip);
     const user = await this.users.byPhone(phone);
     if (user?.is_active && !user.is_phone_verified) await this.sendSmsCode('phone_verify', user.id, phone, false);
   }
 
   // ── password reset ───────────────────────────────────────────────────────────────────────
   async requestPasswordReset(email: string, ip: string): Promise<void> {
-    await this.limitSend(email, ip);
+    await this.limitSend('reset', email, ip);
     const user = await this.users.byEmail(email);
     if (!user?.is_active) return;
     const token = generateResetToken();
@@ -179,7 +183,7 @@ export class AuthService {
   }
 
   async requestPasswordResetCode(phone: string, ip: string): Promise<void> {
-    await this.limitSend(phone, ip);
+    await this.limitSend('reset', phone, ip);
     const user = await this.users.byPhone(phone);
     if (user?.is_active) await this.sendSmsCode('phone_reset', user.id, phone, false);
   }
@@ -254,14 +258,15 @@ export class AuthService {
   }
 
   /**
-   * A code/link request for an address: once a minute and 10 an hour per address, and a cap per IP.
+   * A code/link request for an address: once a minute per kind of message, 10 an hour per address
+   * whatever the kind, and a cap per IP.
    * Counted whether or not the address has an account, so the answers reveal nothing.
    */
-  async limitSend(target: string, ip: string): Promise<void> {
+  async limitSend(kind: SendKind, target: string, ip: string): Promise<void> {
     await this.enforce(
       this.throttle.hitAll([
-        { key: `send:${target}`, ...LIMITS.sendPerTargetMinute },
-        { key: `send:${target}`, ...LIMITS.sendPerTargetHour },
+        { key: `send:${kind}:${target}`, ...LIMITS.sendPerTargetMinute },
+        { key: `send:any:${target}`, ...LIMITS.sendPerTargetHour },
         { key: `send:ip:${ip}`, ...LIMITS.sendPerIp },
       ]),
     );

@@ -43,7 +43,7 @@ export class ProfileService {
     }
     if (phoneChanged && updated.phone) {
       try {
-        await this.auth.limitSend(updated.phone, ip);
+        await this.auth.limitSend('verify', updated.phone, ip);
         await this.auth.sendSmsCode('phone_verify', updated.id, updated.phone, false);
       } catch (err) {
         if (!(err instanceof ApiError)) throw err; // throttled: the user can ask for a new code later
