@@ -1,0 +1,49 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import Link from 'next/link';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/text-field';
+import { useForgotPassword } from '@/hooks/use-auth-flows';
+import { errorInfo, forgotPasswordError, RESET_SENT } from '@/lib/errors';
+import { forgotPasswordSchema, type ForgotPasswordValues } from '@/lib/schemas/auth';
+import { AuthCard, FormAlert } from './auth-card';
+
+export function ForgotPasswordForm() {
+  const forgot = useForgotPassword();
+  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const form = useForm<ForgotPasswordValues>({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: '' } });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setMessage(null);
+    try {
+      await forgot.mutateAsync(values.email.trim());
+      setMessage({ kind: 'success', text: RESET_SENT });
+    } catch (e) {
+      setMessage({ kind: 'error', text: forgotPasswordError(await errorInfo(e)) });
+    }
+  });
+
+  return (
+    <AuthCard
+      title="Восстановление пароля"
+      footer={
+        <Link href="/login" className="font-medium text-brand-700 underline">
+          Вернуться ко входу
+        </Link>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <p className="text-sm text-slate-700">Укажите email, и мы отправим ссылку для восстановления пароля.</p>
+        {message ? <FormAlert kind={message.kind}>{message.text}</FormAlert> : null}
+        <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
+        <Button type="submit" loading={isSubmitting} fullWidth>
+          Отправить инструкции
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

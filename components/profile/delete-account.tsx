@@ -1,0 +1,91 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { FormAlert } from '@/components/auth/auth-card';
+import { AppDialog } from '@/components/ui/app-dialog';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/text-field';
+import { useDeleteAccount } from '@/hooks/use-profile';
+import { useSnackbar } from '@/hooks/use-snackbar';
+import { clearSession } from '@/lib/auth/session';
+import { accountDeletionError, errorInfo } from '@/lib/errors';
+import { deleteAccountSchema, type DeleteAccountValues } from '@/lib/schemas/profile';
+import { ProfileSection } from './section';
+
+export const ACCOUNT_DELETED = 'Аккаунт успешно удален';
+
+export function DeleteAccount() {
+  const remove = useDeleteAccount();
+  const snackbar = useSnackbar();
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<DeleteAccountValues>({ resolver: zodResolver(deleteAccountSchema), defaultValues: { password: '' } });
+  const { errors, isSubmitting } = form.formState;
+
+  const close = () => {
+    if (isSubmitting) return;
+    setOpen(false);
+    setError(null);
+    form.reset();
+  };
+
+  const onSubmit = form.handleSubmit(async ({ password }) => {
+    setError(null);
+    try {
+      await remove.mutateAsync(password);
+      clearSession();
+      queryClient.clear();
+      snackbar.showSuccess(ACCOUNT_DELETED);
+      router.replace('/');
+    } catch (e) {
+      const mapped = accountDeletionError(await errorInfo(e));
+      setError(mapped.message);
+      if (mapped.clearTokens) {
+        clearSession();
+        queryClient.clear();
+        snackbar.showError(mapped.message);
+        router.replace('/login');
+      }
+    }
+  });
+
+  return (
+    <ProfileSection id="delete-account" title="Удаление аккаунта" tone="danger">
+      <p className="mb-4 text-sm text-slate-700">
+        Аккаунт и все ваши аудиозаписи, фотографии и видео будут удалены без возможности восстановления.
+      </p>
+      <Button variant="danger" onClick={() => setOpen(true)}>
+        Удалить аккаунт
+      </Button>
+      <AppDialog open={open} onClose={close} title="Удалить аккаунт?" width={500}>
+        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+          <p className="text-sm text-slate-800">
+            Это действие необратимо. Для подтверждения введите ваш пароль.
+          </p>
+          {error ? <FormAlert>{error}</FormAlert> : null}
+          <TextField
+            label="Пароль"
+            type="password"
+            autoComplete="current-password"
+            error={errors.password?.message}
+            {...form.register('password')}
+          />
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button variant="secondary" onClick={close} disabled={isSubmitting}>
+              Отмена
+            </Button>
+            <Button type="submit" variant="danger" loading={isSubmitting}>
+              Удалить навсегда
+            </Button>
+          </div>
+        </form>
+      </AppDialog>
+    </ProfileSection>
+  );
+}

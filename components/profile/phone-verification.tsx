@@ -1,0 +1,83 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { FormAlert } from '@/components/auth/auth-card';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/text-field';
+import { useResendPhoneCode, useVerifyPhone } from '@/hooks/use-profile';
+import { useSnackbar } from '@/hooks/use-snackbar';
+import type { User } from '@/lib/auth/types';
+import { errorInfo, PHONE_NOT_FOUND, resendError, verifyPhoneError } from '@/lib/errors';
+import { codeSchema, type CodeValues } from '@/lib/schemas/auth';
+import { ProfileSection } from './section';
+
+export const PHONE_VERIFIED = 'Телефон успешно подтвержден';
+export const PHONE_CODE_SENT = 'Код подтверждения отправлен по SMS';
+
+/** Shown while the user has a phone that is not verified yet. */
+export function PhoneVerification({ user }: { user: User }) {
+  const verify = useVerifyPhone();
+  const resend = useResendPhoneCode();
+  const snackbar = useSnackbar();
+  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const form = useForm<CodeValues>({ resolver: zodResolver(codeSchema), defaultValues: { code: '' } });
+
+  if (!user.phone || user.is_phone_verified) return null;
+
+  const onSend = async () => {
+    setMessage(null);
+    if (!user.phone) {
+      setMessage({ kind: 'error', text: PHONE_NOT_FOUND });
+      return;
+    }
+    try {
+      await resend.mutateAsync(user.phone);
+      setMessage({ kind: 'success', text: PHONE_CODE_SENT });
+    } catch (e) {
+      setMessage({ kind: 'error', text: resendError(await errorInfo(e)) });
+    }
+  };
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setMessage(null);
+    try {
+      await verify.mutateAsync(values.code.trim());
+      snackbar.showSuccess(PHONE_VERIFIED);
+      form.reset();
+    } catch (e) {
+      setMessage({ kind: 'error', text: verifyPhoneError(await errorInfo(e)) });
+    }
+  });
+
+  return (
+    <ProfileSection id="phone-verification" title="Подтверждение телефона">
+      <div className="flex flex-col gap-4">
+        <p className="text-sm text-slate-700">
+          Номер <strong>{user.phone}</strong> не подтверждён. Получите код по SMS и введите его ниже.
+        </p>
+        {message ? <FormAlert kind={message.kind}>{message.text}</FormAlert> : null}
+        <div>
+          <Button variant="secondary" onClick={onSend} loading={resend.isPending}>
+            Отправить код по SMS
+          </Button>
+        </div>
+        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4 sm:flex-row sm:items-start">
+          <TextField
+            className="sm:flex-1"
+            label="Код из SMS"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            error={form.formState.errors.code?.message}
+            {...form.register('code')}
+          />
+          <Button type="submit" loading={form.formState.isSubmitting} className="sm:mt-6">
+            Подтвердить телефон
+          </Button>
+        </form>
+      </div>
+    </ProfileSection>
+  );
+}

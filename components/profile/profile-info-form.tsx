@@ -1,0 +1,81 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { FormAlert } from '@/components/auth/auth-card';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/text-field';
+import { useSnackbar } from '@/hooks/use-snackbar';
+import { useUpdateProfile } from '@/hooks/use-profile';
+import { normalizePhone } from '@/lib/auth/username';
+import type { User } from '@/lib/auth/types';
+import { errorInfo, profileUpdateError } from '@/lib/errors';
+import { profileSchema, type ProfileValues } from '@/lib/schemas/profile';
+import { ProfileSection } from './section';
+
+export const PROFILE_SAVED = 'Профиль успешно обновлен';
+
+export function ProfileInfoForm({ user }: { user: User }) {
+  const update = useUpdateProfile();
+  const snackbar = useSnackbar();
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<ProfileValues>({
+    resolver: zodResolver(profileSchema),
+    defaultValues: { first_name: user.first_name, last_name: user.last_name, phone: user.phone ?? '' },
+  });
+  const { errors, isSubmitting, isDirty } = form.formState;
+
+  useEffect(() => {
+    if (!form.formState.isDirty) form.reset({ first_name: user.first_name, last_name: user.last_name, phone: user.phone ?? '' });
+  }, [user.first_name, user.last_name, user.phone, form]);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setError(null);
+    try {
+      const saved = await update.mutateAsync({
+        first_name: values.first_name.trim(),
+        last_name: values.last_name.trim(),
+        phone: normalizePhone(values.phone) ?? null,
+      });
+      form.reset({ first_name: saved.first_name, last_name: saved.last_name, phone: saved.phone ?? '' });
+      snackbar.showSuccess(PROFILE_SAVED);
+    } catch (e) {
+      setError(profileUpdateError(await errorInfo(e)));
+    }
+  });
+
+  return (
+    <ProfileSection id="profile-info" title="Личные данные">
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        {error ? <FormAlert>{error}</FormAlert> : null}
+        <div className="flex flex-col gap-1">
+          <span className="text-sm font-medium text-slate-800">Email</span>
+          <p className="flex flex-wrap items-center gap-2 break-all text-slate-900">
+            {user.email}
+            <span className={`rounded px-2 py-0.5 text-xs ${user.is_email_verified ? 'bg-emerald-100 text-emerald-800' : 'bg-amber-100 text-amber-900'}`}>
+              {user.is_email_verified ? 'подтверждён' : 'не подтверждён'}
+            </span>
+          </p>
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="Имя" autoComplete="given-name" error={errors.first_name?.message} {...form.register('first_name')} />
+          <TextField label="Фамилия" autoComplete="family-name" error={errors.last_name?.message} {...form.register('last_name')} />
+        </div>
+        <TextField
+          label="Телефон"
+          type="tel"
+          autoComplete="tel"
+          placeholder="+7 (999) 123-45-67"
+          error={errors.phone?.message}
+          {...form.register('phone')}
+        />
+        <div>
+          <Button type="submit" loading={isSubmitting} disabled={!isDirty}>
+            Сохранить изменения
+          </Button>
+        </div>
+      </form>
+    </ProfileSection>
+  );
+}

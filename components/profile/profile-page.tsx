@@ -1,0 +1,58 @@
+'use client';
+
+import { FormAlert } from '@/components/auth/auth-card';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { useProfile } from '@/hooks/use-profile';
+import { profileFetchError, type ErrorInfo } from '@/lib/errors';
+import { HTTPError } from 'ky';
+import { useEffect, useState } from 'react';
+import { errorInfo } from '@/lib/errors';
+import { ChangePasswordForm } from './change-password-form';
+import { DeleteAccount } from './delete-account';
+import { PhoneVerification } from './phone-verification';
+import { PhotoSection } from './photo-section';
+import { ProfileInfoForm } from './profile-info-form';
+
+function useErrorInfo(error: unknown): ErrorInfo | null {
+  const [info, setInfo] = useState<ErrorInfo | null>(null);
+  useEffect(() => {
+    if (!error) {
+      setInfo(null);
+      return;
+    }
+    void errorInfo(error).then(setInfo);
+  }, [error]);
+  return error ? (info ?? { status: error instanceof HTTPError ? error.response.status : null, data: null }) : null;
+}
+
+export function ProfilePage() {
+  const profile = useProfile();
+  const info = useErrorInfo(profile.error);
+
+  return (
+    <div className="mx-auto flex max-w-2xl flex-col gap-6">
+      <h1 className="text-2xl font-semibold">Профиль</h1>
+      {profile.isPending ? (
+        <div className="flex justify-center py-10 text-brand-600">
+          <Spinner className="h-6 w-6" label="Загрузка профиля…" />
+        </div>
+      ) : profile.isError || !profile.data ? (
+        <FormAlert>
+          <p>{profileFetchError(info ?? { status: null, data: null })}</p>
+          <Button variant="secondary" className="mt-2" onClick={() => void profile.refetch()}>
+            Повторить
+          </Button>
+        </FormAlert>
+      ) : (
+        <>
+          <PhotoSection user={profile.data} />
+          <ProfileInfoForm user={profile.data} />
+          <PhoneVerification user={profile.data} />
+          <ChangePasswordForm />
+          <DeleteAccount />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+'use client';
+
+import { useMutation } from '@tanstack/react-query';
+import * as authApi from '@/lib/api/auth';
+import { appStore } from '@/lib/store';
+import { userAtom } from '@/lib/auth/atoms';
+import { setUser } from '@/lib/auth/session';
+import { getPendingEmail, readKey, STORAGE_KEYS } from '@/lib/auth/storage';
+import { makeUsername, normalizePhone } from '@/lib/auth/username';
+import type { RegisterValues } from '@/lib/schemas/auth';
+import { trackAuthRequest } from './use-auth';
+
+/** Builds the spec-§3 registration payload from the form. */
+export function toRegisterPayload(values: RegisterValues, random: () => number = Math.random): authApi.RegisterPayload {
+  const phone = normalizePhone(values.phone);
+  return {
+    first_name: values.first_name.trim(),
+    last_name: values.last_name.trim(),
+    email: values.email.trim(),
+    password: values.password,
+    password2: values.password2,
+    username: makeUsername(values.email, random),
+    ...(phone ? { phone } : {}),
+  };
+}
+
+export function useRegister() {
+  return useMutation({ mutationFn: (values: RegisterValues) => trackAuthRequest(() => authApi.register(toRegisterPayload(values))) });
+}
+
+/** Spec §4: verifying the email marks both email and phone verified on the local user. */
+export function useVerifyEmail() {
+  return useMutation({
+    mutationFn: ({ code, email }: { code: string; email?: string | null }) => trackAuthRequest(() => authApi.verifyEmail(code, email)),
+    onSuccess: () => {
+      const user = appStore.get(userAtom);
+      if (user) setUser({ ...user, is_email_verified: true, is_phone_verified: true });
+    },
+  });
+}
+
+/** Spec §5: the email to resend to comes from the argument, the user, or storage. */
+export function resendEmailTarget(explicit?: string | null): string | null {
+  return explicit || appStore.get(userAtom)?.email || getPendingEmail() || readKey(STORAGE_KEYS.userEmail) || null;
+}
+
+export function useResendEmailCode() {
+  return useMutation({ mutationFn: (email: string) => trackAuthRequest(() => authApi.resendVerificationCode(email)) });
+}
+
+export function useForgotPassword() {
+  return useMutation({ mutationFn: (email: string) => trackAuthRequest(() => authApi.requestPasswordReset(email)) });
+}
+
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: ({ token, password, password2 }: { token: string; password: string; password2: string }) =>
+      trackAuthRequest(() => authApi.confirmPasswordReset(token, password, password2)),
+  });
+}
+
+export function useRequestPhoneLogin() {
+  return useMutation({ mutationFn: (phone: string) => trackAuthRequest(() => authApi.requestPhoneLogin(phone)) });
+}
