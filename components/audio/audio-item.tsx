@@ -1,0 +1,84 @@
+'use client';
+
+import { memo, type MouseEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { useDownloadAudio } from '@/hooks/use-audio-mutations';
+import { useSnackbar } from '@/hooks/use-snackbar';
+import type { AudioRecord } from '@/lib/api/media';
+import { formatClock } from '@/lib/media/recorder-machine';
+import { AudioPlayer } from './audio-player';
+
+const dateFormat = new Intl.DateTimeFormat('ru-RU', { dateStyle: 'medium', timeStyle: 'short' });
+const formatDate = (iso: string) => {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? '' : dateFormat.format(d);
+};
+
+export interface AudioItemProps {
+  record: AudioRecord;
+  onEdit: (record: AudioRecord) => void;
+  onDelete: (record: AudioRecord) => void;
+}
+
+export const AudioItem = memo(function AudioItem({ record, onEdit, onDelete }: AudioItemProps) {
+  const download = useDownloadAudio();
+  const { showError } = useSnackbar();
+  const headingId = `audio-${record.id}-title`;
+
+  const startDownload = async (e: MouseEvent<HTMLAnchorElement>) => {
+    // The link needs the bearer: fetch it through the API client and save the blob instead.
+    e.preventDefault();
+    if (download.isPending) return;
+    try {
+      await download.mutateAsync(record);
+    } catch {
+      showError('Ошибка при скачивании записи');
+    }
+  };
+
+  return (
+    <article aria-labelledby={headingId} className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm" data-testid="audio-item">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h2 id={headingId} className="min-w-0 break-words text-base font-semibold text-slate-900">
+          {record.title}
+        </h2>
+        <div className="flex gap-3 text-xs text-slate-600">
+          <time dateTime={record.created_at}>{formatDate(record.created_at)}</time>
+          <span data-testid="audio-duration" aria-label="Длительность">
+            {formatClock(record.duration ?? 0)}
+          </span>
+        </div>
+      </div>
+      {record.description ? <p className="whitespace-pre-line break-words text-sm text-slate-700">{record.description}</p> : null}
+
+      {record.audio_file && record.status !== 'processing' && record.status !== 'failed' ? (
+        <AudioPlayer src={record.audio_file} peaks={record.waveform_data} duration={record.duration} title={record.title} />
+      ) : record.status === 'failed' ? (
+        <p className="text-sm text-red-700">Не удалось обработать аудиозапись</p>
+      ) : (
+        <p className="flex items-center gap-2 text-sm text-slate-700">
+          <Spinner /> Обработка…
+        </p>
+      )}
+
+      <div className="flex flex-wrap gap-2">
+        <Button variant="secondary" onClick={() => onEdit(record)}>
+          Изменить
+        </Button>
+        <Button variant="secondary" onClick={() => onDelete(record)}>
+          Удалить
+        </Button>
+        <a
+          href={record.download_url ?? `/api/media/audio/${record.id}/download/`}
+          onClick={startDownload}
+          aria-busy={download.isPending || undefined}
+          className="inline-flex min-h-10 items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+        >
+          {download.isPending ? <Spinner /> : null}
+          Скачать
+        </a>
+      </div>
+    </article>
+  );
+});

@@ -1,0 +1,314 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api, readJson, refreshAccessToken } from '@/lib/api/client';
+import { sessionTokenStore } from '@/lib/auth/session';
+import { filenameFromContentDisposition, mp3FileName } from '@/lib/media/content-disposition';
+import { FallbackError, HttpStatusError, runStrategies, type Strategy } from '@/lib/media/fallback';
+
+export type MediaKind = 'audio' | 'photo' | 'video';
+
+/** One audio record as the list returns it (contract: plain array, newest first). */
+export interface AudioRecord {
+  id: number;
+  title: string;
+  description: string;
+  /** Signed absolute URL of the playable MP3 once ready; may be null while processing. */
+  audio_file: string | null;
+  original_file?: string | null;
+  /** Peaks 0..1 for the waveform. */
+  waveform_data: number[] | null;
+  /** Seconds. */
+  duration: number | null;
+  created_at: string;
+  mime_type?: string;
+  size?: number;
+  status?: string;
+  download_url?: string;
+}
+
+export interface MediaDetails {
+  title: string;
+  description: string;
+}
+
+export const AUDIO_LIST_ERROR = 'Ошибка при загрузке аудиозаписей';
+export const SAVE_RECORDING_ERROR = 'Ошибка при сохранении записи';
+export const UPDATE_SUCCESS = 'Запись успешно обновлена';
+export const UPDATE_ERROR_PREFIX = 'Ошибка при обновлении записи: ';
+export const DELETE_ERROR_PREFIX = 'Ошибка при удалении записи: ';
+
+const itemPath = (kind: MediaKind, id: number | string) => `media/${kind}/${encodeURIComponent(String(id))}/`;
+
+/** The error body of a failed request (ky HTTPError or HttpStatusError), or null. */
+export async function errorBody(error: unknown): Promise<unknown> {
+  if (error instanceof HttpStatusError) return error.body;
+  const response = (error as { response?: Response } | null)?.response;
+  if (response && typeof response.clone === 'function') {
+    try {
+      const text = await response.clone().text();
+      return text ? JSON.parse(text) : null;
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
+/** DRF body → one readable line: detail, else the preferred field's first message, else any field's first message. */
+export function messageFromBody(body: unknown, preferField?: string): string | null {
+  if (!body) return null;
+  if (typeof body === 'string') return body.trim() || null;
+  if (typeof body !== 'object') return null;
+  const obj = body as Record<string, unknown>;
+  if (typeof obj.detail === 'string' && obj.detail) return obj.detail;
+  const first = (v: unknown): string | null => {
+    if (typeof v === 'string') return v;
+    if (Array.isArray(v)) for (const x of v) { const m = first(x); if (m) return m; }
+    return null;
+  };
+  if (preferField && preferField in obj) {
+    const m = first(obj[preferField]);
+    if (m) return m;
+  }
+  for (const key of Object.keys(obj)) {
+    if (key === 'code') continue;
+    const m = first(obj[key]);
+    if (m) return m;
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------- list
+
+function asRecords(data: unknown): AudioRecord[] {
+  if (Array.isArray(data)) return data as AudioRecord[];
+  if (data && typeof data === 'object' && Array.isArray((data as { results?: unknown }).results)) {
+    return (data as { results: AudioRecord[] }).results;
+  }
+  return [];
+}
+
+/** GET /api/media/audio/?t=… (the spec's cache-busting timestamp). */
+export async function listAudio(): Promise<AudioRecord[]> {
+  const data = await api.get('media/audio/', { searchParams: { t: Date.now() } }).json<unknown>();
+  return asRecords(data);
+}
+
+export const audioQueries = {
+  all: () => ['media', 'audio'] as const,
+  list: () => queryOptions({ queryKey: [...audioQueries.all(), 'list'] as const, queryFn: listAudio }),
+};
+
+// ---------------------------------------------------------------- create (upload with progress)
+
+export interface UploadProgress {
+  loaded: number;
+  total: number;
+  /** 0..1 */
+  fraction: number;
+}
+
+interface XhrResult {
+  status: number;
+  text: string;
+}
+
+/**
+ * XMLHttpRequest rather than ky: fetch upload progress needs request streams, which Chromium only
+ * allows over HTTP/2 — our server speaks HTTP/1.1. The bearer comes from the same token store as ky.
+ */
+function xhrSend(
+  method: string,
+  url: string,
+  body: FormData,
+  token: string | null,
+  onProgress?: (p: UploadProgress) => void,
+  signal?: AbortSignal,
+): Promise<XhrResult> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, url);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('Accept', 'application/json');
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    if (onProgress) {
+      xhr.upload.onprogress = (e) => {
+        const total = e.lengthComputable ? e.total : 0;
+        onProgress({ loaded: e.loaded, total, fraction: total ? e.loaded / total : 0 });
+      };
+    }
+    xhr.onload = () => resolve({ status: xhr.status, text: xhr.responseText });
+    xhr.onerror = () => reject(new TypeError('Network error'));
+    xhr.onabort = () => reject(new DOMException('Upload aborted', 'AbortError'));
+    if (signal) {
+      if (signal.aborted) {
+        reject(new DOMException('Upload aborted', 'AbortError'));
+        return;
+      }
+      signal.addEventListener('abort', () => xhr.abort(), { once: true });
+    }
+    xhr.send(body);
+  });
+}
+
+const parseText = (text: string): unknown => {
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
+};
+
+export interface CreateAudioInput {
+  file: Blob;
+  fileName: string;
+  title: string;
+  description?: string;
+}
+
+/** POST /api/media/audio/ multipart (audio_file, title, description) → 201 record. Throws HttpStatusError on failure. */
+export async function createAudio(
+  input: CreateAudioInput,
+  options: { onProgress?: (p: UploadProgress) => void; signal?: AbortSignal } = {},
+): Promise<AudioRecord> {
+  const form = () => {
+    const fd = new FormData();
+    fd.append('audio_file', input.file, input.fileName);
+    fd.append('title', input.title);
+    fd.append('description', input.description ?? '');
+    return fd;
+  };
+  let result = await xhrSend('POST', '/api/media/audio/', form(), sessionTokenStore.getAccess(), options.onProgress, options.signal);
+  if (result.status === 401) {
+    // Same single-flight refresh as ky's hook; one retry with the new token.
+    const token = await refreshAccessToken();
+    if (token) result = await xhrSend('POST', '/api/media/audio/', form(), token, options.onProgress, options.signal);
+  }
+  if (result.status < 200 || result.status >= 300) throw new HttpStatusError(result.status, parseText(result.text));
+  return readJson<AudioRecord>(new Response(result.text));
+}
+
+/** 'Ошибка при сохранении записи: <detail or the first audio_file error>' */
+export async function saveErrorMessage(error: unknown): Promise<string> {
+  const body = await errorBody(error);
+  const detail = messageFromBody(body, 'audio_file');
+  if (detail) return `${SAVE_RECORDING_ERROR}: ${detail}`;
+  if (error instanceof TypeError) return `${SAVE_RECORDING_ERROR}: нет соединения с сервером`;
+  return SAVE_RECORDING_ERROR;
+}
+
+// ---------------------------------------------------------------- native fetch (the last fallbacks)
+
+async function nativeFetch(method: string, path: string, body?: BodyInit): Promise<unknown> {
+  const send = (token: string | null) => {
+    const headers = new Headers({ Accept: 'application/json' });
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    return fetch(`/api/${path}`, { method, body, headers, credentials: 'include' });
+  };
+  let response = await send(sessionTokenStore.getAccess());
+  if (response.status === 401) {
+    const token = await refreshAccessToken();
+    if (token) response = await send(token);
+  }
+  if (!response.ok) throw new HttpStatusError(response.status, parseText(await response.text().catch(() => '')));
+  return readJson<unknown>(response);
+}
+
+async function kyBody(promise: Promise<Response>): Promise<unknown> {
+  const response = await promise;
+  if (response.status === 204) return null;
+  return readJson<unknown>(response);
+}
+
+// ---------------------------------------------------------------- update (PATCH with fallbacks)
+
+const formUrlEncoded = (fields: Record<string, string>) => new URLSearchParams(fields);
+const multipart = (fields: Record<string, string>) => {
+  const fd = new FormData();
+  for (const [k, v] of Object.entries(fields)) fd.append(k, v);
+  return fd;
+};
+
+/** Spec §7: the six ways to PATCH, in order. */
+export function updateStrategies(kind: MediaKind, id: number | string, data: MediaDetails): Strategy<unknown>[] {
+  const path = itemPath(kind, id);
+  const fields = { title: data.title, description: data.description };
+  return [
+    { label: 'PATCH form-urlencoded', run: () => kyBody(api.patch(path, { body: formUrlEncoded(fields) })) },
+    { label: 'PATCH multipart', run: () => kyBody(api.patch(path, { body: multipart(fields) })) },
+    {
+      label: 'POST JSON + X-HTTP-Method-Override: PATCH',
+      run: () => kyBody(api.post(path, { json: fields, headers: { 'X-HTTP-Method-Override': 'PATCH' } })),
+    },
+    { label: 'POST _method=PATCH', run: () => kyBody(api.post(path, { body: formUrlEncoded({ _method: 'PATCH', ...fields }) })) },
+    { label: 'fetch PATCH multipart', run: () => nativeFetch('PATCH', path, multipart(fields)) },
+    { label: 'fetch PATCH form-urlencoded', run: () => nativeFetch('PATCH', path, formUrlEncoded(fields)) },
+  ];
+}
+
+/** Title and description from the answer — at the top level or under `data` — else what was sent. */
+export function readUpdatedDetails(body: unknown, sent: MediaDetails): MediaDetails {
+  const pick = (o: unknown, key: keyof MediaDetails): string | undefined => {
+    if (!o || typeof o !== 'object') return undefined;
+    const v = (o as Record<string, unknown>)[key];
+    return typeof v === 'string' ? v : undefined;
+  };
+  const nested = body && typeof body === 'object' ? (body as { data?: unknown }).data : undefined;
+  return {
+    title: pick(body, 'title') ?? pick(nested, 'title') ?? sent.title,
+    description: pick(body, 'description') ?? pick(nested, 'description') ?? sent.description,
+  };
+}
+
+/** PATCH /api/media/{kind}/{id}/ — first strategy that works wins. Throws FallbackError('Ошибка при обновлении записи: …'). */
+export async function updateMedia(kind: MediaKind, id: number | string, data: MediaDetails): Promise<MediaDetails> {
+  const body = await runStrategies(updateStrategies(kind, id, data), {
+    prefix: UPDATE_ERROR_PREFIX,
+    detailOf: async (e) => messageFromBody(await errorBody(e)),
+  });
+  return readUpdatedDetails(body, data);
+}
+
+// ---------------------------------------------------------------- delete (with fallbacks)
+
+/** Spec §7: plain delete; POST _method=DELETE; native fetch DELETE. */
+export function deleteStrategies(kind: MediaKind, id: number | string): Strategy<unknown>[] {
+  const path = itemPath(kind, id);
+  return [
+    { label: 'DELETE', run: () => kyBody(api.delete(path)) },
+    { label: 'POST _method=DELETE', run: () => kyBody(api.post(path, { body: formUrlEncoded({ _method: 'DELETE' }) })) },
+    { label: 'fetch DELETE', run: () => nativeFetch('DELETE', path) },
+  ];
+}
+
+/** Throws FallbackError('Ошибка при удалении записи: …'). */
+export async function deleteMedia(kind: MediaKind, id: number | string): Promise<void> {
+  await runStrategies(deleteStrategies(kind, id), {
+    prefix: DELETE_ERROR_PREFIX,
+    detailOf: async (e) => messageFromBody(await errorBody(e)),
+  });
+}
+
+export { FallbackError };
+
+// ---------------------------------------------------------------- download
+
+/** '/api/media/audio/1/download/' or its absolute form → 'media/audio/1/download/' for ky's prefixUrl. */
+export function apiRelativePath(url: string | null | undefined, fallback: string): string {
+  if (!url) return fallback;
+  try {
+    const u = new URL(url, 'http://placeholder.invalid');
+    if (u.pathname.startsWith('/api/')) return `${u.pathname.slice('/api/'.length)}${u.search}`;
+  } catch {
+    // fall through
+  }
+  return fallback;
+}
+
+/** Fetches the MP3 through ky (bearer + refresh) and returns it with its file name. */
+export async function downloadAudio(record: Pick<AudioRecord, 'id' | 'title' | 'download_url'>): Promise<{ blob: Blob; filename: string }> {
+  const path = apiRelativePath(record.download_url, `media/audio/${record.id}/download/`);
+  const response = await api.get(path, { headers: { Accept: 'audio/mpeg, */*' } });
+  const blob = await response.blob();
+  const filename = filenameFromContentDisposition(response.headers.get('Content-Disposition')) ?? mp3FileName(record.title);
+  return { blob, filename };
+}
