@@ -25,6 +25,8 @@ export async function profileRoutes(app: FastifyInstance, deps: AppDeps): Promis
   app.patch('/auth/profile', { preHandler: signedIn }, async (request, reply) => {
     const user = currentUser(request);
     reply.header('Cache-Control', 'no-store');
+    // Edits are JSON (or a form); a multipart body here is a client mistake, not an empty edit.
+    if (request.isMultipart()) throw detailError(415, 'Неподдерживаемый тип содержимого запроса.');
     if (isDeletionRequest(request.body)) {
       const hard = String(request.headers['x-hard-delete'] ?? '').toLowerCase() === 'true';
       const action = String(request.headers['x-delete-action'] ?? '').toLowerCase() === 'delete-account';
