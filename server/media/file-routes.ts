@@ -12,7 +12,8 @@ const forbidden = () => new ApiError(403, { detail: 'Доступ запрещё
  * expiring URLs. Without a valid signature the answer is the same 403 whether the file exists or not.
  */
 export async function mediaFileRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  app.get('/media/*', async (request: FastifyRequest, reply: FastifyReply) => {
+  // GET and HEAD declared together: fastify's automatic HEAD would overwrite our Content-Length.
+  app.route({ method: ['GET', 'HEAD'], url: '/media/*', handler: async (request: FastifyRequest, reply: FastifyReply) => {
     const key = keyFromUrl(request.url);
     const query = request.query as Record<string, unknown>;
     const exp = typeof query.exp === 'string' ? query.exp : undefined;
@@ -27,7 +28,7 @@ export async function mediaFileRoutes(app: FastifyInstance, deps: AppDeps): Prom
     // document type inert even if opened directly.
     reply.header('Content-Security-Policy', "default-src 'none'; sandbox");
     return sendStored(request, reply, deps.storage, key, mimeForKey(key));
-  });
+  } });
 }
 
 /** `/media/u/1/audio/a%20b.webm?…` → `u/1/audio/a b.webm`, or null for anything that is not a clean key. */

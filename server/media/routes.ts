@@ -41,7 +41,7 @@ export async function mediaRoutes(app: FastifyInstance, deps: AppDeps): Promise<
       return rows.map((row) => kind.toJson(row, signer));
     });
 
-    app.post(base, { preHandler: guard }, async (request, reply) => {
+    app.post(base, { preHandler: guard, onResponse: discardUnreadBody }, async (request, reply) => {
       const user = currentUser(request);
       const parts = request.isMultipart() ? multipartParts(request, kind.limit(deps.config) + 1) : bodyParts(request.body);
       const row = await service.create(user.id, kind, parts);
@@ -76,15 +76,29 @@ export async function mediaRoutes(app: FastifyInstance, deps: AppDeps): Promise<
       throw detailError(405, `Метод "${wanted.slice(0, 20)}" не разрешен.`);
     });
 
-    app.get(`${base}/:id/download`, { preHandler: guard }, async (request, reply) => {
+    app.route({ method: ['GET', 'HEAD'], url: `${base}/:id/download`, preHandler: guard, handler: async (request, reply) => {
       const query = request.query as Record<string, unknown>;
       const format = typeof query.format === 'string' && query.format !== '' ? query.format : undefined;
       const file = await service.download(currentUser(request).id, kind, idParam(request), format);
       reply.header('Content-Disposition', contentDisposition(file.filename));
       reply.header('Cache-Control', 'private, no-cache');
       return sendStored(request, reply, deps.storage, file.key, file.mime);
-    });
+    } });
   }
+}
+
+/**
+ * An upload refused before its end (too large, wrong field…) leaves the rest of the body unread:
+ * read and drop it so the client gets our answer and the socket is not stuck; give up after a minute.
+ */
+async function discardUnreadBody(request: FastifyRequest): Promise<void> {
+  const raw = request.raw;
+  if (raw.complete || raw.destroyed) return;
+  const timer = setTimeout(() => raw.destroy(), 60_000);
+  timer.unref();
+  raw.once('end', () => clearTimeout(timer));
+  raw.once('close', () => clearTimeout(timer));
+  raw.resume();
 }
 
 const services = new WeakMap<AppDeps, MediaService>();

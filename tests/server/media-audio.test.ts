@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseProbe } from '../../server/media/ffmpeg.ts';
 import {
@@ -239,7 +240,7 @@ describe('audio API', () => {
       expect((await current()).title).toBe('Метод multipart');
     });
 
-    const deletions: [string, (id: number) => Parameters<TestApp['app']['inject']>[0]][] = [
+    const deletions: [string, (id: number) => InjectOptions][] = [
       ['DELETE', (i) => ({ method: 'DELETE', url: `/api/media/audio/${i}/`, headers: alice.headers })],
       [
         'POST _method=DELETE (form)',
@@ -278,7 +279,7 @@ describe('audio API', () => {
   it('never shows or changes another user’s record', async () => {
     const rec = (await upload(alice, fx.mp3, { title: 'личное' })).json();
     const notFound = { detail: 'Не найдено.' };
-    const attempts: Parameters<TestApp['app']['inject']>[0][] = [
+    const attempts: InjectOptions[] = [
       { url: `/api/media/audio/${rec.id}/` },
       { method: 'PATCH', url: `/api/media/audio/${rec.id}/`, payload: { title: 'взлом' } },
       { method: 'POST', url: `/api/media/audio/${rec.id}/`, headers: { 'x-http-method-override': 'PATCH' }, payload: { title: 'взлом' } },
@@ -288,7 +289,7 @@ describe('audio API', () => {
       { url: `/api/media/audio/${rec.id}/download/?format=original` },
     ];
     for (const a of attempts) {
-      const res = await t.app.inject({ ...a, headers: { ...(a.headers as object), ...bob.headers } });
+      const res = await t.app.inject({ ...a, headers: { ...(a.headers as Record<string, string> | undefined), ...bob.headers } });
       expect(res.statusCode, `${a.method ?? 'GET'} ${a.url}`).toBe(404);
       expect(res.json()).toEqual(notFound);
     }
