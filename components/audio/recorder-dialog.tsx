@@ -72,7 +72,7 @@ export function RecorderDialog({ onClose, onSaved, restoreSessionId }: RecorderD
         open={confirmOpen}
         title="Закрыть запись?"
         message={CLOSE_CONFIRM_MESSAGE}
-        confirmLabel="Закрыть"
+        confirmLabel="Закрыть без сохранения"
         cancelLabel="Продолжить"
         onConfirm={() => void confirmClose()}
         onCancel={() => setConfirmOpen(false)}

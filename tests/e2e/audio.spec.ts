@@ -1,0 +1,224 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { registerAndLogin } from './support/auth';
+
+/** Records with Chromium's fake microphone until the recorder's timer shows `seconds`, then stops. */
+async function recordFor(page: Page, seconds: number) {
+  const dialog = page.getByRole('dialog', { name: 'Запись аудио' });
+  // (Headless UI's dialog root has no box of its own: check its content, and count for "closed".)
+  await expect(dialog.getByRole('heading', { name: 'Запись аудио' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Начать запись' }).click();
+  await expect(dialog.getByText('Идёт запись…')).toBeVisible();
+  await expect(dialog.getByTestId('recorder-timer')).toHaveText(`00:0${seconds}`, { timeout: 15_000 });
+  await dialog.getByRole('button', { name: 'Остановить запись' }).click();
+  await expect(dialog.getByRole('button', { name: 'Прослушать' })).toBeVisible();
+  return dialog;
+}
+
+async function saveAs(page: Page, title: string, description = '') {
+  const dialog = page.getByRole('dialog', { name: 'Запись аудио' });
+  await dialog.getByRole('button', { name: 'Сохранить', exact: true }).click();
+  await dialog.getByLabel('Название').fill(title);
+  if (description) await dialog.getByLabel('Описание').fill(description);
+  await dialog.getByRole('button', { name: 'Сохранить запись' }).click();
+  await expect(page.getByText('Аудиозапись успешно сохранена').first()).toBeVisible({ timeout: 30_000 });
+  await expect(dialog).toHaveCount(0);
+}
+
+const item = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
+const titles = (page: Page) => page.getByTestId('audio-item').locator('h2').allTextContents();
+
+test('records audio, saves it, plays, searches, sorts, edits, downloads an MP3 and deletes', async ({ page }) => {
+  test.setTimeout(150_000);
+  await registerAndLogin(page);
+  await page.goto('/audio');
+  await expect(page.getByRole('heading', { name: 'Мои аудиозаписи' })).toBeVisible();
+  await expect(page.getByText('Пока нет записей')).toBeVisible();
+
+  // Record ~3 s; the save form insists on a title.
+  await page.getByRole('button', { name: 'Записать аудио' }).click();
+  const dialog = await recordFor(page, 3);
+  await dialog.getByRole('button', { name: 'Сохранить', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Сохранить запись' }).click();
+  await expect(dialog.getByText('Название обязательно')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Назад' }).click();
+  await saveAs(page, 'Утренняя заметка', 'Про планы на день');
+
+  const first = item(page, 'Утренняя заметка');
+  await expect(first).toBeVisible();
+  await expect(first.getByText('Про планы на день')).toBeVisible();
+  await expect(first.getByTestId('audio-duration')).toHaveText('00:03');
+
+  // The waveform is drawn from the server's peaks, and the recording plays.
+  await expect(first.getByTestId('waveform').locator('canvas').first()).toBeVisible({ timeout: 10_000 });
+  await expect(first.getByTestId('waveform')).toHaveAttribute('data-ready', 'true');
+  await first.getByRole('button', { name: 'Воспроизвести: Утренняя заметка' }).click();
+  await expect(first.getByRole('button', { name: 'Пауза: Утренняя заметка' })).toBeVisible();
+  await expect(first.getByLabel('Время воспроизведения')).toContainText(/00:0[1-3] \/ 00:03/, { timeout: 10_000 });
+  await expect(first.getByRole('button', { name: 'Воспроизвести: Утренняя заметка' })).toBeVisible({ timeout: 10_000 });
+
+  // A second, shorter recording for search and sort.
+  await page.getByRole('button', { name: 'Записать аудио' }).click();
+  await recordFor(page, 1);
+  await saveAs(page, 'Вечерний разговор');
+  await expect(item(page, 'Вечерний разговор')).toBeVisible();
+  expect(await titles(page)).toEqual(['Вечерний разговор', 'Утренняя заметка']);
+
+  // Search: title or description, case-insensitive.
+  const search = page.getByLabel('Поиск');
+  await search.fill('ПЛАНЫ');
+  await expect(page.getByTestId('audio-item')).toHaveCount(1);
+  await expect(item(page, 'Утренняя заметка')).toBeVisible();
+  await search.fill('нет такого');
+  await expect(page.getByText('Ничего не найдено')).toBeVisible();
+  await search.fill('');
+  await expect(page.getByTestId('audio-item')).toHaveCount(2);
+
+  // Sort.
+  const sort = page.getByLabel('Сортировка');
+  await sort.selectOption({ label: 'Сначала старые' });
+  await expect.poll(() => titles(page)).toEqual(['Утренняя заметка', 'Вечерний разговор']);
+  await sort.selectOption({ label: 'Название А–Я' });
+  await expect.poll(() => titles(page)).toEqual(['Вечерний разговор', 'Утренняя заметка']);
+  await sort.selectOption({ label: 'Длительность ↓' });
+  await expect.poll(() => titles(page)).toEqual(['Утренняя заметка', 'Вечерний разговор']);
+  await sort.selectOption({ label: 'Длительность ↑' });
+  await expect.poll(() => titles(page)).toEqual(['Вечерний разговор', 'Утренняя заметка']);
+  await sort.selectOption({ label: 'Сначала новые' });
+
+  // Edit: the title is required; the change survives a reload.
+  await item(page, 'Утренняя заметка').getByRole('button', { name: 'Изменить' }).click();
+  const edit = page.getByRole('dialog', { name: 'Изменить запись' });
+  await edit.getByLabel('Название').fill('');
+  await edit.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(edit.getByText('Название обязательно')).toBeVisible();
+  await edit.getByLabel('Название').fill('Утро');
+  await edit.getByLabel('Описание').fill('Исправленное описание');
+  await edit.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByText('Запись успешно обновлена').first()).toBeVisible();
+  await expect(edit).toHaveCount(0);
+  await page.reload();
+  await expect(item(page, 'Утро')).toBeVisible();
+  await expect(item(page, 'Утро').getByText('Исправленное описание')).toBeVisible();
+
+  // Download: an authenticated fetch saved under the title, and the bytes are a real MP3.
+  const downloadPromise = page.waitForEvent('download');
+  await item(page, 'Утро').getByRole('link', { name: 'Скачать' }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toBe('Утро.mp3');
+  const bytes = readFileSync((await download.path())!);
+  expect(bytes.length).toBeGreaterThan(1000);
+  const isId3 = bytes.subarray(0, 3).toString('latin1') === 'ID3';
+  const isFrameSync = bytes[0] === 0xff && [0xfb, 0xf3, 0xe3].includes(bytes[1]!);
+  expect(isId3 || isFrameSync, `MP3 signature, got ${bytes.subarray(0, 4).toString('hex')}`).toBe(true);
+
+  // Delete after confirmation.
+  await item(page, 'Утро').getByRole('button', { name: 'Удалить' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Удалить запись' });
+  await expect(confirm.getByText('Это действие нельзя отменить.', { exact: false })).toBeVisible();
+  await confirm.getByRole('button', { name: 'Удалить' }).click();
+  await expect(item(page, 'Утро')).toHaveCount(0);
+  await expect(page.getByTestId('audio-item')).toHaveCount(1);
+  await page.reload();
+  await expect(item(page, 'Вечерний разговор')).toBeVisible();
+  await expect(item(page, 'Утро')).toHaveCount(0);
+});
+
+test('a reload mid-recording loses nothing: the screen offers to restore it, and it can be saved', async ({ page }) => {
+  test.setTimeout(120_000);
+  await registerAndLogin(page);
+  await page.goto('/audio');
+  await page.getByRole('button', { name: 'Записать аудио' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Запись аудио' });
+  await dialog.getByRole('button', { name: 'Начать запись' }).click();
+  await expect(dialog.getByTestId('recorder-timer')).toHaveText('00:02', { timeout: 15_000 });
+
+  await page.reload();
+  const offer = page.getByTestId('restore-recording');
+  await expect(offer).toBeVisible();
+  await expect(offer).toContainText('Найдена несохранённая запись');
+  await offer.getByRole('button', { name: 'Восстановить' }).click();
+
+  await expect(dialog.getByText('Восстановлена несохранённая запись.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Прослушать' }).click();
+  await expect(dialog.getByRole('button', { name: 'Пауза' })).toBeVisible();
+  await saveAs(page, 'Восстановленная');
+  await expect(item(page, 'Восстановленная')).toBeVisible();
+  await expect(item(page, 'Восстановленная').getByTestId('audio-duration')).toHaveText(/00:0[1-3]/);
+
+  // Saved: the stored chunks are gone, so no offer after a reload.
+  await page.reload();
+  await expect(item(page, 'Восстановленная')).toBeVisible();
+  await expect(page.getByTestId('restore-recording')).toHaveCount(0);
+});
+
+test('the restore offer can delete the unsaved recording', async ({ page }) => {
+  await registerAndLogin(page);
+  await page.goto('/audio');
+  await page.getByRole('button', { name: 'Записать аудио' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Запись аудио' });
+  await dialog.getByRole('button', { name: 'Начать запись' }).click();
+  await expect(dialog.getByTestId('recorder-timer')).toHaveText('00:01', { timeout: 15_000 });
+  await page.reload();
+  const offer = page.getByTestId('restore-recording');
+  await offer.getByRole('button', { name: 'Удалить' }).click();
+  await expect(offer).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Мои аудиозаписи' })).toBeVisible();
+  await expect(page.getByText('Пока нет записей')).toBeVisible();
+  await expect(page.getByTestId('restore-recording')).toHaveCount(0);
+});
+
+test('closing the recorder with an unsaved recording asks first', async ({ page }) => {
+  await registerAndLogin(page);
+  await page.goto('/audio');
+  await page.getByRole('button', { name: 'Записать аудио' }).click();
+  const dialog = await recordFor(page, 1);
+  await dialog.getByRole('button', { name: 'Закрыть', exact: true }).click();
+  const confirm = page.getByRole('dialog', { name: 'Закрыть запись?' });
+  await expect(confirm.getByText('Несохранённая запись будет потеряна. Закрыть?')).toBeVisible();
+  await confirm.getByRole('button', { name: 'Продолжить' }).click();
+  await expect(dialog.getByRole('button', { name: 'Прослушать' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Закрыть', exact: true }).click();
+  await confirm.getByRole('button', { name: 'Закрыть без сохранения' }).click();
+  await expect(dialog).toHaveCount(0);
+  // Discarded on purpose: nothing to restore.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Мои аудиозаписи' })).toBeVisible();
+  await expect(page.getByTestId('restore-recording')).toHaveCount(0);
+});
+
+test('a denied microphone shows the access message with a button that asks again', async ({ page }) => {
+  // Simulates the user refusing the permission prompt (fake-ui would otherwise always allow).
+  await page.addInitScript(() => {
+    const w = window as unknown as { __gumCalls: number };
+    w.__gumCalls = 0;
+    navigator.mediaDevices.getUserMedia = () => {
+      w.__gumCalls += 1;
+      return Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+    };
+  });
+  await registerAndLogin(page);
+  await page.goto('/audio');
+  await page.getByRole('button', { name: 'Записать аудио' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Запись аудио' });
+  await dialog.getByRole('button', { name: 'Начать запись' }).click();
+  await expect(dialog.getByText('Нет доступа к микрофону. Разрешите доступ к микрофону в настройках браузера.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Запросить разрешение' }).click();
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __gumCalls: number }).__gumCalls)).toBe(2);
+  await expect(dialog.getByText('Нет доступа к микрофону. Разрешите доступ к микрофону в настройках браузера.')).toBeVisible();
+  // Nothing recorded: the dialog closes without asking.
+  await dialog.getByRole('button', { name: 'Закрыть', exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+});
+
+test('a browser without MediaRecorder gets the unsupported snackbar', async ({ page }) => {
+  await page.addInitScript(() => {
+    delete (window as unknown as { MediaRecorder?: unknown }).MediaRecorder;
+  });
+  await registerAndLogin(page);
+  await page.goto('/audio');
+  await page.getByRole('button', { name: 'Записать аудио' }).click();
+  await expect(page.getByText('Ваш браузер не поддерживает запись аудио. Попробуйте другой браузер.')).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Запись аудио' })).toHaveCount(0);
+});
