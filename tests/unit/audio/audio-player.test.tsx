@@ -1,0 +1,139 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+type Handler = (...args: unknown[]) => void;
+const wave = {
+  behaviour: 'ready' as 'ready' | 'never' | 'throw',
+  created: [] as Record<string, unknown>[],
+  instances: [] as { handlers: Map<string, Handler[]>; destroyed: boolean; media: HTMLAudioElement }[],
+};
+
+vi.mock('wavesurfer.js', () => ({
+  default: {
+    create(options: Record<string, unknown>) {
+      if (wave.behaviour === 'throw') throw new Error('no canvas');
+      wave.created.push(options);
+      const handlers = new Map<string, Handler[]>();
+      const media = document.createElement('audio');
+      const instance = {
+        handlers,
+        media,
+        destroyed: false,
+        on(name: string, fn: Handler) {
+          handlers.set(name, [...(handlers.get(name) ?? []), fn]);
+          if (name === 'ready' && wave.behaviour === 'ready') queueMicrotask(() => fn(options.duration));
+          return () => undefined;
+        },
+        getMediaElement: () => media,
+        playPause: async () => handlers.get('play')?.forEach((f) => f()),
+        pause: () => undefined,
+        destroy() {
+          instance.destroyed = true;
+        },
+      };
+      wave.instances.push(instance);
+      return instance;
+    },
+  },
+}));
+
+import { AudioPlayer, WAVEFORM_INIT_DELAY_MS, WAVEFORM_TIMEOUT_MS } from '@/components/audio/audio-player';
+
+const SRC = 'http://localhost:3000/media/u/1/audio/a.mp3?exp=1&sig=s';
+
+beforeEach(() => {
+  wave.behaviour = 'ready';
+  wave.created = [];
+  wave.instances = [];
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+/** Runs the 300 ms init delay and lets the dynamic import resolve. */
+async function advance(ms: number) {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
+}
+
+describe('AudioPlayer', () => {
+  it('creates wavesurfer after 300 ms with the server peaks and duration on the MediaElement backend', async () => {
+    render(<AudioPlayer src={SRC} peaks={[0.2, 0.8]} duration={3} title="Тест" />);
+    await advance(WAVEFORM_INIT_DELAY_MS - 50);
+    expect(wave.created).toHaveLength(0);
+    await advance(100);
+    expect(wave.created).toHaveLength(1);
+    expect(wave.created[0]).toMatchObject({ url: SRC, peaks: [[0.2, 0.8]], duration: 3, backend: 'MediaElement' });
+    expect(screen.getByTestId('waveform').getAttribute('data-ready')).toBe('true');
+    const play = screen.getByRole('button', { name: 'Воспроизвести: Тест' });
+    expect((play as HTMLButtonElement).disabled).toBe(false);
+    await act(async () => {
+      fireEvent.click(play);
+    });
+    expect(screen.getByRole('button', { name: 'Пауза: Тест' })).toBeTruthy();
+    expect(screen.getByText('00:00 / 00:03')).toBeTruthy();
+  });
+
+  it('falls back to native controls when the waveform is not ready within 5 s', async () => {
+    wave.behaviour = 'never';
+    const { container } = render(<AudioPlayer src={SRC} peaks={[0.5]} duration={3} />);
+    await advance(WAVEFORM_INIT_DELAY_MS + WAVEFORM_TIMEOUT_MS - 100);
+    expect(container.querySelector('audio[controls]')).toBeNull();
+    await advance(200);
+    const audio = container.querySelector('audio[controls]') as HTMLAudioElement;
+    expect(audio).not.toBeNull();
+    expect(audio.getAttribute('src')).toBe(SRC);
+    expect(wave.instances[0]!.destroyed).toBe(true);
+  });
+
+  it('falls back to native controls when wavesurfer fails', async () => {
+    wave.behaviour = 'throw';
+    const { container } = render(<AudioPlayer src={SRC} peaks={[0.5]} duration={3} />);
+    await advance(WAVEFORM_INIT_DELAY_MS + 10);
+    expect(container.querySelector('audio[controls]')).not.toBeNull();
+  });
+
+  it('uses native controls straight away without peaks (never decodes whole files)', () => {
+    const { container } = render(<AudioPlayer src={SRC} peaks={[]} duration={3} />);
+    expect(container.querySelector('audio[controls]')).not.toBeNull();
+    expect(wave.created).toHaveLength(0);
+  });
+
+  it('on a media load error tries the alternative URLs, keeping the signature, then gives up', async () => {
+    const { container } = render(<AudioPlayer src={SRC} peaks={null} duration={3} />);
+    const seen: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const audio = container.querySelector('audio');
+      if (!audio) break;
+      seen.push(audio.getAttribute('src')!);
+      await act(async () => {
+        fireEvent.error(audio);
+      });
+    }
+    expect(seen).toEqual([
+      SRC,
+      'https://localhost:3000/media/u/1/audio/a.mp3?exp=1&sig=s',
+      'http://localhost:3000/media/audio/a.mp3?exp=1&sig=s',
+      'https://localhost:3000/media/audio/a.mp3?exp=1&sig=s',
+    ]);
+    expect(screen.getByRole('alert').textContent).toBe('Не удалось загрузить аудио');
+  });
+
+  it('a media error in waveform mode reloads wavesurfer with the next URL', async () => {
+    render(<AudioPlayer src={SRC} peaks={[0.5]} duration={3} />);
+    await advance(WAVEFORM_INIT_DELAY_MS + 10);
+    const first = wave.instances[0]!;
+    // What wavesurfer reports when its <audio> fails to load: the element's MediaError (jsdom has no such class).
+    const mediaError = { code: 4, message: 'MEDIA_ERR_SRC_NOT_SUPPORTED' };
+    Object.defineProperty(first.media, 'error', { configurable: true, value: mediaError });
+    await act(async () => {
+      first.handlers.get('error')?.forEach((f) => f(mediaError));
+    });
+    await advance(WAVEFORM_INIT_DELAY_MS + 10);
+    expect(first.destroyed).toBe(true);
+    expect(wave.created.at(-1)).toMatchObject({ url: 'https://localhost:3000/media/u/1/audio/a.mp3?exp=1&sig=s' });
+  });
+});
