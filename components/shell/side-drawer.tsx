@@ -13,9 +13,9 @@ function isCurrent(pathname: string, href: string) {
 export function SideDrawer({ open, onClose, isAuthenticated }: { open: boolean; onClose: () => void; isAuthenticated: boolean }) {
   const pathname = usePathname() ?? '/';
   return (
-    <Dialog open={open} onClose={onClose} className="relative z-40">
+    <Dialog open={open} onClose={onClose} className="fixed inset-0 z-40">
       <DialogBackdrop className="fixed inset-0 bg-slate-900/40" />
-      <div className="fixed inset-y-0 left-0 flex w-72 max-w-[85vw]">
+      <div className="relative flex h-full w-72 max-w-[85vw]">
         <DialogPanel id="side-drawer" className="flex w-full flex-col bg-white shadow-xl">
           <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
             <DialogTitle as="h2" className="text-lg font-semibold">

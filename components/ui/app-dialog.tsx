@@ -25,9 +25,10 @@ export function AppDialog({ open, onClose, title, width = 500, static: persisten
     else onClose();
   };
   return (
-    <Dialog open={open} onClose={handleClose} className="relative z-50">
+    // The dialog element itself covers the viewport so it is "visible" to tests and AT alike.
+    <Dialog open={open} onClose={handleClose} className="fixed inset-0 z-50 overflow-y-auto">
       <DialogBackdrop className="fixed inset-0 bg-slate-900/50" />
-      <div className="fixed inset-0 flex items-center justify-center overflow-y-auto p-3 sm:p-4">
+      <div className="relative flex min-h-full items-center justify-center p-3 sm:p-4">
         <DialogPanel className="w-full rounded-lg bg-white shadow-xl" style={{ maxWidth: `${width}px` }}>
           <div className="flex items-start justify-between gap-2 border-b border-slate-200 px-4 py-3">
             <DialogTitle as="h2" className="text-lg font-semibold text-slate-900">

@@ -1,0 +1,74 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { registerAndLogin } from './support/auth';
+
+/** No serious or critical axe violations (WCAG 2.1 A/AA rules). */
+async function expectAccessible(page: Page, what: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    bad.map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    `${what} has no serious or critical violations`,
+  ).toEqual([]);
+}
+
+const GUEST_SCREENS: [string, string][] = [
+  ['/', 'Копилка'],
+  ['/login', 'Вход'],
+  ['/register', 'Регистрация'],
+  ['/verify-email', 'Подтверждение email'],
+  ['/forgot-password', 'Восстановление пароля'],
+  ['/reset-password?token=abc', 'Новый пароль'],
+  ['/no-such-page', 'Страница не найдена'],
+];
+
+test('guest screens are accessible', async ({ page }) => {
+  for (const [path, heading] of GUEST_SCREENS) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: heading, exact: true }).first()).toBeVisible();
+    await expectAccessible(page, path);
+  }
+});
+
+test('form errors, the phone tab and the open drawer are accessible', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Войти', exact: true }).click();
+  await expect(page.getByText('Обязательное поле').first()).toBeVisible();
+  await expectAccessible(page, '/login with errors');
+  await page.getByRole('tab', { name: 'Телефон' }).click();
+  await expect(page.getByRole('textbox', { name: 'Телефон' })).toBeVisible();
+  await expectAccessible(page, '/login phone tab');
+  await page.goto('/register');
+  await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
+  await expect(page.getByText('Обязательное поле').first()).toBeVisible();
+  await expectAccessible(page, '/register with errors');
+  await page.getByRole('button', { name: 'Открыть меню' }).click();
+  await expect(page.getByRole('navigation', { name: 'Основное меню' })).toBeVisible();
+  await expectAccessible(page, 'drawer');
+});
+
+test('logged-in screens and dialogs are accessible, also at 320 px', async ({ page }) => {
+  await registerAndLogin(page);
+  for (const [path, heading] of [
+    ['/', 'Копилка'],
+    ['/profile', 'Профиль'],
+    ['/photos', 'Мои фотографии'],
+    ['/video', 'Мои видео'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: heading, exact: true }).first()).toBeVisible();
+    await expectAccessible(page, path);
+  }
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Удалить аккаунт' }).click();
+  await expect(page.getByRole('dialog', { name: 'Удалить аккаунт?' })).toBeVisible();
+  await expectAccessible(page, 'delete-account dialog');
+  await page.keyboard.press('Escape');
+
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: 'Профиль', exact: true })).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, 'no horizontal scrolling at 320 px').toBeLessThanOrEqual(0);
+  await expectAccessible(page, '/profile at 320 px');
+});
