@@ -1,0 +1,92 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const server = vi.hoisted(() => ({ list: (): Promise<unknown> => Promise.resolve([]) }));
+
+// Only the list call is faked; everything above it (query, sort, search, empty states) is real.
+vi.mock('@/lib/api/client', async (importOriginal) => {
+  const real = await importOriginal<typeof import('@/lib/api/client')>();
+  return { ...real, api: { get: () => ({ json: () => server.list() }) } };
+});
+
+import { AudioScreen } from '@/components/audio/audio-screen';
+import { SnackbarHost } from '@/components/ui/snackbar-host';
+
+const record = (id: number, title: string, description = '', duration = 5) => ({
+  id,
+  title,
+  description,
+  audio_file: null,
+  waveform_data: [],
+  duration,
+  created_at: new Date(1_700_000_000_000 + id * 1000).toISOString(),
+  status: 'processing',
+});
+
+function renderScreen() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <AudioScreen />
+      <SnackbarHost />
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => vi.stubGlobal('scrollTo', () => undefined));
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('audio screen', () => {
+  it("shows the title, the record button and 'Пока нет записей' for an empty list", async () => {
+    server.list = () => Promise.resolve([]);
+    renderScreen();
+    expect(screen.getByRole('heading', { name: 'Мои аудиозаписи' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Записать аудио' })).toBeTruthy();
+    expect(await screen.findByText('Пока нет записей')).toBeTruthy();
+  });
+
+  it("shows 'Ошибка при загрузке аудиозаписей' when the list cannot be loaded", async () => {
+    server.list = () => Promise.reject(new Error('500'));
+    renderScreen();
+    expect(await screen.findByText('Ошибка при загрузке аудиозаписей')).toBeTruthy();
+  });
+
+  it("searches title and description and says 'Ничего не найдено'", async () => {
+    server.list = () => Promise.resolve([record(1, 'Лекция'), record(2, 'Песня', 'гитара')]);
+    renderScreen();
+    expect(await screen.findByRole('article', { name: 'Лекция' })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Поиск'), { target: { value: 'ГИТАР' } });
+    expect(await screen.findByText('Найдено: 1')).toBeTruthy();
+    expect(screen.queryByRole('article', { name: 'Лекция' })).toBeNull();
+    fireEvent.change(screen.getByLabelText('Поиск'), { target: { value: 'нет такого' } });
+    expect(await screen.findByText('Ничего не найдено')).toBeTruthy();
+  });
+
+  it('offers the six sort orders, newest first by default', async () => {
+    server.list = () => Promise.resolve([]);
+    renderScreen();
+    const select = screen.getByLabelText('Сортировка') as HTMLSelectElement;
+    expect([...select.options].map((o) => o.text)).toEqual([
+      'Сначала новые',
+      'Сначала старые',
+      'Название А–Я',
+      'Название Я–А',
+      'Длительность ↑',
+      'Длительность ↓',
+    ]);
+    expect(select.selectedOptions[0]!.text).toBe('Сначала новые');
+  });
+
+  it('without MediaRecorder the record button shows the unsupported message instead of the dialog', async () => {
+    vi.stubGlobal('MediaRecorder', undefined);
+    server.list = () => Promise.resolve([]);
+    renderScreen();
+    fireEvent.click(screen.getByRole('button', { name: 'Записать аудио' }));
+    expect(await screen.findByText('Ваш браузер не поддерживает запись аудио. Попробуйте другой браузер.')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
