@@ -1,13 +1,12 @@
 'use client';
 
+import { HTTPError } from 'ky';
+import { useEffect, useState } from 'react';
 import { FormAlert } from '@/components/auth/auth-card';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useProfile } from '@/hooks/use-profile';
-import { profileFetchError, type ErrorInfo } from '@/lib/errors';
-import { HTTPError } from 'ky';
-import { useEffect, useState } from 'react';
-import { errorInfo } from '@/lib/errors';
+import { errorInfo, profileFetchError, type ErrorInfo } from '@/lib/errors';
 import { ChangePasswordForm } from './change-password-form';
 import { DeleteAccount } from './delete-account';
 import { PhoneVerification } from './phone-verification';

@@ -1,0 +1,95 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { Provider, createStore } from 'jotai';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppDialog } from '@/components/ui/app-dialog';
+import { Button } from '@/components/ui/button';
+import { SnackbarHost } from '@/components/ui/snackbar-host';
+import { TextField } from '@/components/ui/text-field';
+import { useSnackbar } from '@/hooks/use-snackbar';
+
+afterEach(() => vi.useRealTimers());
+
+function Trigger() {
+  const { showSuccess, showError } = useSnackbar();
+  return (
+    <>
+      <button onClick={() => showSuccess('Сохранено')}>ok</button>
+      <button onClick={() => showError('Сбой')}>fail</button>
+    </>
+  );
+}
+
+describe('snackbars', () => {
+  it('show success as status and error as alert, and close after 5 s', () => {
+    vi.useFakeTimers();
+    render(
+      <Provider store={createStore()}>
+        <Trigger />
+        <SnackbarHost />
+      </Provider>,
+    );
+    fireEvent.click(screen.getByText('ok'));
+    fireEvent.click(screen.getByText('fail'));
+    expect(screen.getByRole('status')).toHaveProperty('textContent', expect.stringContaining('Сохранено'));
+    expect(screen.getByRole('alert')).toHaveProperty('textContent', expect.stringContaining('Сбой'));
+    act(() => vi.advanceTimersByTime(4_900));
+    expect(screen.queryByText('Сохранено')).not.toBeNull();
+    act(() => vi.advanceTimersByTime(200));
+    expect(screen.queryByText('Сохранено')).toBeNull();
+    expect(screen.queryByText('Сбой')).toBeNull();
+  });
+});
+
+describe('Button', () => {
+  it('is disabled and busy while loading', () => {
+    const onClick = vi.fn();
+    render(
+      <Button loading onClick={onClick}>
+        Отправить
+      </Button>,
+    );
+    const b = screen.getByRole('button', { name: 'Отправить' });
+    expect(b).toHaveProperty('disabled', true);
+    expect(b.getAttribute('aria-busy')).toBe('true');
+    fireEvent.click(b);
+    expect(onClick).not.toHaveBeenCalled();
+  });
+});
+
+describe('TextField', () => {
+  it('labels the input and links the error text', () => {
+    render(<TextField label="Email" error="Введите корректный email" />);
+    const input = screen.getByLabelText('Email');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = input.getAttribute('aria-describedby')!;
+    expect(document.getElementById(describedBy)?.textContent).toBe('Введите корректный email');
+  });
+});
+
+describe('AppDialog', () => {
+  it('a normal dialog closes on Escape', async () => {
+    const onClose = vi.fn();
+    render(
+      <AppDialog open onClose={onClose} title="Изменить">
+        <input aria-label="x" />
+      </AppDialog>,
+    );
+    expect(await screen.findByRole('dialog', { name: 'Изменить' })).toBeTruthy();
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
+    expect(onClose).toHaveBeenCalled();
+  });
+  it('a static dialog asks onRequestClose instead of closing', async () => {
+    const onClose = vi.fn();
+    const onRequestClose = vi.fn();
+    render(
+      <AppDialog open static onClose={onClose} onRequestClose={onRequestClose} title="Запись" width={800}>
+        <input aria-label="x" />
+      </AppDialog>,
+    );
+    await screen.findByRole('dialog', { name: 'Запись' });
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
+    fireEvent.click(screen.getByRole('button', { name: 'Закрыть' }));
+    expect(onRequestClose).toHaveBeenCalledTimes(2);
+    expect(onClose).not.toHaveBeenCalled();
+  });
+});
