@@ -2,6 +2,7 @@ import type { Config } from '../config.ts';
 import type { Media } from '../db/types.ts';
 import { acceptAudio, acceptPhoto, acceptVideo, type Detected } from './content-types.ts';
 import type { MediaProcessor } from './processor.ts';
+import { rawArray } from './raw-json.ts';
 
 /**
  * The kind registry: everything that differs between audio, photo and video lives here —
@@ -53,6 +54,7 @@ export interface MediaKind {
   order: 'created' | 'taken';
   /** Title used for downloads when the record has none. */
   fallbackName: string;
+  /** The record as the API shows it; values may be RawJson (see raw-json.ts). */
   toJson(row: Media, signer: UrlSigner): Record<string, unknown>;
   /** `format` is the ?format= query value; null = this format is not available for the record. */
   download(row: Media, format: string | undefined): DownloadChoice | null | 'unknown-format';
@@ -60,15 +62,6 @@ export interface MediaKind {
 
 const downloadUrl = (row: Media) => `/api/media/${row.kind}/${row.id}/download/`;
 
-const parseWaveform = (text: string | null): number[] => {
-  if (!text) return [];
-  try {
-    const v = JSON.parse(text) as unknown;
-    return Array.isArray(v) ? (v as number[]) : [];
-  } catch {
-    return [];
-  }
-};
 
 const extOf = (key: string) => key.slice(key.lastIndexOf('.') + 1);
 
@@ -102,7 +95,7 @@ export const audioKind: MediaKind = {
       description: row.description,
       audio_file: s.url(row.playable_key ?? row.original_key),
       original_file: s.url(row.original_key),
-      waveform_data: parseWaveform(row.waveform),
+      waveform_data: rawArray(row.waveform),
       duration: row.duration,
       created_at: row.created_at,
       mime_type: row.mime_type,

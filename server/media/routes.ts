@@ -7,7 +7,8 @@ import { MEDIA_KINDS, type MediaKind, type UrlSigner } from './kinds.ts';
 import { MediaRepository } from './repository.ts';
 import { sendStored } from './send-file.ts';
 import { MediaService, UploadTooLargeError, type UploadPart } from './service.ts';
-import { signMediaPath } from './signing.ts';
+import { MediaPathSigner } from './signing.ts';
+import { stringifyRecord, stringifyRecords } from './raw-json.ts';
 
 /**
  * /api/media/{kind}/ and /api/media/{kind}/{id}/ (+ /download/) for every kind in the registry.
@@ -30,40 +31,49 @@ export async function mediaRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   });
 
   const guard = requireUser(deps);
+  const paths = new MediaPathSigner(deps.config.secretKey);
+
+  /** Signed absolute URLs for this request's scheme and host (the client rewrites the scheme if needed). */
+  function signerFor(request: FastifyRequest): UrlSigner {
+    const origin = `${request.protocol}://${request.host}`;
+    const now = deps.clock.now();
+    return { url: (key) => (key ? origin + paths.sign(key, now) : null) };
+  }
 
   for (const kind of Object.values(MEDIA_KINDS)) {
     const base = `/media/${kind.name}`;
-    const json = (request: FastifyRequest, row: Parameters<MediaKind['toJson']>[0]) => kind.toJson(row, signerFor(request, deps));
+    const json = (request: FastifyRequest, reply: FastifyReply, row: Parameters<MediaKind['toJson']>[0]) =>
+      reply.type('application/json; charset=utf-8').send(stringifyRecord(kind.toJson(row, signerFor(request))));
 
-    app.get(base, { preHandler: guard }, async (request) => {
+    app.get(base, { preHandler: guard }, async (request, reply) => {
       const rows = await service.list(currentUser(request).id, kind);
-      const signer = signerFor(request, deps);
-      return rows.map((row) => kind.toJson(row, signer));
+      const signer = signerFor(request);
+      return reply.type('application/json; charset=utf-8').send(stringifyRecords(rows.map((row) => kind.toJson(row, signer))));
     });
 
     app.post(base, { preHandler: guard, onResponse: discardUnreadBody }, async (request, reply) => {
       const user = currentUser(request);
       const parts = request.isMultipart() ? multipartParts(request, kind.limit(deps.config) + 1) : bodyParts(request.body);
       const row = await service.create(user.id, kind, parts);
-      return reply.status(201).send(json(request, row));
+      return json(request, reply.status(201), row);
     });
 
-    app.get(`${base}/:id`, { preHandler: guard }, async (request) => {
+    app.get(`${base}/:id`, { preHandler: guard }, async (request, reply) => {
       const row = await service.get(currentUser(request).id, kind, idParam(request));
-      return json(request, row);
+      return json(request, reply, row);
     });
 
-    const update = async (request: FastifyRequest, body: Record<string, unknown>) => {
+    const update = async (request: FastifyRequest, reply: FastifyReply, body: Record<string, unknown>) => {
       const row = await service.update(currentUser(request).id, kind, idParam(request), body);
-      return json(request, row);
+      return json(request, reply, row);
     };
     const remove = async (request: FastifyRequest, reply: FastifyReply) => {
       await service.remove(currentUser(request).id, kind, idParam(request));
       return reply.status(204).send();
     };
 
-    app.patch(`${base}/:id`, { preHandler: guard }, async (request) => update(request, await readFields(request)));
-    app.put(`${base}/:id`, { preHandler: guard }, async (request) => update(request, await readFields(request)));
+    app.patch(`${base}/:id`, { preHandler: guard }, async (request, reply) => update(request, reply, await readFields(request)));
+    app.put(`${base}/:id`, { preHandler: guard }, async (request, reply) => update(request, reply, await readFields(request)));
     app.delete(`${base}/:id`, { preHandler: guard }, async (request, reply) => remove(request, reply));
 
     // The spec's fallbacks: POST with X-HTTP-Method-Override, or a _method form/multipart field.
@@ -71,7 +81,7 @@ export async function mediaRoutes(app: FastifyInstance, deps: AppDeps): Promise<
       const body = await readFields(request);
       const header = request.headers['x-http-method-override'];
       const wanted = String((typeof header === 'string' && header) || (typeof body._method === 'string' && body._method) || 'POST').toUpperCase();
-      if (wanted === 'PATCH' || wanted === 'PUT') return update(request, body);
+      if (wanted === 'PATCH' || wanted === 'PUT') return update(request, reply, body);
       if (wanted === 'DELETE') return remove(request, reply);
       throw detailError(405, `Метод "${wanted.slice(0, 20)}" не разрешен.`);
     });
@@ -108,12 +118,6 @@ export function mediaServiceOf(deps: AppDeps): MediaService | undefined {
   return services.get(deps);
 }
 
-/** Signed absolute URLs for this request's scheme and host (the client rewrites the scheme if needed). */
-function signerFor(request: FastifyRequest, deps: AppDeps): UrlSigner {
-  const origin = `${request.protocol}://${request.host}`;
-  const now = deps.clock.now();
-  return { url: (key) => (key ? origin + signMediaPath(deps.config.secretKey, key, now) : null) };
-}
 
 /** Ids are positive integers that fit the column; anything else is simply not found. */
 function idParam(request: FastifyRequest): number {

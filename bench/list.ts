@@ -1,0 +1,92 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Pool } from 'undici';
+import { signAccessToken } from '../server/auth/access-token.ts';
+import { systemClock } from '../server/clock.ts';
+import { createDb } from '../server/db/kysely.ts';
+import { migrate } from '../server/db/migrate.ts';
+import { WAVEFORM_PEAKS } from '../server/media/processor.ts';
+import { mb, percentile, SECRET, startServer } from './support.ts';
+
+/**
+ * GET /api/media/audio/ for a user with 2,000 records: the real server on loopback (temp SQLite),
+ * 50 concurrent keep-alive connections for ~10 s. Prints latency percentiles and throughput.
+ */
+export async function benchList(opts: { records?: number; connections?: number; seconds?: number } = {}): Promise<void> {
+  const records = opts.records ?? 2000;
+  const connections = opts.connections ?? 50;
+  const seconds = opts.seconds ?? 10;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kopilka-bench-list-'));
+  try {
+    const db = createDb({ dialect: 'sqlite', file: path.join(dataDir, 'kopilka.sqlite') });
+    await migrate(db);
+    const now = new Date().toISOString();
+    const user = await db
+      .insertInto('users')
+      .values({ email: 'bench@example.com', username: 'bench', first_name: 'Bench', last_name: 'User', phone: null, password_hash: 'x', photo_key: null, is_active: 1, is_email_verified: 1, is_phone_verified: 0, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const peaks = JSON.stringify(Array.from({ length: WAVEFORM_PEAKS }, (_, i) => Math.round(Math.abs(Math.sin(i / 7)) * 1000) / 1000));
+    const rows = Array.from({ length: records }, (_, i) => {
+      const at = new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString();
+      const base = `u/${user.id}/audio/rec${i.toString().padStart(5, '0')}abcdefghij`;
+      return {
+        user_id: user.id, kind: 'audio', title: `Запись номер ${i}`, description: 'Описание записи для проверки скорости списка',
+        status: 'ready', original_key: `${base}.webm`, mime_type: 'audio/webm', size: 480_000 + i, original_name: 'recording.webm',
+        playable_key: `${base}.mp3`, playable_mime: 'audio/mpeg', duration: 30 + (i % 600), waveform: peaks, created_at: at, updated_at: at,
+      };
+    });
+    for (let i = 0; i < rows.length; i += 200) await db.insertInto('media').values(rows.slice(i, i + 200)).execute();
+    await db.destroy();
+
+    const server = await startServer({ DATA_DIR: dataDir, OUT_DIR: path.join(dataDir, 'out') });
+    try {
+      const token = await signAccessToken(SECRET, user.id, systemClock);
+      const pool = new Pool(server.url, { connections, pipelining: 1 });
+      const headers = { authorization: `Bearer ${token}` };
+      let bytes = 0;
+      const once = async (): Promise<number> => {
+        const t0 = performance.now();
+        const res = await pool.request({ method: 'GET', path: `/api/media/audio/?t=${Date.now()}`, headers });
+        for await (const chunk of res.body) bytes += (chunk as Buffer).length;
+        if (res.statusCode !== 200) throw new Error(`status ${res.statusCode}`);
+        return performance.now() - t0;
+      };
+      // Warm-up: JIT, SQLite page cache, connections.
+      const size = await (async () => {
+        const before = bytes;
+        await once();
+        return bytes - before;
+      })();
+      await Promise.all(Array.from({ length: connections }, () => once()));
+
+      const latencies: number[] = [];
+      let errors = 0;
+      bytes = 0;
+      const start = performance.now();
+      const end = start + seconds * 1000;
+      await Promise.all(
+        Array.from({ length: connections }, async () => {
+          while (performance.now() < end) {
+            try {
+              latencies.push(await once());
+            } catch {
+              errors++;
+            }
+          }
+        }),
+      );
+      const elapsed = (performance.now() - start) / 1000;
+      await pool.close();
+      latencies.sort((a, b) => a - b);
+      console.log(`list of ${records} audio records (${mb(size)} MB JSON each), ${connections} connections, ${elapsed.toFixed(1)} s:`);
+      console.log(`  requests/s ${(latencies.length / elapsed).toFixed(1)}   p50 ${percentile(latencies, 50).toFixed(1)} ms   p99 ${percentile(latencies, 99).toFixed(1)} ms   max ${latencies.at(-1)?.toFixed(1)} ms`);
+      console.log(`  ${latencies.length} responses, ${errors} errors, ${mb(bytes / elapsed)} MB/s of JSON`);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
