@@ -208,7 +208,7 @@ export function AudioPlayer({ src, peaks, duration, title }: AudioPlayerProps) {
         )}
       </button>
       <div ref={containerRef} className="min-w-0 flex-1" data-testid="waveform" data-ready={ready ? 'true' : 'false'} style={{ minHeight: 48 }} />
-      <span className="w-24 shrink-0 text-right text-xs tabular-nums text-slate-700" aria-label="Время воспроизведения">
+      <span className="shrink-0 text-right text-xs tabular-nums text-slate-700" aria-label="Время воспроизведения">
         {formatClock(current)} / {formatClock(total)}
       </span>
     </div>
