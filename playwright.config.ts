@@ -6,6 +6,7 @@ export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data';
 /** Debian's Chromium against the real `npm start` server with a fresh DATA_DIR (SQLite, outbox). */
 export default defineConfig({
   testDir: 'tests/e2e',
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const SOURCES = ['app', 'components', 'lib', 'hooks', 'public', 'next.config.mjs', 'tailwind.config.ts', 'postcss.config.js', 'package-lock.json'];
@@ -22,5 +22,8 @@ export function ensureWebBuild(root: string, outDir: string, log: (msg: string) 
   const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
   const result = spawnSync(process.execPath, [nextBin, 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
   if (result.status !== 0) throw new Error('next build failed');
+  // Stamp with the sources' time as of the build's start: an edit made during the build stays "newer".
   writeFileSync(stamp, new Date().toISOString());
+  const t = new Date(sourcesTime);
+  utimesSync(stamp, t, t);
 }
