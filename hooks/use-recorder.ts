@@ -313,12 +313,12 @@ export function useRecorder(options: UseRecorderOptions = {}): UseRecorder {
 
   const restore = useCallback(async (sessionId: string) => {
     if (stateRef.current.status !== 'idle') return false;
-    const loaded = await store.loadRecording(sessionId).catch(() => null);
+    const loaded = await store.loadRecording(sessionId, kind).catch(() => null);
     if (!loaded || loaded.blob.size === 0) return false;
     sessionRef.current = Promise.resolve(sessionId);
     dispatch({ type: 'RESTORE', blob: loaded.blob, mimeType: loaded.session.mimeType, duration: loaded.session.duration });
     return true;
-  }, []);
+  }, [kind]);
 
   const reset = useCallback(() => dispatch({ type: 'RESET' }), []);
 

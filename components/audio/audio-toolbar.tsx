@@ -1,19 +1,23 @@
 'use client';
 
 import { useId } from 'react';
-import { SORT_OPTIONS, isSortOrder, type SortOrder } from '@/lib/media/sort-search';
+import { SORT_OPTIONS, type SortOrder } from '@/lib/media/sort-search';
 
-export function AudioToolbar({
+export function AudioToolbar<O extends string = SortOrder>({
   query,
   onQueryChange,
   order,
   onOrderChange,
+  options,
 }: {
   query: string;
   onQueryChange: (q: string) => void;
-  order: SortOrder;
-  onOrderChange: (o: SortOrder) => void;
+  order: O;
+  onOrderChange: (o: O) => void;
+  /** The sort choices (default: the audio list's six). The photo screen has no duration orders. */
+  options?: ReadonlyArray<{ value: O; label: string }>;
 }) {
+  const choices = (options ?? SORT_OPTIONS) as ReadonlyArray<{ value: O; label: string }>;
   const searchId = useId();
   const sortId = useId();
   return (
@@ -39,11 +43,12 @@ export function AudioToolbar({
           id={sortId}
           value={order}
           onChange={(e) => {
-            if (isSortOrder(e.target.value)) onOrderChange(e.target.value);
+            const picked = choices.find((o) => o.value === e.target.value);
+            if (picked) onOrderChange(picked.value);
           }}
           className="min-h-10 rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900"
         >
-          {SORT_OPTIONS.map((o) => (
+          {choices.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
             </option>

@@ -312,3 +312,67 @@ export async function downloadAudio(record: Pick<AudioRecord, 'id' | 'title' | '
   const filename = filenameFromContentDisposition(response.headers.get('Content-Disposition')) ?? mp3FileName(record.title);
   return { blob, filename };
 }
+
+// ---------------------------------------------------------------- shared by the photo and video screens
+
+export interface UploadMediaInput {
+  /** Multipart field carrying the file: 'audio_file' for audio, 'file' for photo and video. */
+  fileField: string;
+  file: Blob;
+  fileName: string;
+  title: string;
+  description?: string;
+}
+
+/**
+ * POST /api/media/{kind}/ multipart with upload progress (XHR, same refresh-and-retry-once as createAudio).
+ * Throws HttpStatusError (status + DRF body) on a refusal, TypeError when no answer came.
+ */
+export async function uploadMedia<T>(
+  kind: MediaKind,
+  input: UploadMediaInput,
+  options: { onProgress?: (p: UploadProgress) => void; signal?: AbortSignal } = {},
+): Promise<T> {
+  const url = `/api/media/${kind}/`;
+  const form = () => {
+    const fd = new FormData();
+    fd.append('title', input.title);
+    fd.append('description', input.description ?? '');
+    // The file goes last so the server has the text fields before it streams the bytes.
+    fd.append(input.fileField, input.file, input.fileName);
+    return fd;
+  };
+  let result = await xhrSend('POST', url, form(), sessionTokenStore.getAccess(), options.onProgress, options.signal);
+  if (result.status === 401) {
+    const token = await refreshAccessToken();
+    if (token) result = await xhrSend('POST', url, form(), token, options.onProgress, options.signal);
+  }
+  if (result.status < 200 || result.status >= 300) throw new HttpStatusError(result.status, parseText(result.text));
+  return readJson<T>(new Response(result.text));
+}
+
+/**
+ * The message for one refused upload: the server's word on the file field (or its detail),
+ * else `fallback` (e.g. 'Не удалось загрузить файл «name»').
+ */
+export async function uploadErrorMessage(error: unknown, fileField: string, fallback: string): Promise<string> {
+  const body = await errorBody(error);
+  return messageFromBody(body, fileField) ?? fallback;
+}
+
+/**
+ * GET /api/media/{kind}/{id}/download/ through ky (bearer + refresh) → the bytes and the server's
+ * file name (Content-Disposition), else `fallbackName`. `format` is the server's ?format= choice.
+ */
+export async function downloadMediaFile(
+  kind: MediaKind,
+  record: { id: number; download_url?: string | null },
+  options: { format?: string; fallbackName: string; accept?: string },
+): Promise<{ blob: Blob; filename: string }> {
+  const base = apiRelativePath(record.download_url, `media/${kind}/${record.id}/download/`);
+  const path = options.format ? `${base}${base.includes('?') ? '&' : '?'}format=${encodeURIComponent(options.format)}` : base;
+  const response = await api.get(path, { headers: { Accept: options.accept ?? '*/*' } });
+  const blob = await response.blob();
+  const filename = filenameFromContentDisposition(response.headers.get('Content-Disposition')) ?? options.fallbackName;
+  return { blob, filename };
+}

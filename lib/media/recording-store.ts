@@ -172,12 +172,15 @@ export async function listUnsaved(kind?: RecorderKind): Promise<RecordingSession
     .sort((a, b) => b.started_at.localeCompare(a.started_at));
 }
 
-/** The session's chunks joined into one Blob of its mime type; null when it does not exist. */
-export async function loadRecording(sessionId: string): Promise<RestoredRecording | null> {
+/**
+ * The session's chunks joined into one Blob of its mime type; null when it does not exist — or,
+ * when `kind` is given, belongs to another kind (a video recorder never restores an audio session).
+ */
+export async function loadRecording(sessionId: string, kind?: RecorderKind): Promise<RestoredRecording | null> {
   const db = await openDb();
   const tx = db.transaction([SESSIONS, CHUNKS], 'readonly');
   const session = (await promisify(tx.objectStore(SESSIONS).get(sessionId))) as RecordingSession | undefined;
-  if (!session) return null;
+  if (!session || (kind && session.kind !== kind)) return null;
   const rows = (await promisify(tx.objectStore(CHUNKS).index('bySession').getAll(IDBKeyRange.only(sessionId)))) as ChunkRow[];
   rows.sort((a, b) => a.seq - b.seq);
   const blob = new Blob(

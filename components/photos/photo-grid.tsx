@@ -1,0 +1,61 @@
+'use client';
+
+import { memo } from 'react';
+import type { PhotoRecord } from '@/lib/api/photos';
+
+export const photoAlt = (photo: Pick<PhotoRecord, 'title'>) => photo.title.trim() || 'Фотография';
+
+export interface PhotoGridProps {
+  photos: readonly PhotoRecord[];
+  onOpen: (photo: PhotoRecord, index: number) => void;
+}
+
+const PhotoTile = memo(function PhotoTile({ photo, index, onOpen }: { photo: PhotoRecord; index: number; onOpen: PhotoGridProps['onOpen'] }) {
+  const src = photo.thumbnail ?? photo.preview ?? photo.file;
+  return (
+    <li className="min-w-0">
+      <button
+        type="button"
+        onClick={() => onOpen(photo, index)}
+        data-photo-id={photo.id}
+        data-testid="photo-tile"
+        className="group relative block aspect-square w-full overflow-hidden rounded-md bg-slate-200 shadow-sm focus-visible:outline-offset-2"
+      >
+        {src ? (
+          <img
+            src={src}
+            alt={photoAlt(photo)}
+            loading="lazy"
+            decoding="async"
+            draggable={false}
+            className="h-full w-full object-cover transition-transform duration-200 group-hover:scale-[1.03]"
+          />
+        ) : (
+          <span className="flex h-full w-full items-center justify-center text-sm text-slate-700">{photoAlt(photo)}</span>
+        )}
+        {photo.title.trim() ? (
+          <span
+            aria-hidden="true"
+            className="absolute inset-x-0 bottom-0 truncate bg-gradient-to-t from-slate-900/80 to-transparent px-2 pb-1.5 pt-5 text-left text-xs font-medium text-white"
+          >
+            {photo.title}
+          </span>
+        ) : null}
+      </button>
+    </li>
+  );
+});
+
+/**
+ * Square thumbnails in a responsive CSS grid (2 columns on a phone, up to 6 on a wide screen).
+ * Images load lazily, so a large gallery only fetches what is on screen.
+ */
+export function PhotoGrid({ photos, onOpen }: PhotoGridProps) {
+  return (
+    <ul aria-label="Фотографии" className="grid grid-cols-2 gap-2 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-5 xl:grid-cols-6" data-testid="photo-grid">
+      {photos.map((photo, index) => (
+        <PhotoTile key={photo.id} photo={photo} index={index} onOpen={onOpen} />
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,211 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+import { AudioDetailsForm } from '@/components/audio/audio-details-form';
+import { AppDialog } from '@/components/ui/app-dialog';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { useDeletePhoto, useDownloadPhoto, useUpdatePhoto } from '@/hooks/use-photo-mutations';
+import { useSnackbar } from '@/hooks/use-snackbar';
+import { DELETE_ERROR_PREFIX } from '@/lib/api/media';
+import type { PhotoRecord } from '@/lib/api/photos';
+import { stepIndex, viewerCounter } from '@/lib/media/viewer-index';
+import { photoDetailsSchema, type PhotoDetails } from '@/lib/schemas/photo';
+import { photoAlt } from './photo-grid';
+
+export const PHOTO_UPDATED = 'Фотография успешно обновлена';
+export const PHOTO_DELETED = 'Фотография удалена';
+export const PHOTO_DOWNLOAD_ERROR = 'Ошибка при скачивании фотографии';
+
+const FORM_ID = 'photo-details-form';
+const dateFormat = new Intl.DateTimeFormat('ru-RU', { dateStyle: 'medium', timeStyle: 'short' });
+const formatDate = (iso: string | null | undefined) => {
+  const d = iso ? new Date(iso) : null;
+  return d && !Number.isNaN(d.getTime()) ? dateFormat.format(d) : null;
+};
+
+/** Keys typed into the form fields move the caret, not the photo. */
+const isTyping = (target: EventTarget | null) =>
+  target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+
+export interface PhotoViewerDialogProps {
+  photos: readonly PhotoRecord[];
+  index: number;
+  onIndexChange: (index: number) => void;
+  onClose: () => void;
+}
+
+function Arrow({ dir }: { dir: 'left' | 'right' }) {
+  return (
+    <svg viewBox="0 0 24 24" className="h-6 w-6" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+      {dir === 'left' ? <path d="M15 18l-6-6 6-6" /> : <path d="M9 18l6-6-6-6" />}
+    </svg>
+  );
+}
+
+/**
+ * The wide viewer: the preview image, previous/next (buttons and ←/→, going round at the ends),
+ * 'N из M', title and description (title optional), download of the original and deletion.
+ */
+export function PhotoViewerDialog({ photos, index, onIndexChange, onClose }: PhotoViewerDialogProps) {
+  const photo = photos[index];
+  const count = photos.length;
+  const update = useUpdatePhoto();
+  const remove = useDeletePhoto();
+  const download = useDownloadPhoto();
+  const { showSuccess, showError } = useSnackbar();
+  const [confirmDelete, setConfirmDelete] = useState(false);
+
+  useEffect(() => {
+    if (confirmDelete || count < 2) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || isTyping(e.target)) return;
+      if (e.key === 'ArrowLeft') {
+        e.preventDefault();
+        onIndexChange(stepIndex(index, -1, count));
+      } else if (e.key === 'ArrowRight') {
+        e.preventDefault();
+        onIndexChange(stepIndex(index, 1, count));
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [confirmDelete, count, index, onIndexChange]);
+
+  if (!photo) return null;
+  const src = photo.preview ?? photo.file ?? photo.thumbnail;
+  const taken = formatDate(photo.taken_at);
+  const uploaded = formatDate(photo.created_at);
+
+  const save = async (values: PhotoDetails) => {
+    try {
+      await update.mutateAsync({ id: photo.id, data: values });
+      showSuccess(PHOTO_UPDATED);
+    } catch (error) {
+      showError(error instanceof Error ? error.message : 'Ошибка при обновлении записи');
+    }
+  };
+
+  const confirmRemove = async () => {
+    try {
+      await remove.mutateAsync(photo.id);
+      setConfirmDelete(false);
+      showSuccess(PHOTO_DELETED);
+      // The gallery's list shrinks; the screen moves the viewer to the neighbour or closes it.
+    } catch (error) {
+      showError(error instanceof Error && error.message.startsWith(DELETE_ERROR_PREFIX) ? error.message : `${DELETE_ERROR_PREFIX}${String((error as Error)?.message ?? error)}`);
+    }
+  };
+
+  const startDownload = async () => {
+    try {
+      await download.mutateAsync(photo);
+    } catch {
+      showError(PHOTO_DOWNLOAD_ERROR);
+    }
+  };
+
+  const navButton = 'absolute top-1/2 -translate-y-1/2 flex h-11 w-11 items-center justify-center rounded-full bg-white/90 text-slate-900 shadow hover:bg-white';
+
+  return (
+    <>
+      <AppDialog
+        open
+        onClose={() => {
+          if (!confirmDelete && !update.isPending && !remove.isPending) onClose();
+        }}
+        title="Просмотр фотографии"
+        width={1100}
+      >
+        <div className="flex flex-col gap-4 lg:flex-row">
+          <div className="flex min-w-0 flex-1 flex-col gap-2">
+            <div className="relative flex min-h-48 items-center justify-center overflow-hidden rounded-md bg-slate-900">
+              {src ? (
+                <img
+                  key={photo.id}
+                  src={src}
+                  alt={photoAlt(photo)}
+                  className="max-h-[65vh] w-full object-contain"
+                  data-testid="photo-viewer-image"
+                  width={photo.width ?? undefined}
+                  height={photo.height ?? undefined}
+                />
+              ) : null}
+              {count > 1 ? (
+                <>
+                  <button type="button" className={`${navButton} left-2`} aria-label="Предыдущая фотография" onClick={() => onIndexChange(stepIndex(index, -1, count))}>
+                    <Arrow dir="left" />
+                  </button>
+                  <button type="button" className={`${navButton} right-2`} aria-label="Следующая фотография" onClick={() => onIndexChange(stepIndex(index, 1, count))}>
+                    <Arrow dir="right" />
+                  </button>
+                </>
+              ) : null}
+            </div>
+            <p className="text-center text-sm tabular-nums text-slate-700" aria-live="polite" data-testid="photo-counter">
+              {viewerCounter(index, count)}
+            </p>
+          </div>
+
+          <div className="flex flex-col gap-3 lg:w-80 lg:shrink-0">
+            <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm text-slate-700">
+              {taken ? (
+                <>
+                  <dt>Снято:</dt>
+                  <dd>{taken}</dd>
+                </>
+              ) : null}
+              {uploaded ? (
+                <>
+                  <dt>Загружено:</dt>
+                  <dd>{uploaded}</dd>
+                </>
+              ) : null}
+              {photo.width && photo.height ? (
+                <>
+                  <dt>Размер:</dt>
+                  <dd>
+                    {photo.width} × {photo.height}
+                  </dd>
+                </>
+              ) : null}
+            </dl>
+            <AudioDetailsForm
+              key={photo.id}
+              formId={FORM_ID}
+              schema={photoDetailsSchema}
+              autoFocus={false}
+              defaultValues={{ title: photo.title, description: photo.description ?? '' }}
+              onSubmit={save}
+              disabled={update.isPending}
+            />
+            <div className="flex flex-wrap gap-2">
+              <Button type="submit" form={FORM_ID} loading={update.isPending}>
+                Сохранить
+              </Button>
+              <Button variant="secondary" onClick={() => void startDownload()} loading={download.isPending}>
+                Скачать оригинал
+              </Button>
+              <Button variant="secondary" onClick={() => setConfirmDelete(true)}>
+                Удалить
+              </Button>
+            </div>
+          </div>
+        </div>
+      </AppDialog>
+      <ConfirmDialog
+        open={confirmDelete}
+        title="Удалить фотографию"
+        message={
+          <>
+            Удалить фотографию «<span className="font-medium">{photoAlt(photo)}</span>»? Это действие нельзя отменить.
+          </>
+        }
+        confirmLabel="Удалить"
+        busy={remove.isPending}
+        onConfirm={() => void confirmRemove()}
+        onCancel={() => setConfirmDelete(false)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,17 @@
+'use client';
+
+import { uploadPhoto, photoUploadErrorMessage, type PhotoRecord } from '@/lib/api/photos';
+import { titleFromFileName } from '@/lib/media/upload-queue';
+import { useUploadQueue } from './use-upload-queue';
+
+/** Uploads chosen or dropped images, two at a time, each with its progress and its own error. */
+export function usePhotoUploads(handlers: { onUploaded?: (photo: PhotoRecord) => void; onBatchDone?: (r: { succeeded: number; failed: number }) => void }) {
+  return useUploadQueue<PhotoRecord>({
+    concurrency: 2,
+    upload: (file, onProgress, signal) =>
+      uploadPhoto({ file, title: titleFromFileName(file.name) }, { onProgress: (p) => onProgress(p.fraction), signal }),
+    describeError: (error, file) => photoUploadErrorMessage(error, file.name),
+    onUploaded: handlers.onUploaded,
+    onBatchDone: handlers.onBatchDone,
+  });
+}

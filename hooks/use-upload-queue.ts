@@ -1,0 +1,100 @@
+'use client';
+
+import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { uploadQueueReducer, type UploadItem } from '@/lib/media/upload-queue';
+
+export interface UseUploadQueueOptions<T> {
+  /** Sends one file; reports progress 0..1; throws on refusal. */
+  upload: (file: File, onProgress: (fraction: number) => void, signal: AbortSignal) => Promise<T>;
+  /** The message shown under a refused file. */
+  describeError: (error: unknown, file: File) => Promise<string> | string;
+  /** After each stored file (the screen refetches its list). */
+  onUploaded?: (record: T, file: File) => void;
+  /** Once every file of one pick/drop has finished. */
+  onBatchDone?: (result: { succeeded: number; failed: number }) => void;
+  /** Files sent at the same time (default 2). */
+  concurrency?: number;
+  /** Finished (successful) rows leave the list this long after their batch ends (default 4 s). */
+  clearDoneAfterMs?: number;
+}
+
+let seq = 0;
+const nextId = () => `upload-${Date.now().toString(36)}-${(seq += 1)}`;
+
+/**
+ * A per-file upload list for the photo and video screens: each file gets a row with its progress,
+ * and a refused one keeps its message until dismissed. Uploads stop when the screen unmounts.
+ */
+export function useUploadQueue<T>(options: UseUploadQueueOptions<T>) {
+  const [items, dispatch] = useReducer(uploadQueueReducer, [] as UploadItem[]);
+  const optionsRef = useRef(options);
+  optionsRef.current = options;
+  const abortRef = useRef<AbortController | null>(null);
+  const mountedRef = useRef(true);
+  const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+  const running = useRef(0);
+
+  useEffect(() => {
+    mountedRef.current = true;
+    abortRef.current = new AbortController();
+    const pending = timers.current;
+    return () => {
+      mountedRef.current = false;
+      abortRef.current?.abort();
+      pending.forEach(clearTimeout);
+    };
+  }, []);
+
+  const add = useCallback((files: readonly File[]) => {
+    if (files.length === 0) return;
+    const entries = files.map((file) => ({ id: nextId(), file }));
+    dispatch({ type: 'ADD', items: entries.map((e) => ({ id: e.id, name: e.file.name, size: e.file.size })) });
+    running.current += 1;
+
+    void (async () => {
+      const { concurrency = 2 } = optionsRef.current;
+      let succeeded = 0;
+      let failed = 0;
+      let next = 0;
+      const worker = async () => {
+        while (next < entries.length) {
+          const entry = entries[next++]!;
+          const signal = abortRef.current?.signal ?? new AbortController().signal;
+          if (signal.aborted) return;
+          dispatch({ type: 'START', id: entry.id });
+          try {
+            const record = await optionsRef.current.upload(entry.file, (p) => dispatch({ type: 'PROGRESS', id: entry.id, progress: p }), signal);
+            succeeded += 1;
+            dispatch({ type: 'DONE', id: entry.id });
+            if (mountedRef.current) optionsRef.current.onUploaded?.(record, entry.file);
+          } catch (error) {
+            failed += 1;
+            if (signal.aborted) return;
+            const message = await optionsRef.current.describeError(error, entry.file);
+            dispatch({ type: 'FAILED', id: entry.id, error: message });
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, entries.length)) }, worker));
+      running.current -= 1;
+      if (!mountedRef.current) return;
+      optionsRef.current.onBatchDone?.({ succeeded, failed });
+      timers.current.push(
+        setTimeout(() => {
+          if (running.current === 0) dispatch({ type: 'CLEAR_FINISHED' });
+        }, optionsRef.current.clearDoneAfterMs ?? 4_000),
+      );
+    })();
+  }, []);
+
+  /** A file refused before sending (wrong type on a drop): a failed row with its message. */
+  const reject = useCallback((file: File, message: string) => {
+    const id = nextId();
+    dispatch({ type: 'ADD', items: [{ id, name: file.name, size: file.size }] });
+    dispatch({ type: 'FAILED', id, error: message });
+  }, []);
+
+  const dismiss = useCallback((id: string) => dispatch({ type: 'DISMISS', id }), []);
+
+  return { items, add, reject, dismiss };
+}

@@ -1,0 +1,70 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '@/lib/api/client';
+import { downloadMediaFile, uploadErrorMessage, uploadMedia, type UploadProgress } from '@/lib/api/media';
+
+/** One photo as GET /api/media/photo/ returns it (newest first by taken_at, else created_at). */
+export interface PhotoRecord {
+  id: number;
+  title: string;
+  description: string;
+  /** Signed URL of the original. */
+  file: string | null;
+  /** Signed URL of a ≤400 px WebP. */
+  thumbnail: string | null;
+  /** Signed URL of a ≤1600 px WebP. */
+  preview: string | null;
+  width: number | null;
+  height: number | null;
+  /** EXIF DateTimeOriginal (ISO) when the photo carries one. */
+  taken_at: string | null;
+  mime_type?: string;
+  size?: number;
+  status?: string;
+  created_at: string;
+  download_url?: string;
+}
+
+export const PHOTO_LIST_ERROR = 'Ошибка при загрузке фотографий';
+export const PHOTO_FILE_FIELD = 'file';
+
+function asPhotos(data: unknown): PhotoRecord[] {
+  if (Array.isArray(data)) return data as PhotoRecord[];
+  if (data && typeof data === 'object' && Array.isArray((data as { results?: unknown }).results)) {
+    return (data as { results: PhotoRecord[] }).results;
+  }
+  return [];
+}
+
+/** GET /api/media/photo/?t=… (cache-busting timestamp, like the audio list). */
+export async function listPhotos(): Promise<PhotoRecord[]> {
+  const data = await api.get('media/photo/', { searchParams: { t: Date.now() } }).json<unknown>();
+  return asPhotos(data);
+}
+
+export const photoQueries = {
+  all: () => ['media', 'photo'] as const,
+  list: () => queryOptions({ queryKey: [...photoQueries.all(), 'list'] as const, queryFn: listPhotos }),
+};
+
+/** POST /api/media/photo/ multipart (file, title, description) with upload progress. */
+export function uploadPhoto(
+  input: { file: File; title: string; description?: string },
+  options: { onProgress?: (p: UploadProgress) => void; signal?: AbortSignal } = {},
+): Promise<PhotoRecord> {
+  return uploadMedia<PhotoRecord>(
+    'photo',
+    { fileField: PHOTO_FILE_FIELD, file: input.file, fileName: input.file.name || 'photo', title: input.title, description: input.description },
+    options,
+  );
+}
+
+/** 'Не удалось загрузить файл «name»' unless the server said why (400/413 {"file": […]}). */
+export function photoUploadErrorMessage(error: unknown, fileName: string): Promise<string> {
+  return uploadErrorMessage(error, PHOTO_FILE_FIELD, `Не удалось загрузить файл «${fileName}»`);
+}
+
+/** The original file, named by the server (title + real extension). */
+export function downloadPhoto(record: Pick<PhotoRecord, 'id' | 'title' | 'download_url' | 'mime_type'>) {
+  const ext = record.mime_type?.split('/')[1]?.replace('jpeg', 'jpg') ?? 'jpg';
+  return downloadMediaFile('photo', record, { fallbackName: `${record.title.trim() || `photo-${record.id}`}.${ext}`, accept: 'image/*, */*' });
+}

@@ -1,0 +1,86 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '@/lib/api/client';
+import { downloadMediaFile, uploadErrorMessage, uploadMedia, type UploadProgress } from '@/lib/api/media';
+
+export type VideoStatus = 'processing' | 'ready' | 'failed';
+
+/** One video as GET /api/media/video/ returns it; the MP4 rendition and poster are made in the background. */
+export interface VideoRecord {
+  id: number;
+  title: string;
+  description: string;
+  /** Signed URL of the original upload. */
+  file: string | null;
+  /** Signed URL of the H.264/AAC MP4, or null while processing / when it failed. */
+  playable: string | null;
+  /** Signed URL of a JPEG frame, or null. */
+  poster: string | null;
+  /** Seconds, once processed. */
+  duration: number | null;
+  width: number | null;
+  height: number | null;
+  mime_type?: string;
+  size?: number;
+  status: VideoStatus | string;
+  created_at: string;
+  download_url?: string;
+}
+
+export const VIDEO_LIST_ERROR = 'Ошибка при загрузке видео';
+export const VIDEO_FILE_FIELD = 'file';
+export const VIDEO_SAVE_ERROR = 'Ошибка при сохранении видео';
+
+function asVideos(data: unknown): VideoRecord[] {
+  if (Array.isArray(data)) return data as VideoRecord[];
+  if (data && typeof data === 'object' && Array.isArray((data as { results?: unknown }).results)) {
+    return (data as { results: VideoRecord[] }).results;
+  }
+  return [];
+}
+
+/** GET /api/media/video/?t=… */
+export async function listVideos(): Promise<VideoRecord[]> {
+  const data = await api.get('media/video/', { searchParams: { t: Date.now() } }).json<unknown>();
+  return asVideos(data);
+}
+
+export const videoQueries = {
+  all: () => ['media', 'video'] as const,
+  list: () => queryOptions({ queryKey: [...videoQueries.all(), 'list'] as const, queryFn: listVideos }),
+};
+
+/** POST /api/media/video/ multipart (file, title, description) → 201, status 'processing'. */
+export function uploadVideo(
+  input: { file: Blob; fileName: string; title: string; description?: string },
+  options: { onProgress?: (p: UploadProgress) => void; signal?: AbortSignal } = {},
+): Promise<VideoRecord> {
+  return uploadMedia<VideoRecord>(
+    'video',
+    { fileField: VIDEO_FILE_FIELD, file: input.file, fileName: input.fileName || 'video', title: input.title, description: input.description },
+    options,
+  );
+}
+
+export function videoUploadErrorMessage(error: unknown, fileName: string): Promise<string> {
+  return uploadErrorMessage(error, VIDEO_FILE_FIELD, `Не удалось загрузить файл «${fileName}»`);
+}
+
+/** 'Ошибка при сохранении видео: <the server's reason>' for the recorder's save form. */
+export async function videoSaveErrorMessage(error: unknown): Promise<string> {
+  const reason = await uploadErrorMessage(error, VIDEO_FILE_FIELD, '');
+  if (reason) return `${VIDEO_SAVE_ERROR}: ${reason}`;
+  if (error instanceof TypeError) return `${VIDEO_SAVE_ERROR}: нет соединения с сервером`;
+  return VIDEO_SAVE_ERROR;
+}
+
+export type VideoDownloadFormat = 'mp4' | 'original';
+
+/** ?format=mp4 (the playable rendition) or ?format=original (the uploaded bytes). */
+export function downloadVideo(record: Pick<VideoRecord, 'id' | 'title' | 'download_url' | 'mime_type'>, format: VideoDownloadFormat) {
+  const ext = format === 'mp4' ? 'mp4' : (record.mime_type?.split('/')[1] ?? 'webm');
+  return downloadMediaFile('video', record, {
+    format,
+    fallbackName: `${record.title.trim() || `video-${record.id}`}.${ext}`,
+    accept: 'video/*, */*',
+  });
+}
