@@ -50,8 +50,10 @@ export interface MediaProcessor {
 
 export interface ProcessorOptions {
   ffmpegPath?: string;
-  /** How many ffmpeg processes may run at once (default 2, at most the core count). */
+  /** How many ffmpeg processes for uploads answered inline (audio) may run at once (default 2, at most the core count). */
   concurrency?: number;
+  /** How many background video jobs may run ffmpeg at once (default 1): a long transcode never delays audio uploads. */
+  backgroundConcurrency?: number;
   audioTimeoutMs?: number;
   videoTimeoutMs?: number;
 }
@@ -67,6 +69,7 @@ const BLOCK = 40;
 export class FfmpegProcessor implements MediaProcessor {
   readonly bin: string;
   private readonly ffmpegSlots: Semaphore;
+  private readonly videoSlots: Semaphore;
   private readonly imageSlots: Semaphore;
   private readonly audioTimeoutMs: number;
   private readonly videoTimeoutMs: number;
@@ -75,6 +78,7 @@ export class FfmpegProcessor implements MediaProcessor {
     this.bin = resolveFfmpeg(opts.ffmpegPath);
     const slots = opts.concurrency ?? Math.max(1, Math.min(2, availableParallelism()));
     this.ffmpegSlots = new Semaphore(slots);
+    this.videoSlots = new Semaphore(opts.backgroundConcurrency ?? 1);
     this.imageSlots = new Semaphore(slots);
     this.audioTimeoutMs = opts.audioTimeoutMs ?? 5 * 60_000;
     this.videoTimeoutMs = opts.videoTimeoutMs ?? 3 * 60 * 60_000;
@@ -95,7 +99,7 @@ export class FfmpegProcessor implements MediaProcessor {
   }
 
   probeVideo(input: string): Promise<VideoInfo> {
-    return this.ffmpegSlots.run(async () => {
+    return this.videoSlots.run(async () => {
       const { stderr } = await runFfmpeg(this.bin, ['-i', input], { timeoutMs: 60_000, okCodes: [1] });
       const info: ProbeInfo = parseProbe(stderr);
       if (!info.video) throw new FfmpegError('no video stream', stderr);
@@ -120,7 +124,7 @@ export class FfmpegProcessor implements MediaProcessor {
   }
 
   videoPoster(input: string, output: string, atSeconds: number): Promise<void> {
-    return this.ffmpegSlots.run(async () => {
+    return this.videoSlots.run(async () => {
       const grab = (at: number) =>
         runFfmpeg(
           this.bin,
@@ -136,7 +140,7 @@ export class FfmpegProcessor implements MediaProcessor {
   }
 
   videoToMp4(input: string, output: string, opts: { remux: boolean; hasAudio: boolean }): Promise<void> {
-    return this.ffmpegSlots.run(async () => {
+    return this.videoSlots.run(async () => {
       const codecs = opts.remux
         ? ['-c', 'copy']
         : ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p', '-vf', 'scale=trunc(iw/2)*2:trunc(ih/2)*2', '-c:a', 'aac', '-b:a', '128k'];

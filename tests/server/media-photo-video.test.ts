@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MEDIA_KINDS } from '../../server/media/kinds.ts';
 import { mediaServiceOf } from '../../server/media/routes.ts';
 import { createUser, decodedDuration, ffmpeg, listFiles, multipart, pathOf, tempDir } from './support/media-fixtures.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
@@ -202,6 +203,34 @@ describe('video API', () => {
     const b = await get(alice, mov.id);
     expect(b).toMatchObject({ status: 'ready', mime_type: 'video/quicktime' });
     expect(b.playable).toMatch(/-play\.mp4/);
+  });
+
+  it('marks a video that cannot be processed as failed and keeps only its original', async () => {
+    const broken = path.join(dir, 'broken.webm');
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(broken, Buffer.concat([readFileSync(files.webm).subarray(0, 64), Buffer.alloc(50_000, 0x55)]));
+    const created = (await upload(alice, broken, { title: 'битое' })).json();
+    expect(created.status).toBe('processing');
+    await settle();
+    const rec = await get(alice, created.id);
+    expect(rec).toMatchObject({ status: 'failed', playable: null, poster: null });
+    const base = pathOf(rec.file).split('?')[0]!.replace(/^\/media\//, '').replace(/\.webm$/, '');
+    expect(listFiles(path.join(t.dataDir, 'media')).filter((f) => f.startsWith(base))).toEqual([`${base}.webm`]);
+  });
+
+  it('finishes videos a previous process left in processing (start-up resume)', async () => {
+    const key = `u/${alice.id}/video/leftover.webm`;
+    await t.storage.put(key, (await import('node:fs')).createReadStream(files.webm));
+    const now = t.clock.now().toISOString();
+    const row = await t.db
+      .insertInto('media')
+      .values({ user_id: alice.id, kind: 'video', title: 'после перезапуска', description: '', status: 'processing', original_key: key, mime_type: 'video/webm', size: readFileSync(files.webm).length, original_name: 'x.webm', created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect((await get(alice, row.id)).status).toBe('processing');
+    await mediaServiceOf(t.deps)!.resumeProcessing(MEDIA_KINDS);
+    await settle();
+    expect(await get(alice, row.id)).toMatchObject({ status: 'ready', width: 320, height: 240 });
   });
 
   it('refuses what is not a video, keeps others out, and cleans up on delete', async () => {
