@@ -128,12 +128,21 @@ function idParam(request: FastifyRequest): number {
   return id;
 }
 
+/** Edits carry text only; a file sent along (some clients add one) may be this big before we refuse. */
+const FIELDS_ONLY_FILE_LIMIT = 1024 * 1024;
+
 /** Title/description from JSON, form-urlencoded or multipart (files are read and dropped). */
 async function readFields(request: FastifyRequest): Promise<Record<string, unknown>> {
   if (request.isMultipart()) {
     const out: Record<string, unknown> = {};
-    for await (const part of multipartParts(request, 1)) {
-      if (part.type === 'field') out[part.name] = part.value;
+    try {
+      for await (const part of multipartParts(request, FIELDS_ONLY_FILE_LIMIT)) {
+        if (part.type === 'field') out[part.name] = part.value;
+        else part.stream.resume(); // a stray file is read and dropped, or the fields after it never arrive
+      }
+    } catch (err) {
+      if (err instanceof UploadTooLargeError) throw detailError(413, 'Слишком большой запрос.');
+      throw err;
     }
     return out;
   }

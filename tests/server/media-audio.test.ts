@@ -84,6 +84,13 @@ describe('audio API', () => {
     });
   }
 
+  it('takes the text fields whether they come before or after the file', async () => {
+    const body = multipart({ title: 'после файла', description: 'поля в конце' }, { field: 'audio_file', filename: 'a.ogg', data: readFileSync(fx.ogg) }, { fileFirst: true });
+    const res = await t.app.inject({ method: 'POST', url: '/api/media/audio/', headers: { ...alice.headers, ...body.headers }, payload: body.payload });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ title: 'после файла', description: 'поля в конце', mime_type: 'audio/ogg' });
+  });
+
   it('gets the duration of a webm whose header has none (as Chromium records it)', async () => {
     const probe = await run(ffmpegBin, ['-hide_banner', '-i', fx.pipedWebm]).catch((e: { stderr: string }) => e);
     expect(parseProbe(probe.stderr).duration).toBeNull();
@@ -196,6 +203,18 @@ describe('audio API', () => {
       const res = await t.app.inject({ method: 'PATCH', url: url(), headers: { ...alice.headers, ...body.headers }, payload: body.payload });
       expect(res.statusCode).toBe(200);
       expect(await current()).toMatchObject({ title: 'Multipart', description: 'части' });
+    });
+
+    it('PATCH with multipart ignores a file sent along, and refuses a big one', async () => {
+      const body = multipart({ title: 'С файлом', description: 'части' }, { field: 'audio_file', filename: 'x.bin', data: Buffer.alloc(1000, 1) });
+      const res = await t.app.inject({ method: 'PATCH', url: url(), headers: { ...alice.headers, ...body.headers }, payload: body.payload });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().title).toBe('С файлом');
+      const big = multipart({ title: 'большой' }, { field: 'audio_file', filename: 'x.bin', data: Buffer.alloc(2 * 1024 * 1024, 1) });
+      const refused = await t.app.inject({ method: 'PATCH', url: url(), headers: { ...alice.headers, ...big.headers }, payload: big.payload });
+      expect(refused.statusCode).toBe(413);
+      expect(refused.json()).toEqual({ detail: 'Слишком большой запрос.' });
+      expect((await current()).title).toBe('С файлом');
     });
 
     it('POST with X-HTTP-Method-Override: PATCH and JSON', async () => {

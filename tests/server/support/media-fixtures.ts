@@ -103,12 +103,19 @@ export interface FilePart {
 }
 
 /** A multipart/form-data body for app.inject. */
-export function multipart(fields: Record<string, string>, file?: FilePart): { payload: Buffer; headers: Record<string, string> } {
+export function multipart(
+  fields: Record<string, string>,
+  file?: FilePart,
+  opts: { fileFirst?: boolean } = {},
+): { payload: Buffer; headers: Record<string, string> } {
   const boundary = `----kopilka${Math.random().toString(16).slice(2)}`;
   const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
+  const addFields = () => {
+    for (const [name, value] of Object.entries(fields)) {
+      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+    }
+  };
+  if (!opts.fileFirst) addFields();
   if (file) {
     chunks.push(
       Buffer.from(
@@ -118,6 +125,7 @@ export function multipart(fields: Record<string, string>, file?: FilePart): { pa
       Buffer.from('\r\n'),
     );
   }
+  if (opts.fileFirst) addFields();
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
