@@ -7,7 +7,7 @@ import type { Readable } from 'node:stream';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Media } from '../db/types.ts';
-import { ApiError, fieldError, notFound } from '../errors.ts';
+import { ApiError, detailError, fieldError, notFound } from '../errors.ts';
 import { moveKey, StorageLimitError, userPrefix, type Storage } from '../storage/storage.ts';
 import { detectFile } from './content-types.ts';
 import { parseTextFields } from './fields.ts';
@@ -87,7 +87,10 @@ export class MediaService {
         if (err instanceof StorageLimitError || err instanceof UploadTooLargeError) {
           throw fieldError(kind.fileField, `Файл слишком большой (максимум ${formatMb(limit)} МБ)`, 413);
         }
-        throw err;
+        const e = err as { syscall?: string; statusCode?: number };
+        // Disk trouble is ours (500); anything else from the upload stream is a cut-off or malformed body.
+        if (err instanceof ApiError || e.syscall || (typeof e.statusCode === 'number' && e.statusCode < 500)) throw err;
+        throw detailError(400, 'Загрузка прервана или повреждена. Отправьте файл ещё раз.');
       }
       const text = parseTextFields(fields);
       if (!upload) throw fieldError(kind.fileField, 'Обязательное поле.');
@@ -131,7 +134,6 @@ export class MediaService {
       return await this.d.repo.insert({ ...row, ...processed });
     } catch (err) {
       await this.deleteKeys(written);
-      if (err instanceof ApiError) throw err;
       throw err;
     }
   }
