@@ -70,7 +70,7 @@ export function isUploading(items: readonly UploadItem[]): boolean {
 
 /** Title for an uploaded file: its name without the extension, trimmed to the server's 255 characters. */
 export function titleFromFileName(name: string): string {
-  const base = name.replace(/\.[^./\\\s]{1,10}$/, '').replace(/\s+/g, ' ').trim();
+  const base = name.trim().replace(/\.[^./\\\s]{1,10}$/, '').replace(/\s+/g, ' ').trim();
   return [...base].slice(0, 255).join('');
 }
 

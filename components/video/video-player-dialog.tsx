@@ -1,0 +1,156 @@
+'use client';
+
+import { useState } from 'react';
+import { AudioDetailsForm } from '@/components/audio/audio-details-form';
+import { AppDialog } from '@/components/ui/app-dialog';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { useSnackbar } from '@/hooks/use-snackbar';
+import { useDeleteVideo, useDownloadVideo, useUpdateVideo } from '@/hooks/use-video-mutations';
+import { DELETE_ERROR_PREFIX } from '@/lib/api/media';
+import type { VideoDownloadFormat, VideoRecord } from '@/lib/api/video';
+import { formatDuration } from '@/lib/media/format-duration';
+import { videoDetailsSchema, type VideoDetails } from '@/lib/schemas/video';
+import { VIDEO_FAILED, VIDEO_PROCESSING } from './video-grid';
+
+export const VIDEO_UPDATED = 'Видео успешно обновлено';
+export const VIDEO_DELETED = 'Видео удалено';
+export const VIDEO_DOWNLOAD_ERROR = 'Ошибка при скачивании видео';
+
+const FORM_ID = 'video-details-form';
+
+/**
+ * Native <video controls> on the MP4 rendition (the original while there is none), with the poster;
+ * title/description (title required), download as MP4 or the original, deletion after confirmation.
+ */
+export function VideoPlayerDialog({ video, onClose }: { video: VideoRecord; onClose: () => void }) {
+  const update = useUpdateVideo();
+  const remove = useDeleteVideo();
+  const download = useDownloadVideo();
+  const { showSuccess, showError } = useSnackbar();
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [downloading, setDownloading] = useState<VideoDownloadFormat | null>(null);
+  const [playError, setPlayError] = useState(false);
+
+  const src = video.playable ?? video.file;
+  const canPlay = video.status === 'ready' && !!src;
+  const hasMp4 = video.status === 'ready' && (!!video.playable || video.mime_type === 'video/mp4');
+  const duration = formatDuration(video.duration);
+
+  const save = async (values: VideoDetails) => {
+    try {
+      await update.mutateAsync({ id: video.id, data: values });
+      showSuccess(VIDEO_UPDATED);
+    } catch (error) {
+      showError(error instanceof Error ? error.message : 'Ошибка при обновлении записи');
+    }
+  };
+
+  const confirmRemove = async () => {
+    try {
+      await remove.mutateAsync(video.id);
+      setConfirmDelete(false);
+      showSuccess(VIDEO_DELETED);
+      onClose();
+    } catch (error) {
+      showError(error instanceof Error && error.message.startsWith(DELETE_ERROR_PREFIX) ? error.message : `${DELETE_ERROR_PREFIX}${String((error as Error)?.message ?? error)}`);
+    }
+  };
+
+  const startDownload = async (format: VideoDownloadFormat) => {
+    setDownloading(format);
+    try {
+      await download.mutateAsync({ video, format });
+    } catch {
+      showError(VIDEO_DOWNLOAD_ERROR);
+    } finally {
+      setDownloading(null);
+    }
+  };
+
+  return (
+    <>
+      <AppDialog
+        open
+        onClose={() => {
+          if (!confirmDelete && !update.isPending && !remove.isPending) onClose();
+        }}
+        title="Просмотр видео"
+        width={960}
+      >
+        <div className="flex flex-col gap-4">
+          <div className="flex aspect-video w-full items-center justify-center overflow-hidden rounded-md bg-slate-900">
+            {canPlay && !playError ? (
+              <video
+                key={src}
+                src={src}
+                poster={video.poster ?? undefined}
+                controls
+                playsInline
+                preload="metadata"
+                className="h-full w-full"
+                data-testid="video-player"
+                aria-label={`Видео: ${video.title || 'Без названия'}`}
+                onError={() => setPlayError(true)}
+              />
+            ) : video.status === 'processing' ? (
+              <p className="flex items-center gap-2 text-sm text-white">
+                <Spinner /> Видео {VIDEO_PROCESSING}…
+              </p>
+            ) : (
+              <p className="px-4 text-center text-sm text-white" role="alert">
+                {video.status === 'failed' ? VIDEO_FAILED : 'Не удалось воспроизвести видео'}
+              </p>
+            )}
+          </div>
+          {duration || (video.width && video.height) ? (
+            <p className="text-sm text-slate-700">
+              {duration ? `Длительность ${duration}` : null}
+              {duration && video.width && video.height ? ' · ' : null}
+              {video.width && video.height ? `${video.width} × ${video.height}` : null}
+            </p>
+          ) : null}
+          <AudioDetailsForm
+            key={video.id}
+            formId={FORM_ID}
+            schema={videoDetailsSchema}
+            autoFocus={false}
+            defaultValues={{ title: video.title, description: video.description ?? '' }}
+            onSubmit={save}
+            disabled={update.isPending}
+          />
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" form={FORM_ID} loading={update.isPending}>
+              Сохранить
+            </Button>
+            {hasMp4 ? (
+              <Button variant="secondary" onClick={() => void startDownload('mp4')} loading={downloading === 'mp4'} disabled={downloading !== null}>
+                Скачать MP4
+              </Button>
+            ) : null}
+            <Button variant="secondary" onClick={() => void startDownload('original')} loading={downloading === 'original'} disabled={downloading !== null}>
+              Скачать оригинал
+            </Button>
+            <Button variant="secondary" onClick={() => setConfirmDelete(true)}>
+              Удалить
+            </Button>
+          </div>
+        </div>
+      </AppDialog>
+      <ConfirmDialog
+        open={confirmDelete}
+        title="Удалить видео"
+        message={
+          <>
+            Удалить видео «<span className="font-medium">{video.title || 'Без названия'}</span>»? Это действие нельзя отменить.
+          </>
+        }
+        confirmLabel="Удалить"
+        busy={remove.isPending}
+        onConfirm={() => void confirmRemove()}
+        onCancel={() => setConfirmDelete(false)}
+      />
+    </>
+  );
+}

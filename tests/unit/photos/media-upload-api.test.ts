@@ -1,0 +1,122 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HttpStatusError } from '@/lib/media/fallback';
+import { photoUploadErrorMessage, uploadPhoto } from '@/lib/api/photos';
+import { downloadVideo, videoSaveErrorMessage } from '@/lib/api/video';
+
+vi.mock('@/lib/api/client', async (importOriginal) => {
+  const real = await importOriginal<typeof import('@/lib/api/client')>();
+  const client = real.createApiClient({
+    tokens: { getAccess: () => localStorage.getItem('token'), getRefresh: () => null, setTokens: () => undefined, clear: () => undefined },
+    onAuthFailure: () => undefined,
+    isLoginScreen: () => false,
+    prefixUrl: 'http://localhost:3000/api',
+    fetch: (input, init) => globalThis.fetch(input, init),
+  });
+  return { ...real, api: client.api, refreshAccessToken: async () => null };
+});
+
+vi.mock('@/lib/auth/session', () => ({ sessionTokenStore: { getAccess: () => 'access-1' } }));
+
+/** A scripted XMLHttpRequest: records what was sent, reports progress, answers with `reply`. */
+class FakeXhr {
+  static sent: { method: string; url: string; headers: Record<string, string>; body: FormData }[] = [];
+  static reply: { status: number; body: unknown } = { status: 201, body: {} };
+  upload: { onprogress: ((e: { loaded: number; total: number; lengthComputable: boolean }) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  withCredentials = false;
+  status = 0;
+  responseText = '';
+  private method = '';
+  private url = '';
+  private headers: Record<string, string> = {};
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(k: string, v: string) {
+    this.headers[k] = v;
+  }
+  abort() {
+    this.onabort?.();
+  }
+  send(body: FormData) {
+    FakeXhr.sent.push({ method: this.method, url: this.url, headers: this.headers, body });
+    queueMicrotask(() => {
+      this.upload.onprogress?.({ loaded: 50, total: 100, lengthComputable: true });
+      this.upload.onprogress?.({ loaded: 100, total: 100, lengthComputable: true });
+      this.status = FakeXhr.reply.status;
+      this.responseText = JSON.stringify(FakeXhr.reply.body);
+      this.onload?.();
+    });
+  }
+}
+
+beforeEach(() => {
+  FakeXhr.sent = [];
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('photo upload', () => {
+  it('POSTs multipart file/title/description to /api/media/photo/ with the bearer and reports progress', async () => {
+    FakeXhr.reply = { status: 201, body: { id: 7, title: 'Море', thumbnail: null } };
+    const progress: number[] = [];
+    const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'Море.png', { type: 'image/png' });
+    const record = await uploadPhoto({ file, title: 'Море' }, { onProgress: (p) => progress.push(p.fraction) });
+    expect(record).toMatchObject({ id: 7, title: 'Море' });
+    expect(progress).toEqual([0.5, 1]);
+    const [req] = FakeXhr.sent;
+    expect(req).toMatchObject({ method: 'POST', url: '/api/media/photo/' });
+    expect(req!.headers.Authorization).toBe('Bearer access-1');
+    expect(req!.body.get('title')).toBe('Море');
+    expect(req!.body.get('description')).toBe('');
+    expect((req!.body.get('file') as File).name).toBe('Море.png');
+  });
+
+  it("a refusal carries the server's message for the file, else 'Не удалось загрузить файл «name»'", async () => {
+    FakeXhr.reply = { status: 400, body: { file: ['Файл не является поддерживаемым изображением'] } };
+    const file = new File(['not an image'], 'notes.png', { type: 'image/png' });
+    const error = await uploadPhoto({ file, title: 'notes' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpStatusError);
+    expect((error as HttpStatusError).status).toBe(400);
+    expect(await photoUploadErrorMessage(error, 'notes.png')).toBe('Файл не является поддерживаемым изображением');
+
+    expect(await photoUploadErrorMessage(new HttpStatusError(413, { file: ['Файл слишком большой (максимум 50 МБ)'] }), 'big.jpg')).toBe(
+      'Файл слишком большой (максимум 50 МБ)',
+    );
+    expect(await photoUploadErrorMessage(new HttpStatusError(502, null), 'a.jpg')).toBe('Не удалось загрузить файл «a.jpg»');
+    expect(await photoUploadErrorMessage(new TypeError('Network error'), 'a.jpg')).toBe('Не удалось загрузить файл «a.jpg»');
+  });
+
+  it('the video save form shows the reason after its own prefix', async () => {
+    expect(await videoSaveErrorMessage(new HttpStatusError(400, { file: ['Файл не является поддерживаемой видеозаписью'] }))).toBe(
+      'Ошибка при сохранении видео: Файл не является поддерживаемой видеозаписью',
+    );
+    expect(await videoSaveErrorMessage(new TypeError('Network error'))).toBe('Ошибка при сохранении видео: нет соединения с сервером');
+  });
+});
+
+describe('video download', () => {
+  it('asks for ?format=mp4 or ?format=original with the bearer and keeps the server’s file name', async () => {
+    const urls: string[] = [];
+    vi.stubGlobal('fetch', async (input: Request) => {
+      urls.push(`${new URL(input.url).pathname}${new URL(input.url).search}`);
+      expect(input.headers.get('Authorization')).toBe('Bearer access-1');
+      return new Response(new Uint8Array([1, 2, 3]), {
+        status: 200,
+        headers: { 'Content-Disposition': "attachment; filename=\"video.mp4\"; filename*=UTF-8''%D0%9F%D1%80%D0%BE%D0%B3%D1%83%D0%BB%D0%BA%D0%B0.mp4" },
+      });
+    });
+    localStorage.setItem('token', 'access-1');
+    const mp4 = await downloadVideo({ id: 5, title: 'Прогулка', download_url: '/api/media/video/5/download/' }, 'mp4');
+    expect(mp4.filename).toBe('Прогулка.mp4');
+    expect(mp4.blob.size).toBe(3);
+    await downloadVideo({ id: 5, title: 'Прогулка', download_url: '/api/media/video/5/download/' }, 'original');
+    expect(urls).toEqual(['/api/media/video/5/download/?format=mp4', '/api/media/video/5/download/?format=original']);
+    localStorage.clear();
+  });
+});

@@ -1,0 +1,87 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PhotoGrid } from '@/components/photos/photo-grid';
+import { PhotoViewerDialog } from '@/components/photos/photo-viewer-dialog';
+import type { PhotoRecord } from '@/lib/api/photos';
+
+afterEach(cleanup);
+
+const photo = (id: number, title: string): PhotoRecord => ({
+  id,
+  title,
+  description: '',
+  file: `http://localhost/media/u/1/photo/${id}.jpg?exp=1&sig=x`,
+  thumbnail: `http://localhost/media/u/1/photo/${id}-thumb.webp?exp=1&sig=x`,
+  preview: `http://localhost/media/u/1/photo/${id}-preview.webp?exp=1&sig=x`,
+  width: 640,
+  height: 480,
+  taken_at: null,
+  created_at: '2024-06-01T10:00:00Z',
+  download_url: `/api/media/photo/${id}/download/`,
+});
+
+const photos = [photo(1, 'Море'), photo(2, ''), photo(3, 'Горы')];
+
+function Harness({ start = 0 }: { start?: number }) {
+  const [index, setIndex] = useState(start);
+  return (
+    <QueryClientProvider client={new QueryClient()}>
+      <PhotoViewerDialog photos={photos} index={index} onIndexChange={setIndex} onClose={() => undefined} />
+    </QueryClientProvider>
+  );
+}
+
+const counter = () => screen.getByTestId('photo-counter').textContent;
+const shown = () => screen.getByTestId('photo-viewer-image');
+
+describe('photo viewer', () => {
+  it('moves with the buttons and the arrow keys, going round, and shows N из M', () => {
+    render(<Harness />);
+    expect(counter()).toBe('1 из 3');
+    expect(shown().getAttribute('alt')).toBe('Море');
+    expect(shown().getAttribute('src')).toContain('/1-preview.webp');
+
+    fireEvent.keyDown(window, { key: 'ArrowRight' });
+    expect(counter()).toBe('2 из 3');
+    expect(shown().getAttribute('alt')).toBe('Фотография'); // untitled
+
+    fireEvent.click(screen.getByRole('button', { name: 'Следующая фотография' }));
+    expect(counter()).toBe('3 из 3');
+    fireEvent.keyDown(window, { key: 'ArrowRight' });
+    expect(counter()).toBe('1 из 3');
+    fireEvent.keyDown(window, { key: 'ArrowLeft' });
+    expect(counter()).toBe('3 из 3');
+    fireEvent.click(screen.getByRole('button', { name: 'Предыдущая фотография' }));
+    expect(counter()).toBe('2 из 3');
+  });
+
+  it('arrow keys typed into the title move the caret, not the photo', () => {
+    render(<Harness />);
+    const title = screen.getByLabelText('Название') as HTMLInputElement;
+    expect(title.value).toBe('Море');
+    fireEvent.keyDown(title, { key: 'ArrowRight' });
+    expect(counter()).toBe('1 из 3');
+  });
+
+  it('shows the chosen photo’s own title and description in the form', () => {
+    render(<Harness start={2} />);
+    expect((screen.getByLabelText('Название') as HTMLInputElement).value).toBe('Горы');
+    fireEvent.keyDown(window, { key: 'ArrowLeft' });
+    expect((screen.getByLabelText('Название') as HTMLInputElement).value).toBe('');
+  });
+});
+
+describe('photo grid', () => {
+  it('renders square lazy thumbnails with the title or "Фотография" as alt text, and opens by index', () => {
+    const opened: number[] = [];
+    render(<PhotoGrid photos={photos} onOpen={(_p, i) => opened.push(i)} />);
+    const images = screen.getAllByRole('img');
+    expect(images.map((i) => i.getAttribute('alt'))).toEqual(['Море', 'Фотография', 'Горы']);
+    expect(images.every((i) => i.getAttribute('loading') === 'lazy')).toBe(true);
+    expect(images[0]!.getAttribute('src')).toContain('/1-thumb.webp');
+    fireEvent.click(screen.getAllByTestId('photo-tile')[2]!);
+    expect(opened).toEqual([2]);
+  });
+});

@@ -1,0 +1,66 @@
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { VideoGrid } from '@/components/video/video-grid';
+import { notAVideoMessage, videosUploadedMessage } from '@/components/video/video-screen';
+import { isProcessing, VIDEO_POLL_MS } from '@/hooks/use-video-list';
+import type { VideoRecord } from '@/lib/api/video';
+
+afterEach(cleanup);
+
+const video = (id: number, over: Partial<VideoRecord>): VideoRecord => ({
+  id,
+  title: `Видео ${id}`,
+  description: '',
+  file: `http://localhost/media/u/1/video/${id}.webm?exp=1&sig=x`,
+  playable: null,
+  poster: null,
+  duration: null,
+  width: null,
+  height: null,
+  status: 'ready',
+  created_at: '2024-06-01T10:00:00Z',
+  ...over,
+});
+
+describe('video cards', () => {
+  it('show the poster with the duration badge, "обрабатывается" while processing, and the failure', () => {
+    const onOpen = vi.fn();
+    render(
+      <VideoGrid
+        videos={[
+          video(1, { poster: 'http://localhost/media/p1.jpg', playable: 'http://localhost/media/1.mp4', duration: 3.2 }),
+          video(2, { status: 'processing' }),
+          video(3, { status: 'failed' }),
+        ]}
+        onOpen={onOpen}
+      />,
+    );
+    const ready = screen.getByRole('article', { name: 'Видео 1' });
+    expect(within(ready).getByTestId('video-duration').textContent).toBe('00:03');
+    expect(within(ready).getByTestId('video-duration').getAttribute('aria-label')).toBe('Длительность 3 с');
+    expect(within(ready).getByTestId('video-poster').getAttribute('src')).toBe('http://localhost/media/p1.jpg');
+
+    const processing = screen.getByRole('article', { name: 'Видео 2' });
+    expect(within(processing).getByText('обрабатывается')).toBeTruthy();
+    expect(within(processing).queryByTestId('video-duration')).toBeNull();
+
+    expect(within(screen.getByRole('article', { name: 'Видео 3' })).getByText('Не удалось обработать видео')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Открыть видео: Видео 2' }));
+    expect(onOpen).toHaveBeenCalledWith(expect.objectContaining({ id: 2 }));
+  });
+
+  it('the list polls every 2 s only while something is processing', () => {
+    expect(VIDEO_POLL_MS).toBe(2000);
+    expect(isProcessing([video(1, {}), video(2, { status: 'processing' })])).toBe(true);
+    expect(isProcessing([video(1, {}), video(3, { status: 'failed' })])).toBe(false);
+    expect(isProcessing(undefined)).toBe(false);
+  });
+
+  it('words the upload snackbar and the refusal of a non-video drop', () => {
+    expect(videosUploadedMessage(1)).toBe('Видео загружено');
+    expect(videosUploadedMessage(2)).toBe('Загружено видео: 2');
+    expect(videosUploadedMessage(0)).toBeNull();
+    expect(notAVideoMessage('a.txt')).toBe('Файл «a.txt» не является видеозаписью');
+  });
+});
