@@ -61,28 +61,35 @@ export async function benchList(opts: { records?: number; connections?: number; 
       })();
       await Promise.all(Array.from({ length: connections }, () => once()));
 
-      const latencies: number[] = [];
-      let errors = 0;
-      bytes = 0;
-      const start = performance.now();
-      const end = start + seconds * 1000;
-      await Promise.all(
-        Array.from({ length: connections }, async () => {
-          while (performance.now() < end) {
-            try {
-              latencies.push(await once());
-            } catch {
-              errors++;
+      const load = async (workers: number, secs: number) => {
+        const latencies: number[] = [];
+        let errors = 0;
+        bytes = 0;
+        const start = performance.now();
+        const end = start + secs * 1000;
+        await Promise.all(
+          Array.from({ length: workers }, async () => {
+            while (performance.now() < end) {
+              try {
+                latencies.push(await once());
+              } catch {
+                errors++;
+              }
             }
-          }
-        }),
-      );
-      const elapsed = (performance.now() - start) / 1000;
+          }),
+        );
+        const elapsed = (performance.now() - start) / 1000;
+        latencies.sort((a, b) => a - b);
+        return { latencies, errors, elapsed, mbps: bytes / elapsed };
+      };
+      console.log(`list of ${records} audio records (${mb(size)} MB JSON each):`);
+      for (const [workers, secs] of [[1, 3], [connections, seconds]] as const) {
+        const r = await load(workers, secs);
+        console.log(
+          `  ${String(workers).padStart(2)} connection(s), ${r.elapsed.toFixed(1)} s: ${(r.latencies.length / r.elapsed).toFixed(1)} req/s   p50 ${percentile(r.latencies, 50).toFixed(1)} ms   p99 ${percentile(r.latencies, 99).toFixed(1)} ms   (${r.latencies.length} responses, ${r.errors} errors, ${mb(r.mbps)} MB/s)`,
+        );
+      }
       await pool.close();
-      latencies.sort((a, b) => a - b);
-      console.log(`list of ${records} audio records (${mb(size)} MB JSON each), ${connections} connections, ${elapsed.toFixed(1)} s:`);
-      console.log(`  requests/s ${(latencies.length / elapsed).toFixed(1)}   p50 ${percentile(latencies, 50).toFixed(1)} ms   p99 ${percentile(latencies, 99).toFixed(1)} ms   max ${latencies.at(-1)?.toFixed(1)} ms`);
-      console.log(`  ${latencies.length} responses, ${errors} errors, ${mb(bytes / elapsed)} MB/s of JSON`);
     } finally {
       await server.stop();
     }
