@@ -125,15 +125,19 @@ export const photoKind: MediaKind = {
   processing: 'inline',
   order: 'taken',
   fallbackName: 'photo',
-  async process({ processor, input, tmp }) {
+  async process({ processor, input, stored, tmp }) {
     const thumbnail = tmp('thumb.webp');
     const preview = tmp('preview.webp');
-    const info = await processor.processImage(input, { thumbnail, preview });
+    const ext = stored.ext;
+    const full = tmp(`full.${ext}`);
+    const info = await processor.processImage(input, { thumbnail, preview, full });
     return {
-      columns: { width: info.width, height: info.height, taken_at: info.takenAt },
+      columns: { width: info.width, height: info.height, taken_at: info.takenAt, playable_mime: info.fullWritten ? stored.mime : null },
       files: [
         { column: 'thumbnail_key', path: thumbnail, suffix: '-thumb.webp' },
         { column: 'preview_key', path: preview, suffix: '-preview.webp' },
+        // The served full-size photo: the original without its metadata (GPS), when it had any.
+        ...(info.fullWritten ? [{ column: 'playable_key' as const, path: full, suffix: `-full.${ext}` }] : []),
       ],
     };
   },
@@ -142,7 +146,7 @@ export const photoKind: MediaKind = {
       id: row.id,
       title: row.title,
       description: row.description,
-      file: s.url(row.original_key),
+      file: s.url(row.playable_key ?? row.original_key),
       thumbnail: s.url(row.thumbnail_key),
       preview: s.url(row.preview_key),
       width: row.width,
@@ -156,8 +160,10 @@ export const photoKind: MediaKind = {
     };
   },
   download(row, format) {
-    if (format === undefined || format === 'original') return original(row);
-    return 'unknown-format';
+    // The default download is what is served (no location); ?format=original is the owner's exact bytes.
+    if (format === 'original') return original(row);
+    if (format !== undefined) return 'unknown-format';
+    return row.playable_key ? { key: row.playable_key, ext: extOf(row.playable_key), mime: row.playable_mime ?? row.mime_type } : original(row);
   },
 };
 

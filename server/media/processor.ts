@@ -29,6 +29,8 @@ export interface ImageInfo {
   /** EXIF DateTimeOriginal as an ISO string (no zone → read as UTC), when present. */
   takenAt: string | null;
   format: string;
+  /** True when a metadata-free full-size copy was written to outputs.full. */
+  fullWritten: boolean;
 }
 
 /**
@@ -45,7 +47,8 @@ export interface MediaProcessor {
   /** H.264/AAC MP4 with +faststart; stream copy when the codecs already fit (`remux`). */
   videoToMp4(input: string, output: string, opts: { remux: boolean; hasAudio: boolean }): Promise<void>;
   /** Orients, strips metadata, writes a thumbnail and a preview (WebP). */
-  processImage(input: string, outputs: { thumbnail: string; preview: string }): Promise<ImageInfo>;
+  /** `full`: where to write a full-size copy without metadata when the original carries EXIF/XMP/IPTC (GPS lives there). */
+  processImage(input: string, outputs: { thumbnail: string; preview: string; full?: string }): Promise<ImageInfo>;
 }
 
 export interface ProcessorOptions {
@@ -152,7 +155,7 @@ export class FfmpegProcessor implements MediaProcessor {
     });
   }
 
-  processImage(input: string, outputs: { thumbnail: string; preview: string }): Promise<ImageInfo> {
+  processImage(input: string, outputs: { thumbnail: string; preview: string; full?: string }): Promise<ImageInfo> {
     return this.imageSlots.run(async () => {
       const { default: sharp } = await import('sharp');
       const meta = await sharp(input, { failOn: 'error' }).metadata();
@@ -162,7 +165,18 @@ export class FfmpegProcessor implements MediaProcessor {
       const base = () => sharp(input, { failOn: 'error', animated: false }).rotate();
       await base().resize({ width: 400, height: 400, fit: 'inside', withoutEnlargement: true }).webp({ quality: 78 }).toFile(outputs.thumbnail);
       await base().resize({ width: 1600, height: 1600, fit: 'inside', withoutEnlargement: true }).webp({ quality: 85 }).toFile(outputs.preview);
+      // What is served as the full-size photo must not carry location either: re-encode without metadata
+      // (orientation applied, colour profile kept) when the original has any; otherwise serve the original bytes.
+      let fullWritten = false;
+      const hasMetadata = Boolean(meta.exif || meta.xmp || meta.iptc);
+      if (outputs.full && hasMetadata && FULL_FORMATS.has(meta.format ?? '')) {
+        const img = base().keepIccProfile();
+        const fmt = meta.format === 'jpeg' ? img.jpeg({ quality: 92, mozjpeg: true }) : meta.format === 'png' ? img.png() : img.webp({ quality: 92 });
+        await fmt.toFile(outputs.full);
+        fullWritten = true;
+      }
       return {
+        fullWritten,
         width: swap ? meta.height : meta.width,
         height: swap ? meta.width : meta.height,
         takenAt: meta.exif ? exifDateTimeOriginal(meta.exif) : null,
@@ -171,6 +185,9 @@ export class FfmpegProcessor implements MediaProcessor {
     });
   }
 }
+
+/** Formats for which a metadata-free full-size copy is written (same format as the original). */
+const FULL_FORMATS = new Set(['jpeg', 'png', 'webp']);
 
 /** Keeps the peak of every BLOCK samples of a mono f32le stream, whatever the chunk boundaries. */
 export class BlockPeaks {

@@ -37,7 +37,7 @@ describe('photo API', () => {
   });
   afterAll(() => t.close());
 
-  it('keeps the original, orients by EXIF, reads when it was taken, and strips location from thumbnail and preview', async () => {
+  it('keeps the original, orients by EXIF, reads when it was taken, and strips location from everything it serves', async () => {
     // 3000×2000 pixels stored sideways (EXIF orientation 6 = shown rotated 90°), with a date and GPS.
     const jpeg = await image(3000, 2000)
       .jpeg()
@@ -51,8 +51,18 @@ describe('photo API', () => {
     expect(rec).toMatchObject({ title: 'Море', description: 'лето', width: 2000, height: 3000, taken_at: '2023-05-06T07:08:09.000Z', mime_type: 'image/jpeg', size: jpeg.length, status: 'ready' });
     expect(rec.download_url).toBe(`/api/media/photo/${rec.id}/download/`);
 
-    const original = await t.app.inject({ url: pathOf(rec.file) });
-    expect(original.headers['content-type']).toBe('image/jpeg');
+    // What is served as the full-size photo is upright and carries no location.
+    const served = await t.app.inject({ url: pathOf(rec.file) });
+    expect(served.headers['content-type']).toBe('image/jpeg');
+    const servedMeta = await sharp(served.rawPayload).metadata();
+    expect(ifd0Tags(servedMeta.exif)).not.toContain(0x8825);
+    expect([servedMeta.width, servedMeta.height, servedMeta.orientation ?? 1]).toEqual([2000, 3000, 1]);
+    const download = await t.app.inject({ url: rec.download_url, headers: alice.headers });
+    expect(download.statusCode).toBe(200);
+    expect(ifd0Tags((await sharp(download.rawPayload).metadata()).exif)).not.toContain(0x8825);
+    // The owner can still have the exact bytes they uploaded.
+    const original = await t.app.inject({ url: `${rec.download_url}?format=original`, headers: alice.headers });
+    expect(original.statusCode).toBe(200);
     expect(original.rawPayload.equals(jpeg)).toBe(true);
 
     for (const [url, max] of [[rec.thumbnail, 400], [rec.preview, 1600]] as const) {
