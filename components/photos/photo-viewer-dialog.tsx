@@ -125,7 +125,7 @@ export function PhotoViewerDialog({ photos, index, onIndexChange, onClose }: Pho
                   key={photo.id}
                   src={src}
                   alt={photoAlt(photo)}
-                  className="max-h-[65vh] w-full object-contain"
+                  className="h-auto max-h-[65vh] w-auto max-w-full object-contain"
                   data-testid="photo-viewer-image"
                   width={photo.width ?? undefined}
                   height={photo.height ?? undefined}

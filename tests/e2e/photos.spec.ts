@@ -1,0 +1,176 @@
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { registerAndLogin } from './support/auth';
+
+/** A small real image made here, so the test owns its bytes. */
+async function image(format: 'png' | 'jpeg', color: { r: number; g: number; b: number }, width: number, height: number) {
+  const base = sharp({ create: { width, height, channels: 3, background: color } });
+  return format === 'png' ? base.png().toBuffer() : base.jpeg({ quality: 90 }).toBuffer();
+}
+
+/** No serious or critical axe violations (WCAG 2.1 A/AA), as in a11y.spec.ts. */
+async function expectAccessible(page: Page, what: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    bad.map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    `${what} has no serious or critical violations`,
+  ).toEqual([]);
+}
+
+const tiles = (page: Page) => page.getByTestId('photo-tile');
+const viewer = (page: Page) => page.getByRole('dialog', { name: 'Просмотр фотографии' });
+
+test('uploads two photos, browses them with the arrow keys, edits, downloads the original and deletes', async ({ page }) => {
+  test.setTimeout(120_000);
+  const red = await image('png', { r: 220, g: 30, b: 30 }, 64, 48);
+  const blue = await image('jpeg', { r: 20, g: 40, b: 200 }, 80, 60);
+  const byTitle: Record<string, { bytes: Buffer; ext: string }> = { red: { bytes: red, ext: 'png' }, blue: { bytes: blue, ext: 'jpg' } };
+
+  await registerAndLogin(page);
+  await page.goto('/photos');
+  await expect(page.getByRole('heading', { name: 'Мои фотографии' })).toBeVisible();
+  await expect(page.getByText('Пока нет фотографий')).toBeVisible();
+
+  // Two images and one file that only pretends to be one: each gets its own row and its own answer.
+  await page.getByLabel('Выбрать фотографии').setInputFiles([
+    { name: 'red.png', mimeType: 'image/png', buffer: red },
+    { name: 'blue.jpg', mimeType: 'image/jpeg', buffer: blue },
+    { name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('это не картинка') },
+  ]);
+  await expect(page.getByText('Загружено фотографий: 2')).toBeVisible({ timeout: 30_000 });
+  const refused = page.getByTestId('upload-item').filter({ hasText: 'fake.png' });
+  await expect(refused).toHaveAttribute('data-status', 'failed');
+  await expect(refused.getByRole('alert')).toHaveText('Файл не является поддерживаемым изображением');
+  await refused.getByRole('button', { name: 'Скрыть сообщение о файле fake.png' }).click();
+  await expect(refused).toHaveCount(0);
+
+  await expect(tiles(page)).toHaveCount(2);
+  await expect(page.getByRole('img', { name: 'red' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'blue' })).toBeVisible();
+  // Thumbnails really load (signed /media URLs).
+  await expect.poll(() => page.getByRole('img', { name: 'red' }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+
+  // Viewer: counter and arrow keys (going round at the end).
+  await tiles(page).first().click();
+  const dialog = viewer(page);
+  const counter = dialog.getByTestId('photo-counter');
+  await expect(counter).toHaveText('1 из 2');
+  const firstTitle = await dialog.getByLabel('Название').inputValue();
+  await page.keyboard.press('ArrowRight');
+  await expect(counter).toHaveText('2 из 2');
+  const secondTitle = await dialog.getByLabel('Название').inputValue();
+  expect([firstTitle, secondTitle].sort()).toEqual(['blue', 'red']);
+  await page.keyboard.press('ArrowRight');
+  await expect(counter).toHaveText('1 из 2');
+  await page.keyboard.press('ArrowLeft');
+  await expect(counter).toHaveText('2 из 2');
+  await dialog.getByRole('button', { name: 'Предыдущая фотография' }).click();
+  await expect(counter).toHaveText('1 из 2');
+  await expect.poll(() => dialog.getByTestId('photo-viewer-image').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+
+  // Edit the title (optional for photos) and the description.
+  await dialog.getByLabel('Название').fill('Закат');
+  await dialog.getByLabel('Описание').fill('Вечер на даче');
+  await dialog.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByText('Фотография успешно обновлена').first()).toBeVisible();
+  await expect(dialog.getByTestId('photo-viewer-image')).toHaveAttribute('alt', 'Закат');
+
+  // Download the original: the very bytes that were uploaded, named by the new title.
+  const original = byTitle[firstTitle]!;
+  const downloadPromise = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Скачать оригинал' }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toBe(`Закат.${original.ext}`);
+  expect(readFileSync((await download.path())!).equals(original.bytes)).toBe(true);
+
+  // Delete the edited one after confirmation: the viewer moves on to the remaining photo.
+  await dialog.getByRole('button', { name: 'Удалить' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Удалить фотографию' });
+  await expect(confirm.getByText('Удалить фотографию «Закат»? Это действие нельзя отменить.')).toBeVisible();
+  await confirm.getByRole('button', { name: 'Удалить' }).click();
+  await expect(page.getByText('Фотография удалена').first()).toBeVisible();
+  await expect(counter).toHaveText('1 из 1');
+  await expect(dialog.getByLabel('Название')).toHaveValue(secondTitle);
+
+  // Closing returns focus to the tile of the photo last shown.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(tiles(page)).toHaveCount(1);
+  await expect(tiles(page).first()).toBeFocused();
+
+  await page.reload();
+  await expect(tiles(page)).toHaveCount(1);
+  await expect(page.getByRole('img', { name: secondTitle })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Закат' })).toHaveCount(0);
+});
+
+test('photos dropped onto the page are uploaded; search and sort work on the gallery', async ({ page }) => {
+  const green = await image('png', { r: 30, g: 180, b: 60 }, 40, 40);
+  const yellow = await image('png', { r: 240, g: 220, b: 20 }, 40, 40);
+  await registerAndLogin(page);
+  await page.goto('/photos');
+  await expect(page.getByText('Пока нет фотографий')).toBeVisible();
+
+  // A real drop: a DataTransfer with files, dragged onto the screen.
+  const drop = async (files: { name: string; type: string; bytes: number[] }[]) => {
+    const data = await page.evaluateHandle((list) => {
+      const dt = new DataTransfer();
+      for (const f of list) dt.items.add(new File([new Uint8Array(f.bytes)], f.name, { type: f.type }));
+      return dt;
+    }, files);
+    const zone = page.getByTestId('drop-zone');
+    await zone.dispatchEvent('dragenter', { dataTransfer: data });
+    await expect(page.getByText('Отпустите файлы, чтобы загрузить фотографии')).toBeVisible();
+    await zone.dispatchEvent('dragover', { dataTransfer: data });
+    await zone.dispatchEvent('drop', { dataTransfer: data });
+  };
+  await drop([{ name: 'Луг.png', type: 'image/png', bytes: [...green] }]);
+  await expect(page.getByText('Фотография загружена')).toBeVisible({ timeout: 30_000 });
+  await drop([
+    { name: 'Солнце.png', type: 'image/png', bytes: [...yellow] },
+    { name: 'заметки.txt', type: 'text/plain', bytes: [...Buffer.from('текст')] },
+  ]);
+  await expect(page.getByText('Файл «заметки.txt» не является изображением')).toBeVisible();
+  await expect(tiles(page)).toHaveCount(2, { timeout: 30_000 });
+
+  const alts = () => page.getByTestId('photo-grid').getByRole('img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('alt')));
+  await expect.poll(alts).toEqual(['Солнце', 'Луг']); // newest first
+  await page.getByLabel('Сортировка').selectOption({ label: 'Сначала старые' });
+  await expect.poll(alts).toEqual(['Луг', 'Солнце']);
+  await page.getByLabel('Сортировка').selectOption({ label: 'Название Я–А' });
+  await expect.poll(alts).toEqual(['Солнце', 'Луг']);
+  await expect(page.getByLabel('Сортировка').locator('option')).toHaveText(['Сначала новые', 'Сначала старые', 'Название А–Я', 'Название Я–А']);
+
+  await page.getByLabel('Поиск').fill('луг');
+  await expect.poll(alts).toEqual(['Луг']);
+  await page.getByLabel('Поиск').fill('нет такого');
+  await expect(page.getByText('Ничего не найдено')).toBeVisible();
+
+  // The gallery, the refusal row and the viewer pass axe, also on a narrow phone.
+  await page.getByLabel('Поиск').fill('');
+  await expect(tiles(page)).toHaveCount(2);
+  await expectAccessible(page, 'photo gallery');
+  await tiles(page).first().click();
+  await expect(viewer(page).getByTestId('photo-counter')).toHaveText('1 из 2');
+  await expectAccessible(page, 'photo viewer');
+  await page.keyboard.press('Escape');
+  await page.setViewportSize({ width: 320, height: 640 });
+  await expect(tiles(page).first()).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, 'no horizontal scrolling at 320 px').toBeLessThanOrEqual(0);
+  await expectAccessible(page, 'photo gallery at 320 px');
+});
+
+test('a failed gallery load says so and offers to retry', async ({ page }) => {
+  await registerAndLogin(page);
+  let fail = true;
+  await page.route('**/api/media/photo/?*', (route) => (fail ? route.fulfill({ status: 500, body: '{"detail":"x"}' }) : route.fallback()));
+  await page.goto('/photos');
+  await expect(page.getByText('Ошибка при загрузке фотографий')).toBeVisible();
+  fail = false;
+  await page.getByRole('button', { name: 'Повторить' }).click();
+  await expect(page.getByText('Пока нет фотографий')).toBeVisible();
+});

@@ -1,0 +1,201 @@
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { registerAndLogin } from './support/auth';
+
+/** No serious or critical axe violations (WCAG 2.1 A/AA), as in a11y.spec.ts. */
+async function expectAccessible(page: Page, what: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    bad.map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    `${what} has no serious or critical violations`,
+  ).toEqual([]);
+}
+
+const recorderDialog = (page: Page) => page.getByRole('dialog', { name: 'Запись видео' });
+const card = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
+
+/** Records with Chromium's fake camera and microphone until the timer shows `seconds`, then stops. */
+async function recordFor(page: Page, seconds: number) {
+  const dialog = recorderDialog(page);
+  await expect(dialog.getByRole('heading', { name: 'Запись видео' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Начать запись' }).click();
+  const preview = dialog.getByTestId('camera-preview');
+  await expect(preview).toBeVisible();
+  // The live picture is really there.
+  await expect.poll(() => preview.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 10_000 }).toBeGreaterThan(0);
+  await expect(dialog.getByTestId('recorder-timer')).toHaveText(`00:0${seconds}`, { timeout: 15_000 });
+  await dialog.getByRole('button', { name: 'Остановить запись' }).click();
+  await expect(dialog.getByTestId('recorded-video')).toBeVisible();
+  await expectAccessible(page, 'video recorder with a recording');
+  return dialog;
+}
+
+test('records 3 s with the camera, waits for processing, plays, downloads and deletes', async ({ page }) => {
+  test.setTimeout(180_000);
+  await registerAndLogin(page);
+  await page.goto('/video');
+  await expect(page.getByRole('heading', { name: 'Мои видео' })).toBeVisible();
+  await expect(page.getByText('Пока нет видео')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Записать видео' }).click();
+  const dialog = await recordFor(page, 3);
+  await dialog.getByRole('button', { name: 'Сохранить', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Сохранить видео' }).click();
+  await expect(dialog.getByText('Название обязательно')).toBeVisible();
+  await dialog.getByLabel('Название').fill('Прогулка');
+  await dialog.getByLabel('Описание').fill('Первое видео');
+  await dialog.getByRole('button', { name: 'Сохранить видео' }).click();
+  await expect(page.getByText('Видео успешно сохранено').first()).toBeVisible({ timeout: 30_000 });
+  await expect(dialog).toHaveCount(0);
+
+  // The MP4 and the poster are made in the background; the list polls until they are there.
+  const item = card(page, 'Прогулка');
+  await expect(item.getByText('обрабатывается')).toBeVisible();
+  await expect(item.getByTestId('video-poster')).toBeVisible({ timeout: 60_000 });
+  await expect(item.getByText('обрабатывается')).toHaveCount(0);
+  await expect(item.getByTestId('video-duration')).toHaveText('00:03');
+  await expect.poll(() => item.getByTestId('video-poster').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expectAccessible(page, 'video cards');
+
+  // Play the MP4.
+  await item.getByRole('button', { name: 'Открыть видео: Прогулка' }).click();
+  const player = page.getByRole('dialog', { name: 'Просмотр видео' });
+  const video = player.getByTestId('video-player');
+  await expect(video).toBeVisible();
+  await expect(video).toHaveAttribute('src', /\.mp4\?/);
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.duration), { timeout: 15_000 }).toBeGreaterThan(2);
+  await video.evaluate((v: HTMLVideoElement) => v.play());
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 }).toBeGreaterThan(0.5);
+  await video.evaluate((v: HTMLVideoElement) => v.pause());
+  await expectAccessible(page, 'video player dialog');
+
+  // Download the MP4 rendition.
+  const mp4Promise = page.waitForEvent('download');
+  await player.getByRole('button', { name: 'Скачать MP4' }).click();
+  const mp4 = await mp4Promise;
+  expect(mp4.suggestedFilename()).toBe('Прогулка.mp4');
+  const mp4Bytes = readFileSync((await mp4.path())!);
+  expect(mp4Bytes.subarray(4, 8).toString('latin1')).toBe('ftyp');
+
+  // And the original recording (WebM from the browser).
+  const originalPromise = page.waitForEvent('download');
+  await player.getByRole('button', { name: 'Скачать оригинал' }).click();
+  const original = await originalPromise;
+  expect(original.suggestedFilename()).toBe('Прогулка.webm');
+  const webm = readFileSync((await original.path())!);
+  expect(webm.subarray(0, 4).toString('hex')).toBe('1a45dfa3'); // EBML
+
+  // Edit the title in the player.
+  await player.getByLabel('Название').fill('');
+  await player.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(player.getByText('Название обязательно')).toBeVisible();
+  await player.getByLabel('Название').fill('Прогулка в парке');
+  await player.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByText('Видео успешно обновлено').first()).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(player).toHaveCount(0);
+  await expect(card(page, 'Прогулка в парке')).toBeVisible();
+  await expect(card(page, 'Прогулка в парке').getByRole('button', { name: 'Открыть видео: Прогулка в парке' })).toBeFocused();
+
+  // Upload the downloaded original back as an existing file, plus a file that is not a video.
+  await page.getByLabel('Выбрать видеофайлы').setInputFiles([
+    { name: 'Загруженное.webm', mimeType: 'video/webm', buffer: webm },
+    { name: 'не видео.mp4', mimeType: 'video/mp4', buffer: Buffer.from('просто текст') },
+  ]);
+  await expect(page.getByText('Видео загружено')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('upload-item').filter({ hasText: 'не видео.mp4' }).getByRole('alert')).toHaveText(
+    'Файл не является поддерживаемой видеозаписью',
+  );
+  await expect(card(page, 'Загруженное').getByTestId('video-duration')).toHaveText('00:03', { timeout: 60_000 });
+
+  // Delete after confirmation.
+  await card(page, 'Прогулка в парке').getByRole('button', { name: 'Открыть видео: Прогулка в парке' }).click();
+  await player.getByRole('button', { name: 'Удалить' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Удалить видео' });
+  await expect(confirm.getByText('Это действие нельзя отменить.', { exact: false })).toBeVisible();
+  await confirm.getByRole('button', { name: 'Удалить' }).click();
+  await expect(page.getByText('Видео удалено').first()).toBeVisible();
+  await expect(player).toHaveCount(0);
+  await expect(card(page, 'Прогулка в парке')).toHaveCount(0);
+  await page.reload();
+  await expect(card(page, 'Загруженное')).toBeVisible();
+  await expect(card(page, 'Прогулка в парке')).toHaveCount(0);
+});
+
+test('a reload mid-recording keeps the video for its own screen only, and it can be restored and saved', async ({ page }) => {
+  test.setTimeout(150_000);
+  await registerAndLogin(page);
+  await page.goto('/video');
+  await page.getByRole('button', { name: 'Записать видео' }).click();
+  const dialog = recorderDialog(page);
+  await dialog.getByRole('button', { name: 'Начать запись' }).click();
+  await expect(dialog.getByTestId('recorder-timer')).toHaveText('00:02', { timeout: 15_000 });
+
+  // The audio screen does not offer the video session…
+  await page.goto('/audio');
+  await expect(page.getByRole('heading', { name: 'Мои аудиозаписи' })).toBeVisible();
+  await expect(page.getByText('Пока нет записей')).toBeVisible();
+  await expect(page.getByTestId('restore-recording')).toHaveCount(0);
+
+  // …the video screen does.
+  await page.goto('/video');
+  const offer = page.getByTestId('restore-recording');
+  await expect(offer).toContainText('Найдена несохранённая запись');
+  await offer.getByRole('button', { name: 'Восстановить' }).click();
+  await expect(dialog.getByText('Восстановлена несохранённая запись.')).toBeVisible();
+  await expect(dialog.getByTestId('recorded-video')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Сохранить', exact: true }).click();
+  await dialog.getByLabel('Название').fill('Восстановленное');
+  await dialog.getByRole('button', { name: 'Сохранить видео' }).click();
+  await expect(page.getByText('Видео успешно сохранено').first()).toBeVisible({ timeout: 30_000 });
+  await expect(card(page, 'Восстановленное').getByTestId('video-poster')).toBeVisible({ timeout: 60_000 });
+  await expect(card(page, 'Восстановленное').getByTestId('video-duration')).toHaveText(/00:0[1-3]/);
+
+  await page.reload();
+  await expect(card(page, 'Восстановленное')).toBeVisible();
+  await expect(page.getByTestId('restore-recording')).toHaveCount(0);
+});
+
+test('closing the recorder with an unsaved video asks first', async ({ page }) => {
+  await registerAndLogin(page);
+  await page.goto('/video');
+  await page.getByRole('button', { name: 'Записать видео' }).click();
+  const dialog = await recordFor(page, 1);
+  await dialog.getByRole('button', { name: 'Закрыть', exact: true }).click();
+  const confirm = page.getByRole('dialog', { name: 'Закрыть запись?' });
+  await expect(confirm.getByText('Несохранённое видео будет потеряно. Закрыть?')).toBeVisible();
+  await confirm.getByRole('button', { name: 'Продолжить' }).click();
+  await expect(dialog.getByTestId('recorded-video')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Закрыть', exact: true }).click();
+  await confirm.getByRole('button', { name: 'Закрыть без сохранения' }).click();
+  await expect(dialog).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByText('Пока нет видео')).toBeVisible();
+  await expect(page.getByTestId('restore-recording')).toHaveCount(0);
+});
+
+test('a denied camera shows the access message with a button that asks again', async ({ page }) => {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __gum: MediaStreamConstraints[] };
+    w.__gum = [];
+    navigator.mediaDevices.getUserMedia = (c?: MediaStreamConstraints) => {
+      w.__gum.push(c ?? {});
+      return Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+    };
+  });
+  await registerAndLogin(page);
+  await page.goto('/video');
+  await page.getByRole('button', { name: 'Записать видео' }).click();
+  const dialog = recorderDialog(page);
+  await dialog.getByRole('button', { name: 'Начать запись' }).click();
+  const message = 'Нет доступа к камере. Разрешите доступ к камере в настройках браузера.';
+  await expect(dialog.getByText(message)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Запросить разрешение' }).click();
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __gum: unknown[] }).__gum.length)).toBe(2);
+  expect(await page.evaluate(() => (window as unknown as { __gum: MediaStreamConstraints[] }).__gum[0])).toEqual({ video: true, audio: true });
+  await expect(dialog.getByText(message)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Закрыть', exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+});
