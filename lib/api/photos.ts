@@ -63,8 +63,15 @@ export function photoUploadErrorMessage(error: unknown, fileName: string): Promi
   return uploadErrorMessage(error, PHOTO_FILE_FIELD, `Не удалось загрузить файл «${fileName}»`);
 }
 
-/** The original file, named by the server (title + real extension). */
+/**
+ * The owner's exact original bytes (?format=original — the default download is the served copy,
+ * which drops EXIF/GPS), named by the server (title + real extension).
+ */
 export function downloadPhoto(record: Pick<PhotoRecord, 'id' | 'title' | 'download_url' | 'mime_type'>) {
   const ext = record.mime_type?.split('/')[1]?.replace('jpeg', 'jpg') ?? 'jpg';
-  return downloadMediaFile('photo', record, { fallbackName: `${record.title.trim() || `photo-${record.id}`}.${ext}`, accept: 'image/*, */*' });
+  return downloadMediaFile('photo', record, {
+    format: 'original',
+    fallbackName: `${record.title.trim() || `photo-${record.id}`}.${ext}`,
+    accept: 'image/*, */*',
+  });
 }

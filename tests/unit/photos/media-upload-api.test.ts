@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpStatusError } from '@/lib/media/fallback';
-import { photoUploadErrorMessage, uploadPhoto } from '@/lib/api/photos';
+import { downloadPhoto, photoUploadErrorMessage, uploadPhoto } from '@/lib/api/photos';
 import { downloadVideo, videoSaveErrorMessage } from '@/lib/api/video';
 
 vi.mock('@/lib/api/client', async (importOriginal) => {
@@ -100,7 +100,7 @@ describe('photo upload', () => {
   });
 });
 
-describe('video download', () => {
+describe('downloads', () => {
   it('asks for ?format=mp4 or ?format=original with the bearer and keeps the server’s file name', async () => {
     const urls: string[] = [];
     vi.stubGlobal('fetch', async (input: Request) => {
@@ -116,7 +116,13 @@ describe('video download', () => {
     expect(mp4.filename).toBe('Прогулка.mp4');
     expect(mp4.blob.size).toBe(3);
     await downloadVideo({ id: 5, title: 'Прогулка', download_url: '/api/media/video/5/download/' }, 'original');
-    expect(urls).toEqual(['/api/media/video/5/download/?format=mp4', '/api/media/video/5/download/?format=original']);
+    // A photo's "original" is the exact uploaded file, not the served metadata-free copy.
+    await downloadPhoto({ id: 8, title: 'Море', download_url: '/api/media/photo/8/download/', mime_type: 'image/jpeg' });
+    expect(urls).toEqual([
+      '/api/media/video/5/download/?format=mp4',
+      '/api/media/video/5/download/?format=original',
+      '/api/media/photo/8/download/?format=original',
+    ]);
     localStorage.clear();
   });
 });
