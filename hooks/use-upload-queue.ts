@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import { uploadQueueReducer, type UploadItem } from '@/lib/media/upload-queue';
+import { isUploading, uploadQueueReducer, type UploadItem } from '@/lib/media/upload-queue';
 
 export interface UseUploadQueueOptions<T> {
   /** Sends one file; reports progress 0..1; throws on refusal. */
@@ -44,6 +44,18 @@ export function useUploadQueue<T>(options: UseUploadQueueOptions<T>) {
       pending.forEach(clearTimeout);
     };
   }, []);
+
+  // Leaving the page would cut the uploads off: let the browser ask first.
+  const busy = isUploading(items);
+  useEffect(() => {
+    if (!busy) return;
+    const warn = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+      e.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [busy]);
 
   const add = useCallback((files: readonly File[]) => {
     if (files.length === 0) return;
@@ -96,5 +108,5 @@ export function useUploadQueue<T>(options: UseUploadQueueOptions<T>) {
 
   const dismiss = useCallback((id: string) => dispatch({ type: 'DISMISS', id }), []);
 
-  return { items, add, reject, dismiss };
+  return { items, add, reject, dismiss, uploading: busy };
 }

@@ -72,6 +72,16 @@ export function PhotoViewerDialog({ photos, index, onIndexChange, onClose }: Pho
     return () => window.removeEventListener('keydown', onKey);
   }, [confirmDelete, count, index, onIndexChange]);
 
+  // Warm the cache with the neighbours' previews, so ← and → show them at once.
+  useEffect(() => {
+    if (count < 2) return;
+    for (const i of new Set([stepIndex(index, 1, count), stepIndex(index, -1, count)])) {
+      const p = photos[i];
+      const url = p?.preview ?? p?.file;
+      if (url) new Image().src = url;
+    }
+  }, [photos, index, count]);
+
   if (!photo) return null;
   const src = photo.preview ?? photo.file ?? photo.thumbnail;
   const taken = formatDate(photo.taken_at);
