@@ -1,4 +1,4 @@
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
@@ -28,10 +28,16 @@ export class LocalStorage implements Storage {
         else cb(null, chunk);
       },
     });
+    let out: WriteStream | undefined;
     try {
-      await pipeline(source, counter, createWriteStream(tmp));
+      out = createWriteStream(tmp);
+      await pipeline(source, counter, out);
       await rename(tmp, dest);
     } catch (err) {
+      // The file is opened asynchronously: wait until the destroyed stream has closed, or the
+      // late open would re-create the temp file after we removed it.
+      const stream = out;
+      if (stream && !stream.closed) await new Promise<void>((resolve) => stream.once('close', () => resolve()));
       await rm(tmp, { force: true });
       throw err;
     }

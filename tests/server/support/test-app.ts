@@ -71,8 +71,25 @@ export async function createTestApp(
     dropDatabase = async () => {
       const c = new pg.Client({ connectionString: pgUrl });
       await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
+      try {
+        // The pool's sockets may still be closing: wait for them rather than killing them (a killed
+        // connection surfaces as an unhandled 'terminating connection' error in the test run).
+        for (let i = 0; ; i++) {
+          try {
+            await c.query(`DROP DATABASE IF EXISTS ${name}`);
+            break;
+          } catch (err) {
+            if (i >= 40) {
+              await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+              break;
+            }
+            if ((err as { code?: string }).code !== '55006') throw err; // object_in_use
+            await new Promise((r) => setTimeout(r, 50));
+          }
+        }
+      } finally {
+        await c.end();
+      }
     };
   }
   const config = loadConfig({
