@@ -6,8 +6,13 @@ import { z } from 'zod';
 /** Sizes are in bytes. */
 const MB = 1024 * 1024;
 
+/** A whole number from the environment, with one readable message whatever is wrong with it. */
+const wholeNumber = (min: number, max: number, message: string) =>
+  z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
+const bytes = (fallback: number) => wholeNumber(1, Number.MAX_SAFE_INTEGER, 'must be a positive whole number of bytes').default(fallback);
+
 const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PORT: wholeNumber(0, 65535, 'must be a whole number from 0 to 65535').default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
@@ -24,10 +29,10 @@ const envSchema = z.object({
   ADMIN_URL: z.url().optional(),
   MEDIA_STORAGE: z.string().regex(/^(local|s3:\/\/.+)$/, 'must be local or s3://bucket').default('local'),
   FFMPEG_PATH: z.string().optional(),
-  MAX_AUDIO_BYTES: z.coerce.number().int().positive().default(120 * MB),
-  MAX_PHOTO_BYTES: z.coerce.number().int().positive().default(40 * MB),
-  MAX_VIDEO_BYTES: z.coerce.number().int().positive().default(2048 * MB),
-  MAX_AVATAR_BYTES: z.coerce.number().int().positive().default(10 * MB),
+  MAX_AUDIO_BYTES: bytes(120 * MB),
+  MAX_PHOTO_BYTES: bytes(40 * MB),
+  MAX_VIDEO_BYTES: bytes(2048 * MB),
+  MAX_AVATAR_BYTES: bytes(10 * MB),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   OUT_DIR: z.string().default('./out'),
 });

@@ -28,6 +28,11 @@ export async function mediaRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   app.addHook('onReady', async () => {
     // Finish background work an earlier process left half-done; never fail start-up over it.
     await service.resumeProcessing(MEDIA_KINDS).catch((err) => app.log.error({ err }, 'could not resume media processing'));
+    // Temp files of uploads a crash cut off: swept without holding up start-up.
+    service.runInBackground('sweep upload leftovers', async () => {
+      const removed = await service.sweepLeftovers();
+      if (removed) app.log.info({ removed }, 'removed upload leftovers');
+    });
   });
 
   const guard = requireUser(deps);

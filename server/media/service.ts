@@ -32,6 +32,14 @@ export interface MediaServiceDeps {
   log: { error(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
 }
 
+/** An upload's bytes before they are checked: `<base>.upload` (renamed to the real extension after). */
+const UPLOAD_SUFFIX = '.upload';
+/**
+ * Temp files untouched this long belong to no live request (a crash or kill mid-upload): swept at
+ * start-up. Age by last write, so a slow upload still being written is never taken.
+ */
+export const LEFTOVER_AGE_MS = 60 * 60 * 1000;
+
 const MB = 1024 * 1024;
 const formatMb = (bytes: number) => {
   const mb = bytes / MB;
@@ -64,7 +72,7 @@ export class MediaService {
   async create(userId: number, kind: MediaKind, parts: AsyncIterable<UploadPart>): Promise<Media> {
     const limit = kind.limit(this.d.config);
     const base = `${userPrefix(userId)}${kind.name}/${randomBytes(12).toString('base64url')}`;
-    const tmpKey = `${base}.upload`;
+    const tmpKey = `${base}${UPLOAD_SUFFIX}`;
     const written: string[] = [];
     const fields: Record<string, unknown> = {};
     let upload: { size: number; filename: string } | null = null;
@@ -172,6 +180,41 @@ export class MediaService {
     }
   }
 
+  /**
+   * Removes what a crash mid-upload left behind: the storage's own half-written temp files and our
+   * `*.upload` keys, when untouched for LEFTOVER_AGE_MS. Only these temp patterns: a stored file
+   * no row mentions is left alone (a wrong guess there would lose someone's media).
+   */
+  async sweepLeftovers(): Promise<number> {
+    const cutoff = new Date(this.d.clock.now().getTime() - LEFTOVER_AGE_MS);
+    const { storage } = this.d;
+    let removed = (await storage.removeStaleTemp?.(cutoff)) ?? 0;
+    if (storage.list) {
+      for await (const { key, modifiedAt } of storage.list('u/')) {
+        if (key.endsWith(UPLOAD_SUFFIX) && modifiedAt < cutoff) {
+          await storage.delete(key);
+          removed++;
+        }
+      }
+    }
+    return removed;
+  }
+
+  /** Runs start-up work in the background (drain/idle wait for it); errors are logged, never thrown. */
+  runInBackground(what: string, work: () => Promise<unknown>): void {
+    this.track(
+      work().then(
+        () => undefined,
+        (err: unknown) => this.d.log.error({ err }, `could not ${what}`),
+      ),
+    );
+  }
+
+  private track(job: Promise<void>): void {
+    this.jobs.add(job);
+    void job.finally(() => this.jobs.delete(job));
+  }
+
   /** Waits for background jobs (app shutdown, tests). */
   async drain(): Promise<void> {
     this.closed = true;
@@ -205,8 +248,7 @@ export class MediaService {
         this.d.log.error({ err, id: row.id }, 'could not record media processing result');
       }
     })();
-    this.jobs.add(job);
-    void job.finally(() => this.jobs.delete(job));
+    this.track(job);
   }
 
   /** Runs the kind's processing step in a temp folder and stores its outputs next to the original. */

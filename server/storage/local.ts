@@ -1,10 +1,13 @@
 import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat, unlink } from 'node:fs/promises';
+import { mkdir, opendir, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { randomBytes } from 'node:crypto';
-import { StorageLimitError, type Storage } from './storage.ts';
+import { StorageLimitError, type Storage, type StoredKey } from './storage.ts';
+
+/** put()'s temp file next to its destination: `<key>.<12 hex>.part`. */
+const PART_RE = /\.[0-9a-f]{12}\.part$/;
 
 /** Media on local disk under `root`. Writes go to a temp file and are renamed into place. */
 export class LocalStorage implements Storage {
@@ -19,7 +22,7 @@ export class LocalStorage implements Storage {
   async put(key: string, source: Readable, opts: { maxBytes?: number } = {}): Promise<{ size: number }> {
     const dest = this.resolve(key);
     await mkdir(path.dirname(dest), { recursive: true });
-    const tmp = `${dest}.${randomBytes(6).toString('hex')}.part`;
+    const tmp = `${dest}.${randomBytes(6).toString('hex')}.part`; // matches PART_RE
     let size = 0;
     const counter = new Transform({
       transform(chunk: Buffer, _enc, cb) {
@@ -75,5 +78,44 @@ export class LocalStorage implements Storage {
 
   async localPath(key: string): Promise<string> {
     return this.resolve(key);
+  }
+
+  async *list(prefix: string): AsyncIterable<StoredKey> {
+    for await (const file of this.walk(prefix)) {
+      if (!PART_RE.test(file.key)) yield file;
+    }
+  }
+
+  async removeStaleTemp(olderThan: Date): Promise<number> {
+    let removed = 0;
+    for await (const file of this.walk('')) {
+      if (PART_RE.test(file.key) && file.modifiedAt < olderThan) {
+        await rm(this.resolve(file.key), { force: true });
+        removed++;
+      }
+    }
+    return removed;
+  }
+
+  /** Every regular file under `prefix` (depth first; a missing folder is empty). */
+  private async *walk(prefix: string): AsyncIterable<StoredKey> {
+    const dir = prefix ? this.resolve(prefix) : path.resolve(this.root);
+    let handle;
+    try {
+      handle = await opendir(dir);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT' || (e as NodeJS.ErrnoException).code === 'ENOTDIR') return;
+      throw e;
+    }
+    const root = path.resolve(this.root);
+    for await (const entry of handle) {
+      const full = path.join(dir, entry.name);
+      const key = path.relative(root, full).split(path.sep).join('/');
+      if (entry.isDirectory()) yield* this.walk(key + '/');
+      else if (entry.isFile()) {
+        const s = await stat(full).catch(() => null);
+        if (s) yield { key, modifiedAt: s.mtime };
+      }
+    }
   }
 }

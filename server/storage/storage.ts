@@ -19,6 +19,18 @@ export interface Storage {
    * (see moveKey), so adapters written for other features need not implement it.
    */
   move?(from: string, to: string): Promise<void>;
+  /**
+   * Start-up housekeeping, optional. `list` yields the stored keys under a prefix with their last
+   * change (never the adapter's own temp files); `removeStaleTemp` deletes the adapter's half-written
+   * temp files untouched since `olderThan` (a crash mid-write) and returns how many it removed.
+   */
+  list?(prefix: string): AsyncIterable<StoredKey>;
+  removeStaleTemp?(olderThan: Date): Promise<number>;
+}
+
+export interface StoredKey {
+  key: string;
+  modifiedAt: Date;
 }
 
 /** Moves a stored object, using Storage.move when the adapter has it, else copy + delete. */

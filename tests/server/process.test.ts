@@ -1,0 +1,143 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from './support/media-fixtures.ts';
+
+/** `server/main.ts` as the real process `npm start` runs: start, serve, stop; refuse bad config. */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+interface Started {
+  child: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+function startMain(env: Record<string, string>): Started {
+  const { DATABASE_URL: _ignored, ...inherited } = process.env; // the process test always runs on its own SQLite
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: { ...inherited, SKIP_WEB_BUILD: '1', LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (err += d));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  return { child, stdout: () => out, stderr: () => err, exited };
+}
+
+describe('the server process', () => {
+  let dir: string;
+  let port: number;
+  let server: Started;
+  let base: string;
+  const leftovers: { stale: string; fresh: string; stored: string } = { stale: '', fresh: '', stored: '' };
+
+  beforeAll(async () => {
+    dir = await tempDir('kopilka-process-');
+    const outDir = path.join(dir, 'out');
+    mkdirSync(outDir);
+    writeFileSync(path.join(outDir, 'index.html'), '<!doctype html><title>Копилка</title><p>главная</p>');
+    // What a killed earlier run left behind under DATA_DIR/media.
+    const media = path.join(dir, 'data', 'media', 'u', '3', 'audio');
+    mkdirSync(media, { recursive: true });
+    const hoursAgo = new Date(Date.now() - 3 * 60 * 60 * 1000);
+    for (const [name, file] of [
+      ['stale', 'Xy12.upload'],
+      ['fresh', 'Zz34.upload'],
+      ['stored', 'Xy12.webm'],
+    ] as const) {
+      leftovers[name] = path.join(media, file);
+      writeFileSync(leftovers[name], 'x');
+      if (name !== 'fresh') utimesSync(leftovers[name], hoursAgo, hoursAgo);
+    }
+    const stalePart = path.join(media, 'Xy12.webm.00aa11bb22cc.part');
+    writeFileSync(stalePart, 'x');
+    utimesSync(stalePart, hoursAgo, hoursAgo);
+
+    port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    server = startMain({ PORT: String(port), DATA_DIR: path.join(dir, 'data'), OUT_DIR: outDir });
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      if (server.child.exitCode !== null) throw new Error(`server exited early: ${server.stderr()}`);
+      try {
+        if ((await fetch(`${base}/api/health/`)).ok) break;
+      } catch {
+        /* not listening yet */
+      }
+      if (Date.now() > deadline) throw new Error(`server did not start: ${server.stdout()}${server.stderr()}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  });
+
+  afterAll(async () => {
+    if (server?.child.exitCode === null && server.child.signalCode === null) {
+      server.child.kill('SIGKILL');
+      await server.exited;
+    }
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers /api/health/ with {"status":"ok"}', async () => {
+    const res = await fetch(`${base}/api/health/`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('serves the static export at /', async () => {
+    const res = await fetch(`${base}/`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/text\/html/);
+    expect(await res.text()).toContain('главная');
+  });
+
+  it('keeps its generated SECRET_KEY in DATA_DIR', () => {
+    expect(existsSync(path.join(dir, 'data', 'secret_key'))).toBe(true);
+  });
+
+  it('sweeps stale upload temp files at start, keeping fresh ones and stored media', async () => {
+    const end = Date.now() + 5000;
+    while (existsSync(leftovers.stale) && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+    expect(existsSync(leftovers.stale)).toBe(false);
+    expect(existsSync(path.join(path.dirname(leftovers.stale), 'Xy12.webm.00aa11bb22cc.part'))).toBe(false);
+    expect(existsSync(leftovers.fresh)).toBe(true);
+    expect(existsSync(leftovers.stored)).toBe(true);
+  });
+
+  it('shuts down gracefully on SIGTERM: exit code 0, promptly', async () => {
+    const t0 = Date.now();
+    server.child.kill('SIGTERM');
+    const { code, signal } = await server.exited;
+    expect({ code, signal }).toEqual({ code: 0, signal: null });
+    expect(Date.now() - t0).toBeLessThan(3000);
+    await expect(fetch(`${base}/api/health/`)).rejects.toThrow();
+  });
+
+  it('refuses a bad PORT: exit code 1 and exactly one stderr line naming PORT', async () => {
+    const bad = startMain({ PORT: 'abc', DATA_DIR: path.join(dir, 'bad'), OUT_DIR: path.join(dir, 'out') });
+    const { code } = await bad.exited;
+    expect(code).toBe(1);
+    const lines = bad.stderr().split('\n').filter((l) => l.trim() !== '');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('PORT');
+  });
+});
