@@ -1,4 +1,4 @@
-/** The words of every e-mail and SMS the accounts API sends (Russian, signed by Копилка). */
+/** The words of every e-mail and SMS the accounts API sends (Russian, signed by Копилка), and its uniqueness errors. */
 
 export const emailCodeMessage = (code: string) => ({
   subject: 'Копилка: код подтверждения email',
@@ -23,3 +23,13 @@ export const smsCodeText = (purpose: 'phone_verify' | 'phone_login' | 'phone_res
   const what = { phone_verify: 'подтверждения телефона', phone_login: 'входа', phone_reset: 'сброса пароля' }[purpose];
   return `Копилка: код ${what} ${code}. Никому не сообщайте его. Действует 10 минут.`;
 };
+
+/**
+ * Unique-constraint errors: the DRF wording with the English phrase `already exists`, which the
+ * client maps to the spec's Russian text.
+ */
+export const ALREADY_EXISTS = {
+  email: 'user with this email already exists.',
+  username: 'user with this username already exists.',
+  phone: 'user with this phone already exists.',
+} as const;

@@ -1,74 +1,8 @@
 import type { Db } from '../db/kysely.ts';
-import type { CodePurpose } from '../accounts/codes.ts';
 
-/** SQL for one-time codes, reset tokens and refresh tokens. Times are ISO strings. */
+/** SQL for reset tokens and refresh tokens (one-time codes: accounts/codes-repository.ts). Times are ISO strings. */
 export class AuthRepository {
   constructor(private readonly db: Db) {}
-
-  // ── codes ────────────────────────────────────────────────────────────────────────────────
-  /** Is a live (unused, unexpired, not worn out) code with this hash out for the purpose? */
-  async liveCodeHashExists(purpose: CodePurpose, codeHash: string, now: string, maxAttempts: number): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('codes')
-      .select('id')
-      .where('purpose', '=', purpose)
-      .where('code_hash', '=', codeHash)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
-      .where('attempts', '<', maxAttempts)
-      .executeTakeFirst();
-    return !!row;
-  }
-
-  async insertCode(row: { user_id: number; purpose: CodePurpose; target: string; code_hash: string; expires_at: string; created_at: string }) {
-    await this.db.insertInto('codes').values({ ...row, attempts: 0 }).execute();
-  }
-
-  /** Retires every unused code of a purpose for a target (a newer code replaces them). */
-  async retireCodes(purpose: CodePurpose, target: string, now: string) {
-    await this.db.updateTable('codes').set({ used_at: now }).where('purpose', '=', purpose).where('target', '=', target).where('used_at', 'is', null).execute();
-  }
-
-  /** The newest live code of a purpose for a target. */
-  liveCodeFor(purpose: CodePurpose, target: string, now: string, maxAttempts: number) {
-    return this.db
-      .selectFrom('codes')
-      .selectAll()
-      .where('purpose', '=', purpose)
-      .where('target', '=', target)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
-      .where('attempts', '<', maxAttempts)
-      .orderBy('id', 'desc')
-      .executeTakeFirst();
-  }
-
-  liveCodeByHash(purpose: CodePurpose, codeHash: string, now: string, maxAttempts: number) {
-    return this.db
-      .selectFrom('codes')
-      .selectAll()
-      .where('purpose', '=', purpose)
-      .where('code_hash', '=', codeHash)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
-      .where('attempts', '<', maxAttempts)
-      .orderBy('id', 'desc')
-      .executeTakeFirst();
-  }
-
-  async countWrongTry(id: number) {
-    await this.db
-      .updateTable('codes')
-      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-      .where('id', '=', id)
-      .execute();
-  }
-
-  /** Marks a code used; true only for the one caller that got it (single use under races). */
-  async consumeCode(id: number, now: string): Promise<boolean> {
-    const res = await this.db.updateTable('codes').set({ used_at: now }).where('id', '=', id).where('used_at', 'is', null).executeTakeFirst();
-    return Number(res.numUpdatedRows) === 1;
-  }
 
   // ── reset tokens ──────────────────────────────────────────────────────────────────────────
   async insertResetToken(row: { user_id: number; token_hash: string; expires_at: string; created_at: string }) {

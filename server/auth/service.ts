@@ -1,30 +1,20 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../app.ts';
-import { generateResetToken, hashResetToken, RESET_TOKEN_TTL_MS } from '../accounts/codes.ts';
-import { Delivery } from '../accounts/delivery.ts';
+import { AccountActions, enforce, passwordFailKey } from '../accounts/account-actions.ts';
+import { generateResetToken, hashResetToken, RESET_TOKEN_TTL_MS, type CodePurpose } from '../accounts/codes.ts';
 import { LIMITS } from '../accounts/limits.ts';
-import { emailCodeMessage, resetLinkMessage, smsCodeText } from '../accounts/messages.ts';
+import { ALREADY_EXISTS, resetLinkMessage } from '../accounts/messages.ts';
 import { hashPassword, verifyDummyPassword, verifyPassword } from '../accounts/passwords.ts';
 import { generateUsername } from '../accounts/username.ts';
 import { UsersRepository, uniqueViolationField } from '../accounts/users-repository.ts';
 import type { User } from '../db/types.ts';
-import { ApiError, detailError, fieldError, tooManyRequests } from '../errors.ts';
-import { Throttle } from '../throttle/throttle.ts';
-import { OneTimeCodes } from './one-time-codes.ts';
+import { ApiError, detailError, fieldError } from '../errors.ts';
 import { AuthRepository } from './repository.ts';
 import { Sessions, type TokenPair } from './sessions.ts';
 
 export const BAD_CREDENTIALS = 'Неверный email или пароль';
 export const BAD_CODE = 'Неверный или просроченный код';
 export const BAD_RESET_LINK = 'Ссылка недействительна или устарела';
-export const ALREADY_EXISTS = {
-  email: 'user with this email already exists.',
-  username: 'user with this username already exists.',
-  phone: 'user with this phone already exists.',
-} as const;
-
-/** Kinds of messages with their own once-a-minute limit per address. */
-export type SendKind = 'verify' | 'login' | 'reset';
 
 export interface RegisterInput {
   first_name: string;
@@ -40,9 +30,7 @@ export class AuthService {
   readonly users: UsersRepository;
   readonly repo: AuthRepository;
   readonly sessions: Sessions;
-  readonly codes: OneTimeCodes;
-  readonly throttle: Throttle;
-  readonly delivery: Delivery;
+  private readonly actions: AccountActions;
 
   constructor(
     private readonly deps: AppDeps,
@@ -51,16 +39,18 @@ export class AuthService {
     this.users = new UsersRepository(deps.db);
     this.repo = new AuthRepository(deps.db);
     this.sessions = new Sessions(this.repo, this.users, deps.config.secretKey, deps.clock);
-    this.codes = new OneTimeCodes(this.repo, deps.config.secretKey, deps.clock);
-    this.throttle = new Throttle(deps.db, deps.clock);
-    this.delivery = new Delivery(deps.mailer, deps.sms, log);
+    this.actions = new AccountActions(deps, log);
+  }
+
+  private get throttle() {
+    return this.actions.throttle;
   }
 
   private now = () => this.deps.clock.now().toISOString();
 
   // ── sign-up ──────────────────────────────────────────────────────────────────────────────
   async register(input: RegisterInput, ip: string): Promise<User> {
-    await this.enforce(this.throttle.hit(`register:ip:${ip}`, LIMITS.registerPerIp.limit, LIMITS.registerPerIp.windowMs));
+    await enforce(this.throttle.hit(`register:ip:${ip}`, LIMITS.registerPerIp.limit, LIMITS.registerPerIp.windowMs));
     const taken = await this.users.taken({ email: input.email, username: input.username, phone: input.phone });
     const errors: Record<string, string[]> = {};
     for (const f of ['email', 'username', 'phone'] as const) if (taken[f]) errors[f] = [ALREADY_EXISTS[f]];
@@ -91,9 +81,8 @@ export class AuthService {
       throw err;
     }
     // Counted so an immediate "resend" waits its minute like any other.
-    await this.throttle.record(`send:verify:${user.email}`);
-    await this.throttle.record(`send:any:${user.email}`);
-    await this.sendEmailCode(user);
+    await this.actions.countSend('verify', user.email);
+    await this.actions.sendEmailCode(user);
     return user;
   }
 
@@ -109,8 +98,8 @@ export class AuthService {
   async login(email: string, password: string, ip: string): Promise<{ tokens: TokenPair; user: User }> {
     const acctKey = `login:acct:${email}`;
     const ipKey = `login:ip:${ip}`;
-    await this.enforce(this.throttle.check(acctKey, LIMITS.loginFailuresPerAccount.limit, LIMITS.loginFailuresPerAccount.windowMs));
-    await this.enforce(this.throttle.check(ipKey, LIMITS.loginFailuresPerIp.limit, LIMITS.loginFailuresPerIp.windowMs));
+    await enforce(this.throttle.check(acctKey, LIMITS.loginFailuresPerAccount.limit, LIMITS.loginFailuresPerAccount.windowMs));
+    await enforce(this.throttle.check(ipKey, LIMITS.loginFailuresPerIp.limit, LIMITS.loginFailuresPerIp.windowMs));
     const user = await this.users.byEmail(email);
     const ok = user ? await verifyPassword(user.password_hash, password) : await verifyDummyPassword(password);
     if (!user || !ok || !user.is_active) {
@@ -124,9 +113,9 @@ export class AuthService {
   }
 
   async requestPhoneLogin(phone: string, ip: string): Promise<void> {
-    await this.limitSend('login', phone, ip);
+    await this.actions.limitSend('login', phone, ip);
     const user = await this.users.byPhone(phone);
-    if (user?.is_active) await this.sendSmsCode('phone_login', user.id, phone, false);
+    if (user?.is_active) await this.actions.sendSmsCode('phone_login', user.id, phone, false);
   }
 
   async verifyPhoneLogin(phone: string, code: string, ip: string): Promise<{ tokens: TokenPair; user: User }> {
@@ -154,20 +143,20 @@ export class AuthService {
   }
 
   async resendEmailCode(email: string, ip: string): Promise<void> {
-    await this.limitSend('verify', email, ip);
+    await this.actions.limitSend('verify', email, ip);
     const user = await this.users.byEmail(email);
-    if (user?.is_active && !user.is_email_verified) await this.sendEmailCode(user, false);
+    if (user?.is_active && !user.is_email_verified) await this.actions.sendEmailCode(user, false);
   }
 
   async resendPhoneCode(phone: string, ip: string): Promise<void> {
-    await this.limitSend('verify', phone, ip);
+    await this.actions.limitSend('verify', phone, ip);
     const user = await this.users.byPhone(phone);
-    if (user?.is_active && !user.is_phone_verified) await this.sendSmsCode('phone_verify', user.id, phone, false);
+    if (user?.is_active && !user.is_phone_verified) await this.actions.sendSmsCode('phone_verify', user.id, phone, false);
   }
 
   // ── password reset ───────────────────────────────────────────────────────────────────────
   async requestPasswordReset(email: string, ip: string): Promise<void> {
-    await this.limitSend('reset', email, ip);
+    await this.actions.limitSend('reset', email, ip);
     const user = await this.users.byEmail(email);
     if (!user?.is_active) return;
     const token = generateResetToken();
@@ -179,17 +168,17 @@ export class AuthService {
       expires_at: new Date(now.getTime() + RESET_TOKEN_TTL_MS).toISOString(),
     });
     const link = `${this.deps.config.publicUrl}/reset-password?token=${token}`;
-    void this.delivery.mail(user.email, resetLinkMessage(link));
+    void this.actions.delivery.mail(user.email, resetLinkMessage(link));
   }
 
   async requestPasswordResetCode(phone: string, ip: string): Promise<void> {
-    await this.limitSend('reset', phone, ip);
+    await this.actions.limitSend('reset', phone, ip);
     const user = await this.users.byPhone(phone);
-    if (user?.is_active) await this.sendSmsCode('phone_reset', user.id, phone, false);
+    if (user?.is_active) await this.actions.sendSmsCode('phone_reset', user.id, phone, false);
   }
 
   async resetByToken(token: string, newPassword: string, ip: string): Promise<void> {
-    await this.enforce(this.throttle.check(`code-fail:ip:${ip}`, LIMITS.codeFailuresPerIp.limit, LIMITS.codeFailuresPerIp.windowMs));
+    await enforce(this.throttle.check(`code-fail:ip:${ip}`, LIMITS.codeFailuresPerIp.limit, LIMITS.codeFailuresPerIp.windowMs));
     const userId = await this.repo.consumeResetToken(hashResetToken(token), this.now());
     const user = userId === null ? undefined : await this.users.byId(userId);
     if (!user || !user.is_active) {
@@ -209,19 +198,9 @@ export class AuthService {
 
   /** Old password checked; all sessions end; a fresh pair keeps the current tab signed in. */
   async changePassword(user: User, oldPassword: string, newPassword: string): Promise<TokenPair> {
-    await this.checkPassword(user, oldPassword, 'old_password', 'Неверный текущий пароль');
+    await this.actions.checkPassword(user, oldPassword, 'old_password', 'Неверный текущий пароль');
     await this.setPassword(user, newPassword, {});
     return this.sessions.start(user.id);
-  }
-
-  /** Throttled check of the signed-in user's own password (change password, delete account). */
-  async checkPassword(user: User, password: string | undefined, field: string, message: string): Promise<void> {
-    const key = `password-fail:user:${user.id}`;
-    await this.enforce(this.throttle.check(key, LIMITS.passwordFailuresPerUser.limit, LIMITS.passwordFailuresPerUser.windowMs));
-    if (!password || !(await verifyPassword(user.password_hash, password))) {
-      await this.throttle.record(key);
-      throw fieldError(field, message);
-    }
   }
 
   private async setPassword(user: User, newPassword: string, extra: { is_email_verified?: number; is_phone_verified?: number }) {
@@ -237,54 +216,18 @@ export class AuthService {
     await this.sessions.endAll(user.id);
     await this.repo.retireResetTokens(user.id, nowDate.toISOString());
     await this.throttle.reset(`login:acct:${user.email}`);
-    await this.throttle.reset(`password-fail:user:${user.id}`);
+    await this.throttle.reset(passwordFailKey(user.id));
   }
 
   // ── shared steps ─────────────────────────────────────────────────────────────────────────
-  /**
-   * Issues a code and sends it. `wait: false` answers without waiting for SMTP/the gateway, so a
-   * known address takes no longer than an unknown one (delivery never rejects; failures are logged).
-   */
-  async sendEmailCode(user: User, wait = true): Promise<void> {
-    const code = await this.codes.issue('email_verify', user.id, user.email);
-    const sent = this.delivery.mail(user.email, emailCodeMessage(code));
-    if (wait) await sent;
-  }
-
-  async sendSmsCode(purpose: 'phone_verify' | 'phone_login' | 'phone_reset', userId: number, phone: string, wait = true): Promise<void> {
-    const code = await this.codes.issue(purpose, userId, phone);
-    const sent = this.delivery.text(phone, smsCodeText(purpose, code));
-    if (wait) await sent;
-  }
-
-  /**
-   * A code/link request for an address: once a minute per kind of message, 10 an hour per address
-   * whatever the kind, and a cap per IP.
-   * Counted whether or not the address has an account, so the answers reveal nothing.
-   */
-  async limitSend(kind: SendKind, target: string, ip: string): Promise<void> {
-    await this.enforce(
-      this.throttle.hitAll([
-        { key: `send:${kind}:${target}`, ...LIMITS.sendPerTargetMinute },
-        { key: `send:any:${target}`, ...LIMITS.sendPerTargetHour },
-        { key: `send:ip:${ip}`, ...LIMITS.sendPerIp },
-      ]),
-    );
-  }
-
-  private async useCode(purpose: Parameters<OneTimeCodes['consume']>[0], target: string | null, code: string, ip: string) {
+  private async useCode(purpose: CodePurpose, target: string | null, code: string, ip: string) {
     const key = `code-fail:ip:${ip}`;
-    await this.enforce(this.throttle.check(key, LIMITS.codeFailuresPerIp.limit, LIMITS.codeFailuresPerIp.windowMs));
-    const used = await this.codes.consume(purpose, target, code);
+    await enforce(this.throttle.check(key, LIMITS.codeFailuresPerIp.limit, LIMITS.codeFailuresPerIp.windowMs));
+    const used = await this.actions.codes.consume(purpose, target, code);
     if (!used) {
       await this.throttle.record(key);
       throw detailError(400, BAD_CODE);
     }
     return used;
-  }
-
-  private async enforce(result: Promise<{ allowed: boolean; retryAfterSeconds: number }>): Promise<void> {
-    const r = await result;
-    if (!r.allowed) throw tooManyRequests(r.retryAfterSeconds);
   }
 }

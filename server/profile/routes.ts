@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app.ts';
+import { AccountActions } from '../accounts/account-actions.ts';
 import { presentUser } from '../accounts/present.ts';
 import { parseBody } from '../accounts/validation.ts';
 import { currentUser, requireUser } from '../auth/guard.ts';
-import { AuthService } from '../auth/service.ts';
 import { ApiError, detailError } from '../errors.ts';
 import { avatarTooLarge } from './avatar.ts';
 import { deletionBody, isDeletionRequest, profilePatchBody } from './schemas.ts';
@@ -13,8 +13,7 @@ const NO_FILE = 'Файл не был отправлен.';
 
 /** /api/auth/profile/* and account deletion. */
 export async function profileRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  const auth = new AuthService(deps, app.log);
-  const profile = new ProfileService(deps, auth, app.log);
+  const profile = new ProfileService(deps, new AccountActions(deps, app.log), app.log);
   const signedIn = requireUser(deps);
 
   app.get('/auth/profile', { preHandler: signedIn }, async (request, reply) => {

@@ -5,7 +5,8 @@ import { UsersRepository } from '../accounts/users-repository.ts';
 import type { User, UserUpdate } from '../db/types.ts';
 import { ApiError, fieldError } from '../errors.ts';
 import { userPrefix } from '../storage/storage.ts';
-import { ALREADY_EXISTS, type AuthService } from '../auth/service.ts';
+import type { AccountActions } from '../accounts/account-actions.ts';
+import { ALREADY_EXISTS } from '../accounts/messages.ts';
 import { uniqueViolationField } from '../accounts/users-repository.ts';
 import { storeAvatar } from './avatar.ts';
 
@@ -15,7 +16,7 @@ export class ProfileService {
 
   constructor(
     private readonly deps: AppDeps,
-    private readonly auth: AuthService,
+    private readonly actions: AccountActions,
     private readonly log: FastifyBaseLogger,
   ) {
     this.users = new UsersRepository(deps.db);
@@ -43,8 +44,8 @@ export class ProfileService {
     }
     if (phoneChanged && updated.phone) {
       try {
-        await this.auth.limitSend('verify', updated.phone, ip);
-        await this.auth.sendSmsCode('phone_verify', updated.id, updated.phone, false);
+        await this.actions.limitSend('verify', updated.phone, ip);
+        await this.actions.sendSmsCode('phone_verify', updated.id, updated.phone, false);
       } catch (err) {
         if (!(err instanceof ApiError)) throw err; // throttled: the user can ask for a new code later
       }
@@ -54,7 +55,7 @@ export class ProfileService {
 
   /** Password-checked; rows go by cascade, then every file under u/{id}/. */
   async deleteAccount(user: User, password: unknown): Promise<void> {
-    await this.auth.checkPassword(user, typeof password === 'string' ? password : undefined, 'password', 'Неверный пароль');
+    await this.actions.checkPassword(user, typeof password === 'string' ? password : undefined, 'password', 'Неверный пароль');
     await this.users.delete(user.id);
     try {
       await this.deps.storage.deletePrefix(userPrefix(user.id));

@@ -1,11 +1,11 @@
 import type { Clock } from '../clock.ts';
-import { CODE_MAX_ATTEMPTS, CODE_TTL_MS, generateCode, hashCode, type CodePurpose } from '../accounts/codes.ts';
-import type { AuthRepository } from './repository.ts';
+import { CODE_MAX_ATTEMPTS, CODE_TTL_MS, generateCode, hashCode, type CodePurpose } from './codes.ts';
+import type { CodesRepository } from './codes-repository.ts';
 
 /** Issues and checks the 6-digit codes (hashed, 10 minutes, single use, 5 wrong tries). */
 export class OneTimeCodes {
   constructor(
-    private readonly repo: AuthRepository,
+    private readonly repo: CodesRepository,
     private readonly secret: string,
     private readonly clock: Clock,
   ) {}

@@ -1,0 +1,88 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppDeps } from '../app.ts';
+import type { User } from '../db/types.ts';
+import { fieldError, tooManyRequests } from '../errors.ts';
+import { Throttle, type ThrottleResult } from '../throttle/throttle.ts';
+import { CodesRepository } from './codes-repository.ts';
+import { Delivery } from './delivery.ts';
+import { LIMITS } from './limits.ts';
+import { emailCodeMessage, smsCodeText } from './messages.ts';
+import { OneTimeCodes } from './one-time-codes.ts';
+import { verifyPassword } from './passwords.ts';
+
+/** Kinds of messages with their own once-a-minute limit per address. */
+export type SendKind = 'verify' | 'login' | 'reset';
+
+export type SmsPurpose = 'phone_verify' | 'phone_login' | 'phone_reset';
+
+/** Refuses with 429 (Retry-After) when a throttle said no. */
+export async function enforce(result: Promise<ThrottleResult> | ThrottleResult): Promise<void> {
+  const r = await result;
+  if (!r.allowed) throw tooManyRequests(r.retryAfterSeconds);
+}
+
+/**
+ * The account steps both the auth and the profile features take: throttled password checks,
+ * code sending with its limits. Shared here so neither feature reaches into the other.
+ */
+export class AccountActions {
+  readonly throttle: Throttle;
+  readonly codes: OneTimeCodes;
+  readonly delivery: Delivery;
+
+  constructor(deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'mailer' | 'sms'>, log: FastifyBaseLogger) {
+    this.throttle = new Throttle(deps.db, deps.clock);
+    this.codes = new OneTimeCodes(new CodesRepository(deps.db), deps.config.secretKey, deps.clock);
+    this.delivery = new Delivery(deps.mailer, deps.sms, log);
+  }
+
+  /** Throttled check of the signed-in user's own password (change password, delete account). */
+  async checkPassword(user: User, password: string | undefined, field: string, message: string): Promise<void> {
+    const key = passwordFailKey(user.id);
+    await enforce(this.throttle.check(key, LIMITS.passwordFailuresPerUser.limit, LIMITS.passwordFailuresPerUser.windowMs));
+    if (!password || !(await verifyPassword(user.password_hash, password))) {
+      await this.throttle.record(key);
+      throw fieldError(field, message);
+    }
+  }
+
+  /**
+   * A code/link request for an address: once a minute per kind of message, 10 an hour per address
+   * whatever the kind, and a cap per IP.
+   * Counted whether or not the address has an account, so the answers reveal nothing.
+   */
+  async limitSend(kind: SendKind, target: string, ip: string): Promise<void> {
+    await enforce(
+      this.throttle.hitAll([
+        { key: `send:${kind}:${target}`, ...LIMITS.sendPerTargetMinute },
+        { key: `send:any:${target}`, ...LIMITS.sendPerTargetHour },
+        { key: `send:ip:${ip}`, ...LIMITS.sendPerIp },
+      ]),
+    );
+  }
+
+  /** Counts a send that happened without a request for it (the code sent at sign-up). */
+  async countSend(kind: SendKind, target: string): Promise<void> {
+    await this.throttle.record(`send:${kind}:${target}`);
+    await this.throttle.record(`send:any:${target}`);
+  }
+
+  /**
+   * Issues a code and sends it. `wait: false` answers without waiting for SMTP/the gateway, so a
+   * known address takes no longer than an unknown one (delivery never rejects; failures are logged).
+   */
+  async sendEmailCode(user: User, wait = true): Promise<void> {
+    const code = await this.codes.issue('email_verify', user.id, user.email);
+    const sent = this.delivery.mail(user.email, emailCodeMessage(code));
+    if (wait) await sent;
+  }
+
+  async sendSmsCode(purpose: SmsPurpose, userId: number, phone: string, wait = true): Promise<void> {
+    const code = await this.codes.issue(purpose, userId, phone);
+    const sent = this.delivery.text(phone, smsCodeText(purpose, code));
+    if (wait) await sent;
+  }
+}
+
+/** Throttle key of wrong current-password attempts (reset when the password is set anew). */
+export const passwordFailKey = (userId: number) => `password-fail:user:${userId}`;
