@@ -11,14 +11,31 @@ export function createMailer(config: Config, log: (msg: string) => void): Mailer
   return outboxMailer(path.join(config.dataDir, 'outbox'), config.smtpFrom, log);
 }
 
-/** nodemailer: the de-facto SMTP client for Node (TLS, auth and pooling from one URL). */
+/**
+ * nodemailer: the de-facto SMTP client for Node (TLS, auth and pooling from one URL). Its default
+ * waits (2 min to connect, 10 min idle) would hold a sign-up that far; a mail server this slow
+ * counts as down (the failure is logged and the user can ask for the code again).
+ */
 function smtpMailer(url: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(url);
+  const transport = nodemailer.createTransport(withSmtpTimeouts(url));
   return {
     async send(message) {
       await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
     },
   };
+}
+
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
+/** nodemailer reads transport options from the URL's query; ones SMTP_URL sets itself win. */
+export function withSmtpTimeouts(url: string): string {
+  const query = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
+  const given = new Set(new URLSearchParams(query).keys());
+  const extra = Object.entries(SMTP_TIMEOUTS)
+    .filter(([key]) => !given.has(key))
+    .map(([key, ms]) => `${key}=${ms}`);
+  if (!extra.length) return url;
+  return `${url}${query ? '&' : url.includes('?') ? '' : '?'}${extra.join('&')}`;
 }
 
 /** RFC 2047 encoded-word for non-ASCII header values. */

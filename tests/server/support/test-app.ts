@@ -53,7 +53,13 @@ export interface TestApp {
  * a throw-away database created on that server for this test file and dropped afterwards.
  */
 export async function createTestApp(
-  overrides: { env?: Record<string, string>; processor?: MediaProcessor; storage?: Storage } = {},
+  overrides: {
+    env?: Record<string, string>;
+    processor?: MediaProcessor;
+    storage?: Storage;
+    /** A real adapter instead of the MemoryMailer (e.g. SMTP built from the test's config). */
+    mailer?: (config: Config) => Mailer;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kopilka-test-'));
   const pgUrl = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined;
@@ -111,7 +117,7 @@ export async function createTestApp(
     config,
     db,
     storage,
-    mailer,
+    mailer: overrides.mailer?.(config) ?? mailer,
     sms,
     clock,
     processor: overrides.processor ?? createProcessor({ ffmpegPath: config.ffmpegPath }),
