@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import {
   DEFAULT_MAX_DURATION,
   initialRecorderState,
@@ -32,7 +32,18 @@ export interface UseRecorderOptions {
   timesliceMs?: number;
   /** Keep chunks in IndexedDB while recording so a reload loses nothing (default true). */
   persist?: boolean;
+  /**
+   * Hold the camera/microphone while idle, so a video recorder can show the live picture before
+   * recording starts (default false). The stream is acquired whenever the recorder is idle and this
+   * is true, handed over to the recording on start, and released when it turns false, after a
+   * recording stops, on discard and on unmount. A refused acquisition is not an error by itself:
+   * the next start() reports it (without asking the browser again), as a refused start would.
+   */
+  preview?: boolean;
 }
+
+/** off: not wanted; acquiring: asked the browser; live: the stream is there; failed: the browser refused. */
+export type PreviewState = 'off' | 'acquiring' | 'live' | 'failed';
 
 export interface RecordingUpload {
   file: File;
@@ -45,8 +56,10 @@ export interface UseRecorder {
   state: RecorderState;
   /** Object URL of the finished recording (for an <audio>/<video> element), or null. */
   recordingUrl: string | null;
-  /** The live stream while recording (a video recorder shows it as a preview). */
+  /** The live stream while previewing or recording (a video recorder shows it). */
   stream: MediaStream | null;
+  /** Where the idle preview stands (always 'off' without the `preview` option). */
+  previewState: PreviewState;
   start: () => Promise<void>;
   stop: () => void;
   play: () => Promise<void>;
@@ -66,6 +79,14 @@ export interface UseRecorder {
   /** Loads an unsaved session from IndexedDB into the recorded state. */
   restore: (sessionId: string) => Promise<boolean>;
   reset: () => void;
+}
+
+interface Acquisition {
+  promise: Promise<MediaStream>;
+  /** Given up (closed, discarded): a stream that still arrives is stopped. */
+  abandoned: boolean;
+  /** Handed to start(), which now owns the stream or the refusal. */
+  taken: boolean;
 }
 
 const PERMISSION_ERRORS = new Set(['NotAllowedError', 'NotFoundError', 'PermissionDeniedError', 'SecurityError', 'DevicesNotFoundError']);
@@ -93,6 +114,10 @@ export function useRecorder(options: UseRecorderOptions = {}): UseRecorder {
 
   const recorderRef = useRef<MediaRecorder | null>(null);
   const streamRef = useRef<MediaStream | null>(null);
+  const [stream, setStream] = useState<MediaStream | null>(null);
+  const [previewState, setPreviewState] = useState<PreviewState>('off');
+  /** The preview's getUserMedia call until it is held, handed to start(), or abandoned. */
+  const acquireRef = useRef<Acquisition | null>(null);
   const chunksRef = useRef<Blob[]>([]);
   const startedAtRef = useRef(0);
   const timerRef = useRef<ReturnType<typeof setInterval> | null>(null);
@@ -100,6 +125,7 @@ export function useRecorder(options: UseRecorderOptions = {}): UseRecorder {
   const persistChainRef = useRef<Promise<unknown>>(Promise.resolve());
   const audioRef = useRef<HTMLAudioElement | null>(null);
   const mountedRef = useRef(true);
+  const [previewEpoch, setPreviewEpoch] = useState(0);
 
   const elapsedSeconds = () => (startedAtRef.current ? (performance.now() - startedAtRef.current) / 1000 : 0);
 
@@ -109,8 +135,63 @@ export function useRecorder(options: UseRecorderOptions = {}): UseRecorder {
   };
 
   const releaseStream = () => {
-    streamRef.current?.getTracks().forEach((t) => t.stop());
+    const held = streamRef.current;
+    if (!held) return;
+    held.getTracks().forEach((t) => t.stop());
     streamRef.current = null;
+    if (mountedRef.current) setStream(null);
+  };
+
+  const holdStream = (s: MediaStream) => {
+    streamRef.current = s;
+    setStream(s);
+  };
+
+  const constraintsFor = (): MediaStreamConstraints =>
+    optionsRef.current.constraints ?? (kind === 'video' ? { audio: true, video: true } : { audio: true });
+
+  /** Forgets the preview's pending acquisition; a stream that still arrives is stopped at once. */
+  const abandonAcquisition = () => {
+    const pending = acquireRef.current;
+    acquireRef.current = null;
+    if (pending) pending.abandoned = true;
+  };
+
+  const acquirePreview = () => {
+    if (streamRef.current || acquireRef.current || !isRecordingSupported()) return;
+    const acquisition: Acquisition = { promise: navigator.mediaDevices.getUserMedia(constraintsFor()), abandoned: false, taken: false };
+    acquireRef.current = acquisition;
+    setPreviewState('acquiring');
+    acquisition.promise.then(
+      (s) => {
+        if (acquisition.taken) return; // start() has it
+        if (acquisition.abandoned || !mountedRef.current) {
+          s.getTracks().forEach((t) => t.stop());
+          return;
+        }
+        acquireRef.current = null;
+        holdStream(s);
+        setPreviewState('live');
+      },
+      () => {
+        // Kept in acquireRef: the next start() reports this refusal.
+        if (!acquisition.taken && !acquisition.abandoned && mountedRef.current) setPreviewState('failed');
+      },
+    );
+  };
+
+  /** The stream for a recording: the held preview, the preview's pending request, or a new request. */
+  const obtainStream = (): Promise<MediaStream> => {
+    const held = streamRef.current;
+    if (held && held.getTracks().every((t) => t.readyState !== 'ended')) return Promise.resolve(held);
+    releaseStream();
+    const pending = acquireRef.current;
+    if (pending) {
+      acquireRef.current = null;
+      pending.taken = true;
+      return pending.promise;
+    }
+    return navigator.mediaDevices.getUserMedia(constraintsFor());
   };
 
   /** Runs IndexedDB work one after another, never failing the recording itself. */
@@ -140,10 +221,9 @@ export function useRecorder(options: UseRecorderOptions = {}): UseRecorder {
       return;
     }
     const opts = optionsRef.current;
-    const constraints = opts.constraints ?? (kind === 'video' ? { audio: true, video: true } : { audio: true });
     let stream: MediaStream;
     try {
-      stream = await navigator.mediaDevices.getUserMedia(constraints);
+      stream = await obtainStream();
     } catch (error) {
       const name = (error as { name?: string } | null)?.name ?? '';
       dispatch({ type: 'START_FAILED', kind: PERMISSION_ERRORS.has(name) ? 'permission' : 'start', message: String((error as Error)?.message ?? error) });
@@ -163,7 +243,7 @@ export function useRecorder(options: UseRecorderOptions = {}): UseRecorder {
       });
       const actualType = recorder.mimeType || mimeType || `${kind}/webm`;
       chunksRef.current = [];
-      streamRef.current = stream;
+      if (streamRef.current !== stream) holdStream(stream);
       recorderRef.current = recorder;
 
       recorder.ondataavailable = (e) => {
@@ -221,6 +301,22 @@ export function useRecorder(options: UseRecorderOptions = {}): UseRecorder {
 
   const stop = useCallback(() => dispatch({ type: 'STOP' }), []);
 
+  // The idle preview: acquired while wanted and idle, let go otherwise (a recording keeps its stream).
+  const wantPreview = options.preview ?? false;
+  useEffect(() => {
+    const idle = state.status === 'idle';
+    const recordingStream = state.status === 'starting' || state.status === 'recording' || state.status === 'stopping';
+    if (wantPreview && idle) {
+      acquirePreview();
+      return;
+    }
+    if (recordingStream) return;
+    abandonAcquisition();
+    if (!recorderRef.current) releaseStream();
+    setPreviewState('off');
+    // Runs on status and wish changes (and after a discard) only; the helpers read refs.
+  }, [wantPreview, state.status, previewEpoch]);
+
   const recordingUrl = useMemo(() => (state.recording ? URL.createObjectURL(state.recording.blob) : null), [state.recording]);
   useEffect(() => () => {
     if (recordingUrl) URL.revokeObjectURL(recordingUrl);
@@ -277,9 +373,12 @@ export function useRecorder(options: UseRecorderOptions = {}): UseRecorder {
     }
     recorderRef.current = null;
     stopTimer();
+    abandonAcquisition();
     releaseStream();
     await forgetSession();
     dispatch({ type: 'RESET' });
+    // Idle again: the preview (when wanted) comes back even if the status did not change.
+    if (mountedRef.current) setPreviewEpoch((n) => n + 1);
   }, []);
 
   const requestSave = useCallback(() => {
@@ -335,6 +434,7 @@ export function useRecorder(options: UseRecorderOptions = {}): UseRecorder {
           // ignore
         }
       }
+      abandonAcquisition();
       releaseStream();
       audioRef.current?.pause();
     };
@@ -343,7 +443,8 @@ export function useRecorder(options: UseRecorderOptions = {}): UseRecorder {
   return {
     state,
     recordingUrl,
-    stream: streamRef.current,
+    stream,
+    previewState,
     start,
     stop,
     play,

@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import { isUploading, uploadQueueReducer, type UploadItem } from '@/lib/media/upload-queue';
+import { filesOfType, isUploading, uploadQueueReducer, type UploadItem } from '@/lib/media/upload-queue';
 
 export interface UseUploadQueueOptions<T> {
   /** Sends one file; reports progress 0..1; throws on refusal. */
@@ -16,6 +16,29 @@ export interface UseUploadQueueOptions<T> {
   concurrency?: number;
   /** Finished (successful) rows leave the list this long after their batch ends (default 4 s). */
   clearDoneAfterMs?: number;
+  /** For offer(): the accepted MIME prefix ('image/', 'video/') and the message under a file of another type. */
+  accept?: { prefix: string; refusal: (file: File) => string };
+}
+
+/** What a screen gives its photo or video upload hook. */
+export interface MediaUploadHandlers<T> {
+  onUploaded?: (record: T) => void;
+  /** The success snackbar once a pick/drop has finished, by how many files were stored (null: none). */
+  uploadedMessage: (succeeded: number) => string | null;
+  /** The message under a chosen or dropped file of the wrong type. */
+  refusal: (file: File) => string;
+}
+
+/** The queue options a photo or video upload hook takes from its screen's handlers. */
+export function mediaUploadOptions<T>(handlers: MediaUploadHandlers<T>, acceptPrefix: string, showSuccess: (message: string) => void) {
+  return {
+    accept: { prefix: acceptPrefix, refusal: handlers.refusal },
+    onUploaded: handlers.onUploaded,
+    onBatchDone: ({ succeeded }: { succeeded: number }) => {
+      const message = handlers.uploadedMessage(succeeded);
+      if (message) showSuccess(message);
+    },
+  };
 }
 
 let seq = 0;
@@ -108,5 +131,20 @@ export function useUploadQueue<T>(options: UseUploadQueueOptions<T>) {
 
   const dismiss = useCallback((id: string) => dispatch({ type: 'DISMISS', id }), []);
 
-  return { items, add, reject, dismiss, uploading: busy };
+  /** Files chosen or dropped: those of another type get a refused row (per `accept`), the rest are sent. */
+  const offer = useCallback(
+    (files: readonly File[]) => {
+      const accept = optionsRef.current.accept;
+      if (!accept) {
+        add(files);
+        return;
+      }
+      const { accepted, rejected } = filesOfType(files, accept.prefix);
+      rejected.forEach((f) => reject(f, accept.refusal(f)));
+      add(accepted);
+    },
+    [add, reject],
+  );
+
+  return { items, add, reject, offer, dismiss, uploading: busy };
 }

@@ -2,11 +2,14 @@
 
 import { uploadVideo, videoUploadErrorMessage, type VideoRecord } from '@/lib/api/video';
 import { titleFromFileName } from '@/lib/media/upload-queue';
-import { useUploadQueue } from './use-upload-queue';
+import { useSnackbar } from './use-snackbar';
+import { mediaUploadOptions, useUploadQueue, type MediaUploadHandlers } from './use-upload-queue';
 
 /** Uploads existing video files one at a time (they are large), each with its progress and error. */
-export function useVideoUploads(handlers: { onUploaded?: (video: VideoRecord) => void; onBatchDone?: (r: { succeeded: number; failed: number }) => void }) {
+export function useVideoUploads(handlers: MediaUploadHandlers<VideoRecord>) {
+  const { showSuccess } = useSnackbar();
   return useUploadQueue<VideoRecord>({
+    ...mediaUploadOptions(handlers, 'video/', showSuccess),
     concurrency: 1,
     upload: (file, onProgress, signal) =>
       uploadVideo(
@@ -14,7 +17,5 @@ export function useVideoUploads(handlers: { onUploaded?: (video: VideoRecord) =>
         { onProgress: (p) => onProgress(p.fraction), signal },
       ),
     describeError: (error, file) => videoUploadErrorMessage(error, file.name),
-    onUploaded: handlers.onUploaded,
-    onBatchDone: handlers.onBatchDone,
   });
 }

@@ -1,29 +1,19 @@
 'use client';
 
+import { MediaDetailsForm } from '@/components/media/media-details-form';
 import { AppDialog } from '@/components/ui/app-dialog';
 import { Button } from '@/components/ui/button';
-import { useSnackbar } from '@/hooks/use-snackbar';
 import { useUpdateAudio } from '@/hooks/use-audio-mutations';
+import { useMediaItemActions } from '@/hooks/use-media-item-actions';
 import { UPDATE_SUCCESS, type AudioRecord } from '@/lib/api/media';
-import type { AudioDetails } from '@/lib/schemas/audio';
-import { AudioDetailsForm } from './audio-details-form';
+import { audioDetailsSchema } from '@/lib/schemas/audio';
 
 const FORM_ID = 'edit-audio-form';
 
 /** 500 px dialog: title (required) and description, saved with the PATCH fallbacks. */
 export function EditAudioDialog({ record, onClose }: { record: AudioRecord; onClose: () => void }) {
   const update = useUpdateAudio();
-  const { showSuccess, showError } = useSnackbar();
-
-  const submit = async (values: AudioDetails) => {
-    try {
-      await update.mutateAsync({ id: record.id, data: values });
-      showSuccess(UPDATE_SUCCESS);
-      onClose();
-    } catch (error) {
-      showError(error instanceof Error ? error.message : 'Ошибка при обновлении записи');
-    }
-  };
+  const actions = useMediaItemActions({ update, updatedMessage: UPDATE_SUCCESS, onUpdated: onClose });
 
   return (
     <AppDialog
@@ -44,10 +34,11 @@ export function EditAudioDialog({ record, onClose }: { record: AudioRecord; onCl
         </>
       }
     >
-      <AudioDetailsForm
+      <MediaDetailsForm
         formId={FORM_ID}
+        schema={audioDetailsSchema}
         defaultValues={{ title: record.title, description: record.description ?? '' }}
-        onSubmit={submit}
+        onSubmit={(values) => actions.save(record.id, values)}
         disabled={update.isPending}
       />
     </AppDialog>

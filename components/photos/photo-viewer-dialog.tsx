@@ -1,16 +1,15 @@
 'use client';
 
-import { useEffect, useState } from 'react';
-import { AudioDetailsForm } from '@/components/audio/audio-details-form';
+import { useEffect } from 'react';
+import { ConfirmMediaDelete, MediaItemActions } from '@/components/media/media-item-actions';
 import { AppDialog } from '@/components/ui/app-dialog';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { useMediaItemActions } from '@/hooks/use-media-item-actions';
 import { useDeletePhoto, useDownloadPhoto, useUpdatePhoto } from '@/hooks/use-photo-mutations';
 import { useSnackbar } from '@/hooks/use-snackbar';
-import { DELETE_ERROR_PREFIX } from '@/lib/api/media';
 import type { PhotoRecord } from '@/lib/api/photos';
 import { stepIndex, viewerCounter } from '@/lib/media/viewer-index';
-import { photoDetailsSchema, type PhotoDetails } from '@/lib/schemas/photo';
+import { photoDetailsSchema } from '@/lib/schemas/photo';
 import { photoAlt } from './photo-grid';
 
 export const PHOTO_UPDATED = 'Фотография успешно обновлена';
@@ -53,8 +52,10 @@ export function PhotoViewerDialog({ photos, index, onIndexChange, onClose }: Pho
   const update = useUpdatePhoto();
   const remove = useDeletePhoto();
   const download = useDownloadPhoto();
-  const { showSuccess, showError } = useSnackbar();
-  const [confirmDelete, setConfirmDelete] = useState(false);
+  const { showError } = useSnackbar();
+  // After a deletion the gallery's list shrinks; the screen moves the viewer to the neighbour or closes it.
+  const actions = useMediaItemActions({ update, remove, updatedMessage: PHOTO_UPDATED, deletedMessage: PHOTO_DELETED });
+  const confirmDelete = actions.confirmingDelete;
 
   useEffect(() => {
     if (confirmDelete || count < 2) return;
@@ -87,26 +88,6 @@ export function PhotoViewerDialog({ photos, index, onIndexChange, onClose }: Pho
   const taken = formatDate(photo.taken_at);
   const uploaded = formatDate(photo.created_at);
 
-  const save = async (values: PhotoDetails) => {
-    try {
-      await update.mutateAsync({ id: photo.id, data: values });
-      showSuccess(PHOTO_UPDATED);
-    } catch (error) {
-      showError(error instanceof Error ? error.message : 'Ошибка при обновлении записи');
-    }
-  };
-
-  const confirmRemove = async () => {
-    try {
-      await remove.mutateAsync(photo.id);
-      setConfirmDelete(false);
-      showSuccess(PHOTO_DELETED);
-      // The gallery's list shrinks; the screen moves the viewer to the neighbour or closes it.
-    } catch (error) {
-      showError(error instanceof Error && error.message.startsWith(DELETE_ERROR_PREFIX) ? error.message : `${DELETE_ERROR_PREFIX}${String((error as Error)?.message ?? error)}`);
-    }
-  };
-
   const startDownload = async () => {
     try {
       await download.mutateAsync(photo);
@@ -122,7 +103,7 @@ export function PhotoViewerDialog({ photos, index, onIndexChange, onClose }: Pho
       <AppDialog
         open
         onClose={() => {
-          if (!confirmDelete && !update.isPending && !remove.isPending) onClose();
+          if (!confirmDelete && !actions.busy) onClose();
         }}
         title="Просмотр фотографии"
         width={1100}
@@ -180,41 +161,30 @@ export function PhotoViewerDialog({ photos, index, onIndexChange, onClose }: Pho
                 </>
               ) : null}
             </dl>
-            <AudioDetailsForm
+            <MediaItemActions
               key={photo.id}
               formId={FORM_ID}
               schema={photoDetailsSchema}
-              autoFocus={false}
-              defaultValues={{ title: photo.title, description: photo.description ?? '' }}
-              onSubmit={save}
-              disabled={update.isPending}
+              details={photo}
+              saving={update.isPending}
+              onSave={(values) => actions.save(photo.id, values)}
+              onDelete={actions.askDelete}
+              downloads={
+                <Button variant="secondary" onClick={() => void startDownload()} loading={download.isPending}>
+                  Скачать оригинал
+                </Button>
+              }
             />
-            <div className="flex flex-wrap gap-2">
-              <Button type="submit" form={FORM_ID} loading={update.isPending}>
-                Сохранить
-              </Button>
-              <Button variant="secondary" onClick={() => void startDownload()} loading={download.isPending}>
-                Скачать оригинал
-              </Button>
-              <Button variant="secondary" onClick={() => setConfirmDelete(true)}>
-                Удалить
-              </Button>
-            </div>
           </div>
         </div>
       </AppDialog>
-      <ConfirmDialog
+      <ConfirmMediaDelete
         open={confirmDelete}
         title="Удалить фотографию"
-        message={
-          <>
-            Удалить фотографию «<span className="font-medium">{photoAlt(photo)}</span>»? Это действие нельзя отменить.
-          </>
-        }
-        confirmLabel="Удалить"
+        name={photoAlt(photo)}
         busy={remove.isPending}
-        onConfirm={() => void confirmRemove()}
-        onCancel={() => setConfirmDelete(false)}
+        onConfirm={() => void actions.confirmDelete(photo.id)}
+        onCancel={actions.cancelDelete}
       />
     </>
   );

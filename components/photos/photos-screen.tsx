@@ -1,20 +1,18 @@
 'use client';
 
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { AudioToolbar } from '@/components/audio/audio-toolbar';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { DropZone } from '@/components/media/drop-zone';
 import { FilePickButton } from '@/components/media/file-pick-button';
+import { MediaListBody } from '@/components/media/media-list-body';
+import { MediaScreenHeader } from '@/components/media/media-screen-header';
+import { MediaToolbar } from '@/components/media/media-toolbar';
 import { UploadList } from '@/components/media/upload-list';
-import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
-import { Spinner } from '@/components/ui/spinner';
 import { usePhotoList } from '@/hooks/use-photo-list';
 import { useRefreshPhotoList } from '@/hooks/use-photo-mutations';
+import { useMediaSearch } from '@/hooks/use-media-search';
 import { usePhotoUploads } from '@/hooks/use-photo-uploads';
-import { useSnackbar } from '@/hooks/use-snackbar';
 import { PHOTO_LIST_ERROR, type PhotoRecord } from '@/lib/api/photos';
 import { PHOTO_SORT_OPTIONS, visiblePhotos, type PhotoSortOrder } from '@/lib/media/photo-order';
-import { filesOfType } from '@/lib/media/upload-queue';
 import { indexAfterChange } from '@/lib/media/viewer-index';
 import { PhotoGrid } from './photo-grid';
 import { PhotoViewerDialog } from './photo-viewer-dialog';
@@ -31,30 +29,16 @@ export const notAnImageMessage = (name: string) => `Файл «${name}» не я
 export function PhotosScreen() {
   const list = usePhotoList();
   const refreshList = useRefreshPhotoList();
-  const { showSuccess } = useSnackbar();
-  const [query, setQuery] = useState('');
-  const [order, setOrder] = useState<PhotoSortOrder>('newest');
-  const deferredQuery = useDeferredValue(query);
-
   const photos = list.data;
-  const visible = useMemo(() => (photos ? visiblePhotos(photos, deferredQuery, order) : []), [photos, deferredQuery, order]);
+  const search = useMediaSearch<PhotoRecord, PhotoSortOrder>(photos, 'newest', visiblePhotos);
+  const visible = search.visible;
 
   const uploads = usePhotoUploads({
     onUploaded: refreshList,
-    onBatchDone: ({ succeeded }) => {
-      const message = photosUploadedMessage(succeeded);
-      if (message) showSuccess(message);
-    },
+    uploadedMessage: photosUploadedMessage,
+    refusal: (f) => notAnImageMessage(f.name),
   });
-
-  const onFiles = useCallback(
-    (files: File[]) => {
-      const { accepted, rejected } = filesOfType(files, 'image/');
-      rejected.forEach((f) => uploads.reject(f, notAnImageMessage(f.name)));
-      uploads.add(accepted);
-    },
-    [uploads],
-  );
+  const onFiles = uploads.offer;
 
   // The viewer follows a photo by id, so a refetch or a deletion keeps it on the right one.
   const [viewer, setViewer] = useState<{ id: number; index: number } | null>(null);
@@ -96,41 +80,30 @@ export function PhotosScreen() {
   return (
     <DropZone hint="Отпустите файлы, чтобы загрузить фотографии" onFiles={onFiles}>
       <div className="flex flex-col gap-5">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <h1 className="text-2xl font-semibold text-slate-900">Мои фотографии</h1>
+        <MediaScreenHeader title="Мои фотографии">
           <FilePickButton accept="image/*" multiple onFiles={onFiles} inputLabel="Выбрать фотографии">
             Загрузить фотографии
           </FilePickButton>
-        </div>
+        </MediaScreenHeader>
         <p className="-mt-3 text-sm text-slate-600">Перетащите фотографии на страницу или нажмите «Загрузить фотографии».</p>
 
         <UploadList items={uploads.items} onDismiss={uploads.dismiss} label="Загрузка фотографий" />
 
-        <AudioToolbar query={query} onQueryChange={setQuery} order={order} onOrderChange={setOrder} options={PHOTO_SORT_OPTIONS} />
+        <MediaToolbar query={search.query} onQueryChange={search.setQuery} order={search.order} onOrderChange={search.setOrder} options={PHOTO_SORT_OPTIONS} />
 
-        {list.isPending ? (
-          <div className="flex justify-center py-10 text-slate-700">
-            <Spinner className="h-8 w-8" label="Загрузка фотографий" />
-          </div>
-        ) : list.isError ? (
-          <div role="alert" className="flex flex-col items-center gap-3 rounded-lg border border-red-200 bg-red-50 px-4 py-8 text-center">
-            <p className="text-red-800">{PHOTO_LIST_ERROR}</p>
-            <Button variant="secondary" onClick={() => void list.refetch()}>
-              Повторить
-            </Button>
-          </div>
-        ) : photos && photos.length === 0 ? (
-          <EmptyState title="Пока нет фотографий" description="Нажмите «Загрузить фотографии» или перетащите файлы сюда." />
-        ) : visible.length === 0 ? (
-          <EmptyState title="Ничего не найдено" description="Измените запрос поиска." />
-        ) : (
-          <>
-            <p className="text-sm text-slate-600" aria-live="polite">
-              {deferredQuery.trim() ? `Найдено: ${visible.length}` : `Всего фотографий: ${visible.length}`}
-            </p>
-            <PhotoGrid photos={visible} onOpen={openViewer} />
-          </>
-        )}
+        <MediaListBody
+          list={list}
+          total={photos?.length}
+          visibleCount={visible.length}
+          searching={search.searching}
+          loadingLabel="Загрузка фотографий"
+          errorMessage={PHOTO_LIST_ERROR}
+          emptyTitle="Пока нет фотографий"
+          emptyDescription="Нажмите «Загрузить фотографии» или перетащите файлы сюда."
+          totalLabel={(n) => `Всего фотографий: ${n}`}
+        >
+          <PhotoGrid photos={visible} onOpen={openViewer} />
+        </MediaListBody>
 
         {viewer && viewerIndex >= 0 ? (
           <PhotoViewerDialog photos={visible} index={viewerIndex} onIndexChange={moveViewer} onClose={() => setViewer(null)} />

@@ -1,17 +1,16 @@
 'use client';
 
 import { useState } from 'react';
-import { AudioDetailsForm } from '@/components/audio/audio-details-form';
+import { ConfirmMediaDelete, MediaItemActions } from '@/components/media/media-item-actions';
 import { AppDialog } from '@/components/ui/app-dialog';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
+import { useMediaItemActions } from '@/hooks/use-media-item-actions';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import { useDeleteVideo, useDownloadVideo, useUpdateVideo } from '@/hooks/use-video-mutations';
-import { DELETE_ERROR_PREFIX } from '@/lib/api/media';
 import type { VideoDownloadFormat, VideoRecord } from '@/lib/api/video';
 import { formatDuration } from '@/lib/media/format-duration';
-import { videoDetailsSchema, type VideoDetails } from '@/lib/schemas/video';
+import { videoDetailsSchema } from '@/lib/schemas/video';
 import { VIDEO_FAILED, VIDEO_PROCESSING } from './video-grid';
 
 export const VIDEO_UPDATED = 'Видео успешно обновлено';
@@ -28,8 +27,8 @@ export function VideoPlayerDialog({ video, onClose }: { video: VideoRecord; onCl
   const update = useUpdateVideo();
   const remove = useDeleteVideo();
   const download = useDownloadVideo();
-  const { showSuccess, showError } = useSnackbar();
-  const [confirmDelete, setConfirmDelete] = useState(false);
+  const { showError } = useSnackbar();
+  const actions = useMediaItemActions({ update, remove, updatedMessage: VIDEO_UPDATED, deletedMessage: VIDEO_DELETED, onDeleted: onClose });
   const [downloading, setDownloading] = useState<VideoDownloadFormat | null>(null);
   const [playError, setPlayError] = useState(false);
 
@@ -37,26 +36,6 @@ export function VideoPlayerDialog({ video, onClose }: { video: VideoRecord; onCl
   const canPlay = video.status === 'ready' && !!src;
   const hasMp4 = video.status === 'ready' && (!!video.playable || video.mime_type === 'video/mp4');
   const duration = formatDuration(video.duration);
-
-  const save = async (values: VideoDetails) => {
-    try {
-      await update.mutateAsync({ id: video.id, data: values });
-      showSuccess(VIDEO_UPDATED);
-    } catch (error) {
-      showError(error instanceof Error ? error.message : 'Ошибка при обновлении записи');
-    }
-  };
-
-  const confirmRemove = async () => {
-    try {
-      await remove.mutateAsync(video.id);
-      setConfirmDelete(false);
-      showSuccess(VIDEO_DELETED);
-      onClose();
-    } catch (error) {
-      showError(error instanceof Error && error.message.startsWith(DELETE_ERROR_PREFIX) ? error.message : `${DELETE_ERROR_PREFIX}${String((error as Error)?.message ?? error)}`);
-    }
-  };
 
   const startDownload = async (format: VideoDownloadFormat) => {
     setDownloading(format);
@@ -74,7 +53,7 @@ export function VideoPlayerDialog({ video, onClose }: { video: VideoRecord; onCl
       <AppDialog
         open
         onClose={() => {
-          if (!confirmDelete && !update.isPending && !remove.isPending) onClose();
+          if (!actions.confirmingDelete && !actions.busy) onClose();
         }}
         title="Просмотр видео"
         width={960}
@@ -111,45 +90,36 @@ export function VideoPlayerDialog({ video, onClose }: { video: VideoRecord; onCl
               {video.width && video.height ? `${video.width} × ${video.height}` : null}
             </p>
           ) : null}
-          <AudioDetailsForm
+          <MediaItemActions
             key={video.id}
             formId={FORM_ID}
             schema={videoDetailsSchema}
-            autoFocus={false}
-            defaultValues={{ title: video.title, description: video.description ?? '' }}
-            onSubmit={save}
-            disabled={update.isPending}
+            details={video}
+            saving={update.isPending}
+            onSave={(values) => actions.save(video.id, values)}
+            onDelete={actions.askDelete}
+            downloads={
+              <>
+                {hasMp4 ? (
+                  <Button variant="secondary" onClick={() => void startDownload('mp4')} loading={downloading === 'mp4'} disabled={downloading !== null}>
+                    Скачать MP4
+                  </Button>
+                ) : null}
+                <Button variant="secondary" onClick={() => void startDownload('original')} loading={downloading === 'original'} disabled={downloading !== null}>
+                  Скачать оригинал
+                </Button>
+              </>
+            }
           />
-          <div className="flex flex-wrap gap-2">
-            <Button type="submit" form={FORM_ID} loading={update.isPending}>
-              Сохранить
-            </Button>
-            {hasMp4 ? (
-              <Button variant="secondary" onClick={() => void startDownload('mp4')} loading={downloading === 'mp4'} disabled={downloading !== null}>
-                Скачать MP4
-              </Button>
-            ) : null}
-            <Button variant="secondary" onClick={() => void startDownload('original')} loading={downloading === 'original'} disabled={downloading !== null}>
-              Скачать оригинал
-            </Button>
-            <Button variant="secondary" onClick={() => setConfirmDelete(true)}>
-              Удалить
-            </Button>
-          </div>
         </div>
       </AppDialog>
-      <ConfirmDialog
-        open={confirmDelete}
+      <ConfirmMediaDelete
+        open={actions.confirmingDelete}
         title="Удалить видео"
-        message={
-          <>
-            Удалить видео «<span className="font-medium">{video.title || 'Без названия'}</span>»? Это действие нельзя отменить.
-          </>
-        }
-        confirmLabel="Удалить"
+        name={video.title || 'Без названия'}
         busy={remove.isPending}
-        onConfirm={() => void confirmRemove()}
-        onCancel={() => setConfirmDelete(false)}
+        onConfirm={() => void actions.confirmDelete(video.id)}
+        onCancel={actions.cancelDelete}
       />
     </>
   );

@@ -36,6 +36,17 @@ export const UPDATE_SUCCESS = 'Запись успешно обновлена';
 export const UPDATE_ERROR_PREFIX = 'Ошибка при обновлении записи: ';
 export const DELETE_ERROR_PREFIX = 'Ошибка при удалении записи: ';
 
+/** The snackbar text for a failed edit (the update fallbacks already say 'Ошибка при обновлении записи: …'). */
+export function updateErrorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : 'Ошибка при обновлении записи';
+}
+
+/** The snackbar text for a failed deletion: always 'Ошибка при удалении записи: …'. */
+export function deleteErrorMessage(error: unknown): string {
+  if (error instanceof Error && error.message.startsWith(DELETE_ERROR_PREFIX)) return error.message;
+  return `${DELETE_ERROR_PREFIX}${String((error as Error)?.message ?? error)}`;
+}
+
 const itemPath = (kind: MediaKind, id: number | string) => `media/${kind}/${encodeURIComponent(String(id))}/`;
 
 /** The error body of a failed request (ky HTTPError or HttpStatusError), or null. */
@@ -79,18 +90,23 @@ export function messageFromBody(body: unknown, preferField?: string): string | n
 
 // ---------------------------------------------------------------- list
 
-function asRecords(data: unknown): AudioRecord[] {
-  if (Array.isArray(data)) return data as AudioRecord[];
+/** The list answer: a plain array (contract), or DRF's paginated `{ results: [...] }`; anything else is empty. */
+function asList<T>(data: unknown): T[] {
+  if (Array.isArray(data)) return data as T[];
   if (data && typeof data === 'object' && Array.isArray((data as { results?: unknown }).results)) {
-    return (data as { results: AudioRecord[] }).results;
+    return (data as { results: T[] }).results;
   }
   return [];
 }
 
-/** GET /api/media/audio/?t=… (the spec's cache-busting timestamp). */
-export async function listAudio(): Promise<AudioRecord[]> {
-  const data = await api.get('media/audio/', { searchParams: { t: Date.now() } }).json<unknown>();
-  return asRecords(data);
+/** GET /api/media/{kind}/?t=… (the spec's cache-busting timestamp). */
+export async function listMedia<T>(kind: MediaKind): Promise<T[]> {
+  const data = await api.get(`media/${kind}/`, { searchParams: { t: Date.now() } }).json<unknown>();
+  return asList<T>(data);
+}
+
+export function listAudio(): Promise<AudioRecord[]> {
+  return listMedia<AudioRecord>('audio');
 }
 
 export const audioQueries = {
@@ -165,35 +181,30 @@ export interface CreateAudioInput {
   description?: string;
 }
 
-/** POST /api/media/audio/ multipart (audio_file, title, description) → 201 record. Throws HttpStatusError on failure. */
-export async function createAudio(
+export const AUDIO_FILE_FIELD = 'audio_file';
+
+/** POST /api/media/audio/ multipart (title, description, audio_file) → 201 record. Throws HttpStatusError on failure. */
+export function createAudio(
   input: CreateAudioInput,
   options: { onProgress?: (p: UploadProgress) => void; signal?: AbortSignal } = {},
 ): Promise<AudioRecord> {
-  const form = () => {
-    const fd = new FormData();
-    fd.append('audio_file', input.file, input.fileName);
-    fd.append('title', input.title);
-    fd.append('description', input.description ?? '');
-    return fd;
-  };
-  let result = await xhrSend('POST', '/api/media/audio/', form(), sessionTokenStore.getAccess(), options.onProgress, options.signal);
-  if (result.status === 401) {
-    // Same single-flight refresh as ky's hook; one retry with the new token.
-    const token = await refreshAccessToken();
-    if (token) result = await xhrSend('POST', '/api/media/audio/', form(), token, options.onProgress, options.signal);
-  }
-  if (result.status < 200 || result.status >= 300) throw new HttpStatusError(result.status, parseText(result.text));
-  return readJson<AudioRecord>(new Response(result.text));
+  return uploadMedia<AudioRecord>('audio', { fileField: AUDIO_FILE_FIELD, ...input }, options);
+}
+
+/**
+ * The recorder's save error: '<prefix>: <the server's detail or its first error on the file field>',
+ * '<prefix>: нет соединения с сервером' when no answer came, else the prefix alone.
+ */
+export async function recordingSaveErrorMessage(error: unknown, prefix: string, fileField: string): Promise<string> {
+  const detail = messageFromBody(await errorBody(error), fileField);
+  if (detail) return `${prefix}: ${detail}`;
+  if (error instanceof TypeError) return `${prefix}: нет соединения с сервером`;
+  return prefix;
 }
 
 /** 'Ошибка при сохранении записи: <detail or the first audio_file error>' */
-export async function saveErrorMessage(error: unknown): Promise<string> {
-  const body = await errorBody(error);
-  const detail = messageFromBody(body, 'audio_file');
-  if (detail) return `${SAVE_RECORDING_ERROR}: ${detail}`;
-  if (error instanceof TypeError) return `${SAVE_RECORDING_ERROR}: нет соединения с сервером`;
-  return SAVE_RECORDING_ERROR;
+export function saveErrorMessage(error: unknown): Promise<string> {
+  return recordingSaveErrorMessage(error, SAVE_RECORDING_ERROR, AUDIO_FILE_FIELD);
 }
 
 // ---------------------------------------------------------------- native fetch (the last fallbacks)
@@ -305,12 +316,8 @@ export function apiRelativePath(url: string | null | undefined, fallback: string
 }
 
 /** Fetches the MP3 through ky (bearer + refresh) and returns it with its file name. */
-export async function downloadAudio(record: Pick<AudioRecord, 'id' | 'title' | 'download_url'>): Promise<{ blob: Blob; filename: string }> {
-  const path = apiRelativePath(record.download_url, `media/audio/${record.id}/download/`);
-  const response = await api.get(path, { headers: { Accept: 'audio/mpeg, */*' } });
-  const blob = await response.blob();
-  const filename = filenameFromContentDisposition(response.headers.get('Content-Disposition')) ?? mp3FileName(record.title);
-  return { blob, filename };
+export function downloadAudio(record: Pick<AudioRecord, 'id' | 'title' | 'download_url'>): Promise<{ blob: Blob; filename: string }> {
+  return downloadMediaFile('audio', record, { fallbackName: mp3FileName(record.title), accept: 'audio/mpeg, */*' });
 }
 
 // ---------------------------------------------------------------- shared by the photo and video screens
@@ -325,7 +332,8 @@ export interface UploadMediaInput {
 }
 
 /**
- * POST /api/media/{kind}/ multipart with upload progress (XHR, same refresh-and-retry-once as createAudio).
+ * POST /api/media/{kind}/ multipart with upload progress (XHR; on a 401 the same single-flight
+ * refresh as ky's hook, then one retry with the new token).
  * Throws HttpStatusError (status + DRF body) on a refusal, TypeError when no answer came.
  */
 export async function uploadMedia<T>(

@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '@/lib/api/client';
-import { downloadMediaFile, uploadErrorMessage, uploadMedia, type UploadProgress } from '@/lib/api/media';
+import { downloadMediaFile, listMedia, uploadErrorMessage, uploadMedia, type UploadProgress } from '@/lib/api/media';
 
 /** One photo as GET /api/media/photo/ returns it (newest first by taken_at, else created_at). */
 export interface PhotoRecord {
@@ -27,18 +26,9 @@ export interface PhotoRecord {
 export const PHOTO_LIST_ERROR = 'Ошибка при загрузке фотографий';
 export const PHOTO_FILE_FIELD = 'file';
 
-function asPhotos(data: unknown): PhotoRecord[] {
-  if (Array.isArray(data)) return data as PhotoRecord[];
-  if (data && typeof data === 'object' && Array.isArray((data as { results?: unknown }).results)) {
-    return (data as { results: PhotoRecord[] }).results;
-  }
-  return [];
-}
-
 /** GET /api/media/photo/?t=… (cache-busting timestamp, like the audio list). */
-export async function listPhotos(): Promise<PhotoRecord[]> {
-  const data = await api.get('media/photo/', { searchParams: { t: Date.now() } }).json<unknown>();
-  return asPhotos(data);
+export function listPhotos(): Promise<PhotoRecord[]> {
+  return listMedia<PhotoRecord>('photo');
 }
 
 export const photoQueries = {

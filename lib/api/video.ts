@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '@/lib/api/client';
-import { downloadMediaFile, uploadErrorMessage, uploadMedia, type UploadProgress } from '@/lib/api/media';
+import { downloadMediaFile, listMedia, recordingSaveErrorMessage, uploadErrorMessage, uploadMedia, type UploadProgress } from '@/lib/api/media';
 
 export type VideoStatus = 'processing' | 'ready' | 'failed';
 
@@ -30,18 +29,9 @@ export const VIDEO_LIST_ERROR = 'Ошибка при загрузке видео
 export const VIDEO_FILE_FIELD = 'file';
 export const VIDEO_SAVE_ERROR = 'Ошибка при сохранении видео';
 
-function asVideos(data: unknown): VideoRecord[] {
-  if (Array.isArray(data)) return data as VideoRecord[];
-  if (data && typeof data === 'object' && Array.isArray((data as { results?: unknown }).results)) {
-    return (data as { results: VideoRecord[] }).results;
-  }
-  return [];
-}
-
 /** GET /api/media/video/?t=… */
-export async function listVideos(): Promise<VideoRecord[]> {
-  const data = await api.get('media/video/', { searchParams: { t: Date.now() } }).json<unknown>();
-  return asVideos(data);
+export function listVideos(): Promise<VideoRecord[]> {
+  return listMedia<VideoRecord>('video');
 }
 
 export const videoQueries = {
@@ -66,11 +56,8 @@ export function videoUploadErrorMessage(error: unknown, fileName: string): Promi
 }
 
 /** 'Ошибка при сохранении видео: <the server's reason>' for the recorder's save form. */
-export async function videoSaveErrorMessage(error: unknown): Promise<string> {
-  const reason = await uploadErrorMessage(error, VIDEO_FILE_FIELD, '');
-  if (reason) return `${VIDEO_SAVE_ERROR}: ${reason}`;
-  if (error instanceof TypeError) return `${VIDEO_SAVE_ERROR}: нет соединения с сервером`;
-  return VIDEO_SAVE_ERROR;
+export function videoSaveErrorMessage(error: unknown): Promise<string> {
+  return recordingSaveErrorMessage(error, VIDEO_SAVE_ERROR, VIDEO_FILE_FIELD);
 }
 
 export type VideoDownloadFormat = 'mp4' | 'original';

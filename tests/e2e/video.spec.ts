@@ -124,6 +124,28 @@ test('records 3 s with the camera, waits for processing, plays, downloads and de
   await expect(card(page, 'Прогулка в парке')).toHaveCount(0);
 });
 
+test('the camera picture shows as soon as the recorder opens, and the camera is let go on close', async ({ page }) => {
+  await registerAndLogin(page);
+  await page.goto('/video');
+  await page.getByRole('button', { name: 'Записать видео' }).click();
+  const dialog = recorderDialog(page);
+  // Before 'Начать запись' is pressed.
+  await expect(dialog.getByRole('button', { name: 'Начать запись' })).toBeVisible();
+  const preview = dialog.getByTestId('camera-preview');
+  await expect(preview).toBeVisible();
+  await expect.poll(() => preview.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 10_000 }).toBeGreaterThan(0);
+  await expect(dialog.getByTestId('recorder-timer')).toHaveText('00:00');
+  await page.screenshot({ path: test.info().outputPath('video-recorder-preview.png') });
+  await expectAccessible(page, 'video recorder with the live picture');
+
+  const tracks = await preview.evaluateHandle((v: HTMLVideoElement) => (v.srcObject as MediaStream).getTracks());
+  expect(await tracks.evaluate((ts) => ts.map((t) => t.readyState))).toEqual(['live', 'live']);
+  // Nothing recorded yet: closes without asking, and the camera and microphone are off.
+  await dialog.getByRole('button', { name: 'Закрыть', exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect.poll(() => tracks.evaluate((ts) => ts.every((t) => t.readyState === 'ended'))).toBe(true);
+});
+
 test('a reload mid-recording keeps the video for its own screen only, and it can be restored and saved', async ({ page }) => {
   test.setTimeout(150_000);
   await registerAndLogin(page);

@@ -53,6 +53,14 @@ afterEach(async () => {
   for (const s of await listUnsaved()) await deleteSession(s.id);
 });
 
+/** A fake camera stream whose tracks report being stopped. */
+function fakeStream() {
+  const track = { readyState: 'live' as 'live' | 'ended', stop: vi.fn(() => void (track.readyState = 'ended')) };
+  return { track, stream: { getTracks: () => [track] } as unknown as MediaStream };
+}
+
+const previewOptions = { kind: 'video' as const, maxDuration: 300, constraints: { video: true, audio: true } };
+
 const tick = () => new Promise((r) => setTimeout(r, 20));
 
 describe('useRecorder', () => {
@@ -176,5 +184,94 @@ describe('useRecorder', () => {
     expect(result.current.state.restored).toBe(true);
     expect(result.current.state.recording).toMatchObject({ mimeType: 'audio/ogg', duration: 3 });
     expect(result.current.state.recording?.blob.size).toBe(3);
+  });
+});
+
+describe('useRecorder preview (the camera picture before recording)', () => {
+  it('holds the camera as soon as it is idle, and the recording uses that same stream', async () => {
+    const cam = fakeStream();
+    getUserMedia.mockResolvedValue(cam.stream);
+    const { result } = renderHook(() => useRecorder({ ...previewOptions, preview: true }));
+    await waitFor(() => expect(result.current.previewState).toBe('live'));
+    expect(result.current.stream).toBe(cam.stream);
+    expect(result.current.state.status).toBe('idle');
+    expect(getUserMedia).toHaveBeenCalledTimes(1);
+    expect(getUserMedia).toHaveBeenCalledWith({ video: true, audio: true });
+
+    await act(() => result.current.start());
+    expect(result.current.state.status).toBe('recording');
+    expect(FakeMediaRecorder.last!.stream).toBe(cam.stream);
+    expect(getUserMedia).toHaveBeenCalledTimes(1);
+    expect(cam.track.stop).not.toHaveBeenCalled();
+
+    act(() => result.current.stop());
+    await waitFor(() => expect(result.current.state.status).toBe('recorded'));
+    // The recording is shown now: the camera is off.
+    expect(cam.track.stop).toHaveBeenCalled();
+    expect(result.current.stream).toBeNull();
+  });
+
+  it('comes back after the recording is discarded, and is released on unmount', async () => {
+    const first = fakeStream();
+    const second = fakeStream();
+    getUserMedia.mockResolvedValueOnce(first.stream).mockResolvedValueOnce(second.stream);
+    const { result, unmount } = renderHook(() => useRecorder({ ...previewOptions, preview: true }));
+    await waitFor(() => expect(result.current.previewState).toBe('live'));
+    await act(() => result.current.start());
+    act(() => result.current.stop());
+    await waitFor(() => expect(result.current.state.status).toBe('recorded'));
+
+    await act(() => result.current.discard());
+    await waitFor(() => expect(result.current.stream).toBe(second.stream));
+    expect(result.current.state.status).toBe('idle');
+
+    unmount();
+    expect(second.track.stop).toHaveBeenCalled();
+  });
+
+  it('is let go when the wish turns off (a restored recording, a closing dialog)', async () => {
+    const cam = fakeStream();
+    getUserMedia.mockResolvedValue(cam.stream);
+    const { result, rerender } = renderHook(({ preview }) => useRecorder({ ...previewOptions, preview }), { initialProps: { preview: true } });
+    await waitFor(() => expect(result.current.previewState).toBe('live'));
+    rerender({ preview: false });
+    await waitFor(() => expect(result.current.stream).toBeNull());
+    expect(cam.track.stop).toHaveBeenCalled();
+    expect(result.current.previewState).toBe('off');
+  });
+
+  it('stops a camera that arrives after the recorder was unmounted', async () => {
+    const cam = fakeStream();
+    let resolve!: (s: MediaStream) => void;
+    getUserMedia.mockReturnValue(new Promise<MediaStream>((r) => (resolve = r)));
+    const { result, unmount } = renderHook(() => useRecorder({ ...previewOptions, preview: true }));
+    await waitFor(() => expect(result.current.previewState).toBe('acquiring'));
+    unmount();
+    resolve(cam.stream);
+    await waitFor(() => expect(cam.track.stop).toHaveBeenCalled());
+  });
+
+  it('a refused camera is no error until start, which reports it without asking again; the retry asks again', async () => {
+    getUserMedia.mockRejectedValue(new DOMException('Permission denied', 'NotAllowedError'));
+    const { result } = renderHook(() => useRecorder({ ...previewOptions, preview: true }));
+    await waitFor(() => expect(result.current.previewState).toBe('failed'));
+    expect(result.current.state.status).toBe('idle');
+
+    await act(() => result.current.start());
+    expect(result.current.state.status).toBe('error');
+    expect(result.current.state.error?.kind).toBe('permission');
+    expect(getUserMedia).toHaveBeenCalledTimes(1);
+
+    await act(() => result.current.start());
+    expect(getUserMedia).toHaveBeenCalledTimes(2);
+    expect(result.current.state.error?.kind).toBe('permission');
+  });
+
+  it('without the option nothing is asked before start (the audio recorder)', async () => {
+    getUserMedia.mockResolvedValue(fakeStream().stream);
+    const { result } = renderHook(() => useRecorder({ kind: 'audio', maxDuration: 300 }));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(getUserMedia).not.toHaveBeenCalled();
+    expect(result.current.previewState).toBe('off');
   });
 });

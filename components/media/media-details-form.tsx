@@ -3,33 +3,30 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { TextAreaField } from '@/components/ui/text-area-field';
 import { TextField } from '@/components/ui/text-field';
-import { audioDetailsSchema, type AudioDetails } from '@/lib/schemas/audio';
-import { TextAreaField } from './text-area-field';
+import type { MediaDetails } from '@/lib/api/media';
 
-export interface AudioDetailsFormProps {
+export interface MediaDetailsFormProps {
   /** The form element's id, so buttons outside it (a dialog footer) can submit it. */
   formId: string;
-  defaultValues?: Partial<AudioDetails>;
-  onSubmit: (values: AudioDetails) => void | Promise<void>;
+  /** The rules for the two fields: audio and video require a title ('Название обязательно'), photos do not. */
+  schema: z.ZodType<MediaDetails, MediaDetails>;
+  defaultValues?: Partial<MediaDetails>;
+  onSubmit: (values: MediaDetails) => void | Promise<void>;
   disabled?: boolean;
-  /**
-   * Other rules for the same two fields (default: audio's, title required). The photo screen passes
-   * one with an optional title, the video screen its own.
-   */
-  schema?: z.ZodType<AudioDetails, AudioDetails>;
   /** Focus the title when the form appears (default true). */
   autoFocus?: boolean;
 }
 
-/** Title (required: 'Название обязательно') and description — used by the save form and the edit dialog. */
-export function AudioDetailsForm({ formId, defaultValues, onSubmit, disabled, schema, autoFocus = true }: AudioDetailsFormProps) {
+/** Title and description of a recording, photo or video — the save form, the edit dialog and the viewers. */
+export function MediaDetailsForm({ formId, schema, defaultValues, onSubmit, disabled, autoFocus = true }: MediaDetailsFormProps) {
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<AudioDetails>({
-    resolver: zodResolver(schema ?? audioDetailsSchema),
+  } = useForm<MediaDetails>({
+    resolver: zodResolver(schema),
     defaultValues: { title: defaultValues?.title ?? '', description: defaultValues?.description ?? '' },
   });
   return (

@@ -3,7 +3,8 @@
 import { useId } from 'react';
 import { SORT_OPTIONS, type SortOrder } from '@/lib/media/sort-search';
 
-export function AudioToolbar<O extends string = SortOrder>({
+/** Search ('Поиск') and sort ('Сортировка') above a media list. */
+export function MediaToolbar<O extends string = SortOrder>({
   query,
   onQueryChange,
   order,

@@ -5,10 +5,7 @@ export interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaE
   error?: string;
 }
 
-/**
- * A labelled multi-line field styled like components/ui/text-field (which only renders <input>);
- * kept local to the audio feature until the UI kit has one.
- */
+/** A labelled multi-line field styled like components/ui/text-field (which only renders <input>). */
 export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>(function TextAreaField(
   { label, error, id, className = '', rows = 3, ...rest },
   ref,

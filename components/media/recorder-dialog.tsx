@@ -1,0 +1,119 @@
+'use client';
+
+import { useEffect, useRef, useState } from 'react';
+import { RecorderPanel } from '@/components/media/recorder-panel';
+import { AppDialog } from '@/components/ui/app-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { useRecorder, type RecordingUpload, type UseRecorderOptions } from '@/hooks/use-recorder';
+import { createAudio, saveErrorMessage, type MediaDetails, type UploadProgress } from '@/lib/api/media';
+import { uploadVideo, videoSaveErrorMessage } from '@/lib/api/video';
+import { hasUnsavedRecording } from '@/lib/media/recorder-machine';
+import type { RecorderKind } from '@/lib/media/recording-format';
+
+/** Spec §9: 300 s on the audio and the video screen (the recorder's own default is 3600 s). */
+export const RECORDER_SCREEN_MAX_DURATION = 300;
+/** VP8 first: cheaper to encode than VP9 on small machines, and the server makes the MP4 anyway. */
+export const VIDEO_RECORDER_MIME_PREFERENCES = ['video/webm;codecs=vp8,opus', 'video/webm', 'video/mp4'] as const;
+
+interface RecorderDialogKind {
+  title: string;
+  closeConfirm: string;
+  recorder: UseRecorderOptions;
+  upload: (input: RecordingUpload, options: { onProgress: (p: UploadProgress) => void }) => Promise<unknown>;
+  describeError: (error: unknown) => Promise<string>;
+}
+
+const KINDS: Record<RecorderKind, RecorderDialogKind> = {
+  audio: {
+    title: 'Запись аудио',
+    closeConfirm: 'Несохранённая запись будет потеряна. Закрыть?',
+    recorder: { kind: 'audio', maxDuration: RECORDER_SCREEN_MAX_DURATION },
+    upload: createAudio,
+    describeError: saveErrorMessage,
+  },
+  video: {
+    title: 'Запись видео',
+    closeConfirm: 'Несохранённое видео будет потеряно. Закрыть?',
+    recorder: {
+      kind: 'video',
+      maxDuration: RECORDER_SCREEN_MAX_DURATION,
+      constraints: { video: true, audio: true },
+      mimePreferences: VIDEO_RECORDER_MIME_PREFERENCES,
+    },
+    upload: uploadVideo,
+    describeError: videoSaveErrorMessage,
+  },
+};
+
+export interface RecorderDialogProps {
+  kind: RecorderKind;
+  onClose: () => void;
+  /** Called once the recording is stored on the server. */
+  onSaved: () => void;
+  /** An unsaved IndexedDB session to load into the recorder (the 'Восстановить' offer). */
+  restoreSessionId?: string | null;
+}
+
+/**
+ * The persistent 800 px recorder dialog: mounted while open, so each opening starts fresh. Chunks go
+ * to IndexedDB as they come, so a crash loses nothing. The camera recorder shows the live picture
+ * from the moment it opens (not while a restored recording is shown, nor while closing).
+ */
+export function RecorderDialog({ kind, onClose, onSaved, restoreSessionId }: RecorderDialogProps) {
+  const config = KINDS[kind];
+  const [restoring, setRestoring] = useState(!!restoreSessionId);
+  const [closing, setClosing] = useState(false);
+  const recorder = useRecorder({ ...config.recorder, preview: kind === 'video' && !restoring && !closing });
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const restoredRef = useRef<string | null>(null);
+  const { restore } = recorder;
+
+  useEffect(() => {
+    if (!restoreSessionId || restoredRef.current === restoreSessionId) return;
+    restoredRef.current = restoreSessionId;
+    setRestoring(true);
+    void restore(restoreSessionId).finally(() => setRestoring(false));
+  }, [restoreSessionId, restore]);
+
+  const requestClose = () => {
+    if (recorder.state.status === 'saving') return; // the upload finishes first
+    if (hasUnsavedRecording(recorder.state)) setConfirmOpen(true);
+    else onClose();
+  };
+
+  const confirmClose = async () => {
+    setConfirmOpen(false);
+    setClosing(true);
+    await recorder.discard();
+    onClose();
+  };
+
+  const save = async (details: MediaDetails) => {
+    const ok = await recorder.save(
+      details,
+      (input, onProgress) => config.upload(input, { onProgress: (p) => onProgress(p.fraction) }),
+      config.describeError,
+    );
+    if (ok) {
+      onSaved();
+      onClose();
+    }
+  };
+
+  return (
+    <>
+      <AppDialog open onClose={requestClose} onRequestClose={requestClose} static title={config.title} width={800}>
+        <RecorderPanel kind={kind} recorder={recorder} onSave={(d) => void save(d)} />
+      </AppDialog>
+      <ConfirmDialog
+        open={confirmOpen}
+        title="Закрыть запись?"
+        message={config.closeConfirm}
+        confirmLabel="Закрыть без сохранения"
+        cancelLabel="Продолжить"
+        onConfirm={() => void confirmClose()}
+        onCancel={() => setConfirmOpen(false)}
+      />
+    </>
+  );
+}

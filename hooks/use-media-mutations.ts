@@ -1,0 +1,62 @@
+'use client';
+
+import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef } from 'react';
+import { deleteMedia, updateMedia, type MediaDetails, type MediaKind } from '@/lib/api/media';
+import { saveBlob } from '@/lib/media/save-blob';
+
+/** One kind's list query: `all` for invalidation, `list` for the cached array. */
+export interface MediaListKeys {
+  all: QueryKey;
+  list: QueryKey;
+}
+
+/**
+ * Invalidates a media list now — and, with `again`, once more after 1 s (spec §4: after a save the
+ * list refreshes at once and after 1 s, as the server may still be finishing the record).
+ */
+export function useRefreshMediaList(keys: MediaListKeys, { again = false }: { again?: boolean } = {}) {
+  const queryClient = useQueryClient();
+  const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+  useEffect(() => () => timers.current.forEach(clearTimeout), []);
+  const { all } = keys;
+  return useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: all });
+    if (again) timers.current.push(setTimeout(() => void queryClient.invalidateQueries({ queryKey: all }), 1_000));
+  }, [queryClient, all, again]);
+}
+
+/** Title/description through the spec's PATCH fallbacks; the list shows the new text at once, then re-reads. */
+export function useUpdateMediaItem<T extends { id: number }>(kind: MediaKind, keys: MediaListKeys) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, data }: { id: number; data: MediaDetails }) => updateMedia(kind, id, data),
+    onSuccess: (details, { id }) => {
+      queryClient.setQueryData<T[]>(keys.list, (old) => old?.map((r) => (r.id === id ? { ...r, ...details } : r)));
+      void queryClient.invalidateQueries({ queryKey: keys.all });
+    },
+  });
+}
+
+/** DELETE with the spec's fallbacks; the item leaves the list at once. */
+export function useDeleteMediaItem<T extends { id: number }>(kind: MediaKind, keys: MediaListKeys) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => deleteMedia(kind, id),
+    onSuccess: (_v, id) => {
+      queryClient.setQueryData<T[]>(keys.list, (old) => old?.filter((r) => r.id !== id));
+      void queryClient.invalidateQueries({ queryKey: keys.all });
+    },
+  });
+}
+
+/** Fetches a file with the bearer (`fetchFile`) and hands it to the browser under the server's file name. */
+export function useMediaDownload<V>(fetchFile: (variables: V) => Promise<{ blob: Blob; filename: string }>) {
+  return useMutation({
+    mutationFn: async (variables: V) => {
+      const { blob, filename } = await fetchFile(variables);
+      saveBlob(blob, filename);
+      return filename;
+    },
+  });
+}

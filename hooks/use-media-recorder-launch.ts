@@ -1,0 +1,47 @@
+'use client';
+
+import { useCallback, useState } from 'react';
+import { useMediaUnsavedRecordings } from '@/hooks/use-media-unsaved-recordings';
+import { isRecordingSupported } from '@/hooks/use-recorder';
+import type { RecorderKind } from '@/lib/media/recording-format';
+
+/**
+ * Opening and closing a screen's recorder dialog, and the offer to restore a recording of this
+ * kind left unsaved by an earlier visit (hidden while the recorder is open).
+ */
+export function useMediaRecorderLaunch(kind: RecorderKind, onUnsupported: () => void) {
+  const unsaved = useMediaUnsavedRecordings(kind);
+  const { refresh, hide, remove } = unsaved;
+  const [open, setOpen] = useState(false);
+  const [restoreId, setRestoreId] = useState<string | null>(null);
+
+  const openRecorder = () => {
+    if (!isRecordingSupported()) {
+      onUnsupported();
+      return;
+    }
+    setRestoreId(null);
+    setOpen(true);
+  };
+
+  const closeRecorder = useCallback(() => {
+    setOpen(false);
+    setRestoreId(null);
+    void refresh();
+  }, [refresh]);
+
+  const pending = !open ? unsaved.sessions[0] : undefined;
+
+  const restorePending = () => {
+    if (!pending) return;
+    hide(pending.id);
+    setRestoreId(pending.id);
+    setOpen(true);
+  };
+
+  const deletePending = () => {
+    if (pending) void remove(pending.id);
+  };
+
+  return { open, restoreId, openRecorder, closeRecorder, pending, restorePending, deletePending };
+}
