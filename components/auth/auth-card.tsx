@@ -12,17 +12,3 @@ export function AuthCard({ title, children, footer }: { title: string; children:
     </div>
   );
 }
-
-export function FormAlert({ kind = 'error', children }: { kind?: 'error' | 'success' | 'info'; children: ReactNode }) {
-  const cls =
-    kind === 'error'
-      ? 'border-red-200 bg-red-50 text-red-800'
-      : kind === 'success'
-        ? 'border-emerald-200 bg-emerald-50 text-emerald-800'
-        : 'border-brand-100 bg-brand-50 text-slate-800';
-  return (
-    <div role={kind === 'error' ? 'alert' : 'status'} className={`rounded-md border px-3 py-2 text-sm ${cls}`}>
-      {children}
-    </div>
-  );
-}

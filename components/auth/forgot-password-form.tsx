@@ -9,7 +9,8 @@ import { TextField } from '@/components/ui/text-field';
 import { useForgotPassword } from '@/hooks/use-auth-flows';
 import { errorInfo, forgotPasswordError, RESET_SENT } from '@/lib/errors';
 import { forgotPasswordSchema, type ForgotPasswordValues } from '@/lib/schemas/auth';
-import { AuthCard, FormAlert } from './auth-card';
+import { FormAlert } from '@/components/ui/form-alert';
+import { AuthCard } from './auth-card';
 
 export function ForgotPasswordForm() {
   const forgot = useForgotPassword();

@@ -4,9 +4,12 @@ import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
+import { CodeField } from '@/components/ui/code-field';
+import { PasswordField } from '@/components/ui/password-field';
+import { PhoneField } from '@/components/ui/phone-field';
 import { TextField } from '@/components/ui/text-field';
 import { useAuth } from '@/hooks/use-auth';
 import { useRequestPhoneLogin } from '@/hooks/use-auth-flows';
@@ -14,7 +17,8 @@ import { setPendingEmail } from '@/lib/auth/storage';
 import { normalizePhone } from '@/lib/auth/username';
 import { errorInfo, loginError, phoneLoginError, smsRequestError } from '@/lib/errors';
 import { codeSchema, loginSchema, phoneLoginSchema, type CodeValues, type LoginValues, type PhoneLoginValues } from '@/lib/schemas/auth';
-import { AuthCard, FormAlert } from './auth-card';
+import { FormAlert } from '@/components/ui/form-alert';
+import { AuthCard } from './auth-card';
 
 function EmailLogin() {
   const router = useRouter();
@@ -51,7 +55,7 @@ function EmailLogin() {
         </FormAlert>
       ) : null}
       <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
-      <TextField label="Пароль" type="password" autoComplete="current-password" error={errors.password?.message} {...form.register('password')} />
+      <PasswordField label="Пароль" error={errors.password?.message} {...form.register('password')} />
       <div className="text-right text-sm">
         <Link href="/forgot-password" className="text-brand-700 underline">
           Забыли пароль?
@@ -69,75 +73,78 @@ function PhoneLogin() {
   const { loginWithPhoneCode } = useAuth();
   const requestCode = useRequestPhoneLogin();
   const [phone, setPhone] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [info, setInfo] = useState<string | null>(null);
+  const [message, setMessage] = useState<{ kind: 'error' | 'info'; text: string } | null>(null);
   const phoneForm = useForm<PhoneLoginValues>({ resolver: zodResolver(phoneLoginSchema), defaultValues: { phone: '' } });
   const codeForm = useForm<CodeValues>({ resolver: zodResolver(codeSchema), defaultValues: { code: '' } });
+  const switched = useRef(false);
 
-  const onRequest = phoneForm.handleSubmit(async (values) => {
-    setError(null);
-    const normalized = normalizePhone(values.phone)!;
+  // Each step's field takes the focus when the step appears (not on first render: the tab keeps it).
+  useEffect(() => {
+    if (!switched.current) return;
+    if (phone) codeForm.setFocus('code');
+    else phoneForm.setFocus('phone');
+  }, [phone, codeForm, phoneForm]);
+
+  const send = async (normalized: string) => {
+    setMessage(null);
     try {
       await requestCode.mutateAsync(normalized);
+      switched.current = true;
       setPhone(normalized);
-      setInfo(`Код отправлен по SMS на номер ${normalized}`);
+      setMessage({ kind: 'info', text: `Код отправлен по SMS на номер ${normalized}` });
     } catch (e) {
-      setError(smsRequestError(await errorInfo(e)));
+      setMessage({ kind: 'error', text: smsRequestError(await errorInfo(e)) });
     }
-  });
+  };
+
+  const onRequest = phoneForm.handleSubmit((values) => send(normalizePhone(values.phone)!));
 
   const onVerify = codeForm.handleSubmit(async (values) => {
     if (!phone) return;
-    setError(null);
+    setMessage(null);
     try {
       await loginWithPhoneCode(phone, values.code.trim());
       router.replace('/');
     } catch (e) {
-      setError(phoneLoginError(await errorInfo(e)));
+      setMessage({ kind: 'error', text: phoneLoginError(await errorInfo(e)) });
     }
   });
 
+  const busy = requestCode.isPending || codeForm.formState.isSubmitting;
+
   return (
     <div className="flex flex-col gap-4">
-      {error ? <FormAlert>{error}</FormAlert> : null}
-      {info && !error ? <FormAlert kind="info">{info}</FormAlert> : null}
+      {message ? <FormAlert kind={message.kind}>{message.text}</FormAlert> : null}
       {!phone ? (
         <form onSubmit={onRequest} noValidate className="flex flex-col gap-4">
-          <TextField
-            label="Телефон"
-            type="tel"
-            autoComplete="tel"
-            placeholder="+7 (999) 123-45-67"
-            error={phoneForm.formState.errors.phone?.message}
-            {...phoneForm.register('phone')}
-          />
-          <Button type="submit" loading={phoneForm.formState.isSubmitting} fullWidth>
+          <PhoneField label="Телефон" error={phoneForm.formState.errors.phone?.message} {...phoneForm.register('phone')} />
+          <Button type="submit" loading={requestCode.isPending} fullWidth>
             Получить код
           </Button>
         </form>
       ) : (
         <form onSubmit={onVerify} noValidate className="flex flex-col gap-4">
-          <TextField
-            label="Код из SMS"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            error={codeForm.formState.errors.code?.message}
-            {...codeForm.register('code')}
-          />
-          <Button type="submit" loading={codeForm.formState.isSubmitting} fullWidth>
+          <CodeField label="Код из SMS" error={codeForm.formState.errors.code?.message} {...codeForm.register('code')} />
+          <Button type="submit" loading={codeForm.formState.isSubmitting} disabled={requestCode.isPending} fullWidth>
             Войти
           </Button>
-          <Button
-            variant="ghost"
-            onClick={() => {
-              setPhone(null);
-              setInfo(null);
-              codeForm.reset();
-            }}
-          >
-            Изменить номер
-          </Button>
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <Button variant="ghost" fullWidth loading={requestCode.isPending} disabled={busy} onClick={() => void send(phone)}>
+              Отправить код ещё раз
+            </Button>
+            <Button
+              variant="ghost"
+              fullWidth
+              disabled={busy}
+              onClick={() => {
+                setPhone(null);
+                setMessage(null);
+                codeForm.reset();
+              }}
+            >
+              Изменить номер
+            </Button>
+          </div>
         </form>
       )}
     </div>

@@ -6,12 +6,15 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
+import { PasswordField } from '@/components/ui/password-field';
+import { PhoneField } from '@/components/ui/phone-field';
 import { TextField } from '@/components/ui/text-field';
 import { useRegister } from '@/hooks/use-auth-flows';
 import { setPendingEmail } from '@/lib/auth/storage';
 import { errorInfo, registrationError } from '@/lib/errors';
 import { registerSchema, type RegisterValues } from '@/lib/schemas/auth';
-import { AuthCard, FormAlert } from './auth-card';
+import { FormAlert } from '@/components/ui/form-alert';
+import { AuthCard } from './auth-card';
 
 /** Spec §9: go to /verify-email 1.5 s after a successful registration. */
 export const AFTER_REGISTER_DELAY_MS = 1_500;
@@ -62,23 +65,10 @@ export function RegisterForm() {
         ) : null}
         <TextField label="Имя" autoComplete="given-name" error={errors.first_name?.message} {...form.register('first_name')} />
         <TextField label="Фамилия" autoComplete="family-name" error={errors.last_name?.message} {...form.register('last_name')} />
-        <TextField
-          label="Телефон (необязательно)"
-          type="tel"
-          autoComplete="tel"
-          placeholder="+7 (999) 123-45-67"
-          error={errors.phone?.message}
-          {...form.register('phone')}
-        />
+        <PhoneField label="Телефон (необязательно)" error={errors.phone?.message} {...form.register('phone')} />
         <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
-        <TextField label="Пароль" type="password" autoComplete="new-password" error={errors.password?.message} {...form.register('password')} />
-        <TextField
-          label="Повторите пароль"
-          type="password"
-          autoComplete="new-password"
-          error={errors.password2?.message}
-          {...form.register('password2')}
-        />
+        <PasswordField fresh label="Пароль" error={errors.password?.message} {...form.register('password')} />
+        <PasswordField fresh label="Повторите пароль" error={errors.password2?.message} {...form.register('password2')} />
         <p className="text-xs text-slate-600">
           Нажимая «Зарегистрироваться», вы соглашаетесь с политикой конфиденциальности и даёте согласие на обработку
           персональных данных.

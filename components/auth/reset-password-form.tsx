@@ -7,11 +7,12 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { TextField } from '@/components/ui/text-field';
+import { PasswordField } from '@/components/ui/password-field';
 import { useResetPassword } from '@/hooks/use-auth-flows';
 import { errorInfo, resetPasswordError } from '@/lib/errors';
 import { resetPasswordSchema, type ResetPasswordValues } from '@/lib/schemas/auth';
-import { AuthCard, FormAlert } from './auth-card';
+import { FormAlert } from '@/components/ui/form-alert';
+import { AuthCard } from './auth-card';
 
 export const PASSWORD_RESET_DONE = 'Пароль успешно изменён. Теперь вы можете войти с новым паролем.';
 
@@ -64,14 +65,8 @@ export function ResetPasswordForm() {
     >
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         {message ? <FormAlert kind={message.kind}>{message.text}</FormAlert> : null}
-        <TextField label="Новый пароль" type="password" autoComplete="new-password" error={errors.password?.message} {...form.register('password')} />
-        <TextField
-          label="Подтверждение пароля"
-          type="password"
-          autoComplete="new-password"
-          error={errors.password2?.message}
-          {...form.register('password2')}
-        />
+        <PasswordField fresh label="Новый пароль" error={errors.password?.message} {...form.register('password')} />
+        <PasswordField fresh label="Подтверждение пароля" error={errors.password2?.message} {...form.register('password2')} />
         <Button type="submit" loading={isSubmitting} disabled={done} fullWidth>
           Сохранить пароль
         </Button>

@@ -5,13 +5,14 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/text-field';
+import { CodeField } from '@/components/ui/code-field';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import { resendEmailTarget, useResendEmailCode, useVerifyEmail } from '@/hooks/use-auth-flows';
 import { getPendingEmail, setPendingEmail } from '@/lib/auth/storage';
 import { CODE_RESENT, EMAIL_NOT_FOUND, EMAIL_VERIFIED, errorInfo, resendError, verifyEmailError } from '@/lib/errors';
 import { codeSchema, type CodeValues } from '@/lib/schemas/auth';
-import { AuthCard, FormAlert } from './auth-card';
+import { FormAlert } from '@/components/ui/form-alert';
+import { AuthCard } from './auth-card';
 
 /** Spec §9: go to /login 2 s after the email is confirmed. */
 export const AFTER_VERIFY_DELAY_MS = 2_000;
@@ -71,7 +72,7 @@ export function VerifyEmailForm() {
         <p className="text-sm text-slate-700">
           {email ? (
             <>
-              Мы отправили 6-значный код на <strong className="break-all">{email}</strong>. Введите его ниже.
+              Мы отправили 6-значный код на <strong className="break-words">{email}</strong>. Введите его ниже.
             </>
           ) : (
             'Введите 6-значный код из письма.'
@@ -79,14 +80,7 @@ export function VerifyEmailForm() {
         </p>
         {message ? <FormAlert kind={message.kind}>{message.text}</FormAlert> : null}
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-          <TextField
-            label="Код подтверждения"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            error={errors.code?.message}
-            {...form.register('code')}
-          />
+          <CodeField label="Код подтверждения" error={errors.code?.message} {...form.register('code')} />
           <Button type="submit" loading={isSubmitting} disabled={done} fullWidth>
             Подтвердить
           </Button>

@@ -3,9 +3,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { FormAlert } from '@/components/auth/auth-card';
+import { FormAlert } from '@/components/ui/form-alert';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/text-field';
+import { PasswordField } from '@/components/ui/password-field';
 import { useChangePassword } from '@/hooks/use-profile';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import { errorInfo, passwordChangeError } from '@/lib/errors';
@@ -13,6 +13,12 @@ import { changePasswordSchema, type ChangePasswordValues } from '@/lib/schemas/p
 import { ProfileSection } from './section';
 
 export const PASSWORD_CHANGED = 'Пароль успешно изменен';
+
+const FIELDS: { name: keyof ChangePasswordValues; label: string; fresh: boolean }[] = [
+  { name: 'old_password', label: 'Текущий пароль', fresh: false },
+  { name: 'new_password', label: 'Новый пароль', fresh: true },
+  { name: 'new_password2', label: 'Повторите новый пароль', fresh: true },
+];
 
 export function ChangePasswordForm() {
   const change = useChangePassword();
@@ -39,27 +45,9 @@ export function ChangePasswordForm() {
     <ProfileSection id="change-password" title="Смена пароля">
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         {error ? <FormAlert>{error}</FormAlert> : null}
-        <TextField
-          label="Текущий пароль"
-          type="password"
-          autoComplete="current-password"
-          error={errors.old_password?.message}
-          {...form.register('old_password')}
-        />
-        <TextField
-          label="Новый пароль"
-          type="password"
-          autoComplete="new-password"
-          error={errors.new_password?.message}
-          {...form.register('new_password')}
-        />
-        <TextField
-          label="Повторите новый пароль"
-          type="password"
-          autoComplete="new-password"
-          error={errors.new_password2?.message}
-          {...form.register('new_password2')}
-        />
+        {FIELDS.map(({ name, label, fresh }) => (
+          <PasswordField key={name} label={label} fresh={fresh} error={errors[name]?.message} {...form.register(name)} />
+        ))}
         <div>
           <Button type="submit" loading={isSubmitting}>
             Изменить пароль

@@ -5,10 +5,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { FormAlert } from '@/components/auth/auth-card';
+import { FormAlert } from '@/components/ui/form-alert';
 import { AppDialog } from '@/components/ui/app-dialog';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/text-field';
+import { PasswordField } from '@/components/ui/password-field';
 import { useDeleteAccount } from '@/hooks/use-profile';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import { clearSession } from '@/lib/auth/session';
@@ -69,13 +69,7 @@ export function DeleteAccount() {
             Это действие необратимо. Для подтверждения введите ваш пароль.
           </p>
           {error ? <FormAlert>{error}</FormAlert> : null}
-          <TextField
-            label="Пароль"
-            type="password"
-            autoComplete="current-password"
-            error={errors.password?.message}
-            {...form.register('password')}
-          />
+          <PasswordField label="Пароль" autoFocus error={errors.password?.message} {...form.register('password')} />
           <div className="flex flex-wrap justify-end gap-2">
             <Button variant="secondary" onClick={close} disabled={isSubmitting}>
               Отмена

@@ -3,9 +3,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { FormAlert } from '@/components/auth/auth-card';
+import { FormAlert } from '@/components/ui/form-alert';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/text-field';
+import { CodeField } from '@/components/ui/code-field';
 import { useResendPhoneCode, useVerifyPhone } from '@/hooks/use-profile';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import type { User } from '@/lib/auth/types';
@@ -35,6 +35,7 @@ export function PhoneVerification({ user }: { user: User }) {
     try {
       await resend.mutateAsync(user.phone);
       setMessage({ kind: 'success', text: PHONE_CODE_SENT });
+      form.setFocus('code');
     } catch (e) {
       setMessage({ kind: 'error', text: resendError(await errorInfo(e)) });
     }
@@ -64,15 +65,7 @@ export function PhoneVerification({ user }: { user: User }) {
           </Button>
         </div>
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4 sm:flex-row sm:items-start">
-          <TextField
-            className="sm:flex-1"
-            label="Код из SMS"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            error={form.formState.errors.code?.message}
-            {...form.register('code')}
-          />
+          <CodeField className="sm:flex-1" label="Код из SMS" error={form.formState.errors.code?.message} {...form.register('code')} />
           <Button type="submit" loading={form.formState.isSubmitting} className="sm:mt-6">
             Подтвердить телефон
           </Button>

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useId, useRef, useState } from 'react';
-import { FormAlert } from '@/components/auth/auth-card';
+import { FormAlert } from '@/components/ui/form-alert';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useDeletePhoto, useUploadPhoto } from '@/hooks/use-profile';
@@ -47,6 +47,24 @@ export function PhotoSection({ user }: { user: User }) {
     setFile(f);
   };
 
+  // When the buttons that acted on a file go away (uploaded, cancelled, deleted), the picker takes the focus
+  // once nothing is busy and the confirmation has closed.
+  const [refocus, setRefocus] = useState(false);
+  useEffect(() => {
+    if (!refocus || upload.isPending || confirmDelete) return;
+    const t = setTimeout(() => {
+      inputRef.current?.focus();
+      setRefocus(false);
+    }, 0);
+    return () => clearTimeout(t);
+  }, [refocus, upload.isPending, confirmDelete]);
+
+  const clearPick = () => {
+    setFile(null);
+    if (inputRef.current) inputRef.current.value = '';
+    setRefocus(true);
+  };
+
   const onUpload = async () => {
     if (!file) return;
     setError(null);
@@ -54,8 +72,7 @@ export function PhotoSection({ user }: { user: User }) {
     try {
       await upload.mutateAsync({ file, onProgress: setProgress });
       snackbar.showSuccess(PHOTO_UPLOADED);
-      setFile(null);
-      if (inputRef.current) inputRef.current.value = '';
+      clearPick();
     } catch (e) {
       setError(photoError(await errorInfo(e), 'Ошибка при загрузке фото'));
     } finally {
@@ -68,6 +85,7 @@ export function PhotoSection({ user }: { user: User }) {
     try {
       await remove.mutateAsync();
       snackbar.showSuccess(PHOTO_DELETED);
+      setRefocus(true);
     } catch (e) {
       setError(photoError(await errorInfo(e), 'Ошибка при удалении фото'));
     } finally {
@@ -93,18 +111,24 @@ export function PhotoSection({ user }: { user: User }) {
         </div>
         <div className="flex flex-1 flex-col gap-3">
           {error ? <FormAlert>{error}</FormAlert> : null}
-          <div className="flex flex-col gap-1">
-            <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
-              Выберите изображение
-            </label>
+          {/* The native picker speaks the browser's language ("Choose File"); a label styled as a button speaks ours. */}
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
             <input
               ref={inputRef}
               id={inputId}
               type="file"
               accept="image/*"
+              disabled={upload.isPending}
               onChange={(e) => pick(e.target.files?.[0])}
-              className="text-sm file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-2 file:text-sm"
+              className="peer sr-only"
             />
+            <label
+              htmlFor={inputId}
+              className="inline-flex min-h-10 cursor-pointer items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-[#2f6fdf] peer-disabled:cursor-not-allowed peer-disabled:text-slate-500"
+            >
+              {user.photo_url || file ? 'Выбрать другое фото' : 'Выбрать фото'}
+            </label>
+            <span className="min-w-0 break-all text-sm text-slate-600">{file ? file.name : 'Файл не выбран'}</span>
           </div>
           {progress !== null ? (
             <div className="flex items-center gap-2">
@@ -112,18 +136,17 @@ export function PhotoSection({ user }: { user: User }) {
               <span className="text-xs text-slate-700">{Math.round(progress * 100)}%</span>
             </div>
           ) : null}
-          <div className="flex flex-wrap gap-2">
-            <Button onClick={onUpload} disabled={!file} loading={upload.isPending}>
-              Загрузить фото
-            </Button>
+          <div className="flex flex-wrap gap-2 empty:hidden">
+            {file ? (
+              <Button onClick={onUpload} loading={upload.isPending}>
+                Загрузить фото
+              </Button>
+            ) : null}
             {file ? (
               <Button
                 variant="secondary"
                 disabled={upload.isPending}
-                onClick={() => {
-                  setFile(null);
-                  if (inputRef.current) inputRef.current.value = '';
-                }}
+                onClick={clearPick}
               >
                 Отменить
               </Button>

@@ -3,8 +3,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { FormAlert } from '@/components/auth/auth-card';
+import { FormAlert } from '@/components/ui/form-alert';
 import { Button } from '@/components/ui/button';
+import { PhoneField } from '@/components/ui/phone-field';
 import { TextField } from '@/components/ui/text-field';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import { useUpdateProfile } from '@/hooks/use-profile';
@@ -15,6 +16,9 @@ import { profileSchema, type ProfileValues } from '@/lib/schemas/profile';
 import { ProfileSection } from './section';
 
 export const PROFILE_SAVED = 'Профиль успешно обновлен';
+export const PROFILE_SAVED_CODE_SENT = 'Профиль успешно обновлен. Код подтверждения отправлен по SMS на новый номер';
+export const PHONE_VERIFIED_HINT = 'Телефон подтверждён';
+export const PHONE_UNVERIFIED_HINT = 'Телефон не подтверждён — подтвердите его кодом из SMS ниже';
 
 export function ProfileInfoForm({ user }: { user: User }) {
   const update = useUpdateProfile();
@@ -25,6 +29,13 @@ export function ProfileInfoForm({ user }: { user: User }) {
     defaultValues: { first_name: user.first_name, last_name: user.last_name, phone: user.phone ?? '' },
   });
   const { errors, isSubmitting, isDirty } = form.formState;
+  const phoneEdited = form.watch('phone') !== (user.phone ?? '');
+  const phoneHint =
+    user.phone && !phoneEdited ? (
+      <span className={user.is_phone_verified ? 'text-emerald-800' : 'text-amber-900'}>
+        {user.is_phone_verified ? PHONE_VERIFIED_HINT : PHONE_UNVERIFIED_HINT}
+      </span>
+    ) : undefined;
 
   useEffect(() => {
     if (!form.formState.isDirty) form.reset({ first_name: user.first_name, last_name: user.last_name, phone: user.phone ?? '' });
@@ -39,7 +50,8 @@ export function ProfileInfoForm({ user }: { user: User }) {
         phone: normalizePhone(values.phone) ?? null,
       });
       form.reset({ first_name: saved.first_name, last_name: saved.last_name, phone: saved.phone ?? '' });
-      snackbar.showSuccess(PROFILE_SAVED);
+      // A new number gets its verification SMS from the server straight away.
+      snackbar.showSuccess(saved.phone && saved.phone !== user.phone ? PROFILE_SAVED_CODE_SENT : PROFILE_SAVED);
     } catch (e) {
       setError(profileUpdateError(await errorInfo(e)));
     }
@@ -62,14 +74,7 @@ export function ProfileInfoForm({ user }: { user: User }) {
           <TextField label="Имя" autoComplete="given-name" error={errors.first_name?.message} {...form.register('first_name')} />
           <TextField label="Фамилия" autoComplete="family-name" error={errors.last_name?.message} {...form.register('last_name')} />
         </div>
-        <TextField
-          label="Телефон"
-          type="tel"
-          autoComplete="tel"
-          placeholder="+7 (999) 123-45-67"
-          error={errors.phone?.message}
-          {...form.register('phone')}
-        />
+        <PhoneField label="Телефон" hint={phoneHint} error={errors.phone?.message} {...form.register('phone')} />
         <div>
           <Button type="submit" loading={isSubmitting} disabled={!isDirty}>
             Сохранить изменения

@@ -2,7 +2,7 @@
 
 import { HTTPError } from 'ky';
 import { useEffect, useState } from 'react';
-import { FormAlert } from '@/components/auth/auth-card';
+import { FormAlert } from '@/components/ui/form-alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useProfile } from '@/hooks/use-profile';

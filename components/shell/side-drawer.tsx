@@ -3,6 +3,7 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
+import { CloseButton } from '@/components/ui/close-button';
 import { navItems } from './nav-items';
 
 function isCurrent(pathname: string, href: string) {
@@ -17,18 +18,11 @@ export function SideDrawer({ open, onClose, isAuthenticated }: { open: boolean; 
       <DialogBackdrop className="fixed inset-0 bg-slate-900/40" />
       <div className="relative flex h-full w-72 max-w-[85vw]">
         <DialogPanel id="side-drawer" className="flex w-full flex-col bg-white shadow-xl">
-          <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
+          <div className="flex items-center justify-between border-b border-slate-200 px-4 py-2">
             <DialogTitle as="h2" className="text-lg font-semibold">
               Меню
             </DialogTitle>
-            <button
-              type="button"
-              onClick={onClose}
-              aria-label="Закрыть меню"
-              className="rounded px-2 py-1 text-xl leading-none text-slate-700 hover:bg-slate-100"
-            >
-              ×
-            </button>
+            <CloseButton label="Закрыть меню" onClick={onClose} className="-mr-2" />
           </div>
           <nav aria-label="Основное меню" className="flex-1 overflow-y-auto py-2">
             <ul>
@@ -40,6 +34,8 @@ export function SideDrawer({ open, onClose, isAuthenticated }: { open: boolean; 
                       href={item.href}
                       onClick={onClose}
                       aria-current={current ? 'page' : undefined}
+                      // The dialog's focus trap starts on where the visitor is.
+                      data-autofocus={current || undefined}
                       className={`block px-4 py-3 text-base ${current ? 'bg-brand-50 font-semibold text-brand-700' : 'text-slate-800 hover:bg-slate-50'}`}
                     >
                       {item.label}

@@ -2,6 +2,7 @@
 
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import type { ReactNode } from 'react';
+import { CloseButton } from './close-button';
 
 export interface AppDialogProps {
   open: boolean;
@@ -31,17 +32,10 @@ export function AppDialog({ open, onClose, title, width = 500, static: persisten
       <div className="relative flex min-h-full items-center justify-center p-3 sm:p-4">
         <DialogPanel className="w-full rounded-lg bg-white shadow-xl" style={{ maxWidth: `${width}px` }}>
           <div className="flex items-start justify-between gap-2 border-b border-slate-200 px-4 py-3">
-            <DialogTitle as="h2" className="text-lg font-semibold text-slate-900">
+            <DialogTitle as="h2" className="min-w-0 break-words text-lg font-semibold text-slate-900">
               {title}
             </DialogTitle>
-            <button
-              type="button"
-              onClick={handleClose}
-              aria-label="Закрыть"
-              className="-mr-1 rounded px-2 py-1 text-xl leading-none text-slate-600 hover:bg-slate-100"
-            >
-              ×
-            </button>
+            <CloseButton label="Закрыть" onClick={handleClose} className="-my-1.5 -mr-2" />
           </div>
           <div className="px-4 py-4">{children}</div>
           {footer ? <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 px-4 py-3">{footer}</div> : null}

@@ -43,13 +43,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     bare.post('auth/token/refresh/', { json: { refresh: token } }).json<Partial<TokenPair>>(),
   );
 
-  const api = ky.create({
-    prefixUrl,
-    credentials: 'include',
-    headers: { Accept: 'application/json' },
-    retry: 0,
-    timeout: false,
-    fetch: fetchFn,
+  // Same origin, credentials and retry policy as `bare`, plus the rewrite, bearer and refresh hooks.
+  const api = bare.extend({
     parseJson: (text) => parseJsonWithRewrite(text),
     hooks: {
       beforeRequest: [

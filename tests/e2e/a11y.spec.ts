@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { registerAndLogin } from './support/auth';
 
 /** No serious or critical axe violations (WCAG 2.1 A/AA rules). */
@@ -71,4 +71,31 @@ test('logged-in screens and dialogs are accessible, also at 320 px', async ({ pa
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow, 'no horizontal scrolling at 320 px').toBeLessThanOrEqual(0);
   await expectAccessible(page, '/profile at 320 px');
+});
+
+test('the drawer takes the focus to the current page and gives it back; its buttons are 40 px targets', async ({ page }) => {
+  await page.goto('/');
+  const menu = page.getByRole('button', { name: 'Открыть меню' });
+  const side = async (l: Locator) => {
+    const box = await l.boundingBox();
+    return box ? Math.min(box.width, box.height) : 0;
+  };
+  expect(await side(menu), 'menu button target').toBeGreaterThanOrEqual(40);
+  await menu.click();
+  const nav = page.getByRole('navigation', { name: 'Основное меню' });
+  await expect(nav.getByRole('link', { name: 'Главная' })).toBeFocused();
+  expect(await side(page.getByRole('button', { name: 'Закрыть меню' })), 'close button target').toBeGreaterThanOrEqual(40);
+  await page.keyboard.press('Escape');
+  await expect(nav).toHaveCount(0);
+  await expect(menu).toBeFocused();
+});
+
+test('guest screens fit 320 px without horizontal scrolling', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  for (const [path, heading] of GUEST_SCREENS) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: heading, exact: true }).first()).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `${path}: no horizontal scrolling at 320 px`).toBeLessThanOrEqual(0);
+  }
 });

@@ -74,10 +74,12 @@ test('a new visitor registers, confirms, edits the profile, manages the photo an
 
   // Upload a photo (a PNG made here) and see it, then delete it
   const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 200, g: 60, b: 40 } } }).png().toBuffer();
-  await page.getByLabel('Выберите изображение').setInputFiles({ name: 'avatar.png', mimeType: 'image/png', buffer: png });
+  await page.getByLabel('Выбрать фото').setInputFiles({ name: 'avatar.png', mimeType: 'image/png', buffer: png });
   await expect(page.getByRole('img', { name: 'Предпросмотр нового фото' })).toBeVisible();
   await page.getByRole('button', { name: 'Загрузить фото' }).click();
   await expect(page.getByText('Фото профиля обновлено')).toBeVisible();
+  // The upload button is gone with the file: the picker has the focus, not the page.
+  await expect(page.getByLabel('Выбрать другое фото')).toBeFocused();
   const avatar = page.getByRole('img', { name: 'Фото профиля' });
   await expect(avatar).toBeVisible();
   await expect(avatar).toHaveAttribute('src', /[?&]t=\d+/);
@@ -86,6 +88,7 @@ test('a new visitor registers, confirms, edits the profile, manages the photo an
   await page.getByRole('dialog').getByRole('button', { name: 'Удалить' }).click();
   await expect(page.getByText('Фото профиля удалено')).toBeVisible();
   await expect(page.getByRole('img', { name: 'Фото не загружено' })).toBeVisible();
+  await expect(page.getByLabel('Выбрать фото')).toBeFocused();
 
   // Change the password: a wrong current password first
   const password2 = 'второй-пароль-2';
@@ -129,6 +132,11 @@ test('a new visitor registers, confirms, edits the profile, manages the photo an
   await page.goto('/profile');
   await page.getByRole('button', { name: 'Удалить аккаунт' }).click();
   const dialog = page.getByRole('dialog', { name: 'Удалить аккаунт?' });
+  await expect(dialog.getByLabel('Пароль')).toBeFocused();
+  await dialog.getByRole('button', { name: 'Отмена' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Удалить аккаунт' })).toBeFocused();
+  await page.getByRole('button', { name: 'Удалить аккаунт' }).click();
   await dialog.getByLabel('Пароль').fill('совсем-не-тот');
   await dialog.getByRole('button', { name: 'Удалить навсегда' }).click();
   await expect(dialog.getByRole('alert')).toBeVisible();

@@ -9,15 +9,23 @@ export function freshEmail(prefix = 'user'): string {
   return `${prefix}-${Date.now()}-${counter}-${Math.floor(Math.random() * 1e6)}@example.test`;
 }
 
+/** A fresh Russian mobile number (+79 and nine digits) per call, so SMS in the outbox never mix. */
+export function freshPhone(): string {
+  counter += 1;
+  const tail = (Date.now() * 100 + counter * 7 + Math.floor(Math.random() * 100)) % 1e9;
+  return `+79${String(tail).padStart(9, '0')}`;
+}
+
 export interface TestUser {
   email: string;
   password: string;
+  phone?: string;
 }
 
 /** Registers through the API and confirms the e-mail with the code from the outbox. */
 export async function registerVerified(
   request: APIRequestContext,
-  opts: { email?: string; password?: string; firstName?: string; lastName?: string } = {},
+  opts: { email?: string; password?: string; firstName?: string; lastName?: string; phone?: string } = {},
 ): Promise<TestUser> {
   const email = opts.email ?? freshEmail();
   const password = opts.password ?? 'Пароль-надёжный-1';
@@ -29,13 +37,14 @@ export async function registerVerified(
       password,
       password2: password,
       username: `${email.split('@')[0]}_${Math.floor(Math.random() * 10000)}`,
+      ...(opts.phone ? { phone: opts.phone } : {}),
     },
   });
   expect(reg.status(), await reg.text()).toBe(201);
   const code = await lastCodeTo(email);
   const verify = await request.post('/api/auth/verify-email/', { data: { code, email } });
   expect(verify.ok(), await verify.text()).toBeTruthy();
-  return { email, password };
+  return { email, password, ...(opts.phone ? { phone: opts.phone } : {}) };
 }
 
 /** Logs in through the API and returns the token pair. */
@@ -60,7 +69,7 @@ export async function storeTokens(page: Page, tokens: { access: string; refresh:
  */
 export async function registerAndLogin(
   page: Page,
-  opts: { email?: string; password?: string; firstName?: string; lastName?: string } = {},
+  opts: { email?: string; password?: string; firstName?: string; lastName?: string; phone?: string } = {},
 ): Promise<TestUser> {
   const user = await registerVerified(page.request, opts);
   const tokens = await apiLogin(page.request, user);

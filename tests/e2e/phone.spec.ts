@@ -1,0 +1,138 @@
+import { expect, test, type Page } from '@playwright/test';
+import { freshPhone, registerAndLogin, registerVerified } from './support/auth';
+import { lastCodeTo } from './support/outbox';
+
+const BAD_CODE = 'Неверный или просроченный код';
+
+/** A six-digit code that is certainly not `code`. */
+const otherThan = (code: string) => (code === '000000' ? '111111' : '000000');
+
+/** "+79161234567" as a person types it: "+7 (916) 123-45-67". */
+const typed = (phone: string) => `${phone.slice(0, 2)} (${phone.slice(2, 5)}) ${phone.slice(5, 8)}-${phone.slice(8, 10)}-${phone.slice(10)}`;
+
+async function openPhoneTab(page: Page) {
+  await page.goto('/login');
+  await page.getByRole('tab', { name: 'Телефон' }).click();
+  await expect(page.getByRole('textbox', { name: 'Телефон' })).toBeVisible();
+}
+
+test('a user registered with a phone logs in on the Телефон tab with the code from the SMS', async ({ page }) => {
+  const phone = freshPhone();
+  await registerVerified(page.request, { phone });
+
+  await openPhoneTab(page);
+  const asked = Date.now();
+  await page.getByRole('textbox', { name: 'Телефон' }).fill(typed(phone));
+  await page.getByRole('button', { name: 'Получить код' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `Код отправлен по SMS на номер ${phone}` })).toBeVisible();
+  const codeField = page.getByRole('textbox', { name: 'Код из SMS' });
+  await expect(codeField).toBeFocused();
+
+  const code = await lastCodeTo(phone, { after: asked });
+  // A wrong code first: the server's message, and the user stays a guest on the code step.
+  await codeField.fill(otherThan(code));
+  await page.getByRole('button', { name: 'Войти', exact: true }).click();
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText(BAD_CODE);
+  await expect(page).toHaveURL(/\/login\/?$/);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+
+  await codeField.fill(code);
+  await page.getByRole('button', { name: 'Войти', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: 'Выйти' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+  expect(await page.evaluate(() => localStorage.getItem('refreshToken'))).toBeTruthy();
+
+  // Logging in by SMS proves the number: the profile shows it verified and offers no verification.
+  await page.goto('/profile');
+  await expect(page.getByRole('textbox', { name: 'Телефон' })).toHaveValue(phone);
+  await expect(page.getByText('Телефон подтверждён')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Подтверждение телефона' })).toHaveCount(0);
+});
+
+test('phone login: a malformed number is refused in the form, a second request within a minute shows the server message, "Изменить номер" goes back', async ({ page }) => {
+  const phone = freshPhone();
+  await registerVerified(page.request, { phone });
+  await openPhoneTab(page);
+
+  await page.getByRole('button', { name: 'Получить код' }).click();
+  await expect(page.getByText('Обязательное поле')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Телефон' }).fill('12-34');
+  await page.getByRole('button', { name: 'Получить код' }).click();
+  await expect(page.getByText('Введите номер телефона в формате +7 (999) 123-45-67')).toBeVisible();
+
+  await page.getByRole('textbox', { name: 'Телефон' }).fill(phone);
+  await page.getByRole('button', { name: 'Получить код' }).click();
+  await expect(page.getByRole('textbox', { name: 'Код из SMS' })).toBeVisible();
+  await lastCodeTo(phone);
+
+  await page.getByRole('button', { name: 'Изменить номер' }).click();
+  const phoneField = page.getByRole('textbox', { name: 'Телефон' });
+  await expect(phoneField).toBeFocused();
+  await expect(phoneField).toHaveValue(phone);
+  await page.getByRole('button', { name: 'Получить код' }).click();
+  // One SMS a minute per number: the server's own words (spec §8: "server data"), still on the number step.
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText(/^Слишком много попыток\. Повторите через \d+ с\.$/);
+  await expect(page.getByRole('textbox', { name: 'Код из SMS' })).toHaveCount(0);
+});
+
+test('an unverified phone is verified on the profile by SMS code; a changed phone is unverified again and verified anew', async ({ page }) => {
+  test.setTimeout(90_000);
+  const phone = freshPhone();
+  await registerAndLogin(page, { phone });
+  await page.goto('/profile');
+
+  const section = page.getByRole('region', { name: 'Подтверждение телефона' });
+  await expect(section).toBeVisible();
+  await expect(section).toContainText(`Номер ${phone} не подтверждён`);
+  await expect(page.getByText('Телефон не подтверждён')).toBeVisible();
+
+  const asked = Date.now();
+  await section.getByRole('button', { name: 'Отправить код по SMS' }).click();
+  await expect(section.getByRole('status')).toHaveText('Код подтверждения отправлен по SMS');
+  const code = await lastCodeTo(phone, { after: asked });
+
+  await section.getByRole('textbox', { name: 'Код из SMS' }).fill(otherThan(code));
+  await section.getByRole('button', { name: 'Подтвердить телефон' }).click();
+  await expect(section.getByRole('alert')).toHaveText(BAD_CODE);
+
+  await section.getByRole('textbox', { name: 'Код из SMS' }).fill(code);
+  await section.getByRole('button', { name: 'Подтвердить телефон' }).click();
+  await expect(page.getByText('Телефон успешно подтвержден')).toBeVisible();
+  await expect(section).toHaveCount(0);
+  await expect(page.getByText('Телефон подтверждён')).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('Телефон подтверждён')).toBeVisible();
+  await expect(section).toHaveCount(0);
+
+  // A new number: saved, unverified again, and the server has already texted a code to it.
+  const next = freshPhone();
+  const changed = Date.now();
+  await page.getByRole('textbox', { name: 'Телефон' }).fill(typed(next));
+  await page.getByRole('button', { name: 'Сохранить изменения' }).click();
+  await expect(page.getByText('Профиль успешно обновлен')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Телефон' })).toHaveValue(next);
+  await expect(section).toBeVisible();
+  await expect(section).toContainText(`Номер ${next} не подтверждён`);
+  await expect(page.getByText('Телефон не подтверждён')).toBeVisible();
+
+  const nextCode = await lastCodeTo(next, { after: changed });
+  await section.getByRole('textbox', { name: 'Код из SMS' }).fill(nextCode);
+  await section.getByRole('button', { name: 'Подтвердить телефон' }).click();
+  await expect(section).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Телефон' })).toHaveValue(next);
+  await expect(page.getByText('Телефон подтверждён')).toBeVisible();
+
+  // The new number is now the way in by SMS.
+  await page.getByRole('button', { name: 'Выйти' }).click();
+  await expect(page).toHaveURL(/\/login\/?$/);
+  await page.getByRole('tab', { name: 'Телефон' }).click();
+  await page.getByRole('textbox', { name: 'Телефон' }).fill(next);
+  const loginAsked = Date.now();
+  await page.getByRole('button', { name: 'Получить код' }).click();
+  const loginCode = await lastCodeTo(next, { after: loginAsked });
+  await page.getByRole('textbox', { name: 'Код из SMS' }).fill(loginCode);
+  await page.getByRole('button', { name: 'Войти', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Выйти' })).toBeVisible();
+});
