@@ -1,13 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { Pool } from 'undici';
 import { signAccessToken } from '../server/auth/access-token.ts';
 import { systemClock } from '../server/clock.ts';
-import { createDb } from '../server/db/kysely.ts';
-import { migrate } from '../server/db/migrate.ts';
 import { WAVEFORM_PEAKS } from '../server/media/processor.ts';
-import { mb, percentile, SECRET, startServer } from './support.ts';
+import { benchData, mb, percentile, SECRET, startServer } from './support.ts';
 
 /**
  * GET /api/media/audio/ for a user with 2,000 records: the real server on loopback (temp SQLite),
@@ -17,22 +14,14 @@ export async function benchList(opts: { records?: number; connections?: number; 
   const records = opts.records ?? 2000;
   const connections = opts.connections ?? 50;
   const seconds = opts.seconds ?? 10;
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kopilka-bench-list-'));
+  const { dataDir, db, userId } = await benchData('kopilka-bench-list-');
   try {
-    const db = createDb({ dialect: 'sqlite', file: path.join(dataDir, 'kopilka.sqlite') });
-    await migrate(db);
-    const now = new Date().toISOString();
-    const user = await db
-      .insertInto('users')
-      .values({ email: 'bench@example.com', username: 'bench', first_name: 'Bench', last_name: 'User', phone: null, password_hash: 'x', photo_key: null, is_active: 1, is_email_verified: 1, is_phone_verified: 0, created_at: now, updated_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
     const peaks = JSON.stringify(Array.from({ length: WAVEFORM_PEAKS }, (_, i) => Math.round(Math.abs(Math.sin(i / 7)) * 1000) / 1000));
     const rows = Array.from({ length: records }, (_, i) => {
       const at = new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString();
-      const base = `u/${user.id}/audio/rec${i.toString().padStart(5, '0')}abcdefghij`;
+      const base = `u/${userId}/audio/rec${i.toString().padStart(5, '0')}abcdefghij`;
       return {
-        user_id: user.id, kind: 'audio', title: `Запись номер ${i}`, description: 'Описание записи для проверки скорости списка',
+        user_id: userId, kind: 'audio', title: `Запись номер ${i}`, description: 'Описание записи для проверки скорости списка',
         status: 'ready', original_key: `${base}.webm`, mime_type: 'audio/webm', size: 480_000 + i, original_name: 'recording.webm',
         playable_key: `${base}.mp3`, playable_mime: 'audio/mpeg', duration: 30 + (i % 600), waveform: peaks, created_at: at, updated_at: at,
       };
@@ -42,7 +31,7 @@ export async function benchList(opts: { records?: number; connections?: number; 
 
     const server = await startServer({ DATA_DIR: dataDir, OUT_DIR: path.join(dataDir, 'out') });
     try {
-      const token = await signAccessToken(SECRET, user.id, systemClock);
+      const token = await signAccessToken(SECRET, userId, systemClock);
       const pool = new Pool(server.url, { connections, pipelining: 1 });
       const headers = { authorization: `Bearer ${token}` };
       let bytes = 0;
@@ -82,7 +71,8 @@ export async function benchList(opts: { records?: number; connections?: number; 
         latencies.sort((a, b) => a - b);
         return { latencies, errors, elapsed, mbps: bytes / elapsed };
       };
-      console.log(`list of ${records} audio records (${mb(size)} MB JSON each):`);
+      const waveShare = Math.round(((records * `"waveform_data":${peaks},`.length) / size) * 100);
+      console.log(`list of ${records} audio records (${mb(size)} MB JSON each, ${waveShare}% of it waveform_data):`);
       for (const [workers, secs] of [[1, 3], [connections, seconds]] as const) {
         const r = await load(workers, secs);
         console.log(

@@ -1,11 +1,31 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createDb, type Db } from '../server/db/kysely.ts';
+import { migrate } from '../server/db/migrate.ts';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SECRET = 'bench-secret-key-that-is-long-enough-0123456789';
+
+/**
+ * A temp DATA_DIR with a migrated SQLite database holding one confirmed user; the caller adds rows
+ * through `db`, then destroys it before starting the server.
+ */
+export async function benchData(prefix: string): Promise<{ dataDir: string; db: Db; userId: number }> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  const db = createDb({ dialect: 'sqlite', file: path.join(dataDir, 'kopilka.sqlite') });
+  await migrate(db);
+  const now = new Date().toISOString();
+  const user = await db
+    .insertInto('users')
+    .values({ email: 'bench@example.com', username: 'bench', first_name: 'Bench', last_name: 'User', phone: null, password_hash: 'x', photo_key: null, is_active: 1, is_email_verified: 1, is_phone_verified: 0, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { dataDir, db, userId: user.id };
+}
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -1,12 +1,9 @@
 import http from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { signAccessToken } from '../server/auth/access-token.ts';
 import { systemClock } from '../server/clock.ts';
-import { createDb } from '../server/db/kysely.ts';
-import { migrate } from '../server/db/migrate.ts';
-import { mb, rssOf, SECRET, startServer } from './support.ts';
+import { benchData, mb, rssOf, SECRET, startServer } from './support.ts';
 
 const RATE = 48_000;
 const CHANNELS = 2;
@@ -48,21 +45,13 @@ function toneSecond(): Buffer {
 export async function benchUpload(opts: { megabytes?: number } = {}): Promise<void> {
   const megabytes = opts.megabytes ?? 200;
   const dataBytes = Math.floor((megabytes * 1024 * 1024) / 4) * 4;
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kopilka-bench-upload-'));
+  const { dataDir, db, userId } = await benchData('kopilka-bench-upload-');
   try {
-    const db = createDb({ dialect: 'sqlite', file: path.join(dataDir, 'kopilka.sqlite') });
-    await migrate(db);
-    const now = new Date().toISOString();
-    const user = await db
-      .insertInto('users')
-      .values({ email: 'bench@example.com', username: 'bench', first_name: 'Bench', last_name: 'User', phone: null, password_hash: 'x', photo_key: null, is_active: 1, is_email_verified: 1, is_phone_verified: 0, created_at: now, updated_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
     await db.destroy();
 
     const server = await startServer({ DATA_DIR: dataDir, OUT_DIR: path.join(dataDir, 'out'), MAX_AUDIO_BYTES: String((megabytes + 16) * 1024 * 1024) });
     try {
-      const token = await signAccessToken(SECRET, user.id, systemClock);
+      const token = await signAccessToken(SECRET, userId, systemClock);
       // Warm the route once (JIT, multipart plugin) with a tiny upload.
       await post(server.url, token, 48_000 * 4, toneSecond());
       await new Promise((r) => setTimeout(r, 500));

@@ -62,6 +62,18 @@ export interface MediaKind {
 
 const downloadUrl = (row: Media) => `/api/media/${row.kind}/${row.id}/download/`;
 
+/** What every kind's JSON carries, around the kind's own fields (`toJson` below). */
+const recordJson = (row: Media, own: Record<string, unknown>): Record<string, unknown> => ({
+  id: row.id,
+  title: row.title,
+  description: row.description,
+  ...own,
+  mime_type: row.mime_type,
+  size: row.size,
+  status: row.status,
+  created_at: row.created_at,
+  download_url: downloadUrl(row),
+});
 
 const extOf = (key: string) => key.slice(key.lastIndexOf('.') + 1);
 
@@ -89,20 +101,12 @@ export const audioKind: MediaKind = {
     };
   },
   toJson(row, s) {
-    return {
-      id: row.id,
-      title: row.title,
-      description: row.description,
+    return recordJson(row, {
       audio_file: s.url(row.playable_key ?? row.original_key),
       original_file: s.url(row.original_key),
       waveform_data: rawArray(row.waveform),
       duration: row.duration,
-      created_at: row.created_at,
-      mime_type: row.mime_type,
-      size: row.size,
-      status: row.status,
-      download_url: downloadUrl(row),
-    };
+    });
   },
   download(row, format) {
     if (format === 'original') return original(row);
@@ -142,22 +146,14 @@ export const photoKind: MediaKind = {
     };
   },
   toJson(row, s) {
-    return {
-      id: row.id,
-      title: row.title,
-      description: row.description,
+    return recordJson(row, {
       file: s.url(row.playable_key ?? row.original_key),
       thumbnail: s.url(row.thumbnail_key),
       preview: s.url(row.preview_key),
       width: row.width,
       height: row.height,
       taken_at: row.taken_at,
-      mime_type: row.mime_type,
-      size: row.size,
-      status: row.status,
-      created_at: row.created_at,
-      download_url: downloadUrl(row),
-    };
+    });
   },
   download(row, format) {
     // The default download is what is served (no location); ?format=original is the owner's exact bytes.
@@ -201,28 +197,21 @@ export const videoKind: MediaKind = {
   },
   toJson(row, s) {
     const playable = row.playable_key ?? (row.status === 'ready' && row.mime_type === 'video/mp4' ? row.original_key : null);
-    return {
-      id: row.id,
-      title: row.title,
-      description: row.description,
+    return recordJson(row, {
       file: s.url(row.original_key),
       playable: s.url(playable),
       poster: s.url(row.poster_key),
       duration: row.duration,
       width: row.width,
       height: row.height,
-      mime_type: row.mime_type,
-      size: row.size,
-      status: row.status,
-      created_at: row.created_at,
-      download_url: downloadUrl(row),
-    };
+    });
   },
   download(row, format) {
     if (format === 'original') return original(row);
-    if (format === undefined) return row.playable_key ? { key: row.playable_key, ext: 'mp4', mime: 'video/mp4' } : original(row);
+    const mp4: DownloadChoice | null = row.playable_key ? { key: row.playable_key, ext: 'mp4', mime: 'video/mp4' } : null;
+    if (format === undefined) return mp4 ?? original(row);
     if (format !== 'mp4') return 'unknown-format';
-    if (row.playable_key) return { key: row.playable_key, ext: 'mp4', mime: 'video/mp4' };
+    if (mp4) return mp4;
     if (row.mime_type === 'video/mp4' && row.status === 'ready') return original(row);
     return null;
   },
