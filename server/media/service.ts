@@ -191,6 +191,7 @@ export class MediaService {
     let removed = (await storage.removeStaleTemp?.(cutoff)) ?? 0;
     if (storage.list) {
       for await (const { key, modifiedAt } of storage.list('u/')) {
+        if (this.closed) break; // shutting down: the next start finishes the sweep
         if (key.endsWith(UPLOAD_SUFFIX) && modifiedAt < cutoff) {
           await storage.delete(key);
           removed++;

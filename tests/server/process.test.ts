@@ -128,7 +128,7 @@ describe('the server process', () => {
     server.child.kill('SIGTERM');
     const { code, signal } = await server.exited;
     expect({ code, signal }).toEqual({ code: 0, signal: null });
-    expect(Date.now() - t0).toBeLessThan(3000);
+    expect(Date.now() - t0).toBeLessThan(5000); // its own forced exit would come at 10 s
     await expect(fetch(`${base}/api/health/`)).rejects.toThrow();
   });
 
