@@ -1,3 +1,4 @@
+import Link from 'next/link';
 import type { ReactNode } from 'react';
 
 /** The framed column every guest screen uses. */
@@ -10,5 +11,14 @@ export function AuthCard({ title, children, footer }: { title: string; children:
       </div>
       {footer ? <div className="mt-4 text-center text-sm text-slate-700">{footer}</div> : null}
     </div>
+  );
+}
+
+/** The way back from the password-recovery screens. */
+export function BackToLoginLink() {
+  return (
+    <Link href="/login" className="font-medium text-brand-700 underline">
+      Вернуться ко входу
+    </Link>
   );
 }

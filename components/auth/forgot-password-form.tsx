@@ -1,7 +1,6 @@
 'use client';
 
 import { zodResolver } from '@hookform/resolvers/zod';
-import Link from 'next/link';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
@@ -10,7 +9,7 @@ import { useForgotPassword } from '@/hooks/use-auth-flows';
 import { errorInfo, forgotPasswordError, RESET_SENT } from '@/lib/errors';
 import { forgotPasswordSchema, type ForgotPasswordValues } from '@/lib/schemas/auth';
 import { FormAlert } from '@/components/ui/form-alert';
-import { AuthCard } from './auth-card';
+import { AuthCard, BackToLoginLink } from './auth-card';
 
 export function ForgotPasswordForm() {
   const forgot = useForgotPassword();
@@ -31,11 +30,7 @@ export function ForgotPasswordForm() {
   return (
     <AuthCard
       title="Восстановление пароля"
-      footer={
-        <Link href="/login" className="font-medium text-brand-700 underline">
-          Вернуться ко входу
-        </Link>
-      }
+      footer={<BackToLoginLink />}
     >
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <p className="text-sm text-slate-700">Укажите email, и мы отправим ссылку для восстановления пароля.</p>

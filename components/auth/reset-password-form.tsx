@@ -1,7 +1,6 @@
 'use client';
 
 import { zodResolver } from '@hookform/resolvers/zod';
-import Link from 'next/link';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -12,7 +11,7 @@ import { useResetPassword } from '@/hooks/use-auth-flows';
 import { errorInfo, resetPasswordError } from '@/lib/errors';
 import { resetPasswordSchema, type ResetPasswordValues } from '@/lib/schemas/auth';
 import { FormAlert } from '@/components/ui/form-alert';
-import { AuthCard } from './auth-card';
+import { AuthCard, BackToLoginLink } from './auth-card';
 
 export const PASSWORD_RESET_DONE = 'Пароль успешно изменён. Теперь вы можете войти с новым паролем.';
 
@@ -57,11 +56,7 @@ export function ResetPasswordForm() {
   return (
     <AuthCard
       title="Новый пароль"
-      footer={
-        <Link href="/login" className="font-medium text-brand-700 underline">
-          Вернуться ко входу
-        </Link>
-      }
+      footer={<BackToLoginLink />}
     >
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         {message ? <FormAlert kind={message.kind}>{message.text}</FormAlert> : null}

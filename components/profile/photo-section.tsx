@@ -98,7 +98,7 @@ export function PhotoSection({ user }: { user: User }) {
 
   return (
     <ProfileSection id="profile-photo" title="Фото профиля">
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
         <div className="h-28 w-28 shrink-0 overflow-hidden rounded-full border border-slate-200 bg-slate-100">
           {shown ? (
             // eslint-disable-next-line @next/next/no-img-element

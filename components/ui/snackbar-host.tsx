@@ -3,6 +3,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
 import { dismissSnackbarAtom, SNACKBAR_TIMEOUT_MS, snackbarsAtom, type Snackbar } from '@/hooks/use-snackbar';
+import { CloseButton } from './close-button';
 
 function SnackbarItem({ item }: { item: Snackbar }) {
   const dismiss = useSetAtom(dismissSnackbarAtom);
@@ -14,18 +15,11 @@ function SnackbarItem({ item }: { item: Snackbar }) {
   return (
     <div
       role={item.kind === 'error' ? 'alert' : 'status'}
-      className={`pointer-events-auto flex items-start gap-3 rounded-lg px-4 py-3 shadow-lg ${colors}`}
+      className={`pointer-events-auto flex items-center gap-3 rounded-lg px-4 py-3 shadow-lg ${colors}`}
       data-testid={`snackbar-${item.kind}`}
     >
       <p className="flex-1 text-sm break-words">{item.message}</p>
-      <button
-        type="button"
-        onClick={() => dismiss(item.id)}
-        className="-my-1 rounded px-2 py-1 text-lg leading-none hover:bg-white/20"
-        aria-label="Закрыть уведомление"
-      >
-        ×
-      </button>
+      <CloseButton label="Закрыть уведомление" tone="dark" onClick={() => dismiss(item.id)} className="-my-2 -mr-2" />
     </div>
   );
 }

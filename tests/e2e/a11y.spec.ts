@@ -1,16 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
+import { expectAccessible } from './support/a11y';
 import { registerAndLogin } from './support/auth';
-
-/** No serious or critical axe violations (WCAG 2.1 A/AA rules). */
-async function expectAccessible(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    bad.map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    `${what} has no serious or critical violations`,
-  ).toEqual([]);
-}
 
 const GUEST_SCREENS: [string, string][] = [
   ['/', 'Копилка'],
