@@ -11,6 +11,7 @@ import { useSnackbar } from '@/hooks/use-snackbar';
 import type { User } from '@/lib/auth/types';
 import { errorInfo, PHONE_NOT_FOUND, resendError, verifyPhoneError } from '@/lib/errors';
 import { codeSchema, type CodeValues } from '@/lib/schemas/auth';
+import { PROFILE_PHONE_ID } from './profile-info-form';
 import { ProfileSection } from './section';
 
 export const PHONE_VERIFIED = 'Телефон успешно подтвержден';
@@ -47,6 +48,8 @@ export function PhoneVerification({ user }: { user: User }) {
       await verify.mutateAsync(values.code.trim());
       snackbar.showSuccess(PHONE_VERIFIED);
       form.reset();
+      // This section unmounts once verified: keep focus on the phone field, which now says «подтверждён».
+      requestAnimationFrame(() => document.getElementById(PROFILE_PHONE_ID)?.focus());
     } catch (e) {
       setMessage({ kind: 'error', text: verifyPhoneError(await errorInfo(e)) });
     }

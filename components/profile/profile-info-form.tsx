@@ -15,6 +15,9 @@ import { errorInfo, profileUpdateError } from '@/lib/errors';
 import { profileSchema, type ProfileValues } from '@/lib/schemas/profile';
 import { ProfileSection } from './section';
 
+/** The phone input's id: focus lands here once the phone is verified (its section disappears). */
+export const PROFILE_PHONE_ID = 'profile-phone';
+
 export const PROFILE_SAVED = 'Профиль успешно обновлен';
 export const PROFILE_SAVED_CODE_SENT = 'Профиль успешно обновлен. Код подтверждения отправлен по SMS на новый номер';
 export const PHONE_VERIFIED_HINT = 'Телефон подтверждён';
@@ -74,7 +77,7 @@ export function ProfileInfoForm({ user }: { user: User }) {
           <TextField label="Имя" autoComplete="given-name" error={errors.first_name?.message} {...form.register('first_name')} />
           <TextField label="Фамилия" autoComplete="family-name" error={errors.last_name?.message} {...form.register('last_name')} />
         </div>
-        <PhoneField label="Телефон" hint={phoneHint} error={errors.phone?.message} {...form.register('phone')} />
+        <PhoneField id={PROFILE_PHONE_ID} label="Телефон" hint={phoneHint} error={errors.phone?.message} {...form.register('phone')} />
         <div>
           <Button type="submit" loading={isSubmitting} disabled={!isDirty}>
             Сохранить изменения

@@ -101,6 +101,8 @@ test('an unverified phone is verified on the profile by SMS code; a changed phon
   await expect(page.getByText('Телефон успешно подтвержден')).toBeVisible();
   await expect(section).toHaveCount(0);
   await expect(page.getByText('Телефон подтверждён')).toBeVisible();
+  // The section is gone; focus stays in the form, on the phone that now says it is verified.
+  await expect(page.getByRole('textbox', { name: 'Телефон' })).toBeFocused();
   await page.reload();
   await expect(page.getByText('Телефон подтверждён')).toBeVisible();
   await expect(section).toHaveCount(0);

@@ -1,24 +1,14 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { registerAndLogin } from './support/auth';
+import { expectAccessible } from './support/a11y';
 
 /** A small real image made here, so the test owns its bytes. */
 async function image(format: 'png' | 'jpeg', color: { r: number; g: number; b: number }, width: number, height: number) {
   const base = sharp({ create: { width, height, channels: 3, background: color } });
   // The JPEG carries EXIF, so "the original" must come back with it, byte for byte.
   return format === 'png' ? base.png().toBuffer() : base.jpeg({ quality: 90 }).withExif({ IFD0: { Copyright: 'Kopilka e2e', Artist: 'Тест' } }).toBuffer();
-}
-
-/** No serious or critical axe violations (WCAG 2.1 A/AA), as in a11y.spec.ts. */
-async function expectAccessible(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    bad.map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    `${what} has no serious or critical violations`,
-  ).toEqual([]);
 }
 
 const tiles = (page: Page) => page.getByTestId('photo-tile');

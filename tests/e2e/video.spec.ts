@@ -1,17 +1,7 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { registerAndLogin } from './support/auth';
-
-/** No serious or critical axe violations (WCAG 2.1 A/AA), as in a11y.spec.ts. */
-async function expectAccessible(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    bad.map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    `${what} has no serious or critical violations`,
-  ).toEqual([]);
-}
+import { expectAccessible } from './support/a11y';
 
 const recorderDialog = (page: Page) => page.getByRole('dialog', { name: 'Запись видео' });
 const card = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });

@@ -1,0 +1,52 @@
+import { useId, type ReactNode } from 'react';
+
+export interface FieldControlProps {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+  className: string;
+}
+
+export interface FieldProps {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  id?: string;
+  className?: string;
+  /** Renders the control with the ids and classes that tie it to its label, hint and error. */
+  children: (control: FieldControlProps) => ReactNode;
+}
+
+/** The label / control / hint / error frame shared by TextField and TextAreaField. */
+export function Field({ label, error, hint, id, className = '', children }: FieldProps) {
+  const auto = useId();
+  const controlId = id ?? auto;
+  const errorId = `${controlId}-error`;
+  const hintId = `${controlId}-hint`;
+  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={`flex flex-col gap-1 ${className}`}>
+      <label htmlFor={controlId} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      {children({
+        id: controlId,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy,
+        className: `rounded-md border bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 ${
+          error ? 'border-red-600' : 'border-slate-400'
+        }`,
+      })}
+      {hint ? (
+        <p id={hintId} className="text-xs text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
