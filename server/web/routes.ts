@@ -18,7 +18,12 @@ const ADMIN_NOT_CONFIGURED = `<!doctype html>
 export async function webRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const { adminUrl, outDir } = deps.config;
   if (adminUrl) {
-    await app.register(httpProxy, { upstream: adminUrl, prefix: '/admin', rewritePrefix: '/admin', http2: false });
+    // The proxy streams bodies through its own parsers; our JSON/form parsers live on the root, so
+    // the admin scope starts from none (else the proxy's application/json parser clashes with ours).
+    await app.register(async (admin) => {
+      admin.removeAllContentTypeParsers();
+      await admin.register(httpProxy, { upstream: adminUrl, prefix: '/admin', rewritePrefix: '/admin', http2: false });
+    });
   } else {
     const notConfigured = async (_req: FastifyRequest, reply: FastifyReply) =>
       reply.status(503).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(ADMIN_NOT_CONFIGURED);

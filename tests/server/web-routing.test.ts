@@ -1,4 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app.ts';
@@ -60,5 +62,38 @@ describe('one origin: static export, /admin and API fallbacks', () => {
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-request-id']).toBeTruthy();
+  });
+});
+
+describe('/admin hand-off when ADMIN_URL is set', () => {
+  let t: TestApp;
+  let upstream: Server;
+  const seen: { method?: string; url?: string }[] = [];
+  beforeAll(async () => {
+    upstream = createServer((req, res) => {
+      seen.push({ method: req.method, url: req.url });
+      res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end(`admin site: ${req.method} ${req.url}`);
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+    const { port } = upstream.address() as AddressInfo;
+    t = await createTestApp({ env: { ADMIN_URL: `http://127.0.0.1:${port}` } });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await new Promise((resolve) => upstream.close(resolve));
+  });
+
+  it('proxies /admin paths, method and query to the admin site', async () => {
+    const { port } = t.app.server.address() as AddressInfo;
+    const res = await fetch(`http://127.0.0.1:${port}/admin/users/?page=2`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('admin site: GET /admin/users/?page=2');
+    const post = await fetch(`http://127.0.0.1:${port}/admin/login/`, { method: 'POST', body: 'a=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(await post.text()).toBe('admin site: POST /admin/login/');
+    const bare = await fetch(`http://127.0.0.1:${port}/admin`);
+    expect(await bare.text()).toBe('admin site: GET /admin');
+    expect(seen.map((s) => s.url)).toEqual(['/admin/users/?page=2', '/admin/login/', '/admin']);
   });
 });
