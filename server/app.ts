@@ -40,7 +40,9 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
     },
     requestIdHeader: false,
     bodyLimit: BODY_LIMIT,
-    trustProxy: true,
+    // Without a proxy in front, X-Forwarded-For is the client's to forge: believing it would let anyone
+    // dodge the per-IP throttles. TRUST_PROXY opts in.
+    trustProxy: deps.config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
   });
 

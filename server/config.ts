@@ -35,6 +35,10 @@ const envSchema = z.object({
   MAX_AVATAR_BYTES: bytes(10 * MB),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   OUT_DIR: z.string().default('./out'),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|\d{1,2}|[\d.:a-fA-F/]+(,\s*[\d.:a-fA-F/]+)*)$/, 'must be true, false, a hop count or a list of proxy addresses')
+    .optional(),
 });
 
 export interface Config {
@@ -53,6 +57,8 @@ export interface Config {
   limits: { audio: number; photo: number; video: number; avatar: number };
   logLevel: string;
   outDir: string;
+  /** Fastify's trustProxy: whose X-Forwarded-* to believe (client IPs feed the throttles). Off by default. */
+  trustProxy: boolean | number | string;
 }
 
 export class ConfigError extends Error {}
@@ -93,7 +99,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     limits: { audio: e.MAX_AUDIO_BYTES, photo: e.MAX_PHOTO_BYTES, video: e.MAX_VIDEO_BYTES, avatar: e.MAX_AVATAR_BYTES },
     logLevel: e.LOG_LEVEL,
     outDir: path.resolve(e.OUT_DIR),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  return /^\d+$/.test(value) ? Number(value) : value;
 }
 
 /** A generated SECRET_KEY is kept in DATA_DIR so tokens and signed URLs survive restarts. */

@@ -97,3 +97,37 @@ describe('/admin hand-off when ADMIN_URL is set', () => {
     expect(seen.map((s) => s.url)).toEqual(['/admin/users/?page=2', '/admin/login/', '/admin']);
   });
 });
+
+describe('client addresses for the throttles', () => {
+  const loginFrom = (t: TestApp, forwardedFor: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login/',
+      headers: { 'x-forwarded-for': forwardedFor },
+      payload: { email: 'nobody@example.com', password: 'wrong-password' },
+    });
+  /** The addresses the login throttle counted failures against. */
+  const throttledIps = async (t: TestApp) =>
+    (await t.db.selectFrom('rate_events').select('key').where('key', 'like', 'login:ip:%').execute()).map((r) => r.key.slice('login:ip:'.length));
+
+  it('ignores a forged X-Forwarded-For unless TRUST_PROXY says a proxy is in front', async () => {
+    const t = await createTestApp();
+    try {
+      expect((await loginFrom(t, '203.0.113.7')).statusCode).toBe(401);
+      expect((await loginFrom(t, '198.51.100.9')).statusCode).toBe(401);
+      expect(await throttledIps(t)).toEqual(['127.0.0.1', '127.0.0.1']);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('believes X-Forwarded-For from a trusted proxy', async () => {
+    const t = await createTestApp({ env: { TRUST_PROXY: '127.0.0.1' } });
+    try {
+      expect((await loginFrom(t, '203.0.113.7')).statusCode).toBe(401);
+      expect(await throttledIps(t)).toEqual(['203.0.113.7']);
+    } finally {
+      await t.close();
+    }
+  });
+});
