@@ -89,6 +89,8 @@ export interface MediaTable {
   taken_at: string | null;
   created_at: string;
   updated_at: string;
+  /** ISO time until which one process owns the background job of a 'processing' row (null = nobody). */
+  processing_lease_until: string | null;
 }
 
 export interface DB {

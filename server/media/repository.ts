@@ -61,7 +61,45 @@ export class MediaRepository {
       .executeTakeFirst();
   }
 
-  /** Rows a previous process left half-done (crash or restart during a background job). */
+  /**
+   * Takes the background job of a 'processing' row for this process until `leaseUntil`, unless
+   * another process holds a live lease. One conditional UPDATE, so of several processes racing
+   * for the same row exactly one wins (ISO times of one format compare correctly as strings).
+   */
+  async claimProcessing(id: number, now: string, leaseUntil: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('media')
+      .set({ processing_lease_until: leaseUntil })
+      .where('id', '=', id)
+      .where('status', '=', 'processing')
+      .where((eb) => eb.or([eb('processing_lease_until', 'is', null), eb('processing_lease_until', '<', now)]))
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  /** Extends a held lease while the job runs; false when the row is gone or no longer processing. */
+  async renewLease(id: number, leaseUntil: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('media')
+      .set({ processing_lease_until: leaseUntil })
+      .where('id', '=', id)
+      .where('status', '=', 'processing')
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  /** Gives a claimed row back without processing it (shutting down before the job started). */
+  async releaseLease(id: number, leaseUntil: string): Promise<void> {
+    await this.db
+      .updateTable('media')
+      .set({ processing_lease_until: null })
+      .where('id', '=', id)
+      .where('status', '=', 'processing')
+      .where('processing_lease_until', '=', leaseUntil)
+      .execute();
+  }
+
+  /** Rows a previous process left half-done (crash or restart during a background job), or still being processed elsewhere. */
   listProcessing(): Promise<Media[]> {
     return this.db.selectFrom('media').selectAll().where('status', '=', 'processing').orderBy('id').execute();
   }

@@ -27,7 +27,10 @@ export async function mediaRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   app.addHook('onClose', async () => service.drain());
   app.addHook('onReady', async () => {
     // Finish background work an earlier process left half-done; never fail start-up over it.
+    // Rows another live process holds (its lease is current) are left to it.
     await service.resumeProcessing(MEDIA_KINDS).catch((err) => app.log.error({ err }, 'could not resume media processing'));
+    // …and rows whose process dies later are taken over once their lease runs out.
+    service.recheckProcessing(MEDIA_KINDS);
     // Temp files of uploads a crash cut off: swept without holding up start-up.
     service.runInBackground('sweep upload leftovers', async () => {
       const removed = await service.sweepLeftovers();

@@ -30,7 +30,18 @@ export interface MediaServiceDeps {
   clock: Clock;
   config: Config;
   log: { error(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
+  /** Background job lease: how long a claim lasts unrenewed, and how often a running job renews it. */
+  lease?: { ms: number; renewEveryMs: number };
 }
+
+/**
+ * Several API processes may share one database: a background job runs only in the process that
+ * claimed its row (media.processing_lease_until). The job renews the lease while it runs; a process
+ * that dies stops renewing, the lease runs out and another process (at start-up, or on its periodic
+ * re-check) takes the row over.
+ */
+export const PROCESSING_LEASE_MS = 5 * 60 * 1000;
+export const LEASE_RENEW_MS = 60 * 1000;
 
 /** An upload's bytes before they are checked: `<base>.upload` (renamed to the real extension after). */
 const UPLOAD_SUFFIX = '.upload';
@@ -50,7 +61,11 @@ const formatMb = (bytes: number) => {
 export class MediaService {
   /** Background jobs in flight (video processing), so shutdown can wait for them. */
   private readonly jobs = new Set<Promise<void>>();
+  /** Rows whose job runs in this process (a re-check never claims them a second time here). */
+  private readonly running = new Set<number>();
   private closed = false;
+  private recheckTimer: ReturnType<typeof setInterval> | undefined;
+  private rechecking = false;
 
   constructor(private readonly d: MediaServiceDeps) {}
 
@@ -128,8 +143,10 @@ export class MediaService {
         updated_at: now,
       };
       if (kind.processing === 'background') {
-        const inserted = await this.d.repo.insert(row);
-        this.enqueue(kind, inserted);
+        // Inserted already claimed by this process: no other process's resume can take it first.
+        const lease = this.leaseUntil();
+        const inserted = await this.d.repo.insert({ ...row, processing_lease_until: lease });
+        this.enqueue(kind, inserted, lease);
         return inserted;
       }
       let processed: MediaPatch;
@@ -172,12 +189,43 @@ export class MediaService {
     return { ...choice, filename: `${title}.${choice.ext}` };
   }
 
-  /** Re-queues background work a previous process did not finish (called at start-up). */
-  async resumeProcessing(kinds: Record<string, MediaKind>): Promise<void> {
+  /**
+   * Re-queues background work nobody is doing (called at start-up and by the periodic re-check):
+   * each 'processing' row is claimed first, and rows another live process holds are left to it.
+   * Returns how many rows this process took.
+   */
+  async resumeProcessing(kinds: Record<string, MediaKind>): Promise<number> {
+    let taken = 0;
     for (const row of await this.d.repo.listProcessing()) {
+      if (this.closed) break;
       const kind = kinds[row.kind];
-      if (kind?.processing === 'background') this.enqueue(kind, row);
+      if (kind?.processing !== 'background' || this.running.has(row.id)) continue;
+      const lease = this.leaseUntil();
+      if (!(await this.d.repo.claimProcessing(row.id, this.d.clock.now().toISOString(), lease))) continue;
+      this.enqueue(kind, row, lease);
+      taken++;
     }
+    return taken;
+  }
+
+  /**
+   * While this process lives, looks every `everyMs` for rows whose lease ran out (their process
+   * died mid-job) and takes them over. Stopped by drain().
+   */
+  recheckProcessing(kinds: Record<string, MediaKind>, everyMs = this.d.lease?.ms ?? PROCESSING_LEASE_MS): void {
+    if (this.closed || this.recheckTimer) return;
+    this.recheckTimer = setInterval(() => {
+      if (this.closed || this.rechecking) return;
+      this.rechecking = true;
+      this.runInBackground('re-check media processing', async () => {
+        try {
+          await this.resumeProcessing(kinds);
+        } finally {
+          this.rechecking = false;
+        }
+      });
+    }, everyMs);
+    this.recheckTimer.unref?.();
   }
 
   /**
@@ -219,6 +267,7 @@ export class MediaService {
   /** Waits for background jobs (app shutdown, tests). */
   async drain(): Promise<void> {
     this.closed = true;
+    clearInterval(this.recheckTimer);
     while (this.jobs.size) await Promise.allSettled([...this.jobs]);
   }
 
@@ -227,9 +276,30 @@ export class MediaService {
     while (this.jobs.size) await Promise.allSettled([...this.jobs]);
   }
 
-  private enqueue(kind: MediaKind, row: Media): void {
+  private leaseUntil(): string {
+    return new Date(this.d.clock.now().getTime() + (this.d.lease?.ms ?? PROCESSING_LEASE_MS)).toISOString();
+  }
+
+  /** Runs the background job of a row this process has claimed (`lease`: the claim's expiry). */
+  private enqueue(kind: MediaKind, row: Media, lease: string): void {
+    this.running.add(row.id);
     const job = (async () => {
-      if (this.closed) return;
+      if (this.closed) {
+        // Shutting down before the job started: hand the row back at once rather than when the lease runs out.
+        await this.d.repo.releaseLease(row.id, lease).catch((err: unknown) => this.d.log.error({ err, id: row.id }, 'could not release media processing lease'));
+        return;
+      }
+      // Keep the claim alive while the job waits for and runs ffmpeg (which may take longer than a lease).
+      let renewing: Promise<unknown> = Promise.resolve();
+      const renew = setInterval(() => {
+        renewing = this.d.repo
+          .renewLease(row.id, this.leaseUntil())
+          .catch((err: unknown) => this.d.log.warn({ err, id: row.id }, 'could not renew media processing lease'));
+      }, this.d.lease?.renewEveryMs ?? LEASE_RENEW_MS);
+      const stopRenewing = async () => {
+        clearInterval(renew);
+        await renewing;
+      };
       const base = row.original_key.slice(0, row.original_key.lastIndexOf('.'));
       const ext = row.original_key.slice(row.original_key.lastIndexOf('.') + 1);
       const written: string[] = [];
@@ -240,15 +310,17 @@ export class MediaService {
         this.d.log.warn({ err, id: row.id, kind: kind.name }, 'background media processing failed');
         await this.deleteKeys(written);
         patch = { status: 'failed' };
+      } finally {
+        await stopRenewing();
       }
       try {
-        const updated = await this.d.repo.update(row.id, { ...patch, updated_at: this.d.clock.now().toISOString() });
+        const updated = await this.d.repo.update(row.id, { ...patch, processing_lease_until: null, updated_at: this.d.clock.now().toISOString() });
         // Deleted while processing: what we produced belongs to nobody.
         if (!updated) await this.deleteKeys([...written, row.original_key]);
       } catch (err) {
         this.d.log.error({ err, id: row.id }, 'could not record media processing result');
       }
-    })();
+    })().finally(() => this.running.delete(row.id));
     this.track(job);
   }
 
