@@ -15,10 +15,13 @@ export function signMediaPath(secret: string, key: string, now: Date, ttlSeconds
   return pathFor(secret, key, exp);
 }
 
-/** Expiry rounded up to a TTL/4 boundary, so repeated list calls return the same URL (browser cache hits). */
+/**
+ * Expiry rounded down to a TTL/4 boundary, so repeated list calls return the same URL (browser cache
+ * hits) while no URL outlives the TTL: it lives between ¾ TTL and the full TTL.
+ */
 export function mediaExpiry(now: Date, ttlSeconds = MEDIA_URL_TTL_SECONDS): number {
   const step = Math.max(60, Math.floor(ttlSeconds / 4));
-  return Math.ceil((Math.floor(now.getTime() / 1000) + ttlSeconds) / step) * step;
+  return Math.floor((Math.floor(now.getTime() / 1000) + ttlSeconds) / step) * step;
 }
 
 const pathFor = (secret: string, key: string, exp: number) =>
