@@ -3,14 +3,17 @@ import type { Db } from './kysely.ts';
 import * as m001 from './migrations/001-accounts.ts';
 import * as m002 from './migrations/002-media.ts';
 import * as m003 from './migrations/003-accounts-sessions.ts';
-import * as m012 from './migrations/012-media-processing-lease.ts';
+import * as m004 from './migrations/004-media-processing-lease.ts';
 
-/** Numbered, append-only. Add a new file and list it here; never edit one that has shipped. */
+/**
+ * Numbered in sequence, append-only: the next one is 005. Add a new file and list it here; never edit
+ * one that has shipped (Kysely refuses a lower number added after a higher one has run).
+ */
 const migrations: Record<string, Migration> = {
   '001-accounts': m001,
   '002-media': m002,
   '003-accounts-sessions': m003,
-  '012-media-processing-lease': m012,
+  '004-media-processing-lease': m004,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
