@@ -18,12 +18,10 @@ export async function signAccessToken(secret: string, userId: number, clock: Clo
     .sign(keyOf(secret));
 }
 
-/** Returns the user id, or null for a missing, forged, expired or wrong-type token. */
-export async function verifyAccessToken(secret: string, token: string, clock: Clock): Promise<number | null> {
-  return (await verifyAccessTokenClaims(secret, token, clock))?.userId ?? null;
-}
-
-/** Like verifyAccessToken, also giving the issue time (unix seconds) for session cut-offs. */
+/**
+ * The user id and issue time (unix seconds, for session cut-offs) of a valid access token;
+ * null for a missing, forged, expired or wrong-type token.
+ */
 export async function verifyAccessTokenClaims(
   secret: string,
   token: string,

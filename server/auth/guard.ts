@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app.ts';
+import { UsersRepository } from '../accounts/users-repository.ts';
 import type { User } from '../db/types.ts';
 import { notAuthenticated, tokenNotValid } from '../errors.ts';
 import { verifyAccessTokenClaims } from './access-token.ts';
@@ -12,6 +13,7 @@ declare module 'fastify' {
 
 /** preHandler for protected routes: a valid bearer access token of an active user, else a SimpleJWT-shaped 401. */
 export function requireUser(deps: AppDeps) {
+  const users = new UsersRepository(deps.db);
   return async function (request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const header = request.headers.authorization;
     if (!header) throw notAuthenticated();
@@ -19,7 +21,7 @@ export function requireUser(deps: AppDeps) {
     if (!match) throw tokenNotValid();
     const claims = await verifyAccessTokenClaims(deps.config.secretKey, match[1]!, deps.clock);
     if (claims === null) throw tokenNotValid();
-    const user = await deps.db.selectFrom('users').selectAll().where('id', '=', claims.userId).executeTakeFirst();
+    const user = await users.byId(claims.userId);
     if (!user || !user.is_active || issuedBeforeCutoff(claims.issuedAt, user)) throw tokenNotValid();
     request.user = user;
   };

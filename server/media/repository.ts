@@ -27,10 +27,6 @@ export class MediaRepository {
       .executeTakeFirst();
   }
 
-  findById(id: number): Promise<Media | undefined> {
-    return this.db.selectFrom('media').selectAll().where('id', '=', id).executeTakeFirst();
-  }
-
   insert(row: NewMedia): Promise<Media> {
     return this.db.insertInto('media').values(row).returningAll().executeTakeFirstOrThrow();
   }
