@@ -8,7 +8,7 @@ import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Media } from '../db/types.ts';
 import { ApiError, detailError, fieldError, notFound } from '../errors.ts';
-import { moveKey, StorageLimitError, userPrefix, type Storage } from '../storage/storage.ts';
+import { moveKey, StorageLimitError, UPLOAD_SUFFIX, userPrefix, type Storage } from '../storage/storage.ts';
 import { detectFile } from './content-types.ts';
 import { parseTextFields } from './fields.ts';
 import type { DownloadChoice, FileColumn, MediaKind } from './kinds.ts';
@@ -43,8 +43,6 @@ export interface MediaServiceDeps {
 export const PROCESSING_LEASE_MS = 5 * 60 * 1000;
 export const LEASE_RENEW_MS = 60 * 1000;
 
-/** An upload's bytes before they are checked: `<base>.upload` (renamed to the real extension after). */
-const UPLOAD_SUFFIX = '.upload';
 /**
  * Temp files untouched this long belong to no live request (a crash or kill mid-upload): swept at
  * start-up. Age by last write, so a slow upload still being written is never taken.
@@ -87,7 +85,7 @@ export class MediaService {
   async create(userId: number, kind: MediaKind, parts: AsyncIterable<UploadPart>): Promise<Media> {
     const limit = kind.limit(this.d.config);
     const base = `${userPrefix(userId)}${kind.name}/${randomBytes(12).toString('base64url')}`;
-    const tmpKey = `${base}${UPLOAD_SUFFIX}`;
+    const tmpKey = `${base}${UPLOAD_SUFFIX}`; // renamed to the real extension once checked
     const written: string[] = [];
     const fields: Record<string, unknown> = {};
     let upload: { size: number; filename: string } | null = null;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { ApiError } from '../errors.ts';
-import { StorageLimitError, type Storage } from '../storage/storage.ts';
+import { StorageLimitError, UPLOAD_SUFFIX, userPrefix, type Storage } from '../storage/storage.ts';
 
 export const AVATAR_SIZE = 512;
 export const NOT_AN_IMAGE = 'Загрузите корректное изображение';
@@ -15,8 +15,8 @@ export const avatarTooLarge = (limit: number) =>
  * Returns the new key. Nothing is left behind when it fails.
  */
 export async function storeAvatar(storage: Storage, userId: number, source: Readable, maxBytes: number): Promise<string> {
-  const dir = `u/${userId}/avatar/`;
-  const uploadKey = `${dir}upload-${randomBytes(8).toString('hex')}.part`;
+  const dir = `${userPrefix(userId)}avatar/`;
+  const uploadKey = `${dir}${randomBytes(12).toString('hex')}${UPLOAD_SUFFIX}`;
   try {
     try {
       await storage.put(uploadKey, source, { maxBytes });

@@ -47,3 +47,9 @@ export class StorageLimitError extends Error {
 }
 
 export const userPrefix = (userId: number) => `u/${userId}/`;
+
+/**
+ * Suffix of an upload's bytes before they are checked (media and avatars alike). The start-up sweep
+ * removes such keys left untouched for an hour, so a crash between storing and checking leaves nothing.
+ */
+export const UPLOAD_SUFFIX = '.upload';

@@ -30,6 +30,7 @@ describe('start-up sweep of upload leftovers', () => {
     files.oldUpload = file('u/7/audio/AbCdEf123456.upload', old);
     files.oldPart = file('u/7/audio/AbCdEf123456.webm.0123456789ab.part', old);
     files.oldAvatarPart = file('u/8/avatar/1.webp.abcdef012345.part', old);
+    files.oldAvatarUpload = file('u/8/avatar/0123456789abcdef01234567.upload', old); // crash before the avatar was checked
     files.recentUpload = file('u/7/video/GhIjKl789012.upload', 5 * 60_000);
     files.recentPart = file('u/7/video/GhIjKl789012.mp4.fedcba987654.part', 5 * 60_000);
     files.oldMedia = file('u/7/audio/Stored000001.webm', old);
@@ -48,6 +49,7 @@ describe('start-up sweep of upload leftovers', () => {
     expect(existsSync(files.oldUpload!)).toBe(false);
     expect(existsSync(files.oldPart!)).toBe(false);
     expect(existsSync(files.oldAvatarPart!)).toBe(false);
+    expect(existsSync(files.oldAvatarUpload!)).toBe(false);
   });
 
   it('keeps temp files still being written (recent), which may belong to a live upload', () => {
