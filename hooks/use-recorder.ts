@@ -21,8 +21,6 @@ export interface UseRecorderOptions {
   kind?: RecorderKind;
   /** getUserMedia constraints; default `{ audio: true }` (plus `video: true` for kind 'video'). */
   constraints?: MediaStreamConstraints;
-  /** Preferred MediaRecorder types, best first; default: the spec's audio list (or the video list). */
-  mimePreferences?: readonly string[];
   /** Seconds; recording stops by itself at this length. Default 3600. */
   maxDuration?: number;
   /** Audio bitrate (spec: 128000). */
@@ -234,7 +232,7 @@ export function useRecorder(options: UseRecorderOptions = {}): UseRecorder {
       return;
     }
     try {
-      const preferences = opts.mimePreferences ?? (kind === 'video' ? VIDEO_MIME_PREFERENCES : AUDIO_MIME_PREFERENCES);
+      const preferences = kind === 'video' ? VIDEO_MIME_PREFERENCES : AUDIO_MIME_PREFERENCES;
       const mimeType = chooseMimeType((t) => MediaRecorder.isTypeSupported(t), preferences);
       const recorder = new MediaRecorder(stream, {
         ...(mimeType ? { mimeType } : {}),

@@ -12,8 +12,6 @@ import type { RecorderKind } from '@/lib/media/recording-format';
 
 /** Spec §9: 300 s on the audio and the video screen (the recorder's own default is 3600 s). */
 export const RECORDER_SCREEN_MAX_DURATION = 300;
-/** VP8 first: cheaper to encode than VP9 on small machines, and the server makes the MP4 anyway. */
-export const VIDEO_RECORDER_MIME_PREFERENCES = ['video/webm;codecs=vp8,opus', 'video/webm', 'video/mp4'] as const;
 
 interface RecorderDialogKind {
   title: string;
@@ -38,7 +36,6 @@ const KINDS: Record<RecorderKind, RecorderDialogKind> = {
       kind: 'video',
       maxDuration: RECORDER_SCREEN_MAX_DURATION,
       constraints: { video: true, audio: true },
-      mimePreferences: VIDEO_RECORDER_MIME_PREFERENCES,
     },
     upload: uploadVideo,
     describeError: videoSaveErrorMessage,
