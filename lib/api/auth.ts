@@ -1,10 +1,6 @@
 import { api } from './client';
 import { normalizeUser } from '@/lib/auth/user';
-import type { LoginAnswer, User } from '@/lib/auth/types';
-
-export const authKeys = {
-  all: () => ['auth'] as const,
-};
+import type { LoginAnswer } from '@/lib/auth/types';
 
 export interface RegisterPayload {
   first_name: string;
@@ -37,5 +33,3 @@ export const confirmPasswordReset = (token: string, password: string, password2:
     .post('auth/reset-password/confirm/', { json: { token, new_password: password, new_password2: password2 } })
     .json<unknown>();
 export const logout = (refresh: string) => api.post('auth/logout/', { json: { refresh } }).json<unknown>();
-
-export type { User };

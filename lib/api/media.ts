@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { api, readJson, refreshAccessToken } from '@/lib/api/client';
 import { sessionTokenStore } from '@/lib/auth/session';
 import { filenameFromContentDisposition, mp3FileName } from '@/lib/media/content-disposition';
-import { FallbackError, HttpStatusError, runStrategies, type Strategy } from '@/lib/media/fallback';
+import { HttpStatusError, runStrategies, type Strategy } from '@/lib/media/fallback';
 
 export type MediaKind = 'audio' | 'photo' | 'video';
 
@@ -298,8 +298,6 @@ export async function deleteMedia(kind: MediaKind, id: number | string): Promise
     detailOf: async (e) => messageFromBody(await errorBody(e)),
   });
 }
-
-export { FallbackError };
 
 // ---------------------------------------------------------------- download
 

@@ -6,7 +6,7 @@ export interface PhotoRecord {
   id: number;
   title: string;
   description: string;
-  /** Signed URL of the original. */
+  /** Signed URL of the full-size photo: a metadata-free copy when the original carried EXIF/XMP (see downloadPhoto for the original). */
   file: string | null;
   /** Signed URL of a ≤400 px WebP. */
   thumbnail: string | null;

@@ -16,10 +16,6 @@ export const SORT_OPTIONS: ReadonlyArray<{ value: SortOrder; label: string }> = 
 
 export const DEFAULT_SORT: SortOrder = 'newest';
 
-export function isSortOrder(value: unknown): value is SortOrder {
-  return SORT_OPTIONS.some((o) => o.value === value);
-}
-
 export interface Sortable {
   id: number | string;
   title?: string | null;

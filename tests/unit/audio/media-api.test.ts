@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiRelativePath, deleteMedia, FallbackError, messageFromBody, readUpdatedDetails, updateMedia } from '@/lib/api/media';
+import { apiRelativePath, deleteMedia, messageFromBody, readUpdatedDetails, updateMedia } from '@/lib/api/media';
+import { FallbackError } from '@/lib/media/fallback';
 
 // The real ky client (hooks and all), only with an absolute prefix: Node's Request cannot resolve '/api'.
 vi.mock('@/lib/api/client', async (importOriginal) => {
