@@ -46,8 +46,10 @@ export interface MediaProcessor {
   videoPoster(input: string, output: string, atSeconds: number): Promise<void>;
   /** H.264/AAC MP4 with +faststart; stream copy when the codecs already fit (`remux`). */
   videoToMp4(input: string, output: string, opts: { remux: boolean; hasAudio: boolean }): Promise<void>;
-  /** Orients, strips metadata, writes a thumbnail and a preview (WebP). */
-  /** `full`: where to write a full-size copy without metadata when the original carries EXIF/XMP/IPTC (GPS lives there). */
+  /**
+   * Orients, strips metadata, writes a thumbnail and a preview (WebP). `full`: where to write a
+   * full-size copy without metadata when the original carries EXIF/XMP/IPTC (GPS lives there).
+   */
   processImage(input: string, outputs: { thumbnail: string; preview: string; full?: string }): Promise<ImageInfo>;
 }
 

@@ -57,7 +57,7 @@ const formatMb = (bytes: number) => {
 
 /** Rules for every kind: upload, check, process, store, list, edit, delete, download. */
 export class MediaService {
-  /** Background jobs in flight (video processing), so shutdown can wait for them. */
+  /** Background work in flight (video processing, the leftover sweep, lease re-checks), so shutdown can wait for it. */
   private readonly jobs = new Set<Promise<void>>();
   /** Rows whose job runs in this process (a re-check never claims them a second time here). */
   private readonly running = new Set<number>();
@@ -247,7 +247,7 @@ export class MediaService {
     return removed;
   }
 
-  /** Runs start-up work in the background (drain/idle wait for it); errors are logged, never thrown. */
+  /** Runs work off the request path (start-up sweep, lease re-checks); drain/idle wait for it; errors are logged, never thrown. */
   runInBackground(what: string, work: () => Promise<unknown>): void {
     this.track(
       work().then(
