@@ -175,7 +175,7 @@ export const videoKind: MediaKind = {
   processing: 'background',
   order: 'created',
   fallbackName: 'video',
-  async process({ processor, input, stored, tmp }) {
+  async process({ processor, input, tmp }) {
     const info = await processor.probeVideo(input);
     const files: ProcessOutcome['files'] = [];
     const poster = tmp('poster.jpg');
@@ -184,12 +184,11 @@ export const videoKind: MediaKind = {
     files.push({ column: 'poster_key', path: poster, suffix: '-poster.jpg' });
     const h264 = info.videoCodec === 'h264';
     const aacOrNone = info.audioCodec === null || info.audioCodec === 'aac';
-    const alreadyMp4 = stored.mime === 'video/mp4' && h264 && aacOrNone;
-    if (!alreadyMp4) {
-      const mp4 = tmp('play.mp4');
-      await processor.videoToMp4(input, mp4, { remux: h264 && aacOrNone, hasAudio: info.audioCodec !== null });
-      files.push({ column: 'playable_key', path: mp4, suffix: '-play.mp4' });
-    }
+    // Always a rendition, even for an H.264/AAC MP4 (then a cheap remux): what is played and shared is
+    // never the original file, whose metadata may carry where it was filmed.
+    const mp4 = tmp('play.mp4');
+    await processor.videoToMp4(input, mp4, { remux: h264 && aacOrNone, hasAudio: info.audioCodec !== null });
+    files.push({ column: 'playable_key', path: mp4, suffix: '-play.mp4' });
     return {
       columns: { duration: info.duration, width: info.width, height: info.height, playable_mime: 'video/mp4' },
       files,

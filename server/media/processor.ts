@@ -151,7 +151,7 @@ export class FfmpegProcessor implements MediaProcessor {
         : ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p', '-vf', 'scale=trunc(iw/2)*2:trunc(ih/2)*2', '-c:a', 'aac', '-b:a', '128k'];
       await runFfmpeg(
         this.bin,
-        ['-v', 'error', '-i', input, '-map', '0:v:0', ...(opts.hasAudio ? ['-map', '0:a:0'] : []), ...codecs, '-threads', '2', '-movflags', '+faststart', '-f', 'mp4', '-y', output],
+        ['-v', 'error', '-i', input, '-map', '0:v:0', ...(opts.hasAudio ? ['-map', '0:a:0'] : []), ...codecs, '-map_metadata', '-1', '-map_chapters', '-1', '-threads', '2', '-movflags', '+faststart', '-f', 'mp4', '-y', output],
         { timeoutMs: this.videoTimeoutMs },
       );
     });

@@ -203,13 +203,27 @@ describe('video API', () => {
     expect(Math.abs(rec.duration - 2)).toBeLessThan(0.15);
   });
 
-  it('plays an H.264 MP4 as it is, and remuxes an H.264 QuickTime file', async () => {
-    const mp4 = (await upload(alice, files.mp4)).json();
+  it('remuxes H.264 MP4 and QuickTime files into a playable MP4 without their metadata (location)', async () => {
+    const located = path.join(dir, 'located.mp4');
+    await ffmpeg(['-i', files.mp4, '-c', 'copy', '-metadata', 'location=+55.7558+037.6173/', located]);
+    const tags = async (file: string) => {
+      const out = path.join(dir, `${path.basename(file)}-${Math.random().toString(36).slice(2)}.txt`);
+      await ffmpeg(['-i', file, '-f', 'ffmetadata', out]);
+      return readFileSync(out, 'utf8');
+    };
+    expect(await tags(located)).toContain('location=+55.7558+037.6173/');
+    const mp4 = (await upload(alice, located)).json();
     const mov = (await upload(alice, files.mov)).json();
     await settle();
     const a = await get(alice, mp4.id);
     expect(a).toMatchObject({ status: 'ready', mime_type: 'video/mp4' });
-    expect(a.playable).toBe(a.file);
+    expect(a.playable).toMatch(/-play\.mp4/);
+    const served = await t.app.inject({ url: pathOf(a.playable) });
+    expect(served.statusCode).toBe(200);
+    const servedFile = path.join(dir, 'served.mp4');
+    (await import('node:fs')).writeFileSync(servedFile, served.rawPayload);
+    expect(await tags(servedFile)).not.toContain('location');
+    expect(await decodedDuration(servedFile)).toBeGreaterThan(1.5);
     const b = await get(alice, mov.id);
     expect(b).toMatchObject({ status: 'ready', mime_type: 'video/quicktime' });
     expect(b.playable).toMatch(/-play\.mp4/);
