@@ -4,9 +4,10 @@ import * as m001 from './migrations/001-accounts.ts';
 import * as m002 from './migrations/002-media.ts';
 import * as m003 from './migrations/003-accounts-sessions.ts';
 import * as m004 from './migrations/004-media-processing-lease.ts';
+import * as m005 from './migrations/005-media-processing-claim.ts';
 
 /**
- * Numbered in sequence, append-only: the next one is 005. Add a new file and list it here; never edit
+ * Numbered in sequence, append-only: the next one is 006. Add a new file and list it here; never edit
  * one that has shipped (Kysely refuses a lower number added after a higher one has run).
  */
 const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '002-media': m002,
   '003-accounts-sessions': m003,
   '004-media-processing-lease': m004,
+  '005-media-processing-claim': m005,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -91,6 +91,8 @@ export interface MediaTable {
   updated_at: string;
   /** ISO time until which one process owns the background job of a 'processing' row (null = nobody). */
   processing_lease_until: string | null;
+  /** Token of the claim holding the background job (see migration 005); null when nobody holds it. */
+  processing_claim: string | null;
 }
 
 export interface DB {

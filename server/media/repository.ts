@@ -42,11 +42,6 @@ export class MediaRepository {
       .executeTakeFirst();
   }
 
-  /** Sets processing results; undefined when the row was deleted meanwhile. */
-  update(id: number, patch: MediaPatch): Promise<Media | undefined> {
-    return this.db.updateTable('media').set(patch).where('id', '=', id).returningAll().executeTakeFirst();
-  }
-
   deleteOwned(userId: number, kind: string, id: number): Promise<Media | undefined> {
     return this.db
       .deleteFrom('media')
@@ -59,13 +54,14 @@ export class MediaRepository {
 
   /**
    * Takes the background job of a 'processing' row for this process until `leaseUntil`, unless
-   * another process holds a live lease. One conditional UPDATE, so of several processes racing
-   * for the same row exactly one wins (ISO times of one format compare correctly as strings).
+   * another process holds a live lease, and marks the row with `claim` (a token unique to this
+   * claim). One conditional UPDATE, so of several processes racing for the same row exactly one
+   * wins (ISO times of one format compare correctly as strings).
    */
-  async claimProcessing(id: number, now: string, leaseUntil: string): Promise<boolean> {
+  async claimProcessing(id: number, now: string, leaseUntil: string, claim: string): Promise<boolean> {
     const result = await this.db
       .updateTable('media')
-      .set({ processing_lease_until: leaseUntil })
+      .set({ processing_lease_until: leaseUntil, processing_claim: claim })
       .where('id', '=', id)
       .where('status', '=', 'processing')
       .where((eb) => eb.or([eb('processing_lease_until', 'is', null), eb('processing_lease_until', '<', now)]))
@@ -73,26 +69,49 @@ export class MediaRepository {
     return result.numUpdatedRows > 0n;
   }
 
-  /** Extends a held lease while the job runs; false when the row is gone or no longer processing. */
-  async renewLease(id: number, leaseUntil: string): Promise<boolean> {
+  /**
+   * Extends a held lease while the job runs. False when the claim is lost: the row is gone, no
+   * longer processing, or another process took it over after this one stalled past its lease.
+   */
+  async renewLease(id: number, claim: string, leaseUntil: string): Promise<boolean> {
     const result = await this.db
       .updateTable('media')
       .set({ processing_lease_until: leaseUntil })
       .where('id', '=', id)
       .where('status', '=', 'processing')
+      .where('processing_claim', '=', claim)
       .executeTakeFirst();
     return result.numUpdatedRows > 0n;
   }
 
   /** Gives a claimed row back without processing it (shutting down before the job started). */
-  async releaseLease(id: number, leaseUntil: string): Promise<void> {
+  async releaseLease(id: number, claim: string): Promise<void> {
     await this.db
       .updateTable('media')
-      .set({ processing_lease_until: null })
+      .set({ processing_lease_until: null, processing_claim: null })
       .where('id', '=', id)
       .where('status', '=', 'processing')
-      .where('processing_lease_until', '=', leaseUntil)
+      .where('processing_claim', '=', claim)
       .execute();
+  }
+
+  /**
+   * Records a background job's result and ends its claim, only if the row still carries `claim`;
+   * undefined when the row was deleted meanwhile or another process took the job over.
+   */
+  finishProcessing(id: number, claim: string, patch: MediaPatch): Promise<Media | undefined> {
+    return this.db
+      .updateTable('media')
+      .set({ ...patch, processing_lease_until: null, processing_claim: null })
+      .where('id', '=', id)
+      .where('status', '=', 'processing')
+      .where('processing_claim', '=', claim)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  async exists(id: number): Promise<boolean> {
+    return !!(await this.db.selectFrom('media').select('id').where('id', '=', id).executeTakeFirst());
   }
 
   /** Rows a previous process left half-done (crash or restart during a background job), or still being processed elsewhere. */

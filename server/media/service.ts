@@ -39,6 +39,12 @@ export interface MediaServiceDeps {
  * claimed its row (media.processing_lease_until). The job renews the lease while it runs; a process
  * that dies stops renewing, the lease runs out and another process (at start-up, or on its periodic
  * re-check) takes the row over.
+ *
+ * Fencing: a process that merely stalled past its lease wakes up with its job still running. Each
+ * claim carries its own token (media.processing_claim), renewals and the result update apply only
+ * while the row still carries it, and each run stores its outputs under keys of its own, so the
+ * stale run can neither overwrite the row nor touch the files of the run that took over; it stops
+ * and deletes only its own outputs.
  */
 export const PROCESSING_LEASE_MS = 5 * 60 * 1000;
 export const LEASE_RENEW_MS = 60 * 1000;
@@ -54,6 +60,9 @@ const formatMb = (bytes: number) => {
   const mb = bytes / MB;
   return mb >= 1 ? String(Math.floor(mb)) : mb.toFixed(2).replace(/0+$/, '').replace(/\.$/, '').replace('.', ',');
 };
+
+/** The current claim of a row's background job was taken over (or the row is gone): the run stops. */
+class ClaimLostError extends Error {}
 
 /** Rules for every kind: upload, check, process, store, list, edit, delete, download. */
 export class MediaService {
@@ -142,9 +151,9 @@ export class MediaService {
       };
       if (kind.processing === 'background') {
         // Inserted already claimed by this process: no other process's resume can take it first.
-        const lease = this.leaseUntil();
-        const inserted = await this.d.repo.insert({ ...row, processing_lease_until: lease });
-        this.enqueue(kind, inserted, lease);
+        const claim = newClaim();
+        const inserted = await this.d.repo.insert({ ...row, processing_lease_until: this.leaseUntil(), processing_claim: claim });
+        this.enqueue(kind, inserted, claim);
         return inserted;
       }
       let processed: MediaPatch;
@@ -198,9 +207,9 @@ export class MediaService {
       if (this.closed) break;
       const kind = kinds[row.kind];
       if (kind?.processing !== 'background' || this.running.has(row.id)) continue;
-      const lease = this.leaseUntil();
-      if (!(await this.d.repo.claimProcessing(row.id, this.d.clock.now().toISOString(), lease))) continue;
-      this.enqueue(kind, row, lease);
+      const claim = newClaim();
+      if (!(await this.d.repo.claimProcessing(row.id, this.d.clock.now().toISOString(), this.leaseUntil(), claim))) continue;
+      this.enqueue(kind, row, claim);
       taken++;
     }
     return taken;
@@ -278,21 +287,27 @@ export class MediaService {
     return new Date(this.d.clock.now().getTime() + (this.d.lease?.ms ?? PROCESSING_LEASE_MS)).toISOString();
   }
 
-  /** Runs the background job of a row this process has claimed (`lease`: the claim's expiry). */
-  private enqueue(kind: MediaKind, row: Media, lease: string): void {
+  /** Runs the background job of a row this process has claimed (`claim`: the token the claim wrote). */
+  private enqueue(kind: MediaKind, row: Media, claim: string): void {
     this.running.add(row.id);
     const job = (async () => {
       if (this.closed) {
         // Shutting down before the job started: hand the row back at once rather than when the lease runs out.
-        await this.d.repo.releaseLease(row.id, lease).catch((err: unknown) => this.d.log.error({ err, id: row.id }, 'could not release media processing lease'));
+        await this.d.repo.releaseLease(row.id, claim).catch((err: unknown) => this.d.log.error({ err, id: row.id }, 'could not release media processing lease'));
         return;
       }
       // Keep the claim alive while the job waits for and runs ffmpeg (which may take longer than a lease).
+      let lost = false;
       let renewing: Promise<unknown> = Promise.resolve();
       const renew = setInterval(() => {
-        renewing = this.d.repo
-          .renewLease(row.id, this.leaseUntil())
-          .catch((err: unknown) => this.d.log.warn({ err, id: row.id }, 'could not renew media processing lease'));
+        renewing = this.d.repo.renewLease(row.id, claim, this.leaseUntil()).then(
+          (held) => {
+            if (held) return;
+            lost = true; // taken over after a stall, deleted, or no longer processing: stop at the next step
+            clearInterval(renew);
+          },
+          (err: unknown) => this.d.log.warn({ err, id: row.id }, 'could not renew media processing lease'),
+        );
       }, this.d.lease?.renewEveryMs ?? LEASE_RENEW_MS);
       const stopRenewing = async () => {
         clearInterval(renew);
@@ -300,21 +315,27 @@ export class MediaService {
       };
       const base = row.original_key.slice(0, row.original_key.lastIndexOf('.'));
       const ext = row.original_key.slice(row.original_key.lastIndexOf('.') + 1);
+      // Outputs of this run only: a stale run and the run that took over never share a key.
+      const runBase = `${base}-${claim}`;
       const written: string[] = [];
-      let patch: MediaPatch;
+      let patch: MediaPatch | null;
       try {
-        patch = { ...(await this.runProcessing(kind, base, row.original_key, { ext, mime: row.mime_type }, written)), status: 'ready' };
+        const stored = { ext, mime: row.mime_type };
+        patch = { ...(await this.runProcessing(kind, runBase, row.original_key, stored, written, () => lost)), status: 'ready' };
       } catch (err) {
-        this.d.log.warn({ err, id: row.id, kind: kind.name }, 'background media processing failed');
-        await this.deleteKeys(written);
-        patch = { status: 'failed' };
+        if (!(err instanceof ClaimLostError)) this.d.log.warn({ err, id: row.id, kind: kind.name }, 'background media processing failed');
+        await this.deleteKeys(written.splice(0));
+        patch = lost ? null : { status: 'failed' };
       } finally {
         await stopRenewing();
       }
       try {
-        const updated = await this.d.repo.update(row.id, { ...patch, processing_lease_until: null, updated_at: this.d.clock.now().toISOString() });
-        // Deleted while processing: what we produced belongs to nobody.
-        if (!updated) await this.deleteKeys([...written, row.original_key]);
+        const updated = patch && !lost ? await this.d.repo.finishProcessing(row.id, claim, { ...patch, updated_at: this.d.clock.now().toISOString() }) : undefined;
+        if (!updated) {
+          // Not ours any more: drop what this run produced. The original goes too only if the row itself is gone.
+          await this.deleteKeys(written);
+          if (!(await this.d.repo.exists(row.id))) await this.deleteKeys([row.original_key]);
+        }
       } catch (err) {
         this.d.log.error({ err, id: row.id }, 'could not record media processing result');
       }
@@ -329,6 +350,7 @@ export class MediaService {
     originalKey: string,
     stored: { ext: string; mime: string },
     written: string[],
+    claimLost: () => boolean = () => false,
   ): Promise<MediaPatch> {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'kopilka-media-'));
     try {
@@ -340,6 +362,7 @@ export class MediaService {
       });
       const patch: MediaPatch = { ...outcome.columns };
       for (const f of outcome.files) {
+        if (claimLost()) throw new ClaimLostError();
         const key = `${base}${f.suffix}`;
         written.push(key);
         await this.d.storage.put(key, createReadStream(f.path));
@@ -361,6 +384,9 @@ export class MediaService {
     }
   }
 }
+
+/** A token naming one claim of a background job; also names that run's output files. */
+const newClaim = () => randomBytes(6).toString('hex');
 
 export const keysOf = (row: Media): string[] =>
   [row.original_key, row.playable_key, row.thumbnail_key, row.preview_key, row.poster_key].filter((k): k is string => !!k);

@@ -8,6 +8,7 @@ import { MEDIA_KINDS } from '../../server/media/kinds.ts';
 import { MediaRepository } from '../../server/media/repository.ts';
 import { mediaServiceOf } from '../../server/media/routes.ts';
 import { LEASE_RENEW_MS, MediaService, PROCESSING_LEASE_MS } from '../../server/media/service.ts';
+import type { Storage } from '../../server/storage/storage.ts';
 import { createUser, ffmpeg, ffmpegBin, listFiles, multipart, tempDir } from './support/media-fixtures.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
@@ -24,6 +25,8 @@ function gatedProcessor(real: MediaProcessor) {
   const state = {
     probes: 0,
     waiting: 0,
+    /** The next probe fails (after the gate), as a crashing ffmpeg would. */
+    fail: false,
     hold() {
       open = new Promise<void>((r) => (release = r));
     },
@@ -42,11 +45,31 @@ function gatedProcessor(real: MediaProcessor) {
         } finally {
           state.waiting--;
         }
+        if (state.fail) throw new Error('ffmpeg crashed');
         return real.probeVideo(input);
       },
     } satisfies MediaProcessor,
   };
   return state;
+}
+
+/** Lease renewals wait while stall() is in force, as in a process whose event loop froze; counts renewals that found the claim lost. */
+class StallingRepository extends MediaRepository {
+  private gate: Promise<void> = Promise.resolve();
+  private resume = () => {};
+  lostRenewals = 0;
+  stall() {
+    this.gate = new Promise<void>((r) => (this.resume = r));
+  }
+  unstall() {
+    this.resume();
+  }
+  override async renewLease(id: number, claim: string, leaseUntil: string): Promise<boolean> {
+    await this.gate;
+    const held = await super.renewLease(id, claim, leaseUntil);
+    if (!held) this.lostRenewals++;
+    return held;
+  }
 }
 
 const until = async (what: string, cond: () => boolean | Promise<boolean>, ms = 20_000) => {
@@ -77,11 +100,11 @@ describe('background job lease (many API processes, one database)', () => {
   }
 
   /** A service of yet another process, with the lease timings the test wants. */
-  function serviceWith(lease: { ms: number; renewEveryMs: number }) {
+  function serviceWith(lease: { ms: number; renewEveryMs: number }, own: { repo?: MediaRepository; storage?: Storage } = {}) {
     const gate = gatedProcessor(createProcessor({ ffmpegPath: ffmpegBin }));
     const service = new MediaService({
-      repo: new MediaRepository(t.db),
-      storage: t.storage,
+      repo: own.repo ?? new MediaRepository(t.db),
+      storage: own.storage ?? t.storage,
       processor: gate.processor,
       clock: t.clock,
       config: t.config,
@@ -161,7 +184,11 @@ describe('background job lease (many API processes, one database)', () => {
     expect(await state(id)).toMatchObject({ status: 'ready', processing_lease_until: null });
     expect(early.gate.probes).toBe(0);
     const base = (await t.db.selectFrom('media').select('original_key').where('id', '=', id).executeTakeFirstOrThrow()).original_key.replace(/\.webm$/, '');
-    expect(listFiles(path.join(t.dataDir, 'media')).filter((f) => f.startsWith(base)).sort()).toEqual([`${base}-play.mp4`, `${base}-poster.jpg`, `${base}.webm`]);
+    const files = listFiles(path.join(t.dataDir, 'media')).filter((f) => f.startsWith(base)).sort();
+    // Outputs carry the run's claim token: `<base>-<token>-play.mp4`.
+    expect(files).toHaveLength(3);
+    expect(files[0]).toMatch(new RegExp(`^${base}-[0-9a-f]{12}-play\\.mp4$`));
+    expect(files.slice(1)).toEqual([files[0]!.replace(/-play\.mp4$/, '-poster.jpg'), `${base}.webm`]);
   });
 
   it('a running process re-checks and takes over rows whose lease ran out', async () => {
@@ -205,11 +232,83 @@ describe('background job lease (many API processes, one database)', () => {
     const id = await processingRow(null);
     const now = t.clock.now().toISOString();
     const repos = Array.from({ length: 4 }, () => new MediaRepository(t.db));
-    const wins = await Promise.all(repos.map((r, i) => r.claimProcessing(id, now, inFuture(60_000 + i))));
+    const wins = await Promise.all(repos.map((r, i) => r.claimProcessing(id, now, inFuture(60_000 + i), `claim-${i}`)));
     expect(wins.filter(Boolean)).toHaveLength(1);
     expect((await state(id)).processing_lease_until).toBe(inFuture(60_000 + wins.indexOf(true)));
+    expect((await t.db.selectFrom('media').select('processing_claim').where('id', '=', id).executeTakeFirstOrThrow()).processing_claim).toBe(`claim-${wins.indexOf(true)}`);
     // Not 'processing' any more: nothing to claim, even with no lease.
     await t.db.updateTable('media').set({ status: 'ready', processing_lease_until: null }).where('id', '=', id).execute();
-    expect(await repos[0]!.claimProcessing(id, now, inFuture(60_000))).toBe(false);
+    expect(await repos[0]!.claimProcessing(id, now, inFuture(60_000), 'late')).toBe(false);
+  });
+
+  it.each(
+    [
+      { stale: 'finishes its transcode after the takeover', renewEveryMs: 3_600_000, fail: false },
+      { stale: 'notices the takeover at its next renewal and stops', renewEveryMs: 20, fail: false },
+      { stale: 'fails after the takeover', renewEveryMs: 3_600_000, fail: true },
+    ].flatMap((c) => [
+      { ...c, winnerDoneFirst: true, when: 'after the new holder finished' },
+      { ...c, winnerDoneFirst: false, when: 'while the new holder still runs' },
+    ]),
+  )('a process that stalled past its lease neither overwrites the row nor touches the new holder\'s files: $stale, $when', async ({ renewEveryMs, fail, winnerDoneFirst }) => {
+    const id = await processingRow(null);
+    const base = (await t.db.selectFrom('media').select('original_key').where('id', '=', id).executeTakeFirstOrThrow()).original_key.replace(/\.webm$/, '');
+    const filesOfRow = () => listFiles(path.join(t.dataDir, 'media')).filter((f) => f.startsWith(base)).sort();
+    const fullRow = () => t.db.selectFrom('media').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const repo = new StallingRepository(t.db);
+    const stalePuts: string[] = [];
+    const storage = new Proxy(t.storage, {
+      get(target, prop) {
+        if (prop === 'put') return (key: string, ...rest: unknown[]) => (stalePuts.push(key), (target.put as (...a: unknown[]) => unknown).call(target, key, ...rest));
+        const value: unknown = Reflect.get(target, prop);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const stale = serviceWith({ ms: 60_000, renewEveryMs }, { repo, storage });
+    stale.gate.hold();
+    expect(await stale.service.resumeProcessing(MEDIA_KINDS)).toBe(1);
+    await until('the stale job to start', () => stale.gate.waiting === 1);
+
+    repo.stall(); // the process freezes mid-job: no renewals from here on
+    t.clock.advance(60_001);
+    const winner = serviceWith({ ms: 60_000, renewEveryMs: 20 });
+    if (!winnerDoneFirst) winner.gate.hold();
+    expect(await winner.service.resumeProcessing(MEDIA_KINDS)).toBe(1);
+    const winnerClaim = (await fullRow()).processing_claim;
+    expect(winnerClaim).toBeTruthy();
+    if (winnerDoneFirst) await winner.service.idle();
+    else await until('the new holder to start', () => winner.gate.waiting === 1);
+    const before = await fullRow();
+
+    // The stale process wakes up and carries on with its job.
+    repo.unstall();
+    if (renewEveryMs < 1000) await until('a renewal to find the claim taken', () => repo.lostRenewals > 0);
+    stale.gate.fail = fail;
+    stale.gate.release();
+    await stale.service.idle();
+    expect(stale.gate.probes).toBe(1);
+    expect(await fullRow()).toEqual(before); // the row is exactly as the new holder left it
+    if (!winnerDoneFirst) {
+      expect(before).toMatchObject({ status: 'processing', processing_claim: winnerClaim, playable_key: null, poster_key: null });
+      expect(filesOfRow()).toEqual([`${base}.webm`]);
+      winner.gate.release();
+      await winner.service.idle();
+    }
+
+    const won = await fullRow();
+    expect(won).toMatchObject({ status: 'ready', processing_lease_until: null, processing_claim: null });
+    expect(winner.gate.probes).toBe(1);
+    const winnerFiles = filesOfRow();
+    expect(winnerFiles).toEqual([won.playable_key, won.poster_key, `${base}.webm`].sort());
+    if (renewEveryMs < 1000 || fail) {
+      expect(stalePuts).toEqual([]); // stopped (or failed) before storing anything
+    } else {
+      // It did store its outputs, under keys of its own run, and took them away again.
+      expect(stalePuts).toHaveLength(2);
+      for (const key of stalePuts) {
+        expect(key.startsWith(`${base}-`)).toBe(true);
+        expect(winnerFiles).not.toContain(key);
+      }
+    }
   });
 });
