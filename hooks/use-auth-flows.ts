@@ -59,6 +59,17 @@ export function useResetPassword() {
   });
 }
 
+export function useRequestPasswordResetCode() {
+  return useMutation({ mutationFn: (phone: string) => trackAuthRequest(() => authApi.requestPasswordResetCode(phone)) });
+}
+
+export function useResetPasswordByCode() {
+  return useMutation({
+    mutationFn: ({ phone, code, password, password2 }: { phone: string; code: string; password: string; password2: string }) =>
+      trackAuthRequest(() => authApi.confirmPasswordResetByCode(phone, code, password, password2)),
+  });
+}
+
 export function useRequestPhoneLogin() {
   return useMutation({ mutationFn: (phone: string) => trackAuthRequest(() => authApi.requestPhoneLogin(phone)) });
 }

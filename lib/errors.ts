@@ -137,6 +137,12 @@ export const forgotPasswordError = ({ data }: ErrorInfo) => detailOf(data) ?? '�
 /** Reset: detail, else (our addition) the first field message such as a too-short password. */
 export const resetPasswordError = ({ data }: ErrorInfo) => detailOf(data) ?? firstFieldMessage(data) ?? 'Ошибка при сбросе пароля';
 
+// ---------- Password reset by SMS ----------
+/** Worded the same whether or not the number belongs to an account, so the screen never tells. */
+export const resetCodeSent = (phone: string) => `Если номер ${phone} подтверждён в аккаунте, на него отправлен код по SMS`;
+/** Asking for the code (first time or again): the server's words (a 429 says how long to wait), else the SMS failure text. */
+export const resetCodeRequestError = ({ data }: ErrorInfo) => dataText(data) ?? 'Ошибка при отправке SMS';
+
 // ---------- Profile ----------
 export const profileFetchError = ({ data }: ErrorInfo) => detailOf(data) ?? 'Ошибка при получении данных пользователя';
 

@@ -32,4 +32,10 @@ export const confirmPasswordReset = (token: string, password: string, password2:
   api
     .post('auth/reset-password/confirm/', { json: { token, new_password: password, new_password2: password2 } })
     .json<unknown>();
+export const requestPasswordResetCode = (phone: string) =>
+  api.post('auth/request-password-reset-code/', { json: { phone } }).json<unknown>();
+export const confirmPasswordResetByCode = (phone: string, code: string, password: string, password2: string) =>
+  api
+    .post('auth/reset-password/confirm/', { json: { phone, code, new_password: password, new_password2: password2 } })
+    .json<unknown>();
 export const logout = (refresh: string) => api.post('auth/logout/', { json: { refresh } }).json<unknown>();

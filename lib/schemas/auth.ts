@@ -31,13 +31,22 @@ export type RegisterValues = z.infer<typeof registerSchema>;
 export const forgotPasswordSchema = z.object({ email: emailField() });
 export type ForgotPasswordValues = z.infer<typeof forgotPasswordSchema>;
 
+/** A new password and its confirmation: both required, at least 8 characters, equal. */
+const newPasswordPair = () => ({ password: newPasswordField(), password2: z.string().min(1, REQUIRED) });
+const samePasswords = (v: { password: string; password2: string }) => v.password === v.password2;
+
 /** Spec §5 reset password: required, min 8, confirmation equal. */
-export const resetPasswordSchema = z
-  .object({
-    password: newPasswordField(),
-    password2: z.string().min(1, REQUIRED),
-  })
-  .refine((v) => v.password === v.password2, { message: PASSWORDS_DIFFER, path: ['password2'] });
+export const resetPasswordSchema = z.object(newPasswordPair()).refine(samePasswords, { message: PASSWORDS_DIFFER, path: ['password2'] });
 export type ResetPasswordValues = z.infer<typeof resetPasswordSchema>;
+
+/** Reset by SMS, first step: the phone the code goes to. */
+export const phoneResetRequestSchema = z.object({ phone: phoneField() });
+export type PhoneResetRequestValues = z.infer<typeof phoneResetRequestSchema>;
+
+/** Reset by SMS, second step: the code's rules (required, 6 digits) and the reset screen's password rules. */
+export const phoneResetSchema = z
+  .object({ code: codeField(), ...newPasswordPair() })
+  .refine(samePasswords, { message: PASSWORDS_DIFFER, path: ['password2'] });
+export type PhoneResetValues = z.infer<typeof phoneResetSchema>;
 
 export { requiredText };

@@ -93,6 +93,26 @@ describe('password reset (spec §8)', () => {
   });
 });
 
+describe('password reset by SMS', () => {
+  it("asking for the code: a throttled request shows the server's wait, a refused number its field message, else the SMS failure text", () => {
+    expect(E.resetCodeRequestError(i(429, { detail: 'Слишком много попыток. Повторите через 42 с.' }))).toBe('Слишком много попыток. Повторите через 42 с.');
+    expect(E.resetCodeRequestError(i(400, { phone: ['Введите номер телефона в формате +7 (999) 123-45-67'] }))).toBe(
+      'Введите номер телефона в формате +7 (999) 123-45-67',
+    );
+    expect(E.resetCodeRequestError(i(500, null))).toBe('Ошибка при отправке SMS');
+    expect(E.resetCodeRequestError(i(null, null))).toBe('Ошибка при отправке SMS');
+  });
+  it("the sent notice names the number but not whether an account has it", () => {
+    const text = E.resetCodeSent('+79991234567');
+    expect(text).toBe('Если номер +79991234567 подтверждён в аккаунте, на него отправлен код по SMS');
+  });
+  it("resetting with a wrong code shows the server's message; a field message, else the generic text", () => {
+    expect(E.resetPasswordError(i(400, { detail: 'Неверный или просроченный код' }))).toBe('Неверный или просроченный код');
+    expect(E.resetPasswordError(i(400, { code: ['Код должен состоять из 6 цифр'] }))).toBe('Код должен состоять из 6 цифр');
+    expect(E.resetPasswordError(i(null, null))).toBe('Ошибка при сбросе пароля');
+  });
+});
+
 describe('profile (spec §8)', () => {
   it('fetch and update', () => {
     expect(E.profileFetchError(i(500, { detail: 'Сбой' }))).toBe('Сбой');

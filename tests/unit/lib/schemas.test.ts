@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { codeSchema, forgotPasswordSchema, loginSchema, phoneLoginSchema, registerSchema, resetPasswordSchema } from '@/lib/schemas/auth';
+import {
+  codeSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  phoneLoginSchema,
+  phoneResetRequestSchema,
+  phoneResetSchema,
+  registerSchema,
+  resetPasswordSchema,
+} from '@/lib/schemas/auth';
 import { changePasswordSchema, deleteAccountSchema, profileSchema } from '@/lib/schemas/profile';
 
 function errors(schema: z.ZodType, value: unknown): Record<string, string> {
@@ -66,6 +75,36 @@ describe('reset password (spec §5)', () => {
     expect(errors(resetPasswordSchema, { password: '1234567', password2: '1234567' })).toEqual({ password: 'Пароль должен содержать минимум 8 символов' });
     expect(errors(resetPasswordSchema, { password: '12345678', password2: '12345679' })).toEqual({ password2: 'Пароли не совпадают' });
     expect(errors(resetPasswordSchema, { password: '12345678', password2: '12345678' })).toEqual({});
+  });
+});
+
+describe('reset by SMS: the number, then the code and the new password twice', () => {
+  it("the number is required and must look like one ('+' optional, as on registration)", () => {
+    expect(errors(phoneResetRequestSchema, { phone: ' ' })).toEqual({ phone: 'Обязательное поле' });
+    expect(errors(phoneResetRequestSchema, { phone: '12-34' })).toEqual({ phone: 'Введите номер телефона в формате +7 (999) 123-45-67' });
+    expect(errors(phoneResetRequestSchema, { phone: '7 (999) 123-45-67' })).toEqual({});
+    expect(errors(phoneResetRequestSchema, { phone: '+79991234567' })).toEqual({});
+  });
+  it("everything empty: 'Обязательное поле' on the code and on both passwords", () => {
+    expect(errors(phoneResetSchema, { code: '', password: '', password2: '' })).toEqual({
+      code: 'Обязательное поле',
+      password: 'Обязательное поле',
+      password2: 'Обязательное поле',
+    });
+  });
+  it("the code has exactly 6 digits: 'Код должен состоять из 6 цифр'", () => {
+    for (const code of ['12345', '1234567', '12a456']) {
+      expect(errors(phoneResetSchema, { code, password: '12345678', password2: '12345678' })).toEqual({ code: 'Код должен состоять из 6 цифр' });
+    }
+    expect(errors(phoneResetSchema, { code: ' 123456 ', password: '12345678', password2: '12345678' })).toEqual({});
+  });
+  it("the password rules of the reset screen, reported together with a bad code", () => {
+    expect(errors(phoneResetSchema, { code: '12', password: '1234567', password2: 'other' })).toEqual({
+      code: 'Код должен состоять из 6 цифр',
+      password: 'Пароль должен содержать минимум 8 символов',
+      password2: 'Пароли не совпадают',
+    });
+    expect(errors(phoneResetSchema, { code: '123456', password: '12345678', password2: '12345679' })).toEqual({ password2: 'Пароли не совпадают' });
   });
 });
 
