@@ -1,6 +1,5 @@
 'use client';
 
-import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
@@ -19,6 +18,8 @@ import { errorInfo, loginError, phoneLoginError, smsRequestError } from '@/lib/e
 import { codeSchema, loginSchema, phoneLoginSchema, type CodeValues, type LoginValues, type PhoneLoginValues } from '@/lib/schemas/auth';
 import { FormAlert } from '@/components/ui/form-alert';
 import { AuthCard } from './auth-card';
+import { MethodTabs } from './method-tabs';
+import { SmsCodeActions } from './sms-code-actions';
 
 function EmailLogin() {
   const router = useRouter();
@@ -128,31 +129,21 @@ function PhoneLogin() {
           <Button type="submit" loading={codeForm.formState.isSubmitting} disabled={requestCode.isPending} fullWidth>
             Войти
           </Button>
-          <div className="flex flex-col gap-2 sm:flex-row">
-            <Button variant="ghost" fullWidth loading={requestCode.isPending} disabled={busy} onClick={() => void send(phone)}>
-              Отправить код ещё раз
-            </Button>
-            <Button
-              variant="ghost"
-              fullWidth
-              disabled={busy}
-              onClick={() => {
-                setPhone(null);
-                setMessage(null);
-                codeForm.reset();
-              }}
-            >
-              Изменить номер
-            </Button>
-          </div>
+          <SmsCodeActions
+            sending={requestCode.isPending}
+            disabled={busy}
+            onResend={() => void send(phone)}
+            onChangeNumber={() => {
+              setPhone(null);
+              setMessage(null);
+              codeForm.reset();
+            }}
+          />
         </form>
       )}
     </div>
   );
 }
-
-const tabClass =
-  'flex-1 rounded-md px-3 py-2 text-sm font-medium text-slate-700 data-[selected]:bg-white data-[selected]:text-brand-700 data-[selected]:shadow';
 
 export function LoginForm() {
   return (
@@ -167,20 +158,7 @@ export function LoginForm() {
         </>
       }
     >
-      <TabGroup>
-        <TabList aria-label="Способ входа" className="mb-4 flex gap-1 rounded-lg bg-slate-100 p-1">
-          <Tab className={tabClass}>Email</Tab>
-          <Tab className={tabClass}>Телефон</Tab>
-        </TabList>
-        <TabPanels>
-          <TabPanel>
-            <EmailLogin />
-          </TabPanel>
-          <TabPanel>
-            <PhoneLogin />
-          </TabPanel>
-        </TabPanels>
-      </TabGroup>
+      <MethodTabs label="Способ входа" email={<EmailLogin />} phone={<PhoneLogin />} />
       <div className="mt-6 flex flex-col gap-2">
         <p className="text-center text-sm text-slate-600">или войдите через</p>
         <div className="flex flex-col gap-2 sm:flex-row">
