@@ -112,7 +112,7 @@ test('a new visitor registers, confirms, edits the profile, manages the photo an
   // Forgot password → the e-mailed link → a new password
   await page.getByRole('link', { name: 'Забыли пароль?' }).click();
   await expect(page).toHaveURL(/\/forgot-password\/?$/);
-  await page.getByLabel('Email').fill(email);
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByRole('button', { name: 'Отправить инструкции' }).click();
   await expect(page.getByText('Инструкции по восстановлению пароля отправлены на ваш email')).toBeVisible();
   const link = new URL(await lastResetLinkTo(email));

@@ -1,0 +1,130 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useRouter } from 'next/navigation';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { CodeField } from '@/components/ui/code-field';
+import { FormAlert } from '@/components/ui/form-alert';
+import { PasswordField } from '@/components/ui/password-field';
+import { PhoneField } from '@/components/ui/phone-field';
+import { useRequestPasswordResetCode, useResetPasswordByCode } from '@/hooks/use-auth-flows';
+import { useSnackbar } from '@/hooks/use-snackbar';
+import { normalizePhone } from '@/lib/auth/username';
+import { errorInfo, resetCodeRequestError, resetCodeSent, resetPasswordError } from '@/lib/errors';
+import {
+  phoneResetRequestSchema,
+  phoneResetSchema,
+  type PhoneResetRequestValues,
+  type PhoneResetValues,
+} from '@/lib/schemas/auth';
+import { PASSWORD_RESET_DONE } from './reset-password-form';
+import { SmsCodeActions } from './sms-code-actions';
+
+/**
+ * Password reset by SMS on one screen: the number first, then the code with the new password
+ * twice. Success goes to /login, where the success message waits in a snackbar.
+ */
+export function ForgotPasswordPhone() {
+  const router = useRouter();
+  const { showSuccess } = useSnackbar();
+  const requestCode = useRequestPasswordResetCode();
+  const reset = useResetPasswordByCode();
+  const [phone, setPhone] = useState<string | null>(null);
+  const [message, setMessage] = useState<{ kind: 'error' | 'info'; text: string } | null>(null);
+  const [done, setDone] = useState(false);
+  const phoneForm = useForm<PhoneResetRequestValues>({ resolver: zodResolver(phoneResetRequestSchema), defaultValues: { phone: '' } });
+  const resetForm = useForm<PhoneResetValues>({
+    resolver: zodResolver(phoneResetSchema),
+    defaultValues: { code: '', password: '', password2: '' },
+  });
+  const switched = useRef(false);
+
+  // Each step's first field takes the focus when the step appears (not on first render: the tab keeps it).
+  useEffect(() => {
+    if (!switched.current) return;
+    if (phone) resetForm.setFocus('code');
+    else phoneForm.setFocus('phone');
+  }, [phone, resetForm, phoneForm]);
+
+  /** Asks for a code; the answer is the same whether or not the number is known. */
+  const send = async (normalized: string): Promise<boolean> => {
+    setMessage(null);
+    try {
+      await requestCode.mutateAsync(normalized);
+      setMessage({ kind: 'info', text: resetCodeSent(normalized) });
+      return true;
+    } catch (e) {
+      setMessage({ kind: 'error', text: resetCodeRequestError(await errorInfo(e)) });
+      return false;
+    }
+  };
+
+  const onRequest = phoneForm.handleSubmit(async (values) => {
+    const normalized = normalizePhone(values.phone)!;
+    if (await send(normalized)) {
+      switched.current = true;
+      setPhone(normalized);
+    } else {
+      phoneForm.setFocus('phone');
+    }
+  });
+
+  const onResend = async () => {
+    if (!phone) return;
+    await send(phone);
+    // The button was disabled while sending; the code field is where the user goes next.
+    resetForm.setFocus('code');
+  };
+
+  const onChangeNumber = () => {
+    setPhone(null);
+    setMessage(null);
+    resetForm.reset();
+  };
+
+  const onReset = resetForm.handleSubmit(async (values) => {
+    if (!phone) return;
+    setMessage(null);
+    try {
+      await reset.mutateAsync({ phone, code: values.code.trim(), password: values.password, password2: values.password2 });
+      setDone(true);
+      showSuccess(PASSWORD_RESET_DONE);
+      router.replace('/login');
+    } catch (e) {
+      setMessage({ kind: 'error', text: resetPasswordError(await errorInfo(e)) });
+      resetForm.setFocus('code');
+    }
+  });
+
+  const { errors, isSubmitting } = resetForm.formState;
+  const busy = requestCode.isPending || isSubmitting || done;
+
+  return (
+    <div className="flex flex-col gap-4">
+      {!phone ? (
+        <p className="text-sm text-slate-700">Укажите подтверждённый номер телефона, и мы отправим код для сброса пароля по SMS.</p>
+      ) : null}
+      {message ? <FormAlert kind={message.kind}>{message.text}</FormAlert> : null}
+      {!phone ? (
+        <form onSubmit={onRequest} noValidate className="flex flex-col gap-4">
+          <PhoneField label="Телефон" error={phoneForm.formState.errors.phone?.message} {...phoneForm.register('phone')} />
+          <Button type="submit" loading={requestCode.isPending} fullWidth>
+            Отправить код
+          </Button>
+        </form>
+      ) : (
+        <form onSubmit={onReset} noValidate className="flex flex-col gap-4">
+          <CodeField label="Код из SMS" error={errors.code?.message} {...resetForm.register('code')} />
+          <PasswordField fresh label="Новый пароль" error={errors.password?.message} {...resetForm.register('password')} />
+          <PasswordField fresh label="Подтверждение пароля" error={errors.password2?.message} {...resetForm.register('password2')} />
+          <Button type="submit" loading={isSubmitting} disabled={requestCode.isPending || done} fullWidth>
+            Сохранить пароль
+          </Button>
+          <SmsCodeActions sending={requestCode.isPending} disabled={busy} onResend={() => void onResend()} onChangeNumber={onChangeNumber} />
+        </form>
+      )}
+    </div>
+  );
+}
