@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
-import { FfmpegError, lastProgressTime, parseProbe, resolveFfmpeg, runFfmpeg, type ProbeInfo } from './ffmpeg.ts';
+import { demuxerFor } from './content-types.ts';
+import { FfmpegError, inputArgs, lastProgressTime, parseProbe, resolveFfmpeg, runFfmpeg, type ProbeInfo } from './ffmpeg.ts';
 import { Semaphore } from './semaphore.ts';
 
 /** Number of waveform peaks in an audio record (the player draws them as bars). */
@@ -34,18 +35,32 @@ export interface ImageInfo {
 }
 
 /**
+ * A user's stored audio or video file: its local path and the container the content check accepted
+ * (the stored extension: webm, ogg, m4a, mp4, …). ffmpeg reads it as that container and nothing else.
+ */
+export interface MediaInput {
+  path: string;
+  container: string;
+}
+
+/**
  * Media processing behind one interface so tests can swap it. Paths are local files
  * (Storage.localPath for inputs, temp files for outputs). Every method runs under a
- * small semaphore and off the event loop (child processes, libvips threads).
+ * small semaphore and off the event loop (child processes, libvips threads), within a time limit.
  */
 export interface MediaProcessor {
   /** Decodes once: duration + waveform peaks, and an MP3 (libmp3lame 128 kbps) at mp3Output when given. */
-  analyzeAudio(input: string, opts?: { mp3Output?: string }): Promise<AudioAnalysis>;
-  probeVideo(input: string): Promise<VideoInfo>;
+  analyzeAudio(input: MediaInput, opts?: { mp3Output?: string }): Promise<AudioAnalysis>;
+  /**
+   * Reads only the container's header (quick, whatever the file's size) and fails unless it holds a
+   * video stream: what is refused here is refused during the upload, before any record exists.
+   */
+  checkVideo(input: MediaInput): Promise<void>;
+  probeVideo(input: MediaInput): Promise<VideoInfo>;
   /** A JPEG frame (at most 1280 px wide) near `atSeconds`. */
-  videoPoster(input: string, output: string, atSeconds: number): Promise<void>;
+  videoPoster(input: MediaInput, output: string, atSeconds: number): Promise<void>;
   /** H.264/AAC MP4 with +faststart; stream copy when the codecs already fit (`remux`). */
-  videoToMp4(input: string, output: string, opts: { remux: boolean; hasAudio: boolean }): Promise<void>;
+  videoToMp4(input: MediaInput, output: string, opts: { remux: boolean; hasAudio: boolean }): Promise<void>;
   /**
    * Orients, strips metadata, writes a thumbnail and a preview (WebP). `full`: where to write a
    * full-size copy without metadata when the original carries EXIF/XMP/IPTC (GPS lives there).
@@ -89,30 +104,38 @@ export class FfmpegProcessor implements MediaProcessor {
     this.videoTimeoutMs = opts.videoTimeoutMs ?? 3 * 60 * 60_000;
   }
 
-  analyzeAudio(input: string, opts: { mp3Output?: string } = {}): Promise<AudioAnalysis> {
+  analyzeAudio(input: MediaInput, opts: { mp3Output?: string } = {}): Promise<AudioAnalysis> {
     return this.ffmpegSlots.run(async () => {
       const blocks = new BlockPeaks();
-      const args = ['-v', 'error', '-i', input, '-map', '0:a:0', '-vn', '-ac', '1', '-ar', String(PCM_RATE), '-f', 'f32le', 'pipe:1'];
+      const { demuxer, args: inArgs } = userInput(input);
+      const args = [...LOG_OPENED, ...inArgs, '-map', '0:a:0', '-vn', '-ac', '1', '-ar', String(PCM_RATE), '-f', 'f32le', 'pipe:1'];
       if (opts.mp3Output) {
         args.push('-map', '0:a:0', '-vn', '-c:a', 'libmp3lame', '-b:a', '128k', '-f', 'mp3', '-y', opts.mp3Output);
       }
-      await runFfmpeg(this.bin, args, { onStdout: (c) => blocks.push(c), timeoutMs: this.audioTimeoutMs });
+      await runFfmpeg(this.bin, args, { onStdout: (c) => blocks.push(c), timeoutMs: this.audioTimeoutMs, opens: demuxer });
       const samples = blocks.samples;
       if (samples === 0) throw new FfmpegError('no audio samples decoded', '');
       return { duration: Math.round((samples / PCM_RATE) * 1000) / 1000, peaks: blocks.reduce(WAVEFORM_PEAKS) };
     });
   }
 
-  probeVideo(input: string): Promise<VideoInfo> {
+  checkVideo(input: MediaInput): Promise<void> {
+    // The upload's own slots, not the background ones: a long transcode never holds up an upload.
+    return this.ffmpegSlots.run(async () => {
+      await this.probeHeader(input);
+    });
+  }
+
+  probeVideo(input: MediaInput): Promise<VideoInfo> {
     return this.videoSlots.run(async () => {
-      const { stderr } = await runFfmpeg(this.bin, ['-i', input], { timeoutMs: 60_000, okCodes: [1] });
-      const info: ProbeInfo = parseProbe(stderr);
-      if (!info.video) throw new FfmpegError('no video stream', stderr);
+      const info = await this.probeHeader(input);
       let duration = info.duration;
       if (duration === null || !(duration > 0)) {
         // Browser recordings (webm) carry no duration: read the packets through (stream copy, fast).
-        const run = await runFfmpeg(this.bin, ['-i', input, '-map', '0', '-c', 'copy', '-f', 'null', '-'], {
+        const { demuxer, args } = userInput(input);
+        const run = await runFfmpeg(this.bin, [...args, '-map', '0', '-c', 'copy', '-f', 'null', '-'], {
           timeoutMs: this.videoTimeoutMs,
+          opens: demuxer,
         });
         duration = lastProgressTime(run.stderr);
       }
@@ -128,13 +151,24 @@ export class FfmpegProcessor implements MediaProcessor {
     });
   }
 
-  videoPoster(input: string, output: string, atSeconds: number): Promise<void> {
+  /** Opens the file as its container, header only: the streams, and the duration when the header has one. */
+  private async probeHeader(input: MediaInput): Promise<ProbeInfo & { video: NonNullable<ProbeInfo['video']> }> {
+    const { demuxer, args } = userInput(input);
+    const { stderr } = await runFfmpeg(this.bin, args, { timeoutMs: 60_000, okCodes: [1], opens: demuxer });
+    const info = parseProbe(stderr);
+    const { video } = info;
+    if (!video) throw new FfmpegError('no video stream', stderr);
+    return { ...info, video };
+  }
+
+  videoPoster(input: MediaInput, output: string, atSeconds: number): Promise<void> {
     return this.videoSlots.run(async () => {
+      const { demuxer, args } = userInput(input);
       const grab = (at: number) =>
         runFfmpeg(
           this.bin,
-          ['-v', 'error', '-ss', at.toFixed(3), '-i', input, '-map', '0:v:0', '-frames:v', '1', '-vf', "scale='min(1280,iw)':-2", '-q:v', '3', '-f', 'image2', '-c:v', 'mjpeg', '-y', output],
-          { timeoutMs: 120_000 },
+          [...LOG_OPENED, '-ss', at.toFixed(3), ...args, '-map', '0:v:0', '-frames:v', '1', '-vf', "scale='min(1280,iw)':-2", '-q:v', '3', '-f', 'image2', '-c:v', 'mjpeg', '-y', output],
+          { timeoutMs: 120_000, opens: demuxer },
         );
       try {
         await grab(atSeconds);
@@ -144,15 +178,16 @@ export class FfmpegProcessor implements MediaProcessor {
     });
   }
 
-  videoToMp4(input: string, output: string, opts: { remux: boolean; hasAudio: boolean }): Promise<void> {
+  videoToMp4(input: MediaInput, output: string, opts: { remux: boolean; hasAudio: boolean }): Promise<void> {
     return this.videoSlots.run(async () => {
       const codecs = opts.remux
         ? ['-c', 'copy']
         : ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p', '-vf', 'scale=trunc(iw/2)*2:trunc(ih/2)*2', '-c:a', 'aac', '-b:a', '128k'];
+      const { demuxer, args } = userInput(input);
       await runFfmpeg(
         this.bin,
-        ['-v', 'error', '-i', input, '-map', '0:v:0', ...(opts.hasAudio ? ['-map', '0:a:0'] : []), ...codecs, '-map_metadata', '-1', '-map_chapters', '-1', '-threads', '2', '-movflags', '+faststart', '-f', 'mp4', '-y', output],
-        { timeoutMs: this.videoTimeoutMs },
+        [...LOG_OPENED, ...args, '-map', '0:v:0', ...(opts.hasAudio ? ['-map', '0:a:0'] : []), ...codecs, '-map_metadata', '-1', '-map_chapters', '-1', '-threads', '2', '-movflags', '+faststart', '-f', 'mp4', '-y', output],
+        { timeoutMs: this.videoTimeoutMs, opens: demuxer },
       );
     });
   }
@@ -186,6 +221,19 @@ export class FfmpegProcessor implements MediaProcessor {
       };
     });
   }
+}
+
+/**
+ * Log level for runs on a user's file: info, the level at which ffmpeg names the demuxer it
+ * opened (checked by runFfmpeg), without the progress lines.
+ */
+const LOG_OPENED = ['-v', 'info', '-nostats'];
+
+/** The input arguments and demuxer for a user's file; a container ffmpeg has no demuxer for here is refused. */
+function userInput(input: MediaInput): { demuxer: string; args: string[] } {
+  const demuxer = demuxerFor(input.container);
+  if (!demuxer) throw new FfmpegError(`no demuxer for container ${JSON.stringify(input.container)}`, '');
+  return { demuxer, args: inputArgs(input.path, demuxer) };
 }
 
 /** Formats for which a metadata-free full-size copy is written (same format as the original). */

@@ -150,6 +150,7 @@ export class MediaService {
         updated_at: now,
       };
       if (kind.processing === 'background') {
+        await this.check(kind, originalKey, stored);
         // Inserted already claimed by this process: no other process's resume can take it first.
         const claim = newClaim();
         const inserted = await this.d.repo.insert({ ...row, processing_lease_until: this.leaseUntil(), processing_claim: claim });
@@ -341,6 +342,17 @@ export class MediaService {
       }
     })().finally(() => this.running.delete(row.id));
     this.track(job);
+  }
+
+  /** The background kind's quick decoder check during the upload: a failure refuses the upload. */
+  private async check(kind: MediaKind, originalKey: string, stored: { ext: string; mime: string }): Promise<void> {
+    if (!kind.check) return;
+    try {
+      await kind.check({ processor: this.d.processor, input: await this.d.storage.localPath(originalKey), stored });
+    } catch (err) {
+      this.d.log.warn({ err, kind: kind.name }, 'media check failed');
+      throw fieldError(kind.fileField, kind.messages.processingFailed);
+    }
   }
 
   /** Runs the kind's processing step in a temp folder and stores its outputs next to the original. */
