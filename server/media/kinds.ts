@@ -137,19 +137,18 @@ export const photoKind: MediaKind = {
   processing: 'inline',
   order: 'taken',
   fallbackName: 'photo',
-  async process({ processor, input, stored, tmp }) {
+  async process({ processor, input, tmp }) {
     const thumbnail = tmp('thumb.webp');
     const preview = tmp('preview.webp');
-    const ext = stored.ext;
-    const full = tmp(`full.${ext}`);
+    const full = tmp('full'); // its type is the processor's choice (info.full)
     const info = await processor.processImage(input, { thumbnail, preview, full });
     return {
-      columns: { width: info.width, height: info.height, taken_at: info.takenAt, playable_mime: info.fullWritten ? stored.mime : null },
+      columns: { width: info.width, height: info.height, taken_at: info.takenAt, playable_mime: info.full?.mime ?? null },
       files: [
         { column: 'thumbnail_key', path: thumbnail, suffix: '-thumb.webp' },
         { column: 'preview_key', path: preview, suffix: '-preview.webp' },
-        // The served full-size photo: the original without its metadata (GPS), when it had any.
-        ...(info.fullWritten ? [{ column: 'playable_key' as const, path: full, suffix: `-full.${ext}` }] : []),
+        // The served full-size photo: a copy of the original without its metadata (location).
+        ...(info.full ? [{ column: 'playable_key' as const, path: full, suffix: `-full.${info.full.ext}` }] : []),
       ],
     };
   },

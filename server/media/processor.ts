@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import type { Metadata, Sharp } from 'sharp';
 import { demuxerFor } from './content-types.ts';
 import { FfmpegError, inputArgs, lastProgressTime, parseProbe, resolveFfmpeg, runFfmpeg, type ProbeInfo } from './ffmpeg.ts';
 import { Semaphore } from './semaphore.ts';
@@ -30,8 +31,8 @@ export interface ImageInfo {
   /** EXIF DateTimeOriginal as an ISO string (no zone → read as UTC), when present. */
   takenAt: string | null;
   format: string;
-  /** True when a metadata-free full-size copy was written to outputs.full. */
-  fullWritten: boolean;
+  /** The metadata-free full-size copy written to outputs.full, or null when the original is served as it is. */
+  full: { ext: string; mime: string } | null;
 }
 
 /**
@@ -62,8 +63,8 @@ export interface MediaProcessor {
   /** H.264/AAC MP4 with +faststart; stream copy when the codecs already fit (`remux`). */
   videoToMp4(input: MediaInput, output: string, opts: { remux: boolean; hasAudio: boolean }): Promise<void>;
   /**
-   * Orients, strips metadata, writes a thumbnail and a preview (WebP). `full`: where to write a
-   * full-size copy without metadata when the original carries EXIF/XMP/IPTC (GPS lives there).
+   * Orients, strips metadata, writes a thumbnail and a preview (WebP). `full`: where to write the
+   * full-size copy without metadata, whenever the original may carry some (its type is returned).
    */
   processImage(input: string, outputs: { thumbnail: string; preview: string; full?: string }): Promise<ImageInfo>;
 }
@@ -197,23 +198,26 @@ export class FfmpegProcessor implements MediaProcessor {
       const { default: sharp } = await import('sharp');
       const meta = await sharp(input, { failOn: 'error' }).metadata();
       if (!meta.width || !meta.height) throw new Error('image has no size');
-      const swap = (meta.orientation ?? 1) >= 5;
+      const orientation = meta.orientation ?? 1;
+      const swap = orientation >= 5;
+      const open = (animated: boolean) => sharp(input, { failOn: 'error', animated });
       // rotate() applies the EXIF orientation; sharp writes no metadata unless asked, so GPS is gone.
-      const base = () => sharp(input, { failOn: 'error', animated: false }).rotate();
-      await base().resize({ width: 400, height: 400, fit: 'inside', withoutEnlargement: true }).webp({ quality: 78 }).toFile(outputs.thumbnail);
-      await base().resize({ width: 1600, height: 1600, fit: 'inside', withoutEnlargement: true }).webp({ quality: 85 }).toFile(outputs.preview);
-      // What is served as the full-size photo must not carry location either: re-encode without metadata
-      // (orientation applied, colour profile kept) when the original has any; otherwise serve the original bytes.
-      let fullWritten = false;
-      const hasMetadata = Boolean(meta.exif || meta.xmp || meta.iptc);
-      if (outputs.full && hasMetadata && FULL_FORMATS.has(meta.format ?? '')) {
-        const img = base().keepIccProfile();
-        const fmt = meta.format === 'jpeg' ? img.jpeg({ quality: 92, mozjpeg: true }) : meta.format === 'png' ? img.png() : img.webp({ quality: 92 });
-        await fmt.toFile(outputs.full);
-        fullWritten = true;
+      const still = () => open(false).rotate();
+      await still().resize({ width: 400, height: 400, fit: 'inside', withoutEnlargement: true }).webp({ quality: 78 }).toFile(outputs.thumbnail);
+      await still().resize({ width: 1600, height: 1600, fit: 'inside', withoutEnlargement: true }).webp({ quality: 85 }).toFile(outputs.preview);
+      // What is served as the full-size photo carries no metadata either (location lives there): a
+      // re-encoded copy (orientation applied, colour profile kept), unless the original is in a format
+      // whose every metadata block sharp reads and has none of them; then the original bytes are served.
+      let full: ImageInfo['full'] = null;
+      if (outputs.full && !servableAsIs(meta)) {
+        const copy = fullCopyFormat(meta);
+        const pages = meta.pages ?? 1;
+        const animate = pages > 1 && copy.animated && orientation === 1;
+        await copy.encode((animate ? open(true) : still()).keepIccProfile()).toFile(outputs.full);
+        full = { ext: copy.ext, mime: copy.mime };
       }
       return {
-        fullWritten,
+        full,
         width: swap ? meta.height : meta.width,
         height: swap ? meta.width : meta.height,
         takenAt: meta.exif ? exifDateTimeOriginal(meta.exif) : null,
@@ -221,6 +225,44 @@ export class FfmpegProcessor implements MediaProcessor {
       };
     });
   }
+}
+
+/**
+ * Formats whose metadata blocks (EXIF, XMP, IPTC, PNG text) sharp reads completely: an original in
+ * one of them with none is served as uploaded. Anything else (GIF's XMP and comment extensions,
+ * HEIF's items) is always re-encoded.
+ */
+const AS_IS_FORMATS = new Set(['jpeg', 'png', 'webp']);
+
+function servableAsIs(meta: Metadata): boolean {
+  return AS_IS_FORMATS.has(meta.format ?? '') && !meta.exif && !meta.xmp && !meta.iptc && !meta.comments?.length;
+}
+
+interface FullCopyFormat {
+  ext: string;
+  mime: string;
+  /** Whether the format keeps an animation. */
+  animated: boolean;
+  encode(image: Sharp): Sharp;
+}
+
+/** The served full-size copy keeps the original's format where sharp writes it; anything else becomes a JPEG. */
+function fullCopyFormat(meta: Metadata): FullCopyFormat {
+  switch (meta.format) {
+    case 'jpeg':
+      return { ext: 'jpg', mime: 'image/jpeg', animated: false, encode: (i) => i.jpeg({ quality: 92, mozjpeg: true }) };
+    case 'png':
+      return { ext: 'png', mime: 'image/png', animated: false, encode: (i) => i.png() };
+    case 'webp':
+      return { ext: 'webp', mime: 'image/webp', animated: true, encode: (i) => i.webp({ quality: 92 }) };
+    case 'gif':
+      return { ext: 'gif', mime: 'image/gif', animated: true, encode: (i) => i.gif() };
+    case 'heif':
+      // AVIF; a low effort, since the copy is made during the upload (the default is several times slower).
+      if (meta.compression === 'av1') return { ext: 'avif', mime: 'image/avif', animated: false, encode: (i) => i.avif({ quality: 70, effort: 2 }) };
+      break;
+  }
+  return { ext: 'jpg', mime: 'image/jpeg', animated: false, encode: (i) => i.flatten({ background: '#ffffff' }).jpeg({ quality: 92, mozjpeg: true }) };
 }
 
 /**
@@ -235,9 +277,6 @@ function userInput(input: MediaInput): { demuxer: string; args: string[] } {
   if (!demuxer) throw new FfmpegError(`no demuxer for container ${JSON.stringify(input.container)}`, '');
   return { demuxer, args: inputArgs(input.path, demuxer) };
 }
-
-/** Formats for which a metadata-free full-size copy is written (same format as the original). */
-const FULL_FORMATS = new Set(['jpeg', 'png', 'webp']);
 
 /** Keeps the peak of every BLOCK samples of a mono f32le stream, whatever the chunk boundaries. */
 export class BlockPeaks {
