@@ -1,7 +1,7 @@
 import type { Config } from '../config.ts';
 import type { Media } from '../db/types.ts';
 import { acceptAudio, acceptPhoto, acceptVideo, type Detected } from './content-types.ts';
-import type { MediaInput, MediaProcessor } from './processor.ts';
+import { ImageTooLargeError, type MediaInput, type MediaProcessor } from './processor.ts';
 import { rawArray } from './raw-json.ts';
 
 /**
@@ -28,6 +28,9 @@ export interface ProcessOutcome {
   /** Files written under tmp(): stored next to the original as `<base><suffix>` and put in `column`. */
   files: { column: FileColumn; path: string; suffix: string }[];
 }
+
+/** A processing step refusing the upload for a reason the uploader can act on: the message goes on the file field. */
+export class UploadRefused extends Error {}
 
 export interface UrlSigner {
   /** Absolute signed URL of a stored key, or null. */
@@ -141,7 +144,10 @@ export const photoKind: MediaKind = {
     const thumbnail = tmp('thumb.webp');
     const preview = tmp('preview.webp');
     const full = tmp('full'); // its type is the processor's choice (info.full)
-    const info = await processor.processImage(input, { thumbnail, preview, full });
+    const info = await processor.processImage(input, { thumbnail, preview, full }).catch((err: unknown) => {
+      if (err instanceof ImageTooLargeError) throw new UploadRefused(`Изображение слишком большое (максимум ${Math.floor(err.maxPixels / 1_000_000)} мегапикселей)`);
+      throw err;
+    });
     return {
       columns: { width: info.width, height: info.height, taken_at: info.takenAt, playable_mime: info.full?.mime ?? null },
       files: [

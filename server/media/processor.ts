@@ -65,6 +65,7 @@ export interface MediaProcessor {
   /**
    * Orients, strips metadata, writes a thumbnail and a preview (WebP). `full`: where to write the
    * full-size copy without metadata, whenever the original may carry some (its type is returned).
+   * Refuses (ImageTooLargeError) an image over the pixel bound.
    */
   processImage(input: string, outputs: { thumbnail: string; preview: string; full?: string }): Promise<ImageInfo>;
 }
@@ -77,6 +78,10 @@ export interface ProcessorOptions {
   backgroundConcurrency?: number;
   audioTimeoutMs?: number;
   videoTimeoutMs?: number;
+  /** Most pixels of one image frame (default MAX_PHOTO_PIXELS). */
+  maxImagePixels?: number;
+  /** Time limit of each sharp pipeline, in whole seconds (default 120). */
+  imageTimeoutSeconds?: number;
 }
 
 export function createProcessor(opts: ProcessorOptions = {}): MediaProcessor {
@@ -94,6 +99,8 @@ export class FfmpegProcessor implements MediaProcessor {
   private readonly imageSlots: Semaphore;
   private readonly audioTimeoutMs: number;
   private readonly videoTimeoutMs: number;
+  private readonly maxImagePixels: number;
+  private readonly imageTimeoutSeconds: number;
 
   constructor(opts: ProcessorOptions = {}) {
     this.bin = resolveFfmpeg(opts.ffmpegPath);
@@ -103,6 +110,8 @@ export class FfmpegProcessor implements MediaProcessor {
     this.imageSlots = new Semaphore(slots);
     this.audioTimeoutMs = opts.audioTimeoutMs ?? 5 * 60_000;
     this.videoTimeoutMs = opts.videoTimeoutMs ?? 3 * 60 * 60_000;
+    this.maxImagePixels = opts.maxImagePixels ?? MAX_PHOTO_PIXELS;
+    this.imageTimeoutSeconds = opts.imageTimeoutSeconds ?? 120;
   }
 
   analyzeAudio(input: MediaInput, opts: { mp3Output?: string } = {}): Promise<AudioAnalysis> {
@@ -196,11 +205,14 @@ export class FfmpegProcessor implements MediaProcessor {
   processImage(input: string, outputs: { thumbnail: string; preview: string; full?: string }): Promise<ImageInfo> {
     return this.imageSlots.run(async () => {
       const { default: sharp } = await import('sharp');
-      const meta = await sharp(input, { failOn: 'error' }).metadata();
+      // The header only, whatever the size: the pixel bound is checked here, before anything is decoded.
+      const meta = await sharp(input, { failOn: 'error', limitInputPixels: false }).metadata();
       if (!meta.width || !meta.height) throw new Error('image has no size');
+      if (meta.width * meta.height > this.maxImagePixels) throw new ImageTooLargeError(this.maxImagePixels);
       const orientation = meta.orientation ?? 1;
       const swap = orientation >= 5;
-      const open = (animated: boolean) => sharp(input, { failOn: 'error', animated });
+      const open = (animated: boolean) =>
+        sharp(input, { failOn: 'error', animated, limitInputPixels: this.maxImagePixels }).timeout({ seconds: this.imageTimeoutSeconds });
       // rotate() applies the EXIF orientation; sharp writes no metadata unless asked, so GPS is gone.
       const still = () => open(false).rotate();
       await still().resize({ width: 400, height: 400, fit: 'inside', withoutEnlargement: true }).webp({ quality: 78 }).toFile(outputs.thumbnail);
@@ -212,7 +224,8 @@ export class FfmpegProcessor implements MediaProcessor {
       if (outputs.full && !servableAsIs(meta)) {
         const copy = fullCopyFormat(meta);
         const pages = meta.pages ?? 1;
-        const animate = pages > 1 && copy.animated && orientation === 1;
+        // Animation is kept when every frame together stays within the pixel bound; else the first frame.
+        const animate = pages > 1 && copy.animated && orientation === 1 && meta.width * meta.height * pages <= this.maxImagePixels;
         await copy.encode((animate ? open(true) : still()).keepIccProfile()).toFile(outputs.full);
         full = { ext: copy.ext, mime: copy.mime };
       }
@@ -224,6 +237,16 @@ export class FfmpegProcessor implements MediaProcessor {
         format: meta.format ?? '',
       };
     });
+  }
+}
+
+/** Photos (one frame) may have at most this many pixels: a bigger one is refused before it is decoded. */
+export const MAX_PHOTO_PIXELS = 100_000_000;
+
+/** The image has more pixels than the processor takes. */
+export class ImageTooLargeError extends Error {
+  constructor(readonly maxPixels: number) {
+    super(`image over ${maxPixels} pixels`);
   }
 }
 

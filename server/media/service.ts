@@ -11,7 +11,7 @@ import { ApiError, detailError, fieldError, notFound } from '../errors.ts';
 import { moveKey, StorageLimitError, UPLOAD_SUFFIX, userPrefix, type Storage } from '../storage/storage.ts';
 import { detectFile } from './content-types.ts';
 import { parseTextFields } from './fields.ts';
-import type { DownloadChoice, FileColumn, MediaKind } from './kinds.ts';
+import { UploadRefused, type DownloadChoice, type FileColumn, type MediaKind } from './kinds.ts';
 import type { MediaProcessor } from './processor.ts';
 import type { MediaPatch, MediaRepository } from './repository.ts';
 
@@ -161,6 +161,7 @@ export class MediaService {
       try {
         processed = await this.runProcessing(kind, base, originalKey, stored, written);
       } catch (err) {
+        if (err instanceof UploadRefused) throw fieldError(kind.fileField, err.message);
         this.d.log.warn({ err, kind: kind.name }, 'media processing failed');
         throw fieldError(kind.fileField, kind.messages.processingFailed);
       }
