@@ -76,6 +76,29 @@ export function acceptPhoto(d: Detected): Detected | null {
   }
 }
 
+/**
+ * The ffmpeg demuxer for each stored audio/video extension (what accept*() returns). ffmpeg opens a
+ * user's file only as this demuxer: left to probe, it may read the bytes as something file-type did
+ * not (an HLS playlist behind an ID3 tag, say) and open other files. Every name here exists in the
+ * ffmpeg on PATH and in the old static fallback build (`ffmpeg -demuxers`).
+ */
+const DEMUXERS: Record<string, string> = {
+  webm: 'matroska',
+  ogg: 'ogg',
+  ogv: 'ogg',
+  m4a: 'mov',
+  mp4: 'mov',
+  mov: 'mov',
+  aac: 'aac',
+  mp3: 'mp3',
+  wav: 'wav',
+};
+
+/** The demuxer ffmpeg must use for a stored container, or null when ffmpeg must not open it at all. */
+export function demuxerFor(container: string): string | null {
+  return Object.hasOwn(DEMUXERS, container) ? DEMUXERS[container]! : null;
+}
+
 const IMAGE_TYPES: Record<string, string> = {
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',

@@ -43,7 +43,29 @@ export interface RunOptions {
   timeoutMs: number;
   /** Exit codes treated as success (probing with no output exits 1). */
   okCodes?: number[];
+  /**
+   * The demuxer the input was opened with (see inputArgs). ffmpeg must report it (`Input #0, <name>`,
+   * printed at log level info) before anything else: another name, or none, stops the run as failed.
+   */
+  opens?: string;
 }
+
+/**
+ * How ffmpeg opens a user's file: as the given demuxer only, never probed (so never as a playlist,
+ * a concat script or any other demuxer that opens further files), with nested opens held to that
+ * demuxer too, and from the local file system only (no network, no other protocols).
+ */
+export function inputArgs(file: string, demuxer: string): string[] {
+  return ['-protocol_whitelist', 'file', '-format_whitelist', demuxer, '-f', demuxer, '-i', `file:${file}`];
+}
+
+/** The demuxer ffmpeg says it opened its first input with ("mov,mp4,m4a,3gp,3g2,mj2"), or null. */
+export function openedAs(stderr: string): string | null {
+  return /Input #0, ([^\s]+?), from /.exec(stderr)?.[1] ?? null;
+}
+
+/** Whether a reported demuxer ("matroska,webm") is the one asked for ("matroska"). */
+export const isDemuxer = (reported: string, demuxer: string) => reported.split(',').includes(demuxer);
 
 const STDERR_KEEP = 64 * 1024;
 
@@ -52,6 +74,9 @@ export function runFfmpeg(bin: string, args: string[], opts: RunOptions): Promis
   return new Promise((resolve, reject) => {
     const child = spawn(bin, ['-hide_banner', '-nostdin', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
+    /** The start of stderr, where ffmpeg names the demuxer it opened the input with. */
+    let head = '';
+    let opened = opts.opens === undefined;
     let settled = false;
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
@@ -76,11 +101,22 @@ export function runFfmpeg(bin: string, args: string[], opts: RunOptions): Promis
     child.stderr.on('data', (s: string) => {
       stderr += s;
       if (stderr.length > STDERR_KEEP * 2) stderr = stderr.slice(-STDERR_KEEP);
+      if (!opened && head.length < STDERR_KEEP) {
+        head += s;
+        const reported = openedAs(head);
+        if (reported === null) return;
+        opened = true;
+        if (!isDemuxer(reported, opts.opens!)) {
+          child.kill('SIGKILL');
+          finish(new FfmpegError(`ffmpeg opened the input as ${reported}, not ${opts.opens}`, stderr));
+        }
+      }
     });
     child.on('error', (err) => finish(new FfmpegError(`ffmpeg could not start: ${err.message}`, stderr)));
     child.on('close', (code, signal) => {
       const ok = code !== null && (code === 0 || (opts.okCodes ?? []).includes(code));
-      if (ok) finish(null, code);
+      if (ok && !opened) finish(new FfmpegError(`ffmpeg did not report opening the input as ${opts.opens}`, stderr));
+      else if (ok) finish(null, code);
       else finish(new FfmpegError(`ffmpeg exited with ${code ?? signal}: ${lastLines(stderr)}`, stderr));
     });
   });
@@ -112,7 +148,7 @@ export interface ProbeInfo {
 
 /** Reads what `ffmpeg -i file` prints about the first input (no ffprobe needed). */
 export function parseProbe(stderr: string): ProbeInfo {
-  const input = /Input #0, ([^\s]+?), from/.exec(stderr);
+  const input = openedAs(stderr);
   const dur = /Duration: (N\/A|\d+:\d{2}:\d{2}(?:\.\d+)?)/.exec(stderr);
   let video: ProbeInfo['video'] = null;
   let audio: ProbeInfo['audio'] = null;
@@ -134,7 +170,7 @@ export function parseProbe(stderr: string): ProbeInfo {
     if (a && !audio) audio = { codec: a[1]! };
   }
   return {
-    format: input?.[1] ?? '',
+    format: input ?? '',
     duration: dur && dur[1] !== 'N/A' ? parseClock(dur[1]!) : null,
     video,
     audio,

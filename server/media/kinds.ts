@@ -1,7 +1,7 @@
 import type { Config } from '../config.ts';
 import type { Media } from '../db/types.ts';
 import { acceptAudio, acceptPhoto, acceptVideo, type Detected } from './content-types.ts';
-import type { MediaProcessor } from './processor.ts';
+import { ImageTooLargeError, type MediaInput, type MediaProcessor } from './processor.ts';
 import { rawArray } from './raw-json.ts';
 
 /**
@@ -17,7 +17,7 @@ export interface ProcessContext {
   processor: MediaProcessor;
   /** Local path of the stored original. */
   input: string;
-  /** What the original is (normalised by the kind's accept()). */
+  /** What the original is (normalised by the kind's accept()); ffmpeg reads it as this container only. */
   stored: Detected;
   /** A path in this job's temp folder for an output file. */
   tmp(name: string): string;
@@ -28,6 +28,9 @@ export interface ProcessOutcome {
   /** Files written under tmp(): stored next to the original as `<base><suffix>` and put in `column`. */
   files: { column: FileColumn; path: string; suffix: string }[];
 }
+
+/** A processing step refusing the upload for a reason the uploader can act on: the message goes on the file field. */
+export class UploadRefused extends Error {}
 
 export interface UrlSigner {
   /** Absolute signed URL of a stored key, or null. */
@@ -49,6 +52,11 @@ export interface MediaKind {
   messages: { invalidType: string; processingFailed: string };
   /** inline: done during the upload request (the 201 already has it); background: status 'processing' first. */
   processing: 'inline' | 'background';
+  /**
+   * Background kinds: a quick look by the decoder during the upload, after the content check; when it
+   * fails the upload is refused (processingFailed) and no record is made.
+   */
+  check?(ctx: Omit<ProcessContext, 'tmp'>): Promise<void>;
   process(ctx: ProcessContext): Promise<ProcessOutcome>;
   /** Newest first by creation, or by when the photo was taken. */
   order: 'created' | 'taken';
@@ -77,6 +85,9 @@ const recordJson = (row: Media, own: Record<string, unknown>): Record<string, un
 
 const extOf = (key: string) => key.slice(key.lastIndexOf('.') + 1);
 
+/** The stored original as ffmpeg must read it. */
+const mediaInput = (input: string, stored: Detected): MediaInput => ({ path: input, container: stored.ext });
+
 const original = (row: Media): DownloadChoice => ({ key: row.original_key, ext: extOf(row.original_key), mime: row.mime_type });
 
 export const audioKind: MediaKind = {
@@ -94,7 +105,7 @@ export const audioKind: MediaKind = {
   async process({ processor, input, stored, tmp }) {
     const needsMp3 = stored.mime !== 'audio/mpeg';
     const mp3 = needsMp3 ? tmp('audio.mp3') : undefined;
-    const { duration, peaks } = await processor.analyzeAudio(input, { mp3Output: mp3 });
+    const { duration, peaks } = await processor.analyzeAudio(mediaInput(input, stored), { mp3Output: mp3 });
     return {
       columns: { duration, waveform: JSON.stringify(peaks), playable_mime: 'audio/mpeg' },
       files: mp3 ? [{ column: 'playable_key', path: mp3, suffix: '.mp3' }] : [],
@@ -129,19 +140,21 @@ export const photoKind: MediaKind = {
   processing: 'inline',
   order: 'taken',
   fallbackName: 'photo',
-  async process({ processor, input, stored, tmp }) {
+  async process({ processor, input, tmp }) {
     const thumbnail = tmp('thumb.webp');
     const preview = tmp('preview.webp');
-    const ext = stored.ext;
-    const full = tmp(`full.${ext}`);
-    const info = await processor.processImage(input, { thumbnail, preview, full });
+    const full = tmp('full'); // its type is the processor's choice (info.full)
+    const info = await processor.processImage(input, { thumbnail, preview, full }).catch((err: unknown) => {
+      if (err instanceof ImageTooLargeError) throw new UploadRefused(`Изображение слишком большое (максимум ${Math.floor(err.maxPixels / 1_000_000)} мегапикселей)`);
+      throw err;
+    });
     return {
-      columns: { width: info.width, height: info.height, taken_at: info.takenAt, playable_mime: info.fullWritten ? stored.mime : null },
+      columns: { width: info.width, height: info.height, taken_at: info.takenAt, playable_mime: info.full?.mime ?? null },
       files: [
         { column: 'thumbnail_key', path: thumbnail, suffix: '-thumb.webp' },
         { column: 'preview_key', path: preview, suffix: '-preview.webp' },
-        // The served full-size photo: the original without its metadata (GPS), when it had any.
-        ...(info.fullWritten ? [{ column: 'playable_key' as const, path: full, suffix: `-full.${ext}` }] : []),
+        // The served full-size photo: a copy of the original without its metadata (location).
+        ...(info.full ? [{ column: 'playable_key' as const, path: full, suffix: `-full.${info.full.ext}` }] : []),
       ],
     };
   },
@@ -175,7 +188,9 @@ export const videoKind: MediaKind = {
   processing: 'background',
   order: 'created',
   fallbackName: 'video',
-  async process({ processor, input, tmp }) {
+  check: ({ processor, input, stored }) => processor.checkVideo(mediaInput(input, stored)),
+  async process({ processor, input: path, stored, tmp }) {
+    const input = mediaInput(path, stored);
     const info = await processor.probeVideo(input);
     const files: ProcessOutcome['files'] = [];
     const poster = tmp('poster.jpg');

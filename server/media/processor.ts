@@ -1,5 +1,7 @@
 import { availableParallelism } from 'node:os';
-import { FfmpegError, lastProgressTime, parseProbe, resolveFfmpeg, runFfmpeg, type ProbeInfo } from './ffmpeg.ts';
+import type { Metadata, Sharp } from 'sharp';
+import { demuxerFor } from './content-types.ts';
+import { FfmpegError, inputArgs, lastProgressTime, parseProbe, resolveFfmpeg, runFfmpeg, type ProbeInfo } from './ffmpeg.ts';
 import { Semaphore } from './semaphore.ts';
 
 /** Number of waveform peaks in an audio record (the player draws them as bars). */
@@ -29,26 +31,41 @@ export interface ImageInfo {
   /** EXIF DateTimeOriginal as an ISO string (no zone → read as UTC), when present. */
   takenAt: string | null;
   format: string;
-  /** True when a metadata-free full-size copy was written to outputs.full. */
-  fullWritten: boolean;
+  /** The metadata-free full-size copy written to outputs.full, or null when the original is served as it is. */
+  full: { ext: string; mime: string } | null;
+}
+
+/**
+ * A user's stored audio or video file: its local path and the container the content check accepted
+ * (the stored extension: webm, ogg, m4a, mp4, …). ffmpeg reads it as that container and nothing else.
+ */
+export interface MediaInput {
+  path: string;
+  container: string;
 }
 
 /**
  * Media processing behind one interface so tests can swap it. Paths are local files
  * (Storage.localPath for inputs, temp files for outputs). Every method runs under a
- * small semaphore and off the event loop (child processes, libvips threads).
+ * small semaphore and off the event loop (child processes, libvips threads), within a time limit.
  */
 export interface MediaProcessor {
   /** Decodes once: duration + waveform peaks, and an MP3 (libmp3lame 128 kbps) at mp3Output when given. */
-  analyzeAudio(input: string, opts?: { mp3Output?: string }): Promise<AudioAnalysis>;
-  probeVideo(input: string): Promise<VideoInfo>;
-  /** A JPEG frame (at most 1280 px wide) near `atSeconds`. */
-  videoPoster(input: string, output: string, atSeconds: number): Promise<void>;
-  /** H.264/AAC MP4 with +faststart; stream copy when the codecs already fit (`remux`). */
-  videoToMp4(input: string, output: string, opts: { remux: boolean; hasAudio: boolean }): Promise<void>;
+  analyzeAudio(input: MediaInput, opts?: { mp3Output?: string }): Promise<AudioAnalysis>;
   /**
-   * Orients, strips metadata, writes a thumbnail and a preview (WebP). `full`: where to write a
-   * full-size copy without metadata when the original carries EXIF/XMP/IPTC (GPS lives there).
+   * Reads only the container's header (quick, whatever the file's size) and fails unless it holds a
+   * video stream: what is refused here is refused during the upload, before any record exists.
+   */
+  checkVideo(input: MediaInput): Promise<void>;
+  probeVideo(input: MediaInput): Promise<VideoInfo>;
+  /** A JPEG frame (at most 1280 px wide) near `atSeconds`. */
+  videoPoster(input: MediaInput, output: string, atSeconds: number): Promise<void>;
+  /** H.264/AAC MP4 with +faststart; stream copy when the codecs already fit (`remux`). */
+  videoToMp4(input: MediaInput, output: string, opts: { remux: boolean; hasAudio: boolean }): Promise<void>;
+  /**
+   * Orients, strips metadata, writes a thumbnail and a preview (WebP). `full`: where to write the
+   * full-size copy without metadata, whenever the original may carry some (its type is returned).
+   * Refuses (ImageTooLargeError) an image over the pixel bound.
    */
   processImage(input: string, outputs: { thumbnail: string; preview: string; full?: string }): Promise<ImageInfo>;
 }
@@ -61,6 +78,10 @@ export interface ProcessorOptions {
   backgroundConcurrency?: number;
   audioTimeoutMs?: number;
   videoTimeoutMs?: number;
+  /** Most pixels of one image frame (default MAX_PHOTO_PIXELS). */
+  maxImagePixels?: number;
+  /** Time limit of each sharp pipeline, in whole seconds (default 120). */
+  imageTimeoutSeconds?: number;
 }
 
 export function createProcessor(opts: ProcessorOptions = {}): MediaProcessor {
@@ -78,6 +99,8 @@ export class FfmpegProcessor implements MediaProcessor {
   private readonly imageSlots: Semaphore;
   private readonly audioTimeoutMs: number;
   private readonly videoTimeoutMs: number;
+  private readonly maxImagePixels: number;
+  private readonly imageTimeoutSeconds: number;
 
   constructor(opts: ProcessorOptions = {}) {
     this.bin = resolveFfmpeg(opts.ffmpegPath);
@@ -87,32 +110,42 @@ export class FfmpegProcessor implements MediaProcessor {
     this.imageSlots = new Semaphore(slots);
     this.audioTimeoutMs = opts.audioTimeoutMs ?? 5 * 60_000;
     this.videoTimeoutMs = opts.videoTimeoutMs ?? 3 * 60 * 60_000;
+    this.maxImagePixels = opts.maxImagePixels ?? MAX_PHOTO_PIXELS;
+    this.imageTimeoutSeconds = opts.imageTimeoutSeconds ?? 120;
   }
 
-  analyzeAudio(input: string, opts: { mp3Output?: string } = {}): Promise<AudioAnalysis> {
+  analyzeAudio(input: MediaInput, opts: { mp3Output?: string } = {}): Promise<AudioAnalysis> {
     return this.ffmpegSlots.run(async () => {
       const blocks = new BlockPeaks();
-      const args = ['-v', 'error', '-i', input, '-map', '0:a:0', '-vn', '-ac', '1', '-ar', String(PCM_RATE), '-f', 'f32le', 'pipe:1'];
+      const { demuxer, args: inArgs } = userInput(input);
+      const args = [...LOG_OPENED, ...inArgs, '-map', '0:a:0', '-vn', '-ac', '1', '-ar', String(PCM_RATE), '-f', 'f32le', 'pipe:1'];
       if (opts.mp3Output) {
         args.push('-map', '0:a:0', '-vn', '-c:a', 'libmp3lame', '-b:a', '128k', '-f', 'mp3', '-y', opts.mp3Output);
       }
-      await runFfmpeg(this.bin, args, { onStdout: (c) => blocks.push(c), timeoutMs: this.audioTimeoutMs });
+      await runFfmpeg(this.bin, args, { onStdout: (c) => blocks.push(c), timeoutMs: this.audioTimeoutMs, opens: demuxer });
       const samples = blocks.samples;
       if (samples === 0) throw new FfmpegError('no audio samples decoded', '');
       return { duration: Math.round((samples / PCM_RATE) * 1000) / 1000, peaks: blocks.reduce(WAVEFORM_PEAKS) };
     });
   }
 
-  probeVideo(input: string): Promise<VideoInfo> {
+  checkVideo(input: MediaInput): Promise<void> {
+    // The upload's own slots, not the background ones: a long transcode never holds up an upload.
+    return this.ffmpegSlots.run(async () => {
+      await this.probeHeader(input);
+    });
+  }
+
+  probeVideo(input: MediaInput): Promise<VideoInfo> {
     return this.videoSlots.run(async () => {
-      const { stderr } = await runFfmpeg(this.bin, ['-i', input], { timeoutMs: 60_000, okCodes: [1] });
-      const info: ProbeInfo = parseProbe(stderr);
-      if (!info.video) throw new FfmpegError('no video stream', stderr);
+      const info = await this.probeHeader(input);
       let duration = info.duration;
       if (duration === null || !(duration > 0)) {
         // Browser recordings (webm) carry no duration: read the packets through (stream copy, fast).
-        const run = await runFfmpeg(this.bin, ['-i', input, '-map', '0', '-c', 'copy', '-f', 'null', '-'], {
+        const { demuxer, args } = userInput(input);
+        const run = await runFfmpeg(this.bin, [...args, '-map', '0', '-c', 'copy', '-f', 'null', '-'], {
           timeoutMs: this.videoTimeoutMs,
+          opens: demuxer,
         });
         duration = lastProgressTime(run.stderr);
       }
@@ -128,13 +161,24 @@ export class FfmpegProcessor implements MediaProcessor {
     });
   }
 
-  videoPoster(input: string, output: string, atSeconds: number): Promise<void> {
+  /** Opens the file as its container, header only: the streams, and the duration when the header has one. */
+  private async probeHeader(input: MediaInput): Promise<ProbeInfo & { video: NonNullable<ProbeInfo['video']> }> {
+    const { demuxer, args } = userInput(input);
+    const { stderr } = await runFfmpeg(this.bin, args, { timeoutMs: 60_000, okCodes: [1], opens: demuxer });
+    const info = parseProbe(stderr);
+    const { video } = info;
+    if (!video) throw new FfmpegError('no video stream', stderr);
+    return { ...info, video };
+  }
+
+  videoPoster(input: MediaInput, output: string, atSeconds: number): Promise<void> {
     return this.videoSlots.run(async () => {
+      const { demuxer, args } = userInput(input);
       const grab = (at: number) =>
         runFfmpeg(
           this.bin,
-          ['-v', 'error', '-ss', at.toFixed(3), '-i', input, '-map', '0:v:0', '-frames:v', '1', '-vf', "scale='min(1280,iw)':-2", '-q:v', '3', '-f', 'image2', '-c:v', 'mjpeg', '-y', output],
-          { timeoutMs: 120_000 },
+          [...LOG_OPENED, '-ss', at.toFixed(3), ...args, '-map', '0:v:0', '-frames:v', '1', '-vf', "scale='min(1280,iw)':-2", '-q:v', '3', '-f', 'image2', '-c:v', 'mjpeg', '-y', output],
+          { timeoutMs: 120_000, opens: demuxer },
         );
       try {
         await grab(atSeconds);
@@ -144,15 +188,16 @@ export class FfmpegProcessor implements MediaProcessor {
     });
   }
 
-  videoToMp4(input: string, output: string, opts: { remux: boolean; hasAudio: boolean }): Promise<void> {
+  videoToMp4(input: MediaInput, output: string, opts: { remux: boolean; hasAudio: boolean }): Promise<void> {
     return this.videoSlots.run(async () => {
       const codecs = opts.remux
         ? ['-c', 'copy']
         : ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p', '-vf', 'scale=trunc(iw/2)*2:trunc(ih/2)*2', '-c:a', 'aac', '-b:a', '128k'];
+      const { demuxer, args } = userInput(input);
       await runFfmpeg(
         this.bin,
-        ['-v', 'error', '-i', input, '-map', '0:v:0', ...(opts.hasAudio ? ['-map', '0:a:0'] : []), ...codecs, '-map_metadata', '-1', '-map_chapters', '-1', '-threads', '2', '-movflags', '+faststart', '-f', 'mp4', '-y', output],
-        { timeoutMs: this.videoTimeoutMs },
+        [...LOG_OPENED, ...args, '-map', '0:v:0', ...(opts.hasAudio ? ['-map', '0:a:0'] : []), ...codecs, '-map_metadata', '-1', '-map_chapters', '-1', '-threads', '2', '-movflags', '+faststart', '-f', 'mp4', '-y', output],
+        { timeoutMs: this.videoTimeoutMs, opens: demuxer },
       );
     });
   }
@@ -160,25 +205,32 @@ export class FfmpegProcessor implements MediaProcessor {
   processImage(input: string, outputs: { thumbnail: string; preview: string; full?: string }): Promise<ImageInfo> {
     return this.imageSlots.run(async () => {
       const { default: sharp } = await import('sharp');
-      const meta = await sharp(input, { failOn: 'error' }).metadata();
+      // The header only, whatever the size: the pixel bound is checked here, before anything is decoded.
+      const meta = await sharp(input, { failOn: 'error', limitInputPixels: false }).metadata();
       if (!meta.width || !meta.height) throw new Error('image has no size');
-      const swap = (meta.orientation ?? 1) >= 5;
+      if (meta.width * meta.height > this.maxImagePixels) throw new ImageTooLargeError(this.maxImagePixels);
+      const orientation = meta.orientation ?? 1;
+      const swap = orientation >= 5;
+      const open = (animated: boolean) =>
+        sharp(input, { failOn: 'error', animated, limitInputPixels: this.maxImagePixels }).timeout({ seconds: this.imageTimeoutSeconds });
       // rotate() applies the EXIF orientation; sharp writes no metadata unless asked, so GPS is gone.
-      const base = () => sharp(input, { failOn: 'error', animated: false }).rotate();
-      await base().resize({ width: 400, height: 400, fit: 'inside', withoutEnlargement: true }).webp({ quality: 78 }).toFile(outputs.thumbnail);
-      await base().resize({ width: 1600, height: 1600, fit: 'inside', withoutEnlargement: true }).webp({ quality: 85 }).toFile(outputs.preview);
-      // What is served as the full-size photo must not carry location either: re-encode without metadata
-      // (orientation applied, colour profile kept) when the original has any; otherwise serve the original bytes.
-      let fullWritten = false;
-      const hasMetadata = Boolean(meta.exif || meta.xmp || meta.iptc);
-      if (outputs.full && hasMetadata && FULL_FORMATS.has(meta.format ?? '')) {
-        const img = base().keepIccProfile();
-        const fmt = meta.format === 'jpeg' ? img.jpeg({ quality: 92, mozjpeg: true }) : meta.format === 'png' ? img.png() : img.webp({ quality: 92 });
-        await fmt.toFile(outputs.full);
-        fullWritten = true;
+      const still = () => open(false).rotate();
+      await still().resize({ width: 400, height: 400, fit: 'inside', withoutEnlargement: true }).webp({ quality: 78 }).toFile(outputs.thumbnail);
+      await still().resize({ width: 1600, height: 1600, fit: 'inside', withoutEnlargement: true }).webp({ quality: 85 }).toFile(outputs.preview);
+      // What is served as the full-size photo carries no metadata either (location lives there): a
+      // re-encoded copy (orientation applied, colour profile kept), unless the original is in a format
+      // whose every metadata block sharp reads and has none of them; then the original bytes are served.
+      let full: ImageInfo['full'] = null;
+      if (outputs.full && !servableAsIs(meta)) {
+        const copy = fullCopyFormat(meta);
+        const pages = meta.pages ?? 1;
+        // Animation is kept when every frame together stays within the pixel bound; else the first frame.
+        const animate = pages > 1 && copy.animated && orientation === 1 && meta.width * meta.height * pages <= this.maxImagePixels;
+        await copy.encode((animate ? open(true) : still()).keepIccProfile()).toFile(outputs.full);
+        full = { ext: copy.ext, mime: copy.mime };
       }
       return {
-        fullWritten,
+        full,
         width: swap ? meta.height : meta.width,
         height: swap ? meta.width : meta.height,
         takenAt: meta.exif ? exifDateTimeOriginal(meta.exif) : null,
@@ -188,8 +240,66 @@ export class FfmpegProcessor implements MediaProcessor {
   }
 }
 
-/** Formats for which a metadata-free full-size copy is written (same format as the original). */
-const FULL_FORMATS = new Set(['jpeg', 'png', 'webp']);
+/** Photos (one frame) may have at most this many pixels: a bigger one is refused before it is decoded. */
+export const MAX_PHOTO_PIXELS = 100_000_000;
+
+/** The image has more pixels than the processor takes. */
+export class ImageTooLargeError extends Error {
+  constructor(readonly maxPixels: number) {
+    super(`image over ${maxPixels} pixels`);
+  }
+}
+
+/**
+ * Formats whose metadata blocks (EXIF, XMP, IPTC, PNG text) sharp reads completely: an original in
+ * one of them with none is served as uploaded. Anything else (GIF's XMP and comment extensions,
+ * HEIF's items) is always re-encoded.
+ */
+const AS_IS_FORMATS = new Set(['jpeg', 'png', 'webp']);
+
+function servableAsIs(meta: Metadata): boolean {
+  return AS_IS_FORMATS.has(meta.format ?? '') && !meta.exif && !meta.xmp && !meta.iptc && !meta.comments?.length;
+}
+
+interface FullCopyFormat {
+  ext: string;
+  mime: string;
+  /** Whether the format keeps an animation. */
+  animated: boolean;
+  encode(image: Sharp): Sharp;
+}
+
+/** The served full-size copy keeps the original's format where sharp writes it; anything else becomes a JPEG. */
+function fullCopyFormat(meta: Metadata): FullCopyFormat {
+  switch (meta.format) {
+    case 'jpeg':
+      return { ext: 'jpg', mime: 'image/jpeg', animated: false, encode: (i) => i.jpeg({ quality: 92, mozjpeg: true }) };
+    case 'png':
+      return { ext: 'png', mime: 'image/png', animated: false, encode: (i) => i.png() };
+    case 'webp':
+      return { ext: 'webp', mime: 'image/webp', animated: true, encode: (i) => i.webp({ quality: 92 }) };
+    case 'gif':
+      return { ext: 'gif', mime: 'image/gif', animated: true, encode: (i) => i.gif() };
+    case 'heif':
+      // AVIF; a low effort, since the copy is made during the upload (the default is several times slower).
+      if (meta.compression === 'av1') return { ext: 'avif', mime: 'image/avif', animated: false, encode: (i) => i.avif({ quality: 70, effort: 2 }) };
+      break;
+  }
+  return { ext: 'jpg', mime: 'image/jpeg', animated: false, encode: (i) => i.flatten({ background: '#ffffff' }).jpeg({ quality: 92, mozjpeg: true }) };
+}
+
+/**
+ * Log level for runs on a user's file: info, the level at which ffmpeg names the demuxer it
+ * opened (checked by runFfmpeg), without the progress lines.
+ */
+const LOG_OPENED = ['-v', 'info', '-nostats'];
+
+/** The input arguments and demuxer for a user's file; a container ffmpeg has no demuxer for here is refused. */
+function userInput(input: MediaInput): { demuxer: string; args: string[] } {
+  const demuxer = demuxerFor(input.container);
+  if (!demuxer) throw new FfmpegError(`no demuxer for container ${JSON.stringify(input.container)}`, '');
+  return { demuxer, args: inputArgs(input.path, demuxer) };
+}
 
 /** Keeps the peak of every BLOCK samples of a mono f32le stream, whatever the chunk boundaries. */
 export class BlockPeaks {

@@ -11,7 +11,7 @@ import { ApiError, detailError, fieldError, notFound } from '../errors.ts';
 import { moveKey, StorageLimitError, UPLOAD_SUFFIX, userPrefix, type Storage } from '../storage/storage.ts';
 import { detectFile } from './content-types.ts';
 import { parseTextFields } from './fields.ts';
-import type { DownloadChoice, FileColumn, MediaKind } from './kinds.ts';
+import { UploadRefused, type DownloadChoice, type FileColumn, type MediaKind } from './kinds.ts';
 import type { MediaProcessor } from './processor.ts';
 import type { MediaPatch, MediaRepository } from './repository.ts';
 
@@ -150,6 +150,7 @@ export class MediaService {
         updated_at: now,
       };
       if (kind.processing === 'background') {
+        await this.check(kind, originalKey, stored);
         // Inserted already claimed by this process: no other process's resume can take it first.
         const claim = newClaim();
         const inserted = await this.d.repo.insert({ ...row, processing_lease_until: this.leaseUntil(), processing_claim: claim });
@@ -160,6 +161,7 @@ export class MediaService {
       try {
         processed = await this.runProcessing(kind, base, originalKey, stored, written);
       } catch (err) {
+        if (err instanceof UploadRefused) throw fieldError(kind.fileField, err.message);
         this.d.log.warn({ err, kind: kind.name }, 'media processing failed');
         throw fieldError(kind.fileField, kind.messages.processingFailed);
       }
@@ -341,6 +343,17 @@ export class MediaService {
       }
     })().finally(() => this.running.delete(row.id));
     this.track(job);
+  }
+
+  /** The background kind's quick decoder check during the upload: a failure refuses the upload. */
+  private async check(kind: MediaKind, originalKey: string, stored: { ext: string; mime: string }): Promise<void> {
+    if (!kind.check) return;
+    try {
+      await kind.check({ processor: this.d.processor, input: await this.d.storage.localPath(originalKey), stored });
+    } catch (err) {
+      this.d.log.warn({ err, kind: kind.name }, 'media check failed');
+      throw fieldError(kind.fileField, kind.messages.processingFailed);
+    }
   }
 
   /** Runs the kind's processing step in a temp folder and stores its outputs next to the original. */

@@ -5,13 +5,19 @@ import { ApiError } from '../errors.ts';
 import { StorageLimitError, UPLOAD_SUFFIX, userPrefix, type Storage } from '../storage/storage.ts';
 
 export const AVATAR_SIZE = 512;
+/** Most pixels an uploaded avatar may have: a bigger one is refused before it is decoded. */
+const AVATAR_MAX_PIXELS = 50_000_000;
+/** Longest the avatar's decode, crop and encode may take. */
+const AVATAR_TIMEOUT_SECONDS = 30;
 export const NOT_AN_IMAGE = 'Загрузите корректное изображение';
+const TOO_MANY_PIXELS = `Изображение слишком большое (максимум ${AVATAR_MAX_PIXELS / 1_000_000} мегапикселей)`;
 export const avatarTooLarge = (limit: number) =>
   new ApiError(413, { photo: [`Файл слишком большой. Максимальный размер — ${Math.floor(limit / (1024 * 1024)) || 1} МБ.`] });
 
 /**
- * Streams an uploaded avatar into storage under a byte limit, checks it is an image by decoding it
- * (sharp), turns it upright per EXIF, drops all metadata, crops to at most 512×512 and keeps a WebP.
+ * Streams an uploaded avatar into storage under a byte limit, checks it is an image of at most
+ * AVATAR_MAX_PIXELS by decoding it (sharp, within a time limit), turns it upright per EXIF, drops all
+ * metadata, crops to at most 512×512 and keeps a WebP.
  * Returns the new key. Nothing is left behind when it fails.
  */
 export async function storeAvatar(storage: Storage, userId: number, source: Readable, maxBytes: number): Promise<string> {
@@ -24,14 +30,20 @@ export async function storeAvatar(storage: Storage, userId: number, source: Read
       if (err instanceof StorageLimitError || (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw avatarTooLarge(maxBytes);
       throw err;
     }
+    const file = await storage.localPath(uploadKey);
     let webp: Buffer;
     try {
-      webp = await sharp(await storage.localPath(uploadKey), { limitInputPixels: 50_000_000, failOn: 'error' })
+      // The header first: an image over the pixel bound gets its own answer and is never decoded.
+      const { width = 0, height = 0 } = await sharp(file, { limitInputPixels: false, failOn: 'error' }).metadata();
+      if (width * height > AVATAR_MAX_PIXELS) throw new ApiError(400, { photo: [TOO_MANY_PIXELS] });
+      webp = await sharp(file, { limitInputPixels: AVATAR_MAX_PIXELS, failOn: 'error' })
+        .timeout({ seconds: AVATAR_TIMEOUT_SECONDS })
         .rotate()
         .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover', withoutEnlargement: true })
         .webp({ quality: 82 })
         .toBuffer();
-    } catch {
+    } catch (err) {
+      if (err instanceof ApiError) throw err;
       throw new ApiError(400, { photo: [NOT_AN_IMAGE] });
     }
     const key = `${dir}${randomBytes(12).toString('hex')}.webp`;

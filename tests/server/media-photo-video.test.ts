@@ -229,17 +229,31 @@ describe('video API', () => {
     expect(b.playable).toMatch(/-play\.mp4/);
   });
 
-  it('marks a video that cannot be processed as failed and keeps only its original', async () => {
+  it('refuses a video whose container cannot be opened during the upload, and keeps nothing', async () => {
     const broken = path.join(dir, 'broken.webm');
     const { writeFileSync } = await import('node:fs');
     writeFileSync(broken, Buffer.concat([readFileSync(files.webm).subarray(0, 64), Buffer.alloc(50_000, 0x55)]));
-    const created = (await upload(alice, broken, { title: 'битое' })).json();
+    const before = listFiles(path.join(t.dataDir, 'media'));
+    const res = await upload(alice, broken, { title: 'битое' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ file: ['Не удалось обработать видеозапись'] });
+    await settle();
+    expect(listFiles(path.join(t.dataDir, 'media'))).toEqual(before);
+  });
+
+  it('marks a video that cannot be processed as failed and keeps only its original', async () => {
+    // A sound MP4 header (so the upload's check passes) over frames that are all zero bytes.
+    const broken = Buffer.from(readFileSync(files.mp4));
+    broken.fill(0, broken.indexOf('mdat') + 4);
+    const brokenFile = path.join(dir, 'zeroed.mp4');
+    (await import('node:fs')).writeFileSync(brokenFile, broken);
+    const created = (await upload(alice, brokenFile, { title: 'битое' })).json();
     expect(created.status).toBe('processing');
     await settle();
     const rec = await get(alice, created.id);
     expect(rec).toMatchObject({ status: 'failed', playable: null, poster: null });
-    const base = pathOf(rec.file).split('?')[0]!.replace(/^\/media\//, '').replace(/\.webm$/, '');
-    expect(listFiles(path.join(t.dataDir, 'media')).filter((f) => f.startsWith(base))).toEqual([`${base}.webm`]);
+    const base = pathOf(rec.file).split('?')[0]!.replace(/^\/media\//, '').replace(/\.mp4$/, '');
+    expect(listFiles(path.join(t.dataDir, 'media')).filter((f) => f.startsWith(base))).toEqual([`${base}.mp4`]);
   });
 
   it('finishes videos a previous process left in processing (start-up resume)', async () => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type AppDeps } from '../../server/app.ts';
-import { createProcessor, type MediaProcessor } from '../../server/media/processor.ts';
+import { createProcessor, type MediaInput, type MediaProcessor } from '../../server/media/processor.ts';
 import { MEDIA_KINDS } from '../../server/media/kinds.ts';
 import { MediaRepository } from '../../server/media/repository.ts';
 import { mediaServiceOf } from '../../server/media/routes.ts';
@@ -34,10 +34,11 @@ function gatedProcessor(real: MediaProcessor) {
     processor: {
       ...real,
       analyzeAudio: real.analyzeAudio.bind(real),
+      checkVideo: real.checkVideo.bind(real),
       videoPoster: real.videoPoster.bind(real),
       videoToMp4: real.videoToMp4.bind(real),
       processImage: real.processImage.bind(real),
-      async probeVideo(input: string) {
+      async probeVideo(input: MediaInput) {
         state.probes++;
         state.waiting++;
         try {

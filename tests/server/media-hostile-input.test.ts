@@ -1,0 +1,144 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runFfmpeg } from '../../server/media/ffmpeg.ts';
+import { mediaServiceOf } from '../../server/media/routes.ts';
+import { createProcessor } from '../../server/media/processor.ts';
+import {
+  adtsDisguisedPlaylist,
+  audioFixtures,
+  createUser,
+  decodedDuration,
+  ffmpeg,
+  ffmpegBuilds,
+  listFiles,
+  multipart,
+  pathOf,
+  tempDir,
+  theoraDisguisedPlaylist,
+} from './support/media-fixtures.ts';
+import { createTestApp, type TestApp } from './support/test-app.ts';
+
+type User = Awaited<ReturnType<typeof createUser>>;
+
+/**
+ * ffmpeg must only ever read the uploader's own bytes, as the container the content check accepted:
+ * a file that file-type and ffmpeg's own probing read differently (here: an HLS playlist behind an
+ * ID3 tag) must not make ffmpeg open another user's stored file. Run on every ffmpeg build the
+ * product may use, with ordinary uploads through the same build alongside.
+ */
+let dir: string;
+const fx = { audio: {} as Awaited<ReturnType<typeof audioFixtures>>, webm: '', mp4: '' };
+
+beforeAll(async () => {
+  dir = await tempDir();
+  fx.audio = await audioFixtures(dir, 2);
+  const src = ['-f', 'lavfi', '-i', 'testsrc=duration=2:size=320x240:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=2'];
+  fx.webm = path.join(dir, 'clip.webm');
+  fx.mp4 = path.join(dir, 'clip.mp4');
+  await ffmpeg([...src, '-c:v', 'libvpx', '-b:v', '300k', '-c:a', 'libopus', '-shortest', fx.webm]);
+  await ffmpeg([...src, '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', fx.mp4]);
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+describe.each(ffmpegBuilds())('media processing with $name', ({ bin }) => {
+  let t: TestApp;
+  let alice: User;
+  let bob: User;
+
+  const upload = (user: User, kind: 'audio' | 'video', data: Buffer, filename: string) => {
+    const body = multipart({ title: filename }, { field: kind === 'audio' ? 'audio_file' : 'file', filename, data });
+    return t.app.inject({ method: 'POST', url: `/api/media/${kind}/`, headers: { ...user.headers, ...body.headers }, payload: body.payload });
+  };
+  const settle = () => mediaServiceOf(t.deps)!.idle();
+  const rowCount = async () => Number((await t.db.selectFrom('media').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const mediaFiles = () => listFiles(path.join(t.dataDir, 'media'));
+  /** Local path of a stored file, from its signed URL. */
+  const storedPath = (url: string) => t.storage.localPath(pathOf(url).split('?')[0]!.replace(/^\/media\//, ''));
+
+  beforeAll(async () => {
+    t = await createTestApp({ processor: createProcessor({ ffmpegPath: bin }) });
+    alice = await createUser(t, 'alice');
+    bob = await createUser(t, 'bob');
+  });
+  afterAll(() => t.close());
+
+  it('refuses an "AAC" upload that ffmpeg would read as a playlist of another user’s recording, and keeps nothing', async () => {
+    const own = await upload(alice, 'audio', readFileSync(fx.audio.mp3), 'личное.mp3');
+    expect(own.statusCode, own.body).toBe(201);
+    const victim = await storedPath(own.json().original_file);
+    expect(readFileSync(victim).equals(readFileSync(fx.audio.mp3))).toBe(true);
+
+    const rows = await rowCount();
+    const files = mediaFiles();
+    const res = await upload(bob, 'audio', adtsDisguisedPlaylist(victim), 'voice.aac');
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(400);
+    expect(res.json()).toEqual({ audio_file: ['Не удалось обработать аудиозапись'] });
+    expect(await rowCount()).toBe(rows);
+    expect(mediaFiles()).toEqual(files);
+    expect((await t.app.inject({ url: '/api/media/audio/', headers: bob.headers })).json()).toEqual([]);
+  });
+
+  it('refuses an "Ogg Theora" upload that ffmpeg would read as a playlist of another user’s video, before any record exists', async () => {
+    const own = await upload(alice, 'video', readFileSync(fx.mp4), 'личное.mp4');
+    expect(own.statusCode, own.body).toBe(201);
+    await settle();
+    const victim = await storedPath(own.json().file);
+
+    const rows = await rowCount();
+    const files = mediaFiles();
+    const res = await upload(bob, 'video', theoraDisguisedPlaylist(victim), 'clip.ogv');
+    await settle();
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(400);
+    expect(res.json()).toEqual({ file: ['Не удалось обработать видеозапись'] });
+    expect(await rowCount()).toBe(rows);
+    expect(mediaFiles()).toEqual(files);
+    expect((await t.app.inject({ url: '/api/media/video/', headers: bob.headers })).json()).toEqual([]);
+  });
+
+  it('stops any run in which ffmpeg opened the input as another demuxer than the one asked for', async () => {
+    const file = path.join(dir, `${path.basename(bin)}-probed.aac`);
+    writeFileSync(file, adtsDisguisedPlaylist(fx.audio.mp3));
+    // No forced demuxer here, so ffmpeg probes and opens the playlist: the check on what it reports catches it.
+    const run = runFfmpeg(bin, ['-v', 'info', '-nostats', '-i', file, '-f', 'null', '-'], { timeoutMs: 30_000, opens: 'aac' });
+    await expect(run).rejects.toThrow(/opened the input as hls/);
+  });
+
+  it('still processes ordinary recordings: a browser webm and an AAC in MP4, duration and MP3 included', async () => {
+    for (const [file, mime] of [
+      [fx.audio.pipedWebm, 'audio/webm'],
+      [fx.audio.m4a, 'audio/mp4'],
+    ] as const) {
+      const res = await upload(bob, 'audio', readFileSync(file), path.basename(file));
+      expect(res.statusCode, res.body).toBe(201);
+      const rec = res.json();
+      expect(rec).toMatchObject({ mime_type: mime, status: 'ready' });
+      expect(Math.abs(rec.duration - 2)).toBeLessThan(0.1);
+      const mp3 = path.join(dir, `${path.basename(bin)}-${rec.id}.mp3`);
+      const play = await t.app.inject({ url: pathOf(rec.audio_file) });
+      expect(play.headers['content-type']).toBe('audio/mpeg');
+      writeFileSync(mp3, play.rawPayload);
+      expect(Math.abs((await decodedDuration(mp3)) - 2)).toBeLessThan(0.2);
+    }
+  });
+
+  it('still processes ordinary videos: a webm to transcode and an H.264 MP4 to remux', async () => {
+    for (const [file, mime] of [
+      [fx.webm, 'video/webm'],
+      [fx.mp4, 'video/mp4'],
+    ] as const) {
+      const res = await upload(bob, 'video', readFileSync(file), path.basename(file));
+      expect(res.statusCode, res.body).toBe(201);
+      await settle();
+      const rec = (await t.app.inject({ url: `/api/media/video/${res.json().id}/`, headers: bob.headers })).json();
+      expect(rec).toMatchObject({ mime_type: mime, status: 'ready', width: 320, height: 240 });
+      expect(Math.abs(rec.duration - 2)).toBeLessThan(0.15);
+      expect(rec.playable).toMatch(/-play\.mp4\?exp=/);
+      expect(rec.poster).toMatch(/-poster\.jpg\?exp=/);
+      const out = path.join(dir, `${path.basename(bin)}-${rec.id}.mp4`);
+      writeFileSync(out, (await t.app.inject({ url: pathOf(rec.playable) })).rawPayload);
+      expect(Math.abs((await decodedDuration(out)) - 2)).toBeLessThan(0.2);
+    }
+  });
+});
