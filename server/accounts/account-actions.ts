@@ -77,6 +77,14 @@ export class AccountActions {
     if (wait) await sent;
   }
 
+  /**
+   * Tells the account's own address that something about the account changed (password, phone).
+   * Not waited for: delivery never rejects, and a slow mail server must not hold the answer.
+   */
+  notify(user: Pick<User, 'email'>, message: { subject: string; text: string }): void {
+    void this.delivery.mail(user.email, message);
+  }
+
   async sendSmsCode(purpose: SmsPurpose, userId: number, phone: string, wait = true): Promise<void> {
     const code = await this.codes.issue(purpose, userId, phone);
     const sent = this.delivery.text(phone, smsCodeText(purpose, code));

@@ -27,14 +27,6 @@ export function requireUser(deps: AppDeps) {
   };
 }
 
-/** Bearer user when an Authorization header is sent (a bad one is a 401), else null: for routes open to guests too. */
-export function optionalUser(deps: AppDeps) {
-  const required = requireUser(deps);
-  return async function (request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    if (request.headers.authorization) await required(request, reply);
-  };
-}
-
 /** A password change or reset cuts off access tokens issued before it. */
 function issuedBeforeCutoff(issuedAt: number, user: User): boolean {
   return user.tokens_valid_after !== null && issuedAt * 1000 < Date.parse(user.tokens_valid_after);

@@ -3,7 +3,7 @@ import type { AppDeps } from '../app.ts';
 import { AccountActions, enforce, passwordFailKey } from '../accounts/account-actions.ts';
 import { generateResetToken, hashResetToken, RESET_TOKEN_TTL_MS, type CodePurpose } from '../accounts/codes.ts';
 import { LIMITS } from '../accounts/limits.ts';
-import { ALREADY_EXISTS, resetLinkMessage } from '../accounts/messages.ts';
+import { ALREADY_EXISTS, passwordChangedNotice, resetLinkMessage } from '../accounts/messages.ts';
 import { hashPassword, verifyDummyPassword, verifyPassword } from '../accounts/passwords.ts';
 import { generateUsername } from '../accounts/username.ts';
 import { UsersRepository, uniqueViolationField } from '../accounts/users-repository.ts';
@@ -15,6 +15,11 @@ import { Sessions, type TokenPair } from './sessions.ts';
 export const BAD_CREDENTIALS = 'Неверный email или пароль';
 export const BAD_CODE = 'Неверный или просроченный код';
 export const BAD_RESET_LINK = 'Ссылка недействительна или устарела';
+const NO_PHONE_IN_PROFILE = 'Телефон не указан в профиле';
+
+/** An active account whose verified phone is this number: the only one login and reset codes go to. */
+const ownsVerifiedPhone = (user: User | undefined, phone: string): user is User =>
+  !!user && !!user.is_active && !!user.is_phone_verified && user.phone === phone;
 
 export interface RegisterInput {
   first_name: string;
@@ -112,18 +117,18 @@ export class AuthService {
     return { tokens: await this.sessions.start(user.id), user };
   }
 
+  /** A login code goes only to a verified phone; the answer is the same whether or not one was sent. */
   async requestPhoneLogin(phone: string, ip: string): Promise<void> {
     await this.actions.limitSend('login', phone, ip);
     const user = await this.users.byPhone(phone);
-    if (user?.is_active) await this.actions.sendSmsCode('phone_login', user.id, phone, false);
+    if (ownsVerifiedPhone(user, phone)) await this.actions.sendSmsCode('phone_login', user.id, phone, false);
   }
 
   async verifyPhoneLogin(phone: string, code: string, ip: string): Promise<{ tokens: TokenPair; user: User }> {
     const used = await this.useCode('phone_login', phone, code, ip);
     const user = await this.users.byId(used.userId);
-    if (!user || !user.is_active || user.phone !== phone) throw detailError(400, BAD_CODE);
-    const updated = (await this.users.update(user.id, { is_phone_verified: 1, updated_at: this.now() }))!;
-    return { tokens: await this.sessions.start(user.id), user: updated };
+    if (!ownsVerifiedPhone(user, phone)) throw detailError(400, BAD_CODE);
+    return { tokens: await this.sessions.start(user.id), user };
   }
 
   // ── verification ─────────────────────────────────────────────────────────────────────────
@@ -132,14 +137,16 @@ export class AuthService {
     await this.users.update(used.userId, { is_email_verified: 1, updated_at: this.now() });
   }
 
-  /** With a signed-in user, their own phone; otherwise the phone given. */
-  async verifyPhone(code: string, phone: string | null, signedIn: User | null, ip: string): Promise<void> {
-    const target = signedIn ? signedIn.phone : phone;
-    if (!target) throw fieldError('phone', signedIn ? 'Телефон не указан в профиле' : 'Обязательное поле.');
+  /**
+   * The signed-in owner types in the code sent to their own phone. Only this proves the number is
+   * theirs: the holder of a mistyped number receives the code too, but has no session to type it into.
+   */
+  async verifyPhone(code: string, signedIn: User, ip: string): Promise<void> {
+    const target = signedIn.phone;
+    if (!target) throw fieldError('phone', NO_PHONE_IN_PROFILE);
     const used = await this.useCode('phone_verify', target, code, ip);
-    const user = await this.users.byId(used.userId);
-    if (!user || user.phone !== target) throw detailError(400, BAD_CODE);
-    await this.users.update(user.id, { is_phone_verified: 1, updated_at: this.now() });
+    if (used.userId !== signedIn.id) throw detailError(400, BAD_CODE);
+    await this.users.update(signedIn.id, { is_phone_verified: 1, updated_at: this.now() });
   }
 
   async resendEmailCode(email: string, ip: string): Promise<void> {
@@ -148,10 +155,12 @@ export class AuthService {
     if (user?.is_active && !user.is_email_verified) await this.actions.sendEmailCode(user, false);
   }
 
-  async resendPhoneCode(phone: string, ip: string): Promise<void> {
+  /** A verification code for the signed-in owner's own phone (whatever number a body may name). */
+  async resendPhoneCode(signedIn: User, ip: string): Promise<void> {
+    const phone = signedIn.phone;
+    if (!phone) throw fieldError('phone', NO_PHONE_IN_PROFILE);
     await this.actions.limitSend('verify', phone, ip);
-    const user = await this.users.byPhone(phone);
-    if (user?.is_active && !user.is_phone_verified) await this.actions.sendSmsCode('phone_verify', user.id, phone, false);
+    if (!signedIn.is_phone_verified) await this.actions.sendSmsCode('phone_verify', signedIn.id, phone, false);
   }
 
   // ── password reset ───────────────────────────────────────────────────────────────────────
@@ -171,10 +180,11 @@ export class AuthService {
     void this.actions.delivery.mail(user.email, resetLinkMessage(link));
   }
 
+  /** A reset code goes only to a verified phone; the answer is the same whether or not one was sent. */
   async requestPasswordResetCode(phone: string, ip: string): Promise<void> {
     await this.actions.limitSend('reset', phone, ip);
     const user = await this.users.byPhone(phone);
-    if (user?.is_active) await this.actions.sendSmsCode('phone_reset', user.id, phone, false);
+    if (ownsVerifiedPhone(user, phone)) await this.actions.sendSmsCode('phone_reset', user.id, phone, false);
   }
 
   async resetByToken(token: string, newPassword: string, ip: string): Promise<void> {
@@ -192,8 +202,8 @@ export class AuthService {
   async resetByCode(phone: string, code: string, newPassword: string, ip: string): Promise<void> {
     const used = await this.useCode('phone_reset', phone, code, ip);
     const user = await this.users.byId(used.userId);
-    if (!user || !user.is_active || user.phone !== phone) throw detailError(400, BAD_CODE);
-    await this.setPassword(user, newPassword, { is_phone_verified: 1 });
+    if (!ownsVerifiedPhone(user, phone)) throw detailError(400, BAD_CODE);
+    await this.setPassword(user, newPassword, {});
   }
 
   /** Old password checked; all sessions end; a fresh pair keeps the current tab signed in. */
@@ -217,6 +227,7 @@ export class AuthService {
     await this.repo.retireResetTokens(user.id, nowDate.toISOString());
     await this.throttle.reset(`login:acct:${user.email}`);
     await this.throttle.reset(passwordFailKey(user.id));
+    this.actions.notify(user, passwordChangedNotice());
   }
 
   // ── shared steps ─────────────────────────────────────────────────────────────────────────
