@@ -1,6 +1,6 @@
 import type { Db } from '../db/kysely.ts';
 
-/** SQL for reset tokens and refresh tokens (one-time codes: accounts/codes-repository.ts). Times are ISO strings. */
+/** SQL for reset tokens, sessions and refresh tokens (one-time codes: accounts/codes-repository.ts). Times are ISO strings. */
 export class AuthRepository {
   constructor(private readonly db: Db) {}
 
@@ -27,13 +27,50 @@ export class AuthRepository {
     await this.db.updateTable('reset_tokens').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
   }
 
+  // ── sessions ──────────────────────────────────────────────────────────────────────────────
+  async insertSession(row: { id: string; user_id: number; created_at: string }) {
+    await this.db.insertInto('sessions').values({ ...row, revoked_at: null }).execute();
+  }
+
+  /** The user, when the session is theirs and live: the guard's one query per request. */
+  userOfLiveSession(userId: number, sessionId: string) {
+    return this.db
+      .selectFrom('users')
+      .innerJoin('sessions', 'sessions.user_id', 'users.id')
+      .selectAll('users')
+      .where('users.id', '=', userId)
+      .where('sessions.id', '=', sessionId)
+      .where('sessions.revoked_at', 'is', null)
+      .executeTakeFirst();
+  }
+
+  async revokeSession(sessionId: string, now: string) {
+    await this.db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+  }
+
+  async revokeAllOfUser(userId: number, now: string) {
+    await this.db.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+  }
+
   // ── refresh tokens ────────────────────────────────────────────────────────────────────────
   refreshByJti(jti: string) {
     return this.db.selectFrom('refresh_tokens').selectAll().where('jti', '=', jti).executeTakeFirst();
   }
 
+  /** A refresh token with whether its session is live and its user active (one query). */
+  refreshWithSession(jti: string) {
+    return this.db
+      .selectFrom('refresh_tokens')
+      .innerJoin('sessions', 'sessions.id', 'refresh_tokens.family_id')
+      .innerJoin('users', 'users.id', 'refresh_tokens.user_id')
+      .selectAll('refresh_tokens')
+      .select(['sessions.revoked_at as session_revoked_at', 'users.is_active as user_active'])
+      .where('refresh_tokens.jti', '=', jti)
+      .executeTakeFirst();
+  }
+
   async insertRefresh(row: { jti: string; user_id: number; family_id: string; parent_jti: string | null; expires_at: string; created_at: string }) {
-    await this.db.insertInto('refresh_tokens').values({ ...row, replaced_by: null, rotated_at: null, revoked_at: null }).execute();
+    await this.db.insertInto('refresh_tokens').values({ ...row, replaced_by: null, rotated_at: null }).execute();
   }
 
   async deleteRefresh(jti: string) {
@@ -50,16 +87,7 @@ export class AuthRepository {
       .set({ replaced_by: childJti, rotated_at: now })
       .where('jti', '=', jti)
       .where('replaced_by', 'is', null)
-      .where('revoked_at', 'is', null)
       .executeTakeFirst();
     return Number(res.numUpdatedRows) === 1;
-  }
-
-  async revokeFamily(familyId: string, now: string) {
-    await this.db.updateTable('refresh_tokens').set({ revoked_at: now }).where('family_id', '=', familyId).where('revoked_at', 'is', null).execute();
-  }
-
-  async revokeAllOfUser(userId: number, now: string) {
-    await this.db.updateTable('refresh_tokens').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
   }
 }

@@ -43,7 +43,7 @@ export class AuthService {
   ) {
     this.users = new UsersRepository(deps.db);
     this.repo = new AuthRepository(deps.db);
-    this.sessions = new Sessions(this.repo, this.users, deps.config.secretKey, deps.clock);
+    this.sessions = new Sessions(this.repo, deps.config.secretKey, deps.clock);
     this.actions = new AccountActions(deps, log);
   }
 
@@ -215,11 +215,8 @@ export class AuthService {
 
   private async setPassword(user: User, newPassword: string, extra: { is_email_verified?: number; is_phone_verified?: number }) {
     const nowDate = this.deps.clock.now();
-    // Access tokens issued before this second stop working; refresh tokens are revoked.
-    const cutoff = new Date(Math.floor(nowDate.getTime() / 1000) * 1000).toISOString();
     await this.users.update(user.id, {
       password_hash: await hashPassword(newPassword),
-      tokens_valid_after: cutoff,
       updated_at: nowDate.toISOString(),
       ...extra,
     });

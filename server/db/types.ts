@@ -19,8 +19,6 @@ export interface UsersTable {
   is_phone_verified: number;
   created_at: string;
   updated_at: string;
-  /** Access tokens issued (iat) before this instant are refused; set on password change/reset. */
-  tokens_valid_after: string | null;
 }
 
 /** One-time codes sent by e-mail or SMS. purpose: email_verify | phone_verify | phone_login | phone_reset */
@@ -45,7 +43,19 @@ export interface ResetTokensTable {
   created_at: string;
 }
 
-/** Refresh tokens: jti is the token id; family_id groups a rotation chain. */
+/**
+ * A login: the refresh-token family that rotates from it has the same id, and its access tokens
+ * carry it as `sid`. Revoked (logout, password change or reset, reuse of an old refresh token)
+ * means every token of the session is refused from that moment.
+ */
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+/** Refresh tokens: jti is the token id; family_id is the session (a rotation chain). */
 export interface RefreshTokensTable {
   jti: string;
   user_id: number;
@@ -53,7 +63,6 @@ export interface RefreshTokensTable {
   parent_jti: string | null;
   replaced_by: string | null;
   rotated_at: string | null;
-  revoked_at: string | null;
   expires_at: string;
   created_at: string;
 }
@@ -99,6 +108,7 @@ export interface DB {
   users: UsersTable;
   codes: CodesTable;
   reset_tokens: ResetTokensTable;
+  sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;
   rate_events: RateEventsTable;
   media: MediaTable;
