@@ -114,7 +114,11 @@ export class AuthService {
     }
     if (!user.is_email_verified) throw detailError(403, 'Email не подтвержден', { code: 'email_not_verified' });
     await this.throttle.reset(acctKey);
-    return { tokens: await this.sessions.start(user.id), user };
+    // The password checked is the one read with this credential version: if a change or reset
+    // landed during the check, no session opens (and any opened a moment before it is dead).
+    const tokens = await this.sessions.start(user.id, user.credential_version);
+    if (!tokens) throw detailError(401, BAD_CREDENTIALS);
+    return { tokens, user };
   }
 
   /** A login code goes only to a verified phone; the answer is the same whether or not one was sent. */
@@ -128,7 +132,9 @@ export class AuthService {
     const used = await this.useCode('phone_login', phone, code, ip);
     const user = await this.users.byId(used.userId);
     if (!ownsVerifiedPhone(user, phone)) throw detailError(400, BAD_CODE);
-    return { tokens: await this.sessions.start(user.id), user };
+    const tokens = await this.sessions.start(user.id, user.credential_version);
+    if (!tokens) throw detailError(400, BAD_CODE);
+    return { tokens, user };
   }
 
   // ── verification ─────────────────────────────────────────────────────────────────────────
@@ -196,7 +202,7 @@ export class AuthService {
       throw detailError(400, BAD_RESET_LINK);
     }
     // The link reached the mailbox, so the address is confirmed too.
-    await this.setPassword(user, newPassword, { is_email_verified: 1 });
+    await this.setPassword(user, newPassword, { set: { is_email_verified: 1 } });
   }
 
   async resetByCode(phone: string, code: string, newPassword: string, ip: string): Promise<void> {
@@ -206,25 +212,37 @@ export class AuthService {
     await this.setPassword(user, newPassword, {});
   }
 
-  /** Old password checked; all sessions end; a fresh pair keeps the current tab signed in. */
+  /**
+   * Old password checked; all sessions end; a fresh pair keeps the current tab signed in. The change
+   * applies only if the password checked is still the account's (a reset landing meanwhile wins).
+   */
   async changePassword(user: User, oldPassword: string, newPassword: string): Promise<TokenPair> {
+    const wrongOld = () => fieldError('old_password', 'Неверный текущий пароль');
     await this.actions.checkPassword(user, oldPassword, 'old_password', 'Неверный текущий пароль');
-    await this.setPassword(user, newPassword, {});
-    return this.sessions.start(user.id);
+    const version = await this.setPassword(user, newPassword, { expectedVersion: user.credential_version });
+    if (version === null) throw wrongOld();
+    const tokens = await this.sessions.start(user.id, version);
+    if (!tokens) throw wrongOld(); // yet another change or reset got in right after ours
+    return tokens;
   }
 
-  private async setPassword(user: User, newPassword: string, extra: { is_email_verified?: number; is_phone_verified?: number }) {
-    const nowDate = this.deps.clock.now();
-    await this.users.update(user.id, {
-      password_hash: await hashPassword(newPassword),
-      updated_at: nowDate.toISOString(),
-      ...extra,
-    });
-    await this.sessions.endAll(user.id);
-    await this.repo.retireResetTokens(user.id, nowDate.toISOString());
+  /**
+   * Hash, then in one transaction: store it, move the credential version on, end every session,
+   * retire reset links. Sessions opened by logins that checked the old password are dead whichever
+   * way they race this. The new credential version, or null when `expectedVersion` no longer holds.
+   */
+  private async setPassword(
+    user: User,
+    newPassword: string,
+    opts: { expectedVersion?: number; set?: { is_email_verified?: number } },
+  ): Promise<number | null> {
+    const passwordHash = await hashPassword(newPassword);
+    const version = await this.repo.storePassword(user.id, passwordHash, { now: this.now(), ...opts });
+    if (version === null) return null;
     await this.throttle.reset(`login:acct:${user.email}`);
     await this.throttle.reset(passwordFailKey(user.id));
     this.actions.notify(user, passwordChangedNotice());
+    return version;
   }
 
   // ── shared steps ─────────────────────────────────────────────────────────────────────────

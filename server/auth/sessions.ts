@@ -26,10 +26,19 @@ export class Sessions {
     private readonly clock: Clock,
   ) {}
 
-  /** A new session (new refresh family). */
-  async start(userId: number): Promise<TokenPair> {
+  /**
+   * A new session (new refresh family) under the credential version read together with the
+   * password hash that was checked; null when a password change or reset has moved it since.
+   */
+  async start(userId: number, credentialVersion: number): Promise<TokenPair | null> {
     const sessionId = randomUUID();
-    await this.repo.insertSession({ id: sessionId, user_id: userId, created_at: this.clock.now().toISOString() });
+    const opened = await this.repo.insertSession({
+      id: sessionId,
+      user_id: userId,
+      credential_version: credentialVersion,
+      created_at: this.clock.now().toISOString(),
+    });
+    if (!opened) return null;
     const child = await this.newRefresh(userId, sessionId, null);
     return { access: await this.access(userId, sessionId), refresh: child.token };
   }
@@ -43,7 +52,7 @@ export class Sessions {
     const claims = await verifyRefreshToken(this.secret, token, this.clock);
     if (!claims) throw refreshNotValid();
     const row = await this.repo.refreshWithSession(claims.jti);
-    if (!row || row.session_revoked_at || !row.user_active || row.user_id !== claims.userId) throw refreshNotValid();
+    if (!row || !row.session_live || !row.user_active || row.user_id !== claims.userId) throw refreshNotValid();
     const now = this.clock.now();
 
     if (!row.replaced_by) {
@@ -80,10 +89,6 @@ export class Sessions {
     if (!claims) return;
     const row = await this.repo.refreshByJti(claims.jti);
     if (row) await this.repo.revokeSession(row.family_id, this.clock.now().toISOString());
-  }
-
-  async endAll(userId: number): Promise<void> {
-    await this.repo.revokeAllOfUser(userId, this.clock.now().toISOString());
   }
 
   private access(userId: number, sessionId: string): Promise<string> {

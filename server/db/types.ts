@@ -19,6 +19,8 @@ export interface UsersTable {
   is_phone_verified: number;
   created_at: string;
   updated_at: string;
+  /** Goes up with every password change or reset; sessions opened under an older value are dead. */
+  credential_version: Generated<number>;
 }
 
 /** One-time codes sent by e-mail or SMS. purpose: email_verify | phone_verify | phone_login | phone_reset */
@@ -45,12 +47,14 @@ export interface ResetTokensTable {
 
 /**
  * A login: the refresh-token family that rotates from it has the same id, and its access tokens
- * carry it as `sid`. Revoked (logout, password change or reset, reuse of an old refresh token)
- * means every token of the session is refused from that moment.
+ * carry it as `sid`. Revoked (logout, password change or reset, reuse of an old refresh token), or
+ * opened under an older credential_version than the user's, means every token of it is refused.
  */
 export interface SessionsTable {
   id: string;
   user_id: number;
+  /** The user's credential_version when the session opened; valid only while still equal. */
+  credential_version: number;
   created_at: string;
   revoked_at: string | null;
 }

@@ -5,15 +5,22 @@ import { sql, type Kysely } from 'kysely';
  * ended. Access tokens name their session (`sid`), so revoking this row refuses them at once.
  * Rows are made for the families that exist; a family with a live token stays live.
  * This replaces users.tokens_valid_after (a whole-second cut-off) and refresh_tokens.revoked_at.
+ *
+ * users.credential_version goes up with every password change or reset; a session records the
+ * version it was opened under and is valid only while the two are equal. A login reads the version
+ * with the password hash, before the slow hash check, so a login racing a change can never open a
+ * session that outlives it, whatever the order in which the two reach the database.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('sessions')
     .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('credential_version', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .addColumn('revoked_at', 'varchar(32)')
     .execute();
+  await db.schema.alterTable('users').addColumn('credential_version', 'integer', (c) => c.notNull().defaultTo(0)).execute();
   await db.schema.createIndex('sessions_user').on('sessions').column('user_id').execute();
   await sql`
     INSERT INTO sessions (id, user_id, created_at, revoked_at)
@@ -27,6 +34,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('users').addColumn('tokens_valid_after', 'varchar(32)').execute();
+  await db.schema.alterTable('users').dropColumn('credential_version').execute();
   await db.schema.alterTable('refresh_tokens').addColumn('revoked_at', 'varchar(32)').execute();
   await sql`
     UPDATE refresh_tokens SET revoked_at = (SELECT revoked_at FROM sessions WHERE sessions.id = refresh_tokens.family_id)

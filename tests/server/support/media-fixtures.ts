@@ -92,7 +92,7 @@ export async function createUser(t: TestApp, name = `u${Math.random().toString(3
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const { access: token } = await new Sessions(new AuthRepository(t.db), t.config.secretKey, t.clock).start(row.id);
+  const { access: token } = (await new Sessions(new AuthRepository(t.db), t.config.secretKey, t.clock).start(row.id, 0))!;
   return { id: row.id, token, headers: { authorization: `Bearer ${token}` } };
 }
 
