@@ -36,14 +36,15 @@ export class AccountActions {
     this.delivery = new Delivery(deps.mailer, deps.sms, log);
   }
 
-  /** Throttled check of the signed-in user's own password (change password, delete account). */
+  /**
+   * Throttled check of the signed-in user's own password (change password, phone, deletion): the
+   * attempt is counted before argon2 runs and given back when the password is right.
+   */
   async checkPassword(user: User, password: string | undefined, field: string, message: string): Promise<void> {
-    const key = passwordFailKey(user.id);
-    await enforce(this.throttle.check(key, LIMITS.passwordFailuresPerUser.limit, LIMITS.passwordFailuresPerUser.windowMs));
-    if (!password || !(await verifyPassword(user.password_hash, password))) {
-      await this.throttle.record(key);
-      throw fieldError(field, message);
-    }
+    const attempt = await this.throttle.reserve([{ key: passwordFailKey(user.id), ...LIMITS.passwordFailuresPerUser }]);
+    await enforce(attempt);
+    if (!password || !(await verifyPassword(user.password_hash, password))) throw fieldError(field, message);
+    await attempt.release();
   }
 
   /**

@@ -1,4 +1,4 @@
-/** Throttle policy of the accounts API (sliding windows, persistent in rate_events). */
+/** Throttle policy of the accounts API (sliding windows, persistent in rate_events; attempts are counted before the work). */
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 

@@ -9,6 +9,7 @@ import { generateUsername } from '../accounts/username.ts';
 import { UsersRepository, uniqueViolationField } from '../accounts/users-repository.ts';
 import type { User } from '../db/types.ts';
 import { ApiError, detailError, fieldError } from '../errors.ts';
+import type { ThrottleRule } from '../throttle/throttle.ts';
 import { AuthRepository } from './repository.ts';
 import { Sessions, type TokenPair } from './sessions.ts';
 
@@ -100,18 +101,22 @@ export class AuthService {
   }
 
   // ── sign-in ──────────────────────────────────────────────────────────────────────────────
+  /**
+   * The attempt is counted first (per account and per IP, atomically), argon2 runs after: a burst
+   * of simultaneous guesses gets no more tries than the limit. A failure keeps its count; a right
+   * password gives it back and clears the account's failures.
+   */
   async login(email: string, password: string, ip: string): Promise<{ tokens: TokenPair; user: User }> {
     const acctKey = `login:acct:${email}`;
-    const ipKey = `login:ip:${ip}`;
-    await enforce(this.throttle.check(acctKey, LIMITS.loginFailuresPerAccount.limit, LIMITS.loginFailuresPerAccount.windowMs));
-    await enforce(this.throttle.check(ipKey, LIMITS.loginFailuresPerIp.limit, LIMITS.loginFailuresPerIp.windowMs));
+    const attempt = await this.throttle.reserve([
+      { key: acctKey, ...LIMITS.loginFailuresPerAccount },
+      { key: `login:ip:${ip}`, ...LIMITS.loginFailuresPerIp },
+    ]);
+    await enforce(attempt);
     const user = await this.users.byEmail(email);
     const ok = user ? await verifyPassword(user.password_hash, password) : await verifyDummyPassword(password);
-    if (!user || !ok || !user.is_active) {
-      await this.throttle.record(acctKey);
-      await this.throttle.record(ipKey);
-      throw detailError(401, BAD_CREDENTIALS);
-    }
+    if (!user || !ok || !user.is_active) throw detailError(401, BAD_CREDENTIALS);
+    await attempt.release();
     if (!user.is_email_verified) throw detailError(403, 'Email не подтвержден', { code: 'email_not_verified' });
     await this.throttle.reset(acctKey);
     // The password checked is the one read with this credential version: if a change or reset
@@ -194,13 +199,12 @@ export class AuthService {
   }
 
   async resetByToken(token: string, newPassword: string, ip: string): Promise<void> {
-    await enforce(this.throttle.check(`code-fail:ip:${ip}`, LIMITS.codeFailuresPerIp.limit, LIMITS.codeFailuresPerIp.windowMs));
+    const attempt = await this.throttle.reserve([{ key: `code-fail:ip:${ip}`, ...LIMITS.codeFailuresPerIp }]);
+    await enforce(attempt);
     const userId = await this.repo.consumeResetToken(hashResetToken(token), this.now());
     const user = userId === null ? undefined : await this.users.byId(userId);
-    if (!user || !user.is_active) {
-      await this.throttle.record(`code-fail:ip:${ip}`);
-      throw detailError(400, BAD_RESET_LINK);
-    }
+    if (!user || !user.is_active) throw detailError(400, BAD_RESET_LINK);
+    await attempt.release();
     // The link reached the mailbox, so the address is confirmed too.
     await this.setPassword(user, newPassword, { set: { is_email_verified: 1 } });
   }
@@ -246,14 +250,14 @@ export class AuthService {
   }
 
   // ── shared steps ─────────────────────────────────────────────────────────────────────────
+  /** A code attempt, counted per IP before the look-up and given back when the code was right. */
   private async useCode(purpose: CodePurpose, target: string | null, code: string, ip: string) {
-    const key = `code-fail:ip:${ip}`;
-    await enforce(this.throttle.check(key, LIMITS.codeFailuresPerIp.limit, LIMITS.codeFailuresPerIp.windowMs));
+    const rules: ThrottleRule[] = [{ key: `code-fail:ip:${ip}`, ...LIMITS.codeFailuresPerIp }];
+    const attempt = await this.throttle.reserve(rules);
+    await enforce(attempt);
     const used = await this.actions.codes.consume(purpose, target, code);
-    if (!used) {
-      await this.throttle.record(key);
-      throw detailError(400, BAD_CODE);
-    }
+    if (!used) throw detailError(400, BAD_CODE);
+    await attempt.release();
     return used;
   }
 }

@@ -5,7 +5,7 @@ import * as m002 from './migrations/002-media.ts';
 import * as m003 from './migrations/003-accounts-sessions.ts';
 import * as m004 from './migrations/004-media-processing-lease.ts';
 import * as m005 from './migrations/005-media-processing-claim.ts';
-import * as m006 from './migrations/006-account-sessions.ts';
+import * as m006 from './migrations/006-account-security.ts';
 
 /**
  * Numbered in sequence, append-only: the next one is 007. Add a new file and list it here; never edit
@@ -17,7 +17,7 @@ const migrations: Record<string, Migration> = {
   '003-accounts-sessions': m003,
   '004-media-processing-lease': m004,
   '005-media-processing-claim': m005,
-  '006-account-sessions': m006,
+  '006-account-security': m006,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -78,6 +78,12 @@ export interface RateEventsTable {
   created_at: string;
 }
 
+/** One row per throttle key: its lock serialises counting and recording attempts on that key. */
+export interface ThrottleLocksTable {
+  key: string;
+  touched_at: string;
+}
+
 /** Every user's media item, whatever its kind. kind: audio | photo | video. status: processing | ready | failed */
 export interface MediaTable {
   id: Generated<number>;
@@ -115,6 +121,7 @@ export interface DB {
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;
   rate_events: RateEventsTable;
+  throttle_locks: ThrottleLocksTable;
   media: MediaTable;
 }
 

@@ -1,8 +1,57 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app.ts';
-import { post, signedInUser } from './auth-support.ts';
+import { codeIn, post, register, signedInUser } from './auth-support.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const countOf = (codes: number[], code: number) => codes.filter((c) => c === code).length;
+
+/** Requests really in flight together (app.inject runs them concurrently; argon2 runs on the thread pool). */
+describe('limits hold under concurrency', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('20 logins at once, the right password 15th: 5 × 401, the rest 429, no 200', async () => {
+    const u = await signedInUser(t);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => post(t, '/api/auth/login/', { email: u.email, password: i === 14 ? u.password : `wrong-${i}-password` })),
+    );
+    const codes = answers.map((a) => a.statusCode);
+    expect(countOf(codes, 200)).toBe(0);
+    expect(countOf(codes, 401)).toBe(5);
+    expect(countOf(codes, 429)).toBe(15);
+    const recorded = await t.db.selectFrom('rate_events').select('id').where('key', '=', `login:acct:${u.email}`).execute();
+    expect(recorded).toHaveLength(5);
+  });
+
+  it('a right login gives its attempt back and clears the failures: 5 right logins at once all succeed', async () => {
+    const u = await signedInUser(t);
+    const failures = async () => (await t.db.selectFrom('rate_events').select('id').where('key', '=', `login:acct:${u.email}`).execute()).length;
+    for (let i = 0; i < 4; i++) expect((await post(t, '/api/auth/login/', { email: u.email, password: `wrong-${i}-password` })).statusCode).toBe(401);
+    expect(await failures()).toBe(4);
+    expect((await post(t, '/api/auth/login/', { email: u.email, password: u.password })).statusCode).toBe(200);
+    expect(await failures()).toBe(0);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => post(t, '/api/auth/login/', { email: u.email, password: u.password })));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(5).fill(200));
+    expect(await failures()).toBe(0);
+  });
+
+  it('20 guesses of an e-mail code at once, the right one last: none gets in, and the code is dead after 5 tries', async () => {
+    const { email } = await register(t);
+    const code = codeIn(t.mailer.last(email)?.text);
+    const wrong = (i: number) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0');
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => post(t, '/api/auth/verify-email/', { email, code: i === 19 ? code : wrong(i) })),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(400));
+    const row = await t.db.selectFrom('codes').selectAll().where('target', '=', email).executeTakeFirstOrThrow();
+    expect(row.attempts).toBe(5);
+    expect(row.used_at).toBeNull();
+    expect((await post(t, '/api/auth/verify-email/', { email, code })).statusCode).toBe(400);
+  });
+});
 
 describe('a password change wins every race', () => {
   let t: TestApp;

@@ -10,6 +10,10 @@ import { sql, type Kysely } from 'kysely';
  * version it was opened under and is valid only while the two are equal. A login reads the version
  * with the password hash, before the slow hash check, so a login racing a change can never open a
  * session that outlives it, whatever the order in which the two reach the database.
+ *
+ * throttle_locks: one row per throttle key, upserted at the start of the transaction that counts
+ * and records an attempt, so attempts on one key are counted one at a time (row lock on
+ * PostgreSQL, the write lock on SQLite): a burst cannot slip past a limit between count and record.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
@@ -21,6 +25,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('revoked_at', 'varchar(32)')
     .execute();
   await db.schema.alterTable('users').addColumn('credential_version', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .createTable('throttle_locks')
+    .addColumn('key', 'varchar(300)', (c) => c.primaryKey())
+    .addColumn('touched_at', 'varchar(32)', (c) => c.notNull())
+    .execute();
   await db.schema.createIndex('sessions_user').on('sessions').column('user_id').execute();
   await sql`
     INSERT INTO sessions (id, user_id, created_at, revoked_at)
@@ -40,4 +49,5 @@ export async function down(db: Kysely<any>): Promise<void> {
     UPDATE refresh_tokens SET revoked_at = (SELECT revoked_at FROM sessions WHERE sessions.id = refresh_tokens.family_id)
   `.execute(db);
   await db.schema.dropTable('sessions').execute();
+  await db.schema.dropTable('throttle_locks').execute();
 }
