@@ -250,9 +250,13 @@ export class AuthService {
   }
 
   // ── shared steps ─────────────────────────────────────────────────────────────────────────
-  /** A code attempt, counted per IP before the look-up and given back when the code was right. */
+  /**
+   * A code attempt, counted before the look-up and given back when the code was right: per IP,
+   * and for a code without its address also against one budget shared by everybody.
+   */
   private async useCode(purpose: CodePurpose, target: string | null, code: string, ip: string) {
     const rules: ThrottleRule[] = [{ key: `code-fail:ip:${ip}`, ...LIMITS.codeFailuresPerIp }];
+    if (target === null) rules.push({ key: `code-fail:code-only:${purpose}`, ...LIMITS.codeOnlyFailures });
     const attempt = await this.throttle.reserve(rules);
     await enforce(attempt);
     const used = await this.actions.codes.consume(purpose, target, code);

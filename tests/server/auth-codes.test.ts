@@ -127,6 +127,20 @@ describe('e-mail confirmation codes', () => {
     expect(res.headers['retry-after']).toBeDefined();
   });
 
+  it('limits wrong {code}-only guesses for everybody together: 20 wrong from 20 IPs, then the right code alone is refused; with the e-mail it works', async () => {
+    const { email } = await register(t);
+    const code = codeIn(t.mailer.last(email)?.text);
+    const codes: number[] = [];
+    for (let i = 0; i < 20; i++) codes.push((await post(t, '/api/auth/verify-email/', { code: other(String((Number(code) + i) % 1_000_000)) })).statusCode);
+    expect(codes.slice(0, 10)).toEqual(Array(10).fill(400));
+    expect(codes.slice(10)).toEqual(Array(10).fill(429));
+    const alone = await post(t, '/api/auth/verify-email/', { code });
+    expect(alone.statusCode).toBe(429);
+    expect(Number(alone.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(alone.headers['retry-after'])).toBeLessThanOrEqual(3600);
+    expect((await post(t, '/api/auth/verify-email/', { code, email })).statusCode).toBe(200);
+  });
+
   it('still answers 200 when the mail server is down', async () => {
     const { email } = await register(t);
     t.clock.advance(61_000);
