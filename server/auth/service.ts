@@ -17,6 +17,7 @@ export const BAD_CREDENTIALS = 'Неверный email или пароль';
 export const BAD_CODE = 'Неверный или просроченный код';
 export const BAD_RESET_LINK = 'Ссылка недействительна или устарела';
 const NO_PHONE_IN_PROFILE = 'Телефон не указан в профиле';
+const WRONG_OLD_PASSWORD = 'Неверный текущий пароль';
 
 /** An active account whose verified phone is this number: the only one login and reset codes go to. */
 const ownsVerifiedPhone = (user: User | undefined, phone: string): user is User =>
@@ -221,8 +222,8 @@ export class AuthService {
    * applies only if the password checked is still the account's (a reset landing meanwhile wins).
    */
   async changePassword(user: User, oldPassword: string, newPassword: string): Promise<TokenPair> {
-    const wrongOld = () => fieldError('old_password', 'Неверный текущий пароль');
-    await this.actions.checkPassword(user, oldPassword, 'old_password', 'Неверный текущий пароль');
+    const wrongOld = () => fieldError('old_password', WRONG_OLD_PASSWORD);
+    await this.actions.checkPassword(user, oldPassword, 'old_password', WRONG_OLD_PASSWORD);
     const version = await this.setPassword(user, newPassword, { expectedVersion: user.credential_version });
     if (version === null) throw wrongOld();
     const tokens = await this.sessions.start(user.id, version);
