@@ -1,10 +1,8 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { Pool } from 'undici';
-import { signAccessToken } from '../server/auth/access-token.ts';
-import { systemClock } from '../server/clock.ts';
 import { WAVEFORM_PEAKS } from '../server/media/processor.ts';
-import { benchData, mb, percentile, SECRET, startServer } from './support.ts';
+import { benchData, mb, percentile, startServer } from './support.ts';
 
 /**
  * GET /api/media/audio/ for a user with 2,000 records: the real server on loopback (temp SQLite),
@@ -14,7 +12,7 @@ export async function benchList(opts: { records?: number; connections?: number; 
   const records = opts.records ?? 2000;
   const connections = opts.connections ?? 50;
   const seconds = opts.seconds ?? 10;
-  const { dataDir, db, userId } = await benchData('kopilka-bench-list-');
+  const { dataDir, db, userId, token } = await benchData('kopilka-bench-list-');
   try {
     const peaks = JSON.stringify(Array.from({ length: WAVEFORM_PEAKS }, (_, i) => Math.round(Math.abs(Math.sin(i / 7)) * 1000) / 1000));
     const rows = Array.from({ length: records }, (_, i) => {
@@ -31,7 +29,6 @@ export async function benchList(opts: { records?: number; connections?: number; 
 
     const server = await startServer({ DATA_DIR: dataDir, OUT_DIR: path.join(dataDir, 'out') });
     try {
-      const token = await signAccessToken(SECRET, userId, systemClock);
       const pool = new Pool(server.url, { connections, pipelining: 1 });
       const headers = { authorization: `Bearer ${token}` };
       let bytes = 0;

@@ -4,6 +4,9 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { AuthRepository } from '../server/auth/repository.ts';
+import { Sessions } from '../server/auth/sessions.ts';
+import { systemClock } from '../server/clock.ts';
 import { createDb, type Db } from '../server/db/kysely.ts';
 import { migrate } from '../server/db/migrate.ts';
 
@@ -14,7 +17,8 @@ export const SECRET = 'bench-secret-key-that-is-long-enough-0123456789';
  * A temp DATA_DIR with a migrated SQLite database holding one confirmed user; the caller adds rows
  * through `db`, then destroys it before starting the server.
  */
-export async function benchData(prefix: string): Promise<{ dataDir: string; db: Db; userId: number }> {
+/** A fresh data folder with one user and a session of theirs (`token`: its access token, signed with SECRET). */
+export async function benchData(prefix: string): Promise<{ dataDir: string; db: Db; userId: number; token: string }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), prefix));
   const db = createDb({ dialect: 'sqlite', file: path.join(dataDir, 'kopilka.sqlite') });
   await migrate(db);
@@ -24,7 +28,8 @@ export async function benchData(prefix: string): Promise<{ dataDir: string; db: 
     .values({ email: 'bench@example.com', username: 'bench', first_name: 'Bench', last_name: 'User', phone: null, password_hash: 'x', photo_key: null, is_active: 1, is_email_verified: 1, is_phone_verified: 0, created_at: now, updated_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return { dataDir, db, userId: user.id };
+  const { access } = (await new Sessions(new AuthRepository(db), SECRET, systemClock).start(user.id, 0))!;
+  return { dataDir, db, userId: user.id, token: access };
 }
 
 export async function freePort(): Promise<number> {

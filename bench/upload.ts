@@ -1,9 +1,7 @@
 import http from 'node:http';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { signAccessToken } from '../server/auth/access-token.ts';
-import { systemClock } from '../server/clock.ts';
-import { benchData, mb, rssOf, SECRET, startServer } from './support.ts';
+import { benchData, mb, rssOf, startServer } from './support.ts';
 
 const RATE = 48_000;
 const CHANNELS = 2;
@@ -45,13 +43,12 @@ function toneSecond(): Buffer {
 export async function benchUpload(opts: { megabytes?: number } = {}): Promise<void> {
   const megabytes = opts.megabytes ?? 200;
   const dataBytes = Math.floor((megabytes * 1024 * 1024) / 4) * 4;
-  const { dataDir, db, userId } = await benchData('kopilka-bench-upload-');
+  const { dataDir, db, token } = await benchData('kopilka-bench-upload-');
   try {
     await db.destroy();
 
     const server = await startServer({ DATA_DIR: dataDir, OUT_DIR: path.join(dataDir, 'out'), MAX_AUDIO_BYTES: String((megabytes + 16) * 1024 * 1024) });
     try {
-      const token = await signAccessToken(SECRET, userId, systemClock);
       // Warm the route once (JIT, multipart plugin) with a tiny upload.
       await post(server.url, token, 48_000 * 4, toneSecond());
       await new Promise((r) => setTimeout(r, 500));

@@ -1,18 +1,19 @@
 'use client';
 
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Button } from '@/components/ui/button';
+import { PasswordField } from '@/components/ui/password-field';
 import { PhoneField } from '@/components/ui/phone-field';
 import { TextField } from '@/components/ui/text-field';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import { useUpdateProfile } from '@/hooks/use-profile';
 import { normalizePhone } from '@/lib/auth/username';
 import type { User } from '@/lib/auth/types';
-import { errorInfo, profileUpdateError } from '@/lib/errors';
-import { profileSchema, type ProfileValues } from '@/lib/schemas/profile';
+import { errorInfo, firstFieldMessage, profileUpdateError } from '@/lib/errors';
+import { phoneChanged, profileFormSchema, type ProfileValues } from '@/lib/schemas/profile';
 import { ProfileSection } from './section';
 
 /** The phone input's id: focus lands here once the phone is verified (its section disappears). */
@@ -23,16 +24,21 @@ export const PROFILE_SAVED_CODE_SENT = 'Профиль успешно обнов
 export const PHONE_VERIFIED_HINT = 'Телефон подтверждён';
 export const PHONE_UNVERIFIED_HINT = 'Телефон не подтверждён — подтвердите его кодом из SMS ниже';
 
+export const PHONE_PASSWORD_HINT = 'Чтобы сменить номер телефона, введите текущий пароль';
+
+const valuesOf = (user: User): ProfileValues => ({ first_name: user.first_name, last_name: user.last_name, phone: user.phone ?? '', password: '' });
+
 export function ProfileInfoForm({ user }: { user: User }) {
   const update = useUpdateProfile();
   const snackbar = useSnackbar();
   const [error, setError] = useState<string | null>(null);
-  const form = useForm<ProfileValues>({
-    resolver: zodResolver(profileSchema),
-    defaultValues: { first_name: user.first_name, last_name: user.last_name, phone: user.phone ?? '' },
-  });
+  const schema = useMemo(() => profileFormSchema(user.phone), [user.phone]);
+  const form = useForm<ProfileValues>({ resolver: zodResolver(schema), defaultValues: valuesOf(user) });
   const { errors, isSubmitting, isDirty } = form.formState;
-  const phoneEdited = form.watch('phone') !== (user.phone ?? '');
+  const typedPhone = form.watch('phone');
+  const phoneEdited = typedPhone !== (user.phone ?? '');
+  // The phone is a way into the account (SMS login and reset), so a new one needs the current password.
+  const needsPassword = phoneChanged(typedPhone, user.phone);
   const phoneHint =
     user.phone && !phoneEdited ? (
       <span className={user.is_phone_verified ? 'text-emerald-800' : 'text-amber-900'}>
@@ -41,7 +47,7 @@ export function ProfileInfoForm({ user }: { user: User }) {
     ) : undefined;
 
   useEffect(() => {
-    if (!form.formState.isDirty) form.reset({ first_name: user.first_name, last_name: user.last_name, phone: user.phone ?? '' });
+    if (!form.formState.isDirty) form.reset({ first_name: user.first_name, last_name: user.last_name, phone: user.phone ?? '', password: '' });
   }, [user.first_name, user.last_name, user.phone, form]);
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -51,12 +57,17 @@ export function ProfileInfoForm({ user }: { user: User }) {
         first_name: values.first_name.trim(),
         last_name: values.last_name.trim(),
         phone: normalizePhone(values.phone) ?? null,
+        ...(needsPassword ? { password: values.password } : {}),
       });
-      form.reset({ first_name: saved.first_name, last_name: saved.last_name, phone: saved.phone ?? '' });
+      form.reset(valuesOf(saved));
       // A new number gets its verification SMS from the server straight away.
       snackbar.showSuccess(saved.phone && saved.phone !== user.phone ? PROFILE_SAVED_CODE_SENT : PROFILE_SAVED);
     } catch (e) {
-      setError(profileUpdateError(await errorInfo(e)));
+      const info = await errorInfo(e);
+      // A missing or wrong password is shown at its field; anything else above the form.
+      const passwordError = firstFieldMessage({ password: (info.data as { password?: unknown } | null)?.password });
+      if (passwordError) form.setError('password', { message: passwordError }, { shouldFocus: true });
+      else setError(profileUpdateError(info));
     }
   });
 
@@ -78,6 +89,9 @@ export function ProfileInfoForm({ user }: { user: User }) {
           <TextField label="Фамилия" autoComplete="family-name" error={errors.last_name?.message} {...form.register('last_name')} />
         </div>
         <PhoneField id={PROFILE_PHONE_ID} label="Телефон" hint={phoneHint} error={errors.phone?.message} {...form.register('phone')} />
+        {needsPassword ? (
+          <PasswordField label="Текущий пароль" hint={PHONE_PASSWORD_HINT} error={errors.password?.message} {...form.register('password')} />
+        ) : null}
         <div>
           <Button type="submit" loading={isSubmitting} disabled={!isDirty}>
             Сохранить изменения

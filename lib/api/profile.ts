@@ -27,6 +27,8 @@ export interface ProfileUpdate {
   first_name?: string;
   last_name?: string;
   phone?: string | null;
+  /** The current password; the server asks for it when the phone changes. */
+  password?: string;
 }
 
 export async function updateProfile(data: ProfileUpdate): Promise<User> {

@@ -6,8 +6,25 @@ export const profileSchema = z.object({
   first_name: nameField(),
   last_name: nameField(),
   phone: optionalPhoneField(),
+  /** The current password: asked for only when the phone changes. */
+  password: z.string().optional(),
 });
 export type ProfileValues = z.infer<typeof profileSchema>;
+
+/** Digits of a number as the server keeps it: 8XXXXXXXXXX (the Russian trunk form) is +7XXXXXXXXXX. */
+function phoneDigits(phone: string | null | undefined): string {
+  const digits = (phone ?? '').replace(/\D/g, '');
+  return /^8\d{10}$/.test(digits) ? `7${digits.slice(1)}` : digits;
+}
+
+/** Whether the typed phone is another number than the saved one (removing it counts as a change). */
+export const phoneChanged = (typed: string, saved: string | null) => phoneDigits(typed) !== phoneDigits(saved);
+
+/** The profile form for a user whose saved phone is `savedPhone`: a changed phone needs the current password. */
+export const profileFormSchema = (savedPhone: string | null) =>
+  profileSchema.superRefine((v, ctx) => {
+    if (phoneChanged(v.phone, savedPhone) && !v.password) ctx.addIssue({ code: 'custom', path: ['password'], message: REQUIRED });
+  });
 
 export const changePasswordSchema = z
   .object({

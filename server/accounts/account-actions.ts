@@ -36,14 +36,15 @@ export class AccountActions {
     this.delivery = new Delivery(deps.mailer, deps.sms, log);
   }
 
-  /** Throttled check of the signed-in user's own password (change password, delete account). */
+  /**
+   * Throttled check of the signed-in user's own password (change password, phone, deletion): the
+   * attempt is counted before argon2 runs and given back when the password is right.
+   */
   async checkPassword(user: User, password: string | undefined, field: string, message: string): Promise<void> {
-    const key = passwordFailKey(user.id);
-    await enforce(this.throttle.check(key, LIMITS.passwordFailuresPerUser.limit, LIMITS.passwordFailuresPerUser.windowMs));
-    if (!password || !(await verifyPassword(user.password_hash, password))) {
-      await this.throttle.record(key);
-      throw fieldError(field, message);
-    }
+    const attempt = await this.throttle.reserve([{ key: passwordFailKey(user.id), ...LIMITS.passwordFailuresPerUser }]);
+    await enforce(attempt);
+    if (!password || !(await verifyPassword(user.password_hash, password))) throw fieldError(field, message);
+    await attempt.release();
   }
 
   /**
@@ -75,6 +76,14 @@ export class AccountActions {
     const code = await this.codes.issue('email_verify', user.id, user.email);
     const sent = this.delivery.mail(user.email, emailCodeMessage(code));
     if (wait) await sent;
+  }
+
+  /**
+   * Tells the account's own address that something about the account changed (password, phone).
+   * Not waited for: delivery never rejects, and a slow mail server must not hold the answer.
+   */
+  notify(user: Pick<User, 'email'>, message: { subject: string; text: string }): void {
+    void this.delivery.mail(user.email, message);
   }
 
   async sendSmsCode(purpose: SmsPurpose, userId: number, phone: string, wait = true): Promise<void> {

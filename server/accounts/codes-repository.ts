@@ -39,12 +39,21 @@ export class CodesRepository {
     return this.live(purpose, now, maxAttempts).selectAll().where('code_hash', '=', codeHash).orderBy('id', 'desc').executeTakeFirst();
   }
 
-  async countWrongTry(id: number) {
-    await this.db
+  /**
+   * Counts one try at a live code before it is compared: true only while it had tries left. One
+   * conditional UPDATE, so simultaneous tries can never get more than `maxAttempts` comparisons.
+   */
+  async takeTry(id: number, now: string, maxAttempts: number): Promise<boolean> {
+    const row = await this.db
       .updateTable('codes')
       .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
       .where('id', '=', id)
-      .execute();
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .where('attempts', '<', maxAttempts)
+      .returning('attempts')
+      .executeTakeFirst();
+    return !!row;
   }
 
   /** Marks a code used; true only for the one caller that got it (single use under races). */

@@ -1,4 +1,4 @@
-/** Throttle policy of the accounts API (sliding windows, persistent in rate_events). */
+/** Throttle policy of the accounts API (sliding windows, persistent in rate_events; attempts are counted before the work). */
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
@@ -13,6 +13,13 @@ export const LIMITS = {
   loginFailuresPerIp: { limit: 30, windowMs: 15 * MINUTE },
   /** Wrong codes / reset attempts from one IP (each code also dies after 5 wrong tries). */
   codeFailuresPerIp: { limit: 30, windowMs: 15 * MINUTE },
+  /**
+   * Wrong codes looked up without an address ({code} alone), from anywhere. Such a guess matches
+   * any live code of the purpose, so no per-code limit applies and the odds grow with pending
+   * sign-ups; one budget for everybody bounds them. Our client always sends the address, so only
+   * code-only callers ever wait on it.
+   */
+  codeOnlyFailures: { limit: 10, windowMs: HOUR },
   /** Sign-ups from one IP. */
   registerPerIp: { limit: 30, windowMs: HOUR },
   /** Wrong current password (change password, delete account) per user. */

@@ -19,6 +19,30 @@ export const resetLinkMessage = (link: string) => ({
     `— Копилка`,
 });
 
+/** Told to the account's address after its password changed (by the owner or by a reset). */
+export const passwordChangedNotice = () => ({
+  subject: 'Копилка: пароль изменён',
+  text:
+    `Здравствуйте!\n\n` +
+    `Пароль от вашей учётной записи в Копилке изменён, остальные сеансы завершены.\n\n` +
+    `Если это были вы, ничего делать не нужно. Если это были не вы, восстановите доступ: ` +
+    `на странице входа нажмите «Забыли пароль?» — ссылка придёт на этот адрес.\n\n` +
+    `— Копилка`,
+});
+
+/** Told to the account's address after its phone changed; `maskedPhone` is null when the number was removed. */
+export const phoneChangedNotice = (maskedPhone: string | null) => ({
+  subject: 'Копилка: номер телефона изменён',
+  text:
+    `Здравствуйте!\n\n` +
+    (maskedPhone
+      ? `В вашей учётной записи в Копилке указан новый номер телефона: ${maskedPhone}.\n\n`
+      : `Номер телефона удалён из вашей учётной записи в Копилке.\n\n`) +
+    `Если это были вы, ничего делать не нужно. Если это были не вы, смените пароль ` +
+    `(или восстановите его по ссылке «Забыли пароль?» на странице входа) и верните свой номер в профиле.\n\n` +
+    `— Копилка`,
+});
+
 export const smsCodeText = (purpose: 'phone_verify' | 'phone_login' | 'phone_reset', code: string) => {
   const what = { phone_verify: 'подтверждения телефона', phone_login: 'входа', phone_reset: 'сброса пароля' }[purpose];
   return `Копилка: код ${what} ${code}. Никому не сообщайте его. Действует 10 минут.`;

@@ -31,8 +31,9 @@ export class OneTimeCodes {
   }
 
   /**
-   * Uses the code; returns its user id and target, or null. With a target, a wrong code counts
-   * against that target's live code (5 wrong tries kill it); without one, the code alone is looked up.
+   * Uses the code; returns its user id and target, or null. With a target, every try counts
+   * against that target's live code, taken before comparing (5 tries, right or wrong, and it is
+   * dead); without one, the code alone is looked up.
    */
   async consume(purpose: CodePurpose, target: string | null, code: string): Promise<{ userId: number; target: string } | null> {
     const nowIso = this.clock.now().toISOString();
@@ -41,10 +42,8 @@ export class OneTimeCodes {
       ? await this.repo.liveCodeFor(purpose, target, nowIso, CODE_MAX_ATTEMPTS)
       : await this.repo.liveCodeByHash(purpose, hash, nowIso, CODE_MAX_ATTEMPTS);
     if (!row) return null;
-    if (row.code_hash !== hash) {
-      await this.repo.countWrongTry(row.id);
-      return null;
-    }
+    if (!(await this.repo.takeTry(row.id, nowIso, CODE_MAX_ATTEMPTS))) return null;
+    if (row.code_hash !== hash) return null;
     if (!(await this.repo.consumeCode(row.id, nowIso))) return null;
     return { userId: row.user_id, target: row.target };
   }

@@ -6,12 +6,18 @@ export const ACCESS_TTL_SECONDS = 15 * 60;
 
 const keyOf = (secret: string) => new TextEncoder().encode(`access:${secret}`);
 
-/** A SimpleJWT-like access token: HS256, {token_type: 'access', user_id, jti, exp}. */
-export async function signAccessToken(secret: string, userId: number, clock: Clock): Promise<string> {
+export interface AccessClaims {
+  userId: number;
+  /** The session (refresh family) the token belongs to: it dies with it. */
+  sessionId: string;
+}
+
+/** A SimpleJWT-like access token: HS256, {token_type: 'access', user_id, sid, jti, iat, exp}. */
+export async function signAccessToken(secret: string, claims: AccessClaims, clock: Clock): Promise<string> {
   const now = Math.floor(clock.now().getTime() / 1000);
-  return new SignJWT({ token_type: 'access', user_id: userId })
+  return new SignJWT({ token_type: 'access', user_id: claims.userId, sid: claims.sessionId })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setSubject(String(userId))
+    .setSubject(String(claims.userId))
     .setJti(randomUUID())
     .setIssuedAt(now)
     .setExpirationTime(now + ACCESS_TTL_SECONDS)
@@ -19,21 +25,19 @@ export async function signAccessToken(secret: string, userId: number, clock: Clo
 }
 
 /**
- * The user id and issue time (unix seconds, for session cut-offs) of a valid access token;
- * null for a missing, forged, expired or wrong-type token.
+ * The user and session of a valid access token; null for a missing, forged, expired or wrong-type
+ * token, and for one that lacks exp, iat or its session (nothing of ours is signed without them).
  */
-export async function verifyAccessTokenClaims(
-  secret: string,
-  token: string,
-  clock: Clock,
-): Promise<{ userId: number; issuedAt: number } | null> {
+export async function verifyAccessTokenClaims(secret: string, token: string, clock: Clock): Promise<AccessClaims | null> {
   try {
     const { payload } = await jwtVerify(token, keyOf(secret), {
       algorithms: ['HS256'],
       currentDate: clock.now(),
+      requiredClaims: ['exp', 'iat'],
     });
-    if (payload.token_type !== 'access' || typeof payload.user_id !== 'number') return null;
-    return { userId: payload.user_id, issuedAt: typeof payload.iat === 'number' ? payload.iat : 0 };
+    if (payload.token_type !== 'access' || !Number.isSafeInteger(payload.user_id)) return null;
+    if (typeof payload.sid !== 'string' || !payload.sid) return null;
+    return { userId: payload.user_id as number, sessionId: payload.sid };
   } catch {
     return null;
   }

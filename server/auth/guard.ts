@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app.ts';
-import { UsersRepository } from '../accounts/users-repository.ts';
 import type { User } from '../db/types.ts';
 import { notAuthenticated, tokenNotValid } from '../errors.ts';
 import { verifyAccessTokenClaims } from './access-token.ts';
+import { AuthRepository } from './repository.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -11,9 +11,13 @@ declare module 'fastify' {
   }
 }
 
-/** preHandler for protected routes: a valid bearer access token of an active user, else a SimpleJWT-shaped 401. */
+/**
+ * preHandler for protected routes: a valid bearer access token whose session is live, of an active
+ * user, else a SimpleJWT-shaped 401. User and session are read in one query on every request, so a
+ * logout, password change or reset refuses the session's access tokens from that moment.
+ */
 export function requireUser(deps: AppDeps) {
-  const users = new UsersRepository(deps.db);
+  const repo = new AuthRepository(deps.db);
   return async function (request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const header = request.headers.authorization;
     if (!header) throw notAuthenticated();
@@ -21,23 +25,10 @@ export function requireUser(deps: AppDeps) {
     if (!match) throw tokenNotValid();
     const claims = await verifyAccessTokenClaims(deps.config.secretKey, match[1]!, deps.clock);
     if (claims === null) throw tokenNotValid();
-    const user = await users.byId(claims.userId);
-    if (!user || !user.is_active || issuedBeforeCutoff(claims.issuedAt, user)) throw tokenNotValid();
+    const user = await repo.userOfLiveSession(claims.userId, claims.sessionId);
+    if (!user || !user.is_active) throw tokenNotValid();
     request.user = user;
   };
-}
-
-/** Bearer user when an Authorization header is sent (a bad one is a 401), else null: for routes open to guests too. */
-export function optionalUser(deps: AppDeps) {
-  const required = requireUser(deps);
-  return async function (request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    if (request.headers.authorization) await required(request, reply);
-  };
-}
-
-/** A password change or reset cuts off access tokens issued before it. */
-function issuedBeforeCutoff(issuedAt: number, user: User): boolean {
-  return user.tokens_valid_after !== null && issuedAt * 1000 < Date.parse(user.tokens_valid_after);
 }
 
 /** The authenticated user inside a handler behind requireUser. */

@@ -1,6 +1,6 @@
 import type { Db } from '../db/kysely.ts';
 
-/** SQL for reset tokens and refresh tokens (one-time codes: accounts/codes-repository.ts). Times are ISO strings. */
+/** SQL for reset tokens, sessions and refresh tokens (one-time codes: accounts/codes-repository.ts). Times are ISO strings. */
 export class AuthRepository {
   constructor(private readonly db: Db) {}
 
@@ -23,8 +23,69 @@ export class AuthRepository {
     return Number(res.numUpdatedRows) === 1 ? row.user_id : null;
   }
 
-  async retireResetTokens(userId: number, now: string) {
-    await this.db.updateTable('reset_tokens').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+  // ── credentials ───────────────────────────────────────────────────────────────────────────
+  /**
+   * Stores a new password hash and, in the same transaction, moves the credential version on,
+   * ends every session and retires the reset links. With `expectedVersion` (a change that checked
+   * the old password), nothing happens when the version moved meanwhile. The new version, or null.
+   */
+  async storePassword(
+    userId: number,
+    passwordHash: string,
+    opts: { now: string; expectedVersion?: number; set?: { is_email_verified?: number } },
+  ): Promise<number | null> {
+    return this.db.transaction().execute(async (trx) => {
+      let update = trx
+        .updateTable('users')
+        .set((eb) => ({ password_hash: passwordHash, credential_version: eb('credential_version', '+', 1), updated_at: opts.now, ...opts.set }))
+        .where('id', '=', userId);
+      if (opts.expectedVersion !== undefined) update = update.where('credential_version', '=', opts.expectedVersion);
+      const row = await update.returning('credential_version').executeTakeFirst();
+      if (!row) return null;
+      await trx.updateTable('sessions').set({ revoked_at: opts.now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+      await trx.updateTable('reset_tokens').set({ used_at: opts.now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+      return row.credential_version;
+    });
+  }
+
+  // ── sessions ──────────────────────────────────────────────────────────────────────────────
+  /**
+   * Opens a session only while the user's credential version is still the one read with the
+   * password that was checked (a conditional INSERT … SELECT). False when it moved meanwhile.
+   */
+  async insertSession(row: { id: string; user_id: number; credential_version: number; created_at: string }): Promise<boolean> {
+    const res = await this.db
+      .insertInto('sessions')
+      .columns(['id', 'user_id', 'credential_version', 'created_at'])
+      .expression((eb) =>
+        eb
+          .selectFrom('users')
+          .select([eb.val(row.id).as('id'), 'users.id as user_id', 'users.credential_version', eb.val(row.created_at).as('created_at')])
+          .where('users.id', '=', row.user_id)
+          .where('users.credential_version', '=', row.credential_version),
+      )
+      .executeTakeFirst();
+    return Number(res.numInsertedOrUpdatedRows ?? 0) === 1;
+  }
+
+  /**
+   * The user, when the session is theirs, not ended and opened under their current credentials:
+   * the guard's one query per request.
+   */
+  userOfLiveSession(userId: number, sessionId: string) {
+    return this.db
+      .selectFrom('users')
+      .innerJoin('sessions', 'sessions.user_id', 'users.id')
+      .selectAll('users')
+      .where('users.id', '=', userId)
+      .where('sessions.id', '=', sessionId)
+      .where('sessions.revoked_at', 'is', null)
+      .whereRef('sessions.credential_version', '=', 'users.credential_version')
+      .executeTakeFirst();
+  }
+
+  async revokeSession(sessionId: string, now: string) {
+    await this.db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
   }
 
   // ── refresh tokens ────────────────────────────────────────────────────────────────────────
@@ -32,8 +93,23 @@ export class AuthRepository {
     return this.db.selectFrom('refresh_tokens').selectAll().where('jti', '=', jti).executeTakeFirst();
   }
 
+  /** A refresh token with whether its session is live (not ended, current credentials) and its user active: one query. */
+  refreshWithSession(jti: string) {
+    return this.db
+      .selectFrom('refresh_tokens')
+      .innerJoin('sessions', 'sessions.id', 'refresh_tokens.family_id')
+      .innerJoin('users', 'users.id', 'refresh_tokens.user_id')
+      .selectAll('refresh_tokens')
+      .select((eb) => [
+        eb.and([eb('sessions.revoked_at', 'is', null), eb('sessions.credential_version', '=', eb.ref('users.credential_version'))]).as('session_live'),
+        'users.is_active as user_active',
+      ])
+      .where('refresh_tokens.jti', '=', jti)
+      .executeTakeFirst();
+  }
+
   async insertRefresh(row: { jti: string; user_id: number; family_id: string; parent_jti: string | null; expires_at: string; created_at: string }) {
-    await this.db.insertInto('refresh_tokens').values({ ...row, replaced_by: null, rotated_at: null, revoked_at: null }).execute();
+    await this.db.insertInto('refresh_tokens').values({ ...row, replaced_by: null, rotated_at: null }).execute();
   }
 
   async deleteRefresh(jti: string) {
@@ -50,16 +126,7 @@ export class AuthRepository {
       .set({ replaced_by: childJti, rotated_at: now })
       .where('jti', '=', jti)
       .where('replaced_by', 'is', null)
-      .where('revoked_at', 'is', null)
       .executeTakeFirst();
     return Number(res.numUpdatedRows) === 1;
-  }
-
-  async revokeFamily(familyId: string, now: string) {
-    await this.db.updateTable('refresh_tokens').set({ revoked_at: now }).where('family_id', '=', familyId).where('revoked_at', 'is', null).execute();
-  }
-
-  async revokeAllOfUser(userId: number, now: string) {
-    await this.db.updateTable('refresh_tokens').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
   }
 }

@@ -38,9 +38,9 @@ export const loginBody = z.object({ email: emailField(), password: passwordField
 export const phoneBody = z.object({ phone: phoneField() });
 export const phoneCodeBody = z.object({ phone: phoneField(), code: codeField() });
 export const verifyEmailBody = z.object({ code: codeField(), email: optionalEmailField() });
-export const verifyPhoneBody = z.object({ code: codeField(), phone: optionalPhoneField() });
+/** The phone verified is always the signed-in owner's own; a phone in the body is ignored. */
+export const verifyPhoneBody = z.object({ code: codeField() });
 export const emailBody = z.object({ email: emailField() });
-export const optionalPhoneBody = z.object({ phone: optionalPhoneField() });
 export const refreshBody = z.object({ refresh: z.string().min(1, 'Это поле не может быть пустым.').max(4096) });
 export const logoutBody = z.object({ refresh: z.unknown().optional() });
 

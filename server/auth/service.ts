@@ -3,18 +3,25 @@ import type { AppDeps } from '../app.ts';
 import { AccountActions, enforce, passwordFailKey } from '../accounts/account-actions.ts';
 import { generateResetToken, hashResetToken, RESET_TOKEN_TTL_MS, type CodePurpose } from '../accounts/codes.ts';
 import { LIMITS } from '../accounts/limits.ts';
-import { ALREADY_EXISTS, resetLinkMessage } from '../accounts/messages.ts';
+import { ALREADY_EXISTS, passwordChangedNotice, resetLinkMessage } from '../accounts/messages.ts';
 import { hashPassword, verifyDummyPassword, verifyPassword } from '../accounts/passwords.ts';
 import { generateUsername } from '../accounts/username.ts';
 import { UsersRepository, uniqueViolationField } from '../accounts/users-repository.ts';
 import type { User } from '../db/types.ts';
 import { ApiError, detailError, fieldError } from '../errors.ts';
+import type { ThrottleRule } from '../throttle/throttle.ts';
 import { AuthRepository } from './repository.ts';
 import { Sessions, type TokenPair } from './sessions.ts';
 
 export const BAD_CREDENTIALS = 'Неверный email или пароль';
 export const BAD_CODE = 'Неверный или просроченный код';
 export const BAD_RESET_LINK = 'Ссылка недействительна или устарела';
+const NO_PHONE_IN_PROFILE = 'Телефон не указан в профиле';
+const WRONG_OLD_PASSWORD = 'Неверный текущий пароль';
+
+/** An active account whose verified phone is this number: the only one login and reset codes go to. */
+const ownsVerifiedPhone = (user: User | undefined, phone: string): user is User =>
+  !!user && !!user.is_active && !!user.is_phone_verified && user.phone === phone;
 
 export interface RegisterInput {
   first_name: string;
@@ -38,7 +45,7 @@ export class AuthService {
   ) {
     this.users = new UsersRepository(deps.db);
     this.repo = new AuthRepository(deps.db);
-    this.sessions = new Sessions(this.repo, this.users, deps.config.secretKey, deps.clock);
+    this.sessions = new Sessions(this.repo, deps.config.secretKey, deps.clock);
     this.actions = new AccountActions(deps, log);
   }
 
@@ -95,35 +102,45 @@ export class AuthService {
   }
 
   // ── sign-in ──────────────────────────────────────────────────────────────────────────────
+  /**
+   * The attempt is counted first (per account and per IP, atomically), argon2 runs after: a burst
+   * of simultaneous guesses gets no more tries than the limit. A failure keeps its count; a right
+   * password gives it back and clears the account's failures.
+   */
   async login(email: string, password: string, ip: string): Promise<{ tokens: TokenPair; user: User }> {
     const acctKey = `login:acct:${email}`;
-    const ipKey = `login:ip:${ip}`;
-    await enforce(this.throttle.check(acctKey, LIMITS.loginFailuresPerAccount.limit, LIMITS.loginFailuresPerAccount.windowMs));
-    await enforce(this.throttle.check(ipKey, LIMITS.loginFailuresPerIp.limit, LIMITS.loginFailuresPerIp.windowMs));
+    const attempt = await this.throttle.reserve([
+      { key: acctKey, ...LIMITS.loginFailuresPerAccount },
+      { key: `login:ip:${ip}`, ...LIMITS.loginFailuresPerIp },
+    ]);
+    await enforce(attempt);
     const user = await this.users.byEmail(email);
     const ok = user ? await verifyPassword(user.password_hash, password) : await verifyDummyPassword(password);
-    if (!user || !ok || !user.is_active) {
-      await this.throttle.record(acctKey);
-      await this.throttle.record(ipKey);
-      throw detailError(401, BAD_CREDENTIALS);
-    }
+    if (!user || !ok || !user.is_active) throw detailError(401, BAD_CREDENTIALS);
+    await attempt.release();
     if (!user.is_email_verified) throw detailError(403, 'Email не подтвержден', { code: 'email_not_verified' });
     await this.throttle.reset(acctKey);
-    return { tokens: await this.sessions.start(user.id), user };
+    // The password checked is the one read with this credential version: if a change or reset
+    // landed during the check, no session opens (and any opened a moment before it is dead).
+    const tokens = await this.sessions.start(user.id, user.credential_version);
+    if (!tokens) throw detailError(401, BAD_CREDENTIALS);
+    return { tokens, user };
   }
 
+  /** A login code goes only to a verified phone; the answer is the same whether or not one was sent. */
   async requestPhoneLogin(phone: string, ip: string): Promise<void> {
     await this.actions.limitSend('login', phone, ip);
     const user = await this.users.byPhone(phone);
-    if (user?.is_active) await this.actions.sendSmsCode('phone_login', user.id, phone, false);
+    if (ownsVerifiedPhone(user, phone)) await this.actions.sendSmsCode('phone_login', user.id, phone, false);
   }
 
   async verifyPhoneLogin(phone: string, code: string, ip: string): Promise<{ tokens: TokenPair; user: User }> {
     const used = await this.useCode('phone_login', phone, code, ip);
     const user = await this.users.byId(used.userId);
-    if (!user || !user.is_active || user.phone !== phone) throw detailError(400, BAD_CODE);
-    const updated = (await this.users.update(user.id, { is_phone_verified: 1, updated_at: this.now() }))!;
-    return { tokens: await this.sessions.start(user.id), user: updated };
+    if (!ownsVerifiedPhone(user, phone)) throw detailError(400, BAD_CODE);
+    const tokens = await this.sessions.start(user.id, user.credential_version);
+    if (!tokens) throw detailError(400, BAD_CODE);
+    return { tokens, user };
   }
 
   // ── verification ─────────────────────────────────────────────────────────────────────────
@@ -132,14 +149,16 @@ export class AuthService {
     await this.users.update(used.userId, { is_email_verified: 1, updated_at: this.now() });
   }
 
-  /** With a signed-in user, their own phone; otherwise the phone given. */
-  async verifyPhone(code: string, phone: string | null, signedIn: User | null, ip: string): Promise<void> {
-    const target = signedIn ? signedIn.phone : phone;
-    if (!target) throw fieldError('phone', signedIn ? 'Телефон не указан в профиле' : 'Обязательное поле.');
+  /**
+   * The signed-in owner types in the code sent to their own phone. Only this proves the number is
+   * theirs: the holder of a mistyped number receives the code too, but has no session to type it into.
+   */
+  async verifyPhone(code: string, signedIn: User, ip: string): Promise<void> {
+    const target = signedIn.phone;
+    if (!target) throw fieldError('phone', NO_PHONE_IN_PROFILE);
     const used = await this.useCode('phone_verify', target, code, ip);
-    const user = await this.users.byId(used.userId);
-    if (!user || user.phone !== target) throw detailError(400, BAD_CODE);
-    await this.users.update(user.id, { is_phone_verified: 1, updated_at: this.now() });
+    if (used.userId !== signedIn.id) throw detailError(400, BAD_CODE);
+    await this.users.update(signedIn.id, { is_phone_verified: 1, updated_at: this.now() });
   }
 
   async resendEmailCode(email: string, ip: string): Promise<void> {
@@ -148,10 +167,12 @@ export class AuthService {
     if (user?.is_active && !user.is_email_verified) await this.actions.sendEmailCode(user, false);
   }
 
-  async resendPhoneCode(phone: string, ip: string): Promise<void> {
+  /** A verification code for the signed-in owner's own phone (whatever number a body may name). */
+  async resendPhoneCode(signedIn: User, ip: string): Promise<void> {
+    const phone = signedIn.phone;
+    if (!phone) throw fieldError('phone', NO_PHONE_IN_PROFILE);
     await this.actions.limitSend('verify', phone, ip);
-    const user = await this.users.byPhone(phone);
-    if (user?.is_active && !user.is_phone_verified) await this.actions.sendSmsCode('phone_verify', user.id, phone, false);
+    if (!signedIn.is_phone_verified) await this.actions.sendSmsCode('phone_verify', signedIn.id, phone, false);
   }
 
   // ── password reset ───────────────────────────────────────────────────────────────────────
@@ -171,63 +192,77 @@ export class AuthService {
     void this.actions.delivery.mail(user.email, resetLinkMessage(link));
   }
 
+  /** A reset code goes only to a verified phone; the answer is the same whether or not one was sent. */
   async requestPasswordResetCode(phone: string, ip: string): Promise<void> {
     await this.actions.limitSend('reset', phone, ip);
     const user = await this.users.byPhone(phone);
-    if (user?.is_active) await this.actions.sendSmsCode('phone_reset', user.id, phone, false);
+    if (ownsVerifiedPhone(user, phone)) await this.actions.sendSmsCode('phone_reset', user.id, phone, false);
   }
 
   async resetByToken(token: string, newPassword: string, ip: string): Promise<void> {
-    await enforce(this.throttle.check(`code-fail:ip:${ip}`, LIMITS.codeFailuresPerIp.limit, LIMITS.codeFailuresPerIp.windowMs));
+    const attempt = await this.throttle.reserve([{ key: `code-fail:ip:${ip}`, ...LIMITS.codeFailuresPerIp }]);
+    await enforce(attempt);
     const userId = await this.repo.consumeResetToken(hashResetToken(token), this.now());
     const user = userId === null ? undefined : await this.users.byId(userId);
-    if (!user || !user.is_active) {
-      await this.throttle.record(`code-fail:ip:${ip}`);
-      throw detailError(400, BAD_RESET_LINK);
-    }
+    if (!user || !user.is_active) throw detailError(400, BAD_RESET_LINK);
+    await attempt.release();
     // The link reached the mailbox, so the address is confirmed too.
-    await this.setPassword(user, newPassword, { is_email_verified: 1 });
+    await this.setPassword(user, newPassword, { set: { is_email_verified: 1 } });
   }
 
   async resetByCode(phone: string, code: string, newPassword: string, ip: string): Promise<void> {
     const used = await this.useCode('phone_reset', phone, code, ip);
     const user = await this.users.byId(used.userId);
-    if (!user || !user.is_active || user.phone !== phone) throw detailError(400, BAD_CODE);
-    await this.setPassword(user, newPassword, { is_phone_verified: 1 });
-  }
-
-  /** Old password checked; all sessions end; a fresh pair keeps the current tab signed in. */
-  async changePassword(user: User, oldPassword: string, newPassword: string): Promise<TokenPair> {
-    await this.actions.checkPassword(user, oldPassword, 'old_password', 'Неверный текущий пароль');
+    if (!ownsVerifiedPhone(user, phone)) throw detailError(400, BAD_CODE);
     await this.setPassword(user, newPassword, {});
-    return this.sessions.start(user.id);
   }
 
-  private async setPassword(user: User, newPassword: string, extra: { is_email_verified?: number; is_phone_verified?: number }) {
-    const nowDate = this.deps.clock.now();
-    // Access tokens issued before this second stop working; refresh tokens are revoked.
-    const cutoff = new Date(Math.floor(nowDate.getTime() / 1000) * 1000).toISOString();
-    await this.users.update(user.id, {
-      password_hash: await hashPassword(newPassword),
-      tokens_valid_after: cutoff,
-      updated_at: nowDate.toISOString(),
-      ...extra,
-    });
-    await this.sessions.endAll(user.id);
-    await this.repo.retireResetTokens(user.id, nowDate.toISOString());
+  /**
+   * Old password checked; all sessions end; a fresh pair keeps the current tab signed in. The change
+   * applies only if the password checked is still the account's (a reset landing meanwhile wins).
+   */
+  async changePassword(user: User, oldPassword: string, newPassword: string): Promise<TokenPair> {
+    const wrongOld = () => fieldError('old_password', WRONG_OLD_PASSWORD);
+    await this.actions.checkPassword(user, oldPassword, 'old_password', WRONG_OLD_PASSWORD);
+    const version = await this.setPassword(user, newPassword, { expectedVersion: user.credential_version });
+    if (version === null) throw wrongOld();
+    const tokens = await this.sessions.start(user.id, version);
+    if (!tokens) throw wrongOld(); // yet another change or reset got in right after ours
+    return tokens;
+  }
+
+  /**
+   * Hash, then in one transaction: store it, move the credential version on, end every session,
+   * retire reset links. Sessions opened by logins that checked the old password are dead whichever
+   * way they race this. The new credential version, or null when `expectedVersion` no longer holds.
+   */
+  private async setPassword(
+    user: User,
+    newPassword: string,
+    opts: { expectedVersion?: number; set?: { is_email_verified?: number } },
+  ): Promise<number | null> {
+    const passwordHash = await hashPassword(newPassword);
+    const version = await this.repo.storePassword(user.id, passwordHash, { now: this.now(), ...opts });
+    if (version === null) return null;
     await this.throttle.reset(`login:acct:${user.email}`);
     await this.throttle.reset(passwordFailKey(user.id));
+    this.actions.notify(user, passwordChangedNotice());
+    return version;
   }
 
   // ── shared steps ─────────────────────────────────────────────────────────────────────────
+  /**
+   * A code attempt, counted before the look-up and given back when the code was right: per IP,
+   * and for a code without its address also against one budget shared by everybody.
+   */
   private async useCode(purpose: CodePurpose, target: string | null, code: string, ip: string) {
-    const key = `code-fail:ip:${ip}`;
-    await enforce(this.throttle.check(key, LIMITS.codeFailuresPerIp.limit, LIMITS.codeFailuresPerIp.windowMs));
+    const rules: ThrottleRule[] = [{ key: `code-fail:ip:${ip}`, ...LIMITS.codeFailuresPerIp }];
+    if (target === null) rules.push({ key: `code-fail:code-only:${purpose}`, ...LIMITS.codeOnlyFailures });
+    const attempt = await this.throttle.reserve(rules);
+    await enforce(attempt);
     const used = await this.actions.codes.consume(purpose, target, code);
-    if (!used) {
-      await this.throttle.record(key);
-      throw detailError(400, BAD_CODE);
-    }
+    if (!used) throw detailError(400, BAD_CODE);
+    await attempt.release();
     return used;
   }
 }

@@ -1,13 +1,14 @@
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
 import type { Db } from './kysely.ts';
 import * as m001 from './migrations/001-accounts.ts';
 import * as m002 from './migrations/002-media.ts';
 import * as m003 from './migrations/003-accounts-sessions.ts';
 import * as m004 from './migrations/004-media-processing-lease.ts';
 import * as m005 from './migrations/005-media-processing-claim.ts';
+import * as m006 from './migrations/006-account-security.ts';
 
 /**
- * Numbered in sequence, append-only: the next one is 006. Add a new file and list it here; never edit
+ * Numbered in sequence, append-only: the next one is 007. Add a new file and list it here; never edit
  * one that has shipped (Kysely refuses a lower number added after a higher one has run).
  */
 const migrations: Record<string, Migration> = {
@@ -16,12 +17,21 @@ const migrations: Record<string, Migration> = {
   '003-accounts-sessions': m003,
   '004-media-processing-lease': m004,
   '005-media-processing-claim': m005,
+  '006-account-security': m006,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrate(db: Db): Promise<void> {
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  report(await new Migrator({ db, provider }).migrateToLatest());
+}
+
+/** Up or down to a named migration (tests of a migration's data steps). */
+export async function migrateTo(db: Db, name: string): Promise<void> {
+  report(await new Migrator({ db, provider }).migrateTo(name));
+}
+
+function report({ error, results }: MigrationResultSet): void {
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -19,8 +19,8 @@ export interface UsersTable {
   is_phone_verified: number;
   created_at: string;
   updated_at: string;
-  /** Access tokens issued (iat) before this instant are refused; set on password change/reset. */
-  tokens_valid_after: string | null;
+  /** Goes up with every password change or reset; sessions opened under an older value are dead. */
+  credential_version: Generated<number>;
 }
 
 /** One-time codes sent by e-mail or SMS. purpose: email_verify | phone_verify | phone_login | phone_reset */
@@ -45,7 +45,21 @@ export interface ResetTokensTable {
   created_at: string;
 }
 
-/** Refresh tokens: jti is the token id; family_id groups a rotation chain. */
+/**
+ * A login: the refresh-token family that rotates from it has the same id, and its access tokens
+ * carry it as `sid`. Revoked (logout, password change or reset, reuse of an old refresh token), or
+ * opened under an older credential_version than the user's, means every token of it is refused.
+ */
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  /** The user's credential_version when the session opened; valid only while still equal. */
+  credential_version: number;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+/** Refresh tokens: jti is the token id; family_id is the session (a rotation chain). */
 export interface RefreshTokensTable {
   jti: string;
   user_id: number;
@@ -53,7 +67,6 @@ export interface RefreshTokensTable {
   parent_jti: string | null;
   replaced_by: string | null;
   rotated_at: string | null;
-  revoked_at: string | null;
   expires_at: string;
   created_at: string;
 }
@@ -63,6 +76,12 @@ export interface RateEventsTable {
   id: Generated<number>;
   key: string;
   created_at: string;
+}
+
+/** One row per throttle key: its lock serialises counting and recording attempts on that key. */
+export interface ThrottleLocksTable {
+  key: string;
+  touched_at: string;
 }
 
 /** Every user's media item, whatever its kind. kind: audio | photo | video. status: processing | ready | failed */
@@ -99,8 +118,10 @@ export interface DB {
   users: UsersTable;
   codes: CodesTable;
   reset_tokens: ResetTokensTable;
+  sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;
   rate_events: RateEventsTable;
+  throttle_locks: ThrottleLocksTable;
   media: MediaTable;
 }
 

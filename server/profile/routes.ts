@@ -41,6 +41,7 @@ export async function profileRoutes(app: FastifyInstance, deps: AppDeps): Promis
     const updated = await profile.update(
       user,
       { first_name: body.first_name, last_name: body.last_name, phone: 'phone' in raw ? body.phone : undefined },
+      body.password,
       request.ip,
     );
     return presentUser(request, deps, updated);

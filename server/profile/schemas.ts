@@ -5,6 +5,8 @@ export const profilePatchBody = z.object({
   first_name: requiredText().optional(),
   last_name: requiredText().optional(),
   phone: optionalPhoneField(),
+  /** The current password: needed only when the phone changes. */
+  password: z.unknown().optional(),
 });
 
 export const deletionBody = z.object({

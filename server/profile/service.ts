@@ -6,9 +6,13 @@ import type { User, UserUpdate } from '../db/types.ts';
 import { ApiError, fieldError } from '../errors.ts';
 import { userPrefix } from '../storage/storage.ts';
 import type { AccountActions } from '../accounts/account-actions.ts';
-import { ALREADY_EXISTS } from '../accounts/messages.ts';
+import { ALREADY_EXISTS, phoneChangedNotice } from '../accounts/messages.ts';
+import { maskPhone } from '../accounts/phone.ts';
+import { REQUIRED } from '../accounts/validation.ts';
 import { uniqueViolationField } from '../accounts/users-repository.ts';
 import { storeAvatar } from './avatar.ts';
+
+const WRONG_PASSWORD = 'Неверный пароль';
 
 /** The signed-in user's own account: edit, avatar, deletion. */
 export class ProfileService {
@@ -22,13 +26,24 @@ export class ProfileService {
     this.users = new UsersRepository(deps.db);
   }
 
-  /** A changed phone is unverified again and gets an SMS code (unless its send limit is reached). */
-  async update(user: User, patch: { first_name?: string; last_name?: string; phone?: string | null }, ip: string): Promise<User> {
+  /**
+   * Names change freely. A phone is a way into the account (login and reset codes), so changing or
+   * removing it needs the current password; the new number is unverified and gets an SMS code
+   * (unless its send limit is reached), and the account's address is told.
+   */
+  async update(
+    user: User,
+    patch: { first_name?: string; last_name?: string; phone?: string | null },
+    password: unknown,
+    ip: string,
+  ): Promise<User> {
     const set: UserUpdate = {};
     if (patch.first_name !== undefined) set.first_name = patch.first_name;
     if (patch.last_name !== undefined) set.last_name = patch.last_name;
     const phoneChanged = patch.phone !== undefined && patch.phone !== user.phone;
     if (phoneChanged) {
+      if (typeof password !== 'string' || password === '') throw fieldError('password', REQUIRED);
+      await this.actions.checkPassword(user, password, 'password', WRONG_PASSWORD);
       if (patch.phone && (await this.users.taken({ phone: patch.phone }, user.id)).phone) throw fieldError('phone', ALREADY_EXISTS.phone);
       set.phone = patch.phone;
       set.is_phone_verified = 0;
@@ -42,6 +57,7 @@ export class ProfileService {
       if (uniqueViolationField(err) === 'phone') throw fieldError('phone', ALREADY_EXISTS.phone);
       throw err;
     }
+    if (phoneChanged) this.actions.notify(updated, phoneChangedNotice(updated.phone ? maskPhone(updated.phone) : null));
     if (phoneChanged && updated.phone) {
       try {
         await this.actions.limitSend('verify', updated.phone, ip);
@@ -55,7 +71,7 @@ export class ProfileService {
 
   /** Password-checked; rows go by cascade, then every file under u/{id}/. */
   async deleteAccount(user: User, password: unknown): Promise<void> {
-    await this.actions.checkPassword(user, typeof password === 'string' ? password : undefined, 'password', 'Неверный пароль');
+    await this.actions.checkPassword(user, typeof password === 'string' ? password : undefined, 'password', WRONG_PASSWORD);
     await this.users.delete(user.id);
     try {
       await this.deps.storage.deletePrefix(userPrefix(user.id));

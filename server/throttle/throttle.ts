@@ -7,13 +7,27 @@ export interface ThrottleResult {
   retryAfterSeconds: number;
 }
 
+export interface ThrottleRule {
+  key: string;
+  limit: number;
+  windowMs: number;
+}
+
+/** An event counted ahead of the work it guards; `release` takes it back (e.g. the attempt succeeded). */
+export interface Reservation extends ThrottleResult {
+  release(): Promise<void>;
+}
+
 /** Events older than this are deleted now and then; no window is longer. */
 const KEEP_MS = 24 * 60 * 60 * 1000;
 const CLEAN_EVERY = 200;
 
 /**
  * Sliding-window throttles kept in the database (rate_events), so every API process sees the
- * same counts. `check` only looks, `record` only counts, `hit` does both (counting only what it allows).
+ * same counts. `reserve` (and `hit`) count first and atomically: under a row lock per key
+ * (throttle_locks, taken in key order), the events in the window are counted and, if every rule
+ * allows it, one is recorded, in one transaction. So a burst of simultaneous requests can never
+ * get more than `limit` through, on SQLite and PostgreSQL alike. `record` only counts.
  */
 export class Throttle {
   private writes = 0;
@@ -23,44 +37,60 @@ export class Throttle {
     private readonly clock: Clock,
   ) {}
 
-  async check(key: string, limit: number, windowMs: number): Promise<ThrottleResult> {
-    const now = this.clock.now().getTime();
-    const since = new Date(now - windowMs).toISOString();
-    const rows = await this.db
-      .selectFrom('rate_events')
-      .select('created_at')
-      .where('key', '=', key)
-      .where('created_at', '>', since)
-      .orderBy('created_at', 'desc')
-      .limit(limit)
-      .execute();
-    if (rows.length < limit) return { allowed: true, retryAfterSeconds: 0 };
-    // The limit-th newest event has to leave the window before one more fits.
-    const oldest = Date.parse(rows[rows.length - 1]!.created_at);
-    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((oldest + windowMs - now) / 1000)) };
-  }
-
-  async record(key: string): Promise<void> {
-    await this.db.insertInto('rate_events').values({ key, created_at: this.clock.now().toISOString() }).execute();
-    if (++this.writes % CLEAN_EVERY === 0) await this.clean();
+  /**
+   * Counts one event under every rule, or under none when any rule is full (the longest wait is
+   * reported). The caller does the guarded work afterwards and may release the event.
+   */
+  async reserve(rules: ThrottleRule[]): Promise<Reservation> {
+    const now = this.clock.now();
+    const nowIso = now.toISOString();
+    const keys = [...new Set(rules.map((r) => r.key))].sort();
+    const { result, ids } = await this.db.transaction().execute(async (trx) => {
+      // The upsert takes the key's row lock (PostgreSQL) or the write lock (SQLite) until commit.
+      for (const key of keys) {
+        await trx
+          .insertInto('throttle_locks')
+          .values({ key, touched_at: nowIso })
+          .onConflict((oc) => oc.column('key').doUpdateSet({ touched_at: nowIso }))
+          .execute();
+      }
+      let worst: ThrottleResult = { allowed: true, retryAfterSeconds: 0 };
+      for (const rule of rules) {
+        const res = await windowState(trx, rule, now.getTime());
+        if (!res.allowed && res.retryAfterSeconds > worst.retryAfterSeconds) worst = res;
+      }
+      if (!worst.allowed) return { result: worst, ids: [] as number[] };
+      const ids: number[] = [];
+      for (const key of keys) {
+        const row = await trx.insertInto('rate_events').values({ key, created_at: nowIso }).returning('id').executeTakeFirstOrThrow();
+        ids.push(row.id);
+      }
+      return { result: worst, ids };
+    });
+    if (ids.length) await this.counted(ids.length);
+    return {
+      ...result,
+      release: async () => {
+        if (ids.length) await this.db.deleteFrom('rate_events').where('id', 'in', ids).execute();
+      },
+    };
   }
 
   async hit(key: string, limit: number, windowMs: number): Promise<ThrottleResult> {
-    const result = await this.check(key, limit, windowMs);
-    if (result.allowed) await this.record(key);
-    return result;
+    const { allowed, retryAfterSeconds } = await this.reserve([{ key, limit, windowMs }]);
+    return { allowed, retryAfterSeconds };
   }
 
   /** Several limits on one event (e.g. once a minute and 10 an hour): all must allow it; it is counted once per key. */
-  async hitAll(rules: { key: string; limit: number; windowMs: number }[]): Promise<ThrottleResult> {
-    let worst: ThrottleResult = { allowed: true, retryAfterSeconds: 0 };
-    for (const r of rules) {
-      const res = await this.check(r.key, r.limit, r.windowMs);
-      if (!res.allowed && res.retryAfterSeconds > worst.retryAfterSeconds) worst = res;
-    }
-    if (!worst.allowed) return worst;
-    for (const key of new Set(rules.map((r) => r.key))) await this.record(key);
-    return worst;
+  async hitAll(rules: ThrottleRule[]): Promise<ThrottleResult> {
+    const { allowed, retryAfterSeconds } = await this.reserve(rules);
+    return { allowed, retryAfterSeconds };
+  }
+
+  /** Counts an event that happened without asking (it is not refused). */
+  async record(key: string): Promise<void> {
+    await this.db.insertInto('rate_events').values({ key, created_at: this.clock.now().toISOString() }).execute();
+    await this.counted(1);
   }
 
   async reset(key: string): Promise<void> {
@@ -70,10 +100,29 @@ export class Throttle {
   async clean(): Promise<void> {
     const before = new Date(this.clock.now().getTime() - KEEP_MS).toISOString();
     await this.db.deleteFrom('rate_events').where('created_at', '<', before).execute();
+    await this.db.deleteFrom('throttle_locks').where('touched_at', '<', before).execute();
+  }
+
+  private async counted(n: number): Promise<void> {
+    const before = this.writes;
+    this.writes += n;
+    if (Math.floor(before / CLEAN_EVERY) !== Math.floor(this.writes / CLEAN_EVERY)) await this.clean();
   }
 }
 
-/** The module's one entry point for simple cases: one key, one limit. */
-export function hit(db: Db, clock: Clock, key: string, limit: number, windowMs: number): Promise<ThrottleResult> {
-  return new Throttle(db, clock).hit(key, limit, windowMs);
+/** Whether one more event fits in the rule's window now, and if not, how long until it does. */
+async function windowState(db: Db, rule: ThrottleRule, now: number): Promise<ThrottleResult> {
+  const since = new Date(now - rule.windowMs).toISOString();
+  const rows = await db
+    .selectFrom('rate_events')
+    .select('created_at')
+    .where('key', '=', rule.key)
+    .where('created_at', '>', since)
+    .orderBy('created_at', 'desc')
+    .limit(rule.limit)
+    .execute();
+  if (rows.length < rule.limit) return { allowed: true, retryAfterSeconds: 0 };
+  // The limit-th newest event has to leave the window before one more fits.
+  const oldest = Date.parse(rows[rows.length - 1]!.created_at);
+  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((oldest + rule.windowMs - now) / 1000)) };
 }

@@ -65,6 +65,8 @@ test('a new visitor registers, confirms, edits the profile, manages the photo an
   await expect(page.getByLabel('Имя', { exact: true })).toHaveValue('Анна');
   await page.getByLabel('Имя', { exact: true }).fill('Мария');
   await page.getByRole('textbox', { name: 'Телефон' }).fill('79991234567');
+  // A new phone is a way into the account: the current password confirms it.
+  await page.getByRole('region', { name: 'Личные данные' }).getByLabel('Текущий пароль').fill(password);
   await page.getByRole('button', { name: 'Сохранить изменения' }).click();
   await expect(page.getByText('Профиль успешно обновлен')).toBeVisible();
   await page.reload();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { freshPhone, registerAndLogin, registerVerified } from './support/auth';
+import { confirmPhone, freshPhone, registerAndLogin, registerVerified } from './support/auth';
 import { lastCodeTo } from './support/outbox';
 
 const BAD_CODE = 'Неверный или просроченный код';
@@ -16,9 +16,9 @@ async function openPhoneTab(page: Page) {
   await expect(page.getByRole('textbox', { name: 'Телефон' })).toBeVisible();
 }
 
-test('a user registered with a phone logs in on the Телефон tab with the code from the SMS', async ({ page }) => {
+test('a user with a verified phone logs in on the Телефон tab with the code from the SMS', async ({ page }) => {
   const phone = freshPhone();
-  await registerVerified(page.request, { phone });
+  await confirmPhone(page.request, await registerVerified(page.request, { phone }));
 
   await openPhoneTab(page);
   const asked = Date.now();
@@ -43,7 +43,7 @@ test('a user registered with a phone logs in on the Телефон tab with the 
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
   expect(await page.evaluate(() => localStorage.getItem('refreshToken'))).toBeTruthy();
 
-  // Logging in by SMS proves the number: the profile shows it verified and offers no verification.
+  // The profile shows the number verified and offers no verification.
   await page.goto('/profile');
   await expect(page.getByRole('textbox', { name: 'Телефон' })).toHaveValue(phone);
   await expect(page.getByText('Телефон подтверждён')).toBeVisible();
@@ -52,7 +52,7 @@ test('a user registered with a phone logs in on the Телефон tab with the 
 
 test('phone login: a malformed number is refused in the form, a second request within a minute shows the server message, "Изменить номер" goes back', async ({ page }) => {
   const phone = freshPhone();
-  await registerVerified(page.request, { phone });
+  await confirmPhone(page.request, await registerVerified(page.request, { phone }));
   await openPhoneTab(page);
 
   await page.getByRole('button', { name: 'Получить код' }).click();
@@ -76,10 +76,10 @@ test('phone login: a malformed number is refused in the form, a second request w
   await expect(page.getByRole('textbox', { name: 'Код из SMS' })).toHaveCount(0);
 });
 
-test('an unverified phone is verified on the profile by SMS code; a changed phone is unverified again and verified anew', async ({ page }) => {
+test('an unverified phone is verified on the profile by SMS code; a changed phone needs the current password, is unverified again and verified anew', async ({ page }) => {
   test.setTimeout(90_000);
   const phone = freshPhone();
-  await registerAndLogin(page, { phone });
+  const user = await registerAndLogin(page, { phone });
   await page.goto('/profile');
 
   const section = page.getByRole('region', { name: 'Подтверждение телефона' });
@@ -107,13 +107,28 @@ test('an unverified phone is verified on the profile by SMS code; a changed phon
   await expect(page.getByText('Телефон подтверждён')).toBeVisible();
   await expect(section).toHaveCount(0);
 
-  // A new number: saved, unverified again, and the server has already texted a code to it.
+  // A new number asks for the current password: required, and a wrong one is refused at the field.
   const next = freshPhone();
-  const changed = Date.now();
+  const details = page.getByRole('region', { name: 'Личные данные' });
+  const password = details.getByLabel('Текущий пароль');
+  await expect(password).toHaveCount(0);
   await page.getByRole('textbox', { name: 'Телефон' }).fill(typed(next));
+  await expect(password).toBeVisible();
+  await page.getByRole('button', { name: 'Сохранить изменения' }).click();
+  await expect(details.getByText('Обязательное поле', { exact: true })).toBeVisible();
+  await password.fill('not-my-password');
+  await page.getByRole('button', { name: 'Сохранить изменения' }).click();
+  await expect(details.getByText('Неверный пароль', { exact: true })).toBeVisible();
+  await expect(password).toBeFocused();
+  await expect(password).toHaveAttribute('aria-invalid', 'true');
+
+  // With the password: saved, unverified again, and the server has already texted a code to it.
+  const changed = Date.now();
+  await password.fill(user.password);
   await page.getByRole('button', { name: 'Сохранить изменения' }).click();
   await expect(page.getByText('Профиль успешно обновлен')).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Телефон' })).toHaveValue(next);
+  await expect(password).toHaveCount(0);
   await expect(section).toBeVisible();
   await expect(section).toContainText(`Номер ${next} не подтверждён`);
   await expect(page.getByText('Телефон не подтверждён')).toBeVisible();

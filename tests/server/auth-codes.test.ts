@@ -117,14 +117,28 @@ describe('e-mail confirmation codes', () => {
     expect((await post(t, '/api/auth/resend-verification-code/', { email: 'ip-last@example.com' }, { ip })).statusCode).toBe(429);
   });
 
-  it('limits wrong codes per IP (guessing codes without an address)', async () => {
+  it('limits wrong codes per IP', async () => {
     const ip = nextIp();
     for (let i = 0; i < 30; i++) {
-      expect((await post(t, '/api/auth/verify-email/', { code: String(100000 + i) }, { ip })).statusCode).toBe(400);
+      expect((await post(t, '/api/auth/verify-email/', { code: String(100000 + i), email: `guess${i}@example.com` }, { ip })).statusCode).toBe(400);
     }
-    const res = await post(t, '/api/auth/verify-email/', { code: '999999' }, { ip });
+    const res = await post(t, '/api/auth/verify-email/', { code: '999999', email: 'guess-last@example.com' }, { ip });
     expect(res.statusCode).toBe(429);
     expect(res.headers['retry-after']).toBeDefined();
+  });
+
+  it('limits wrong {code}-only guesses for everybody together: 20 wrong from 20 IPs, then the right code alone is refused; with the e-mail it works', async () => {
+    const { email } = await register(t);
+    const code = codeIn(t.mailer.last(email)?.text);
+    const codes: number[] = [];
+    for (let i = 0; i < 20; i++) codes.push((await post(t, '/api/auth/verify-email/', { code: other(String((Number(code) + i) % 1_000_000)) })).statusCode);
+    expect(codes.slice(0, 10)).toEqual(Array(10).fill(400));
+    expect(codes.slice(10)).toEqual(Array(10).fill(429));
+    const alone = await post(t, '/api/auth/verify-email/', { code });
+    expect(alone.statusCode).toBe(429);
+    expect(Number(alone.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(alone.headers['retry-after'])).toBeLessThanOrEqual(3600);
+    expect((await post(t, '/api/auth/verify-email/', { code, email })).statusCode).toBe(200);
   });
 
   it('still answers 200 when the mail server is down', async () => {
@@ -163,42 +177,52 @@ describe('phone confirmation codes', () => {
     expect(profile.json()).toMatchObject({ is_phone_verified: true, is_email_verified: true });
   });
 
-  it('a guest confirms with {phone, code}; a wrong or expired code is refused', async () => {
-    await register(t, { phone: '+79005550002' });
-    expect((await post(t, '/api/auth/resend-phone-verification-code/', { phone: '89005550002' })).statusCode).toBe(200);
-    const code = codeIn(t.sms.last('+79005550002')?.text);
-    const wrong = await post(t, '/api/auth/verify-phone/', { phone: '+79005550002', code: other(code) });
+  it('refuses a wrong or expired code; a fresh one confirms', async () => {
+    const phone = '+79005550002';
+    const u = await signedInUser(t, { phone });
+    expect((await post(t, '/api/auth/resend-phone-verification-code/', { phone: '89005550002' }, { token: u.access })).statusCode).toBe(200);
+    const code = codeIn(t.sms.last(phone)?.text);
+    const wrong = await post(t, '/api/auth/verify-phone/', { code: other(code) }, { token: u.access });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual(BAD_CODE);
     t.clock.advance(11 * 60 * 1000);
-    const expired = await post(t, '/api/auth/verify-phone/', { phone: '+79005550002', code });
+    const expired = await post(t, '/api/auth/verify-phone/', { code }, { token: u.access });
     expect(expired.json()).toEqual(BAD_CODE);
-    t.clock.advance(61_000);
-    await post(t, '/api/auth/resend-phone-verification-code/', { phone: '+79005550002' });
-    const fresh = codeIn(t.sms.last('+79005550002')?.text);
-    expect((await post(t, '/api/auth/verify-phone/', { phone: '+79005550002', code: fresh })).statusCode).toBe(200);
+    await post(t, '/api/auth/resend-phone-verification-code/', {}, { token: u.access });
+    const fresh = codeIn(t.sms.last(phone)?.text);
+    expect((await post(t, '/api/auth/verify-phone/', { code: fresh }, { token: u.access })).statusCode).toBe(200);
   });
 
-  it('needs a phone when there is neither a body phone nor a signed-in user', async () => {
-    const res = await post(t, '/api/auth/resend-phone-verification-code/', {});
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ phone: ['Обязательное поле.'] });
-    const v = await post(t, '/api/auth/verify-phone/', { code: '123456' });
-    expect(v.statusCode).toBe(400);
-    expect(v.json()).toHaveProperty('phone');
+  it('a guest can neither ask for nor use a phone code; a profile without a phone is told so', async () => {
+    for (const url of ['/api/auth/resend-phone-verification-code/', '/api/auth/verify-phone/']) {
+      const res = await post(t, url, { phone: '+79005550003', code: '123456' });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ detail: 'Учетные данные не были предоставлены.', code: 'not_authenticated' });
+    }
+    const u = await signedInUser(t);
+    for (const url of ['/api/auth/resend-phone-verification-code/', '/api/auth/verify-phone/']) {
+      const res = await post(t, url, { code: '123456' }, { token: u.access });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ phone: ['Телефон не указан в профиле'] });
+    }
+  });
+
+  it('resend answers alike and sends nothing once the phone is verified', async () => {
+    const phone = '+79005550004';
+    const u = await signedInUser(t, { phone });
+    const first = await post(t, '/api/auth/resend-phone-verification-code/', {}, { token: u.access });
+    await post(t, '/api/auth/verify-phone/', { code: codeIn(t.sms.last(phone)?.text) }, { token: u.access });
+    t.clock.advance(61_000);
+    const before = t.sms.sent.length;
+    const again = await post(t, '/api/auth/resend-phone-verification-code/', {}, { token: u.access });
+    expect(again.statusCode).toBe(200);
+    expect(again.body).toBe(first.body);
+    expect(t.sms.sent.length).toBe(before);
   });
 
   it('answers a bad bearer token with 401 token_not_valid', async () => {
     const res = await post(t, '/api/auth/verify-phone/', { code: '123456' }, { token: 'garbage' });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ code: 'token_not_valid' });
-  });
-
-  it('resend answers alike for an unknown phone and sends nothing', async () => {
-    const before = t.sms.sent.length;
-    const res = await post(t, '/api/auth/resend-phone-verification-code/', { phone: '+79005559999' });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ detail: 'Новый код отправлен' });
-    expect(t.sms.sent.length).toBe(before);
   });
 });

@@ -1,7 +1,7 @@
 import argon2 from 'argon2';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app.ts';
-import { codeIn, nextIp, post, register, signedInUser } from './auth-support.ts';
+import { codeIn, confirmOwnPhone, nextIp, post, register, signedInUser } from './auth-support.ts';
 
 describe('POST /api/auth/login/', () => {
   let t: TestApp;
@@ -120,8 +120,9 @@ describe('login by phone', () => {
   });
   afterAll(() => t.close());
 
-  it('sends an SMS code to a registered phone and signs in with it (marking the phone verified)', async () => {
+  it('sends an SMS code to a verified phone and signs in with it', async () => {
     const u = await signedInUser(t, { phone: '+79001112233' });
+    await confirmOwnPhone(t, u, '+79001112233');
     const req = await post(t, '/api/auth/login/phone/', { phone: '8 900 111-22-33' });
     expect(req.statusCode).toBe(200);
     expect(req.json()).toEqual({ detail: 'Код отправлен по SMS' });
@@ -145,7 +146,8 @@ describe('login by phone', () => {
   });
 
   it('refuses a wrong code', async () => {
-    await signedInUser(t, { phone: '+79001112244' });
+    const u = await signedInUser(t, { phone: '+79001112244' });
+    await confirmOwnPhone(t, u, '+79001112244');
     await post(t, '/api/auth/login/phone/', { phone: '+79001112244' });
     const code = codeIn(t.sms.last('+79001112244')?.text);
     const wrong = code === '000000' ? '000001' : '000000';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app.ts';
-import { codeIn, post, register, signedInUser } from './auth-support.ts';
+import { codeIn, confirmOwnPhone, post, register, signedInUser } from './auth-support.ts';
 
 const linkIn = (text: string | undefined) => {
   const m = /(https?:\/\/\S+\/reset-password\?token=([\w-]+))/.exec(text ?? '');
@@ -96,8 +96,9 @@ describe('password reset by SMS code', () => {
   });
   afterAll(() => t.close());
 
-  it('sends a code to a registered phone and resets with {phone, code, new_password}', async () => {
+  it('sends a code to a verified phone and resets with {phone, code, new_password}', async () => {
     const u = await signedInUser(t, { phone: '+79007770011' });
+    await confirmOwnPhone(t, u, '+79007770011');
     const before = t.sms.sent.length;
     const known = await post(t, '/api/auth/request-password-reset-code/', { phone: '+7 900 777-00-11' });
     const unknown = await post(t, '/api/auth/request-password-reset-code/', { phone: '+79007770099' });

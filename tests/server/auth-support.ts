@@ -56,3 +56,11 @@ export async function signedInUser(t: TestApp, overrides: Record<string, unknown
   const { access, refresh } = login.json() as { access: string; refresh: string };
   return { id: user.id as number, email, password: String(body.password), access, refresh, body };
 }
+
+/** The signed-in owner asks for a code to their own phone and confirms it (login and reset codes need a verified phone). */
+export async function confirmOwnPhone(t: TestApp, u: { access: string }, phone: string) {
+  const asked = await post(t, '/api/auth/resend-phone-verification-code/', {}, { token: u.access });
+  expect(asked.statusCode, asked.body).toBe(200);
+  const res = await post(t, '/api/auth/verify-phone/', { code: codeIn(t.sms.last(phone)?.text) }, { token: u.access });
+  expect(res.statusCode, res.body).toBe(200);
+}

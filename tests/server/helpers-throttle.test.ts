@@ -38,6 +38,29 @@ describe('Throttle (rate_events in the database)', () => {
     expect((await throttle.hit('k2', 1, 60_000)).allowed).toBe(true);
   });
 
+  it('counts first and atomically: 20 simultaneous hits with a limit of 5 let exactly 5 through', async () => {
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => new Throttle(t.db, t.clock).hit(`burst`, 5, 60_000).then((r) => ({ i, ...r }))));
+    expect(results.filter((r) => r.allowed)).toHaveLength(5);
+    const rows = await t.db.selectFrom('rate_events').select('id').where('key', '=', 'burst').execute();
+    expect(rows).toHaveLength(5);
+  });
+
+  it('a reservation under several rules is all or nothing, and can be given back', async () => {
+    const rules = [
+      { key: 'acct', limit: 2, windowMs: 60_000 },
+      { key: 'ip', limit: 1, windowMs: 60_000 },
+    ];
+    const first = await throttle.reserve(rules);
+    expect(first.allowed).toBe(true);
+    const second = await throttle.reserve(rules);
+    expect(second.allowed).toBe(false);
+    const count = async (key: string) => (await t.db.selectFrom('rate_events').select('id').where('key', '=', key).execute()).length;
+    expect([await count('acct'), await count('ip')]).toEqual([1, 1]);
+    await first.release();
+    expect([await count('acct'), await count('ip')]).toEqual([0, 0]);
+    expect((await throttle.reserve(rules)).allowed).toBe(true);
+  });
+
   it('cleans events older than a day', async () => {
     await throttle.record('old');
     t.clock.advance(25 * 3600 * 1000);

@@ -41,7 +41,7 @@ describe('profile', () => {
 
   it('PATCH changes names; a new phone is unverified and gets an SMS code', async () => {
     const u = await signedInUser(t);
-    const res = await t.app.inject({ method: 'PATCH', url: '/api/auth/profile/', headers: auth(u.access), payload: { first_name: 'Мария', last_name: 'Смирнова', phone: '8-900-123-00-02' } });
+    const res = await t.app.inject({ method: 'PATCH', url: '/api/auth/profile/', headers: auth(u.access), payload: { first_name: 'Мария', last_name: 'Смирнова', phone: '8-900-123-00-02', password: u.password } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ first_name: 'Мария', last_name: 'Смирнова', phone: '+79001230002', is_phone_verified: false });
     const code = codeIn(t.sms.last('+79001230002')?.text);
@@ -53,7 +53,7 @@ describe('profile', () => {
   it('PATCH refuses a phone that belongs to someone else, a bad phone and a blank name', async () => {
     await signedInUser(t, { phone: '+79001230003' });
     const u = await signedInUser(t);
-    const taken = await t.app.inject({ method: 'PATCH', url: '/api/auth/profile/', headers: auth(u.access), payload: { phone: '+79001230003' } });
+    const taken = await t.app.inject({ method: 'PATCH', url: '/api/auth/profile/', headers: auth(u.access), payload: { phone: '+79001230003', password: u.password } });
     expect(taken.statusCode).toBe(400);
     expect(taken.json()).toEqual({ phone: ['user with this phone already exists.'] });
     const bad = await t.app.inject({ method: 'PATCH', url: '/api/auth/profile/', headers: auth(u.access), payload: { phone: 'abc' } });

@@ -79,3 +79,19 @@ export async function registerAndLogin(
   await expect(page.getByRole('button', { name: 'Выйти' })).toBeVisible();
   return user;
 }
+
+/**
+ * The signed-in owner confirms their own phone through the API (login and reset codes go only to a
+ * verified phone, and only the owner's session can verify one).
+ */
+export async function confirmPhone(request: APIRequestContext, user: TestUser): Promise<void> {
+  if (!user.phone) throw new Error('the user has no phone');
+  const { access } = await apiLogin(request, user);
+  const headers = { Authorization: `Bearer ${access}` };
+  const asked = Date.now();
+  const resend = await request.post('/api/auth/resend-phone-verification-code/', { data: {}, headers });
+  expect(resend.status(), await resend.text()).toBe(200);
+  const code = await lastCodeTo(user.phone, { after: asked });
+  const verify = await request.post('/api/auth/verify-phone/', { data: { code }, headers });
+  expect(verify.status(), await verify.text()).toBe(200);
+}

@@ -5,7 +5,8 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { signAccessToken } from '../../../server/auth/access-token.ts';
+import { AuthRepository } from '../../../server/auth/repository.ts';
+import { Sessions } from '../../../server/auth/sessions.ts';
 import { resolveFfmpeg } from '../../../server/media/ffmpeg.ts';
 import type { TestApp } from './test-app.ts';
 
@@ -92,7 +93,7 @@ export async function createUser(t: TestApp, name = `u${Math.random().toString(3
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const token = await signAccessToken(t.config.secretKey, row.id, t.clock);
+  const { access: token } = (await new Sessions(new AuthRepository(t.db), t.config.secretKey, t.clock).start(row.id, 0))!;
   return { id: row.id, token, headers: { authorization: `Bearer ${token}` } };
 }
 

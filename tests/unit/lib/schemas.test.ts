@@ -10,7 +10,7 @@ import {
   registerSchema,
   resetPasswordSchema,
 } from '@/lib/schemas/auth';
-import { changePasswordSchema, deleteAccountSchema, profileSchema } from '@/lib/schemas/profile';
+import { changePasswordSchema, deleteAccountSchema, profileFormSchema, profileSchema } from '@/lib/schemas/profile';
 
 function errors(schema: z.ZodType, value: unknown): Record<string, string> {
   const r = schema.safeParse(value);
@@ -120,6 +120,17 @@ describe('login, phone login, profile, password change, deletion', () => {
   it('profile: names required, phone optional but well-formed', () => {
     expect(errors(profileSchema, { first_name: '', last_name: '', phone: '' })).toEqual({ first_name: 'Обязательное поле', last_name: 'Обязательное поле' });
     expect(errors(profileSchema, { first_name: 'А'.repeat(151), last_name: 'Б', phone: '' })).toEqual({ first_name: 'Не более 150 символов' });
+  });
+  it('profile: a changed or removed phone needs the current password; the same number written otherwise does not', () => {
+    const schema = profileFormSchema('+79161234567');
+    const base = { first_name: 'А', last_name: 'Б' };
+    expect(errors(schema, { ...base, phone: '+79161234567' })).toEqual({});
+    expect(errors(schema, { ...base, phone: '8 (916) 123-45-67', password: '' })).toEqual({});
+    expect(errors(schema, { ...base, phone: '+79160000000', password: '' })).toEqual({ password: 'Обязательное поле' });
+    expect(errors(schema, { ...base, phone: '' })).toEqual({ password: 'Обязательное поле' });
+    expect(errors(schema, { ...base, phone: '+79160000000', password: 'secret' })).toEqual({});
+    expect(errors(profileFormSchema(null), { ...base, phone: '+79160000000' })).toEqual({ password: 'Обязательное поле' });
+    expect(errors(profileFormSchema(null), { ...base, phone: '' })).toEqual({});
   });
   it('change password: old required, new ≥ 8, confirmation equal', () => {
     expect(errors(changePasswordSchema, { old_password: '', new_password: 'abc', new_password2: 'abc' })).toEqual({
