@@ -16,6 +16,7 @@ import { mediaRoutes } from './media/routes.ts';
 import { mediaFileRoutes } from './media/file-routes.ts';
 import { webRoutes } from './web/routes.ts';
 import { parseFormBody, parseJsonBody } from './body-parsers.ts';
+import { DEFAULT_TIMEOUTS, serverTimeoutOptions, watchRequestTimeouts, type RequestTimeouts } from './request-timeouts.ts';
 
 export interface AppDeps {
   config: Config;
@@ -30,9 +31,20 @@ export interface AppDeps {
 /** JSON and form bodies; uploads are multipart and streamed, never this big. */
 export const BODY_LIMIT = 1024 * 1024;
 
+export interface AppOptions {
+  /** false: no log at all (most tests). */
+  logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
+  /** Connection and request limits; tests shrink them. */
+  timeouts?: Partial<RequestTimeouts>;
+}
+
 /** Builds the whole HTTP app. main.ts and the tests build it the same way. */
-export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
+export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<FastifyInstance> {
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...opts.timeouts };
   const app = Fastify({
+    ...serverTimeoutOptions(timeouts),
     logger: opts.logger === false ? false : { level: deps.config.logLevel },
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
@@ -46,6 +58,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
   });
 
+  watchRequestTimeouts(app, timeouts);
   app.decorateRequest('user', null);
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);

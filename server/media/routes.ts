@@ -59,7 +59,7 @@ export async function mediaRoutes(app: FastifyInstance, deps: AppDeps): Promise<
       return reply.type('application/json; charset=utf-8').send(stringifyRecords(rows.map((row) => kind.toJson(row, signer))));
     });
 
-    app.post(base, { preHandler: guard, onResponse: discardUnreadBody }, async (request, reply) => {
+    app.post(base, { preHandler: guard, onResponse: discardUnreadBody, config: { upload: true } }, async (request, reply) => {
       const user = currentUser(request);
       const parts = request.isMultipart() ? multipartParts(request, kind.limit(deps.config) + 1) : bodyParts(request.body);
       const row = await service.create(user.id, kind, parts);
