@@ -16,6 +16,7 @@ import { mediaRoutes } from './media/routes.ts';
 import { mediaFileRoutes } from './media/file-routes.ts';
 import { webRoutes } from './web/routes.ts';
 import { parseFormBody, parseJsonBody } from './body-parsers.ts';
+import { finishUnreadBodies } from './unread-body.ts';
 import { DEFAULT_TIMEOUTS, serverTimeoutOptions, watchRequestTimeouts, type RequestTimeouts } from './request-timeouts.ts';
 
 export interface AppDeps {
@@ -59,6 +60,7 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Fa
   });
 
   watchRequestTimeouts(app, timeouts);
+  finishUnreadBodies(app, timeouts.bodyMs);
   app.decorateRequest('user', null);
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);

@@ -59,7 +59,7 @@ export async function mediaRoutes(app: FastifyInstance, deps: AppDeps): Promise<
       return reply.type('application/json; charset=utf-8').send(stringifyRecords(rows.map((row) => kind.toJson(row, signer))));
     });
 
-    app.post(base, { preHandler: guard, onResponse: discardUnreadBody, config: { upload: true } }, async (request, reply) => {
+    app.post(base, { preHandler: guard, config: { upload: true } }, async (request, reply) => {
       const user = currentUser(request);
       const parts = request.isMultipart() ? multipartParts(request, kind.limit(deps.config) + 1) : bodyParts(request.body);
       const row = await service.create(user.id, kind, parts);
@@ -103,20 +103,6 @@ export async function mediaRoutes(app: FastifyInstance, deps: AppDeps): Promise<
       return sendStored(request, reply, deps.storage, file.key, file.mime);
     } });
   }
-}
-
-/**
- * An upload refused before its end (too large, wrong field…) leaves the rest of the body unread:
- * read and drop it so the client gets our answer and the socket is not stuck; give up after a minute.
- */
-async function discardUnreadBody(request: FastifyRequest): Promise<void> {
-  const raw = request.raw;
-  if (raw.complete || raw.destroyed) return;
-  const timer = setTimeout(() => raw.destroy(), 60_000);
-  timer.unref();
-  raw.once('end', () => clearTimeout(timer));
-  raw.once('close', () => clearTimeout(timer));
-  raw.resume();
 }
 
 const services = new WeakMap<AppDeps, MediaService>();

@@ -54,9 +54,9 @@ export async function connect(port: number): Promise<RawConnection> {
   };
 }
 
-/** Complete HTTP/1.1 responses in the received text (status codes in order). */
+/** Status codes of the HTTP/1.1 responses in the received text, in order (a body may end right before the next). */
 export function statuses(text: string): number[] {
-  return [...text.matchAll(/^HTTP\/1\.1 (\d{3})/gm)].map((m) => Number(m[1]));
+  return [...text.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((m) => Number(m[1]));
 }
 
 /** A request head for a raw socket (keep-alive unless the headers say otherwise). */
