@@ -46,7 +46,17 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Fa
   const timeouts = { ...DEFAULT_TIMEOUTS, ...opts.timeouts };
   const app = Fastify({
     ...serverTimeoutOptions(timeouts),
-    logger: opts.logger === false ? false : { level: deps.config.logLevel },
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: deps.config.logLevel,
+            // Query strings carry secrets (a reset link's token, a media URL's signature): the log keeps the path only.
+            serializers: {
+              req: (req) => ({ method: req.method, url: req.url.split('?', 1)[0], host: req.host, remoteAddress: req.ip, remotePort: req.socket?.remotePort }),
+            },
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
+          },
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
