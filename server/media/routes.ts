@@ -41,22 +41,24 @@ export async function mediaRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   const guard = requireUser(deps);
   const paths = new MediaPathSigner(deps.config.secretKey);
 
-  /** Signed absolute URLs for this request's scheme and host (the client rewrites the scheme if needed). */
-  function signerFor(request: FastifyRequest): UrlSigner {
-    const origin = `${request.protocol}://${request.host}`;
+  /**
+   * Signed root-relative paths (`/media/…?exp=…&sig=…`): the page resolves them on its own origin. Never
+   * built from the request's Host, which the client writes.
+   */
+  function signer(): UrlSigner {
     const now = deps.clock.now();
-    return { url: (key) => (key ? origin + paths.sign(key, now) : null) };
+    return { url: (key) => (key ? paths.sign(key, now) : null) };
   }
 
   for (const kind of Object.values(MEDIA_KINDS)) {
     const base = `/media/${kind.name}`;
     const json = (request: FastifyRequest, reply: FastifyReply, row: Parameters<MediaKind['toJson']>[0]) =>
-      reply.type('application/json; charset=utf-8').send(stringifyRecord(kind.toJson(row, signerFor(request))));
+      reply.type('application/json; charset=utf-8').send(stringifyRecord(kind.toJson(row, signer())));
 
     app.get(base, { preHandler: guard }, async (request, reply) => {
       const rows = await service.list(currentUser(request).id, kind);
-      const signer = signerFor(request);
-      return reply.type('application/json; charset=utf-8').send(stringifyRecords(rows.map((row) => kind.toJson(row, signer))));
+      const signed = signer();
+      return reply.type('application/json; charset=utf-8').send(stringifyRecords(rows.map((row) => kind.toJson(row, signed))));
     });
 
     app.post(base, { preHandler: guard, config: { upload: true } }, async (request, reply) => {
