@@ -136,7 +136,13 @@ export function watchRequestTimeouts(app: FastifyInstance, t: RequestTimeouts): 
       }, t.bodyMs);
     }
     timer.unref();
-    const stop = () => clearTimeout(timer);
+    // A keep-alive socket serves many requests: every listener put on it is taken off again.
+    const stop = () => {
+      clearTimeout(timer);
+      raw.off('end', stop);
+      raw.off('close', stop);
+      socket.off('close', stop);
+    };
     raw.once('end', stop);
     raw.once('close', stop);
     socket.once('close', stop);

@@ -33,7 +33,11 @@ function drain(raw: IncomingMessage, drainMs: number): void {
   const closeConnection = () => socket.destroy();
   const timer = setTimeout(closeConnection, drainMs);
   timer.unref();
-  const done = () => clearTimeout(timer);
+  const done = () => {
+    clearTimeout(timer);
+    raw.off('end', done);
+    socket.off('close', done);
+  };
   raw.once('end', done);
   socket.once('close', done);
   // A parser the route gave up on (busboy for a refused file) may still hold the stream paused.

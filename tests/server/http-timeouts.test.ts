@@ -86,6 +86,24 @@ describe('request timeouts on a real connection', () => {
     expect(await c.waitClosed(12_000)).toBe(true);
   });
 
+  it('keeps no listener per request on a keep-alive connection', async () => {
+    const server = new Promise<import('node:net').Socket>((r) => t.app.server.once('connection', r));
+    const c = await connect(port);
+    const socket = await server;
+    const ask = async (n: number) => {
+      for (let i = 0; i < n; i++) {
+        const before = statuses(c.received()).length;
+        await c.write(head('POST', '/api/auth/login/', { 'Content-Type': 'application/json', 'Content-Length': 2 }) + '{}');
+        expect(await c.waitForResponses(before + 1), c.received()).toBe(true);
+      }
+    };
+    await ask(2);
+    const listeners = socket.listenerCount('close') + socket.listenerCount('end');
+    await ask(20);
+    expect(socket.listenerCount('close') + socket.listenerCount('end')).toBe(listeners);
+    c.close();
+  });
+
   it('closes the connection of a client that stops reading a download', async () => {
     const out = t.config.outDir;
     mkdirSync(out, { recursive: true });

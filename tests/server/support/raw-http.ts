@@ -11,6 +11,8 @@ export interface RawConnection {
   write(data: string | Buffer): Promise<void>;
   /** Waits (up to `ms`) until the received text matches; false when it never did. */
   waitFor(pattern: RegExp, ms?: number): Promise<boolean>;
+  /** Waits (up to `ms`) until `n` responses have begun to arrive; false when they did not. */
+  waitForResponses(n: number, ms?: number): Promise<boolean>;
   /** Waits (up to `ms`) for the close; false when the connection is still open. */
   waitClosed(ms?: number): Promise<boolean>;
   close(): void;
@@ -46,6 +48,14 @@ export async function connect(port: number): Promise<RawConnection> {
       while (!pattern.test(text())) {
         if (Date.now() > end || isClosed) return pattern.test(text());
         await new Promise((r) => setTimeout(r, 20));
+      }
+      return true;
+    },
+    async waitForResponses(n, ms = 10_000) {
+      const end = Date.now() + ms;
+      while (statuses(text()).length < n) {
+        if (Date.now() > end || isClosed) return statuses(text()).length >= n;
+        await new Promise((r) => setTimeout(r, 10));
       }
       return true;
     },
