@@ -15,6 +15,7 @@ import { profileRoutes } from './profile/routes.ts';
 import { mediaRoutes } from './media/routes.ts';
 import { mediaFileRoutes } from './media/file-routes.ts';
 import { webRoutes } from './web/routes.ts';
+import { contentSecurityPolicy } from './web/csp.ts';
 import { parseFormBody, parseJsonBody } from './body-parsers.ts';
 import { finishUnreadBodies } from './unread-body.ts';
 import { DEFAULT_TIMEOUTS, serverTimeoutOptions, watchRequestTimeouts, type RequestTimeouts } from './request-timeouts.ts';
@@ -76,26 +77,12 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Fa
     reply.header('X-Request-Id', request.id);
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // The static export inlines its hydration data as scripts.
-        scriptSrc: ["'self'", "'unsafe-inline'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'"],
-        workerSrc: ["'self'", 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: false,
+  // Helmet's other headers; the Content-Security-Policy is ours (web/csp.ts): HTML pages of the export
+  // get their own, with the hashes of their inline scripts.
+  await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false, strictTransportSecurity: false });
+  const basePolicy = contentSecurityPolicy();
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('Content-Security-Policy', basePolicy);
   });
 
   app.removeAllContentTypeParsers();
