@@ -15,7 +15,10 @@ import { profileRoutes } from './profile/routes.ts';
 import { mediaRoutes } from './media/routes.ts';
 import { mediaFileRoutes } from './media/file-routes.ts';
 import { webRoutes } from './web/routes.ts';
+import { contentSecurityPolicy } from './web/csp.ts';
 import { parseFormBody, parseJsonBody } from './body-parsers.ts';
+import { finishUnreadBodies } from './unread-body.ts';
+import { DEFAULT_TIMEOUTS, serverTimeoutOptions, watchRequestTimeouts, type RequestTimeouts } from './request-timeouts.ts';
 
 export interface AppDeps {
   config: Config;
@@ -30,10 +33,31 @@ export interface AppDeps {
 /** JSON and form bodies; uploads are multipart and streamed, never this big. */
 export const BODY_LIMIT = 1024 * 1024;
 
+export interface AppOptions {
+  /** false: no log at all (most tests). */
+  logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
+  /** Connection and request limits; tests shrink them. */
+  timeouts?: Partial<RequestTimeouts>;
+}
+
 /** Builds the whole HTTP app. main.ts and the tests build it the same way. */
-export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
+export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<FastifyInstance> {
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...opts.timeouts };
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: deps.config.logLevel },
+    ...serverTimeoutOptions(timeouts),
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: deps.config.logLevel,
+            // Query strings carry secrets (a reset link's token, a media URL's signature): the log keeps the path only.
+            serializers: {
+              req: (req) => ({ method: req.method, url: req.url.split('?', 1)[0], host: req.host, remoteAddress: req.ip, remotePort: req.socket?.remotePort }),
+            },
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
+          },
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
@@ -46,31 +70,19 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
   });
 
+  watchRequestTimeouts(app, timeouts);
+  finishUnreadBodies(app, timeouts.bodyMs);
   app.decorateRequest('user', null);
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // The static export inlines its hydration data as scripts.
-        scriptSrc: ["'self'", "'unsafe-inline'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'"],
-        workerSrc: ["'self'", 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: false,
+  // Helmet's other headers; the Content-Security-Policy is ours (web/csp.ts): HTML pages of the export
+  // get their own, with the hashes of their inline scripts.
+  await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false, strictTransportSecurity: false });
+  const basePolicy = contentSecurityPolicy();
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('Content-Security-Policy', basePolicy);
   });
 
   app.removeAllContentTypeParsers();

@@ -3,7 +3,7 @@ import type { AppDeps } from '../app.ts';
 import type { User } from '../db/types.ts';
 import { toUserJson, type UserJson } from './user-json.ts';
 
-/** The user JSON for this request: photo_url absolute against the origin the client used. */
-export function presentUser(request: FastifyRequest, deps: AppDeps, user: User): UserJson {
-  return toUserJson(user, { origin: `${request.protocol}://${request.host}`, secret: deps.config.secretKey, now: deps.clock.now() });
+/** The user JSON for an answer. photo_url is a root-relative signed path, never built from the request's Host (the client writes it). */
+export function presentUser(_request: FastifyRequest, deps: AppDeps, user: User): UserJson {
+  return toUserJson(user, { secret: deps.config.secretKey, now: deps.clock.now() });
 }

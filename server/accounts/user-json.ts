@@ -18,8 +18,8 @@ export interface UserJson {
   date_joined: string;
 }
 
-/** The user as every accounts endpoint shows it; photo_url is an absolute signed /media URL. */
-export function toUserJson(user: User, ctx: { origin: string; secret: string; now: Date }): UserJson {
+/** The user as every accounts endpoint shows it; photo_url is a signed root-relative /media path. */
+export function toUserJson(user: User, ctx: { secret: string; now: Date }): UserJson {
   return {
     id: user.id,
     email: user.email,
@@ -27,7 +27,7 @@ export function toUserJson(user: User, ctx: { origin: string; secret: string; no
     first_name: user.first_name,
     last_name: user.last_name,
     phone: user.phone,
-    photo_url: user.photo_key ? ctx.origin + signMediaPath(ctx.secret, user.photo_key, ctx.now, AVATAR_URL_TTL_SECONDS) : null,
+    photo_url: user.photo_key ? signMediaPath(ctx.secret, user.photo_key, ctx.now, AVATAR_URL_TTL_SECONDS) : null,
     is_active: !!user.is_active,
     is_email_verified: !!user.is_email_verified,
     is_phone_verified: !!user.is_phone_verified,

@@ -50,7 +50,8 @@ function encodeAddress(value: string): string {
 
 /**
  * Writes each message as a plain-text .eml (8-bit UTF-8 body, not quoted-printable, so people and
- * the end-to-end tests can read the code and link straight from the file) and logs it.
+ * the end-to-end tests can read the code and link straight from the file). The log names the file
+ * only: codes and links are secrets, and logs travel further than the outbox.
  */
 export function outboxMailer(dir: string, from: string, log: (msg: string) => void): Mailer {
   return {
@@ -67,7 +68,7 @@ export function outboxMailer(dir: string, from: string, log: (msg: string) => vo
         'Content-Transfer-Encoding: 8bit',
       ];
       await writeFile(file, `${headers.join('\r\n')}\r\n\r\n${message.text}\n`, 'utf8');
-      log(`[outbox] e-mail to ${message.to}: ${message.subject}\n${message.text}\n(${file})`);
+      log(`mail written to outbox: ${file}`);
     },
   };
 }

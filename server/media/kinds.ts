@@ -33,7 +33,7 @@ export interface ProcessOutcome {
 export class UploadRefused extends Error {}
 
 export interface UrlSigner {
-  /** Absolute signed URL of a stored key, or null. */
+  /** Signed root-relative URL (`/media/…`) of a stored key, or null. */
   url(key: string | null): string | null;
 }
 

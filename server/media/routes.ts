@@ -41,25 +41,27 @@ export async function mediaRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   const guard = requireUser(deps);
   const paths = new MediaPathSigner(deps.config.secretKey);
 
-  /** Signed absolute URLs for this request's scheme and host (the client rewrites the scheme if needed). */
-  function signerFor(request: FastifyRequest): UrlSigner {
-    const origin = `${request.protocol}://${request.host}`;
+  /**
+   * Signed root-relative paths (`/media/…?exp=…&sig=…`): the page resolves them on its own origin. Never
+   * built from the request's Host, which the client writes.
+   */
+  function signer(): UrlSigner {
     const now = deps.clock.now();
-    return { url: (key) => (key ? origin + paths.sign(key, now) : null) };
+    return { url: (key) => (key ? paths.sign(key, now) : null) };
   }
 
   for (const kind of Object.values(MEDIA_KINDS)) {
     const base = `/media/${kind.name}`;
     const json = (request: FastifyRequest, reply: FastifyReply, row: Parameters<MediaKind['toJson']>[0]) =>
-      reply.type('application/json; charset=utf-8').send(stringifyRecord(kind.toJson(row, signerFor(request))));
+      reply.type('application/json; charset=utf-8').send(stringifyRecord(kind.toJson(row, signer())));
 
     app.get(base, { preHandler: guard }, async (request, reply) => {
       const rows = await service.list(currentUser(request).id, kind);
-      const signer = signerFor(request);
-      return reply.type('application/json; charset=utf-8').send(stringifyRecords(rows.map((row) => kind.toJson(row, signer))));
+      const signed = signer();
+      return reply.type('application/json; charset=utf-8').send(stringifyRecords(rows.map((row) => kind.toJson(row, signed))));
     });
 
-    app.post(base, { preHandler: guard, onResponse: discardUnreadBody }, async (request, reply) => {
+    app.post(base, { preHandler: guard, config: { upload: true } }, async (request, reply) => {
       const user = currentUser(request);
       const parts = request.isMultipart() ? multipartParts(request, kind.limit(deps.config) + 1) : bodyParts(request.body);
       const row = await service.create(user.id, kind, parts);
@@ -103,20 +105,6 @@ export async function mediaRoutes(app: FastifyInstance, deps: AppDeps): Promise<
       return sendStored(request, reply, deps.storage, file.key, file.mime);
     } });
   }
-}
-
-/**
- * An upload refused before its end (too large, wrong field…) leaves the rest of the body unread:
- * read and drop it so the client gets our answer and the socket is not stuck; give up after a minute.
- */
-async function discardUnreadBody(request: FastifyRequest): Promise<void> {
-  const raw = request.raw;
-  if (raw.complete || raw.destroyed) return;
-  const timer = setTimeout(() => raw.destroy(), 60_000);
-  timer.unref();
-  raw.once('end', () => clearTimeout(timer));
-  raw.once('close', () => clearTimeout(timer));
-  raw.resume();
 }
 
 const services = new WeakMap<AppDeps, MediaService>();

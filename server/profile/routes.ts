@@ -47,7 +47,7 @@ export async function profileRoutes(app: FastifyInstance, deps: AppDeps): Promis
     return presentUser(request, deps, updated);
   });
 
-  app.post('/auth/profile/photo', { preHandler: signedIn }, async (request) => {
+  app.post('/auth/profile/photo', { preHandler: signedIn, config: { upload: true } }, async (request) => {
     const user = currentUser(request);
     if (!request.isMultipart()) throw new ApiError(400, { photo: [NO_FILE] });
     const limit = deps.config.limits.avatar;

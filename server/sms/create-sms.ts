@@ -27,13 +27,14 @@ export function webhookSms(url: string): SmsSender {
   };
 }
 
+/** Writes each SMS to a .sms.txt file; the log names the file only (the text carries a code). */
 export function outboxSms(dir: string, log: (msg: string) => void): SmsSender {
   return {
     async send(to, text) {
       await mkdir(dir, { recursive: true });
       const file = path.join(dir, `${Date.now()}-${randomBytes(2).toString('hex')}.sms.txt`);
       await writeFile(file, `To: ${to.replace(/[\r\n]/g, '')}\n\n${text}\n`, 'utf8');
-      log(`[outbox] SMS to ${to}: ${text} (${file})`);
+      log(`SMS written to outbox: ${file}`);
     },
   };
 }

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { CSP_MANIFEST, writeCspManifest } from './csp.ts';
 
 const SOURCES = ['app', 'components', 'lib', 'hooks', 'public', 'next.config.mjs', 'tailwind.config.ts', 'postcss.config.js', 'package-lock.json'];
 
@@ -13,15 +14,22 @@ function newestMtime(p: string): number {
   return newest;
 }
 
-/** Builds the static export when `out/` is missing or older than the web sources. */
+/**
+ * Builds the static export when `out/` is missing or older than the web sources, then writes its CSP
+ * manifest (the hashes of each page's inline scripts), as `npm run build` does.
+ */
 export function ensureWebBuild(root: string, outDir: string, log: (msg: string) => void): void {
   const stamp = path.join(outDir, '.build-stamp');
   const sourcesTime = Math.max(...SOURCES.map((s) => newestMtime(path.join(root, s))));
-  if (existsSync(stamp) && statSync(stamp).mtimeMs >= sourcesTime) return;
+  if (existsSync(stamp) && statSync(stamp).mtimeMs >= sourcesTime) {
+    if (!existsSync(path.join(outDir, CSP_MANIFEST))) writeCspManifest(outDir);
+    return;
+  }
   log('Собираю веб-приложение (next build)…');
   const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
   const result = spawnSync(process.execPath, [nextBin, 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
   if (result.status !== 0) throw new Error('next build failed');
+  writeCspManifest(outDir);
   // Stamp with the sources' time as of the build's start: an edit made during the build stays "newer".
   writeFileSync(stamp, new Date().toISOString());
   const t = new Date(sourcesTime);

@@ -1,9 +1,10 @@
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import httpProxy from '@fastify/http-proxy';
 import type { AppDeps } from '../app.ts';
+import { contentSecurityPolicy, inlineScriptHashes, loadPagePolicies } from './csp.ts';
 
 const ADMIN_NOT_CONFIGURED = `<!doctype html>
 <html lang="ru"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -31,6 +32,18 @@ export async function webRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
     app.all('/admin/*', notConfigured);
   }
 
+  // Each page's Content-Security-Policy allows exactly its own inline scripts (read once at start-up;
+  // a page that appears later is hashed when first served).
+  const policies = loadPagePolicies(outDir);
+  const policyOf = async (file: string) => {
+    let policy = policies.get(file);
+    if (!policy) {
+      policy = contentSecurityPolicy(inlineScriptHashes(await readFile(path.join(outDir, file), 'utf8')));
+      policies.set(file, policy);
+    }
+    return policy;
+  };
+
   await app.register(fastifyStatic, {
     root: outDir,
     serve: false,
@@ -46,10 +59,12 @@ export async function webRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
     const file = await resolveStatic(outDir, request.url);
     if (file) {
       setCacheHeaders(reply, file);
+      if (file.endsWith('.html')) reply.header('Content-Security-Policy', await policyOf(file));
       return reply.sendFile(file);
     }
     reply.header('Cache-Control', 'no-cache');
     if (await isFile(path.join(outDir, '404.html'))) {
+      reply.header('Content-Security-Policy', await policyOf('404.html'));
       return reply.status(404).type('text/html; charset=utf-8').sendFile('404.html');
     }
     return reply.status(404).type('text/html; charset=utf-8').send('<!doctype html><meta charset="utf-8"><title>Страница не найдена</title><h1>Страница не найдена</h1><a href="/">На главную</a>');

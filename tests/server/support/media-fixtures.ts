@@ -152,9 +152,9 @@ export function listFiles(dir: string): string[] {
   return out.sort();
 }
 
-/** Path + query of an absolute signed URL, for app.inject. */
+/** Path + query of a signed URL (root-relative or absolute), for app.inject. */
 export const pathOf = (url: string) => {
-  const u = new URL(url);
+  const u = new URL(url, 'http://origin.invalid');
   return u.pathname + u.search;
 };
 

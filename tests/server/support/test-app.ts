@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp, type AppDeps } from '../../../server/app.ts';
+import { buildApp, type AppDeps, type AppOptions } from '../../../server/app.ts';
 import { ManualClock } from '../../../server/clock.ts';
 import { loadConfig, type Config } from '../../../server/config.ts';
 import { createDb, type Db } from '../../../server/db/kysely.ts';
@@ -59,6 +59,10 @@ export async function createTestApp(
     storage?: Storage;
     /** A real adapter instead of the MemoryMailer (e.g. SMTP built from the test's config). */
     mailer?: (config: Config) => Mailer;
+    /** buildApp's options (timeouts, a log stream); the logger is off unless a stream is given. */
+    app?: Omit<AppOptions, 'logger'>;
+    /** Extra routes a test needs on this app (registered before it is ready). */
+    routes?: (app: FastifyInstance) => void;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kopilka-test-'));
@@ -122,7 +126,8 @@ export async function createTestApp(
     clock,
     processor: overrides.processor ?? createProcessor({ ffmpegPath: config.ffmpegPath }),
   };
-  const app = await buildApp(deps, { logger: false });
+  const app = await buildApp(deps, { logger: !!overrides.app?.logStream, ...overrides.app });
+  overrides.routes?.(app);
   await app.ready();
   return {
     app,
