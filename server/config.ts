@@ -35,6 +35,7 @@ const envSchema = z.object({
   MAX_AVATAR_BYTES: bytes(10 * MB),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   OUT_DIR: z.string().default('./out'),
+  SERVE_WEB: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
   TRUST_PROXY: z
     .string()
     .regex(/^(true|false|\d{1,2}|[\d.:a-fA-F/]+(,\s*[\d.:a-fA-F/]+)*)$/, 'must be true, false, a hop count or a list of proxy addresses')
@@ -57,6 +58,8 @@ export interface Config {
   limits: { audio: number; photo: number; video: number; avatar: number };
   logLevel: string;
   outDir: string;
+  /** false: a reverse proxy serves the static export; this process answers /api/, /media/ and /admin only. */
+  serveWeb: boolean;
   /** Fastify's trustProxy: whose X-Forwarded-* to believe (client IPs feed the throttles). Off by default. */
   trustProxy: boolean | string | ((address: string, hop: number) => boolean);
 }
@@ -99,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     limits: { audio: e.MAX_AUDIO_BYTES, photo: e.MAX_PHOTO_BYTES, video: e.MAX_VIDEO_BYTES, avatar: e.MAX_AVATAR_BYTES },
     logLevel: e.LOG_LEVEL,
     outDir: path.resolve(e.OUT_DIR),
+    serveWeb: e.SERVE_WEB === 'true',
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
 }

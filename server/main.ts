@@ -24,7 +24,7 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  if (process.env.SKIP_WEB_BUILD !== '1') ensureWebBuild(root, config.outDir, (m) => console.log(m));
+  if (config.serveWeb && process.env.SKIP_WEB_BUILD !== '1') ensureWebBuild(root, config.outDir, (m) => console.log(m));
 
   const db = createDb(config.database);
   try {

@@ -15,7 +15,7 @@ const ADMIN_NOT_CONFIGURED = `<!doctype html>
 <p><a href="/">Вернуться на главную</a></p>
 </body></html>`;
 
-/** /admin* → ADMIN_URL (proxied) or a Russian page; every other path → the static export. */
+/** /admin* → ADMIN_URL (proxied) or a Russian page; every other path → the static export (unless SERVE_WEB=false). */
 export async function webRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const { adminUrl, outDir } = deps.config;
   if (adminUrl) {
@@ -30,6 +30,12 @@ export async function webRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
       reply.status(503).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(ADMIN_NOT_CONFIGURED);
     app.all('/admin', notConfigured);
     app.all('/admin/*', notConfigured);
+  }
+
+  if (!deps.config.serveWeb) {
+    // The reverse proxy serves the export: a page path reaching this process was routed here by mistake.
+    app.setNotFoundHandler(async (_request, reply) => reply.status(404).send({ detail: 'Не найдено.' }));
+    return;
   }
 
   // Each page's Content-Security-Policy allows exactly its own inline scripts (read once at start-up;
