@@ -1,5 +1,6 @@
 import { Migrator, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
 import type { Db } from './kysely.ts';
+import { withMigrationLock } from './migration-lock.ts';
 import * as m001 from './migrations/001-accounts.ts';
 import * as m002 from './migrations/002-media.ts';
 import * as m003 from './migrations/003-accounts-sessions.ts';
@@ -22,8 +23,12 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-export async function migrate(db: Db): Promise<void> {
-  report(await new Migrator({ db, provider }).migrateToLatest());
+/**
+ * Brings the database to the latest migration and returns the names it applied (none: it was up to
+ * date). Safe when several processes start together: one migrates, the others wait and find nothing to do.
+ */
+export async function migrate(db: Db): Promise<string[]> {
+  return withMigrationLock(db, async () => report(await new Migrator({ db, provider }).migrateToLatest()));
 }
 
 /** Up or down to a named migration (tests of a migration's data steps). */
@@ -31,9 +36,10 @@ export async function migrateTo(db: Db, name: string): Promise<void> {
   report(await new Migrator({ db, provider }).migrateTo(name));
 }
 
-function report({ error, results }: MigrationResultSet): void {
+function report({ error, results }: MigrationResultSet): string[] {
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
   }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
