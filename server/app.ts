@@ -16,6 +16,7 @@ import { mediaRoutes } from './media/routes.ts';
 import { mediaFileRoutes } from './media/file-routes.ts';
 import { webRoutes } from './web/routes.ts';
 import { contentSecurityPolicy } from './web/csp.ts';
+import { HELMET_OPTIONS } from './web/security-headers.ts';
 import { parseFormBody, parseJsonBody } from './body-parsers.ts';
 import { finishUnreadBodies } from './unread-body.ts';
 import { DEFAULT_TIMEOUTS, serverTimeoutOptions, watchRequestTimeouts, type RequestTimeouts } from './request-timeouts.ts';
@@ -79,7 +80,7 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Fa
 
   // Helmet's other headers; the Content-Security-Policy is ours (web/csp.ts): HTML pages of the export
   // get their own, with the hashes of their inline scripts.
-  await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false, strictTransportSecurity: false });
+  await app.register(helmet, HELMET_OPTIONS);
   const basePolicy = contentSecurityPolicy();
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('Content-Security-Policy', basePolicy);

@@ -57,8 +57,7 @@ export const CSP_MANIFEST = 'csp-manifest.json';
  * out/csp-manifest.json, written after every build of the static export. Keyed by HTML file (relative
  * to the export); each page has the URL path it answers, its inline script hashes and the whole
  * policy to send with it. A reverse proxy that serves the export itself sends the same header per
- * page: one `header` line per path in Caddy, one `location = <path>` with `add_header
- * Content-Security-Policy` in nginx (HTML files only; assets need no page policy).
+ * page: the build turns this manifest into its maps (web/proxy-headers.ts).
  */
 export interface CspManifest {
   pages: Record<string, { path: string; script_hashes: string[]; policy: string }>;
