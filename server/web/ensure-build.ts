@@ -31,7 +31,9 @@ export function ensureWebBuild(root: string, outDir: string, log: (msg: string) 
   if (result.status !== 0) throw new Error('next build failed');
   writeCspManifest(outDir);
   // Stamp with the sources' time as of the build's start: an edit made during the build stays "newer".
+  // Rounded up to the millisecond a Date keeps: rounded down, the stamp would stay older than a
+  // source whose time has a fraction of a millisecond, and every start would build again.
   writeFileSync(stamp, new Date().toISOString());
-  const t = new Date(sourcesTime);
+  const t = new Date(Math.ceil(sourcesTime));
   utimesSync(stamp, t, t);
 }
