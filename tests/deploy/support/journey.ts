@@ -1,0 +1,144 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { resolveFfmpeg } from '../../../server/media/ffmpeg.ts';
+import { lastCodeTo } from '../../e2e/support/outbox';
+
+/** The steps of a visitor's journey, in the UI only: through a proxy the browser is the only client. */
+
+export async function expectSecureHttps(page: Page): Promise<void> {
+  expect(await page.evaluate(() => ({ protocol: location.protocol, secure: window.isSecureContext }))).toEqual({ protocol: 'https:', secure: true });
+}
+
+export async function registerConfirmAndLogin(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/register');
+  await page.getByLabel('Имя', { exact: true }).fill('Ольга');
+  await page.getByLabel('Фамилия').fill('Развёртова');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Пароль', { exact: true }).fill(password);
+  await page.getByLabel('Повторите пароль').fill(password);
+  await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
+  await expect(page.getByText('Регистрация прошла успешно!')).toBeVisible();
+  await expect(page).toHaveURL(/\/verify-email\/?$/);
+  await page.getByLabel('Код подтверждения').fill(await lastCodeTo(email));
+  await page.getByRole('button', { name: 'Подтвердить' }).click();
+  await expect(page).toHaveURL(/\/login\/?$/);
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByLabel('Пароль', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Войти', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Выйти' })).toBeVisible();
+}
+
+export const audioItem = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
+
+/** Records ~2 s with Chromium's fake microphone and saves it under `title`. */
+export async function recordAudio(page: Page, title: string): Promise<void> {
+  await page.goto('/audio');
+  await expect(page.getByRole('heading', { name: 'Мои аудиозаписи' })).toBeVisible();
+  await page.getByRole('button', { name: 'Записать аудио' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Запись аудио' });
+  await dialog.getByRole('button', { name: 'Начать запись' }).click();
+  await expect(dialog.getByText('Идёт запись…')).toBeVisible();
+  await expect(dialog.getByTestId('recorder-timer')).toHaveText('00:02', { timeout: 15_000 });
+  await dialog.getByRole('button', { name: 'Остановить запись' }).click();
+  await dialog.getByRole('button', { name: 'Сохранить', exact: true }).click();
+  await dialog.getByLabel('Название').fill(title);
+  await dialog.getByRole('button', { name: 'Сохранить запись' }).click();
+  await expect(page.getByText('Аудиозапись успешно сохранена').first()).toBeVisible({ timeout: 30_000 });
+  await expect(audioItem(page, title)).toBeVisible();
+}
+
+/** The recording's waveform comes from the server and it plays to its end. */
+export async function expectAudioPlays(page: Page, title: string): Promise<void> {
+  const item = audioItem(page, title);
+  await expect(item.getByTestId('waveform')).toHaveAttribute('data-ready', 'true', { timeout: 15_000 });
+  await item.getByRole('button', { name: `Воспроизвести: ${title}` }).click();
+  await expect(item.getByLabel('Время воспроизведения')).toContainText(/00:0[12] \/ 00:0[12]/, { timeout: 15_000 });
+  await expect(item.getByRole('button', { name: `Воспроизвести: ${title}` })).toBeVisible({ timeout: 15_000 });
+}
+
+export async function deleteAudio(page: Page, title: string): Promise<void> {
+  await audioItem(page, title).getByRole('button', { name: 'Удалить' }).click();
+  await page.getByRole('dialog', { name: 'Удалить запись' }).getByRole('button', { name: 'Удалить' }).click();
+  await expect(audioItem(page, title)).toHaveCount(0);
+}
+
+/** Uploads a small PNG made here as `<title>.png`; its thumbnail loads. */
+export async function uploadPhoto(page: Page, title: string): Promise<void> {
+  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 60, b: 40 } } }).png().toBuffer();
+  await page.goto('/photos');
+  await expect(page.getByRole('heading', { name: 'Мои фотографии' })).toBeVisible();
+  await page.getByLabel('Выбрать фотографии').setInputFiles([{ name: `${title}.png`, mimeType: 'image/png', buffer: png }]);
+  await expect(page.getByText('Фотография загружена')).toBeVisible({ timeout: 30_000 });
+  const img = page.getByRole('img', { name: title });
+  await expect(img).toBeVisible();
+  await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBeGreaterThan(0);
+}
+
+export async function deletePhoto(page: Page, title: string): Promise<void> {
+  await page.getByRole('img', { name: title }).click();
+  const viewer = page.getByRole('dialog', { name: 'Просмотр фотографии' });
+  await viewer.getByRole('button', { name: 'Удалить' }).click();
+  await page.getByRole('dialog', { name: 'Удалить фотографию' }).getByRole('button', { name: 'Удалить' }).click();
+  await expect(page.getByText('Фотография удалена').first()).toBeVisible();
+  await expect(page.getByRole('img', { name: title })).toHaveCount(0);
+}
+
+/** A 2-second MP4 with picture and sound, made by ffmpeg for this run. */
+export function makeVideo(): Buffer {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'kopilka-deploy-video-'));
+  try {
+    const file = path.join(dir, 'clip.mp4');
+    execFileSync(resolveFfmpeg(process.env.FFMPEG_PATH), [
+      '-hide_banner', '-nostdin', '-v', 'error', '-y',
+      '-f', 'lavfi', '-i', 'testsrc=duration=2:size=320x240:rate=15',
+      '-f', 'lavfi', '-i', 'sine=frequency=440:duration=2',
+      '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file,
+    ]);
+    return readFileSync(file);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export const videoCard = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
+
+/** Uploads `<title>.mp4`, waits for its conversion (poster), and plays it in the player. */
+export async function uploadAndPlayVideo(page: Page, title: string, bytes: Buffer): Promise<void> {
+  await page.goto('/video');
+  await expect(page.getByRole('heading', { name: 'Мои видео' })).toBeVisible();
+  await page.getByLabel('Выбрать видеофайлы').setInputFiles([{ name: `${title}.mp4`, mimeType: 'video/mp4', buffer: bytes }]);
+  await expect(page.getByText('Видео загружено')).toBeVisible({ timeout: 30_000 });
+  const card = videoCard(page, title);
+  await expect(card.getByTestId('video-poster')).toBeVisible({ timeout: 60_000 });
+  await card.getByRole('button', { name: `Открыть видео: ${title}` }).click();
+  const video = page.getByRole('dialog', { name: 'Просмотр видео' }).getByTestId('video-player');
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.duration), { timeout: 15_000 }).toBeGreaterThan(1);
+  await video.evaluate((v: HTMLVideoElement) => v.play());
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.5);
+  await video.evaluate((v: HTMLVideoElement) => v.pause());
+}
+
+/** Deletes the video open in the player. */
+export async function deleteOpenVideo(page: Page, title: string): Promise<void> {
+  const player = page.getByRole('dialog', { name: 'Просмотр видео' });
+  await player.getByRole('button', { name: 'Удалить' }).click();
+  await page.getByRole('dialog', { name: 'Удалить видео' }).getByRole('button', { name: 'Удалить' }).click();
+  await expect(page.getByText('Видео удалено').first()).toBeVisible();
+  await expect(videoCard(page, title)).toHaveCount(0);
+}
+
+/** Every file under DATA_DIR/media, relative. */
+export function mediaFiles(dataDir: string): string[] {
+  const media = path.join(dataDir, 'media');
+  try {
+    return readdirSync(media, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => path.relative(media, path.join(e.parentPath, e.name)));
+  } catch {
+    return [];
+  }
+}
