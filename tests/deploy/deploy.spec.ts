@@ -18,7 +18,7 @@ import {
   uploadAndPlayVideo,
   uploadPhoto,
 } from './support/journey.ts';
-import { httpsGet } from './support/stack.ts';
+import { httpsGet } from './support/processes.ts';
 
 const PASSWORD = 'Пароль-надёжный-1';
 

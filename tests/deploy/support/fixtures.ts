@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { test as base } from '@playwright/test';
-import { root, startStack, type Stack } from './stack.ts';
+import { root } from './processes.ts';
+import { startStack, type Stack } from './stack.ts';
 
 /** Where the stack lists what it started (read by the global teardown too) and where its logs go. */
 const outputRoot = path.resolve(root, process.env.E2E_OUTPUT_DIR ?? 'test-results');
