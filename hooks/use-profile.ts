@@ -56,9 +56,12 @@ export function useUpdateProfile() {
 function useDelayedProfileRefetch() {
   const queryClient = useQueryClient();
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
   return () => {
     if (timer.current) clearTimeout(timer.current);
     timer.current = setTimeout(() => {

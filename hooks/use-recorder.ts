@@ -1,12 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import {
-  DEFAULT_MAX_DURATION,
-  initialRecorderState,
-  recorderReducer,
-  type RecorderState,
-} from '@/lib/media/recorder-machine';
+import { DEFAULT_MAX_DURATION, initialRecorderState, recorderReducer, type RecorderState } from '@/lib/media/recorder-machine';
 import {
   AUDIO_MIME_PREFERENCES,
   chooseMimeType,
@@ -224,7 +219,11 @@ export function useRecorder(options: UseRecorderOptions = {}): UseRecorder {
       stream = await obtainStream();
     } catch (error) {
       const name = (error as { name?: string } | null)?.name ?? '';
-      dispatch({ type: 'START_FAILED', kind: PERMISSION_ERRORS.has(name) ? 'permission' : 'start', message: String((error as Error)?.message ?? error) });
+      dispatch({
+        type: 'START_FAILED',
+        kind: PERMISSION_ERRORS.has(name) ? 'permission' : 'start',
+        message: String((error as Error)?.message ?? error),
+      });
       return;
     }
     if (!mountedRef.current) {
@@ -264,12 +263,12 @@ export function useRecorder(options: UseRecorderOptions = {}): UseRecorder {
       recorder.onerror = (e) => {
         stopTimer();
         releaseStream();
-        if (mountedRef.current) dispatch({ type: 'STOP_FAILED', message: String((e as unknown as { error?: Error }).error?.message ?? 'recorder error') });
+        if (mountedRef.current)
+          dispatch({ type: 'STOP_FAILED', message: String((e as unknown as { error?: Error }).error?.message ?? 'recorder error') });
       };
 
-      sessionRef.current = persist && store.isRecordingStoreAvailable()
-        ? store.createSession({ kind, mimeType: actualType }).catch(() => null)
-        : null;
+      sessionRef.current =
+        persist && store.isRecordingStoreAvailable() ? store.createSession({ kind, mimeType: actualType }).catch(() => null) : null;
       recorder.start(opts.timesliceMs ?? 500);
       startedAtRef.current = performance.now();
       stopTimer();
@@ -316,9 +315,12 @@ export function useRecorder(options: UseRecorderOptions = {}): UseRecorder {
   }, [wantPreview, state.status, previewEpoch]);
 
   const recordingUrl = useMemo(() => (state.recording ? URL.createObjectURL(state.recording.blob) : null), [state.recording]);
-  useEffect(() => () => {
-    if (recordingUrl) URL.revokeObjectURL(recordingUrl);
-  }, [recordingUrl]);
+  useEffect(
+    () => () => {
+      if (recordingUrl) URL.revokeObjectURL(recordingUrl);
+    },
+    [recordingUrl],
+  );
 
   const stopPlayback = () => {
     const a = audioRef.current;
@@ -385,37 +387,43 @@ export function useRecorder(options: UseRecorderOptions = {}): UseRecorder {
   }, []);
   const cancelSave = useCallback(() => dispatch({ type: 'CANCEL_SAVE' }), []);
 
-  const save: UseRecorder['save'] = useCallback(async (details, upload, describeError) => {
-    const s = stateRef.current;
-    if (s.status !== 'naming' || !s.recording) return false;
-    audioRef.current?.pause();
-    dispatch({ type: 'SUBMIT' });
-    const { blob, mimeType } = s.recording;
-    const fileName = recordingFileName(details.title, mimeType, kind);
-    const file = new File([blob], fileName, { type: uploadMimeType(mimeType, kind) });
-    try {
-      await upload({ file, fileName, title: details.title, description: details.description }, (fraction) =>
-        dispatch({ type: 'SAVE_PROGRESS', progress: fraction }),
-      );
-    } catch (error) {
-      const message = describeError ? await describeError(error) : String((error as Error)?.message ?? error);
-      if (mountedRef.current) dispatch({ type: 'SAVE_FAILED', message });
-      return false;
-    }
-    await forgetSession();
-    stopPlayback();
-    if (mountedRef.current) dispatch({ type: 'SAVED' });
-    return true;
-  }, [kind]);
+  const save: UseRecorder['save'] = useCallback(
+    async (details, upload, describeError) => {
+      const s = stateRef.current;
+      if (s.status !== 'naming' || !s.recording) return false;
+      audioRef.current?.pause();
+      dispatch({ type: 'SUBMIT' });
+      const { blob, mimeType } = s.recording;
+      const fileName = recordingFileName(details.title, mimeType, kind);
+      const file = new File([blob], fileName, { type: uploadMimeType(mimeType, kind) });
+      try {
+        await upload({ file, fileName, title: details.title, description: details.description }, (fraction) =>
+          dispatch({ type: 'SAVE_PROGRESS', progress: fraction }),
+        );
+      } catch (error) {
+        const message = describeError ? await describeError(error) : String((error as Error)?.message ?? error);
+        if (mountedRef.current) dispatch({ type: 'SAVE_FAILED', message });
+        return false;
+      }
+      await forgetSession();
+      stopPlayback();
+      if (mountedRef.current) dispatch({ type: 'SAVED' });
+      return true;
+    },
+    [kind],
+  );
 
-  const restore = useCallback(async (sessionId: string) => {
-    if (stateRef.current.status !== 'idle') return false;
-    const loaded = await store.loadRecording(sessionId, kind).catch(() => null);
-    if (!loaded || loaded.blob.size === 0) return false;
-    sessionRef.current = Promise.resolve(sessionId);
-    dispatch({ type: 'RESTORE', blob: loaded.blob, mimeType: loaded.session.mimeType, duration: loaded.session.duration });
-    return true;
-  }, [kind]);
+  const restore = useCallback(
+    async (sessionId: string) => {
+      if (stateRef.current.status !== 'idle') return false;
+      const loaded = await store.loadRecording(sessionId, kind).catch(() => null);
+      if (!loaded || loaded.blob.size === 0) return false;
+      sessionRef.current = Promise.resolve(sessionId);
+      dispatch({ type: 'RESTORE', blob: loaded.blob, mimeType: loaded.session.mimeType, duration: loaded.session.duration });
+      return true;
+    },
+    [kind],
+  );
 
   const reset = useCallback(() => dispatch({ type: 'RESET' }), []);
 

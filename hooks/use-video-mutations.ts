@@ -19,7 +19,8 @@ export function useDeleteVideo() {
 }
 
 export function useDownloadVideo() {
-  return useMediaDownload(({ video, format }: { video: Pick<VideoRecord, 'id' | 'title' | 'download_url' | 'mime_type'>; format: VideoDownloadFormat }) =>
-    downloadVideo(video, format),
+  return useMediaDownload(
+    ({ video, format }: { video: Pick<VideoRecord, 'id' | 'title' | 'download_url' | 'mime_type'>; format: VideoDownloadFormat }) =>
+      downloadVideo(video, format),
   );
 }

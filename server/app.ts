@@ -54,7 +54,13 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Fa
             level: deps.config.logLevel,
             // Query strings carry secrets (a reset link's token, a media URL's signature): the log keeps the path only.
             serializers: {
-              req: (req) => ({ method: req.method, url: req.url.split('?', 1)[0], host: req.host, remoteAddress: req.ip, remotePort: req.socket?.remotePort }),
+              req: (req) => ({
+                method: req.method,
+                url: req.url.split('?', 1)[0],
+                host: req.host,
+                remoteAddress: req.ip,
+                remotePort: req.socket?.remotePort,
+              }),
             },
             ...(opts.logStream ? { stream: opts.logStream } : {}),
           },
@@ -101,21 +107,27 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Fa
       return reply.status(400).send({ detail: 'Некорректный запрос.' });
     }
     if (status >= 400 && status < 500) {
-      return reply.status(status).headers(status === 429 ? { 'Retry-After': '60' } : {}).send({ detail: clientErrorText(status, error as FastifyError) });
+      return reply
+        .status(status)
+        .headers(status === 429 ? { 'Retry-After': '60' } : {})
+        .send({ detail: clientErrorText(status, error as FastifyError) });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ detail: 'Внутренняя ошибка сервера. Попробуйте позже.' });
   });
 
-  await app.register(async (api) => {
-    api.get('/health', async () => ({ status: 'ok' }));
-    await authRoutes(api, deps);
-    await profileRoutes(api, deps);
-    await mediaRoutes(api, deps);
-    api.all('/*', async () => {
-      throw new ApiError(404, { detail: 'Не найдено.' });
-    });
-  }, { prefix: '/api' });
+  await app.register(
+    async (api) => {
+      api.get('/health', async () => ({ status: 'ok' }));
+      await authRoutes(api, deps);
+      await profileRoutes(api, deps);
+      await mediaRoutes(api, deps);
+      api.all('/*', async () => {
+        throw new ApiError(404, { detail: 'Не найдено.' });
+      });
+    },
+    { prefix: '/api' },
+  );
 
   await mediaFileRoutes(app, deps);
   await webRoutes(app, deps);

@@ -38,7 +38,11 @@ export const AudioItem = memo(function AudioItem({ record, onEdit, onDelete }: A
   };
 
   return (
-    <article aria-labelledby={headingId} className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm" data-testid="audio-item">
+    <article
+      aria-labelledby={headingId}
+      className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+      data-testid="audio-item"
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <h2 id={headingId} className="min-w-0 break-words text-base font-semibold text-slate-900">
           {record.title}

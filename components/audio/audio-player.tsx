@@ -207,7 +207,13 @@ export function AudioPlayer({ src, peaks, duration, title }: AudioPlayerProps) {
           </svg>
         )}
       </button>
-      <div ref={containerRef} className="min-w-0 flex-1" data-testid="waveform" data-ready={ready ? 'true' : 'false'} style={{ minHeight: 48 }} />
+      <div
+        ref={containerRef}
+        className="min-w-0 flex-1"
+        data-testid="waveform"
+        data-ready={ready ? 'true' : 'false'}
+        style={{ minHeight: 48 }}
+      />
       <span className="shrink-0 text-right text-xs tabular-nums text-slate-700" aria-label="Время воспроизведения">
         {formatClock(current)} / {formatClock(total)}
       </span>

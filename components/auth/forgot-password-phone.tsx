@@ -13,12 +13,7 @@ import { useRequestPasswordResetCode, useResetPasswordByCode } from '@/hooks/use
 import { useSnackbar } from '@/hooks/use-snackbar';
 import { normalizePhone } from '@/lib/auth/username';
 import { errorInfo, resetCodeRequestError, resetCodeSent, resetPasswordError } from '@/lib/errors';
-import {
-  phoneResetRequestSchema,
-  phoneResetSchema,
-  type PhoneResetRequestValues,
-  type PhoneResetValues,
-} from '@/lib/schemas/auth';
+import { phoneResetRequestSchema, phoneResetSchema, type PhoneResetRequestValues, type PhoneResetValues } from '@/lib/schemas/auth';
 import { PASSWORD_RESET_DONE } from './reset-password-form';
 import { SmsCodeActions } from './sms-code-actions';
 
@@ -122,7 +117,12 @@ export function ForgotPasswordPhone() {
           <Button type="submit" loading={isSubmitting} disabled={requestCode.isPending || done} fullWidth>
             Сохранить пароль
           </Button>
-          <SmsCodeActions sending={requestCode.isPending} disabled={busy} onResend={() => void onResend()} onChangeNumber={onChangeNumber} />
+          <SmsCodeActions
+            sending={requestCode.isPending}
+            disabled={busy}
+            onResend={() => void onResend()}
+            onChangeNumber={onChangeNumber}
+          />
         </form>
       )}
     </div>

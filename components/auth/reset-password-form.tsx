@@ -29,9 +29,12 @@ export function ResetPasswordForm() {
   useEffect(() => {
     if (!token) router.replace('/forgot-password');
   }, [token, router]);
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
 
   if (!token) {
     return (
@@ -54,10 +57,7 @@ export function ResetPasswordForm() {
   });
 
   return (
-    <AuthCard
-      title="Новый пароль"
-      footer={<BackToLoginLink />}
-    >
+    <AuthCard title="Новый пароль" footer={<BackToLoginLink />}>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         {message ? <FormAlert kind={message.kind}>{message.text}</FormAlert> : null}
         <PasswordField fresh label="Новый пароль" error={errors.password?.message} {...form.register('password')} />

@@ -104,7 +104,11 @@ export function PhotoSection({ user }: { user: User }) {
             // eslint-disable-next-line @next/next/no-img-element
             <img src={shown} alt={preview ? 'Предпросмотр нового фото' : 'Фото профиля'} className="h-full w-full object-cover" />
           ) : (
-            <span className="flex h-full w-full items-center justify-center text-4xl font-semibold text-slate-500" aria-label="Фото не загружено" role="img">
+            <span
+              className="flex h-full w-full items-center justify-center text-4xl font-semibold text-slate-500"
+              aria-label="Фото не загружено"
+              role="img"
+            >
               {initials}
             </span>
           )}
@@ -143,11 +147,7 @@ export function PhotoSection({ user }: { user: User }) {
               </Button>
             ) : null}
             {file ? (
-              <Button
-                variant="secondary"
-                disabled={upload.isPending}
-                onClick={clearPick}
-              >
+              <Button variant="secondary" disabled={upload.isPending} onClick={clearPick}>
                 Отменить
               </Button>
             ) : null}

@@ -7,6 +7,12 @@ export interface NavItem {
 export function navItems(isAuthenticated: boolean): NavItem[] {
   const home = { href: '/', label: 'Главная' };
   return isAuthenticated
-    ? [home, { href: '/profile', label: 'Профиль' }, { href: '/audio', label: 'Аудио' }, { href: '/photos', label: 'Фото' }, { href: '/video', label: 'Видео' }]
+    ? [
+        home,
+        { href: '/profile', label: 'Профиль' },
+        { href: '/audio', label: 'Аудио' },
+        { href: '/photos', label: 'Фото' },
+        { href: '/video', label: 'Видео' },
+      ]
     : [home, { href: '/login', label: 'Войти' }, { href: '/register', label: 'Регистрация' }];
 }

@@ -73,7 +73,11 @@ export function messageFromBody(body: unknown, preferField?: string): string | n
   if (typeof obj.detail === 'string' && obj.detail) return obj.detail;
   const first = (v: unknown): string | null => {
     if (typeof v === 'string') return v;
-    if (Array.isArray(v)) for (const x of v) { const m = first(x); if (m) return m; }
+    if (Array.isArray(v))
+      for (const x of v) {
+        const m = first(x);
+        if (m) return m;
+      }
     return null;
   };
   if (preferField && preferField in obj) {

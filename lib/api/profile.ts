@@ -17,9 +17,7 @@ const NO_CACHE = { 'Cache-Control': 'no-cache', Pragma: 'no-cache' };
 
 /** GET profile/ with no-cache headers (spec §7); photo_url gets its cache-busting parameter. */
 export async function getProfile(opts: { skipAuthRefresh?: boolean } = {}): Promise<User> {
-  const user = await api
-    .get('auth/profile/', { headers: NO_CACHE, ...(opts.skipAuthRefresh ? noAuthRefresh : {}) })
-    .json<User>();
+  const user = await api.get('auth/profile/', { headers: NO_CACHE, ...(opts.skipAuthRefresh ? noAuthRefresh : {}) }).json<User>();
   return normalizeUser(user);
 }
 
@@ -55,7 +53,11 @@ export interface ChangePasswordAnswer {
 export async function changePassword(input: ChangePasswordInput): Promise<ChangePasswordAnswer> {
   const answer = await api
     .put('auth/change-password/', {
-      json: { old_password: input.old_password, new_password: input.new_password, new_password2: input.new_password2 ?? input.new_password },
+      json: {
+        old_password: input.old_password,
+        new_password: input.new_password,
+        new_password2: input.new_password2 ?? input.new_password,
+      },
     })
     .json<ChangePasswordAnswer>();
   if (answer && answer.access) sessionTokenStore.setTokens({ access: answer.access, refresh: answer.refresh });

@@ -5,7 +5,10 @@
 export function filenameFromContentDisposition(header: string | null | undefined): string | null {
   if (!header) return null;
   const clean = (name: string) => {
-    const base = name.replace(/[\\/]+/g, '_').replace(/[\u0000-\u001f\u007f]+/g, '').trim();
+    const base = name
+      .replace(/[\\/]+/g, '_')
+      .replace(/[\u0000-\u001f\u007f]+/g, '')
+      .trim();
     return base && base !== '.' && base !== '..' ? base : null;
   };
 

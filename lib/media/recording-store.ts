@@ -147,7 +147,8 @@ export async function appendChunk(sessionId: string, chunk: Blob, durationSecond
     ...session,
     chunkCount: session.chunkCount + 1,
     size: session.size + data.byteLength,
-    duration: durationSeconds !== undefined && Number.isFinite(durationSeconds) ? Math.max(session.duration, durationSeconds) : session.duration,
+    duration:
+      durationSeconds !== undefined && Number.isFinite(durationSeconds) ? Math.max(session.duration, durationSeconds) : session.duration,
   });
   await done(tx);
 }
@@ -167,9 +168,7 @@ export async function listUnsaved(kind?: RecorderKind): Promise<RecordingSession
   const db = await openDb();
   const tx = db.transaction(SESSIONS, 'readonly');
   const all = (await promisify(tx.objectStore(SESSIONS).getAll())) as RecordingSession[];
-  return all
-    .filter((s) => s.chunkCount > 0 && (!kind || s.kind === kind))
-    .sort((a, b) => b.started_at.localeCompare(a.started_at));
+  return all.filter((s) => s.chunkCount > 0 && (!kind || s.kind === kind)).sort((a, b) => b.started_at.localeCompare(a.started_at));
 }
 
 /**

@@ -67,7 +67,12 @@ export async function webRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
       reply.header('Content-Security-Policy', await policyOf('404.html'));
       return reply.status(404).type('text/html; charset=utf-8').sendFile('404.html');
     }
-    return reply.status(404).type('text/html; charset=utf-8').send('<!doctype html><meta charset="utf-8"><title>Страница не найдена</title><h1>Страница не найдена</h1><a href="/">На главную</a>');
+    return reply
+      .status(404)
+      .type('text/html; charset=utf-8')
+      .send(
+        '<!doctype html><meta charset="utf-8"><title>Страница не найдена</title><h1>Страница не найдена</h1><a href="/">На главную</a>',
+      );
   });
 }
 

@@ -206,7 +206,10 @@ test('a denied camera shows the access message with a button that asks again', a
   await expect(dialog.getByText(message)).toBeVisible();
   await dialog.getByRole('button', { name: 'Запросить разрешение' }).click();
   await expect.poll(() => page.evaluate(() => (window as unknown as { __gum: unknown[] }).__gum.length)).toBe(2);
-  expect(await page.evaluate(() => (window as unknown as { __gum: MediaStreamConstraints[] }).__gum[0])).toEqual({ video: true, audio: true });
+  expect(await page.evaluate(() => (window as unknown as { __gum: MediaStreamConstraints[] }).__gum[0])).toEqual({
+    video: true,
+    audio: true,
+  });
   await expect(dialog.getByText(message)).toBeVisible();
   await dialog.getByRole('button', { name: 'Закрыть', exact: true }).click();
   await expect(dialog).toHaveCount(0);

@@ -22,7 +22,12 @@ export function newUserBody(overrides: Record<string, unknown> = {}) {
   };
 }
 
-export async function post(t: TestApp, url: string, payload: unknown, opts: { token?: string; ip?: string; headers?: Record<string, string> } = {}) {
+export async function post(
+  t: TestApp,
+  url: string,
+  payload: unknown,
+  opts: { token?: string; ip?: string; headers?: Record<string, string> } = {},
+) {
   return t.app.inject({
     method: 'POST',
     url,

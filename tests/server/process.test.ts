@@ -136,7 +136,10 @@ describe('the server process', () => {
     const bad = startMain({ PORT: 'abc', DATA_DIR: path.join(dir, 'bad'), OUT_DIR: path.join(dir, 'out') });
     const { code } = await bad.exited;
     expect(code).toBe(1);
-    const lines = bad.stderr().split('\n').filter((l) => l.trim() !== '');
+    const lines = bad
+      .stderr()
+      .split('\n')
+      .filter((l) => l.trim() !== '');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain('PORT');
   });

@@ -24,7 +24,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .addColumn('revoked_at', 'varchar(32)')
     .execute();
-  await db.schema.alterTable('users').addColumn('credential_version', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('users')
+    .addColumn('credential_version', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema
     .createTable('throttle_locks')
     .addColumn('key', 'varchar(300)', (c) => c.primaryKey())

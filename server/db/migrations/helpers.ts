@@ -4,7 +4,5 @@ const isPostgres = (db: Kysely<any>) => db.getExecutor().adapter.constructor.nam
 
 /** An auto-increment integer primary key in both dialects. */
 export function idColumn(db: Kysely<any>): [any, (c: ColumnDefinitionBuilder) => ColumnDefinitionBuilder] {
-  return isPostgres(db)
-    ? [sql`serial`, (c) => c.primaryKey()]
-    : ['integer', (c) => c.primaryKey().autoIncrement()];
+  return isPostgres(db) ? [sql`serial`, (c) => c.primaryKey()] : ['integer', (c) => c.primaryKey().autoIncrement()];
 }

@@ -21,7 +21,11 @@ describe('spec §4 URL rewrite', () => {
     expect(rewriteUrl('httpfoo', https)).toBe('httpfoo');
   });
   it('walks nested arrays and objects without touching keys or non-strings', () => {
-    const input = { 'http://key': 1, list: [{ audio_file: '/media/a.mp3', duration: 3.5, ok: true, none: null }], photo_url: 'http://h/p.png' };
+    const input = {
+      'http://key': 1,
+      list: [{ audio_file: '/media/a.mp3', duration: 3.5, ok: true, none: null }],
+      photo_url: 'http://h/p.png',
+    };
     expect(rewriteUrls(input, https)).toEqual({
       'http://key': 1,
       list: [{ audio_file: 'https://vault.example:8443/media/a.mp3', duration: 3.5, ok: true, none: null }],

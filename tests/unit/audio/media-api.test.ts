@@ -62,7 +62,10 @@ afterEach(() => {
 describe('updateMedia (PATCH with fallbacks)', () => {
   it('succeeds with form-urlencoded first and reads the answer', async () => {
     answers = [() => json(200, { id: 5, title: 'Новое', description: 'Описание' })];
-    await expect(updateMedia('audio', 5, { title: 'Новое', description: 'Описание' })).resolves.toEqual({ title: 'Новое', description: 'Описание' });
+    await expect(updateMedia('audio', 5, { title: 'Новое', description: 'Описание' })).resolves.toEqual({
+      title: 'Новое',
+      description: 'Описание',
+    });
     expect(seen).toHaveLength(1);
     expect(seen[0]).toMatchObject({ method: 'PATCH', url: '/api/media/audio/5/' });
     expect(seen[0]!.contentType).toContain('application/x-www-form-urlencoded');
@@ -111,7 +114,9 @@ describe('updateMedia (PATCH with fallbacks)', () => {
     answers = Array.from({ length: 6 }, () => () => json(405, null));
     const error = (await updateMedia('audio', 1, { title: 'x', description: '' }).catch((e) => e)) as FallbackError;
     expect(error.attempts).toHaveLength(6);
-    expect(error.message).toMatch(/^Ошибка при обновлении записи: попытки: PATCH form-urlencoded — 405; .*fetch PATCH form-urlencoded — 405$/);
+    expect(error.message).toMatch(
+      /^Ошибка при обновлении записи: попытки: PATCH form-urlencoded — 405; .*fetch PATCH form-urlencoded — 405$/,
+    );
   });
 });
 

@@ -4,7 +4,14 @@ import { profileDiffers } from '@/hooks/use-profile';
 import type { User } from '@/lib/auth/types';
 
 describe('registration payload (spec §3)', () => {
-  const values = { first_name: ' Анна ', last_name: 'Петрова', phone: '', email: 'anna@example.com', password: 'secret-123', password2: 'secret-123' };
+  const values = {
+    first_name: ' Анна ',
+    last_name: 'Петрова',
+    phone: '',
+    email: 'anna@example.com',
+    password: 'secret-123',
+    password2: 'secret-123',
+  };
   it('sends names, email, both passwords and the generated username, without an empty phone', () => {
     expect(toRegisterPayload(values, () => 0.5)).toEqual({
       first_name: 'Анна',

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { describeAttempts, FallbackError, HttpStatusError, isRetriable, runStrategies, statusOf, type Strategy } from '@/lib/media/fallback';
+import {
+  describeAttempts,
+  FallbackError,
+  HttpStatusError,
+  isRetriable,
+  runStrategies,
+  statusOf,
+  type Strategy,
+} from '@/lib/media/fallback';
 
 const fail = (label: string, error: unknown, log: string[]): Strategy<string> => ({
   label,
@@ -16,7 +24,8 @@ const ok = (label: string, value: string, log: string[]): Strategy<string> => ({
   },
 });
 /** Looks like ky's HTTPError. */
-const kyError = (status: number) => Object.assign(new Error(`Request failed with status code ${status}`), { response: new Response(null, { status }) });
+const kyError = (status: number) =>
+  Object.assign(new Error(`Request failed with status code ${status}`), { response: new Response(null, { status }) });
 
 describe('fallback strategy runner', () => {
   it('returns the first success without trying the rest', async () => {
@@ -54,7 +63,11 @@ describe('fallback strategy runner', () => {
   it("lists each attempt's method and status when every way fails", async () => {
     const log: string[] = [];
     const error = (await runStrategies(
-      [fail('PATCH form-urlencoded', kyError(405), log), fail('PATCH multipart', new TypeError('x'), log), fail('fetch PATCH', new HttpStatusError(501), log)],
+      [
+        fail('PATCH form-urlencoded', kyError(405), log),
+        fail('PATCH multipart', new TypeError('x'), log),
+        fail('fetch PATCH', new HttpStatusError(501), log),
+      ],
       { prefix: 'Ошибка при обновлении записи: ' },
     ).catch((e) => e)) as FallbackError;
     expect(error.stoppedOnDataError).toBe(false);
