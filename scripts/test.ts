@@ -4,7 +4,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 
-const run = (cmd, args, env = process.env) => {
+const run = (cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env) => {
   console.log(`\n▶ ${cmd} ${args.join(' ')}${env.DATABASE_URL ? ' (PostgreSQL)' : ''}`);
   const r = spawnSync(cmd, args, { stdio: 'inherit', env });
   if (r.status !== 0) {
