@@ -2,14 +2,8 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import type { Clock } from './clock.ts';
-import type { Config } from './config.ts';
-import type { Db } from './db/kysely.ts';
+import type { AppDeps } from './deps.ts';
 import { ApiError } from './errors.ts';
-import type { Mailer } from './mail/mailer.ts';
-import type { MediaProcessor } from './media/processor.ts';
-import type { SmsSender } from './sms/sms.ts';
-import type { Storage } from './storage/storage.ts';
 import { authRoutes } from './auth/routes.ts';
 import { profileRoutes } from './profile/routes.ts';
 import { mediaRoutes } from './media/routes.ts';
@@ -19,16 +13,6 @@ import { contentSecurityPolicy } from './web/csp.ts';
 import { parseFormBody, parseJsonBody } from './body-parsers.ts';
 import { finishUnreadBodies } from './unread-body.ts';
 import { DEFAULT_TIMEOUTS, serverTimeoutOptions, watchRequestTimeouts, type RequestTimeouts } from './request-timeouts.ts';
-
-export interface AppDeps {
-  config: Config;
-  db: Db;
-  storage: Storage;
-  mailer: Mailer;
-  sms: SmsSender;
-  clock: Clock;
-  processor: MediaProcessor;
-}
 
 /** JSON and form bodies; uploads are multipart and streamed, never this big. */
 export const BODY_LIMIT = 1024 * 1024;

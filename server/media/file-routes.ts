@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
 import { mimeForKey } from './content-types.ts';
 import { sendStored } from './send-file.ts';

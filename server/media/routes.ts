@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { currentUser, requireUser } from '../auth/guard.ts';
 import { ApiError, detailError, notFound } from '../errors.ts';
 import { contentDisposition } from './content-disposition.ts';

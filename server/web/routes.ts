@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import httpProxy from '@fastify/http-proxy';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { contentSecurityPolicy, inlineScriptHashes, loadPagePolicies } from './csp.ts';
 
 const ADMIN_NOT_CONFIGURED = `<!doctype html>
