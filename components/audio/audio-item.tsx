@@ -75,7 +75,7 @@ export const AudioItem = memo(function AudioItem({ record, onEdit, onDelete }: A
         </Button>
         <a
           href={record.download_url ?? `/api/media/audio/${record.id}/download/`}
-          onClick={startDownload}
+          onClick={(e) => void startDownload(e)}
           aria-busy={download.isPending || undefined}
           className="inline-flex min-h-10 items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
         >

@@ -88,7 +88,8 @@ export function AudioPlayer({ src, peaks, duration, title }: AudioPlayerProps) {
       setMode('native');
     };
 
-    const initTimer = setTimeout(async () => {
+    // Runs after the delay; it falls back to the native controls on any failure, so it never rejects.
+    const createWaveform = async () => {
       try {
         const { default: WaveSurferCtor } = await import('wavesurfer.js');
         if (cancelled || !containerRef.current) return;
@@ -136,7 +137,8 @@ export function AudioPlayer({ src, peaks, duration, title }: AudioPlayerProps) {
       } catch {
         fallBack();
       }
-    }, WAVEFORM_INIT_DELAY_MS);
+    };
+    const initTimer = setTimeout(() => void createWaveform(), WAVEFORM_INIT_DELAY_MS);
 
     return () => {
       cancelled = true;
@@ -190,7 +192,7 @@ export function AudioPlayer({ src, peaks, duration, title }: AudioPlayerProps) {
     <div className="flex items-center gap-3">
       <button
         type="button"
-        onClick={togglePlay}
+        onClick={() => void togglePlay()}
         disabled={!ready}
         aria-label={label}
         title={playing ? 'Пауза' : 'Воспроизвести'}

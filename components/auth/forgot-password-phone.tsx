@@ -103,14 +103,14 @@ export function ForgotPasswordPhone() {
       ) : null}
       {message ? <FormAlert kind={message.kind}>{message.text}</FormAlert> : null}
       {!phone ? (
-        <form onSubmit={onRequest} noValidate className="flex flex-col gap-4">
+        <form onSubmit={(e) => void onRequest(e)} noValidate className="flex flex-col gap-4">
           <PhoneField label="Телефон" error={phoneForm.formState.errors.phone?.message} {...phoneForm.register('phone')} />
           <Button type="submit" loading={requestCode.isPending} fullWidth>
             Отправить код
           </Button>
         </form>
       ) : (
-        <form onSubmit={onReset} noValidate className="flex flex-col gap-4">
+        <form onSubmit={(e) => void onReset(e)} noValidate className="flex flex-col gap-4">
           <CodeField label="Код из SMS" error={errors.code?.message} {...resetForm.register('code')} />
           <PasswordField fresh label="Новый пароль" error={errors.password?.message} {...resetForm.register('password')} />
           <PasswordField fresh label="Подтверждение пароля" error={errors.password2?.message} {...resetForm.register('password2')} />

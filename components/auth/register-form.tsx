@@ -61,7 +61,7 @@ export function RegisterForm() {
         </>
       }
     >
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4">
         {error ? <FormAlert>{error}</FormAlert> : null}
         {done ? <FormAlert kind="success">Регистрация прошла успешно! Мы отправили код подтверждения на ваш email.</FormAlert> : null}
         <TextField label="Имя" autoComplete="given-name" error={errors.first_name?.message} {...form.register('first_name')} />

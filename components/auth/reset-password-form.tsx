@@ -58,7 +58,7 @@ export function ResetPasswordForm() {
 
   return (
     <AuthCard title="Новый пароль" footer={<BackToLoginLink />}>
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4">
         {message ? <FormAlert kind={message.kind}>{message.text}</FormAlert> : null}
         <PasswordField fresh label="Новый пароль" error={errors.password?.message} {...form.register('password')} />
         <PasswordField fresh label="Подтверждение пароля" error={errors.password2?.message} {...form.register('password2')} />

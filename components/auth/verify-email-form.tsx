@@ -79,13 +79,13 @@ export function VerifyEmailForm() {
           )}
         </p>
         {message ? <FormAlert kind={message.kind}>{message.text}</FormAlert> : null}
-        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4">
           <CodeField label="Код подтверждения" error={errors.code?.message} {...form.register('code')} />
           <Button type="submit" loading={isSubmitting} disabled={done} fullWidth>
             Подтвердить
           </Button>
         </form>
-        <Button variant="ghost" onClick={onResend} loading={resend.isPending} disabled={done}>
+        <Button variant="ghost" onClick={() => void onResend()} loading={resend.isPending} disabled={done}>
           Отправить код повторно
         </Button>
       </div>

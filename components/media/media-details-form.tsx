@@ -33,7 +33,7 @@ export function MediaDetailsForm({ formId, schema, defaultValues, onSubmit, disa
     <form
       id={formId}
       noValidate
-      onSubmit={handleSubmit((v) => onSubmit({ title: v.title.trim(), description: v.description }))}
+      onSubmit={(e) => void handleSubmit((v) => onSubmit({ title: v.title.trim(), description: v.description }))(e)}
       className="flex flex-col gap-3"
     >
       <TextField

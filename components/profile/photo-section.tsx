@@ -142,7 +142,7 @@ export function PhotoSection({ user }: { user: User }) {
           ) : null}
           <div className="flex flex-wrap gap-2 empty:hidden">
             {file ? (
-              <Button onClick={onUpload} loading={upload.isPending}>
+              <Button onClick={() => void onUpload()} loading={upload.isPending}>
                 Загрузить фото
               </Button>
             ) : null}
@@ -164,7 +164,7 @@ export function PhotoSection({ user }: { user: User }) {
         title="Удалить фото профиля?"
         message="Фото профиля будет удалено без возможности восстановления."
         confirmLabel="Удалить"
-        onConfirm={onDelete}
+        onConfirm={() => void onDelete()}
         onCancel={() => setConfirmDelete(false)}
         busy={remove.isPending}
       />

@@ -79,7 +79,7 @@ export function ProfileInfoForm({ user }: { user: User }) {
 
   return (
     <ProfileSection id="profile-info" title="Личные данные">
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4">
         {error ? <FormAlert>{error}</FormAlert> : null}
         <div className="flex flex-col gap-1">
           <span className="text-sm font-medium text-slate-800">Email</span>
