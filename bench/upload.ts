@@ -71,7 +71,7 @@ export async function benchUpload(opts: { megabytes?: number } = {}): Promise<vo
         `  body streamed in ${(result.bodySentMs / 1000).toFixed(2)} s = ${sentMbps.toFixed(1)} MB/s; 201 after ${(result.totalMs / 1000).toFixed(2)} s (incl. ffmpeg waveform + MP3)`,
       );
       console.log(
-        `  status ${result.status}, duration ${result.body.duration ?? '—'} s, ${Array.isArray(result.body.waveform_data) ? result.body.waveform_data.length : 0} peaks`,
+        `  status ${result.status}, duration ${typeof result.body.duration === 'number' ? result.body.duration : '—'} s, ${Array.isArray(result.body.waveform_data) ? result.body.waveform_data.length : 0} peaks`,
       );
     } finally {
       await server.stop();
@@ -117,7 +117,7 @@ function post(
         res.on('end', () => {
           let body: Record<string, unknown> = {};
           try {
-            body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+            body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
           } catch {
             /* leave empty */
           }

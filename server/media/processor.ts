@@ -406,7 +406,7 @@ export class BlockPeaks {
   reduce(n: number): number[] {
     if (this.inBlock > 0) this.flush();
     const blocks = this.count;
-    const out: number[] = new Array(n).fill(0);
+    const out = new Array<number>(n).fill(0);
     if (blocks === 0) return out;
     let max = 0;
     for (let i = 0; i < n; i++) {

@@ -1,3 +1,4 @@
+import type { Multipart } from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps.ts';
 import { currentUser, requireUser } from '../auth/guard.ts';
@@ -165,7 +166,7 @@ async function* bodyParts(body: unknown): AsyncGenerator<UploadPart> {
 async function* multipartParts(request: FastifyRequest, fileSizeLimit: number): AsyncGenerator<UploadPart> {
   const iterator = request.parts({ limits: { fileSize: fileSizeLimit } });
   while (true) {
-    let next: IteratorResult<Awaited<ReturnType<typeof iterator.next>>['value']>;
+    let next: IteratorResult<Multipart>;
     try {
       next = await iterator.next();
     } catch (err) {

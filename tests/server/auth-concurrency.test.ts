@@ -70,7 +70,7 @@ describe('a password change wins every race', () => {
 
   /** Logins with `password`, one every 8 ms over ~100 ms, with `change` sent in the middle of them. */
   async function race(email: string, password: string, change: () => Promise<{ statusCode: number }>) {
-    const logins: Promise<{ statusCode: number; json(): any }>[] = [];
+    const logins: Promise<{ statusCode: number; json(): { access: string; refresh: string } }>[] = [];
     let changed: Promise<{ statusCode: number }> | undefined;
     for (let i = 0; i < 12; i++) {
       if (i === 4) changed = change();
@@ -80,7 +80,7 @@ describe('a password change wins every race', () => {
     return { changed: await changed!, logins: await Promise.all(logins) };
   }
 
-  async function expectDead(logins: { statusCode: number; json(): any }[]) {
+  async function expectDead(logins: { statusCode: number; json(): { access: string; refresh: string } }[]) {
     for (const login of logins.filter((l) => l.statusCode === 200)) {
       const { access, refresh } = login.json();
       expect((await profile(access)).statusCode).toBe(401);
