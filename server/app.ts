@@ -86,15 +86,15 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Fa
     if (error instanceof ApiError) {
       return reply.status(error.status).headers(error.headers).send(error.body);
     }
-    const status = (error as FastifyError).statusCode ?? 500;
-    if ((error as FastifyError).validation) {
+    const status = error.statusCode ?? 500;
+    if (error.validation) {
       return reply.status(400).send({ detail: 'Некорректный запрос.' });
     }
     if (status >= 400 && status < 500) {
       return reply
         .status(status)
         .headers(status === 429 ? { 'Retry-After': '60' } : {})
-        .send({ detail: clientErrorText(status, error as FastifyError) });
+        .send({ detail: clientErrorText(status, error) });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ detail: 'Внутренняя ошибка сервера. Попробуйте позже.' });

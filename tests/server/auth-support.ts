@@ -58,7 +58,7 @@ export async function signedInUser(t: TestApp, overrides: Record<string, unknown
   expect(v.statusCode, v.body).toBe(200);
   const login = await post(t, '/api/auth/login/', { email, password: body.password });
   expect(login.statusCode, login.body).toBe(200);
-  const { access, refresh } = login.json() as { access: string; refresh: string };
+  const { access, refresh } = login.json<{ access: string; refresh: string }>();
   return { id: user.id, email, password: String(body.password), access, refresh, body };
 }
 

@@ -89,7 +89,7 @@ describe('the ky 401 → refresh hook', () => {
     ]);
     expect(server.refreshCount()).toBe(1);
     expect(results.map((r) => r.url)).toEqual(['/api/auth/profile/', '/api/media/audio/', '/api/media/audio/x/']);
-    expect(results[2]!.body).toBe('{"title":"Т"}');
+    expect(results[2].body).toBe('{"title":"Т"}');
     expect(tokens.getAccess()).toBe('valid');
     expect(tokens.getRefresh()).toBe('r2');
     expect(onAuthFailure).not.toHaveBeenCalled();
