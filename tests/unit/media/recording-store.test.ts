@@ -13,7 +13,7 @@ const text = (blob: Blob) =>
   new Promise<string>((resolve, reject) => {
     const r = new FileReader();
     r.onload = () => resolve(new TextDecoder().decode(r.result as ArrayBuffer));
-    r.onerror = () => reject(r.error);
+    r.onerror = () => reject(r.error ?? new Error('FileReader failed'));
     r.readAsArrayBuffer(blob);
   });
 
