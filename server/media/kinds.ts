@@ -20,7 +20,7 @@ export interface ProcessContext {
   /** What the original is (normalised by the kind's accept()); ffmpeg reads it as this container only. */
   stored: Detected;
   /** A path in this job's temp folder for an output file. */
-  tmp(name: string): string;
+  tmp: (name: string) => string;
 }
 
 export interface ProcessOutcome {

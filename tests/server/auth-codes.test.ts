@@ -147,7 +147,7 @@ describe('e-mail confirmation codes', () => {
   it('still answers 200 when the mail server is down', async () => {
     const { email } = await register(t);
     t.clock.advance(61_000);
-    const original = t.mailer.send;
+    const original = t.mailer.send.bind(t.mailer);
     t.mailer.send = async () => {
       throw new Error('SMTP down');
     };

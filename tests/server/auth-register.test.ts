@@ -95,7 +95,7 @@ describe('POST /api/auth/register/', () => {
   });
 
   it('still creates the account when the mail server fails (the user can ask for a new code)', async () => {
-    const original = t.mailer.send;
+    const original = t.mailer.send.bind(t.mailer);
     t.mailer.send = async () => {
       throw new Error('SMTP down');
     };
