@@ -101,7 +101,6 @@ export function PhotoSection({ user }: { user: User }) {
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
         <div className="h-28 w-28 shrink-0 overflow-hidden rounded-full border border-slate-200 bg-slate-100">
           {shown ? (
-            // eslint-disable-next-line @next/next/no-img-element
             <img src={shown} alt={preview ? 'Предпросмотр нового фото' : 'Фото профиля'} className="h-full w-full object-cover" />
           ) : (
             <span

@@ -85,8 +85,13 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   return { api, refresh };
 }
 
+/**
+ * The session is gone and this runs outside React (the API client's refresh hook), where no router
+ * exists: a full load of /login also drops every query cached for the ended session.
+ */
 function redirectToLogin(): void {
   if (typeof window === 'undefined') return;
+  // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- a full load on purpose, see above
   if (!/^\/login\/?$/.test(window.location.pathname)) window.location.assign('/login');
 }
 

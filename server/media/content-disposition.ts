@@ -6,8 +6,8 @@ export function contentDisposition(filename: string): string {
 
 /** No path separators, control or quoting characters, at most 200 code points (the extension kept). */
 export function safeFileName(filename: string): string {
-  // eslint-disable-next-line no-control-regex
   let name = filename
+    // eslint-disable-next-line no-control-regex -- control characters are what this replaces
     .replace(/[\u0000-\u001f\u007f"\\/:*?<>|]+/g, '_')
     .replace(/\s+/g, ' ')
     .trim();

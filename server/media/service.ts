@@ -410,6 +410,6 @@ export const keysOf = (row: Media): string[] =>
 
 /** The client's file name, kept for reference only: no paths, no control characters, ≤ 255. */
 function cleanName(name: string): string {
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- control characters are what this removes
   return [...(name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '')].slice(0, 255).join('');
 }
