@@ -13,7 +13,7 @@ export interface ErrorInfo {
 
 export async function errorInfo(error: unknown): Promise<ErrorInfo> {
   if (error instanceof HTTPError) {
-    let data: unknown = null;
+    let data: unknown;
     try {
       const text = await error.response.clone().text();
       try {

@@ -27,7 +27,7 @@ export interface VideoRecord {
   height: number | null;
   mime_type?: string;
   size?: number;
-  status: VideoStatus | string;
+  status: VideoStatus;
   created_at: string;
   download_url?: string;
 }

@@ -342,7 +342,7 @@ describe('audio API', () => {
   it('never shows or changes another user’s record', async () => {
     const rec = (await upload(alice, fx.mp3, { title: 'личное' })).json();
     const notFound = { detail: 'Не найдено.' };
-    const attempts: InjectOptions[] = [
+    const attempts: (InjectOptions & { url: string })[] = [
       { url: `/api/media/audio/${rec.id}/` },
       { method: 'PATCH', url: `/api/media/audio/${rec.id}/`, payload: { title: 'взлом' } },
       { method: 'POST', url: `/api/media/audio/${rec.id}/`, headers: { 'x-http-method-override': 'PATCH' }, payload: { title: 'взлом' } },

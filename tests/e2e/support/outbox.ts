@@ -10,7 +10,7 @@ export async function lastMessageTo(to: string, opts: { after?: number; timeout?
   await expect
     .poll(
       () => {
-        let files: string[] = [];
+        let files: string[];
         try {
           files = readdirSync(outboxDir()).sort();
         } catch {
