@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useReducer, useRef, useState } from 'react';
 import { DEFAULT_MAX_DURATION, initialRecorderState, recorderReducer, type RecorderState } from '@/lib/media/recorder-machine';
 import {
   AUDIO_MIME_PREFERENCES,
@@ -140,8 +140,10 @@ export function useRecorder(options: UseRecorderOptions = {}): UseRecorder {
     setStream(s);
   };
 
-  const constraintsFor = (): MediaStreamConstraints =>
-    optionsRef.current.constraints ?? (kind === 'video' ? { audio: true, video: true } : { audio: true });
+  const constraintsFor = useCallback(
+    (): MediaStreamConstraints => optionsRef.current.constraints ?? (kind === 'video' ? { audio: true, video: true } : { audio: true }),
+    [kind],
+  );
 
   /** Forgets the preview's pending acquisition; a stream that still arrives is stopped at once. */
   const abandonAcquisition = () => {
@@ -150,7 +152,9 @@ export function useRecorder(options: UseRecorderOptions = {}): UseRecorder {
     if (pending) pending.abandoned = true;
   };
 
-  const acquirePreview = () => {
+  // An effect event: the preview effect below runs on status and wish changes only, and this reads
+  // the latest constraints when it does.
+  const acquirePreview = useEffectEvent(() => {
     if (streamRef.current || acquireRef.current || !isRecordingSupported()) return;
     const acquisition: Acquisition = { promise: navigator.mediaDevices.getUserMedia(constraintsFor()), abandoned: false, taken: false };
     acquireRef.current = acquisition;
@@ -171,10 +175,10 @@ export function useRecorder(options: UseRecorderOptions = {}): UseRecorder {
         if (!acquisition.taken && !acquisition.abandoned && mountedRef.current) setPreviewState('failed');
       },
     );
-  };
+  });
 
   /** The stream for a recording: the held preview, the preview's pending request, or a new request. */
-  const obtainStream = (): Promise<MediaStream> => {
+  const obtainStream = useCallback((): Promise<MediaStream> => {
     const held = streamRef.current;
     if (held && held.getTracks().every((t) => t.readyState !== 'ended')) return Promise.resolve(held);
     releaseStream();
@@ -185,7 +189,7 @@ export function useRecorder(options: UseRecorderOptions = {}): UseRecorder {
       return pending.promise;
     }
     return navigator.mediaDevices.getUserMedia(constraintsFor());
-  };
+  }, [constraintsFor]);
 
   /** Runs IndexedDB work one after another, never failing the recording itself. */
   const persistStep = (step: (sessionId: string) => Promise<unknown>) => {
@@ -280,7 +284,7 @@ export function useRecorder(options: UseRecorderOptions = {}): UseRecorder {
       await forgetSession();
       dispatch({ type: 'START_FAILED', kind: 'start', message: String((error as Error)?.message ?? error) });
     }
-  }, [kind, persist]);
+  }, [kind, persist, obtainStream]);
 
   // Stopping (by the button or by reaching maxDuration) always goes through this effect.
   useEffect(() => {
