@@ -1,4 +1,6 @@
-// `npm test`: unit + server tests on SQLite, the server tests again on PostgreSQL, then the browser tests.
+// `npm test`: the type check of every file, the lint and the format check first (a red check stops
+// here, before any test runs), then unit + server tests on SQLite, the server tests again on PostgreSQL,
+// then the browser tests.
 // PostgreSQL: DATABASE_URL when it points at one (.ci/run starts a throw-away cluster), else a throw-away
 // cluster started here when PostgreSQL's binaries are installed; without them that pass is reported as not run.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -18,6 +20,10 @@ let startedPg = false;
 function cleanup() {
   if (startedPg) spawnSync('bash', ['scripts/pg-throwaway.sh', 'stop'], { stdio: 'inherit' });
 }
+
+run('npx', ['tsc', '-b']);
+run('npx', ['eslint', '--max-warnings', '0', '.']);
+run('npx', ['prettier', '--check', '.']);
 
 const sqliteEnv = { ...process.env };
 delete sqliteEnv.DATABASE_URL;
