@@ -5,7 +5,7 @@ import { useDeleteMediaItem, useMediaDownload, useRefreshMediaList, useUpdateMed
 
 const keys: MediaListKeys = { all: videoQueries.all(), list: videoQueries.list().queryKey };
 
-/** Invalidates the video list now and again after 1 s (as the audio list after a save, spec §4). */
+/** After a save the video list refreshes at once and again after 1 s, as the audio list does. */
 export function useRefreshVideoList() {
   return useRefreshMediaList(keys, { again: true });
 }

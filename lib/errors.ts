@@ -1,7 +1,7 @@
 import { HTTPError } from 'ky';
 
 /**
- * Server error → the spec-§8 Russian message, one function per flow. The mapping functions are
+ * Server error → the Russian message people see, one function per flow. The mapping functions are
  * pure (they take `{status, data}`); `errorInfo` turns whatever was thrown into that shape.
  */
 export interface ErrorInfo {

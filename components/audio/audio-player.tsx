@@ -5,7 +5,7 @@ import type WaveSurfer from 'wavesurfer.js';
 import { formatClock } from '@/lib/media/recorder-machine';
 import { alternativeMediaUrls } from '@/lib/media/url-alternatives';
 
-/** Spec §9: the waveform is created after 300 ms and given 5 s to get ready before native controls take over. */
+/** The waveform is created after 300 ms and given 5 s to get ready before native controls take over. */
 export const WAVEFORM_INIT_DELAY_MS = 300;
 export const WAVEFORM_TIMEOUT_MS = 5_000;
 

@@ -16,7 +16,7 @@ import { registerSchema, type RegisterValues } from '@/lib/schemas/auth';
 import { FormAlert } from '@/components/ui/form-alert';
 import { AuthCard } from './auth-card';
 
-/** Spec §9: go to /verify-email 1.5 s after a successful registration. */
+/** After a successful registration the visitor goes to /verify-email after 1.5 s. */
 export const AFTER_REGISTER_DELAY_MS = 1_500;
 
 export function RegisterForm() {

@@ -15,7 +15,7 @@ import { AuthCard, BackToLoginLink } from './auth-card';
 
 export const PASSWORD_RESET_DONE = 'Пароль успешно изменён. Теперь вы можете войти с новым паролем.';
 
-/** Reads ?token=; without it the visitor is sent to /forgot-password (spec §2). */
+/** Reads ?token=; without it the visitor is sent to /forgot-password. */
 export function ResetPasswordForm() {
   const router = useRouter();
   const token = useSearchParams().get('token');

@@ -14,7 +14,7 @@ import { codeSchema, type CodeValues } from '@/lib/schemas/auth';
 import { FormAlert } from '@/components/ui/form-alert';
 import { AuthCard } from './auth-card';
 
-/** Spec §9: go to /login 2 s after the email is confirmed. */
+/** Once the email is confirmed, the visitor goes to /login after 2 s. */
 export const AFTER_VERIFY_DELAY_MS = 2_000;
 
 export function VerifyEmailForm() {

@@ -11,7 +11,7 @@ import type { RecorderKind } from '@/lib/media/recording-format';
 import { audioDetailsSchema } from '@/lib/schemas/audio';
 import { videoDetailsSchema } from '@/lib/schemas/video';
 
-/** What differs between the microphone and the camera recorder: their words (spec §8) and save rules. */
+/** What differs between the microphone and the camera recorder: their texts (errors, labels, notices) and save rules. */
 export const RECORDER_TEXTS = {
   audio: {
     permission: 'Нет доступа к микрофону. Разрешите доступ к микрофону в настройках браузера.',

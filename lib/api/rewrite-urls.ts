@@ -1,5 +1,5 @@
 /**
- * Spec §4: every string in a response that starts with http: or https: is switched to the page's
+ * Every string in a response that starts with http: or https: is switched to the page's
  * scheme, and relative media paths are made absolute against the page's host. Pure functions so
  * they can be tested without a browser.
  */

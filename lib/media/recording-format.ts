@@ -5,7 +5,7 @@
 
 export type RecorderKind = 'audio' | 'video';
 
-/** The spec's preference order (section 9). `audio/mp4;codecs=aac` is asked for as plain `audio/mp4`. */
+/** The recording formats, most preferred first. `audio/mp4;codecs=aac` is asked for as plain `audio/mp4`. */
 export const AUDIO_MIME_PREFERENCES: readonly string[] = [
   'audio/webm',
   'audio/webm;codecs=opus',

@@ -1,5 +1,5 @@
 /**
- * Sorting and searching the audio list (spec section 2 "Audio screen"). Pure, so 2,000 records
+ * Sorting and searching the audio list. Pure, so 2,000 records
  * sort in a few ms and the orders are unit-tested.
  */
 

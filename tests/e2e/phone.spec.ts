@@ -74,7 +74,7 @@ test('phone login: a malformed number is refused in the form, a second request w
   await expect(phoneField).toBeFocused();
   await expect(phoneField).toHaveValue(phone);
   await page.getByRole('button', { name: 'Получить код' }).click();
-  // One SMS a minute per number: the server's own words (spec §8: "server data"), still on the number step.
+  // One SMS a minute per number: the form shows the server's own words, still on the number step.
   await expect(page.getByRole('main').getByRole('alert')).toHaveText(/^Слишком много попыток\. Повторите через \d+ с\.$/);
   await expect(page.getByRole('textbox', { name: 'Код из SMS' })).toHaveCount(0);
 });

@@ -4,7 +4,7 @@ import { parseJsonWithRewrite, rewriteUrl, rewriteUrls } from '@/lib/api/rewrite
 const https = { protocol: 'https:', host: 'vault.example:8443' };
 const http = { protocol: 'http:', host: 'localhost:3000' };
 
-describe('spec §4 URL rewrite', () => {
+describe('URL rewrite to the page scheme and host', () => {
   it('switches http: URLs to the page scheme https:', () => {
     expect(rewriteUrl('http://cdn.example/media/a.mp3', https)).toBe('https://cdn.example/media/a.mp3');
   });

@@ -3,7 +3,7 @@ import { toRegisterPayload } from '@/hooks/use-auth-flows';
 import { profileDiffers } from '@/hooks/use-profile';
 import type { User } from '@/lib/auth/types';
 
-describe('registration payload (spec §3)', () => {
+describe('registration payload', () => {
   const values = {
     first_name: ' Анна ',
     last_name: 'Петрова',
@@ -28,7 +28,7 @@ describe('registration payload (spec §3)', () => {
   });
 });
 
-describe('profile refetch rule (spec §7)', () => {
+describe('profile refetch rule', () => {
   const user = { first_name: 'А', last_name: 'Б', phone: '+79991234567' } as User;
   it('is off when the answer equals what was sent (phone formatting aside)', () => {
     expect(profileDiffers({ first_name: 'А', last_name: 'Б', phone: '+7 999 123-45-67' }, user)).toBe(false);

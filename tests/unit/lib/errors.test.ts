@@ -21,7 +21,7 @@ describe('errorInfo', () => {
   });
 });
 
-describe('login (spec §8)', () => {
+describe('login', () => {
   it("'Email не подтвержден' starts the unconfirmed flow", () => {
     expect(E.loginError(i(403, { detail: 'Email не подтвержден', code: 'email_not_verified' }))).toEqual({
       message: 'Ваш email не подтвержден. Пожалуйста, подтвердите ваш email.',
@@ -47,7 +47,7 @@ describe('login (spec §8)', () => {
   });
 });
 
-describe('registration (spec §8)', () => {
+describe('registration', () => {
   it.each([
     [{ email: ['user with this email already exists.'] }, 'Пользователь с таким email уже существует'],
     [{ username: ['A user with that username already exists.'] }, 'Пользователь с таким именем пользователя уже существует'],
@@ -66,7 +66,7 @@ describe('registration (spec §8)', () => {
   });
 });
 
-describe('verification and resend (spec §8)', () => {
+describe('verification and resend', () => {
   it('email verify: detail, error or data, else the generic text', () => {
     expect(E.verifyEmailError(i(400, { detail: 'Неверный код' }))).toBe('Неверный код');
     expect(E.verifyEmailError(i(400, { error: 'Код истёк' }))).toBe('Код истёк');
@@ -89,7 +89,7 @@ describe('verification and resend (spec §8)', () => {
   });
 });
 
-describe('password reset (spec §8)', () => {
+describe('password reset', () => {
   it('forgot: detail or the generic text; success text', () => {
     expect(E.forgotPasswordError(i(429, { detail: 'Подождите' }))).toBe('Подождите');
     expect(E.forgotPasswordError(i(500, null))).toBe('Ошибка при отправке инструкций');
@@ -123,7 +123,7 @@ describe('password reset by SMS', () => {
   });
 });
 
-describe('profile (spec §8)', () => {
+describe('profile', () => {
   it('fetch and update', () => {
     expect(E.profileFetchError(i(500, { detail: 'Сбой' }))).toBe('Сбой');
     expect(E.profileFetchError(i(null, null))).toBe('Ошибка при получении данных пользователя');
@@ -141,7 +141,7 @@ describe('profile (spec §8)', () => {
   });
 });
 
-describe('account deletion (spec §8)', () => {
+describe('account deletion', () => {
   const del = (s: number | null, d: unknown) => E.accountDeletionError(i(s, d));
   it('400 with integrity or foreign-key text → related data message', () => {
     expect(del(400, { detail: 'IntegrityError: FOREIGN KEY constraint failed' }).message).toBe(

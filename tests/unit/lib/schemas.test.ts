@@ -32,7 +32,7 @@ const validRegister = {
   password2: 'secret-123',
 };
 
-describe('register schema (spec §5)', () => {
+describe('register schema', () => {
   it('accepts a valid form with and without a phone', () => {
     expect(errors(registerSchema, validRegister)).toEqual({});
     expect(errors(registerSchema, { ...validRegister, phone: '+7 (999) 123-45-67' })).toEqual({});
@@ -60,7 +60,7 @@ describe('register schema (spec §5)', () => {
   });
 });
 
-describe('verify code (spec §5)', () => {
+describe('verify code', () => {
   it("required: 'Обязательное поле'; exactly 6 digits: 'Код должен состоять из 6 цифр'", () => {
     expect(errors(codeSchema, { code: '' })).toEqual({ code: 'Обязательное поле' });
     expect(errors(codeSchema, { code: '12345' })).toEqual({ code: 'Код должен состоять из 6 цифр' });
@@ -70,7 +70,7 @@ describe('verify code (spec §5)', () => {
   });
 });
 
-describe('forgot password (spec §5)', () => {
+describe('forgot password', () => {
   it("required and 'Введите корректный email'", () => {
     expect(errors(forgotPasswordSchema, { email: '' })).toEqual({ email: 'Обязательное поле' });
     expect(errors(forgotPasswordSchema, { email: 'a@' })).toEqual({ email: 'Введите корректный email' });
@@ -78,7 +78,7 @@ describe('forgot password (spec §5)', () => {
   });
 });
 
-describe('reset password (spec §5)', () => {
+describe('reset password', () => {
   it('required, min 8, equal confirmation', () => {
     expect(errors(resetPasswordSchema, { password: '', password2: '' })).toEqual({
       password: 'Обязательное поле',
