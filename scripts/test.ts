@@ -21,9 +21,9 @@ function cleanup() {
   if (startedPg) spawnSync('bash', ['scripts/pg-throwaway.sh', 'stop'], { stdio: 'inherit' });
 }
 
-run('npx', ['tsc', '-b']);
-run('npx', ['eslint', '--max-warnings', '0', '.']);
-run('npx', ['prettier', '--check', '.']);
+run('npm', ['run', '--silent', 'typecheck']);
+run('npm', ['run', '--silent', 'lint']);
+run('npm', ['run', '--silent', 'format:check']);
 
 const sqliteEnv = { ...process.env };
 delete sqliteEnv.DATABASE_URL;
