@@ -2,10 +2,20 @@ import { PHASE_DEVELOPMENT_SERVER } from 'next/constants.js';
 
 const apiOrigin = process.env.API_ORIGIN ?? 'http://127.0.0.1:3001';
 
-/** Static export for builds; in development, /api, /media and /admin go to the API process. */
+/**
+ * Static export for builds; in development, /api, /media and /admin go to the API process.
+ * @param {string} phase
+ */
 export default function nextConfig(phase) {
   /** @type {import('next').NextConfig} */
-  const base = { output: 'export', trailingSlash: true, images: { unoptimized: true }, reactStrictMode: true };
+  const base = {
+    output: 'export',
+    trailingSlash: true,
+    images: { unoptimized: true },
+    reactStrictMode: true,
+    // tsconfig.json only points at the app's and the Node code's programs; the build checks the app's.
+    typescript: { tsconfigPath: 'tsconfig.app.json' },
+  };
   if (phase !== PHASE_DEVELOPMENT_SERVER) return base;
   return {
     ...base,

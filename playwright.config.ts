@@ -35,7 +35,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node scripts/e2e-server.mjs',
+    command: 'node --import tsx scripts/e2e-server.ts',
     url: `http://localhost:${PORT}/api/health/`,
     timeout: 240_000,
     reuseExistingServer: false,

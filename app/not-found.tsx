@@ -8,7 +8,10 @@ export default function NotFound() {
       </p>
       <h1 className="text-2xl font-semibold">Страница не найдена</h1>
       <p className="text-slate-700">Возможно, страница была удалена или адрес набран с ошибкой.</p>
-      <Link href="/" className="inline-flex min-h-10 items-center rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
+      <Link
+        href="/"
+        className="inline-flex min-h-10 items-center rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
+      >
         На главную
       </Link>
     </div>

@@ -19,12 +19,28 @@ export async function benchList(opts: { records?: number; connections?: number; 
       const at = new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString();
       const base = `u/${userId}/audio/rec${i.toString().padStart(5, '0')}abcdefghij`;
       return {
-        user_id: userId, kind: 'audio', title: `Запись номер ${i}`, description: 'Описание записи для проверки скорости списка',
-        status: 'ready', original_key: `${base}.webm`, mime_type: 'audio/webm', size: 480_000 + i, original_name: 'recording.webm',
-        playable_key: `${base}.mp3`, playable_mime: 'audio/mpeg', duration: 30 + (i % 600), waveform: peaks, created_at: at, updated_at: at,
+        user_id: userId,
+        kind: 'audio',
+        title: `Запись номер ${i}`,
+        description: 'Описание записи для проверки скорости списка',
+        status: 'ready',
+        original_key: `${base}.webm`,
+        mime_type: 'audio/webm',
+        size: 480_000 + i,
+        original_name: 'recording.webm',
+        playable_key: `${base}.mp3`,
+        playable_mime: 'audio/mpeg',
+        duration: 30 + (i % 600),
+        waveform: peaks,
+        created_at: at,
+        updated_at: at,
       };
     });
-    for (let i = 0; i < rows.length; i += 200) await db.insertInto('media').values(rows.slice(i, i + 200)).execute();
+    for (let i = 0; i < rows.length; i += 200)
+      await db
+        .insertInto('media')
+        .values(rows.slice(i, i + 200))
+        .execute();
     await db.destroy();
 
     const server = await startServer({ DATA_DIR: dataDir, OUT_DIR: path.join(dataDir, 'out') });
@@ -70,7 +86,10 @@ export async function benchList(opts: { records?: number; connections?: number; 
       };
       const waveShare = Math.round(((records * `"waveform_data":${peaks},`.length) / size) * 100);
       console.log(`list of ${records} audio records (${mb(size)} MB JSON each, ${waveShare}% of it waveform_data):`);
-      for (const [workers, secs] of [[1, 3], [connections, seconds]] as const) {
+      for (const [workers, secs] of [
+        [1, 3],
+        [connections, seconds],
+      ] as const) {
         const r = await load(workers, secs);
         console.log(
           `  ${String(workers).padStart(2)} connection(s), ${r.elapsed.toFixed(1)} s: ${(r.latencies.length / r.elapsed).toFixed(1)} req/s   p50 ${percentile(r.latencies, 50).toFixed(1)} ms   p99 ${percentile(r.latencies, 99).toFixed(1)} ms   (${r.latencies.length} responses, ${r.errors} errors, ${mb(r.mbps)} MB/s)`,

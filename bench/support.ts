@@ -25,7 +25,20 @@ export async function benchData(prefix: string): Promise<{ dataDir: string; db: 
   const now = new Date().toISOString();
   const user = await db
     .insertInto('users')
-    .values({ email: 'bench@example.com', username: 'bench', first_name: 'Bench', last_name: 'User', phone: null, password_hash: 'x', photo_key: null, is_active: 1, is_email_verified: 1, is_phone_verified: 0, created_at: now, updated_at: now })
+    .values({
+      email: 'bench@example.com',
+      username: 'bench',
+      first_name: 'Bench',
+      last_name: 'User',
+      phone: null,
+      password_hash: 'x',
+      photo_key: null,
+      is_active: 1,
+      is_email_verified: 1,
+      is_phone_verified: 0,
+      created_at: now,
+      updated_at: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const { access } = (await new Sessions(new AuthRepository(db), SECRET, systemClock).start(user.id, 0))!;
@@ -59,8 +72,8 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {

@@ -47,7 +47,11 @@ export async function benchUpload(opts: { megabytes?: number } = {}): Promise<vo
   try {
     await db.destroy();
 
-    const server = await startServer({ DATA_DIR: dataDir, OUT_DIR: path.join(dataDir, 'out'), MAX_AUDIO_BYTES: String((megabytes + 16) * 1024 * 1024) });
+    const server = await startServer({
+      DATA_DIR: dataDir,
+      OUT_DIR: path.join(dataDir, 'out'),
+      MAX_AUDIO_BYTES: String((megabytes + 16) * 1024 * 1024),
+    });
     try {
       // Warm the route once (JIT, multipart plugin) with a tiny upload.
       await post(server.url, token, 48_000 * 4, toneSecond());
@@ -63,8 +67,12 @@ export async function benchUpload(opts: { megabytes?: number } = {}): Promise<vo
       const sentMbps = dataBytes / 1024 / 1024 / (result.bodySentMs / 1000);
       console.log(`upload of a ${megabytes} MB WAV (${(dataBytes / (RATE * CHANNELS * 2) / 60).toFixed(1)} min of audio):`);
       console.log(`  server RSS ${mb(baseline)} MB before, peak ${mb(peak)} MB — growth ${mb(peak - baseline)} MB (target < 64 MB)`);
-      console.log(`  body streamed in ${(result.bodySentMs / 1000).toFixed(2)} s = ${sentMbps.toFixed(1)} MB/s; 201 after ${(result.totalMs / 1000).toFixed(2)} s (incl. ffmpeg waveform + MP3)`);
-      console.log(`  status ${result.status}, duration ${result.body.duration ?? '—'} s, ${Array.isArray(result.body.waveform_data) ? result.body.waveform_data.length : 0} peaks`);
+      console.log(
+        `  body streamed in ${(result.bodySentMs / 1000).toFixed(2)} s = ${sentMbps.toFixed(1)} MB/s; 201 after ${(result.totalMs / 1000).toFixed(2)} s (incl. ffmpeg waveform + MP3)`,
+      );
+      console.log(
+        `  status ${result.status}, duration ${typeof result.body.duration === 'number' ? result.body.duration : '—'} s, ${Array.isArray(result.body.waveform_data) ? result.body.waveform_data.length : 0} peaks`,
+      );
     } finally {
       await server.stop();
     }
@@ -73,7 +81,12 @@ export async function benchUpload(opts: { megabytes?: number } = {}): Promise<vo
   }
 }
 
-function post(base: string, token: string, dataBytes: number, second: Buffer): Promise<{ status: number; body: Record<string, unknown>; bodySentMs: number; totalMs: number }> {
+function post(
+  base: string,
+  token: string,
+  dataBytes: number,
+  second: Buffer,
+): Promise<{ status: number; body: Record<string, unknown>; bodySentMs: number; totalMs: number }> {
   const boundary = 'kopilkabench';
   const head = Buffer.from(
     `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nБенчмарк\r\n` +
@@ -104,11 +117,16 @@ function post(base: string, token: string, dataBytes: number, second: Buffer): P
         res.on('end', () => {
           let body: Record<string, unknown> = {};
           try {
-            body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+            body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
           } catch {
             /* leave empty */
           }
-          resolve({ status: res.statusCode ?? 0, body, bodySentMs: bodySentMs || performance.now() - start, totalMs: performance.now() - start });
+          resolve({
+            status: res.statusCode ?? 0,
+            body,
+            bodySentMs: bodySentMs || performance.now() - start,
+            totalMs: performance.now() - start,
+          });
         });
       },
     );

@@ -5,7 +5,7 @@ import { useDeleteMediaItem, useMediaDownload, useRefreshMediaList, useUpdateMed
 
 const keys: MediaListKeys = { all: audioQueries.all(), list: audioQueries.list().queryKey };
 
-/** Invalidates the audio list now and again after 1 s (spec §4: the list refreshes at once and after 1 s). */
+/** After a save the audio list refreshes at once and again after 1 s. */
 export function useRefreshAudioList() {
   return useRefreshMediaList(keys, { again: true });
 }

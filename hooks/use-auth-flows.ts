@@ -10,7 +10,10 @@ import { makeUsername, normalizePhone } from '@/lib/auth/username';
 import type { RegisterValues } from '@/lib/schemas/auth';
 import { trackAuthRequest } from './use-auth';
 
-/** Builds the spec-§3 registration payload from the form. */
+/**
+ * The registration payload from the form: trimmed names and email, both passwords, a generated
+ * username, and the phone (with a leading +) only when given.
+ */
 export function toRegisterPayload(values: RegisterValues, random: () => number = Math.random): authApi.RegisterPayload {
   const phone = normalizePhone(values.phone);
   return {
@@ -28,7 +31,7 @@ export function useRegister() {
   return useMutation({ mutationFn: (values: RegisterValues) => trackAuthRequest(() => authApi.register(toRegisterPayload(values))) });
 }
 
-/** Spec §4: verifying the email marks both email and phone verified on the local user. */
+/** Verifying the email marks both email and phone verified on the local user. */
 export function useVerifyEmail() {
   return useMutation({
     mutationFn: ({ code, email }: { code: string; email?: string | null }) => trackAuthRequest(() => authApi.verifyEmail(code, email)),
@@ -39,7 +42,7 @@ export function useVerifyEmail() {
   });
 }
 
-/** Spec §5: the email to resend to comes from the argument, the user, or storage. */
+/** The email to resend to comes from the argument, the user, or storage; null when none is known (the screen then says 'Email не найден'). */
 export function resendEmailTarget(explicit?: string | null): string | null {
   return explicit || appStore.get(userAtom)?.email || getPendingEmail() || readKey(STORAGE_KEYS.userEmail) || null;
 }

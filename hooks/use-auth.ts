@@ -10,7 +10,7 @@ import { clearSession, saveSession, sessionTokenStore } from '@/lib/auth/session
 import type { LoginAnswer } from '@/lib/auth/types';
 import { appStore } from '@/lib/store';
 
-/** Spec §4: each auth request turns the loading flag on and resets the error at its start. */
+/** Each auth request turns the loading flag on and resets the error at its start. */
 export async function trackAuthRequest<T>(run: () => Promise<T>, toMessage?: (e: unknown) => Promise<string>): Promise<T> {
   appStore.set(authLoadingAtom, true);
   appStore.set(authErrorAtom, null);

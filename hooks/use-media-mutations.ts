@@ -12,8 +12,8 @@ export interface MediaListKeys {
 }
 
 /**
- * Invalidates a media list now — and, with `again`, once more after 1 s (spec §4: after a save the
- * list refreshes at once and after 1 s, as the server may still be finishing the record).
+ * Invalidates a media list now — and, with `again`, once more after 1 s: after a save the list
+ * refreshes at once and after 1 s, as the server may still be finishing the record.
  */
 export function useRefreshMediaList(keys: MediaListKeys, { again = false }: { again?: boolean } = {}) {
   const queryClient = useQueryClient();

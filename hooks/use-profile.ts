@@ -10,7 +10,7 @@ import type { User } from '@/lib/auth/types';
 import { appStore } from '@/lib/store';
 import { userAtom } from '@/lib/auth/atoms';
 
-/** Spec §9: the profile is refetched 1 s after a photo upload or delete. */
+/** The profile is refetched 1 s after a photo upload or delete. */
 export const PHOTO_REFETCH_DELAY_MS = 1_000;
 
 /** The profile from the server; keeps the session's user atom in step. */
@@ -47,7 +47,7 @@ export function useUpdateProfile() {
     mutationFn: profileApi.updateProfile,
     onSuccess: async (user, sent) => {
       store(user);
-      // Spec §7: if the result differs from what was sent, the profile is refetched.
+      // If the answer differs from what was sent, the profile is refetched.
       if (profileDiffers(sent, user)) await queryClient.invalidateQueries({ queryKey: profileQueries.all() });
     },
   });
@@ -56,9 +56,12 @@ export function useUpdateProfile() {
 function useDelayedProfileRefetch() {
   const queryClient = useQueryClient();
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
   return () => {
     if (timer.current) clearTimeout(timer.current);
     timer.current = setTimeout(() => {
@@ -99,7 +102,7 @@ export function useDeleteAccount() {
   return useMutation({ mutationFn: profileApi.deleteAccount });
 }
 
-/** Spec §4: verifying the phone marks only the phone verified on the local user. */
+/** Verifying the phone marks only the phone verified on the local user. */
 export function useVerifyPhone() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,12 +1,7 @@
 'use client';
 
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import {
-  DEFAULT_MAX_DURATION,
-  initialRecorderState,
-  recorderReducer,
-  type RecorderState,
-} from '@/lib/media/recorder-machine';
+import { useCallback, useEffect, useEffectEvent, useMemo, useReducer, useRef, useState } from 'react';
+import { DEFAULT_MAX_DURATION, initialRecorderState, recorderReducer, type RecorderState } from '@/lib/media/recorder-machine';
 import {
   AUDIO_MIME_PREFERENCES,
   chooseMimeType,
@@ -145,8 +140,10 @@ export function useRecorder(options: UseRecorderOptions = {}): UseRecorder {
     setStream(s);
   };
 
-  const constraintsFor = (): MediaStreamConstraints =>
-    optionsRef.current.constraints ?? (kind === 'video' ? { audio: true, video: true } : { audio: true });
+  const constraintsFor = useCallback(
+    (): MediaStreamConstraints => optionsRef.current.constraints ?? (kind === 'video' ? { audio: true, video: true } : { audio: true }),
+    [kind],
+  );
 
   /** Forgets the preview's pending acquisition; a stream that still arrives is stopped at once. */
   const abandonAcquisition = () => {
@@ -155,7 +152,9 @@ export function useRecorder(options: UseRecorderOptions = {}): UseRecorder {
     if (pending) pending.abandoned = true;
   };
 
-  const acquirePreview = () => {
+  // An effect event: the preview effect below runs on status and wish changes only, and this reads
+  // the latest constraints when it does.
+  const acquirePreview = useEffectEvent(() => {
     if (streamRef.current || acquireRef.current || !isRecordingSupported()) return;
     const acquisition: Acquisition = { promise: navigator.mediaDevices.getUserMedia(constraintsFor()), abandoned: false, taken: false };
     acquireRef.current = acquisition;
@@ -176,10 +175,10 @@ export function useRecorder(options: UseRecorderOptions = {}): UseRecorder {
         if (!acquisition.taken && !acquisition.abandoned && mountedRef.current) setPreviewState('failed');
       },
     );
-  };
+  });
 
   /** The stream for a recording: the held preview, the preview's pending request, or a new request. */
-  const obtainStream = (): Promise<MediaStream> => {
+  const obtainStream = useCallback((): Promise<MediaStream> => {
     const held = streamRef.current;
     if (held && held.getTracks().every((t) => t.readyState !== 'ended')) return Promise.resolve(held);
     releaseStream();
@@ -190,7 +189,7 @@ export function useRecorder(options: UseRecorderOptions = {}): UseRecorder {
       return pending.promise;
     }
     return navigator.mediaDevices.getUserMedia(constraintsFor());
-  };
+  }, [constraintsFor]);
 
   /** Runs IndexedDB work one after another, never failing the recording itself. */
   const persistStep = (step: (sessionId: string) => Promise<unknown>) => {
@@ -224,7 +223,11 @@ export function useRecorder(options: UseRecorderOptions = {}): UseRecorder {
       stream = await obtainStream();
     } catch (error) {
       const name = (error as { name?: string } | null)?.name ?? '';
-      dispatch({ type: 'START_FAILED', kind: PERMISSION_ERRORS.has(name) ? 'permission' : 'start', message: String((error as Error)?.message ?? error) });
+      dispatch({
+        type: 'START_FAILED',
+        kind: PERMISSION_ERRORS.has(name) ? 'permission' : 'start',
+        message: String((error as Error)?.message ?? error),
+      });
       return;
     }
     if (!mountedRef.current) {
@@ -264,12 +267,12 @@ export function useRecorder(options: UseRecorderOptions = {}): UseRecorder {
       recorder.onerror = (e) => {
         stopTimer();
         releaseStream();
-        if (mountedRef.current) dispatch({ type: 'STOP_FAILED', message: String((e as unknown as { error?: Error }).error?.message ?? 'recorder error') });
+        if (mountedRef.current)
+          dispatch({ type: 'STOP_FAILED', message: String((e as unknown as { error?: Error }).error?.message ?? 'recorder error') });
       };
 
-      sessionRef.current = persist && store.isRecordingStoreAvailable()
-        ? store.createSession({ kind, mimeType: actualType }).catch(() => null)
-        : null;
+      sessionRef.current =
+        persist && store.isRecordingStoreAvailable() ? store.createSession({ kind, mimeType: actualType }).catch(() => null) : null;
       recorder.start(opts.timesliceMs ?? 500);
       startedAtRef.current = performance.now();
       stopTimer();
@@ -281,7 +284,7 @@ export function useRecorder(options: UseRecorderOptions = {}): UseRecorder {
       await forgetSession();
       dispatch({ type: 'START_FAILED', kind: 'start', message: String((error as Error)?.message ?? error) });
     }
-  }, [kind, persist]);
+  }, [kind, persist, obtainStream]);
 
   // Stopping (by the button or by reaching maxDuration) always goes through this effect.
   useEffect(() => {
@@ -316,9 +319,12 @@ export function useRecorder(options: UseRecorderOptions = {}): UseRecorder {
   }, [wantPreview, state.status, previewEpoch]);
 
   const recordingUrl = useMemo(() => (state.recording ? URL.createObjectURL(state.recording.blob) : null), [state.recording]);
-  useEffect(() => () => {
-    if (recordingUrl) URL.revokeObjectURL(recordingUrl);
-  }, [recordingUrl]);
+  useEffect(
+    () => () => {
+      if (recordingUrl) URL.revokeObjectURL(recordingUrl);
+    },
+    [recordingUrl],
+  );
 
   const stopPlayback = () => {
     const a = audioRef.current;
@@ -385,37 +391,43 @@ export function useRecorder(options: UseRecorderOptions = {}): UseRecorder {
   }, []);
   const cancelSave = useCallback(() => dispatch({ type: 'CANCEL_SAVE' }), []);
 
-  const save: UseRecorder['save'] = useCallback(async (details, upload, describeError) => {
-    const s = stateRef.current;
-    if (s.status !== 'naming' || !s.recording) return false;
-    audioRef.current?.pause();
-    dispatch({ type: 'SUBMIT' });
-    const { blob, mimeType } = s.recording;
-    const fileName = recordingFileName(details.title, mimeType, kind);
-    const file = new File([blob], fileName, { type: uploadMimeType(mimeType, kind) });
-    try {
-      await upload({ file, fileName, title: details.title, description: details.description }, (fraction) =>
-        dispatch({ type: 'SAVE_PROGRESS', progress: fraction }),
-      );
-    } catch (error) {
-      const message = describeError ? await describeError(error) : String((error as Error)?.message ?? error);
-      if (mountedRef.current) dispatch({ type: 'SAVE_FAILED', message });
-      return false;
-    }
-    await forgetSession();
-    stopPlayback();
-    if (mountedRef.current) dispatch({ type: 'SAVED' });
-    return true;
-  }, [kind]);
+  const save: UseRecorder['save'] = useCallback(
+    async (details, upload, describeError) => {
+      const s = stateRef.current;
+      if (s.status !== 'naming' || !s.recording) return false;
+      audioRef.current?.pause();
+      dispatch({ type: 'SUBMIT' });
+      const { blob, mimeType } = s.recording;
+      const fileName = recordingFileName(details.title, mimeType, kind);
+      const file = new File([blob], fileName, { type: uploadMimeType(mimeType, kind) });
+      try {
+        await upload({ file, fileName, title: details.title, description: details.description }, (fraction) =>
+          dispatch({ type: 'SAVE_PROGRESS', progress: fraction }),
+        );
+      } catch (error) {
+        const message = describeError ? await describeError(error) : String((error as Error)?.message ?? error);
+        if (mountedRef.current) dispatch({ type: 'SAVE_FAILED', message });
+        return false;
+      }
+      await forgetSession();
+      stopPlayback();
+      if (mountedRef.current) dispatch({ type: 'SAVED' });
+      return true;
+    },
+    [kind],
+  );
 
-  const restore = useCallback(async (sessionId: string) => {
-    if (stateRef.current.status !== 'idle') return false;
-    const loaded = await store.loadRecording(sessionId, kind).catch(() => null);
-    if (!loaded || loaded.blob.size === 0) return false;
-    sessionRef.current = Promise.resolve(sessionId);
-    dispatch({ type: 'RESTORE', blob: loaded.blob, mimeType: loaded.session.mimeType, duration: loaded.session.duration });
-    return true;
-  }, [kind]);
+  const restore = useCallback(
+    async (sessionId: string) => {
+      if (stateRef.current.status !== 'idle') return false;
+      const loaded = await store.loadRecording(sessionId, kind).catch(() => null);
+      if (!loaded || loaded.blob.size === 0) return false;
+      sessionRef.current = Promise.resolve(sessionId);
+      dispatch({ type: 'RESTORE', blob: loaded.blob, mimeType: loaded.session.mimeType, duration: loaded.session.duration });
+      return true;
+    },
+    [kind],
+  );
 
   const reset = useCallback(() => dispatch({ type: 'RESET' }), []);
 

@@ -9,7 +9,7 @@ export interface Snackbar {
   message: string;
 }
 
-/** Spec §9: snackbars close after 5 s. */
+/** Snackbars close after 5 s. */
 export const SNACKBAR_TIMEOUT_MS = 5_000;
 
 export const snackbarsAtom = atom<Snackbar[]>([]);

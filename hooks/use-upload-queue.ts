@@ -98,7 +98,11 @@ export function useUploadQueue<T>(options: UseUploadQueueOptions<T>) {
           if (signal.aborted) return;
           dispatch({ type: 'START', id: entry.id });
           try {
-            const record = await optionsRef.current.upload(entry.file, (p) => dispatch({ type: 'PROGRESS', id: entry.id, progress: p }), signal);
+            const record = await optionsRef.current.upload(
+              entry.file,
+              (p) => dispatch({ type: 'PROGRESS', id: entry.id, progress: p }),
+              signal,
+            );
             succeeded += 1;
             dispatch({ type: 'DONE', id: entry.id });
             if (mountedRef.current) optionsRef.current.onUploaded?.(record, entry.file);

@@ -5,7 +5,7 @@ import { useDeleteMediaItem, useMediaDownload, useRefreshMediaList, useUpdateMed
 
 const keys: MediaListKeys = { all: videoQueries.all(), list: videoQueries.list().queryKey };
 
-/** Invalidates the video list now and again after 1 s (as the audio list after a save, spec §4). */
+/** After a save the video list refreshes at once and again after 1 s, as the audio list does. */
 export function useRefreshVideoList() {
   return useRefreshMediaList(keys, { again: true });
 }
@@ -19,7 +19,8 @@ export function useDeleteVideo() {
 }
 
 export function useDownloadVideo() {
-  return useMediaDownload(({ video, format }: { video: Pick<VideoRecord, 'id' | 'title' | 'download_url' | 'mime_type'>; format: VideoDownloadFormat }) =>
-    downloadVideo(video, format),
+  return useMediaDownload(
+    ({ video, format }: { video: Pick<VideoRecord, 'id' | 'title' | 'download_url' | 'mime_type'>; format: VideoDownloadFormat }) =>
+      downloadVideo(video, format),
   );
 }

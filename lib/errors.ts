@@ -1,7 +1,7 @@
 import { HTTPError } from 'ky';
 
 /**
- * Server error → the spec-§8 Russian message, one function per flow. The mapping functions are
+ * Server error → the Russian message people see, one function per flow. The mapping functions are
  * pure (they take `{status, data}`); `errorInfo` turns whatever was thrown into that shape.
  */
 export interface ErrorInfo {
@@ -13,7 +13,7 @@ export interface ErrorInfo {
 
 export async function errorInfo(error: unknown): Promise<ErrorInfo> {
   if (error instanceof HTTPError) {
-    let data: unknown = null;
+    let data: unknown;
     try {
       const text = await error.response.clone().text();
       try {
@@ -96,8 +96,7 @@ export const EMAIL_NOT_CONFIRMED = 'Ваш email не подтвержден. П
 
 export function loginError({ data }: ErrorInfo): { message: string; unconfirmed: boolean } {
   const text = dataText(data);
-  const unconfirmed =
-    /Email не подтвержден/i.test(text ?? '') || (isObj(data) && data.code === 'email_not_verified');
+  const unconfirmed = /Email не подтвержден/i.test(text ?? '') || (isObj(data) && data.code === 'email_not_verified');
   if (unconfirmed) return { message: EMAIL_NOT_CONFIRMED, unconfirmed: true };
   return { message: text ?? 'Ошибка при входе', unconfirmed: false };
 }
@@ -157,8 +156,7 @@ export const photoError = ({ data }: ErrorInfo, fallback: string) => detailOf(da
 export const passwordChangeError = ({ data }: ErrorInfo) => errorOf(data) ?? allMessages(data) ?? 'Ошибка при смене пароля';
 
 // ---------- Account deletion ----------
-export const DELETE_RELATED_DATA =
-  'Невозможно удалить аккаунт: существуют связанные данные. Сначала удалите все медиафайлы и подписки.';
+export const DELETE_RELATED_DATA = 'Невозможно удалить аккаунт: существуют связанные данные. Сначала удалите все медиафайлы и подписки.';
 export const DELETE_CHECK_RELATED = 'Невозможно удалить аккаунт. Убедитесь, что все связанные данные удалены.';
 export const DELETE_REAUTH = 'Требуется повторная авторизация. Пожалуйста, войдите снова.';
 export const DELETE_FORBIDDEN = 'У вас нет прав на удаление этого аккаунта.';

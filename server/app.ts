@@ -2,14 +2,8 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import type { Clock } from './clock.ts';
-import type { Config } from './config.ts';
-import type { Db } from './db/kysely.ts';
+import type { AppDeps } from './deps.ts';
 import { ApiError } from './errors.ts';
-import type { Mailer } from './mail/mailer.ts';
-import type { MediaProcessor } from './media/processor.ts';
-import type { SmsSender } from './sms/sms.ts';
-import type { Storage } from './storage/storage.ts';
 import { authRoutes } from './auth/routes.ts';
 import { profileRoutes } from './profile/routes.ts';
 import { mediaRoutes } from './media/routes.ts';
@@ -20,16 +14,6 @@ import { HELMET_OPTIONS } from './web/security-headers.ts';
 import { parseFormBody, parseJsonBody } from './body-parsers.ts';
 import { finishUnreadBodies } from './unread-body.ts';
 import { DEFAULT_TIMEOUTS, serverTimeoutOptions, watchRequestTimeouts, type RequestTimeouts } from './request-timeouts.ts';
-
-export interface AppDeps {
-  config: Config;
-  db: Db;
-  storage: Storage;
-  mailer: Mailer;
-  sms: SmsSender;
-  clock: Clock;
-  processor: MediaProcessor;
-}
 
 /** JSON and form bodies; uploads are multipart and streamed, never this big. */
 export const BODY_LIMIT = 1024 * 1024;
@@ -55,7 +39,13 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Fa
             level: deps.config.logLevel,
             // Query strings carry secrets (a reset link's token, a media URL's signature): the log keeps the path only.
             serializers: {
-              req: (req) => ({ method: req.method, url: req.url.split('?', 1)[0], host: req.host, remoteAddress: req.ip, remotePort: req.socket?.remotePort }),
+              req: (req) => ({
+                method: req.method,
+                url: req.url.split('?', 1)[0],
+                host: req.host,
+                remoteAddress: req.ip,
+                remotePort: req.socket?.remotePort,
+              }),
             },
             ...(opts.logStream ? { stream: opts.logStream } : {}),
           },
@@ -97,26 +87,32 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Fa
     if (error instanceof ApiError) {
       return reply.status(error.status).headers(error.headers).send(error.body);
     }
-    const status = (error as FastifyError).statusCode ?? 500;
-    if ((error as FastifyError).validation) {
+    const status = error.statusCode ?? 500;
+    if (error.validation) {
       return reply.status(400).send({ detail: 'Некорректный запрос.' });
     }
     if (status >= 400 && status < 500) {
-      return reply.status(status).headers(status === 429 ? { 'Retry-After': '60' } : {}).send({ detail: clientErrorText(status, error as FastifyError) });
+      return reply
+        .status(status)
+        .headers(status === 429 ? { 'Retry-After': '60' } : {})
+        .send({ detail: clientErrorText(status, error) });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ detail: 'Внутренняя ошибка сервера. Попробуйте позже.' });
   });
 
-  await app.register(async (api) => {
-    api.get('/health', async () => ({ status: 'ok' }));
-    await authRoutes(api, deps);
-    await profileRoutes(api, deps);
-    await mediaRoutes(api, deps);
-    api.all('/*', async () => {
-      throw new ApiError(404, { detail: 'Не найдено.' });
-    });
-  }, { prefix: '/api' });
+  await app.register(
+    async (api) => {
+      api.get('/health', async () => ({ status: 'ok' }));
+      await authRoutes(api, deps);
+      await profileRoutes(api, deps);
+      await mediaRoutes(api, deps);
+      api.all('/*', async () => {
+        throw new ApiError(404, { detail: 'Не найдено.' });
+      });
+    },
+    { prefix: '/api' },
+  );
 
   await mediaFileRoutes(app, deps);
   await webRoutes(app, deps);

@@ -16,7 +16,7 @@ export function parseJsonBody(_req: FastifyRequest, body: Buffer, done: (err: Er
   try {
     const text = decode(body);
     if (text.trim() === '') return done(null, {});
-    const value = JSON.parse(text, (key, v) => (key === '__proto__' || key === 'constructor' ? undefined : v));
+    const value: unknown = JSON.parse(text, (key, v: unknown) => (key === '__proto__' || key === 'constructor' ? undefined : v));
     done(null, value);
   } catch (err) {
     done(err instanceof ApiError ? err : new ApiError(400, { detail: 'Некорректный JSON в теле запроса.' }));
@@ -27,7 +27,7 @@ export function parseJsonBody(_req: FastifyRequest, body: Buffer, done: (err: Er
 export function parseFormBody(_req: FastifyRequest, body: Buffer, done: (err: Error | null, value?: unknown) => void): void {
   try {
     const params = new URLSearchParams(decode(body));
-    const out: Record<string, string> = Object.create(null);
+    const out = Object.create(null) as Record<string, string>;
     for (const [k, v] of params) if (k !== '__proto__') out[k] = v;
     done(null, { ...out });
   } catch (err) {

@@ -23,11 +23,17 @@ const envSchema = z.object({
     .optional(),
   SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   PUBLIC_URL: z.url().optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
   SMTP_FROM: z.string().optional(),
   SMS_WEBHOOK_URL: z.url().optional(),
   ADMIN_URL: z.url().optional(),
-  MEDIA_STORAGE: z.string().regex(/^(local|s3:\/\/.+)$/, 'must be local or s3://bucket').default('local'),
+  MEDIA_STORAGE: z
+    .string()
+    .regex(/^(local|s3:\/\/.+)$/, 'must be local or s3://bucket')
+    .default('local'),
   FFMPEG_PATH: z.string().optional(),
   MAX_AUDIO_BYTES: bytes(120 * MB),
   MAX_PHOTO_BYTES: bytes(40 * MB),

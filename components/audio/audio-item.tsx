@@ -38,7 +38,11 @@ export const AudioItem = memo(function AudioItem({ record, onEdit, onDelete }: A
   };
 
   return (
-    <article aria-labelledby={headingId} className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm" data-testid="audio-item">
+    <article
+      aria-labelledby={headingId}
+      className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+      data-testid="audio-item"
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <h2 id={headingId} className="min-w-0 break-words text-base font-semibold text-slate-900">
           {record.title}
@@ -71,7 +75,7 @@ export const AudioItem = memo(function AudioItem({ record, onEdit, onDelete }: A
         </Button>
         <a
           href={record.download_url ?? `/api/media/audio/${record.id}/download/`}
-          onClick={startDownload}
+          onClick={(e) => void startDownload(e)}
           aria-busy={download.isPending || undefined}
           className="inline-flex min-h-10 items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
         >

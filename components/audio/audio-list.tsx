@@ -50,7 +50,13 @@ export function AudioList({ records, onEdit, onDelete }: AudioListProps) {
               role="listitem"
               data-index={row.index}
               ref={virtualizer.measureElement}
-              style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)` }}
+              style={{
+                position: 'absolute',
+                top: 0,
+                left: 0,
+                width: '100%',
+                transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)`,
+              }}
             >
               <AudioItem record={record} onEdit={onEdit} onDelete={onDelete} />
             </div>

@@ -5,7 +5,7 @@ import type WaveSurfer from 'wavesurfer.js';
 import { formatClock } from '@/lib/media/recorder-machine';
 import { alternativeMediaUrls } from '@/lib/media/url-alternatives';
 
-/** Spec §9: the waveform is created after 300 ms and given 5 s to get ready before native controls take over. */
+/** The waveform is created after 300 ms and given 5 s to get ready before native controls take over. */
 export const WAVEFORM_INIT_DELAY_MS = 300;
 export const WAVEFORM_TIMEOUT_MS = 5_000;
 
@@ -88,7 +88,8 @@ export function AudioPlayer({ src, peaks, duration, title }: AudioPlayerProps) {
       setMode('native');
     };
 
-    const initTimer = setTimeout(async () => {
+    // Runs after the delay; it falls back to the native controls on any failure, so it never rejects.
+    const createWaveform = async () => {
       try {
         const { default: WaveSurferCtor } = await import('wavesurfer.js');
         if (cancelled || !containerRef.current) return;
@@ -136,7 +137,8 @@ export function AudioPlayer({ src, peaks, duration, title }: AudioPlayerProps) {
       } catch {
         fallBack();
       }
-    }, WAVEFORM_INIT_DELAY_MS);
+    };
+    const initTimer = setTimeout(() => void createWaveform(), WAVEFORM_INIT_DELAY_MS);
 
     return () => {
       cancelled = true;
@@ -190,7 +192,7 @@ export function AudioPlayer({ src, peaks, duration, title }: AudioPlayerProps) {
     <div className="flex items-center gap-3">
       <button
         type="button"
-        onClick={togglePlay}
+        onClick={() => void togglePlay()}
         disabled={!ready}
         aria-label={label}
         title={playing ? 'Пауза' : 'Воспроизвести'}
@@ -207,7 +209,13 @@ export function AudioPlayer({ src, peaks, duration, title }: AudioPlayerProps) {
           </svg>
         )}
       </button>
-      <div ref={containerRef} className="min-w-0 flex-1" data-testid="waveform" data-ready={ready ? 'true' : 'false'} style={{ minHeight: 48 }} />
+      <div
+        ref={containerRef}
+        className="min-w-0 flex-1"
+        data-testid="waveform"
+        data-ready={ready ? 'true' : 'false'}
+        style={{ minHeight: 48 }}
+      />
       <span className="shrink-0 text-right text-xs tabular-nums text-slate-700" aria-label="Время воспроизведения">
         {formatClock(current)} / {formatClock(total)}
       </span>

@@ -48,7 +48,9 @@ export function AudioScreen() {
         <Button onClick={recorder.openRecorder}>Записать аудио</Button>
       </MediaScreenHeader>
 
-      {recorder.pending ? <RestoreRecordingBanner session={recorder.pending} onRestore={recorder.restorePending} onDelete={recorder.deletePending} /> : null}
+      {recorder.pending ? (
+        <RestoreRecordingBanner session={recorder.pending} onRestore={recorder.restorePending} onDelete={recorder.deletePending} />
+      ) : null}
 
       <MediaToolbar query={search.query} onQueryChange={search.setQuery} order={search.order} onOrderChange={search.setOrder} />
 
@@ -66,7 +68,9 @@ export function AudioScreen() {
         <AudioList records={visible} onEdit={onEdit} onDelete={onDelete} />
       </MediaListBody>
 
-      {recorder.open ? <RecorderDialog kind="audio" onClose={recorder.closeRecorder} onSaved={onSaved} restoreSessionId={recorder.restoreId} /> : null}
+      {recorder.open ? (
+        <RecorderDialog kind="audio" onClose={recorder.closeRecorder} onSaved={onSaved} restoreSessionId={recorder.restoreId} />
+      ) : null}
       {editing ? <EditAudioDialog key={editing.id} record={editing} onClose={() => setEditing(null)} /> : null}
       {deleting ? <DeleteAudioDialog key={deleting.id} record={deleting} onClose={() => setDeleting(null)} /> : null}
     </div>

@@ -13,12 +13,7 @@ import { useRequestPasswordResetCode, useResetPasswordByCode } from '@/hooks/use
 import { useSnackbar } from '@/hooks/use-snackbar';
 import { normalizePhone } from '@/lib/auth/username';
 import { errorInfo, resetCodeRequestError, resetCodeSent, resetPasswordError } from '@/lib/errors';
-import {
-  phoneResetRequestSchema,
-  phoneResetSchema,
-  type PhoneResetRequestValues,
-  type PhoneResetValues,
-} from '@/lib/schemas/auth';
+import { phoneResetRequestSchema, phoneResetSchema, type PhoneResetRequestValues, type PhoneResetValues } from '@/lib/schemas/auth';
 import { PASSWORD_RESET_DONE } from './reset-password-form';
 import { SmsCodeActions } from './sms-code-actions';
 
@@ -108,21 +103,26 @@ export function ForgotPasswordPhone() {
       ) : null}
       {message ? <FormAlert kind={message.kind}>{message.text}</FormAlert> : null}
       {!phone ? (
-        <form onSubmit={onRequest} noValidate className="flex flex-col gap-4">
+        <form onSubmit={(e) => void onRequest(e)} noValidate className="flex flex-col gap-4">
           <PhoneField label="Телефон" error={phoneForm.formState.errors.phone?.message} {...phoneForm.register('phone')} />
           <Button type="submit" loading={requestCode.isPending} fullWidth>
             Отправить код
           </Button>
         </form>
       ) : (
-        <form onSubmit={onReset} noValidate className="flex flex-col gap-4">
+        <form onSubmit={(e) => void onReset(e)} noValidate className="flex flex-col gap-4">
           <CodeField label="Код из SMS" error={errors.code?.message} {...resetForm.register('code')} />
           <PasswordField fresh label="Новый пароль" error={errors.password?.message} {...resetForm.register('password')} />
           <PasswordField fresh label="Подтверждение пароля" error={errors.password2?.message} {...resetForm.register('password2')} />
           <Button type="submit" loading={isSubmitting} disabled={requestCode.isPending || done} fullWidth>
             Сохранить пароль
           </Button>
-          <SmsCodeActions sending={requestCode.isPending} disabled={busy} onResend={() => void onResend()} onChangeNumber={onChangeNumber} />
+          <SmsCodeActions
+            sending={requestCode.isPending}
+            disabled={busy}
+            onResend={() => void onResend()}
+            onChangeNumber={onChangeNumber}
+          />
         </form>
       )}
     </div>

@@ -44,7 +44,7 @@ function EmailLogin() {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+    <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4">
       {error ? (
         <FormAlert>
           <p>{error}</p>
@@ -117,14 +117,14 @@ function PhoneLogin() {
     <div className="flex flex-col gap-4">
       {message ? <FormAlert kind={message.kind}>{message.text}</FormAlert> : null}
       {!phone ? (
-        <form onSubmit={onRequest} noValidate className="flex flex-col gap-4">
+        <form onSubmit={(e) => void onRequest(e)} noValidate className="flex flex-col gap-4">
           <PhoneField label="Телефон" error={phoneForm.formState.errors.phone?.message} {...phoneForm.register('phone')} />
           <Button type="submit" loading={requestCode.isPending} fullWidth>
             Получить код
           </Button>
         </form>
       ) : (
-        <form onSubmit={onVerify} noValidate className="flex flex-col gap-4">
+        <form onSubmit={(e) => void onVerify(e)} noValidate className="flex flex-col gap-4">
           <CodeField label="Код из SMS" error={codeForm.formState.errors.code?.message} {...codeForm.register('code')} />
           <Button type="submit" loading={codeForm.formState.isSubmitting} disabled={requestCode.isPending} fullWidth>
             Войти

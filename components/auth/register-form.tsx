@@ -16,7 +16,7 @@ import { registerSchema, type RegisterValues } from '@/lib/schemas/auth';
 import { FormAlert } from '@/components/ui/form-alert';
 import { AuthCard } from './auth-card';
 
-/** Spec §9: go to /verify-email 1.5 s after a successful registration. */
+/** After a successful registration the visitor goes to /verify-email after 1.5 s. */
 export const AFTER_REGISTER_DELAY_MS = 1_500;
 
 export function RegisterForm() {
@@ -25,9 +25,12 @@ export function RegisterForm() {
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
   const form = useForm<RegisterValues>({
     resolver: zodResolver(registerSchema),
     defaultValues: { first_name: '', last_name: '', phone: '', email: '', password: '', password2: '' },
@@ -58,11 +61,9 @@ export function RegisterForm() {
         </>
       }
     >
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4">
         {error ? <FormAlert>{error}</FormAlert> : null}
-        {done ? (
-          <FormAlert kind="success">Регистрация прошла успешно! Мы отправили код подтверждения на ваш email.</FormAlert>
-        ) : null}
+        {done ? <FormAlert kind="success">Регистрация прошла успешно! Мы отправили код подтверждения на ваш email.</FormAlert> : null}
         <TextField label="Имя" autoComplete="given-name" error={errors.first_name?.message} {...form.register('first_name')} />
         <TextField label="Фамилия" autoComplete="family-name" error={errors.last_name?.message} {...form.register('last_name')} />
         <PhoneField label="Телефон (необязательно)" error={errors.phone?.message} {...form.register('phone')} />
@@ -70,8 +71,7 @@ export function RegisterForm() {
         <PasswordField fresh label="Пароль" error={errors.password?.message} {...form.register('password')} />
         <PasswordField fresh label="Повторите пароль" error={errors.password2?.message} {...form.register('password2')} />
         <p className="text-xs text-slate-600">
-          Нажимая «Зарегистрироваться», вы соглашаетесь с политикой конфиденциальности и даёте согласие на обработку
-          персональных данных.
+          Нажимая «Зарегистрироваться», вы соглашаетесь с политикой конфиденциальности и даёте согласие на обработку персональных данных.
         </p>
         <Button type="submit" loading={isSubmitting} disabled={done} fullWidth>
           Зарегистрироваться

@@ -15,7 +15,7 @@ import { AuthCard, BackToLoginLink } from './auth-card';
 
 export const PASSWORD_RESET_DONE = 'Пароль успешно изменён. Теперь вы можете войти с новым паролем.';
 
-/** Reads ?token=; without it the visitor is sent to /forgot-password (spec §2). */
+/** Reads ?token=; without it the visitor is sent to /forgot-password. */
 export function ResetPasswordForm() {
   const router = useRouter();
   const token = useSearchParams().get('token');
@@ -29,9 +29,12 @@ export function ResetPasswordForm() {
   useEffect(() => {
     if (!token) router.replace('/forgot-password');
   }, [token, router]);
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
 
   if (!token) {
     return (
@@ -54,11 +57,8 @@ export function ResetPasswordForm() {
   });
 
   return (
-    <AuthCard
-      title="Новый пароль"
-      footer={<BackToLoginLink />}
-    >
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+    <AuthCard title="Новый пароль" footer={<BackToLoginLink />}>
+      <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4">
         {message ? <FormAlert kind={message.kind}>{message.text}</FormAlert> : null}
         <PasswordField fresh label="Новый пароль" error={errors.password?.message} {...form.register('password')} />
         <PasswordField fresh label="Подтверждение пароля" error={errors.password2?.message} {...form.register('password2')} />

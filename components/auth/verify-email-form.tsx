@@ -14,7 +14,7 @@ import { codeSchema, type CodeValues } from '@/lib/schemas/auth';
 import { FormAlert } from '@/components/ui/form-alert';
 import { AuthCard } from './auth-card';
 
-/** Spec §9: go to /login 2 s after the email is confirmed. */
+/** Once the email is confirmed, the visitor goes to /login after 2 s. */
 export const AFTER_VERIFY_DELAY_MS = 2_000;
 
 export function VerifyEmailForm() {
@@ -79,13 +79,13 @@ export function VerifyEmailForm() {
           )}
         </p>
         {message ? <FormAlert kind={message.kind}>{message.text}</FormAlert> : null}
-        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4">
           <CodeField label="Код подтверждения" error={errors.code?.message} {...form.register('code')} />
           <Button type="submit" loading={isSubmitting} disabled={done} fullWidth>
             Подтвердить
           </Button>
         </form>
-        <Button variant="ghost" onClick={onResend} loading={resend.isPending} disabled={done}>
+        <Button variant="ghost" onClick={() => void onResend()} loading={resend.isPending} disabled={done}>
           Отправить код повторно
         </Button>
       </div>

@@ -4,8 +4,18 @@ import Link from 'next/link';
 import { useAuth } from '@/hooks/use-auth';
 
 const CARDS = [
-  { href: '/audio', title: 'Аудио', text: 'Записывайте и храните важные аудиозаписи', icon: 'M12 3a3 3 0 00-3 3v6a3 3 0 006 0V6a3 3 0 00-3-3zM5 11a7 7 0 0014 0M12 18v3' },
-  { href: '/photos', title: 'Фото', text: 'Загружайте и храните важные фотографии', icon: 'M4 7h3l2-3h6l2 3h3v12H4zM12 17a4 4 0 100-8 4 4 0 000 8z' },
+  {
+    href: '/audio',
+    title: 'Аудио',
+    text: 'Записывайте и храните важные аудиозаписи',
+    icon: 'M12 3a3 3 0 00-3 3v6a3 3 0 006 0V6a3 3 0 00-3-3zM5 11a7 7 0 0014 0M12 18v3',
+  },
+  {
+    href: '/photos',
+    title: 'Фото',
+    text: 'Загружайте и храните важные фотографии',
+    icon: 'M4 7h3l2-3h6l2 3h3v12H4zM12 17a4 4 0 100-8 4 4 0 000 8z',
+  },
   { href: '/video', title: 'Видео', text: 'Записывайте и храните важные видео', icon: 'M3 6h12v12H3zM15 10l6-3v10l-6-3' },
 ];
 
@@ -25,10 +35,16 @@ export function HomePage() {
             Войдите, чтобы получить доступ к функциям Копилки
           </h2>
           <div className="mt-3 flex flex-wrap justify-center gap-2">
-            <Link href="/login" className="inline-flex min-h-10 items-center rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
+            <Link
+              href="/login"
+              className="inline-flex min-h-10 items-center rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
+            >
               Войти
             </Link>
-            <Link href="/register" className="inline-flex min-h-10 items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50">
+            <Link
+              href="/register"
+              className="inline-flex min-h-10 items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+            >
               Зарегистрироваться
             </Link>
           </div>
@@ -42,7 +58,16 @@ export function HomePage() {
               href={card.href}
               className="flex h-full flex-col gap-2 rounded-lg border border-slate-200 bg-white p-5 shadow-sm transition hover:border-brand-500 hover:shadow"
             >
-              <svg viewBox="0 0 24 24" className="h-8 w-8 text-brand-600" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" strokeLinecap="round">
+              <svg
+                viewBox="0 0 24 24"
+                className="h-8 w-8 text-brand-600"
+                aria-hidden="true"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.8"
+                strokeLinejoin="round"
+                strokeLinecap="round"
+              >
                 <path d={card.icon} />
               </svg>
               <h2 className="text-lg font-semibold text-slate-900">{card.title}</h2>

@@ -16,7 +16,15 @@ export interface FilePickButtonProps {
 }
 
 /** A normal button that opens the file chooser of a hidden <input type="file">. */
-export function FilePickButton({ accept, multiple = false, onFiles, inputLabel, variant = 'primary', disabled, children }: FilePickButtonProps) {
+export function FilePickButton({
+  accept,
+  multiple = false,
+  onFiles,
+  inputLabel,
+  variant = 'primary',
+  disabled,
+  children,
+}: FilePickButtonProps) {
   const inputRef = useRef<HTMLInputElement | null>(null);
   return (
     <>

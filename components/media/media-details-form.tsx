@@ -30,8 +30,20 @@ export function MediaDetailsForm({ formId, schema, defaultValues, onSubmit, disa
     defaultValues: { title: defaultValues?.title ?? '', description: defaultValues?.description ?? '' },
   });
   return (
-    <form id={formId} noValidate onSubmit={handleSubmit((v) => onSubmit({ title: v.title.trim(), description: v.description }))} className="flex flex-col gap-3">
-      <TextField label="Название" autoComplete="off" autoFocus={autoFocus} disabled={disabled} error={errors.title?.message} {...register('title')} />
+    <form
+      id={formId}
+      noValidate
+      onSubmit={(e) => void handleSubmit((v) => onSubmit({ title: v.title.trim(), description: v.description }))(e)}
+      className="flex flex-col gap-3"
+    >
+      <TextField
+        label="Название"
+        autoComplete="off"
+        autoFocus={autoFocus}
+        disabled={disabled}
+        error={errors.title?.message}
+        {...register('title')}
+      />
       <TextAreaField label="Описание" disabled={disabled} error={errors.description?.message} {...register('description')} />
     </form>
   );

@@ -25,7 +25,18 @@ export interface MediaListBodyProps {
 }
 
 /** A media screen's list area: loading, load error with 'Повторить', empty, nothing found, or the count and the items. */
-export function MediaListBody({ list, total, visibleCount, searching, loadingLabel, errorMessage, emptyTitle, emptyDescription, totalLabel, children }: MediaListBodyProps) {
+export function MediaListBody({
+  list,
+  total,
+  visibleCount,
+  searching,
+  loadingLabel,
+  errorMessage,
+  emptyTitle,
+  emptyDescription,
+  totalLabel,
+  children,
+}: MediaListBodyProps) {
   if (list.isPending) {
     return (
       <div className="flex justify-center py-10 text-slate-700">

@@ -10,7 +10,7 @@ import { uploadVideo, videoSaveErrorMessage } from '@/lib/api/video';
 import { hasUnsavedRecording } from '@/lib/media/recorder-machine';
 import type { RecorderKind } from '@/lib/media/recording-format';
 
-/** Spec §9: 300 s on the audio and the video screen (the recorder's own default is 3600 s). */
+/** A recording stops by itself after 300 s on the audio and the video screen (the recorder's own default is 3600 s). */
 export const RECORDER_SCREEN_MAX_DURATION = 300;
 
 interface RecorderDialogKind {

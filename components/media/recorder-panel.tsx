@@ -11,7 +11,7 @@ import type { RecorderKind } from '@/lib/media/recording-format';
 import { audioDetailsSchema } from '@/lib/schemas/audio';
 import { videoDetailsSchema } from '@/lib/schemas/video';
 
-/** What differs between the microphone and the camera recorder: their words (spec §8) and save rules. */
+/** What differs between the microphone and the camera recorder: their texts (errors, labels, notices) and save rules. */
 export const RECORDER_TEXTS = {
   audio: {
     permission: 'Нет доступа к микрофону. Разрешите доступ к микрофону в настройках браузера.',
@@ -72,7 +72,17 @@ function LivePreview({ stream }: { stream: MediaStream }) {
       el.srcObject = null;
     };
   }, [stream]);
-  return <video ref={ref} muted playsInline autoPlay className="h-full w-full object-contain" data-testid="camera-preview" aria-label="Изображение с камеры" />;
+  return (
+    <video
+      ref={ref}
+      muted
+      playsInline
+      autoPlay
+      className="h-full w-full object-contain"
+      data-testid="camera-preview"
+      aria-label="Изображение с камеры"
+    />
+  );
 }
 
 /** The camera recorder's picture: live from the moment the dialog opens, then the recorded video. */
@@ -90,7 +100,15 @@ function VideoStage({ recorder }: { recorder: UseRecorder }) {
       {live ? (
         <LivePreview stream={stream} />
       ) : playback ? (
-        <video key={recordingUrl} src={recordingUrl} controls playsInline className="h-full w-full object-contain" data-testid="recorded-video" aria-label="Записанное видео" />
+        <video
+          key={recordingUrl}
+          src={recordingUrl}
+          controls
+          playsInline
+          className="h-full w-full object-contain"
+          data-testid="recorded-video"
+          aria-label="Записанное видео"
+        />
       ) : placeholder ? (
         <p className="px-4 text-center text-sm text-slate-200">{placeholder}</p>
       ) : null}

@@ -23,8 +23,8 @@ export function RestoreRecordingBanner({
       data-testid="restore-recording"
     >
       <p className="text-sm text-amber-950">
-        Найдена несохранённая запись от {dateFormat.format(new Date(session.started_at))} ({formatClock(session.duration)}).
-        Восстановить её?
+        Найдена несохранённая запись от {dateFormat.format(new Date(session.started_at))} ({formatClock(session.duration)}). Восстановить
+        её?
       </p>
       <div className="flex shrink-0 gap-2">
         <Button onClick={onRestore}>Восстановить</Button>

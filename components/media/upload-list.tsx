@@ -23,7 +23,9 @@ export function UploadList({ items, onDismiss, label }: { items: readonly Upload
               {item.name}
             </span>
             {item.status === 'uploading' || item.status === 'queued' ? (
-              <span className="shrink-0 tabular-nums text-slate-700">{item.status === 'queued' ? 'В очереди' : `${percent(item.progress)}%`}</span>
+              <span className="shrink-0 tabular-nums text-slate-700">
+                {item.status === 'queued' ? 'В очереди' : `${percent(item.progress)}%`}
+              </span>
             ) : item.status === 'done' ? (
               <span className="shrink-0 text-emerald-800">Загружено</span>
             ) : (

@@ -10,7 +10,15 @@ export interface PhotoGridProps {
   onOpen: (photo: PhotoRecord, index: number) => void;
 }
 
-const PhotoTile = memo(function PhotoTile({ photo, index, onOpen }: { photo: PhotoRecord; index: number; onOpen: PhotoGridProps['onOpen'] }) {
+const PhotoTile = memo(function PhotoTile({
+  photo,
+  index,
+  onOpen,
+}: {
+  photo: PhotoRecord;
+  index: number;
+  onOpen: PhotoGridProps['onOpen'];
+}) {
   const src = photo.thumbnail ?? photo.preview ?? photo.file;
   return (
     <li className="min-w-0">
@@ -52,7 +60,11 @@ const PhotoTile = memo(function PhotoTile({ photo, index, onOpen }: { photo: Pho
  */
 export function PhotoGrid({ photos, onOpen }: PhotoGridProps) {
   return (
-    <ul aria-label="Фотографии" className="grid grid-cols-2 gap-2 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-5 xl:grid-cols-6" data-testid="photo-grid">
+    <ul
+      aria-label="Фотографии"
+      className="grid grid-cols-2 gap-2 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-5 xl:grid-cols-6"
+      data-testid="photo-grid"
+    >
       {photos.map((photo, index) => (
         <PhotoTile key={photo.id} photo={photo} index={index} onOpen={onOpen} />
       ))}

@@ -36,7 +36,16 @@ export interface PhotoViewerDialogProps {
 
 function Arrow({ dir }: { dir: 'left' | 'right' }) {
   return (
-    <svg viewBox="0 0 24 24" className="h-6 w-6" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      viewBox="0 0 24 24"
+      className="h-6 w-6"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.5"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       {dir === 'left' ? <path d="M15 18l-6-6 6-6" /> : <path d="M9 18l6-6-6-6" />}
     </svg>
   );
@@ -96,7 +105,8 @@ export function PhotoViewerDialog({ photos, index, onIndexChange, onClose }: Pho
     }
   };
 
-  const navButton = 'absolute top-1/2 -translate-y-1/2 flex h-11 w-11 items-center justify-center rounded-full bg-white/90 text-slate-900 shadow hover:bg-white';
+  const navButton =
+    'absolute top-1/2 -translate-y-1/2 flex h-11 w-11 items-center justify-center rounded-full bg-white/90 text-slate-900 shadow hover:bg-white';
 
   return (
     <>
@@ -124,10 +134,20 @@ export function PhotoViewerDialog({ photos, index, onIndexChange, onClose }: Pho
               ) : null}
               {count > 1 ? (
                 <>
-                  <button type="button" className={`${navButton} left-2`} aria-label="Предыдущая фотография" onClick={() => onIndexChange(stepIndex(index, -1, count))}>
+                  <button
+                    type="button"
+                    className={`${navButton} left-2`}
+                    aria-label="Предыдущая фотография"
+                    onClick={() => onIndexChange(stepIndex(index, -1, count))}
+                  >
                     <Arrow dir="left" />
                   </button>
-                  <button type="button" className={`${navButton} right-2`} aria-label="Следующая фотография" onClick={() => onIndexChange(stepIndex(index, 1, count))}>
+                  <button
+                    type="button"
+                    className={`${navButton} right-2`}
+                    aria-label="Следующая фотография"
+                    onClick={() => onIndexChange(stepIndex(index, 1, count))}
+                  >
                     <Arrow dir="right" />
                   </button>
                 </>

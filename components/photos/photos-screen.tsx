@@ -89,7 +89,13 @@ export function PhotosScreen() {
 
         <UploadList items={uploads.items} onDismiss={uploads.dismiss} label="Загрузка фотографий" />
 
-        <MediaToolbar query={search.query} onQueryChange={search.setQuery} order={search.order} onOrderChange={search.setOrder} options={PHOTO_SORT_OPTIONS} />
+        <MediaToolbar
+          query={search.query}
+          onQueryChange={search.setQuery}
+          order={search.order}
+          onOrderChange={search.setOrder}
+          options={PHOTO_SORT_OPTIONS}
+        />
 
         <MediaListBody
           list={list}

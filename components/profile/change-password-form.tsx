@@ -43,7 +43,7 @@ export function ChangePasswordForm() {
 
   return (
     <ProfileSection id="change-password" title="Смена пароля">
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4">
         {error ? <FormAlert>{error}</FormAlert> : null}
         {FIELDS.map(({ name, label, fresh }) => (
           <PasswordField key={name} label={label} fresh={fresh} error={errors[name]?.message} {...form.register(name)} />

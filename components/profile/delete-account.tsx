@@ -64,10 +64,8 @@ export function DeleteAccount() {
         Удалить аккаунт
       </Button>
       <AppDialog open={open} onClose={close} title="Удалить аккаунт?" width={500}>
-        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-          <p className="text-sm text-slate-800">
-            Это действие необратимо. Для подтверждения введите ваш пароль.
-          </p>
+        <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4">
+          <p className="text-sm text-slate-800">Это действие необратимо. Для подтверждения введите ваш пароль.</p>
           {error ? <FormAlert>{error}</FormAlert> : null}
           <PasswordField label="Пароль" autoFocus error={errors.password?.message} {...form.register('password')} />
           <div className="flex flex-wrap justify-end gap-2">

@@ -63,11 +63,11 @@ export function PhoneVerification({ user }: { user: User }) {
         </p>
         {message ? <FormAlert kind={message.kind}>{message.text}</FormAlert> : null}
         <div>
-          <Button variant="secondary" onClick={onSend} loading={resend.isPending}>
+          <Button variant="secondary" onClick={() => void onSend()} loading={resend.isPending}>
             Отправить код по SMS
           </Button>
         </div>
-        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4 sm:flex-row sm:items-start">
+        <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4 sm:flex-row sm:items-start">
           <CodeField className="sm:flex-1" label="Код из SMS" error={form.formState.errors.code?.message} {...form.register('code')} />
           <Button type="submit" loading={form.formState.isSubmitting} className="sm:mt-6">
             Подтвердить телефон

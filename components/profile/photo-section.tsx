@@ -101,10 +101,13 @@ export function PhotoSection({ user }: { user: User }) {
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
         <div className="h-28 w-28 shrink-0 overflow-hidden rounded-full border border-slate-200 bg-slate-100">
           {shown ? (
-            // eslint-disable-next-line @next/next/no-img-element
             <img src={shown} alt={preview ? 'Предпросмотр нового фото' : 'Фото профиля'} className="h-full w-full object-cover" />
           ) : (
-            <span className="flex h-full w-full items-center justify-center text-4xl font-semibold text-slate-500" aria-label="Фото не загружено" role="img">
+            <span
+              className="flex h-full w-full items-center justify-center text-4xl font-semibold text-slate-500"
+              aria-label="Фото не загружено"
+              role="img"
+            >
               {initials}
             </span>
           )}
@@ -138,16 +141,12 @@ export function PhotoSection({ user }: { user: User }) {
           ) : null}
           <div className="flex flex-wrap gap-2 empty:hidden">
             {file ? (
-              <Button onClick={onUpload} loading={upload.isPending}>
+              <Button onClick={() => void onUpload()} loading={upload.isPending}>
                 Загрузить фото
               </Button>
             ) : null}
             {file ? (
-              <Button
-                variant="secondary"
-                disabled={upload.isPending}
-                onClick={clearPick}
-              >
+              <Button variant="secondary" disabled={upload.isPending} onClick={clearPick}>
                 Отменить
               </Button>
             ) : null}
@@ -164,7 +163,7 @@ export function PhotoSection({ user }: { user: User }) {
         title="Удалить фото профиля?"
         message="Фото профиля будет удалено без возможности восстановления."
         confirmLabel="Удалить"
-        onConfirm={onDelete}
+        onConfirm={() => void onDelete()}
         onCancel={() => setConfirmDelete(false)}
         busy={remove.isPending}
       />

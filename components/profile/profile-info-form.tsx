@@ -26,7 +26,12 @@ export const PHONE_UNVERIFIED_HINT = 'Телефон не подтверждён
 
 export const PHONE_PASSWORD_HINT = 'Чтобы сменить номер телефона, введите текущий пароль';
 
-const valuesOf = (user: User): ProfileValues => ({ first_name: user.first_name, last_name: user.last_name, phone: user.phone ?? '', password: '' });
+const valuesOf = (user: User): ProfileValues => ({
+  first_name: user.first_name,
+  last_name: user.last_name,
+  phone: user.phone ?? '',
+  password: '',
+});
 
 export function ProfileInfoForm({ user }: { user: User }) {
   const update = useUpdateProfile();
@@ -47,7 +52,8 @@ export function ProfileInfoForm({ user }: { user: User }) {
     ) : undefined;
 
   useEffect(() => {
-    if (!form.formState.isDirty) form.reset({ first_name: user.first_name, last_name: user.last_name, phone: user.phone ?? '', password: '' });
+    if (!form.formState.isDirty)
+      form.reset({ first_name: user.first_name, last_name: user.last_name, phone: user.phone ?? '', password: '' });
   }, [user.first_name, user.last_name, user.phone, form]);
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -73,13 +79,15 @@ export function ProfileInfoForm({ user }: { user: User }) {
 
   return (
     <ProfileSection id="profile-info" title="Личные данные">
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4">
         {error ? <FormAlert>{error}</FormAlert> : null}
         <div className="flex flex-col gap-1">
           <span className="text-sm font-medium text-slate-800">Email</span>
           <p className="flex flex-wrap items-center gap-2 break-all text-slate-900">
             {user.email}
-            <span className={`rounded px-2 py-0.5 text-xs ${user.is_email_verified ? 'bg-emerald-100 text-emerald-800' : 'bg-amber-100 text-amber-900'}`}>
+            <span
+              className={`rounded px-2 py-0.5 text-xs ${user.is_email_verified ? 'bg-emerald-100 text-emerald-800' : 'bg-amber-100 text-amber-900'}`}
+            >
               {user.is_email_verified ? 'подтверждён' : 'не подтверждён'}
             </span>
           </p>
@@ -90,7 +98,12 @@ export function ProfileInfoForm({ user }: { user: User }) {
         </div>
         <PhoneField id={PROFILE_PHONE_ID} label="Телефон" hint={phoneHint} error={errors.phone?.message} {...form.register('phone')} />
         {needsPassword ? (
-          <PasswordField label="Текущий пароль" hint={PHONE_PASSWORD_HINT} error={errors.password?.message} {...form.register('password')} />
+          <PasswordField
+            label="Текущий пароль"
+            hint={PHONE_PASSWORD_HINT}
+            error={errors.password?.message}
+            {...form.register('password')}
+          />
         ) : null}
         <div>
           <Button type="submit" loading={isSubmitting} disabled={!isDirty}>

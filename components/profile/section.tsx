@@ -1,6 +1,16 @@
 import type { ReactNode } from 'react';
 
-export function ProfileSection({ id, title, children, tone = 'default' }: { id: string; title: string; children: ReactNode; tone?: 'default' | 'danger' }) {
+export function ProfileSection({
+  id,
+  title,
+  children,
+  tone = 'default',
+}: {
+  id: string;
+  title: string;
+  children: ReactNode;
+  tone?: 'default' | 'danger';
+}) {
   return (
     <section
       aria-labelledby={id}

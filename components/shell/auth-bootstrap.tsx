@@ -10,7 +10,10 @@ import { appStore } from '@/lib/store';
 
 let started: Promise<void> | null = null;
 
-/** Runs the spec-§4 start-up sequence exactly once per page load (also under StrictMode). */
+/**
+ * Runs the start-up sequence exactly once per page load (also under StrictMode): a stored token
+ * becomes the bearer and the profile is fetched, with one refresh and retry before the tokens are cleared.
+ */
 export function startAuth(): Promise<void> {
   if (!started) {
     started = (async () => {

@@ -3,10 +3,16 @@ export interface NavItem {
   label: string;
 }
 
-/** Side drawer items (spec §2 Shell): Home, then the logged-in or the guest set. */
+/** Side drawer items: Home, then Profile, Audio, Photos, Video when logged in, or Log in, Register for a guest. */
 export function navItems(isAuthenticated: boolean): NavItem[] {
   const home = { href: '/', label: 'Главная' };
   return isAuthenticated
-    ? [home, { href: '/profile', label: 'Профиль' }, { href: '/audio', label: 'Аудио' }, { href: '/photos', label: 'Фото' }, { href: '/video', label: 'Видео' }]
+    ? [
+        home,
+        { href: '/profile', label: 'Профиль' },
+        { href: '/audio', label: 'Аудио' },
+        { href: '/photos', label: 'Фото' },
+        { href: '/video', label: 'Видео' },
+      ]
     : [home, { href: '/login', label: 'Войти' }, { href: '/register', label: 'Регистрация' }];
 }

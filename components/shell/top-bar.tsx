@@ -10,6 +10,16 @@ export function TopBar() {
   const [leaving, setLeaving] = useState(false);
   const { isAuthenticated, logout } = useAuth();
 
+  // logout() ends the session locally whatever the server answers, so this never rejects.
+  const signOut = async () => {
+    setLeaving(true);
+    try {
+      await logout();
+    } finally {
+      setLeaving(false);
+    }
+  };
+
   return (
     <header className="sticky top-0 z-30 bg-brand-700 text-white shadow">
       <div className="mx-auto flex h-14 max-w-5xl items-center gap-2 px-2 sm:px-4">
@@ -32,14 +42,7 @@ export function TopBar() {
         {isAuthenticated ? (
           <button
             type="button"
-            onClick={async () => {
-              setLeaving(true);
-              try {
-                await logout();
-              } finally {
-                setLeaving(false);
-              }
-            }}
+            onClick={() => void signOut()}
             disabled={leaving}
             aria-label="Выйти"
             title="Выйти"

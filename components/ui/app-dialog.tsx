@@ -20,7 +20,16 @@ export interface AppDialogProps {
   footer?: ReactNode;
 }
 
-export function AppDialog({ open, onClose, title, width = 500, static: persistent = false, onRequestClose, children, footer }: AppDialogProps) {
+export function AppDialog({
+  open,
+  onClose,
+  title,
+  width = 500,
+  static: persistent = false,
+  onRequestClose,
+  children,
+  footer,
+}: AppDialogProps) {
   const handleClose = () => {
     if (persistent) onRequestClose?.();
     else onClose();

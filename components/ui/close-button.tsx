@@ -23,7 +23,15 @@ export function CloseButton({
       aria-label={label}
       className={`inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-md ${TONES[tone]} ${className}`}
     >
-      <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+      <svg
+        viewBox="0 0 24 24"
+        className="h-5 w-5"
+        aria-hidden="true"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+      >
         <path d="M6 6l12 12M18 6L6 18" />
       </svg>
     </button>

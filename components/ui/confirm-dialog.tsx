@@ -18,7 +18,7 @@ export interface ConfirmDialogProps {
   children?: ReactNode;
 }
 
-/** A 500 px confirmation dialog (spec §9). */
+/** A confirmation dialog, 500 px wide like the edit and delete dialogs. */
 export function ConfirmDialog({
   open,
   title,

@@ -19,7 +19,12 @@ const VideoCard = memo(function VideoCard({ video, onOpen }: { video: VideoRecor
   const headingId = `video-${video.id}-title`;
   return (
     <li className="min-w-0">
-      <article aria-labelledby={headingId} data-testid="video-card" data-status={video.status} className="flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
+      <article
+        aria-labelledby={headingId}
+        data-testid="video-card"
+        data-status={video.status}
+        className="flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm"
+      >
         <button
           type="button"
           onClick={() => onOpen(video)}
@@ -28,14 +33,26 @@ const VideoCard = memo(function VideoCard({ video, onOpen }: { video: VideoRecor
           className="relative block aspect-video w-full bg-slate-900"
         >
           {video.poster ? (
-            <img src={video.poster} alt="" loading="lazy" decoding="async" className="h-full w-full object-cover" data-testid="video-poster" />
+            <img
+              src={video.poster}
+              alt=""
+              loading="lazy"
+              decoding="async"
+              className="h-full w-full object-cover"
+              data-testid="video-poster"
+            />
           ) : null}
           {video.status === 'processing' ? (
-            <span className="absolute inset-0 flex items-center justify-center gap-2 bg-slate-900/70 text-sm font-medium text-white" data-testid="video-processing">
+            <span
+              className="absolute inset-0 flex items-center justify-center gap-2 bg-slate-900/70 text-sm font-medium text-white"
+              data-testid="video-processing"
+            >
               <Spinner /> {VIDEO_PROCESSING}
             </span>
           ) : video.status === 'failed' ? (
-            <span className="absolute inset-0 flex items-center justify-center bg-slate-900/80 px-3 text-center text-sm font-medium text-white">{VIDEO_FAILED}</span>
+            <span className="absolute inset-0 flex items-center justify-center bg-slate-900/80 px-3 text-center text-sm font-medium text-white">
+              {VIDEO_FAILED}
+            </span>
           ) : !video.poster ? (
             <svg viewBox="0 0 24 24" className="absolute inset-0 m-auto h-10 w-10 text-white/80" aria-hidden="true" fill="currentColor">
               <path d="M8 5v14l11-7z" />

@@ -101,11 +101,21 @@ export function VideoPlayerDialog({ video, onClose }: { video: VideoRecord; onCl
             downloads={
               <>
                 {hasMp4 ? (
-                  <Button variant="secondary" onClick={() => void startDownload('mp4')} loading={downloading === 'mp4'} disabled={downloading !== null}>
+                  <Button
+                    variant="secondary"
+                    onClick={() => void startDownload('mp4')}
+                    loading={downloading === 'mp4'}
+                    disabled={downloading !== null}
+                  >
                     Скачать MP4
                   </Button>
                 ) : null}
-                <Button variant="secondary" onClick={() => void startDownload('original')} loading={downloading === 'original'} disabled={downloading !== null}>
+                <Button
+                  variant="secondary"
+                  onClick={() => void startDownload('original')}
+                  loading={downloading === 'original'}
+                  disabled={downloading !== null}
+                >
                   Скачать оригинал
                 </Button>
               </>

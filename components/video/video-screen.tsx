@@ -87,7 +87,9 @@ export function VideoScreen() {
           </div>
         </MediaScreenHeader>
 
-        {recorder.pending ? <RestoreRecordingBanner session={recorder.pending} onRestore={recorder.restorePending} onDelete={recorder.deletePending} /> : null}
+        {recorder.pending ? (
+          <RestoreRecordingBanner session={recorder.pending} onRestore={recorder.restorePending} onDelete={recorder.deletePending} />
+        ) : null}
 
         <UploadList items={uploads.items} onDismiss={uploads.dismiss} label="Загрузка видео" />
 
@@ -107,7 +109,9 @@ export function VideoScreen() {
           <VideoGrid videos={visible} onOpen={onOpen} />
         </MediaListBody>
 
-        {recorder.open ? <RecorderDialog kind="video" onClose={recorder.closeRecorder} onSaved={onSaved} restoreSessionId={recorder.restoreId} /> : null}
+        {recorder.open ? (
+          <RecorderDialog kind="video" onClose={recorder.closeRecorder} onSaved={onSaved} restoreSessionId={recorder.restoreId} />
+        ) : null}
         {opened ? <VideoPlayerDialog key={opened.id} video={opened} onClose={() => setOpenId(null)} /> : null}
       </div>
     </DropZone>

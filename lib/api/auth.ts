@@ -23,19 +23,14 @@ export const verifyPhoneLogin = async (phone: string, code: string) =>
 export const verifyEmail = (code: string, email?: string | null) =>
   api.post('auth/verify-email/', { json: email ? { code, email } : { code } }).json<unknown>();
 export const verifyPhone = (code: string) => api.post('auth/verify-phone/', { json: { code } }).json<unknown>();
-export const resendVerificationCode = (email: string) =>
-  api.post('auth/resend-verification-code/', { json: { email } }).json<unknown>();
+export const resendVerificationCode = (email: string) => api.post('auth/resend-verification-code/', { json: { email } }).json<unknown>();
 export const resendPhoneVerificationCode = (phone: string) =>
   api.post('auth/resend-phone-verification-code/', { json: { phone } }).json<unknown>();
 export const requestPasswordReset = (email: string) => api.post('auth/reset-password/', { json: { email } }).json<unknown>();
 export const confirmPasswordReset = (token: string, password: string, password2: string) =>
-  api
-    .post('auth/reset-password/confirm/', { json: { token, new_password: password, new_password2: password2 } })
-    .json<unknown>();
+  api.post('auth/reset-password/confirm/', { json: { token, new_password: password, new_password2: password2 } }).json<unknown>();
 export const requestPasswordResetCode = (phone: string) =>
   api.post('auth/request-password-reset-code/', { json: { phone } }).json<unknown>();
 export const confirmPasswordResetByCode = (phone: string, code: string, password: string, password2: string) =>
-  api
-    .post('auth/reset-password/confirm/', { json: { phone, code, new_password: password, new_password2: password2 } })
-    .json<unknown>();
+  api.post('auth/reset-password/confirm/', { json: { phone, code, new_password: password, new_password2: password2 } }).json<unknown>();
 export const logout = (refresh: string) => api.post('auth/logout/', { json: { refresh } }).json<unknown>();

@@ -10,7 +10,7 @@ export interface ApiClientDeps {
   tokens: TokenStore;
   /** Called after a failed refresh (tokens are already cleared): the app goes to /login. */
   onAuthFailure: () => void;
-  /** Spec §4: a 401 on the login screen is just a wrong password. */
+  /** A 401 on the login screen is just a wrong password (no refresh, no redirect). */
   isLoginScreen: () => boolean;
   fetch?: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
   prefixUrl?: string;
@@ -85,8 +85,13 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   return { api, refresh };
 }
 
+/**
+ * The session is gone and this runs outside React (the API client's refresh hook), where no router
+ * exists: a full load of /login also drops every query cached for the ended session.
+ */
 function redirectToLogin(): void {
   if (typeof window === 'undefined') return;
+  // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- a full load on purpose, see above
   if (!/^\/login\/?$/.test(window.location.pathname)) window.location.assign('/login');
 }
 
@@ -105,7 +110,7 @@ export const api: KyInstance = client.api;
 /** The shared single-flight token refresh (also used by the start-up sequence). */
 export const refreshAccessToken = client.refresh;
 
-/** Reads a Response's JSON body through the spec-§4 URL rewrite (for raw fetch/ky responses). */
+/** Reads a Response's JSON body through the URL rewrite (page scheme, absolute media paths) for raw fetch/ky responses. */
 export async function readJson<T>(response: Response): Promise<T> {
   const text = await response.text();
   if (!text) return undefined as T;

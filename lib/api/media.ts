@@ -73,7 +73,11 @@ export function messageFromBody(body: unknown, preferField?: string): string | n
   if (typeof obj.detail === 'string' && obj.detail) return obj.detail;
   const first = (v: unknown): string | null => {
     if (typeof v === 'string') return v;
-    if (Array.isArray(v)) for (const x of v) { const m = first(x); if (m) return m; }
+    if (Array.isArray(v))
+      for (const x of v) {
+        const m = first(x);
+        if (m) return m;
+      }
     return null;
   };
   if (preferField && preferField in obj) {
@@ -239,7 +243,10 @@ const multipart = (fields: Record<string, string>) => {
   return fd;
 };
 
-/** Spec §7: the six ways to PATCH, in order. */
+/**
+ * The six ways to PATCH, tried in order until one succeeds: form-urlencoded; multipart; JSON with a
+ * method-override header; POST with _method=PATCH; native multipart fetch; native form-urlencoded fetch.
+ */
 export function updateStrategies(kind: MediaKind, id: number | string, data: MediaDetails): Strategy<unknown>[] {
   const path = itemPath(kind, id);
   const fields = { title: data.title, description: data.description };
@@ -281,7 +288,7 @@ export async function updateMedia(kind: MediaKind, id: number | string, data: Me
 
 // ---------------------------------------------------------------- delete (with fallbacks)
 
-/** Spec §7: plain delete; POST _method=DELETE; native fetch DELETE. */
+/** The ways to delete, tried in order: plain DELETE; POST _method=DELETE; native fetch DELETE. */
 export function deleteStrategies(kind: MediaKind, id: number | string): Strategy<unknown>[] {
   const path = itemPath(kind, id);
   return [

@@ -43,7 +43,13 @@ export function uploadPhoto(
 ): Promise<PhotoRecord> {
   return uploadMedia<PhotoRecord>(
     'photo',
-    { fileField: PHOTO_FILE_FIELD, file: input.file, fileName: input.file.name || 'photo', title: input.title, description: input.description },
+    {
+      fileField: PHOTO_FILE_FIELD,
+      file: input.file,
+      fileName: input.file.name || 'photo',
+      title: input.title,
+      description: input.description,
+    },
     options,
   );
 }

@@ -15,11 +15,9 @@ export const profileQueries = {
 
 const NO_CACHE = { 'Cache-Control': 'no-cache', Pragma: 'no-cache' };
 
-/** GET profile/ with no-cache headers (spec §7); photo_url gets its cache-busting parameter. */
+/** GET profile/ with no-cache headers; photo_url gets its cache-busting parameter. */
 export async function getProfile(opts: { skipAuthRefresh?: boolean } = {}): Promise<User> {
-  const user = await api
-    .get('auth/profile/', { headers: NO_CACHE, ...(opts.skipAuthRefresh ? noAuthRefresh : {}) })
-    .json<User>();
+  const user = await api.get('auth/profile/', { headers: NO_CACHE, ...(opts.skipAuthRefresh ? noAuthRefresh : {}) }).json<User>();
   return normalizeUser(user);
 }
 
@@ -51,11 +49,15 @@ export interface ChangePasswordAnswer {
   refresh?: string;
 }
 
-/** Spec §5: new_password2 defaults to new_password. New tokens in the answer replace the stored ones. */
+/** new_password2 defaults to new_password. New tokens in the answer replace the stored ones. */
 export async function changePassword(input: ChangePasswordInput): Promise<ChangePasswordAnswer> {
   const answer = await api
     .put('auth/change-password/', {
-      json: { old_password: input.old_password, new_password: input.new_password, new_password2: input.new_password2 ?? input.new_password },
+      json: {
+        old_password: input.old_password,
+        new_password: input.new_password,
+        new_password2: input.new_password2 ?? input.new_password,
+      },
     })
     .json<ChangePasswordAnswer>();
   if (answer && answer.access) sessionTokenStore.setTokens({ access: answer.access, refresh: answer.refresh });

@@ -20,11 +20,12 @@ export interface TokenPair {
   refresh: string;
 }
 
+/** Plain functions (no `this`): callers may pass them on on their own. */
 export interface TokenStore {
-  getAccess(): string | null;
-  getRefresh(): string | null;
-  setTokens(tokens: { access: string; refresh?: string | null }): void;
-  clear(): void;
+  getAccess: () => string | null;
+  getRefresh: () => string | null;
+  setTokens: (tokens: { access: string; refresh?: string | null }) => void;
+  clear: () => void;
 }
 
 /**

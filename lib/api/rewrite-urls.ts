@@ -1,5 +1,5 @@
 /**
- * Spec §4: every string in a response that starts with http: or https: is switched to the page's
+ * Every string in a response that starts with http: or https: is switched to the page's
  * scheme, and relative media paths are made absolute against the page's host. Pure functions so
  * they can be tested without a browser.
  */
@@ -26,7 +26,7 @@ export function rewriteUrl(value: string, page: PageLocation): string {
 /** Deep copy of a JSON value with every URL-looking string rewritten (keys are left as they are). */
 export function rewriteUrls<T>(value: T, page: PageLocation): T {
   if (typeof value === 'string') return rewriteUrl(value, page) as T;
-  if (Array.isArray(value)) return value.map((v) => rewriteUrls(v, page)) as T;
+  if (Array.isArray(value)) return (value as unknown[]).map((v) => rewriteUrls(v, page)) as T;
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value as Record<string, unknown>)) out[k] = rewriteUrls(v, page);

@@ -1,5 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import { downloadMediaFile, listMedia, recordingSaveErrorMessage, uploadErrorMessage, uploadMedia, type UploadProgress } from '@/lib/api/media';
+import {
+  downloadMediaFile,
+  listMedia,
+  recordingSaveErrorMessage,
+  uploadErrorMessage,
+  uploadMedia,
+  type UploadProgress,
+} from '@/lib/api/media';
 
 export type VideoStatus = 'processing' | 'ready' | 'failed';
 
@@ -20,7 +27,7 @@ export interface VideoRecord {
   height: number | null;
   mime_type?: string;
   size?: number;
-  status: VideoStatus | string;
+  status: VideoStatus;
   created_at: string;
   download_url?: string;
 }
@@ -46,7 +53,13 @@ export function uploadVideo(
 ): Promise<VideoRecord> {
   return uploadMedia<VideoRecord>(
     'video',
-    { fileField: VIDEO_FILE_FIELD, file: input.file, fileName: input.fileName || 'video', title: input.title, description: input.description },
+    {
+      fileField: VIDEO_FILE_FIELD,
+      file: input.file,
+      fileName: input.fileName || 'video',
+      title: input.title,
+      description: input.description,
+    },
     options,
   );
 }

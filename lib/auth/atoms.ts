@@ -1,7 +1,7 @@
 import { atom } from 'jotai';
 import type { AuthStatus, User } from './types';
 
-/** Auth state of spec §3: user, access token, refresh token, loading flag, error message. */
+/** The auth state: user, access token, refresh token, loading flag, error message. */
 export const userAtom = atom<User | null>(null);
 export const accessTokenAtom = atom<string | null>(null);
 export const refreshTokenAtom = atom<string | null>(null);

@@ -29,7 +29,7 @@ export function saveSession({ access, refresh, user }: { access: string; refresh
   appStore.set(authStatusAtom, 'authenticated');
 }
 
-/** Spec §4: clearing removes the tokens, the user and (because the bearer is read per request) the header. */
+/** Clearing removes the tokens, the user and (because the bearer is read per request) the header. */
 export function clearSession(): void {
   writeKey(STORAGE_KEYS.token, null);
   writeKey(STORAGE_KEYS.refreshToken, null);

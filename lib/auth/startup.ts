@@ -10,7 +10,7 @@ export interface StartupDeps {
 }
 
 /**
- * Spec §4 start-up: with a stored token fetch the profile; if that fails refresh and fetch again;
+ * Start-up: with a stored token fetch the profile; if that fails refresh and fetch again;
  * if that fails too, clear the tokens. Without a token the visitor is a guest.
  */
 export async function runStartup(deps: StartupDeps): Promise<'authenticated' | 'guest'> {

@@ -1,4 +1,7 @@
-/** The spec's localStorage keys (§3) and safe accessors (no storage during the static build). */
+/**
+ * The localStorage keys (token, refreshToken, userEmail, userPhone, pendingVerificationEmail) and
+ * safe accessors (no storage during the static build).
+ */
 export const STORAGE_KEYS = {
   token: 'token',
   refreshToken: 'refreshToken',

@@ -1,4 +1,4 @@
-/** The user as the profile endpoints return it (spec §3). */
+/** The user as the profile endpoints return it. */
 export interface User {
   id: number;
   email: string;

@@ -1,6 +1,6 @@
 import type { User } from './types';
 
-/** Spec §3: photo_url gets a cache-busting time parameter whenever the user is read. */
+/** photo_url gets a cache-busting time parameter whenever the user is read. */
 export function withCacheBust(url: string | null | undefined, now: number = Date.now()): string | null {
   if (!url) return null;
   const [base, hash] = url.split('#', 2) as [string, string | undefined];

@@ -5,7 +5,11 @@
 export function filenameFromContentDisposition(header: string | null | undefined): string | null {
   if (!header) return null;
   const clean = (name: string) => {
-    const base = name.replace(/[\\/]+/g, '_').replace(/[\u0000-\u001f\u007f]+/g, '').trim();
+    const base = name
+      .replace(/[\\/]+/g, '_')
+      // eslint-disable-next-line no-control-regex -- control characters are what this removes
+      .replace(/[\u0000-\u001f\u007f]+/g, '')
+      .trim();
     return base && base !== '.' && base !== '..' ? base : null;
   };
 
@@ -32,6 +36,7 @@ export function filenameFromContentDisposition(header: string | null | undefined
 /** The spec's download name: the title plus .mp3 (characters file systems reject become '_'). */
 export function mp3FileName(title: string | null | undefined): string {
   const base = (title ?? '')
+    // eslint-disable-next-line no-control-regex -- control characters are what this replaces
     .replace(/[\u0000-\u001f\u007f"\\/:*?<>|]+/g, '_')
     .trim()
     .slice(0, 150);

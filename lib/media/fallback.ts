@@ -1,5 +1,5 @@
 /**
- * An ordered list of ways to make one request (spec section 7: PATCH and DELETE fallbacks).
+ * An ordered list of ways to make one request (the PATCH and DELETE fallbacks of media edits and deletes).
  * The next way is tried only when the previous one failed for a transport or method reason
  * (network error, 405 Method Not Allowed, 415 Unsupported Media Type, 501 Not Implemented) —
  * a 4xx about the data (400, 403, 404…) stops at once: another encoding would not change the answer.

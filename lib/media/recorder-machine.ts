@@ -1,5 +1,5 @@
 /**
- * The recorder as a pure state machine (spec section 4 "Recorder"):
+ * The recorder as a pure state machine:
  *   idle → starting → recording → stopping → recorded → naming → saving → saved
  * plus error states. The React hook (hooks/use-recorder.ts) owns the side effects — getUserMedia,
  * MediaRecorder, timers, IndexedDB, upload — and only reports what happened as events.

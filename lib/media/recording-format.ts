@@ -5,7 +5,7 @@
 
 export type RecorderKind = 'audio' | 'video';
 
-/** The spec's preference order (section 9). `audio/mp4;codecs=aac` is asked for as plain `audio/mp4`. */
+/** The recording formats, most preferred first. `audio/mp4;codecs=aac` is asked for as plain `audio/mp4`. */
 export const AUDIO_MIME_PREFERENCES: readonly string[] = [
   'audio/webm',
   'audio/webm;codecs=opus',
@@ -35,7 +35,7 @@ export function chooseMimeType(
 ): string | null {
   for (const pref of preferences) {
     const requested = REQUEST_AS[pref] ?? pref;
-    let ok = false;
+    let ok: boolean;
     try {
       ok = isTypeSupported(requested);
     } catch {
@@ -87,7 +87,7 @@ export function extensionFor(mime: string | null | undefined, kind: RecorderKind
 export function recordingFileName(title: string | null | undefined, mime: string | null | undefined, kind: RecorderKind = 'audio'): string {
   const cleanTitle = (title ?? '')
     .trim()
-    // eslint-disable-next-line no-control-regex
+    // eslint-disable-next-line no-control-regex -- control characters are what this replaces
     .replace(/[\u0000-\u001f\u007f"\\/:*?<>|]+/g, '_')
     .replace(/\s+/g, '_')
     .slice(0, 100);

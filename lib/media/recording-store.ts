@@ -39,14 +39,14 @@ interface ChunkRow {
 function promisify<T>(request: IDBRequest<T>): Promise<T> {
   return new Promise((resolve, reject) => {
     request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
+    request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
   });
 }
 
 function done(tx: IDBTransaction): Promise<void> {
   return new Promise((resolve, reject) => {
     tx.oncomplete = () => resolve();
-    tx.onerror = () => reject(tx.error);
+    tx.onerror = () => reject(tx.error ?? new Error('IndexedDB transaction failed'));
     tx.onabort = () => reject(tx.error ?? new Error('IndexedDB transaction aborted'));
   });
 }
@@ -81,7 +81,7 @@ function openDb(): Promise<IDBDatabase> {
       };
       req.onerror = () => {
         dbPromise = null;
-        reject(req.error);
+        reject(req.error ?? new Error('IndexedDB could not be opened'));
       };
     });
   }
@@ -99,7 +99,7 @@ function blobToArrayBuffer(blob: Blob): Promise<ArrayBuffer> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(reader.result as ArrayBuffer);
-    reader.onerror = () => reject(reader.error);
+    reader.onerror = () => reject(reader.error ?? new Error('Reading the recording chunk failed'));
     reader.readAsArrayBuffer(blob);
   });
 }
@@ -147,7 +147,8 @@ export async function appendChunk(sessionId: string, chunk: Blob, durationSecond
     ...session,
     chunkCount: session.chunkCount + 1,
     size: session.size + data.byteLength,
-    duration: durationSeconds !== undefined && Number.isFinite(durationSeconds) ? Math.max(session.duration, durationSeconds) : session.duration,
+    duration:
+      durationSeconds !== undefined && Number.isFinite(durationSeconds) ? Math.max(session.duration, durationSeconds) : session.duration,
   });
   await done(tx);
 }
@@ -167,9 +168,7 @@ export async function listUnsaved(kind?: RecorderKind): Promise<RecordingSession
   const db = await openDb();
   const tx = db.transaction(SESSIONS, 'readonly');
   const all = (await promisify(tx.objectStore(SESSIONS).getAll())) as RecordingSession[];
-  return all
-    .filter((s) => s.chunkCount > 0 && (!kind || s.kind === kind))
-    .sort((a, b) => b.started_at.localeCompare(a.started_at));
+  return all.filter((s) => s.chunkCount > 0 && (!kind || s.kind === kind)).sort((a, b) => b.started_at.localeCompare(a.started_at));
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Sorting and searching the audio list (spec section 2 "Audio screen"). Pure, so 2,000 records
+ * Sorting and searching the audio list. Pure, so 2,000 records
  * sort in a few ms and the orders are unit-tested.
  */
 
@@ -33,8 +33,7 @@ const time = (iso: string | null | undefined) => {
 const dur = (d: number | null | undefined) => (typeof d === 'number' && Number.isFinite(d) ? d : 0);
 
 /** Newest first, then by id descending — the tie-breaker every order falls back to, so results are stable. */
-const byNewest = (a: Sortable, b: Sortable) =>
-  time(b.created_at) - time(a.created_at) || collator.compare(String(b.id), String(a.id));
+const byNewest = (a: Sortable, b: Sortable) => time(b.created_at) - time(a.created_at) || collator.compare(String(b.id), String(a.id));
 
 const comparators: Record<SortOrder, (a: Sortable, b: Sortable) => number> = {
   newest: byNewest,

@@ -53,7 +53,9 @@ export function uploadQueueReducer(items: UploadItem[], event: UploadQueueEvent)
     case 'DONE':
       return update(event.id, (i) => (i.status === 'uploading' ? { ...i, status: 'done', progress: 1 } : i));
     case 'FAILED':
-      return update(event.id, (i) => (i.status === 'uploading' || i.status === 'queued' ? { ...i, status: 'failed', error: event.error } : i));
+      return update(event.id, (i) =>
+        i.status === 'uploading' || i.status === 'queued' ? { ...i, status: 'failed', error: event.error } : i,
+      );
     case 'DISMISS':
       return items.some((i) => i.id === event.id && i.status !== 'uploading') ? items.filter((i) => i.id !== event.id) : items;
     case 'CLEAR_FINISHED':
@@ -70,7 +72,11 @@ export function isUploading(items: readonly UploadItem[]): boolean {
 
 /** Title for an uploaded file: its name without the extension, trimmed to the server's 255 characters. */
 export function titleFromFileName(name: string): string {
-  const base = name.trim().replace(/\.[^./\\\s]{1,10}$/, '').replace(/\s+/g, ' ').trim();
+  const base = name
+    .trim()
+    .replace(/\.[^./\\\s]{1,10}$/, '')
+    .replace(/\s+/g, ' ')
+    .trim();
   return [...base].slice(0, 255).join('');
 }
 

@@ -30,7 +30,11 @@ export function viewerCounter(index: number, count: number): string {
  * Which item to show after the list changed (an item deleted, the list refetched): the same id when
  * it is still there, else the item now at the old position (clamped), or -1 when nothing is left.
  */
-export function indexAfterChange<T extends { id: number | string }>(items: readonly T[], previousId: number | string | null, previousIndex: number): number {
+export function indexAfterChange<T extends { id: number | string }>(
+  items: readonly T[],
+  previousId: number | string | null,
+  previousIndex: number,
+): number {
   if (items.length === 0) return -1;
   if (previousId !== null) {
     const found = items.findIndex((i) => i.id === previousId);

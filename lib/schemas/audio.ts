@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Spec section 5: audio edit and save recording — title required, description optional. */
+/** Audio edit and save recording: title required, description optional. */
 export const TITLE_REQUIRED = 'Название обязательно';
 
 export const audioDetailsSchema = z.object({

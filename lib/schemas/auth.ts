@@ -14,7 +14,7 @@ export type PhoneLoginValues = z.infer<typeof phoneLoginSchema>;
 export const codeSchema = z.object({ code: codeField() });
 export type CodeValues = z.infer<typeof codeSchema>;
 
-/** Spec §5 register: names, email, password and confirmation required; phone optional; passwords equal. */
+/** Register: names, email, password and confirmation required; phone optional; passwords equal. */
 export const registerSchema = z
   .object({
     first_name: nameField(),
@@ -27,7 +27,7 @@ export const registerSchema = z
   .refine((v) => v.password === v.password2, { message: PASSWORDS_DIFFER, path: ['password2'] });
 export type RegisterValues = z.infer<typeof registerSchema>;
 
-/** Spec §5 forgot password: required, email shape. */
+/** Forgot password: required, email shape. */
 export const forgotPasswordSchema = z.object({ email: emailField() });
 export type ForgotPasswordValues = z.infer<typeof forgotPasswordSchema>;
 
@@ -35,7 +35,7 @@ export type ForgotPasswordValues = z.infer<typeof forgotPasswordSchema>;
 const newPasswordPair = () => ({ password: newPasswordField(), password2: z.string().min(1, REQUIRED) });
 const samePasswords = (v: { password: string; password2: string }) => v.password === v.password2;
 
-/** Spec §5 reset password: required, min 8, confirmation equal. */
+/** Reset password: required, min 8, confirmation equal. */
 export const resetPasswordSchema = z.object(newPasswordPair()).refine(samePasswords, { message: PASSWORDS_DIFFER, path: ['password2'] });
 export type ResetPasswordValues = z.infer<typeof resetPasswordSchema>;
 

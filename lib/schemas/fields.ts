@@ -24,6 +24,11 @@ export const optionalPhoneField = () =>
     .trim()
     .refine((v) => v === '' || (PHONE_PATTERN.test(v) && digitCount(v) >= 10 && digitCount(v) <= 15), PHONE_INVALID);
 
-export const codeField = () => z.string().trim().min(1, REQUIRED).regex(/^\d{6}$/, CODE_SIX_DIGITS);
+export const codeField = () =>
+  z
+    .string()
+    .trim()
+    .min(1, REQUIRED)
+    .regex(/^\d{6}$/, CODE_SIX_DIGITS);
 
 export const newPasswordField = () => z.string().min(1, REQUIRED).min(8, PASSWORD_MIN);

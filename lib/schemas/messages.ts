@@ -1,4 +1,4 @@
-/** Russian validation texts. The first group is verbatim from spec §5; the rest fill its gaps. */
+/** Russian validation texts. The first group is the product's wording, verbatim; the rest cover the fields it leaves open. */
 export const REQUIRED = 'Обязательное поле';
 export const PASSWORDS_DIFFER = 'Пароли не совпадают';
 export const CODE_SIX_DIGITS = 'Код должен состоять из 6 цифр';

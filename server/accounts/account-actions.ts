@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import type { User } from '../db/types.ts';
 import { fieldError, tooManyRequests } from '../errors.ts';
 import { Throttle, type ThrottleResult } from '../throttle/throttle.ts';

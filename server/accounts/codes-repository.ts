@@ -21,13 +21,29 @@ export class CodesRepository {
     return !!row;
   }
 
-  async insertCode(row: { user_id: number; purpose: CodePurpose; target: string; code_hash: string; expires_at: string; created_at: string }) {
-    await this.db.insertInto('codes').values({ ...row, attempts: 0 }).execute();
+  async insertCode(row: {
+    user_id: number;
+    purpose: CodePurpose;
+    target: string;
+    code_hash: string;
+    expires_at: string;
+    created_at: string;
+  }) {
+    await this.db
+      .insertInto('codes')
+      .values({ ...row, attempts: 0 })
+      .execute();
   }
 
   /** Retires every unused code of a purpose for a target (a newer code replaces them). */
   async retireCodes(purpose: CodePurpose, target: string, now: string) {
-    await this.db.updateTable('codes').set({ used_at: now }).where('purpose', '=', purpose).where('target', '=', target).where('used_at', 'is', null).execute();
+    await this.db
+      .updateTable('codes')
+      .set({ used_at: now })
+      .where('purpose', '=', purpose)
+      .where('target', '=', target)
+      .where('used_at', 'is', null)
+      .execute();
   }
 
   /** The newest live code of a purpose for a target. */
@@ -58,7 +74,12 @@ export class CodesRepository {
 
   /** Marks a code used; true only for the one caller that got it (single use under races). */
   async consumeCode(id: number, now: string): Promise<boolean> {
-    const res = await this.db.updateTable('codes').set({ used_at: now }).where('id', '=', id).where('used_at', 'is', null).executeTakeFirst();
+    const res = await this.db
+      .updateTable('codes')
+      .set({ used_at: now })
+      .where('id', '=', id)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
     return Number(res.numUpdatedRows) === 1;
   }
 }

@@ -15,7 +15,11 @@ export class OneTimeCodes {
     const now = this.clock.now();
     const nowIso = now.toISOString();
     let code = generateCode();
-    for (let i = 0; i < 20 && (await this.repo.liveCodeHashExists(purpose, hashCode(this.secret, purpose, code), nowIso, CODE_MAX_ATTEMPTS)); i++) {
+    for (
+      let i = 0;
+      i < 20 && (await this.repo.liveCodeHashExists(purpose, hashCode(this.secret, purpose, code), nowIso, CODE_MAX_ATTEMPTS));
+      i++
+    ) {
       code = generateCode();
     }
     await this.repo.retireCodes(purpose, target, nowIso);

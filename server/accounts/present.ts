@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import type { User } from '../db/types.ts';
 import { toUserJson, type UserJson } from './user-json.ts';
 

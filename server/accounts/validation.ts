@@ -49,8 +49,7 @@ export const emailField = () =>
     .pipe(z.string().min(1, BLANK).max(254, EMAIL_INVALID).pipe(z.email(EMAIL_INVALID)));
 
 /** A password that is being set: at least 8 characters. Not trimmed. */
-export const newPasswordField = () =>
-  z.string().min(1, BLANK).min(PASSWORD_MIN, PASSWORD_TOO_SHORT).max(4096, 'Слишком длинный пароль.');
+export const newPasswordField = () => z.string().min(1, BLANK).min(PASSWORD_MIN, PASSWORD_TOO_SHORT).max(4096, 'Слишком длинный пароль.');
 
 /** A password being checked: any non-empty string. */
 export const passwordField = () => z.string().min(1, BLANK).max(4096, 'Слишком длинный пароль.');
@@ -71,7 +70,12 @@ export const codeField = () =>
   z
     .union([z.string(), z.number().int().nonnegative()])
     .transform((v) => String(v).trim())
-    .pipe(z.string().min(1, BLANK).regex(/^\d{6}$/, 'Код должен состоять из 6 цифр'));
+    .pipe(
+      z
+        .string()
+        .min(1, BLANK)
+        .regex(/^\d{6}$/, 'Код должен состоять из 6 цифр'),
+    );
 
 /** Optional phone: absent, null or blank → null; otherwise normalised or the spec's message. */
 export const optionalPhoneField = () =>

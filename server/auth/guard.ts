@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import type { User } from '../db/types.ts';
 import { notAuthenticated, tokenNotValid } from '../errors.ts';
 import { verifyAccessTokenClaims } from './access-token.ts';

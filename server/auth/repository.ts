@@ -19,7 +19,12 @@ export class AuthRepository {
       .where('expires_at', '>', now)
       .executeTakeFirst();
     if (!row) return null;
-    const res = await this.db.updateTable('reset_tokens').set({ used_at: now }).where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst();
+    const res = await this.db
+      .updateTable('reset_tokens')
+      .set({ used_at: now })
+      .where('id', '=', row.id)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
     return Number(res.numUpdatedRows) === 1 ? row.user_id : null;
   }
 
@@ -37,12 +42,22 @@ export class AuthRepository {
     return this.db.transaction().execute(async (trx) => {
       let update = trx
         .updateTable('users')
-        .set((eb) => ({ password_hash: passwordHash, credential_version: eb('credential_version', '+', 1), updated_at: opts.now, ...opts.set }))
+        .set((eb) => ({
+          password_hash: passwordHash,
+          credential_version: eb('credential_version', '+', 1),
+          updated_at: opts.now,
+          ...opts.set,
+        }))
         .where('id', '=', userId);
       if (opts.expectedVersion !== undefined) update = update.where('credential_version', '=', opts.expectedVersion);
       const row = await update.returning('credential_version').executeTakeFirst();
       if (!row) return null;
-      await trx.updateTable('sessions').set({ revoked_at: opts.now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+      await trx
+        .updateTable('sessions')
+        .set({ revoked_at: opts.now })
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .execute();
       await trx.updateTable('reset_tokens').set({ used_at: opts.now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
       return row.credential_version;
     });
@@ -101,15 +116,27 @@ export class AuthRepository {
       .innerJoin('users', 'users.id', 'refresh_tokens.user_id')
       .selectAll('refresh_tokens')
       .select((eb) => [
-        eb.and([eb('sessions.revoked_at', 'is', null), eb('sessions.credential_version', '=', eb.ref('users.credential_version'))]).as('session_live'),
+        eb
+          .and([eb('sessions.revoked_at', 'is', null), eb('sessions.credential_version', '=', eb.ref('users.credential_version'))])
+          .as('session_live'),
         'users.is_active as user_active',
       ])
       .where('refresh_tokens.jti', '=', jti)
       .executeTakeFirst();
   }
 
-  async insertRefresh(row: { jti: string; user_id: number; family_id: string; parent_jti: string | null; expires_at: string; created_at: string }) {
-    await this.db.insertInto('refresh_tokens').values({ ...row, replaced_by: null, rotated_at: null }).execute();
+  async insertRefresh(row: {
+    jti: string;
+    user_id: number;
+    family_id: string;
+    parent_jti: string | null;
+    expires_at: string;
+    created_at: string;
+  }) {
+    await this.db
+      .insertInto('refresh_tokens')
+      .values({ ...row, replaced_by: null, rotated_at: null })
+      .execute();
   }
 
   async deleteRefresh(jti: string) {

@@ -51,7 +51,11 @@ const withConfirmation = <T extends { new_password: string; new_password2?: stri
 };
 
 export const resetByTokenBody = z
-  .object({ token: z.string().min(1, 'Это поле не может быть пустым.').max(512), new_password: newPasswordField(), new_password2: z.string().nullish() })
+  .object({
+    token: z.string().min(1, 'Это поле не может быть пустым.').max(512),
+    new_password: newPasswordField(),
+    new_password2: z.string().nullish(),
+  })
   .superRefine(withConfirmation);
 
 export const resetByCodeBody = z

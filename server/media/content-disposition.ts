@@ -6,21 +6,58 @@ export function contentDisposition(filename: string): string {
 
 /** No path separators, control or quoting characters, at most 200 code points (the extension kept). */
 export function safeFileName(filename: string): string {
-  // eslint-disable-next-line no-control-regex
-  let name = filename.replace(/[\u0000-\u001f\u007f"\\/:*?<>|]+/g, '_').replace(/\s+/g, ' ').trim();
+  let name = filename
+    // eslint-disable-next-line no-control-regex -- control characters are what this replaces
+    .replace(/[\u0000-\u001f\u007f"\\/:*?<>|]+/g, '_')
+    .replace(/\s+/g, ' ')
+    .trim();
   const chars = [...name];
   if (chars.length > 200) {
     const dot = name.lastIndexOf('.');
     const ext = dot > 0 ? name.slice(dot) : '';
-    name = [...name.slice(0, dot > 0 ? dot : undefined)].slice(0, 200 - ext.length).join('').trim() + ext;
+    name =
+      [...name.slice(0, dot > 0 ? dot : undefined)]
+        .slice(0, 200 - ext.length)
+        .join('')
+        .trim() + ext;
   }
   return name.replace(/^\.+/, '_') || 'file';
 }
 
 const CYRILLIC: Record<string, string> = {
-  а: 'a', б: 'b', в: 'v', г: 'g', д: 'd', е: 'e', ё: 'e', ж: 'zh', з: 'z', и: 'i', й: 'y', к: 'k', л: 'l', м: 'm',
-  н: 'n', о: 'o', п: 'p', р: 'r', с: 's', т: 't', у: 'u', ф: 'f', х: 'kh', ц: 'ts', ч: 'ch', ш: 'sh', щ: 'shch',
-  ъ: '', ы: 'y', ь: '', э: 'e', ю: 'yu', я: 'ya',
+  а: 'a',
+  б: 'b',
+  в: 'v',
+  г: 'g',
+  д: 'd',
+  е: 'e',
+  ё: 'e',
+  ж: 'zh',
+  з: 'z',
+  и: 'i',
+  й: 'y',
+  к: 'k',
+  л: 'l',
+  м: 'm',
+  н: 'n',
+  о: 'o',
+  п: 'p',
+  р: 'r',
+  с: 's',
+  т: 't',
+  у: 'u',
+  ф: 'f',
+  х: 'kh',
+  ц: 'ts',
+  ч: 'ch',
+  ш: 'sh',
+  щ: 'shch',
+  ъ: '',
+  ы: 'y',
+  ь: '',
+  э: 'e',
+  ю: 'yu',
+  я: 'ya',
 };
 
 /** "Моя запись.mp3" → "Moya zapis.mp3"; other non-ASCII characters become "_". */

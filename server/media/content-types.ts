@@ -134,9 +134,9 @@ export function mimeForKey(key: string): string {
   const parts = key.split('/');
   const folder = parts[2] ?? '';
   const ext = (parts.at(-1)!.split('.').pop() ?? '').toLowerCase();
-  if (IMAGE_TYPES[ext]) return IMAGE_TYPES[ext]!;
-  if (folder === 'video' && VIDEO_TYPES[ext]) return VIDEO_TYPES[ext]!;
-  if (AUDIO_TYPES[ext]) return AUDIO_TYPES[ext]!;
-  if (VIDEO_TYPES[ext]) return VIDEO_TYPES[ext]!;
+  if (IMAGE_TYPES[ext]) return IMAGE_TYPES[ext];
+  if (folder === 'video' && VIDEO_TYPES[ext]) return VIDEO_TYPES[ext];
+  if (AUDIO_TYPES[ext]) return AUDIO_TYPES[ext];
+  if (VIDEO_TYPES[ext]) return VIDEO_TYPES[ext];
   return 'application/octet-stream';
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
 import { mimeForKey } from './content-types.ts';
 import { sendStored } from './send-file.ts';
@@ -13,22 +13,26 @@ const forbidden = () => new ApiError(403, { detail: 'Доступ запрещё
  */
 export async function mediaFileRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   // GET and HEAD declared together: fastify's automatic HEAD would overwrite our Content-Length.
-  app.route({ method: ['GET', 'HEAD'], url: '/media/*', handler: async (request: FastifyRequest, reply: FastifyReply) => {
-    const key = keyFromUrl(request.url);
-    const query = request.query as Record<string, unknown>;
-    const exp = typeof query.exp === 'string' ? query.exp : undefined;
-    const sig = typeof query.sig === 'string' ? query.sig : undefined;
-    const now = deps.clock.now();
-    if (!key || !verifyMediaSignature(deps.config.secretKey, key, exp, sig, now)) throw forbidden();
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/media/*',
+    handler: async (request: FastifyRequest, reply: FastifyReply) => {
+      const key = keyFromUrl(request.url);
+      const query = request.query as Record<string, unknown>;
+      const exp = typeof query.exp === 'string' ? query.exp : undefined;
+      const sig = typeof query.sig === 'string' ? query.sig : undefined;
+      const now = deps.clock.now();
+      if (!key || !verifyMediaSignature(deps.config.secretKey, key, exp, sig, now)) throw forbidden();
 
-    // The URL is good until exp; browsers may keep the bytes that long (never longer than a TTL).
-    const left = Math.max(0, Math.min(Number(exp) - Math.floor(now.getTime() / 1000), MEDIA_URL_TTL_SECONDS));
-    reply.header('Cache-Control', `private, max-age=${left}`);
-    // Bytes are only ever embedded by our own pages (same origin); a sandbox CSP keeps any stray
-    // document type inert even if opened directly.
-    reply.header('Content-Security-Policy', "default-src 'none'; sandbox");
-    return sendStored(request, reply, deps.storage, key, mimeForKey(key));
-  } });
+      // The URL is good until exp; browsers may keep the bytes that long (never longer than a TTL).
+      const left = Math.max(0, Math.min(Number(exp) - Math.floor(now.getTime() / 1000), MEDIA_URL_TTL_SECONDS));
+      reply.header('Cache-Control', `private, max-age=${left}`);
+      // Bytes are only ever embedded by our own pages (same origin); a sandbox CSP keeps any stray
+      // document type inert even if opened directly.
+      reply.header('Content-Security-Policy', "default-src 'none'; sandbox");
+      return sendStored(request, reply, deps.storage, key, mimeForKey(key));
+    },
+  });
 }
 
 /** `/media/u/1/audio/a%20b.webm?…` → `u/1/audio/a b.webm`, or null for anything that is not a clean key. */

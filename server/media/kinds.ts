@@ -20,7 +20,7 @@ export interface ProcessContext {
   /** What the original is (normalised by the kind's accept()); ffmpeg reads it as this container only. */
   stored: Detected;
   /** A path in this job's temp folder for an output file. */
-  tmp(name: string): string;
+  tmp: (name: string) => string;
 }
 
 export interface ProcessOutcome {
@@ -145,7 +145,8 @@ export const photoKind: MediaKind = {
     const preview = tmp('preview.webp');
     const full = tmp('full'); // its type is the processor's choice (info.full)
     const info = await processor.processImage(input, { thumbnail, preview, full }).catch((err: unknown) => {
-      if (err instanceof ImageTooLargeError) throw new UploadRefused(`Изображение слишком большое (максимум ${Math.floor(err.maxPixels / 1_000_000)} мегапикселей)`);
+      if (err instanceof ImageTooLargeError)
+        throw new UploadRefused(`Изображение слишком большое (максимум ${Math.floor(err.maxPixels / 1_000_000)} мегапикселей)`);
       throw err;
     });
     return {
@@ -172,7 +173,9 @@ export const photoKind: MediaKind = {
     // The default download is what is served (no location); ?format=original is the owner's exact bytes.
     if (format === 'original') return original(row);
     if (format !== undefined) return 'unknown-format';
-    return row.playable_key ? { key: row.playable_key, ext: extOf(row.playable_key), mime: row.playable_mime ?? row.mime_type } : original(row);
+    return row.playable_key
+      ? { key: row.playable_key, ext: extOf(row.playable_key), mime: row.playable_mime ?? row.mime_type }
+      : original(row);
   },
 };
 

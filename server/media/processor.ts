@@ -177,7 +177,26 @@ export class FfmpegProcessor implements MediaProcessor {
       const grab = (at: number) =>
         runFfmpeg(
           this.bin,
-          [...LOG_OPENED, '-ss', at.toFixed(3), ...args, '-map', '0:v:0', '-frames:v', '1', '-vf', "scale='min(1280,iw)':-2", '-q:v', '3', '-f', 'image2', '-c:v', 'mjpeg', '-y', output],
+          [
+            ...LOG_OPENED,
+            '-ss',
+            at.toFixed(3),
+            ...args,
+            '-map',
+            '0:v:0',
+            '-frames:v',
+            '1',
+            '-vf',
+            "scale='min(1280,iw)':-2",
+            '-q:v',
+            '3',
+            '-f',
+            'image2',
+            '-c:v',
+            'mjpeg',
+            '-y',
+            output,
+          ],
           { timeoutMs: 120_000, opens: demuxer },
         );
       try {
@@ -192,11 +211,45 @@ export class FfmpegProcessor implements MediaProcessor {
     return this.videoSlots.run(async () => {
       const codecs = opts.remux
         ? ['-c', 'copy']
-        : ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p', '-vf', 'scale=trunc(iw/2)*2:trunc(ih/2)*2', '-c:a', 'aac', '-b:a', '128k'];
+        : [
+            '-c:v',
+            'libx264',
+            '-preset',
+            'veryfast',
+            '-crf',
+            '23',
+            '-pix_fmt',
+            'yuv420p',
+            '-vf',
+            'scale=trunc(iw/2)*2:trunc(ih/2)*2',
+            '-c:a',
+            'aac',
+            '-b:a',
+            '128k',
+          ];
       const { demuxer, args } = userInput(input);
       await runFfmpeg(
         this.bin,
-        [...LOG_OPENED, ...args, '-map', '0:v:0', ...(opts.hasAudio ? ['-map', '0:a:0'] : []), ...codecs, '-map_metadata', '-1', '-map_chapters', '-1', '-threads', '2', '-movflags', '+faststart', '-f', 'mp4', '-y', output],
+        [
+          ...LOG_OPENED,
+          ...args,
+          '-map',
+          '0:v:0',
+          ...(opts.hasAudio ? ['-map', '0:a:0'] : []),
+          ...codecs,
+          '-map_metadata',
+          '-1',
+          '-map_chapters',
+          '-1',
+          '-threads',
+          '2',
+          '-movflags',
+          '+faststart',
+          '-f',
+          'mp4',
+          '-y',
+          output,
+        ],
         { timeoutMs: this.videoTimeoutMs, opens: demuxer },
       );
     });
@@ -215,8 +268,14 @@ export class FfmpegProcessor implements MediaProcessor {
         sharp(input, { failOn: 'error', animated, limitInputPixels: this.maxImagePixels }).timeout({ seconds: this.imageTimeoutSeconds });
       // rotate() applies the EXIF orientation; sharp writes no metadata unless asked, so GPS is gone.
       const still = () => open(false).rotate();
-      await still().resize({ width: 400, height: 400, fit: 'inside', withoutEnlargement: true }).webp({ quality: 78 }).toFile(outputs.thumbnail);
-      await still().resize({ width: 1600, height: 1600, fit: 'inside', withoutEnlargement: true }).webp({ quality: 85 }).toFile(outputs.preview);
+      await still()
+        .resize({ width: 400, height: 400, fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 78 })
+        .toFile(outputs.thumbnail);
+      await still()
+        .resize({ width: 1600, height: 1600, fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 85 })
+        .toFile(outputs.preview);
       // What is served as the full-size photo carries no metadata either (location lives there): a
       // re-encoded copy (orientation applied, colour profile kept), unless the original is in a format
       // whose every metadata block sharp reads and has none of them; then the original bytes are served.
@@ -282,10 +341,16 @@ function fullCopyFormat(meta: Metadata): FullCopyFormat {
       return { ext: 'gif', mime: 'image/gif', animated: true, encode: (i) => i.gif() };
     case 'heif':
       // AVIF; a low effort, since the copy is made during the upload (the default is several times slower).
-      if (meta.compression === 'av1') return { ext: 'avif', mime: 'image/avif', animated: false, encode: (i) => i.avif({ quality: 70, effort: 2 }) };
+      if (meta.compression === 'av1')
+        return { ext: 'avif', mime: 'image/avif', animated: false, encode: (i) => i.avif({ quality: 70, effort: 2 }) };
       break;
   }
-  return { ext: 'jpg', mime: 'image/jpeg', animated: false, encode: (i) => i.flatten({ background: '#ffffff' }).jpeg({ quality: 92, mozjpeg: true }) };
+  return {
+    ext: 'jpg',
+    mime: 'image/jpeg',
+    animated: false,
+    encode: (i) => i.flatten({ background: '#ffffff' }).jpeg({ quality: 92, mozjpeg: true }),
+  };
 }
 
 /**
@@ -341,7 +406,7 @@ export class BlockPeaks {
   reduce(n: number): number[] {
     if (this.inBlock > 0) this.flush();
     const blocks = this.count;
-    const out: number[] = new Array(n).fill(0);
+    const out = new Array<number>(n).fill(0);
     if (blocks === 0) return out;
     let max = 0;
     for (let i = 0; i < n; i++) {

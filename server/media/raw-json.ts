@@ -10,8 +10,7 @@ export class RawJson {
 }
 
 /** A stored JSON array column, or [] when it is empty or not an array. */
-export const rawArray = (text: string | null): RawJson =>
-  new RawJson(text && text.startsWith('[') && text.endsWith(']') ? text : '[]');
+export const rawArray = (text: string | null): RawJson => new RawJson(text && text.startsWith('[') && text.endsWith(']') ? text : '[]');
 
 /** JSON.stringify for a record whose values may include RawJson (those keys come last). */
 export function stringifyRecord(record: Record<string, unknown>): string {

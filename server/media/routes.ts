@@ -1,5 +1,6 @@
+import type { Multipart } from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { currentUser, requireUser } from '../auth/guard.ts';
 import { ApiError, detailError, notFound } from '../errors.ts';
 import { contentDisposition } from './content-disposition.ts';
@@ -90,20 +91,27 @@ export async function mediaRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     app.post(`${base}/:id`, { preHandler: guard }, async (request, reply) => {
       const body = await readFields(request);
       const header = request.headers['x-http-method-override'];
-      const wanted = String((typeof header === 'string' && header) || (typeof body._method === 'string' && body._method) || 'POST').toUpperCase();
+      const wanted = String(
+        (typeof header === 'string' && header) || (typeof body._method === 'string' && body._method) || 'POST',
+      ).toUpperCase();
       if (wanted === 'PATCH' || wanted === 'PUT') return update(request, reply, body);
       if (wanted === 'DELETE') return remove(request, reply);
       throw detailError(405, `Метод "${wanted.slice(0, 20)}" не разрешен.`);
     });
 
-    app.route({ method: ['GET', 'HEAD'], url: `${base}/:id/download`, preHandler: guard, handler: async (request, reply) => {
-      const query = request.query as Record<string, unknown>;
-      const format = typeof query.format === 'string' && query.format !== '' ? query.format : undefined;
-      const file = await service.download(currentUser(request).id, kind, idParam(request), format);
-      reply.header('Content-Disposition', contentDisposition(file.filename));
-      reply.header('Cache-Control', 'private, no-cache');
-      return sendStored(request, reply, deps.storage, file.key, file.mime);
-    } });
+    app.route({
+      method: ['GET', 'HEAD'],
+      url: `${base}/:id/download`,
+      preHandler: guard,
+      handler: async (request, reply) => {
+        const query = request.query as Record<string, unknown>;
+        const format = typeof query.format === 'string' && query.format !== '' ? query.format : undefined;
+        const file = await service.download(currentUser(request).id, kind, idParam(request), format);
+        reply.header('Content-Disposition', contentDisposition(file.filename));
+        reply.header('Cache-Control', 'private, no-cache');
+        return sendStored(request, reply, deps.storage, file.key, file.mime);
+      },
+    });
   }
 }
 
@@ -113,7 +121,6 @@ const services = new WeakMap<AppDeps, MediaService>();
 export function mediaServiceOf(deps: AppDeps): MediaService | undefined {
   return services.get(deps);
 }
-
 
 /** Ids are positive integers that fit the column; anything else is simply not found. */
 function idParam(request: FastifyRequest): number {
@@ -159,7 +166,7 @@ async function* bodyParts(body: unknown): AsyncGenerator<UploadPart> {
 async function* multipartParts(request: FastifyRequest, fileSizeLimit: number): AsyncGenerator<UploadPart> {
   const iterator = request.parts({ limits: { fileSize: fileSizeLimit } });
   while (true) {
-    let next: IteratorResult<Awaited<ReturnType<typeof iterator.next>>['value']>;
+    let next: IteratorResult<Multipart>;
     try {
       next = await iterator.next();
     } catch (err) {

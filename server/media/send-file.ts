@@ -10,7 +10,10 @@ export type ByteRange = { start: number; end: number };
  * none — no Range header, another unit, or several ranges (we send the whole file);
  * range — inclusive start/end; unsatisfiable — a bytes range that is malformed or outside the file.
  */
-export function parseRange(header: string | undefined, size: number): { type: 'none' } | { type: 'unsatisfiable' } | ({ type: 'range' } & ByteRange) {
+export function parseRange(
+  header: string | undefined,
+  size: number,
+): { type: 'none' } | { type: 'unsatisfiable' } | ({ type: 'range' } & ByteRange) {
   if (!header) return { type: 'none' };
   const m = /^\s*bytes\s*=\s*(.*)$/i.exec(header);
   if (!m) return { type: 'none' };
@@ -36,7 +39,13 @@ const etagOf = (key: string, size: number) => `"${createHash('sha256').update(ke
  * Streams a stored file with Range (206/416), conditional requests (ETag, If-None-Match, If-Range),
  * nosniff, and no body for HEAD. Cache-Control is left to the caller.
  */
-export async function sendStored(request: FastifyRequest, reply: FastifyReply, storage: Storage, key: string, mime: string): Promise<FastifyReply> {
+export async function sendStored(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  storage: Storage,
+  key: string,
+  mime: string,
+): Promise<FastifyReply> {
   const st = await storage.stat(key);
   if (!st) throw notFound();
   const size = st.size;

@@ -17,8 +17,7 @@ import type { MediaPatch, MediaRepository } from './repository.ts';
 
 /** One part of an upload, already separated from the HTTP layer. */
 export type UploadPart =
-  | { type: 'field'; name: string; value: unknown }
-  | { type: 'file'; name: string; filename: string; stream: Readable };
+  { type: 'field'; name: string; value: unknown } | { type: 'file'; name: string; filename: string; stream: Readable };
 
 /** A multipart file stream stopped by the per-request file size limit. */
 export class UploadTooLargeError extends Error {}
@@ -295,7 +294,9 @@ export class MediaService {
     const job = (async () => {
       if (this.closed) {
         // Shutting down before the job started: hand the row back at once rather than when the lease runs out.
-        await this.d.repo.releaseLease(row.id, claim).catch((err: unknown) => this.d.log.error({ err, id: row.id }, 'could not release media processing lease'));
+        await this.d.repo
+          .releaseLease(row.id, claim)
+          .catch((err: unknown) => this.d.log.error({ err, id: row.id }, 'could not release media processing lease'));
         return;
       }
       // Keep the claim alive while the job waits for and runs ffmpeg (which may take longer than a lease).
@@ -332,7 +333,10 @@ export class MediaService {
         await stopRenewing();
       }
       try {
-        const updated = patch && !lost ? await this.d.repo.finishProcessing(row.id, claim, { ...patch, updated_at: this.d.clock.now().toISOString() }) : undefined;
+        const updated =
+          patch && !lost
+            ? await this.d.repo.finishProcessing(row.id, claim, { ...patch, updated_at: this.d.clock.now().toISOString() })
+            : undefined;
         if (!updated) {
           // Not ours any more: drop what this run produced. The original goes too only if the row itself is gone.
           await this.deleteKeys(written);
@@ -406,6 +410,6 @@ export const keysOf = (row: Media): string[] =>
 
 /** The client's file name, kept for reference only: no paths, no control characters, ≤ 255. */
 function cleanName(name: string): string {
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- control characters are what this removes
   return [...(name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '')].slice(0, 255).join('');
 }

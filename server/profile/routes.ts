@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { AccountActions } from '../accounts/account-actions.ts';
 import { presentUser } from '../accounts/present.ts';
 import { parseBody } from '../accounts/validation.ts';

@@ -17,4 +17,7 @@ export const deletionBody = z.object({
 
 /** A PATCH that asks for the account to go away rather than for an edit. */
 export const isDeletionRequest = (body: unknown) =>
-  !!body && typeof body === 'object' && !Array.isArray(body) && ((body as Record<string, unknown>).is_active === false || 'confirm_deletion' in body);
+  !!body &&
+  typeof body === 'object' &&
+  !Array.isArray(body) &&
+  ((body as Record<string, unknown>).is_active === false || 'confirm_deletion' in body);

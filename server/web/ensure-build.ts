@@ -3,7 +3,17 @@ import { existsSync, readdirSync, statSync, utimesSync, writeFileSync } from 'no
 import path from 'node:path';
 import { CSP_MANIFEST, writeCspManifest } from './csp.ts';
 
-const SOURCES = ['app', 'components', 'lib', 'hooks', 'public', 'next.config.mjs', 'tailwind.config.ts', 'postcss.config.js', 'package-lock.json'];
+const SOURCES = [
+  'app',
+  'components',
+  'lib',
+  'hooks',
+  'public',
+  'next.config.mjs',
+  'tailwind.config.ts',
+  'postcss.config.js',
+  'package-lock.json',
+];
 
 function newestMtime(p: string): number {
   if (!existsSync(p)) return 0;
@@ -27,7 +37,11 @@ export function ensureWebBuild(root: string, outDir: string, log: (msg: string) 
   }
   log('Собираю веб-приложение (next build)…');
   const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
-  const result = spawnSync(process.execPath, [nextBin, 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
+  const result = spawnSync(process.execPath, [nextBin, 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+  });
   if (result.status !== 0) throw new Error('next build failed');
   writeCspManifest(outDir);
   // Stamp with the sources' time as of the build's start: an edit made during the build stays "newer".

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import httpProxy from '@fastify/http-proxy';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { contentSecurityPolicy, inlineScriptHashes, loadPagePolicies } from './csp.ts';
 
 const ADMIN_NOT_CONFIGURED = `<!doctype html>
@@ -73,7 +73,12 @@ export async function webRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
       reply.header('Content-Security-Policy', await policyOf('404.html'));
       return reply.status(404).type('text/html; charset=utf-8').sendFile('404.html');
     }
-    return reply.status(404).type('text/html; charset=utf-8').send('<!doctype html><meta charset="utf-8"><title>Страница не найдена</title><h1>Страница не найдена</h1><a href="/">На главную</a>');
+    return reply
+      .status(404)
+      .type('text/html; charset=utf-8')
+      .send(
+        '<!doctype html><meta charset="utf-8"><title>Страница не найдена</title><h1>Страница не найдена</h1><a href="/">На главную</a>',
+      );
   });
 }
 

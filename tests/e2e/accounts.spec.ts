@@ -19,7 +19,9 @@ async function logoutViaUi(page: Page) {
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 }
 
-test('a new visitor registers, confirms, edits the profile, manages the photo and password, resets it and deletes the account', async ({ page }) => {
+test('a new visitor registers, confirms, edits the profile, manages the photo and password, resets it and deletes the account', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const email = freshEmail('flow');
   const password = 'первый-пароль-1';
@@ -75,7 +77,9 @@ test('a new visitor registers, confirms, edits the profile, manages the photo an
   await expect(page.getByRole('heading', { name: 'Подтверждение телефона' })).toBeVisible();
 
   // Upload a photo (a PNG made here) and see it, then delete it
-  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 200, g: 60, b: 40 } } }).png().toBuffer();
+  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 200, g: 60, b: 40 } } })
+    .png()
+    .toBuffer();
   await page.getByLabel('Выбрать фото').setInputFiles({ name: 'avatar.png', mimeType: 'image/png', buffer: png });
   await expect(page.getByRole('img', { name: 'Предпросмотр нового фото' })).toBeVisible();
   await page.getByRole('button', { name: 'Загрузить фото' }).click();

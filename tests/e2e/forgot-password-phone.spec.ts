@@ -45,7 +45,9 @@ test('a user with a verified phone resets the forgotten password by SMS and logs
   const asked = Date.now();
   await phoneField.fill(phone.slice(1));
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('main').getByRole('status')).toHaveText(`Если номер ${phone} подтверждён в аккаунте, на него отправлен код по SMS`);
+  await expect(page.getByRole('main').getByRole('status')).toHaveText(
+    `Если номер ${phone} подтверждён в аккаунте, на него отправлен код по SMS`,
+  );
   const codeField = page.getByRole('textbox', { name: 'Код из SMS' });
   await expect(codeField).toBeFocused();
   const code = await lastCodeTo(phone, { after: asked });

@@ -8,7 +8,8 @@ const BAD_CODE = 'Неверный или просроченный код';
 const otherThan = (code: string) => (code === '000000' ? '111111' : '000000');
 
 /** "+79161234567" as a person types it: "+7 (916) 123-45-67". */
-const typed = (phone: string) => `${phone.slice(0, 2)} (${phone.slice(2, 5)}) ${phone.slice(5, 8)}-${phone.slice(8, 10)}-${phone.slice(10)}`;
+const typed = (phone: string) =>
+  `${phone.slice(0, 2)} (${phone.slice(2, 5)}) ${phone.slice(5, 8)}-${phone.slice(8, 10)}-${phone.slice(10)}`;
 
 async function openPhoneTab(page: Page) {
   await page.goto('/login');
@@ -50,7 +51,9 @@ test('a user with a verified phone logs in on the Телефон tab with the co
   await expect(page.getByRole('heading', { name: 'Подтверждение телефона' })).toHaveCount(0);
 });
 
-test('phone login: a malformed number is refused in the form, a second request within a minute shows the server message, "Изменить номер" goes back', async ({ page }) => {
+test('phone login: a malformed number is refused in the form, a second request within a minute shows the server message, "Изменить номер" goes back', async ({
+  page,
+}) => {
   const phone = freshPhone();
   await confirmPhone(page.request, await registerVerified(page.request, { phone }));
   await openPhoneTab(page);
@@ -71,12 +74,14 @@ test('phone login: a malformed number is refused in the form, a second request w
   await expect(phoneField).toBeFocused();
   await expect(phoneField).toHaveValue(phone);
   await page.getByRole('button', { name: 'Получить код' }).click();
-  // One SMS a minute per number: the server's own words (spec §8: "server data"), still on the number step.
+  // One SMS a minute per number: the form shows the server's own words, still on the number step.
   await expect(page.getByRole('main').getByRole('alert')).toHaveText(/^Слишком много попыток\. Повторите через \d+ с\.$/);
   await expect(page.getByRole('textbox', { name: 'Код из SMS' })).toHaveCount(0);
 });
 
-test('an unverified phone is verified on the profile by SMS code; a changed phone needs the current password, is unverified again and verified anew', async ({ page }) => {
+test('an unverified phone is verified on the profile by SMS code; a changed phone needs the current password, is unverified again and verified anew', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const phone = freshPhone();
   const user = await registerAndLogin(page, { phone });

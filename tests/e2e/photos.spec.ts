@@ -8,7 +8,12 @@ import { expectAccessible } from './support/a11y';
 async function image(format: 'png' | 'jpeg', color: { r: number; g: number; b: number }, width: number, height: number) {
   const base = sharp({ create: { width, height, channels: 3, background: color } });
   // The JPEG carries EXIF, so "the original" must come back with it, byte for byte.
-  return format === 'png' ? base.png().toBuffer() : base.jpeg({ quality: 90 }).withExif({ IFD0: { Copyright: 'Kopilka e2e', Artist: 'Тест' } }).toBuffer();
+  return format === 'png'
+    ? base.png().toBuffer()
+    : base
+        .jpeg({ quality: 90 })
+        .withExif({ IFD0: { Copyright: 'Kopilka e2e', Artist: 'Тест' } })
+        .toBuffer();
 }
 
 const tiles = (page: Page) => page.getByTestId('photo-tile');
@@ -60,7 +65,9 @@ test('uploads two photos, browses them with the arrow keys, edits, downloads the
   await expect(counter).toHaveText('2 из 2');
   await dialog.getByRole('button', { name: 'Предыдущая фотография' }).click();
   await expect(counter).toHaveText('1 из 2');
-  await expect.poll(() => dialog.getByTestId('photo-viewer-image').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() => dialog.getByTestId('photo-viewer-image').evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
   // Work on the JPEG with EXIF from here on (the upload order of the two is not fixed).
   if ((await dialog.getByLabel('Название').inputValue()) !== 'blue') await page.keyboard.press('ArrowRight');
   await expect(dialog.getByLabel('Название')).toHaveValue('blue');
@@ -78,7 +85,7 @@ test('uploads two photos, browses them with the arrow keys, edits, downloads the
   await dialog.getByRole('button', { name: 'Скачать оригинал' }).click();
   const download = await downloadPromise;
   expect(download.suggestedFilename()).toBe(`Закат.${original.ext}`);
-  const bytes = readFileSync((await download.path())!);
+  const bytes = readFileSync(await download.path());
   expect(bytes.equals(original.bytes)).toBe(true);
   expect(bytes.includes(Buffer.from('Kopilka e2e'))).toBe(true); // EXIF kept in the owner's original
 
@@ -132,13 +139,22 @@ test('photos dropped onto the page are uploaded; search and sort work on the gal
   await expect(page.getByText('Файл «заметки.txt» не является изображением')).toBeVisible();
   await expect(tiles(page)).toHaveCount(2, { timeout: 30_000 });
 
-  const alts = () => page.getByTestId('photo-grid').getByRole('img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('alt')));
+  const alts = () =>
+    page
+      .getByTestId('photo-grid')
+      .getByRole('img')
+      .evaluateAll((imgs) => imgs.map((i) => i.getAttribute('alt')));
   await expect.poll(alts).toEqual(['Солнце', 'Луг']); // newest first
   await page.getByLabel('Сортировка').selectOption({ label: 'Сначала старые' });
   await expect.poll(alts).toEqual(['Луг', 'Солнце']);
   await page.getByLabel('Сортировка').selectOption({ label: 'Название Я–А' });
   await expect.poll(alts).toEqual(['Солнце', 'Луг']);
-  await expect(page.getByLabel('Сортировка').locator('option')).toHaveText(['Сначала новые', 'Сначала старые', 'Название А–Я', 'Название Я–А']);
+  await expect(page.getByLabel('Сортировка').locator('option')).toHaveText([
+    'Сначала новые',
+    'Сначала старые',
+    'Название А–Я',
+    'Название Я–А',
+  ]);
 
   await page.getByLabel('Поиск').fill('луг');
   await expect.poll(alts).toEqual(['Луг']);

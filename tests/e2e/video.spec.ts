@@ -66,7 +66,7 @@ test('records 3 s with the camera, waits for processing, plays, downloads and de
   await player.getByRole('button', { name: 'Скачать MP4' }).click();
   const mp4 = await mp4Promise;
   expect(mp4.suggestedFilename()).toBe('Прогулка.mp4');
-  const mp4Bytes = readFileSync((await mp4.path())!);
+  const mp4Bytes = readFileSync(await mp4.path());
   expect(mp4Bytes.subarray(4, 8).toString('latin1')).toBe('ftyp');
 
   // And the original recording (WebM from the browser).
@@ -74,7 +74,7 @@ test('records 3 s with the camera, waits for processing, plays, downloads and de
   await player.getByRole('button', { name: 'Скачать оригинал' }).click();
   const original = await originalPromise;
   expect(original.suggestedFilename()).toBe('Прогулка.webm');
-  const webm = readFileSync((await original.path())!);
+  const webm = readFileSync(await original.path());
   expect(webm.subarray(0, 4).toString('hex')).toBe('1a45dfa3'); // EBML
 
   // Edit the title in the player.
@@ -206,7 +206,10 @@ test('a denied camera shows the access message with a button that asks again', a
   await expect(dialog.getByText(message)).toBeVisible();
   await dialog.getByRole('button', { name: 'Запросить разрешение' }).click();
   await expect.poll(() => page.evaluate(() => (window as unknown as { __gum: unknown[] }).__gum.length)).toBe(2);
-  expect(await page.evaluate(() => (window as unknown as { __gum: MediaStreamConstraints[] }).__gum[0])).toEqual({ video: true, audio: true });
+  expect(await page.evaluate(() => (window as unknown as { __gum: MediaStreamConstraints[] }).__gum[0])).toEqual({
+    video: true,
+    audio: true,
+  });
   await expect(dialog.getByText(message)).toBeVisible();
   await dialog.getByRole('button', { name: 'Закрыть', exact: true }).click();
   await expect(dialog).toHaveCount(0);

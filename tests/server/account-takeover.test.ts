@@ -12,7 +12,8 @@ describe('a stolen access token does not become the account', () => {
 
   const patch = (token: string, payload: object) =>
     t.app.inject({ method: 'PATCH', url: '/api/auth/profile/', headers: { authorization: `Bearer ${token}` }, payload });
-  const phoneOf = async (id: number) => (await t.db.selectFrom('users').select('phone').where('id', '=', id).executeTakeFirstOrThrow()).phone;
+  const phoneOf = async (id: number) =>
+    (await t.db.selectFrom('users').select('phone').where('id', '=', id).executeTakeFirstOrThrow()).phone;
 
   it('changing the phone needs the current password: missing or wrong → 400 {password}, nothing changes and nothing is sent', async () => {
     const u = await signedInUser(t, { phone: '+79101000001' });
@@ -165,7 +166,9 @@ describe('the owner is told by e-mail when the password or the phone changes', (
     await post(t, '/api/auth/reset-password/', { email: u.email });
     const token = /token=([\w-]+)/.exec(t.mailer.last(u.email)!.text)![1];
     let since = t.mailer.sent.length;
-    expect((await post(t, '/api/auth/reset-password/confirm/', { token, new_password: 'by-link-123', new_password2: 'by-link-123' })).statusCode).toBe(200);
+    expect(
+      (await post(t, '/api/auth/reset-password/confirm/', { token, new_password: 'by-link-123', new_password2: 'by-link-123' })).statusCode,
+    ).toBe(200);
     expect(newMailsTo(u.email, since).map((m) => m.subject)).toEqual(['Копилка: пароль изменён']);
 
     await post(t, '/api/auth/request-password-reset-code/', { phone });

@@ -120,7 +120,9 @@ describe('e-mail confirmation codes', () => {
   it('limits wrong codes per IP', async () => {
     const ip = nextIp();
     for (let i = 0; i < 30; i++) {
-      expect((await post(t, '/api/auth/verify-email/', { code: String(100000 + i), email: `guess${i}@example.com` }, { ip })).statusCode).toBe(400);
+      expect(
+        (await post(t, '/api/auth/verify-email/', { code: String(100000 + i), email: `guess${i}@example.com` }, { ip })).statusCode,
+      ).toBe(400);
     }
     const res = await post(t, '/api/auth/verify-email/', { code: '999999', email: 'guess-last@example.com' }, { ip });
     expect(res.statusCode).toBe(429);
@@ -131,7 +133,8 @@ describe('e-mail confirmation codes', () => {
     const { email } = await register(t);
     const code = codeIn(t.mailer.last(email)?.text);
     const codes: number[] = [];
-    for (let i = 0; i < 20; i++) codes.push((await post(t, '/api/auth/verify-email/', { code: other(String((Number(code) + i) % 1_000_000)) })).statusCode);
+    for (let i = 0; i < 20; i++)
+      codes.push((await post(t, '/api/auth/verify-email/', { code: other(String((Number(code) + i) % 1_000_000)) })).statusCode);
     expect(codes.slice(0, 10)).toEqual(Array(10).fill(400));
     expect(codes.slice(10)).toEqual(Array(10).fill(429));
     const alone = await post(t, '/api/auth/verify-email/', { code });
@@ -144,7 +147,7 @@ describe('e-mail confirmation codes', () => {
   it('still answers 200 when the mail server is down', async () => {
     const { email } = await register(t);
     t.clock.advance(61_000);
-    const original = t.mailer.send;
+    const original = t.mailer.send.bind(t.mailer);
     t.mailer.send = async () => {
       throw new Error('SMTP down');
     };
@@ -180,7 +183,9 @@ describe('phone confirmation codes', () => {
   it('refuses a wrong or expired code; a fresh one confirms', async () => {
     const phone = '+79005550002';
     const u = await signedInUser(t, { phone });
-    expect((await post(t, '/api/auth/resend-phone-verification-code/', { phone: '89005550002' }, { token: u.access })).statusCode).toBe(200);
+    expect((await post(t, '/api/auth/resend-phone-verification-code/', { phone: '89005550002' }, { token: u.access })).statusCode).toBe(
+      200,
+    );
     const code = codeIn(t.sms.last(phone)?.text);
     const wrong = await post(t, '/api/auth/verify-phone/', { code: other(code) }, { token: u.access });
     expect(wrong.statusCode).toBe(400);

@@ -16,7 +16,9 @@ describe('limits hold under concurrency', () => {
   it('20 logins at once, the right password 15th: 5 × 401, the rest 429, no 200', async () => {
     const u = await signedInUser(t);
     const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => post(t, '/api/auth/login/', { email: u.email, password: i === 14 ? u.password : `wrong-${i}-password` })),
+      Array.from({ length: 20 }, (_, i) =>
+        post(t, '/api/auth/login/', { email: u.email, password: i === 14 ? u.password : `wrong-${i}-password` }),
+      ),
     );
     const codes = answers.map((a) => a.statusCode);
     expect(countOf(codes, 200)).toBe(0);
@@ -28,12 +30,16 @@ describe('limits hold under concurrency', () => {
 
   it('a right login gives its attempt back and clears the failures: 5 right logins at once all succeed', async () => {
     const u = await signedInUser(t);
-    const failures = async () => (await t.db.selectFrom('rate_events').select('id').where('key', '=', `login:acct:${u.email}`).execute()).length;
-    for (let i = 0; i < 4; i++) expect((await post(t, '/api/auth/login/', { email: u.email, password: `wrong-${i}-password` })).statusCode).toBe(401);
+    const failures = async () =>
+      (await t.db.selectFrom('rate_events').select('id').where('key', '=', `login:acct:${u.email}`).execute()).length;
+    for (let i = 0; i < 4; i++)
+      expect((await post(t, '/api/auth/login/', { email: u.email, password: `wrong-${i}-password` })).statusCode).toBe(401);
     expect(await failures()).toBe(4);
     expect((await post(t, '/api/auth/login/', { email: u.email, password: u.password })).statusCode).toBe(200);
     expect(await failures()).toBe(0);
-    const answers = await Promise.all(Array.from({ length: 5 }, () => post(t, '/api/auth/login/', { email: u.email, password: u.password })));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => post(t, '/api/auth/login/', { email: u.email, password: u.password })),
+    );
     expect(answers.map((a) => a.statusCode)).toEqual(Array(5).fill(200));
     expect(await failures()).toBe(0);
   });
@@ -64,7 +70,7 @@ describe('a password change wins every race', () => {
 
   /** Logins with `password`, one every 8 ms over ~100 ms, with `change` sent in the middle of them. */
   async function race(email: string, password: string, change: () => Promise<{ statusCode: number }>) {
-    const logins: Promise<{ statusCode: number; json(): any }>[] = [];
+    const logins: Promise<{ statusCode: number; json(): { access: string; refresh: string } }>[] = [];
     let changed: Promise<{ statusCode: number }> | undefined;
     for (let i = 0; i < 12; i++) {
       if (i === 4) changed = change();
@@ -74,7 +80,7 @@ describe('a password change wins every race', () => {
     return { changed: await changed!, logins: await Promise.all(logins) };
   }
 
-  async function expectDead(logins: { statusCode: number; json(): any }[]) {
+  async function expectDead(logins: { statusCode: number; json(): { access: string; refresh: string } }[]) {
     for (const login of logins.filter((l) => l.statusCode === 200)) {
       const { access, refresh } = login.json();
       expect((await profile(access)).statusCode).toBe(401);

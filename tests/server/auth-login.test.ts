@@ -87,7 +87,11 @@ describe('POST /api/auth/login/', () => {
     const reset = await post(t, '/api/auth/reset-password/', { email: u.email });
     expect(reset.statusCode).toBe(200);
     const token = /token=([\w-]+)/.exec(t.mailer.last(u.email)!.text)![1];
-    const confirm = await post(t, '/api/auth/reset-password/confirm/', { token, new_password: 'brand-new-pass', new_password2: 'brand-new-pass' });
+    const confirm = await post(t, '/api/auth/reset-password/confirm/', {
+      token,
+      new_password: 'brand-new-pass',
+      new_password2: 'brand-new-pass',
+    });
     expect(confirm.statusCode).toBe(200);
     expect((await post(t, '/api/auth/login/', { email: u.email, password: 'brand-new-pass' })).statusCode).toBe(200);
   });

@@ -56,7 +56,9 @@ describe('POST /api/auth/register/', () => {
   });
 
   it('checks the e-mail shape, the password length and the confirmation', async () => {
-    expect((await post(t, '/api/auth/register/', newUserBody({ email: 'not-an-email' }))).json()).toEqual({ email: ['Введите корректный email'] });
+    expect((await post(t, '/api/auth/register/', newUserBody({ email: 'not-an-email' }))).json()).toEqual({
+      email: ['Введите корректный email'],
+    });
     expect((await post(t, '/api/auth/register/', newUserBody({ password: 'short', password2: 'short' }))).json()).toEqual({
       password: ['Пароль должен содержать минимум 8 символов'],
     });
@@ -79,7 +81,11 @@ describe('POST /api/auth/register/', () => {
 
   it('reports taken e-mail, username and phone with "already exists"', async () => {
     const first = await register(t, { username: 'taken_name', phone: '+7 999 000-00-01' });
-    const res = await post(t, '/api/auth/register/', newUserBody({ email: first.email.toUpperCase(), username: 'taken_name', phone: '89990000001' }));
+    const res = await post(
+      t,
+      '/api/auth/register/',
+      newUserBody({ email: first.email.toUpperCase(), username: 'taken_name', phone: '89990000001' }),
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       email: ['user with this email already exists.'],
@@ -89,7 +95,7 @@ describe('POST /api/auth/register/', () => {
   });
 
   it('still creates the account when the mail server fails (the user can ask for a new code)', async () => {
-    const original = t.mailer.send;
+    const original = t.mailer.send.bind(t.mailer);
     t.mailer.send = async () => {
       throw new Error('SMTP down');
     };

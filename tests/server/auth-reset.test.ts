@@ -40,17 +40,29 @@ describe('password reset by e-mail link', () => {
 
     const weak = await post(t, '/api/auth/reset-password/confirm/', { token, new_password: 'short', new_password2: 'short' });
     expect(weak.json()).toEqual({ new_password: ['Пароль должен содержать минимум 8 символов'] });
-    const mismatch = await post(t, '/api/auth/reset-password/confirm/', { token, new_password: 'new-password-1', new_password2: 'new-password-2' });
+    const mismatch = await post(t, '/api/auth/reset-password/confirm/', {
+      token,
+      new_password: 'new-password-1',
+      new_password2: 'new-password-2',
+    });
     expect(mismatch.json()).toEqual({ new_password2: ['Пароли не совпадают'] });
 
-    const ok = await post(t, '/api/auth/reset-password/confirm/', { token, new_password: 'new-password-1', new_password2: 'new-password-1' });
+    const ok = await post(t, '/api/auth/reset-password/confirm/', {
+      token,
+      new_password: 'new-password-1',
+      new_password2: 'new-password-1',
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ detail: 'Пароль успешно изменен' });
     const login = await post(t, '/api/auth/login/', { email, password: 'new-password-1' });
     expect(login.statusCode).toBe(200);
     expect(login.json().user).toMatchObject({ id: user.id, is_email_verified: true });
 
-    const reused = await post(t, '/api/auth/reset-password/confirm/', { token, new_password: 'another-pass-1', new_password2: 'another-pass-1' });
+    const reused = await post(t, '/api/auth/reset-password/confirm/', {
+      token,
+      new_password: 'another-pass-1',
+      new_password2: 'another-pass-1',
+    });
     expect(reused.statusCode).toBe(400);
     expect(reused.json()).toEqual({ detail: 'Ссылка недействительна или устарела' });
 
@@ -64,7 +76,10 @@ describe('password reset by e-mail link', () => {
     await post(t, '/api/auth/reset-password/', { email: u.email });
     const { token } = linkIn(t.mailer.last(u.email)?.text);
     t.clock.advance(2_000);
-    expect((await post(t, '/api/auth/reset-password/confirm/', { token, new_password: 'fresh-pass-123', new_password2: 'fresh-pass-123' })).statusCode).toBe(200);
+    expect(
+      (await post(t, '/api/auth/reset-password/confirm/', { token, new_password: 'fresh-pass-123', new_password2: 'fresh-pass-123' }))
+        .statusCode,
+    ).toBe(200);
     const r = await post(t, '/api/auth/token/refresh/', { refresh: u.refresh });
     expect(r.statusCode).toBe(401);
     const p = await t.app.inject({ url: '/api/auth/profile/', headers: { authorization: `Bearer ${u.access}` } });
@@ -77,13 +92,21 @@ describe('password reset by e-mail link', () => {
     await post(t, '/api/auth/reset-password/', { email: u.email });
     const { token } = linkIn(t.mailer.last(u.email)?.text);
     t.clock.advance(60 * 60 * 1000 + 1000);
-    const res = await post(t, '/api/auth/reset-password/confirm/', { token, new_password: 'late-pass-123', new_password2: 'late-pass-123' });
+    const res = await post(t, '/api/auth/reset-password/confirm/', {
+      token,
+      new_password: 'late-pass-123',
+      new_password2: 'late-pass-123',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ detail: 'Ссылка недействительна или устарела' });
   });
 
   it('refuses an unknown token', async () => {
-    const res = await post(t, '/api/auth/reset-password/confirm/', { token: 'x'.repeat(43), new_password: 'whatever-123', new_password2: 'whatever-123' });
+    const res = await post(t, '/api/auth/reset-password/confirm/', {
+      token: 'x'.repeat(43),
+      new_password: 'whatever-123',
+      new_password2: 'whatever-123',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ detail: 'Ссылка недействительна или устарела' });
   });
@@ -110,7 +133,11 @@ describe('password reset by SMS code', () => {
 
     const short = await post(t, '/api/auth/reset-password/confirm/', { phone: '+79007770011', code, new_password: 'short' });
     expect(short.json()).toEqual({ new_password: ['Пароль должен содержать минимум 8 символов'] });
-    const wrong = await post(t, '/api/auth/reset-password/confirm/', { phone: '+79007770011', code: code === '111111' ? '222222' : '111111', new_password: 'sms-pass-123' });
+    const wrong = await post(t, '/api/auth/reset-password/confirm/', {
+      phone: '+79007770011',
+      code: code === '111111' ? '222222' : '111111',
+      new_password: 'sms-pass-123',
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({ detail: 'Неверный или просроченный код' });
 

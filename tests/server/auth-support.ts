@@ -22,7 +22,12 @@ export function newUserBody(overrides: Record<string, unknown> = {}) {
   };
 }
 
-export async function post(t: TestApp, url: string, payload: unknown, opts: { token?: string; ip?: string; headers?: Record<string, string> } = {}) {
+export async function post(
+  t: TestApp,
+  url: string,
+  payload: unknown,
+  opts: { token?: string; ip?: string; headers?: Record<string, string> } = {},
+) {
   return t.app.inject({
     method: 'POST',
     url,
@@ -42,7 +47,7 @@ export async function register(t: TestApp, overrides: Record<string, unknown> = 
   const body = newUserBody(overrides);
   const res = await post(t, '/api/auth/register/', body);
   expect(res.statusCode, res.body).toBe(201);
-  return { body, user: res.json() as Record<string, any>, email: String(body.email).toLowerCase() };
+  return { body, user: res.json<{ id: number } & Record<string, unknown>>(), email: String(body.email).toLowerCase() };
 }
 
 /** Registered, e-mail confirmed, signed in. */
@@ -53,8 +58,8 @@ export async function signedInUser(t: TestApp, overrides: Record<string, unknown
   expect(v.statusCode, v.body).toBe(200);
   const login = await post(t, '/api/auth/login/', { email, password: body.password });
   expect(login.statusCode, login.body).toBe(200);
-  const { access, refresh } = login.json() as { access: string; refresh: string };
-  return { id: user.id as number, email, password: String(body.password), access, refresh, body };
+  const { access, refresh } = login.json<{ access: string; refresh: string }>();
+  return { id: user.id, email, password: String(body.password), access, refresh, body };
 }
 
 /** The signed-in owner asks for a code to their own phone and confirms it (login and reset codes need a verified phone). */

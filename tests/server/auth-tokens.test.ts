@@ -64,7 +64,12 @@ describe('refresh tokens', () => {
     expect(a.statusCode).toBe(200);
     expect(b.statusCode).toBe(200);
     expect(a.json().refresh).toBe(b.json().refresh);
-    const children = await t.db.selectFrom('refresh_tokens').selectAll().where('parent_jti', 'is not', null).where('user_id', '=', u.id).execute();
+    const children = await t.db
+      .selectFrom('refresh_tokens')
+      .selectAll()
+      .where('parent_jti', 'is not', null)
+      .where('user_id', '=', u.id)
+      .execute();
     expect(children).toHaveLength(1);
     expect((await refresh(a.json().refresh)).statusCode).toBe(200);
   });
@@ -197,7 +202,7 @@ describe('access tokens die with their session', () => {
     }
   });
 
-  it("refuses a session id that belongs to another user", async () => {
+  it('refuses a session id that belongs to another user', async () => {
     const a = await signedInUser(t);
     const b = await signedInUser(t);
     const forged = await sign({ token_type: 'access', user_id: b.id, sid: claimsOf(a.access).sid, jti: 'x2' });

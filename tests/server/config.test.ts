@@ -98,7 +98,9 @@ describe('loadConfig', () => {
 
   it('says what a good value looks like', async () => {
     expect(() => loadConfig({ DATA_DIR: 'unused', PORT: 'abc' })).toThrow('Invalid PORT: must be a whole number from 0 to 65535');
-    expect(() => loadConfig({ DATA_DIR: 'unused', MAX_VIDEO_BYTES: '1.5' })).toThrow('Invalid MAX_VIDEO_BYTES: must be a positive whole number of bytes');
+    expect(() => loadConfig({ DATA_DIR: 'unused', MAX_VIDEO_BYTES: '1.5' })).toThrow(
+      'Invalid MAX_VIDEO_BYTES: must be a positive whole number of bytes',
+    );
   });
 
   it('names only the first bad variable when several are wrong', async () => {

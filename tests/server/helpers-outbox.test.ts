@@ -14,7 +14,11 @@ describe('outbox adapters', () => {
   it('writes an e-mail as a plain 8-bit UTF-8 .eml whose body carries the code as is', async () => {
     const logs: string[] = [];
     const mailer = outboxMailer(path.join(dir, 'mail'), 'Копилка <no-reply@localhost>', (m) => logs.push(m));
-    await mailer.send({ to: 'anna@example.com', subject: 'Копилка: код', text: 'Ваш код: 012345\nСсылка: http://x/reset-password?token=a_b-c' });
+    await mailer.send({
+      to: 'anna@example.com',
+      subject: 'Копилка: код',
+      text: 'Ваш код: 012345\nСсылка: http://x/reset-password?token=a_b-c',
+    });
     const files = readdirSync(path.join(dir, 'mail'));
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(/^\d{13}-[0-9a-f]{4}\.eml$/);

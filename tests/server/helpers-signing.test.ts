@@ -27,6 +27,8 @@ describe('signed media URL expiry', () => {
     expect(verifyMediaSignature(secret, 'u/1/photo/p.jpg', exp, sig, now)).toBe(true);
     expect(verifyMediaSignature(secret, 'u/1/photo/p.jpg', exp, sig, new Date(Number(exp) * 1000 - 1))).toBe(true);
     expect(verifyMediaSignature(secret, 'u/1/photo/p.jpg', exp, sig, new Date(Number(exp) * 1000))).toBe(false);
-    expect(verifyMediaSignature(secret, 'u/1/photo/p.jpg', exp, sig, new Date(now.getTime() + MEDIA_URL_TTL_SECONDS * 1000 + 1))).toBe(false);
+    expect(verifyMediaSignature(secret, 'u/1/photo/p.jpg', exp, sig, new Date(now.getTime() + MEDIA_URL_TTL_SECONDS * 1000 + 1))).toBe(
+      false,
+    );
   });
 });

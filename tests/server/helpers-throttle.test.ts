@@ -39,7 +39,9 @@ describe('Throttle (rate_events in the database)', () => {
   });
 
   it('counts first and atomically: 20 simultaneous hits with a limit of 5 let exactly 5 through', async () => {
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => new Throttle(t.db, t.clock).hit(`burst`, 5, 60_000).then((r) => ({ i, ...r }))));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => new Throttle(t.db, t.clock).hit(`burst`, 5, 60_000).then((r) => ({ i, ...r }))),
+    );
     expect(results.filter((r) => r.allowed)).toHaveLength(5);
     const rows = await t.db.selectFrom('rate_events').select('id').where('key', '=', 'burst').execute();
     expect(rows).toHaveLength(5);

@@ -22,9 +22,16 @@ describe('a refused body on a keep-alive connection', () => {
     port = (t.app.server.address() as AddressInfo).port;
     user = await createUser(t);
     const { default: sharp } = await import('sharp');
-    const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#08f' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#08f' } })
+      .png()
+      .toBuffer();
     const form = multipart({ title: 'есть' }, { field: 'file', filename: 'a.png', contentType: 'image/png', data: png });
-    const res = await t.app.inject({ method: 'POST', url: '/api/media/photo/', headers: { ...user.headers, ...form.headers }, payload: form.payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/media/photo/',
+      headers: { ...user.headers, ...form.headers },
+      payload: form.payload,
+    });
     expect(res.statusCode, res.body).toBe(201);
     photoId = res.json().id;
   });
@@ -47,7 +54,8 @@ describe('a refused body on a keep-alive connection', () => {
     const codes = statuses(c.received());
     const closedAsSaid = /^Connection: close\r$/im.test(c.received()) && (await c.waitClosed(5000));
     c.close();
-    const outcome = codes.length === 2 && codes[1] === 200 ? 'answered' : codes.length === 1 && closedAsSaid ? 'closed as announced' : 'stuck';
+    const outcome =
+      codes.length === 2 && codes[1] === 200 ? 'answered' : codes.length === 1 && closedAsSaid ? 'closed as announced' : 'stuck';
     return { codes, outcome };
   }
   const notStuck = ['answered', 'closed as announced'];
@@ -58,19 +66,25 @@ describe('a refused body on a keep-alive connection', () => {
   };
 
   it('does not leave the connection stuck after an avatar refused as too large (413)', async () => {
-    const { codes, outcome } = await twoRequests(multipartRequest('POST', '/api/auth/profile/photo/', {}, { field: 'photo', size: 1024 * 1024 }));
+    const { codes, outcome } = await twoRequests(
+      multipartRequest('POST', '/api/auth/profile/photo/', {}, { field: 'photo', size: 1024 * 1024 }),
+    );
     expect(codes[0]).toBe(413);
     expect(notStuck).toContain(outcome);
   });
 
   it('does not leave the connection stuck after a media edit refused for a 1.5 MB stray file (413)', async () => {
-    const { codes, outcome } = await twoRequests(multipartRequest('PATCH', `/api/media/photo/${photoId}/`, { title: 'новое' }, { field: 'file', size: 1536 * 1024 }));
+    const { codes, outcome } = await twoRequests(
+      multipartRequest('PATCH', `/api/media/photo/${photoId}/`, { title: 'новое' }, { field: 'file', size: 1536 * 1024 }),
+    );
     expect(codes[0]).toBe(413);
     expect(notStuck).toContain(outcome);
   });
 
   it('does not leave the connection stuck after a media upload refused as too large (413)', async () => {
-    const { codes, outcome } = await twoRequests(multipartRequest('POST', '/api/media/photo/', { title: 'большое' }, { field: 'file', size: 1024 * 1024 }));
+    const { codes, outcome } = await twoRequests(
+      multipartRequest('POST', '/api/media/photo/', { title: 'большое' }, { field: 'file', size: 1024 * 1024 }),
+    );
     expect(codes[0]).toBe(413);
     expect(notStuck).toContain(outcome);
   });
@@ -78,7 +92,11 @@ describe('a refused body on a keep-alive connection', () => {
   it('does not leave the connection stuck after a media upload refused for its content type (415)', async () => {
     const body = randomBytes(2 * 1024 * 1024);
     const { codes, outcome } = await twoRequests({
-      head: head('POST', '/api/media/photo/', { ...user.headers, 'Content-Type': 'application/octet-stream', 'Content-Length': body.length }),
+      head: head('POST', '/api/media/photo/', {
+        ...user.headers,
+        'Content-Type': 'application/octet-stream',
+        'Content-Length': body.length,
+      }),
       body,
     });
     expect(codes[0]).toBe(415);
@@ -93,7 +111,9 @@ describe('a refused body on a keep-alive connection', () => {
   });
 
   it('does not leave the connection stuck after a multipart profile edit refused (415)', async () => {
-    const { codes, outcome } = await twoRequests(multipartRequest('PATCH', '/api/auth/profile/', { first_name: 'Анна' }, { field: 'photo', size: 1024 * 1024 }));
+    const { codes, outcome } = await twoRequests(
+      multipartRequest('PATCH', '/api/auth/profile/', { first_name: 'Анна' }, { field: 'photo', size: 1024 * 1024 }),
+    );
     expect(codes[0]).toBe(415);
     expect(notStuck).toContain(outcome);
   });
@@ -106,7 +126,9 @@ describe('a refused body on a keep-alive connection', () => {
     });
     expect(sized.codes[0]).toBe(413);
     expect(notStuck).toContain(sized.outcome);
-    const chunks = [json.subarray(0, 700_000), json.subarray(700_000)].map((p) => Buffer.concat([Buffer.from(`${p.length.toString(16)}\r\n`), p, Buffer.from('\r\n')]));
+    const chunks = [json.subarray(0, 700_000), json.subarray(700_000)].map((p) =>
+      Buffer.concat([Buffer.from(`${p.length.toString(16)}\r\n`), p, Buffer.from('\r\n')]),
+    );
     const chunked = await twoRequests({
       head: head('POST', '/api/auth/login/', { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' }),
       body: Buffer.concat([...chunks, Buffer.from('0\r\n\r\n')]),
@@ -117,7 +139,13 @@ describe('a refused body on a keep-alive connection', () => {
 
   it('closes the connection after refusing a body too large to be worth reading', async () => {
     const c = await connect(port);
-    await c.write(head('POST', '/api/media/photo/', { ...user.headers, 'Content-Type': 'multipart/form-data; boundary=x', 'Content-Length': 3 * 1024 ** 3 }));
+    await c.write(
+      head('POST', '/api/media/photo/', {
+        ...user.headers,
+        'Content-Type': 'multipart/form-data; boundary=x',
+        'Content-Length': 3 * 1024 ** 3,
+      }),
+    );
     void c.write(`--x\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\n\r\n${'y'.repeat(1024 * 1024)}`);
     expect(await c.waitClosed(15_000)).toBe(true);
     expect(statuses(c.received())).toEqual([413]);

@@ -134,7 +134,9 @@ describe('request timeouts on a real connection', () => {
       // Noise does not compress: about 100 KB of PNG.
       const raw = Buffer.alloc(200 * 160 * 3);
       for (let i = 0; i < raw.length; i++) raw[i] = (i * 2654435761) >>> 24;
-      photo = await sharp(raw, { raw: { width: 200, height: 160, channels: 3 } }).png().toBuffer();
+      photo = await sharp(raw, { raw: { width: 200, height: 160, channels: 3 } })
+        .png()
+        .toBuffer();
     });
 
     const uploadHead = (form: { payload: Buffer; headers: Record<string, string> }) =>

@@ -92,7 +92,10 @@ function decodeWords(value: string): string {
     .replace(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g, (_m, _charset: string, enc: string, text: string) =>
       enc.toUpperCase() === 'B'
         ? Buffer.from(text, 'base64').toString('utf8')
-        : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'),
+        : Buffer.from(
+            text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))),
+            'latin1',
+          ).toString('utf8'),
     );
 }
 
@@ -174,7 +177,11 @@ describe('e-mail over SMTP (SMTP_URL)', () => {
     const link = /(http:\/\/localhost:3000\/reset-password\?token=[\w-]+)/.exec(text)?.[1];
     expect(link, text).toBeTruthy();
     const token = new URL(link!).searchParams.get('token');
-    const confirm = await post(t, '/api/auth/reset-password/confirm/', { token, new_password: 'brand-new-pass-9', new_password2: 'brand-new-pass-9' });
+    const confirm = await post(t, '/api/auth/reset-password/confirm/', {
+      token,
+      new_password: 'brand-new-pass-9',
+      new_password2: 'brand-new-pass-9',
+    });
     expect(confirm.statusCode, confirm.body).toBe(200);
     const login = await post(t, '/api/auth/login/', { email, password: 'brand-new-pass-9' });
     expect(login.statusCode, login.body).toBe(200);
@@ -215,7 +222,20 @@ describe('a mail server that is down or stuck', () => {
       const now = t.clock.now().toISOString();
       await t.db
         .insertInto('users')
-        .values({ email: 'stuck@example.com', username: 'stuck', first_name: 'А', last_name: 'Б', phone: null, password_hash: 'x', photo_key: null, is_active: 1, is_email_verified: 0, is_phone_verified: 0, created_at: now, updated_at: now })
+        .values({
+          email: 'stuck@example.com',
+          username: 'stuck',
+          first_name: 'А',
+          last_name: 'Б',
+          phone: null,
+          password_hash: 'x',
+          photo_key: null,
+          is_active: 1,
+          is_email_verified: 0,
+          is_phone_verified: 0,
+          created_at: now,
+          updated_at: now,
+        })
         .execute();
       const t0 = Date.now();
       const resend = await post(t, '/api/auth/resend-verification-code/', { email: 'stuck@example.com' });
@@ -229,7 +249,11 @@ describe('a mail server that is down or stuck', () => {
   });
 
   it('gives nodemailer bounded waits unless SMTP_URL sets its own', () => {
-    expect(withSmtpTimeouts('smtp://u:p@mail:25')).toBe('smtp://u:p@mail:25?connectionTimeout=10000&greetingTimeout=10000&socketTimeout=30000');
-    expect(withSmtpTimeouts('smtps://mail?greetingTimeout=5')).toBe('smtps://mail?greetingTimeout=5&connectionTimeout=10000&socketTimeout=30000');
+    expect(withSmtpTimeouts('smtp://u:p@mail:25')).toBe(
+      'smtp://u:p@mail:25?connectionTimeout=10000&greetingTimeout=10000&socketTimeout=30000',
+    );
+    expect(withSmtpTimeouts('smtps://mail?greetingTimeout=5')).toBe(
+      'smtps://mail?greetingTimeout=5&connectionTimeout=10000&socketTimeout=30000',
+    );
   });
 });

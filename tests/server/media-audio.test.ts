@@ -3,16 +3,7 @@ import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseProbe } from '../../server/media/ffmpeg.ts';
-import {
-  audioFixtures,
-  createUser,
-  decodedDuration,
-  ffmpegBin,
-  listFiles,
-  multipart,
-  pathOf,
-  tempDir,
-} from './support/media-fixtures.ts';
+import { audioFixtures, createUser, decodedDuration, ffmpegBin, listFiles, multipart, pathOf, tempDir } from './support/media-fixtures.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -33,7 +24,15 @@ describe('audio API', () => {
     const body = multipart(fields, { field: 'audio_file', filename, contentType: 'audio/webm', data: readFileSync(file) });
     return t.app.inject({ method: 'POST', url: '/api/media/audio/', headers: { ...user.headers, ...body.headers }, payload: body.payload });
   };
-  const rowCount = async () => Number((await t.db.selectFrom('media').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const rowCount = async () =>
+    Number(
+      (
+        await t.db
+          .selectFrom('media')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const mediaFiles = () => listFiles(path.join(t.dataDir, 'media'));
 
   beforeAll(async () => {
@@ -85,8 +84,17 @@ describe('audio API', () => {
   }
 
   it('takes the text fields whether they come before or after the file', async () => {
-    const body = multipart({ title: 'после файла', description: 'поля в конце' }, { field: 'audio_file', filename: 'a.ogg', data: readFileSync(fx.ogg) }, { fileFirst: true });
-    const res = await t.app.inject({ method: 'POST', url: '/api/media/audio/', headers: { ...alice.headers, ...body.headers }, payload: body.payload });
+    const body = multipart(
+      { title: 'после файла', description: 'поля в конце' },
+      { field: 'audio_file', filename: 'a.ogg', data: readFileSync(fx.ogg) },
+      { fileFirst: true },
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/media/audio/',
+      headers: { ...alice.headers, ...body.headers },
+      payload: body.payload,
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ title: 'после файла', description: 'поля в конце', mime_type: 'audio/ogg' });
   });
@@ -129,7 +137,12 @@ describe('audio API', () => {
 
   it('asks for the file when there is none, and checks title and description lengths', async () => {
     const none = multipart({ title: 'без файла' });
-    let res = await t.app.inject({ method: 'POST', url: '/api/media/audio/', headers: { ...alice.headers, ...none.headers }, payload: none.payload });
+    let res = await t.app.inject({
+      method: 'POST',
+      url: '/api/media/audio/',
+      headers: { ...alice.headers, ...none.headers },
+      payload: none.payload,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ audio_file: ['Обязательное поле.'] });
 
@@ -181,7 +194,12 @@ describe('audio API', () => {
     const current = async () => (await t.app.inject({ url: url(), headers: alice.headers })).json();
 
     it('PATCH with JSON', async () => {
-      const res = await t.app.inject({ method: 'PATCH', url: url(), headers: alice.headers, payload: { title: 'JSON', description: 'описание' } });
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: url(),
+        headers: alice.headers,
+        payload: { title: 'JSON', description: 'описание' },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ id, title: 'JSON', description: 'описание' });
       expect(await current()).toMatchObject({ title: 'JSON', description: 'описание' });
@@ -200,18 +218,36 @@ describe('audio API', () => {
 
     it('PATCH with multipart fields', async () => {
       const body = multipart({ title: 'Multipart', description: 'части' });
-      const res = await t.app.inject({ method: 'PATCH', url: url(), headers: { ...alice.headers, ...body.headers }, payload: body.payload });
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: url(),
+        headers: { ...alice.headers, ...body.headers },
+        payload: body.payload,
+      });
       expect(res.statusCode).toBe(200);
       expect(await current()).toMatchObject({ title: 'Multipart', description: 'части' });
     });
 
     it('PATCH with multipart ignores a file sent along, and refuses a big one', async () => {
-      const body = multipart({ title: 'С файлом', description: 'части' }, { field: 'audio_file', filename: 'x.bin', data: Buffer.alloc(1000, 1) });
-      const res = await t.app.inject({ method: 'PATCH', url: url(), headers: { ...alice.headers, ...body.headers }, payload: body.payload });
+      const body = multipart(
+        { title: 'С файлом', description: 'части' },
+        { field: 'audio_file', filename: 'x.bin', data: Buffer.alloc(1000, 1) },
+      );
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: url(),
+        headers: { ...alice.headers, ...body.headers },
+        payload: body.payload,
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json().title).toBe('С файлом');
       const big = multipart({ title: 'большой' }, { field: 'audio_file', filename: 'x.bin', data: Buffer.alloc(2 * 1024 * 1024, 1) });
-      const refused = await t.app.inject({ method: 'PATCH', url: url(), headers: { ...alice.headers, ...big.headers }, payload: big.payload });
+      const refused = await t.app.inject({
+        method: 'PATCH',
+        url: url(),
+        headers: { ...alice.headers, ...big.headers },
+        payload: big.payload,
+      });
       expect(refused.statusCode).toBe(413);
       expect(refused.json()).toEqual({ detail: 'Слишком большой запрос.' });
       expect((await current()).title).toBe('С файлом');
@@ -254,7 +290,12 @@ describe('audio API', () => {
       expect(Object.keys(res.json()).sort()).toEqual(['description', 'title']);
       res = await t.app.inject({ method: 'PATCH', url: url(), headers: alice.headers, payload: { title: 'nul\u0000' } });
       expect(res.statusCode).toBe(400);
-      res = await t.app.inject({ method: 'PATCH', url: url(), headers: { ...alice.headers, 'content-type': 'application/json' }, payload: '{"title":' });
+      res = await t.app.inject({
+        method: 'PATCH',
+        url: url(),
+        headers: { ...alice.headers, 'content-type': 'application/json' },
+        payload: '{"title":',
+      });
       expect(res.statusCode).toBe(400);
       expect((await current()).title).toBe('Метод multipart');
     });
@@ -277,7 +318,10 @@ describe('audio API', () => {
           return { method: 'POST', url: `/api/media/audio/${i}`, headers: { ...alice.headers, ...body.headers }, payload: body.payload };
         },
       ],
-      ['POST X-HTTP-Method-Override: DELETE', (i) => ({ method: 'POST', url: `/api/media/audio/${i}/`, headers: { ...alice.headers, 'x-http-method-override': 'DELETE' } })],
+      [
+        'POST X-HTTP-Method-Override: DELETE',
+        (i) => ({ method: 'POST', url: `/api/media/audio/${i}/`, headers: { ...alice.headers, 'x-http-method-override': 'DELETE' } }),
+      ],
     ];
     for (const [label, request] of deletions) {
       it(`deletes with ${label}: 204, row and files gone`, async () => {
@@ -298,12 +342,17 @@ describe('audio API', () => {
   it('never shows or changes another user’s record', async () => {
     const rec = (await upload(alice, fx.mp3, { title: 'личное' })).json();
     const notFound = { detail: 'Не найдено.' };
-    const attempts: InjectOptions[] = [
+    const attempts: (InjectOptions & { url: string })[] = [
       { url: `/api/media/audio/${rec.id}/` },
       { method: 'PATCH', url: `/api/media/audio/${rec.id}/`, payload: { title: 'взлом' } },
       { method: 'POST', url: `/api/media/audio/${rec.id}/`, headers: { 'x-http-method-override': 'PATCH' }, payload: { title: 'взлом' } },
       { method: 'DELETE', url: `/api/media/audio/${rec.id}/` },
-      { method: 'POST', url: `/api/media/audio/${rec.id}/`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '_method=DELETE' },
+      {
+        method: 'POST',
+        url: `/api/media/audio/${rec.id}/`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: '_method=DELETE',
+      },
       { url: `/api/media/audio/${rec.id}/download/` },
       { url: `/api/media/audio/${rec.id}/download/?format=original` },
     ];
@@ -357,7 +406,9 @@ describe('audio API', () => {
     const rec = (await upload(alice, fx.mp3)).json();
     expect(rec.title).toBe('');
     const res = await t.app.inject({ url: rec.download_url, headers: alice.headers });
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="recording-${rec.id}.mp3"; filename*=UTF-8''recording-${rec.id}.mp3`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="recording-${rec.id}.mp3"; filename*=UTF-8''recording-${rec.id}.mp3`,
+    );
     expect(res.rawPayload.equals(readFileSync(fx.mp3))).toBe(true);
   });
 });
@@ -376,7 +427,12 @@ describe('audio upload limits', () => {
     const data = readFileSync(fx.wav);
     expect(data.length).toBeGreaterThan(20000);
     const body = multipart({ title: 'большой' }, { field: 'audio_file', filename: 'big.wav', data });
-    const res = await t.app.inject({ method: 'POST', url: '/api/media/audio/', headers: { ...user.headers, ...body.headers }, payload: body.payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/media/audio/',
+      headers: { ...user.headers, ...body.headers },
+      payload: body.payload,
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ audio_file: ['Файл слишком большой (максимум 0,02 МБ)'] });
     expect(listFiles(path.join(t.dataDir, 'media'))).toEqual([]);
@@ -384,7 +440,12 @@ describe('audio upload limits', () => {
 
     const small = multipart({}, { field: 'audio_file', filename: 'small.ogg', data: readFileSync(fx.ogg) });
     expect(readFileSync(fx.ogg).length).toBeLessThan(20000);
-    const ok = await t.app.inject({ method: 'POST', url: '/api/media/audio/', headers: { ...user.headers, ...small.headers }, payload: small.payload });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/media/audio/',
+      headers: { ...user.headers, ...small.headers },
+      payload: small.payload,
+    });
     expect(ok.statusCode).toBe(201);
   });
 });

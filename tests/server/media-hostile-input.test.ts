@@ -49,13 +49,31 @@ describe.each(ffmpegBuilds())('media processing with $name', ({ bin }) => {
 
   const upload = (user: User, kind: 'audio' | 'video', data: Buffer, filename: string) => {
     const body = multipart({ title: filename }, { field: kind === 'audio' ? 'audio_file' : 'file', filename, data });
-    return t.app.inject({ method: 'POST', url: `/api/media/${kind}/`, headers: { ...user.headers, ...body.headers }, payload: body.payload });
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/media/${kind}/`,
+      headers: { ...user.headers, ...body.headers },
+      payload: body.payload,
+    });
   };
   const settle = () => mediaServiceOf(t.deps)!.idle();
-  const rowCount = async () => Number((await t.db.selectFrom('media').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const rowCount = async () =>
+    Number(
+      (
+        await t.db
+          .selectFrom('media')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const mediaFiles = () => listFiles(path.join(t.dataDir, 'media'));
   /** Local path of a stored file, from its signed URL. */
-  const storedPath = (url: string) => t.storage.localPath(pathOf(url).split('?')[0]!.replace(/^\/media\//, ''));
+  const storedPath = (url: string) =>
+    t.storage.localPath(
+      pathOf(url)
+        .split('?')[0]!
+        .replace(/^\/media\//, ''),
+    );
 
   beforeAll(async () => {
     t = await createTestApp({ processor: createProcessor({ ffmpegPath: bin }) });

@@ -41,7 +41,12 @@ describe('image size bounds', () => {
     expect(await sharp(png, { limitInputPixels: false }).metadata()).toMatchObject({ format: 'png', width: 10_001, height: 10_001 });
     const before = mediaFiles();
     const body = multipart({ title: 'огромная' }, { field: 'file', filename: 'huge.png', data: png });
-    const res = await t.app.inject({ method: 'POST', url: '/api/media/photo/', headers: { ...alice.headers, ...body.headers }, payload: body.payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/media/photo/',
+      headers: { ...alice.headers, ...body.headers },
+      payload: body.payload,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ file: ['Изображение слишком большое (максимум 100 мегапикселей)'] });
     expect(mediaFiles()).toEqual(before);
@@ -52,7 +57,12 @@ describe('image size bounds', () => {
     const png = blackPng(7072, 7072);
     const before = mediaFiles();
     const body = multipart({}, { field: 'photo', filename: 'me.png', data: png });
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/profile/photo/', headers: { ...alice.headers, ...body.headers }, payload: body.payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/profile/photo/',
+      headers: { ...alice.headers, ...body.headers },
+      payload: body.payload,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ photo: ['Изображение слишком большое (максимум 50 мегапикселей)'] });
     expect(mediaFiles()).toEqual(before);

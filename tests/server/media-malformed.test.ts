@@ -16,20 +16,63 @@ describe('malformed media requests', () => {
     user = await createUser(t);
     ogg = readFileSync((await audioFixtures(await tempDir(), 1)).ogg);
     const body = multipart({ title: 'есть' }, { field: 'audio_file', filename: 'a.ogg', data: ogg });
-    id = (await t.app.inject({ method: 'POST', url: '/api/media/audio/', headers: { ...user.headers, ...body.headers }, payload: body.payload })).json().id;
+    id = (
+      await t.app.inject({ method: 'POST', url: '/api/media/audio/', headers: { ...user.headers, ...body.headers }, payload: body.payload })
+    ).json().id;
   });
   afterAll(() => t.close());
 
   const cases: [string, { method: 'POST' | 'PATCH'; url?: string; headers?: Record<string, string>; payload?: string | Buffer }][] = [
     ['multipart without a boundary', { method: 'POST', headers: { 'content-type': 'multipart/form-data' }, payload: 'abc' }],
-    ['multipart cut off in the middle of the file', { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=b' }, payload: '--b\r\nContent-Disposition: form-data; name="audio_file"; filename="a.ogg"\r\n\r\nOggS' }],
-    ['multipart with a broken part header', { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=b' }, payload: '--b\r\nnonsense\r\n\r\nx\r\n--b--\r\n' }],
-    ['a __proto__ field', { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=b' }, payload: '--b\r\nContent-Disposition: form-data; name="__proto__"\r\n\r\nx\r\n--b--\r\n' }],
-    ['two files', { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=b' }, payload: '--b\r\nContent-Disposition: form-data; name="audio_file"; filename="a"\r\n\r\nOggS\r\n--b\r\nContent-Disposition: form-data; name="audio_file"; filename="b"\r\n\r\nOggS\r\n--b--\r\n' }],
+    [
+      'multipart cut off in the middle of the file',
+      {
+        method: 'POST',
+        headers: { 'content-type': 'multipart/form-data; boundary=b' },
+        payload: '--b\r\nContent-Disposition: form-data; name="audio_file"; filename="a.ogg"\r\n\r\nOggS',
+      },
+    ],
+    [
+      'multipart with a broken part header',
+      { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=b' }, payload: '--b\r\nnonsense\r\n\r\nx\r\n--b--\r\n' },
+    ],
+    [
+      'a __proto__ field',
+      {
+        method: 'POST',
+        headers: { 'content-type': 'multipart/form-data; boundary=b' },
+        payload: '--b\r\nContent-Disposition: form-data; name="__proto__"\r\n\r\nx\r\n--b--\r\n',
+      },
+    ],
+    [
+      'two files',
+      {
+        method: 'POST',
+        headers: { 'content-type': 'multipart/form-data; boundary=b' },
+        payload:
+          '--b\r\nContent-Disposition: form-data; name="audio_file"; filename="a"\r\n\r\nOggS\r\n--b\r\nContent-Disposition: form-data; name="audio_file"; filename="b"\r\n\r\nOggS\r\n--b--\r\n',
+      },
+    ],
     ['an unknown content type', { method: 'POST', headers: { 'content-type': 'application/xml' }, payload: '<a/>' }],
     ['a JSON array as the edit', { method: 'PATCH', url: 'item', headers: { 'content-type': 'application/json' }, payload: '[1,2]' }],
-    ['invalid UTF-8 in a form edit', { method: 'PATCH', url: 'item', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: Buffer.from([0x74, 0x69, 0x74, 0x6c, 0x65, 0x3d, 0xff, 0xfe]) }],
-    ['a broken multipart edit', { method: 'PATCH', url: 'item', headers: { 'content-type': 'multipart/form-data; boundary=b' }, payload: '--b\r\nContent-Disposition: form-data; name="title"\r\n\r\nabc' }],
+    [
+      'invalid UTF-8 in a form edit',
+      {
+        method: 'PATCH',
+        url: 'item',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: Buffer.from([0x74, 0x69, 0x74, 0x6c, 0x65, 0x3d, 0xff, 0xfe]),
+      },
+    ],
+    [
+      'a broken multipart edit',
+      {
+        method: 'PATCH',
+        url: 'item',
+        headers: { 'content-type': 'multipart/form-data; boundary=b' },
+        payload: '--b\r\nContent-Disposition: form-data; name="title"\r\n\r\nabc',
+      },
+    ],
   ];
   for (const [label, req] of cases) {
     it(`answers ${label} with a 4xx and a detail or field errors`, async () => {
@@ -44,7 +87,9 @@ describe('malformed media requests', () => {
       expect(res.statusCode, res.body).toBeLessThan(500);
       const body = res.json();
       expect(typeof body).toBe('object');
-      expect(Object.values(body).every((v) => typeof v === 'string' || (Array.isArray(v) && v.every((m) => typeof m === 'string')))).toBe(true);
+      expect(Object.values(body).every((v) => typeof v === 'string' || (Array.isArray(v) && v.every((m) => typeof m === 'string')))).toBe(
+        true,
+      );
       expect(listFiles(path.join(t.dataDir, 'media'))).toEqual(before);
     });
   }

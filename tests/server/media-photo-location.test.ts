@@ -13,7 +13,10 @@ type User = Awaited<ReturnType<typeof createUser>>;
  */
 
 const XMP = `<?xpacket begin="" id="W5M0MpCehiHzreSzNTczkc9d"?><x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description rdf:about="" xmlns:exif="http://ns.adobe.com/exif/1.0/" exif:GPSLatitude="55,45.348N" exif:GPSLongitude="37,37.038E" exif:UserComment="KOPILKA-XMP"/></rdf:RDF></x:xmpmeta><?xpacket end="w"?>`;
-const EXIF = { IFD0: { Make: 'KOPILKA-EXIF' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '55/1 45/1 21/1', GPSLongitudeRef: 'E', GPSLongitude: '37/1 37/1 2/1' } };
+const EXIF = {
+  IFD0: { Make: 'KOPILKA-EXIF' },
+  IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '55/1 45/1 21/1', GPSLongitudeRef: 'E', GPSLongitude: '37/1 37/1 2/1' },
+};
 /** Byte strings that only metadata puts in these files. */
 const MARKERS = ['KOPILKA', 'GPS', 'xmpmeta', 'XMP DataXMP', 'Exif\0\0', '55,45.348N'];
 
@@ -22,7 +25,9 @@ const frame = (r: number) => sharp({ create: { width: 96, height: 64, channels: 
 /** A three-frame animated GIF with an XMP application extension and a comment carrying a location. */
 async function locatedGif(): Promise<Buffer> {
   const frames = await Promise.all([30, 130, 230].map((r) => frame(r).raw().toBuffer()));
-  const gif = await sharp(Buffer.concat(frames), { raw: { width: 96, height: 192, channels: 3, pageHeight: 64 } }).gif({ loop: 0, delay: [200, 200, 200] }).toBuffer();
+  const gif = await sharp(Buffer.concat(frames), { raw: { width: 96, height: 192, channels: 3, pageHeight: 64 } })
+    .gif({ loop: 0, delay: [200, 200, 200] })
+    .toBuffer();
   // Blocks go after the header, the logical screen descriptor and its global colour table (if any).
   const packed = gif[10]!;
   const at = 13 + (packed & 0x80 ? 3 * 2 ** ((packed & 0x07) + 1) : 0);
@@ -61,7 +66,12 @@ describe('photo location', () => {
 
   const upload = (data: Buffer, filename: string) => {
     const body = multipart({ title: filename }, { field: 'file', filename, data });
-    return t.app.inject({ method: 'POST', url: '/api/media/photo/', headers: { ...alice.headers, ...body.headers }, payload: body.payload });
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/media/photo/',
+      headers: { ...alice.headers, ...body.headers },
+      payload: body.payload,
+    });
   };
 
   beforeAll(async () => {

@@ -41,14 +41,27 @@ describe('photo API', () => {
     // 3000×2000 pixels stored sideways (EXIF orientation 6 = shown rotated 90°), with a date and GPS.
     const jpeg = await image(3000, 2000)
       .jpeg()
-      .withExif({ IFD0: { Make: 'Тест' }, IFD2: { DateTimeOriginal: '2023:05:06 07:08:09' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '55/1 45/1 0/1' } })
+      .withExif({
+        IFD0: { Make: 'Тест' },
+        IFD2: { DateTimeOriginal: '2023:05:06 07:08:09' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '55/1 45/1 0/1' },
+      })
       .withMetadata({ orientation: 6 })
       .toBuffer();
     expect(ifd0Tags((await sharp(jpeg).metadata()).exif)).toContain(0x8825);
     const res = await upload(alice, jpeg, { title: 'Море', description: 'лето' });
     expect(res.statusCode, res.body).toBe(201);
     const rec = res.json();
-    expect(rec).toMatchObject({ title: 'Море', description: 'лето', width: 2000, height: 3000, taken_at: '2023-05-06T07:08:09.000Z', mime_type: 'image/jpeg', size: jpeg.length, status: 'ready' });
+    expect(rec).toMatchObject({
+      title: 'Море',
+      description: 'лето',
+      width: 2000,
+      height: 3000,
+      taken_at: '2023-05-06T07:08:09.000Z',
+      mime_type: 'image/jpeg',
+      size: jpeg.length,
+      status: 'ready',
+    });
     expect(rec.download_url).toBe(`/api/media/photo/${rec.id}/download/`);
 
     // What is served as the full-size photo is upright and carries no location.
@@ -65,7 +78,10 @@ describe('photo API', () => {
     expect(original.statusCode).toBe(200);
     expect(original.rawPayload.equals(jpeg)).toBe(true);
 
-    for (const [url, max] of [[rec.thumbnail, 400], [rec.preview, 1600]] as const) {
+    for (const [url, max] of [
+      [rec.thumbnail, 400],
+      [rec.preview, 1600],
+    ] as const) {
       const res = await t.app.inject({ url: pathOf(url) });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('image/webp');
@@ -79,14 +95,22 @@ describe('photo API', () => {
   });
 
   it('accepts PNG, WebP and GIF by content, and refuses what is not an image', async () => {
-    for (const [fmt, mime] of [['png', 'image/png'], ['webp', 'image/webp'], ['gif', 'image/gif']] as const) {
+    for (const [fmt, mime] of [
+      ['png', 'image/png'],
+      ['webp', 'image/webp'],
+      ['gif', 'image/gif'],
+    ] as const) {
       const data = await image(640, 480).toFormat(fmt).toBuffer();
       const res = await upload(alice, data, { title: fmt }, 'x.jpg');
       expect(res.statusCode, res.body).toBe(201);
       expect(res.json()).toMatchObject({ mime_type: mime, width: 640, height: 480, taken_at: null });
     }
     const before = listFiles(path.join(t.dataDir, 'media'));
-    for (const data of [Buffer.from('не картинка'.repeat(100)), Buffer.from('<html><body>hi</body></html>'), readFileSync(process.execPath).subarray(0, 4096)]) {
+    for (const data of [
+      Buffer.from('не картинка'.repeat(100)),
+      Buffer.from('<html><body>hi</body></html>'),
+      readFileSync(process.execPath).subarray(0, 4096),
+    ]) {
       const res = await upload(alice, data);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ file: ['Файл не является поддерживаемым изображением'] });
@@ -101,7 +125,11 @@ describe('photo API', () => {
 
   it('lists newest first by when the photo was taken, else when it was uploaded; only the owner’s', async () => {
     const carol = await createUser(t, 'carol');
-    const taken = (date: string) => image(100, 100).jpeg().withExif({ IFD2: { DateTimeOriginal: date } }).toBuffer();
+    const taken = (date: string) =>
+      image(100, 100)
+        .jpeg()
+        .withExif({ IFD2: { DateTimeOriginal: date } })
+        .toBuffer();
     const old = (await upload(carol, await taken('2001:01:01 10:00:00'), { title: 'давно' })).json();
     t.clock.advance(1000);
     const plain = (await upload(carol, await image(100, 100).png().toBuffer(), { title: 'без даты' })).json();
@@ -121,7 +149,12 @@ describe('photo API', () => {
     expect(dl.statusCode).toBe(200);
     expect(dl.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('Кот.jpg')}`);
     expect(dl.rawPayload.equals(data)).toBe(true);
-    const patched = await t.app.inject({ method: 'POST', url: `/api/media/photo/${rec.id}/`, headers: { ...alice.headers, 'content-type': 'application/x-www-form-urlencoded' }, payload: '_method=PATCH&title=%D0%9F%D1%91%D1%81' });
+    const patched = await t.app.inject({
+      method: 'POST',
+      url: `/api/media/photo/${rec.id}/`,
+      headers: { ...alice.headers, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '_method=PATCH&title=%D0%9F%D1%91%D1%81',
+    });
     expect(patched.json().title).toBe('Пёс');
     const files = listFiles(path.join(t.dataDir, 'media')).length;
     expect((await t.app.inject({ method: 'DELETE', url: `/api/media/photo/${rec.id}/`, headers: alice.headers })).statusCode).toBe(204);
@@ -153,13 +186,31 @@ describe('video API', () => {
     files.mp4 = path.join(dir, 'clip.mp4');
     files.mov = path.join(dir, 'clip.mov');
     await ffmpeg([...src, '-c:v', 'libvpx', '-b:v', '300k', '-c:a', 'libopus', '-shortest', files.webm]);
-    await ffmpeg([...src, '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', '-movflags', '+faststart', files.mp4]);
+    await ffmpeg([
+      ...src,
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-shortest',
+      '-movflags',
+      '+faststart',
+      files.mp4,
+    ]);
     await ffmpeg([...src, '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', files.mov]);
     const { spawn } = await import('node:child_process');
     const { createWriteStream } = await import('node:fs');
     const { pipeline } = await import('node:stream/promises');
     const { ffmpegBin } = await import('./support/media-fixtures.ts');
-    const child = spawn(ffmpegBin, ['-hide_banner', '-v', 'error', ...src, '-c:v', 'libvpx', '-c:a', 'libopus', '-shortest', '-f', 'webm', 'pipe:1'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(
+      ffmpegBin,
+      ['-hide_banner', '-v', 'error', ...src, '-c:v', 'libvpx', '-c:a', 'libopus', '-shortest', '-f', 'webm', 'pipe:1'],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     await pipeline(child.stdout, createWriteStream(files.pipedWebm));
   });
   afterAll(() => t.close());
@@ -252,7 +303,10 @@ describe('video API', () => {
     await settle();
     const rec = await get(alice, created.id);
     expect(rec).toMatchObject({ status: 'failed', playable: null, poster: null });
-    const base = pathOf(rec.file).split('?')[0]!.replace(/^\/media\//, '').replace(/\.mp4$/, '');
+    const base = pathOf(rec.file)
+      .split('?')[0]!
+      .replace(/^\/media\//, '')
+      .replace(/\.mp4$/, '');
     expect(listFiles(path.join(t.dataDir, 'media')).filter((f) => f.startsWith(base))).toEqual([`${base}.mp4`]);
   });
 
@@ -262,7 +316,19 @@ describe('video API', () => {
     const now = t.clock.now().toISOString();
     const row = await t.db
       .insertInto('media')
-      .values({ user_id: alice.id, kind: 'video', title: 'после перезапуска', description: '', status: 'processing', original_key: key, mime_type: 'video/webm', size: readFileSync(files.webm).length, original_name: 'x.webm', created_at: now, updated_at: now })
+      .values({
+        user_id: alice.id,
+        kind: 'video',
+        title: 'после перезапуска',
+        description: '',
+        status: 'processing',
+        original_key: key,
+        mime_type: 'video/webm',
+        size: readFileSync(files.webm).length,
+        original_name: 'x.webm',
+        created_at: now,
+        updated_at: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     expect((await get(alice, row.id)).status).toBe('processing');
@@ -280,10 +346,17 @@ describe('video API', () => {
 
     const rec = (await upload(alice, files.webm, { title: 'удалить' })).json();
     // Deleting while the job may still run: nothing of it may stay behind.
-    const del = await t.app.inject({ method: 'POST', url: `/api/media/video/${rec.id}/`, headers: { ...alice.headers, 'x-http-method-override': 'DELETE' } });
+    const del = await t.app.inject({
+      method: 'POST',
+      url: `/api/media/video/${rec.id}/`,
+      headers: { ...alice.headers, 'x-http-method-override': 'DELETE' },
+    });
     expect(del.statusCode).toBe(204);
     await settle();
-    const base = pathOf(rec.file).split('?')[0]!.replace(/^\/media\//, '').replace(/\.webm$/, '');
+    const base = pathOf(rec.file)
+      .split('?')[0]!
+      .replace(/^\/media\//, '')
+      .replace(/\.webm$/, '');
     expect(listFiles(path.join(t.dataDir, 'media')).filter((f) => f.startsWith(base))).toEqual([]);
 
     const other = (await upload(alice, files.mp4)).json();

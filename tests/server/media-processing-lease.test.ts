@@ -2,7 +2,8 @@ import { createReadStream, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type AppDeps } from '../../server/app.ts';
+import { buildApp } from '../../server/app.ts';
+import type { AppDeps } from '../../server/deps.ts';
 import { createProcessor, type MediaInput, type MediaProcessor } from '../../server/media/processor.ts';
 import { MEDIA_KINDS } from '../../server/media/kinds.ts';
 import { MediaRepository } from '../../server/media/repository.ts';
@@ -123,12 +124,26 @@ describe('background job lease (many API processes, one database)', () => {
     const now = t.clock.now().toISOString();
     const row = await t.db
       .insertInto('media')
-      .values({ user_id: alice.id, kind: 'video', title: '', description: '', status: 'processing', original_key: key, mime_type: 'video/webm', size: readFileSync(webm).length, original_name: 'x.webm', created_at: now, updated_at: now, processing_lease_until: lease })
+      .values({
+        user_id: alice.id,
+        kind: 'video',
+        title: '',
+        description: '',
+        status: 'processing',
+        original_key: key,
+        mime_type: 'video/webm',
+        size: readFileSync(webm).length,
+        original_name: 'x.webm',
+        created_at: now,
+        updated_at: now,
+        processing_lease_until: lease,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
   }
-  const state = (id: number) => t.db.selectFrom('media').select(['status', 'processing_lease_until', 'poster_key']).where('id', '=', id).executeTakeFirstOrThrow();
+  const state = (id: number) =>
+    t.db.selectFrom('media').select(['status', 'processing_lease_until', 'poster_key']).where('id', '=', id).executeTakeFirstOrThrow();
   const inFuture = (ms: number) => new Date(t.clock.now().getTime() + ms).toISOString();
 
   beforeAll(async () => {
@@ -148,7 +163,12 @@ describe('background job lease (many API processes, one database)', () => {
   it('a video one process is transcoding is not run again by a process that starts meanwhile', async () => {
     a.hold();
     const body = multipart({}, { field: 'file', filename: 'clip.webm', contentType: 'video/webm', data: readFileSync(webm) });
-    const res = await t.app.inject({ method: 'POST', url: '/api/media/video/', headers: { ...alice.headers, ...body.headers }, payload: body.payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/media/video/',
+      headers: { ...alice.headers, ...body.headers },
+      payload: body.payload,
+    });
     expect(res.statusCode, res.body).toBe(201);
     const id = res.json().id as number;
     await until('the first process to start its job', () => a.waiting === 1);
@@ -184,8 +204,12 @@ describe('background job lease (many API processes, one database)', () => {
     expect(late.gate.probes).toBe(1);
     expect(await state(id)).toMatchObject({ status: 'ready', processing_lease_until: null });
     expect(early.gate.probes).toBe(0);
-    const base = (await t.db.selectFrom('media').select('original_key').where('id', '=', id).executeTakeFirstOrThrow()).original_key.replace(/\.webm$/, '');
-    const files = listFiles(path.join(t.dataDir, 'media')).filter((f) => f.startsWith(base)).sort();
+    const base = (
+      await t.db.selectFrom('media').select('original_key').where('id', '=', id).executeTakeFirstOrThrow()
+    ).original_key.replace(/\.webm$/, '');
+    const files = listFiles(path.join(t.dataDir, 'media'))
+      .filter((f) => f.startsWith(base))
+      .sort();
     // Outputs carry the run's claim token: `<base>-<token>-play.mp4`.
     expect(files).toHaveLength(3);
     expect(files[0]).toMatch(new RegExp(`^${base}-[0-9a-f]{12}-play\\.mp4$`));
@@ -236,7 +260,9 @@ describe('background job lease (many API processes, one database)', () => {
     const wins = await Promise.all(repos.map((r, i) => r.claimProcessing(id, now, inFuture(60_000 + i), `claim-${i}`)));
     expect(wins.filter(Boolean)).toHaveLength(1);
     expect((await state(id)).processing_lease_until).toBe(inFuture(60_000 + wins.indexOf(true)));
-    expect((await t.db.selectFrom('media').select('processing_claim').where('id', '=', id).executeTakeFirstOrThrow()).processing_claim).toBe(`claim-${wins.indexOf(true)}`);
+    expect(
+      (await t.db.selectFrom('media').select('processing_claim').where('id', '=', id).executeTakeFirstOrThrow()).processing_claim,
+    ).toBe(`claim-${wins.indexOf(true)}`);
     // Not 'processing' any more: nothing to claim, even with no lease.
     await t.db.updateTable('media').set({ status: 'ready', processing_lease_until: null }).where('id', '=', id).execute();
     expect(await repos[0]!.claimProcessing(id, now, inFuture(60_000), 'late')).toBe(false);
@@ -251,65 +277,77 @@ describe('background job lease (many API processes, one database)', () => {
       { ...c, winnerDoneFirst: true, when: 'after the new holder finished' },
       { ...c, winnerDoneFirst: false, when: 'while the new holder still runs' },
     ]),
-  )('a process that stalled past its lease neither overwrites the row nor touches the new holder\'s files: $stale, $when', async ({ renewEveryMs, fail, winnerDoneFirst }) => {
-    const id = await processingRow(null);
-    const base = (await t.db.selectFrom('media').select('original_key').where('id', '=', id).executeTakeFirstOrThrow()).original_key.replace(/\.webm$/, '');
-    const filesOfRow = () => listFiles(path.join(t.dataDir, 'media')).filter((f) => f.startsWith(base)).sort();
-    const fullRow = () => t.db.selectFrom('media').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    const repo = new StallingRepository(t.db);
-    const stalePuts: string[] = [];
-    const storage = new Proxy(t.storage, {
-      get(target, prop) {
-        if (prop === 'put') return (key: string, ...rest: unknown[]) => (stalePuts.push(key), (target.put as (...a: unknown[]) => unknown).call(target, key, ...rest));
-        const value: unknown = Reflect.get(target, prop);
-        return typeof value === 'function' ? value.bind(target) : value;
-      },
-    });
-    const stale = serviceWith({ ms: 60_000, renewEveryMs }, { repo, storage });
-    stale.gate.hold();
-    expect(await stale.service.resumeProcessing(MEDIA_KINDS)).toBe(1);
-    await until('the stale job to start', () => stale.gate.waiting === 1);
+  )(
+    "a process that stalled past its lease neither overwrites the row nor touches the new holder's files: $stale, $when",
+    async ({ renewEveryMs, fail, winnerDoneFirst }) => {
+      const id = await processingRow(null);
+      const base = (
+        await t.db.selectFrom('media').select('original_key').where('id', '=', id).executeTakeFirstOrThrow()
+      ).original_key.replace(/\.webm$/, '');
+      const filesOfRow = () =>
+        listFiles(path.join(t.dataDir, 'media'))
+          .filter((f) => f.startsWith(base))
+          .sort();
+      const fullRow = () => t.db.selectFrom('media').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      const repo = new StallingRepository(t.db);
+      const stalePuts: string[] = [];
+      const storage = new Proxy(t.storage, {
+        get(target, prop) {
+          if (prop === 'put')
+            return (key: string, ...rest: unknown[]) => (
+              stalePuts.push(key),
+              (target.put as (...a: unknown[]) => unknown).call(target, key, ...rest)
+            );
+          const value: unknown = Reflect.get(target, prop);
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      });
+      const stale = serviceWith({ ms: 60_000, renewEveryMs }, { repo, storage });
+      stale.gate.hold();
+      expect(await stale.service.resumeProcessing(MEDIA_KINDS)).toBe(1);
+      await until('the stale job to start', () => stale.gate.waiting === 1);
 
-    repo.stall(); // the process freezes mid-job: no renewals from here on
-    t.clock.advance(60_001);
-    const winner = serviceWith({ ms: 60_000, renewEveryMs: 20 });
-    if (!winnerDoneFirst) winner.gate.hold();
-    expect(await winner.service.resumeProcessing(MEDIA_KINDS)).toBe(1);
-    const winnerClaim = (await fullRow()).processing_claim;
-    expect(winnerClaim).toBeTruthy();
-    if (winnerDoneFirst) await winner.service.idle();
-    else await until('the new holder to start', () => winner.gate.waiting === 1);
-    const before = await fullRow();
+      repo.stall(); // the process freezes mid-job: no renewals from here on
+      t.clock.advance(60_001);
+      const winner = serviceWith({ ms: 60_000, renewEveryMs: 20 });
+      if (!winnerDoneFirst) winner.gate.hold();
+      expect(await winner.service.resumeProcessing(MEDIA_KINDS)).toBe(1);
+      const winnerClaim = (await fullRow()).processing_claim;
+      expect(winnerClaim).toBeTruthy();
+      if (winnerDoneFirst) await winner.service.idle();
+      else await until('the new holder to start', () => winner.gate.waiting === 1);
+      const before = await fullRow();
 
-    // The stale process wakes up and carries on with its job.
-    repo.unstall();
-    if (renewEveryMs < 1000) await until('a renewal to find the claim taken', () => repo.lostRenewals > 0);
-    stale.gate.fail = fail;
-    stale.gate.release();
-    await stale.service.idle();
-    expect(stale.gate.probes).toBe(1);
-    expect(await fullRow()).toEqual(before); // the row is exactly as the new holder left it
-    if (!winnerDoneFirst) {
-      expect(before).toMatchObject({ status: 'processing', processing_claim: winnerClaim, playable_key: null, poster_key: null });
-      expect(filesOfRow()).toEqual([`${base}.webm`]);
-      winner.gate.release();
-      await winner.service.idle();
-    }
-
-    const won = await fullRow();
-    expect(won).toMatchObject({ status: 'ready', processing_lease_until: null, processing_claim: null });
-    expect(winner.gate.probes).toBe(1);
-    const winnerFiles = filesOfRow();
-    expect(winnerFiles).toEqual([won.playable_key, won.poster_key, `${base}.webm`].sort());
-    if (renewEveryMs < 1000 || fail) {
-      expect(stalePuts).toEqual([]); // stopped (or failed) before storing anything
-    } else {
-      // It did store its outputs, under keys of its own run, and took them away again.
-      expect(stalePuts).toHaveLength(2);
-      for (const key of stalePuts) {
-        expect(key.startsWith(`${base}-`)).toBe(true);
-        expect(winnerFiles).not.toContain(key);
+      // The stale process wakes up and carries on with its job.
+      repo.unstall();
+      if (renewEveryMs < 1000) await until('a renewal to find the claim taken', () => repo.lostRenewals > 0);
+      stale.gate.fail = fail;
+      stale.gate.release();
+      await stale.service.idle();
+      expect(stale.gate.probes).toBe(1);
+      expect(await fullRow()).toEqual(before); // the row is exactly as the new holder left it
+      if (!winnerDoneFirst) {
+        expect(before).toMatchObject({ status: 'processing', processing_claim: winnerClaim, playable_key: null, poster_key: null });
+        expect(filesOfRow()).toEqual([`${base}.webm`]);
+        winner.gate.release();
+        await winner.service.idle();
       }
-    }
-  });
+
+      const won = await fullRow();
+      expect(won).toMatchObject({ status: 'ready', processing_lease_until: null, processing_claim: null });
+      expect(winner.gate.probes).toBe(1);
+      const winnerFiles = filesOfRow();
+      expect(winnerFiles).toEqual([won.playable_key, won.poster_key, `${base}.webm`].sort());
+      if (renewEveryMs < 1000 || fail) {
+        expect(stalePuts).toEqual([]); // stopped (or failed) before storing anything
+      } else {
+        // It did store its outputs, under keys of its own run, and took them away again.
+        expect(stalePuts).toHaveLength(2);
+        for (const key of stalePuts) {
+          expect(key.startsWith(`${base}-`)).toBe(true);
+          expect(winnerFiles).not.toContain(key);
+        }
+      }
+    },
+  );
 });

@@ -86,7 +86,9 @@ describe('audio uploads over a real connection', () => {
     const form = new FormData();
     form.set('title', 'слишком большой');
     form.set('audio_file', new Blob([new Uint8Array(wav), new Uint8Array(big)]), 'big.wav');
-    const res = await fetch(`http://127.0.0.1:${port}/api/media/audio/`, { method: 'POST', headers: user.headers, body: form }).catch((e: Error) => e);
+    const res = await fetch(`http://127.0.0.1:${port}/api/media/audio/`, { method: 'POST', headers: user.headers, body: form }).catch(
+      (e: Error) => e,
+    );
     // The rest of the body is read and dropped, so the client still gets the answer.
     expect(res).not.toBeInstanceOf(Error);
     if (!(res instanceof Error)) {

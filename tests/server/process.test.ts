@@ -36,8 +36,8 @@ function startMain(env: Record<string, string>): Started {
   });
   let out = '';
   let err = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (err += d));
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (err += d));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
@@ -136,7 +136,10 @@ describe('the server process', () => {
     const bad = startMain({ PORT: 'abc', DATA_DIR: path.join(dir, 'bad'), OUT_DIR: path.join(dir, 'out') });
     const { code } = await bad.exited;
     expect(code).toBe(1);
-    const lines = bad.stderr().split('\n').filter((l) => l.trim() !== '');
+    const lines = bad
+      .stderr()
+      .split('\n')
+      .filter((l) => l.trim() !== '');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain('PORT');
   });

@@ -31,7 +31,19 @@ describe('profile', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(Object.keys(res.json()).sort()).toEqual(
-      ['date_joined', 'email', 'first_name', 'id', 'is_active', 'is_email_verified', 'is_phone_verified', 'last_name', 'phone', 'photo_url', 'username'].sort(),
+      [
+        'date_joined',
+        'email',
+        'first_name',
+        'id',
+        'is_active',
+        'is_email_verified',
+        'is_phone_verified',
+        'last_name',
+        'phone',
+        'photo_url',
+        'username',
+      ].sort(),
     );
     expect(res.json()).toMatchObject({ id: u.id, email: u.email, phone: '+79001230001', photo_url: null, is_active: true });
     const guest = await t.app.inject({ url: '/api/auth/profile' });
@@ -41,35 +53,58 @@ describe('profile', () => {
 
   it('PATCH changes names; a new phone is unverified and gets an SMS code', async () => {
     const u = await signedInUser(t);
-    const res = await t.app.inject({ method: 'PATCH', url: '/api/auth/profile/', headers: auth(u.access), payload: { first_name: 'Мария', last_name: 'Смирнова', phone: '8-900-123-00-02', password: u.password } });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/auth/profile/',
+      headers: auth(u.access),
+      payload: { first_name: 'Мария', last_name: 'Смирнова', phone: '8-900-123-00-02', password: u.password },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ first_name: 'Мария', last_name: 'Смирнова', phone: '+79001230002', is_phone_verified: false });
     const code = codeIn(t.sms.last('+79001230002')?.text);
     expect((await post(t, '/api/auth/verify-phone/', { code }, { token: u.access })).statusCode).toBe(200);
-    const again = await t.app.inject({ method: 'PATCH', url: '/api/auth/profile/', headers: auth(u.access), payload: { first_name: 'Маша' } });
+    const again = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/auth/profile/',
+      headers: auth(u.access),
+      payload: { first_name: 'Маша' },
+    });
     expect(again.json()).toMatchObject({ first_name: 'Маша', phone: '+79001230002', is_phone_verified: true });
   });
 
   it('PATCH refuses a phone that belongs to someone else, a bad phone and a blank name', async () => {
     await signedInUser(t, { phone: '+79001230003' });
     const u = await signedInUser(t);
-    const taken = await t.app.inject({ method: 'PATCH', url: '/api/auth/profile/', headers: auth(u.access), payload: { phone: '+79001230003', password: u.password } });
+    const taken = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/auth/profile/',
+      headers: auth(u.access),
+      payload: { phone: '+79001230003', password: u.password },
+    });
     expect(taken.statusCode).toBe(400);
     expect(taken.json()).toEqual({ phone: ['user with this phone already exists.'] });
     const bad = await t.app.inject({ method: 'PATCH', url: '/api/auth/profile/', headers: auth(u.access), payload: { phone: 'abc' } });
     expect(bad.json()).toEqual({ phone: ['Введите корректный номер телефона'] });
-    const blank = await t.app.inject({ method: 'PATCH', url: '/api/auth/profile/', headers: auth(u.access), payload: { first_name: '  ' } });
+    const blank = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/auth/profile/',
+      headers: auth(u.access),
+      payload: { first_name: '  ' },
+    });
     expect(blank.statusCode).toBe(400);
     expect(blank.json()).toHaveProperty('first_name');
   });
 
   it('change-password: wrong old password 400; success ends old sessions and returns a fresh pair', async () => {
     const u = await signedInUser(t);
-    const put = (payload: object, token = u.access) => t.app.inject({ method: 'PUT', url: '/api/auth/change-password/', headers: auth(token), payload });
+    const put = (payload: object, token = u.access) =>
+      t.app.inject({ method: 'PUT', url: '/api/auth/change-password/', headers: auth(token), payload });
     const wrong = await put({ old_password: 'not-my-password', new_password: 'next-pass-123' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({ old_password: ['Неверный текущий пароль'] });
-    expect((await put({ old_password: u.password, new_password: 'short' })).json()).toEqual({ new_password: ['Пароль должен содержать минимум 8 символов'] });
+    expect((await put({ old_password: u.password, new_password: 'short' })).json()).toEqual({
+      new_password: ['Пароль должен содержать минимум 8 символов'],
+    });
     expect((await put({ old_password: u.password, new_password: 'next-pass-123', new_password2: 'other-pass-123' })).json()).toEqual({
       new_password2: ['Пароли не совпадают'],
     });
@@ -99,7 +134,12 @@ describe('profile', () => {
         { name: '_t', value: '12345' },
         { name: 'photo', value: jpeg, filename: 'me.jpg', type: 'image/jpeg' },
       ]);
-      const res = await t.app.inject({ method: 'POST', url: '/api/auth/profile/photo/', headers: { ...auth(u.access), ...form.headers }, payload: form.payload });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/profile/photo/',
+        headers: { ...auth(u.access), ...form.headers },
+        payload: form.payload,
+      });
       expect(res.statusCode, res.body).toBe(200);
       const photoUrl: string = res.json().photo_url;
       expect(photoUrl).toMatch(/^\/media\/u\/\d+\/avatar\/[0-9a-f]+\.webp\?exp=\d+&sig=[\w-]+$/);
@@ -113,9 +153,16 @@ describe('profile', () => {
       expect([meta.width, meta.height]).toEqual([200, 300]);
 
       // A big one is cut down to 512×512, and the previous file is removed.
-      const big = await sharp({ create: { width: 2000, height: 1200, channels: 3, background: '#3c3' } }).jpeg().toBuffer();
+      const big = await sharp({ create: { width: 2000, height: 1200, channels: 3, background: '#3c3' } })
+        .jpeg()
+        .toBuffer();
       const form2 = multipart([{ name: 'photo', value: big, filename: 'big.jpg', type: 'image/jpeg' }]);
-      const res2 = await t.app.inject({ method: 'POST', url: '/api/auth/profile/photo/', headers: { ...auth(u.access), ...form2.headers }, payload: form2.payload });
+      const res2 = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/profile/photo/',
+        headers: { ...auth(u.access), ...form2.headers },
+        payload: form2.payload,
+      });
       expect(res2.statusCode).toBe(200);
       const row2 = await t.db.selectFrom('users').selectAll().where('id', '=', u.id).executeTakeFirstOrThrow();
       const meta2 = await sharp(await t.storage.localPath(row2.photo_key!)).metadata();
@@ -132,7 +179,12 @@ describe('profile', () => {
     it('refuses a text file as a photo and leaves no file', async () => {
       const u = await signedInUser(t);
       const form = multipart([{ name: 'photo', value: 'hello, I am not a picture', filename: 'photo.jpg', type: 'image/jpeg' }]);
-      const res = await t.app.inject({ method: 'POST', url: '/api/auth/profile/photo/', headers: { ...auth(u.access), ...form.headers }, payload: form.payload });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/profile/photo/',
+        headers: { ...auth(u.access), ...form.headers },
+        payload: form.payload,
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ photo: ['Загрузите корректное изображение'] });
       const { readdir } = await import('node:fs/promises');
@@ -144,7 +196,12 @@ describe('profile', () => {
     it('refuses a file over the avatar limit with 413 and leaves no file', async () => {
       const u = await signedInUser(t);
       const form = multipart([{ name: 'photo', value: Buffer.alloc(600 * 1024, 1), filename: 'huge.jpg', type: 'image/jpeg' }]);
-      const res = await t.app.inject({ method: 'POST', url: '/api/auth/profile/photo/', headers: { ...auth(u.access), ...form.headers }, payload: form.payload });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/profile/photo/',
+        headers: { ...auth(u.access), ...form.headers },
+        payload: form.payload,
+      });
       expect(res.statusCode).toBe(413);
       expect(res.json().photo[0]).toMatch(/^Файл слишком большой/);
       const { readdir } = await import('node:fs/promises');
@@ -155,15 +212,23 @@ describe('profile', () => {
     it('asks for the file when the photo field is missing', async () => {
       const u = await signedInUser(t);
       const form = multipart([{ name: '_t', value: '1' }]);
-      const res = await t.app.inject({ method: 'POST', url: '/api/auth/profile/photo/', headers: { ...auth(u.access), ...form.headers }, payload: form.payload });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/profile/photo/',
+        headers: { ...auth(u.access), ...form.headers },
+        payload: form.payload,
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toHaveProperty('photo');
     });
   });
 
   describe('account deletion', () => {
-    const deletion = (token: string, payload: object, headers: Record<string, string> = { 'x-hard-delete': 'true', 'x-delete-action': 'delete-account' }) =>
-      t.app.inject({ method: 'PATCH', url: '/api/auth/profile/', headers: { authorization: `Bearer ${token}`, ...headers }, payload });
+    const deletion = (
+      token: string,
+      payload: object,
+      headers: Record<string, string> = { 'x-hard-delete': 'true', 'x-delete-action': 'delete-account' },
+    ) => t.app.inject({ method: 'PATCH', url: '/api/auth/profile/', headers: { authorization: `Bearer ${token}`, ...headers }, payload });
 
     it('needs the headers and the right password', async () => {
       const u = await signedInUser(t);
@@ -185,7 +250,19 @@ describe('profile', () => {
       const now = new Date().toISOString();
       await t.db
         .insertInto('media')
-        .values({ user_id: u.id, kind: 'audio', title: 'Запись', description: '', status: 'ready', original_key: `u/${u.id}/audio/a.webm`, mime_type: 'audio/webm', size: 3, original_name: 'a.webm', created_at: now, updated_at: now })
+        .values({
+          user_id: u.id,
+          kind: 'audio',
+          title: 'Запись',
+          description: '',
+          status: 'ready',
+          original_key: `u/${u.id}/audio/a.webm`,
+          mime_type: 'audio/webm',
+          size: 3,
+          original_name: 'a.webm',
+          created_at: now,
+          updated_at: now,
+        })
         .execute();
       await t.storage.put(`u/${u.id}/audio/a.webm`, Readable.from([Buffer.from('abc')]));
       await t.storage.put(`u/${keep.id}/audio/b.webm`, Readable.from([Buffer.from('xyz')]));
@@ -204,7 +281,17 @@ describe('profile', () => {
       expect((await t.app.inject({ url: '/api/auth/profile/', headers: auth(u.access) })).statusCode).toBe(401);
       expect((await post(t, '/api/auth/login/', { email: u.email, password: u.password })).statusCode).toBe(401);
       // The e-mail can be used again.
-      expect((await post(t, '/api/auth/register/', { first_name: 'Н', last_name: 'Н', email: u.email, password: 'again-pass-1', password2: 'again-pass-1' })).statusCode).toBe(201);
+      expect(
+        (
+          await post(t, '/api/auth/register/', {
+            first_name: 'Н',
+            last_name: 'Н',
+            email: u.email,
+            password: 'again-pass-1',
+            password2: 'again-pass-1',
+          })
+        ).statusCode,
+      ).toBe(201);
     });
   });
 });

@@ -25,7 +25,12 @@ describe('URLs in responses do not follow the request Host', () => {
   beforeAll(async () => {
     t = await createTestApp({ env: { TRUST_PROXY: 'true' } });
     u = await signedInUser(t);
-    forged = { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https', authorization: `Bearer ${u.access}` };
+    forged = {
+      host: 'evil.example',
+      'x-forwarded-host': 'evil.example',
+      'x-forwarded-proto': 'https',
+      authorization: `Bearer ${u.access}`,
+    };
   });
   afterAll(() => t.close());
 
@@ -39,9 +44,16 @@ describe('URLs in responses do not follow the request Host', () => {
   }
 
   it('answers photo_url as a signed /media path, whatever the Host says', async () => {
-    const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#c33' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#c33' } })
+      .png()
+      .toBuffer();
     const form = multipart({}, { field: 'photo', filename: 'me.png', contentType: 'image/png', data: png });
-    const upload = await t.app.inject({ method: 'POST', url: '/api/auth/profile/photo/', headers: { ...forged, ...form.headers }, payload: form.payload });
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/profile/photo/',
+      headers: { ...forged, ...form.headers },
+      payload: form.payload,
+    });
     expect(upload.statusCode, upload.body).toBe(200);
     expect(upload.json().photo_url).toMatch(MEDIA_PATH);
     expectNoForgedHost(upload.json(), ['photo_url']);
@@ -51,7 +63,12 @@ describe('URLs in responses do not follow the request Host', () => {
     expectNoForgedHost(profile.json(), ['photo_url']);
 
     const { authorization: _a, ...unsigned } = forged;
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login/', headers: unsigned, payload: { email: u.email, password: u.password } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login/',
+      headers: unsigned,
+      payload: { email: u.email, password: u.password },
+    });
     expect(login.statusCode, login.body).toBe(200);
     expect(login.json().user.photo_url).toMatch(MEDIA_PATH);
     expectNoForgedHost(login.json(), ['photo_url']);
@@ -68,7 +85,12 @@ describe('URLs in responses do not follow the request Host', () => {
       .withMetadata({ exif: { IFD0: { Make: 'KopilkaCam' } } })
       .toBuffer();
     const form = multipart({ title: 'снимок' }, { field: 'file', filename: 'a.jpg', contentType: 'image/jpeg', data: jpeg });
-    const created = await t.app.inject({ method: 'POST', url: '/api/media/photo/', headers: { ...forged, ...form.headers }, payload: form.payload });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/media/photo/',
+      headers: { ...forged, ...form.headers },
+      payload: form.payload,
+    });
     expect(created.statusCode, created.body).toBe(201);
     const fields = ['file', 'thumbnail', 'preview'];
     for (const f of fields) expect(created.json()[f], f).toMatch(MEDIA_PATH);

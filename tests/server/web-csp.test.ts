@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeCspManifest } from '../../server/web/csp.ts';
+import { writeCspManifest, type CspManifest } from '../../server/web/csp.ts';
 import { tempDir } from './support/media-fixtures.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
@@ -90,12 +90,12 @@ describe('Content-Security-Policy of the static export', () => {
   it('writes a manifest a reverse proxy can use: URL path, hashes and the whole policy of each page', async () => {
     const out = await exportDir();
     writeCspManifest(out);
-    const manifest = JSON.parse(readFileSync(path.join(out, 'csp-manifest.json'), 'utf8'));
+    const manifest = JSON.parse(readFileSync(path.join(out, 'csp-manifest.json'), 'utf8')) as CspManifest;
     expect(Object.keys(manifest.pages).sort()).toEqual(Object.keys(PAGES).sort());
-    expect(manifest.pages['login/index.html'].path).toBe('/login/');
-    expect(manifest.pages['index.html'].path).toBe('/');
+    expect(manifest.pages['login/index.html']?.path).toBe('/login/');
+    expect(manifest.pages['index.html']?.path).toBe('/');
     const t = await appOn(out);
-    for (const [file, page] of Object.entries(manifest.pages) as [string, { path: string; script_hashes: string[]; policy: string }][]) {
+    for (const [file, page] of Object.entries(manifest.pages)) {
       expect(page.script_hashes.sort()).toEqual(expectedHashes(PAGES[file]!).sort());
       const res = await t.app.inject({ url: page.path });
       expect(res.headers['content-security-policy']).toBe(page.policy);

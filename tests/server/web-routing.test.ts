@@ -90,7 +90,11 @@ describe('/admin hand-off when ADMIN_URL is set', () => {
     const res = await fetch(`http://127.0.0.1:${port}/admin/users/?page=2`);
     expect(res.status).toBe(200);
     expect(await res.text()).toBe('admin site: GET /admin/users/?page=2');
-    const post = await fetch(`http://127.0.0.1:${port}/admin/login/`, { method: 'POST', body: 'a=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const post = await fetch(`http://127.0.0.1:${port}/admin/login/`, {
+      method: 'POST',
+      body: 'a=1',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(await post.text()).toBe('admin site: POST /admin/login/');
     const bare = await fetch(`http://127.0.0.1:${port}/admin`);
     expect(await bare.text()).toBe('admin site: GET /admin');
@@ -108,7 +112,9 @@ describe('client addresses for the throttles', () => {
     });
   /** The addresses the login throttle counted failures against. */
   const throttledIps = async (t: TestApp) =>
-    (await t.db.selectFrom('rate_events').select('key').where('key', 'like', 'login:ip:%').execute()).map((r) => r.key.slice('login:ip:'.length));
+    (await t.db.selectFrom('rate_events').select('key').where('key', 'like', 'login:ip:%').execute()).map((r) =>
+      r.key.slice('login:ip:'.length),
+    );
 
   it('ignores a forged X-Forwarded-For unless TRUST_PROXY says a proxy is in front', async () => {
     const t = await createTestApp();

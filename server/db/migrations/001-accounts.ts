@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { idColumn } from './helpers.ts';
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('users')
     .addColumn('id', ...idColumn(db))
@@ -69,6 +69,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   void sql;
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   for (const t of ['rate_events', 'refresh_tokens', 'reset_tokens', 'codes', 'users']) await db.schema.dropTable(t).execute();
 }

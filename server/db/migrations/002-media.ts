@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { idColumn } from './helpers.ts';
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('media')
     .addColumn('id', ...idColumn(db))
@@ -30,6 +30,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('media_owner_kind').on('media').columns(['user_id', 'kind', 'created_at']).execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('media').execute();
 }

@@ -7,10 +7,10 @@ import type { Kysely } from 'kysely';
  * Renewals and the final result update are conditional on this token, so a process that stalled
  * past its lease and lost the row to another process can no longer overwrite it (fencing).
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('media').addColumn('processing_claim', 'varchar(32)').execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('media').dropColumn('processing_claim').execute();
 }

@@ -15,7 +15,7 @@ import { sql, type Kysely } from 'kysely';
  * and records an attempt, so attempts on one key are counted one at a time (row lock on
  * PostgreSQL, the write lock on SQLite): a burst cannot slip past a limit between count and record.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('sessions')
     .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
@@ -24,7 +24,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .addColumn('revoked_at', 'varchar(32)')
     .execute();
-  await db.schema.alterTable('users').addColumn('credential_version', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('users')
+    .addColumn('credential_version', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema
     .createTable('throttle_locks')
     .addColumn('key', 'varchar(300)', (c) => c.primaryKey())
@@ -41,7 +44,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('users').dropColumn('tokens_valid_after').execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('users').addColumn('tokens_valid_after', 'varchar(32)').execute();
   await db.schema.alterTable('users').dropColumn('credential_version').execute();
   await db.schema.alterTable('refresh_tokens').addColumn('revoked_at', 'varchar(32)').execute();

@@ -1,10 +1,10 @@
-import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
+import { sql, type ColumnDataType, type ColumnDefinitionBuilder, type Expression, type Kysely } from 'kysely';
 
-const isPostgres = (db: Kysely<any>) => db.getExecutor().adapter.constructor.name.toLowerCase().includes('postgres');
+const isPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter.constructor.name.toLowerCase().includes('postgres');
 
 /** An auto-increment integer primary key in both dialects. */
-export function idColumn(db: Kysely<any>): [any, (c: ColumnDefinitionBuilder) => ColumnDefinitionBuilder] {
-  return isPostgres(db)
-    ? [sql`serial`, (c) => c.primaryKey()]
-    : ['integer', (c) => c.primaryKey().autoIncrement()];
+export function idColumn(
+  db: Kysely<unknown>,
+): [ColumnDataType | Expression<unknown>, (c: ColumnDefinitionBuilder) => ColumnDefinitionBuilder] {
+  return isPostgres(db) ? [sql`serial`, (c) => c.primaryKey()] : ['integer', (c) => c.primaryKey().autoIncrement()];
 }

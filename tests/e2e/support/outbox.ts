@@ -10,7 +10,7 @@ export async function lastMessageTo(to: string, opts: { after?: number; timeout?
   await expect
     .poll(
       () => {
-        let files: string[] = [];
+        let files: string[];
         try {
           files = readdirSync(outboxDir()).sort();
         } catch {
@@ -35,7 +35,12 @@ export async function lastMessageTo(to: string, opts: { after?: number; timeout?
 
 export async function lastCodeTo(to: string, opts: { after?: number } = {}): Promise<string> {
   const text = await lastMessageTo(to, opts);
-  const code = /\b(\d{6})\b/.exec(text.split(/\r?\n\r?\n/).slice(1).join('\n'))?.[1];
+  const code = /\b(\d{6})\b/.exec(
+    text
+      .split(/\r?\n\r?\n/)
+      .slice(1)
+      .join('\n'),
+  )?.[1];
   expect(code, 'a 6-digit code in the message').toBeTruthy();
   return code!;
 }

@@ -59,7 +59,12 @@ export async function connect(port: number): Promise<RawConnection> {
       }
       return true;
     },
-    waitClosed: (ms = 10_000) => within(closed.then(() => true), ms, false),
+    waitClosed: (ms = 10_000) =>
+      within(
+        closed.then(() => true),
+        ms,
+        false,
+      ),
     close: () => socket.destroy(),
   };
 }

@@ -37,7 +37,9 @@ function fakeServer(opts: { refreshOk: boolean }) {
     if (url === '/api/auth/token/refresh/') {
       refreshCalls += 1;
       await new Promise((r) => setTimeout(r, 20));
-      return opts.refreshOk ? json(200, { access: 'valid', refresh: 'r2' }) : json(401, { detail: 'Token is invalid or expired', code: 'token_not_valid' });
+      return opts.refreshOk
+        ? json(200, { access: 'valid', refresh: 'r2' })
+        : json(401, { detail: 'Token is invalid or expired', code: 'token_not_valid' });
     }
     if (req.headers.get('Authorization') !== 'Bearer valid') {
       return json(401, { detail: 'Given token not valid for any token type', code: 'token_not_valid' });
@@ -87,7 +89,7 @@ describe('the ky 401 → refresh hook', () => {
     ]);
     expect(server.refreshCount()).toBe(1);
     expect(results.map((r) => r.url)).toEqual(['/api/auth/profile/', '/api/media/audio/', '/api/media/audio/x/']);
-    expect(results[2]!.body).toBe('{"title":"Т"}');
+    expect(results[2].body).toBe('{"title":"Т"}');
     expect(tokens.getAccess()).toBe('valid');
     expect(tokens.getRefresh()).toBe('r2');
     expect(onAuthFailure).not.toHaveBeenCalled();

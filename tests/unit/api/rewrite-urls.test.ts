@@ -4,7 +4,7 @@ import { parseJsonWithRewrite, rewriteUrl, rewriteUrls } from '@/lib/api/rewrite
 const https = { protocol: 'https:', host: 'vault.example:8443' };
 const http = { protocol: 'http:', host: 'localhost:3000' };
 
-describe('spec §4 URL rewrite', () => {
+describe('URL rewrite to the page scheme and host', () => {
   it('switches http: URLs to the page scheme https:', () => {
     expect(rewriteUrl('http://cdn.example/media/a.mp3', https)).toBe('https://cdn.example/media/a.mp3');
   });
@@ -21,7 +21,11 @@ describe('spec §4 URL rewrite', () => {
     expect(rewriteUrl('httpfoo', https)).toBe('httpfoo');
   });
   it('walks nested arrays and objects without touching keys or non-strings', () => {
-    const input = { 'http://key': 1, list: [{ audio_file: '/media/a.mp3', duration: 3.5, ok: true, none: null }], photo_url: 'http://h/p.png' };
+    const input = {
+      'http://key': 1,
+      list: [{ audio_file: '/media/a.mp3', duration: 3.5, ok: true, none: null }],
+      photo_url: 'http://h/p.png',
+    };
     expect(rewriteUrls(input, https)).toEqual({
       'http://key': 1,
       list: [{ audio_file: 'https://vault.example:8443/media/a.mp3', duration: 3.5, ok: true, none: null }],

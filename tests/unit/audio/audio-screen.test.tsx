@@ -69,7 +69,7 @@ describe('audio screen', () => {
   it('offers the six sort orders, newest first by default', async () => {
     server.list = () => Promise.resolve([]);
     renderScreen();
-    const select = screen.getByLabelText('Сортировка') as HTMLSelectElement;
+    const select = screen.getByLabelText<HTMLSelectElement>('Сортировка');
     expect([...select.options].map((o) => o.text)).toEqual([
       'Сначала новые',
       'Сначала старые',

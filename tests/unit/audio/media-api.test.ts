@@ -62,7 +62,10 @@ afterEach(() => {
 describe('updateMedia (PATCH with fallbacks)', () => {
   it('succeeds with form-urlencoded first and reads the answer', async () => {
     answers = [() => json(200, { id: 5, title: 'Новое', description: 'Описание' })];
-    await expect(updateMedia('audio', 5, { title: 'Новое', description: 'Описание' })).resolves.toEqual({ title: 'Новое', description: 'Описание' });
+    await expect(updateMedia('audio', 5, { title: 'Новое', description: 'Описание' })).resolves.toEqual({
+      title: 'Новое',
+      description: 'Описание',
+    });
     expect(seen).toHaveLength(1);
     expect(seen[0]).toMatchObject({ method: 'PATCH', url: '/api/media/audio/5/' });
     expect(seen[0]!.contentType).toContain('application/x-www-form-urlencoded');
@@ -99,7 +102,7 @@ describe('updateMedia (PATCH with fallbacks)', () => {
 
   it('stops at a 400 about the data and reports the reason and the attempts', async () => {
     answers = [() => json(405, null), () => json(400, { title: ['Название обязательно'] })];
-    const error = (await updateMedia('audio', 1, { title: 'x', description: '' }).catch((e) => e)) as FallbackError;
+    const error = (await updateMedia('audio', 1, { title: 'x', description: '' }).catch((e: unknown) => e)) as FallbackError;
     expect(error).toBeInstanceOf(FallbackError);
     expect(seen).toHaveLength(2);
     expect(error.message).toBe(
@@ -109,9 +112,11 @@ describe('updateMedia (PATCH with fallbacks)', () => {
 
   it('lists every attempt when all six fail', async () => {
     answers = Array.from({ length: 6 }, () => () => json(405, null));
-    const error = (await updateMedia('audio', 1, { title: 'x', description: '' }).catch((e) => e)) as FallbackError;
+    const error = (await updateMedia('audio', 1, { title: 'x', description: '' }).catch((e: unknown) => e)) as FallbackError;
     expect(error.attempts).toHaveLength(6);
-    expect(error.message).toMatch(/^Ошибка при обновлении записи: попытки: PATCH form-urlencoded — 405; .*fetch PATCH form-urlencoded — 405$/);
+    expect(error.message).toMatch(
+      /^Ошибка при обновлении записи: попытки: PATCH form-urlencoded — 405; .*fetch PATCH form-urlencoded — 405$/,
+    );
   });
 });
 
@@ -131,7 +136,7 @@ describe('deleteMedia (DELETE with fallbacks)', () => {
 
   it("fails with 'Ошибка при удалении записи: …' and does not retry a 404", async () => {
     answers = [() => json(404, { detail: 'Не найдено.' })];
-    const error = (await deleteMedia('audio', 3).catch((e) => e)) as Error;
+    const error = (await deleteMedia('audio', 3).catch((e: unknown) => e)) as Error;
     expect(seen).toHaveLength(1);
     expect(error.message).toBe('Ошибка при удалении записи: Не найдено. (попытки: DELETE — 404)');
   });

@@ -232,7 +232,9 @@ describe('useRecorder preview (the camera picture before recording)', () => {
   it('is let go when the wish turns off (a restored recording, a closing dialog)', async () => {
     const cam = fakeStream();
     getUserMedia.mockResolvedValue(cam.stream);
-    const { result, rerender } = renderHook(({ preview }) => useRecorder({ ...previewOptions, preview }), { initialProps: { preview: true } });
+    const { result, rerender } = renderHook(({ preview }) => useRecorder({ ...previewOptions, preview }), {
+      initialProps: { preview: true },
+    });
     await waitFor(() => expect(result.current.previewState).toBe('live'));
     rerender({ preview: false });
     await waitFor(() => expect(result.current.stream).toBeNull());

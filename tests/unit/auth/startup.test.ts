@@ -23,7 +23,7 @@ function deps(over: Partial<StartupDeps>): StartupDeps & { log: string[] } {
   };
 }
 
-describe('spec §4 start-up sequence', () => {
+describe('start-up sequence', () => {
   it('without a token the visitor is a guest and nothing is called', async () => {
     const d = deps({ getAccess: () => null });
     expect(await runStartup(d)).toBe('guest');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { makeUsername, normalizePhone } from '@/lib/auth/username';
 import { withCacheBust } from '@/lib/auth/user';
 
-describe('username generation (spec §3)', () => {
+describe('username generation', () => {
   it('is the e-mail local part, an underscore and a number below 10000', () => {
     expect(makeUsername('anna.petrova@example.com', () => 0.12345)).toBe('anna.petrova_1234');
     expect(makeUsername('x@y.z', () => 0)).toBe('x_0');
@@ -15,7 +15,7 @@ describe('username generation (spec §3)', () => {
   });
 });
 
-describe('phone normalisation (spec §3)', () => {
+describe('phone normalisation', () => {
   it('adds a leading + when missing and drops formatting', () => {
     expect(normalizePhone('79991234567')).toBe('+79991234567');
     expect(normalizePhone('+7 (999) 123-45-67')).toBe('+79991234567');
@@ -24,7 +24,7 @@ describe('phone normalisation (spec §3)', () => {
   });
 });
 
-describe('photo_url cache busting (spec §3)', () => {
+describe('photo_url cache busting', () => {
   it('appends ?t= or &t= and replaces an old t', () => {
     expect(withCacheBust('/media/p.png', 5)).toBe('/media/p.png?t=5');
     expect(withCacheBust('/media/p.png?sig=a', 5)).toBe('/media/p.png?sig=a&t=5');

@@ -123,14 +123,14 @@ describe('password reset by SMS', () => {
     let fail: (e: unknown) => void = () => undefined;
     server.answer = () => new Promise((_, reject) => (fail = reject));
     fireEvent.click(screen.getByRole('button', { name: 'Отправить код ещё раз' }));
-    await waitFor(() => expect((screen.getByRole('button', { name: 'Отправить код ещё раз' }) as HTMLButtonElement).disabled).toBe(true));
-    expect((screen.getByRole('button', { name: 'Изменить номер' }) as HTMLButtonElement).disabled).toBe(true);
-    expect((screen.getByRole('button', { name: 'Сохранить пароль' }) as HTMLButtonElement).disabled).toBe(true);
+    await waitFor(() => expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Отправить код ещё раз' }).disabled).toBe(true));
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Изменить номер' }).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Сохранить пароль' }).disabled).toBe(true);
     expect(server.calls.map((c) => c.path)).toEqual(['auth/request-password-reset-code/', 'auth/request-password-reset-code/']);
 
     await act(async () => fail(throttled()));
     expect((await screen.findByRole('alert')).textContent).toBe('Слишком много попыток. Повторите через 57 с.');
-    expect((screen.getByRole('button', { name: 'Отправить код ещё раз' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Отправить код ещё раз' }).disabled).toBe(false);
     expect(screen.getByRole('textbox', { name: 'Код из SMS' })).toBeTruthy();
   });
 

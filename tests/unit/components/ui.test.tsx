@@ -32,9 +32,13 @@ describe('snackbars', () => {
     fireEvent.click(screen.getByText('fail'));
     expect(screen.getByRole('status')).toHaveProperty('textContent', expect.stringContaining('Сохранено'));
     expect(screen.getByRole('alert')).toHaveProperty('textContent', expect.stringContaining('Сбой'));
-    act(() => vi.advanceTimersByTime(4_900));
+    act(() => {
+      vi.advanceTimersByTime(4_900);
+    });
     expect(screen.queryByText('Сохранено')).not.toBeNull();
-    act(() => vi.advanceTimersByTime(200));
+    act(() => {
+      vi.advanceTimersByTime(200);
+    });
     expect(screen.queryByText('Сохранено')).toBeNull();
     expect(screen.queryByText('Сбой')).toBeNull();
   });

@@ -3,8 +3,15 @@ import { toRegisterPayload } from '@/hooks/use-auth-flows';
 import { profileDiffers } from '@/hooks/use-profile';
 import type { User } from '@/lib/auth/types';
 
-describe('registration payload (spec §3)', () => {
-  const values = { first_name: ' Анна ', last_name: 'Петрова', phone: '', email: 'anna@example.com', password: 'secret-123', password2: 'secret-123' };
+describe('registration payload', () => {
+  const values = {
+    first_name: ' Анна ',
+    last_name: 'Петрова',
+    phone: '',
+    email: 'anna@example.com',
+    password: 'secret-123',
+    password2: 'secret-123',
+  };
   it('sends names, email, both passwords and the generated username, without an empty phone', () => {
     expect(toRegisterPayload(values, () => 0.5)).toEqual({
       first_name: 'Анна',
@@ -21,7 +28,7 @@ describe('registration payload (spec §3)', () => {
   });
 });
 
-describe('profile refetch rule (spec §7)', () => {
+describe('profile refetch rule', () => {
   const user = { first_name: 'А', last_name: 'Б', phone: '+79991234567' } as User;
   it('is off when the answer equals what was sent (phone formatting aside)', () => {
     expect(profileDiffers({ first_name: 'А', last_name: 'Б', phone: '+7 999 123-45-67' }, user)).toBe(false);

@@ -14,11 +14,14 @@ describe('errorInfo', () => {
     expect(await E.errorInfo(new TypeError('Failed to fetch'))).toEqual({ status: null, data: null });
   });
   it('reads an UploadError-like object', async () => {
-    expect(await E.errorInfo({ status: 413, data: { detail: 'Слишком большой' } })).toEqual({ status: 413, data: { detail: 'Слишком большой' } });
+    expect(await E.errorInfo({ status: 413, data: { detail: 'Слишком большой' } })).toEqual({
+      status: 413,
+      data: { detail: 'Слишком большой' },
+    });
   });
 });
 
-describe('login (spec §8)', () => {
+describe('login', () => {
   it("'Email не подтвержден' starts the unconfirmed flow", () => {
     expect(E.loginError(i(403, { detail: 'Email не подтвержден', code: 'email_not_verified' }))).toEqual({
       message: 'Ваш email не подтвержден. Пожалуйста, подтвердите ваш email.',
@@ -27,7 +30,10 @@ describe('login (spec §8)', () => {
     expect(E.loginError(i(400, { error: 'Email не подтвержден' })).unconfirmed).toBe(true);
   });
   it("otherwise the server's detail, error text or data, else 'Ошибка при входе'", () => {
-    expect(E.loginError(i(401, { detail: 'Неверный email или пароль' }))).toEqual({ message: 'Неверный email или пароль', unconfirmed: false });
+    expect(E.loginError(i(401, { detail: 'Неверный email или пароль' }))).toEqual({
+      message: 'Неверный email или пароль',
+      unconfirmed: false,
+    });
     expect(E.loginError(i(400, { error: 'Аккаунт заблокирован' })).message).toBe('Аккаунт заблокирован');
     expect(E.loginError(i(400, 'Текст ошибки')).message).toBe('Текст ошибки');
     expect(E.loginError(i(400, { email: ['Обязательное поле'] })).message).toBe('Обязательное поле');
@@ -41,7 +47,7 @@ describe('login (spec §8)', () => {
   });
 });
 
-describe('registration (spec §8)', () => {
+describe('registration', () => {
   it.each([
     [{ email: ['user with this email already exists.'] }, 'Пользователь с таким email уже существует'],
     [{ username: ['A user with that username already exists.'] }, 'Пользователь с таким именем пользователя уже существует'],
@@ -60,7 +66,7 @@ describe('registration (spec §8)', () => {
   });
 });
 
-describe('verification and resend (spec §8)', () => {
+describe('verification and resend', () => {
   it('email verify: detail, error or data, else the generic text', () => {
     expect(E.verifyEmailError(i(400, { detail: 'Неверный код' }))).toBe('Неверный код');
     expect(E.verifyEmailError(i(400, { error: 'Код истёк' }))).toBe('Код истёк');
@@ -74,14 +80,16 @@ describe('verification and resend (spec §8)', () => {
   });
   it('resend texts', () => {
     expect(E.resendError(i(500, null))).toBe('Ошибка при отправке кода');
-    expect(E.resendError(i(429, { detail: 'Слишком много попыток. Повторите через 40 с.' }))).toBe('Слишком много попыток. Повторите через 40 с.');
+    expect(E.resendError(i(429, { detail: 'Слишком много попыток. Повторите через 40 с.' }))).toBe(
+      'Слишком много попыток. Повторите через 40 с.',
+    );
     expect(E.CODE_RESENT).toBe('Новый код отправлен на ваш email');
     expect(E.EMAIL_NOT_FOUND).toBe('Email не найден');
     expect(E.PHONE_NOT_FOUND).toBe('Телефон не найден');
   });
 });
 
-describe('password reset (spec §8)', () => {
+describe('password reset', () => {
   it('forgot: detail or the generic text; success text', () => {
     expect(E.forgotPasswordError(i(429, { detail: 'Подождите' }))).toBe('Подождите');
     expect(E.forgotPasswordError(i(500, null))).toBe('Ошибка при отправке инструкций');
@@ -95,14 +103,16 @@ describe('password reset (spec §8)', () => {
 
 describe('password reset by SMS', () => {
   it("asking for the code: a throttled request shows the server's wait, a refused number its field message, else the SMS failure text", () => {
-    expect(E.resetCodeRequestError(i(429, { detail: 'Слишком много попыток. Повторите через 42 с.' }))).toBe('Слишком много попыток. Повторите через 42 с.');
+    expect(E.resetCodeRequestError(i(429, { detail: 'Слишком много попыток. Повторите через 42 с.' }))).toBe(
+      'Слишком много попыток. Повторите через 42 с.',
+    );
     expect(E.resetCodeRequestError(i(400, { phone: ['Введите номер телефона в формате +7 (999) 123-45-67'] }))).toBe(
       'Введите номер телефона в формате +7 (999) 123-45-67',
     );
     expect(E.resetCodeRequestError(i(500, null))).toBe('Ошибка при отправке SMS');
     expect(E.resetCodeRequestError(i(null, null))).toBe('Ошибка при отправке SMS');
   });
-  it("the sent notice names the number but not whether an account has it", () => {
+  it('the sent notice names the number but not whether an account has it', () => {
     const text = E.resetCodeSent('+79991234567');
     expect(text).toBe('Если номер +79991234567 подтверждён в аккаунте, на него отправлен код по SMS');
   });
@@ -113,12 +123,14 @@ describe('password reset by SMS', () => {
   });
 });
 
-describe('profile (spec §8)', () => {
+describe('profile', () => {
   it('fetch and update', () => {
     expect(E.profileFetchError(i(500, { detail: 'Сбой' }))).toBe('Сбой');
     expect(E.profileFetchError(i(null, null))).toBe('Ошибка при получении данных пользователя');
     expect(E.profileUpdateError(i(400, { detail: 'Нельзя' }))).toBe('Нельзя');
-    expect(E.profileUpdateError(i(400, { phone: ['user with this phone already exists.'] }))).toBe('Пользователь с таким номером телефона уже существует');
+    expect(E.profileUpdateError(i(400, { phone: ['user with this phone already exists.'] }))).toBe(
+      'Пользователь с таким номером телефона уже существует',
+    );
     expect(E.profileUpdateError(i(null, null))).toBe('Ошибка при обновлении профиля');
   });
   it('password change: error field, or whole data, or the generic text', () => {
@@ -129,7 +141,7 @@ describe('profile (spec §8)', () => {
   });
 });
 
-describe('account deletion (spec §8)', () => {
+describe('account deletion', () => {
   const del = (s: number | null, d: unknown) => E.accountDeletionError(i(s, d));
   it('400 with integrity or foreign-key text → related data message', () => {
     expect(del(400, { detail: 'IntegrityError: FOREIGN KEY constraint failed' }).message).toBe(
@@ -142,7 +154,10 @@ describe('account deletion (spec §8)', () => {
     expect(del(400, {}).message).toBe('Невозможно удалить аккаунт. Убедитесь, что все связанные данные удалены.');
   });
   it('401 asks to log in again and clears tokens', () => {
-    expect(del(401, { detail: 'x' })).toEqual({ message: 'Требуется повторная авторизация. Пожалуйста, войдите снова.', clearTokens: true });
+    expect(del(401, { detail: 'x' })).toEqual({
+      message: 'Требуется повторная авторизация. Пожалуйста, войдите снова.',
+      clearTokens: true,
+    });
   });
   it('403, 405', () => {
     expect(del(403, { detail: 'x' }).message).toBe('У вас нет прав на удаление этого аккаунта.');

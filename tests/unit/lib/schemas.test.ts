@@ -23,9 +23,16 @@ function errors(schema: z.ZodType, value: unknown): Record<string, string> {
   return out;
 }
 
-const validRegister = { first_name: 'Анна', last_name: 'Иванова', phone: '', email: 'anna@example.com', password: 'secret-123', password2: 'secret-123' };
+const validRegister = {
+  first_name: 'Анна',
+  last_name: 'Иванова',
+  phone: '',
+  email: 'anna@example.com',
+  password: 'secret-123',
+  password2: 'secret-123',
+};
 
-describe('register schema (spec §5)', () => {
+describe('register schema', () => {
   it('accepts a valid form with and without a phone', () => {
     expect(errors(registerSchema, validRegister)).toEqual({});
     expect(errors(registerSchema, { ...validRegister, phone: '+7 (999) 123-45-67' })).toEqual({});
@@ -44,14 +51,16 @@ describe('register schema (spec §5)', () => {
   });
   it('checks the email shape, the phone format and the password length', () => {
     expect(errors(registerSchema, { ...validRegister, email: 'nope' })).toEqual({ email: 'Введите корректный email' });
-    expect(errors(registerSchema, { ...validRegister, phone: '12ab' })).toEqual({ phone: 'Введите номер телефона в формате +7 (999) 123-45-67' });
+    expect(errors(registerSchema, { ...validRegister, phone: '12ab' })).toEqual({
+      phone: 'Введите номер телефона в формате +7 (999) 123-45-67',
+    });
     expect(errors(registerSchema, { ...validRegister, password: 'short', password2: 'short' })).toEqual({
       password: 'Пароль должен содержать минимум 8 символов',
     });
   });
 });
 
-describe('verify code (spec §5)', () => {
+describe('verify code', () => {
   it("required: 'Обязательное поле'; exactly 6 digits: 'Код должен состоять из 6 цифр'", () => {
     expect(errors(codeSchema, { code: '' })).toEqual({ code: 'Обязательное поле' });
     expect(errors(codeSchema, { code: '12345' })).toEqual({ code: 'Код должен состоять из 6 цифр' });
@@ -61,7 +70,7 @@ describe('verify code (spec §5)', () => {
   });
 });
 
-describe('forgot password (spec §5)', () => {
+describe('forgot password', () => {
   it("required and 'Введите корректный email'", () => {
     expect(errors(forgotPasswordSchema, { email: '' })).toEqual({ email: 'Обязательное поле' });
     expect(errors(forgotPasswordSchema, { email: 'a@' })).toEqual({ email: 'Введите корректный email' });
@@ -69,10 +78,15 @@ describe('forgot password (spec §5)', () => {
   });
 });
 
-describe('reset password (spec §5)', () => {
+describe('reset password', () => {
   it('required, min 8, equal confirmation', () => {
-    expect(errors(resetPasswordSchema, { password: '', password2: '' })).toEqual({ password: 'Обязательное поле', password2: 'Обязательное поле' });
-    expect(errors(resetPasswordSchema, { password: '1234567', password2: '1234567' })).toEqual({ password: 'Пароль должен содержать минимум 8 символов' });
+    expect(errors(resetPasswordSchema, { password: '', password2: '' })).toEqual({
+      password: 'Обязательное поле',
+      password2: 'Обязательное поле',
+    });
+    expect(errors(resetPasswordSchema, { password: '1234567', password2: '1234567' })).toEqual({
+      password: 'Пароль должен содержать минимум 8 символов',
+    });
     expect(errors(resetPasswordSchema, { password: '12345678', password2: '12345679' })).toEqual({ password2: 'Пароли не совпадают' });
     expect(errors(resetPasswordSchema, { password: '12345678', password2: '12345678' })).toEqual({});
   });
@@ -94,17 +108,21 @@ describe('reset by SMS: the number, then the code and the new password twice', (
   });
   it("the code has exactly 6 digits: 'Код должен состоять из 6 цифр'", () => {
     for (const code of ['12345', '1234567', '12a456']) {
-      expect(errors(phoneResetSchema, { code, password: '12345678', password2: '12345678' })).toEqual({ code: 'Код должен состоять из 6 цифр' });
+      expect(errors(phoneResetSchema, { code, password: '12345678', password2: '12345678' })).toEqual({
+        code: 'Код должен состоять из 6 цифр',
+      });
     }
     expect(errors(phoneResetSchema, { code: ' 123456 ', password: '12345678', password2: '12345678' })).toEqual({});
   });
-  it("the password rules of the reset screen, reported together with a bad code", () => {
+  it('the password rules of the reset screen, reported together with a bad code', () => {
     expect(errors(phoneResetSchema, { code: '12', password: '1234567', password2: 'other' })).toEqual({
       code: 'Код должен состоять из 6 цифр',
       password: 'Пароль должен содержать минимум 8 символов',
       password2: 'Пароли не совпадают',
     });
-    expect(errors(phoneResetSchema, { code: '123456', password: '12345678', password2: '12345679' })).toEqual({ password2: 'Пароли не совпадают' });
+    expect(errors(phoneResetSchema, { code: '123456', password: '12345678', password2: '12345679' })).toEqual({
+      password2: 'Пароли не совпадают',
+    });
   });
 });
 
@@ -118,8 +136,13 @@ describe('login, phone login, profile, password change, deletion', () => {
     expect(errors(phoneLoginSchema, { phone: '+7 999 123 45 67' })).toEqual({});
   });
   it('profile: names required, phone optional but well-formed', () => {
-    expect(errors(profileSchema, { first_name: '', last_name: '', phone: '' })).toEqual({ first_name: 'Обязательное поле', last_name: 'Обязательное поле' });
-    expect(errors(profileSchema, { first_name: 'А'.repeat(151), last_name: 'Б', phone: '' })).toEqual({ first_name: 'Не более 150 символов' });
+    expect(errors(profileSchema, { first_name: '', last_name: '', phone: '' })).toEqual({
+      first_name: 'Обязательное поле',
+      last_name: 'Обязательное поле',
+    });
+    expect(errors(profileSchema, { first_name: 'А'.repeat(151), last_name: 'Б', phone: '' })).toEqual({
+      first_name: 'Не более 150 символов',
+    });
   });
   it('profile: a changed or removed phone needs the current password; the same number written otherwise does not', () => {
     const schema = profileFormSchema('+79161234567');
@@ -137,7 +160,9 @@ describe('login, phone login, profile, password change, deletion', () => {
       old_password: 'Обязательное поле',
       new_password: 'Пароль должен содержать минимум 8 символов',
     });
-    expect(errors(changePasswordSchema, { old_password: 'x', new_password: 'abcdefgh', new_password2: 'abcdefgx' })).toEqual({ new_password2: 'Пароли не совпадают' });
+    expect(errors(changePasswordSchema, { old_password: 'x', new_password: 'abcdefgh', new_password2: 'abcdefgx' })).toEqual({
+      new_password2: 'Пароли не совпадают',
+    });
   });
   it('account deletion needs the password', () => {
     expect(errors(deleteAccountSchema, { password: '' })).toEqual({ password: 'Обязательное поле' });

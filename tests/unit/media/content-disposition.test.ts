@@ -3,7 +3,9 @@ import { filenameFromContentDisposition, mp3FileName } from '@/lib/media/content
 
 describe('download file name', () => {
   it('prefers filename* (UTF-8) over filename', () => {
-    expect(filenameFromContentDisposition(`attachment; filename="Lekciya.mp3"; filename*=UTF-8''%D0%9B%D0%B5%D0%BA%D1%86%D0%B8%D1%8F.mp3`)).toBe('Лекция.mp3');
+    expect(
+      filenameFromContentDisposition(`attachment; filename="Lekciya.mp3"; filename*=UTF-8''%D0%9B%D0%B5%D0%BA%D1%86%D0%B8%D1%8F.mp3`),
+    ).toBe('Лекция.mp3');
   });
   it('reads quoted and bare filename', () => {
     expect(filenameFromContentDisposition('attachment; filename="My \\"song\\".mp3"')).toBe('My "song".mp3');

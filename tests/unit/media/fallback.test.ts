@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { describeAttempts, FallbackError, HttpStatusError, isRetriable, runStrategies, statusOf, type Strategy } from '@/lib/media/fallback';
+import {
+  describeAttempts,
+  FallbackError,
+  HttpStatusError,
+  isRetriable,
+  runStrategies,
+  statusOf,
+  type Strategy,
+} from '@/lib/media/fallback';
 
 const fail = (label: string, error: unknown, log: string[]): Strategy<string> => ({
   label,
@@ -16,7 +24,8 @@ const ok = (label: string, value: string, log: string[]): Strategy<string> => ({
   },
 });
 /** Looks like ky's HTTPError. */
-const kyError = (status: number) => Object.assign(new Error(`Request failed with status code ${status}`), { response: new Response(null, { status }) });
+const kyError = (status: number) =>
+  Object.assign(new Error(`Request failed with status code ${status}`), { response: new Response(null, { status }) });
 
 describe('fallback strategy runner', () => {
   it('returns the first success without trying the rest', async () => {
@@ -40,7 +49,9 @@ describe('fallback strategy runner', () => {
   it('stops on a 4xx about the data', async () => {
     for (const status of [400, 403, 404, 409, 422]) {
       const log: string[] = [];
-      const error = await runStrategies([fail('A', kyError(405), log), fail('B', kyError(status), log), ok('C', 'c', log)]).catch((e) => e);
+      const error = await runStrategies([fail('A', kyError(405), log), fail('B', kyError(status), log), ok('C', 'c', log)]).catch(
+        (e: unknown) => e,
+      );
       expect(error).toBeInstanceOf(FallbackError);
       expect(log).toEqual(['A', 'B']);
       expect((error as FallbackError).stoppedOnDataError).toBe(true);
@@ -54,9 +65,13 @@ describe('fallback strategy runner', () => {
   it("lists each attempt's method and status when every way fails", async () => {
     const log: string[] = [];
     const error = (await runStrategies(
-      [fail('PATCH form-urlencoded', kyError(405), log), fail('PATCH multipart', new TypeError('x'), log), fail('fetch PATCH', new HttpStatusError(501), log)],
+      [
+        fail('PATCH form-urlencoded', kyError(405), log),
+        fail('PATCH multipart', new TypeError('x'), log),
+        fail('fetch PATCH', new HttpStatusError(501), log),
+      ],
       { prefix: 'Ошибка при обновлении записи: ' },
-    ).catch((e) => e)) as FallbackError;
+    ).catch((e: unknown) => e)) as FallbackError;
     expect(error.stoppedOnDataError).toBe(false);
     expect(error.message).toBe(
       'Ошибка при обновлении записи: попытки: PATCH form-urlencoded — 405; PATCH multipart — нет ответа; fetch PATCH — 501',
@@ -68,7 +83,7 @@ describe('fallback strategy runner', () => {
     const error = (await runStrategies([fail('DELETE', new HttpStatusError(404, { detail: 'Не найдено.' }), [])], {
       prefix: 'Ошибка при удалении записи: ',
       detailOf: (e) => ((e as HttpStatusError).body as { detail: string }).detail,
-    }).catch((e) => e)) as FallbackError;
+    }).catch((e: unknown) => e)) as FallbackError;
     expect(error.message).toBe('Ошибка при удалении записи: Не найдено. (попытки: DELETE — 404)');
   });
 

@@ -13,7 +13,8 @@ const blob = new Blob(['x'], { type: 'audio/webm' });
 const run = (events: RecorderEvent[], start: RecorderState = initialRecorderState(300)) => events.reduce(recorderReducer, start);
 
 const recording = () => run([{ type: 'START' }, { type: 'STARTED' }]);
-const recorded = () => run([{ type: 'TICK', elapsed: 3 }, { type: 'STOP' }, { type: 'STOPPED', blob, mimeType: 'audio/webm' }], recording());
+const recorded = () =>
+  run([{ type: 'TICK', elapsed: 3 }, { type: 'STOP' }, { type: 'STOPPED', blob, mimeType: 'audio/webm' }], recording());
 const naming = () => recorderReducer(recorded(), { type: 'SAVE_REQUEST' });
 const saving = () => recorderReducer(naming(), { type: 'SUBMIT' });
 
@@ -35,7 +36,13 @@ describe('recorder state machine', () => {
   });
 
   it('counts whole seconds while recording and ignores ticks elsewhere', () => {
-    const s = run([{ type: 'TICK', elapsed: 1.7 }, { type: 'TICK', elapsed: 2.2 }], recording());
+    const s = run(
+      [
+        { type: 'TICK', elapsed: 1.7 },
+        { type: 'TICK', elapsed: 2.2 },
+      ],
+      recording(),
+    );
     expect(s.elapsed).toBe(2);
     const idle = initialRecorderState(300);
     expect(recorderReducer(idle, { type: 'TICK', elapsed: 5 })).toBe(idle);
@@ -153,7 +160,13 @@ describe('recorder state machine', () => {
 
   it('ignores events that do not fit the state', () => {
     const idle = initialRecorderState(300);
-    for (const e of [{ type: 'STOP' }, { type: 'STARTED' }, { type: 'SUBMIT' }, { type: 'SAVED' }, { type: 'SAVE_REQUEST' }] as RecorderEvent[]) {
+    for (const e of [
+      { type: 'STOP' },
+      { type: 'STARTED' },
+      { type: 'SUBMIT' },
+      { type: 'SAVED' },
+      { type: 'SAVE_REQUEST' },
+    ] as RecorderEvent[]) {
       expect(recorderReducer(idle, e)).toBe(idle);
     }
     const rec = recording();

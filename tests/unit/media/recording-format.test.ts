@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  AUDIO_MIME_PREFERENCES,
-  chooseMimeType,
-  extensionFor,
-  recordingFileName,
-  uploadMimeType,
-} from '@/lib/media/recording-format';
+import { AUDIO_MIME_PREFERENCES, chooseMimeType, extensionFor, recordingFileName, uploadMimeType } from '@/lib/media/recording-format';
 
 describe('recording format', () => {
   it('keeps the spec order of preferred formats', () => {
@@ -43,10 +37,12 @@ describe('recording format', () => {
   });
 
   it('treats a throwing isTypeSupported as unsupported', () => {
-    expect(chooseMimeType((t) => {
-      if (t === 'audio/webm') throw new Error('nope');
-      return true;
-    })).toBe('audio/webm;codecs=opus');
+    expect(
+      chooseMimeType((t) => {
+        if (t === 'audio/webm') throw new Error('nope');
+        return true;
+      }),
+    ).toBe('audio/webm;codecs=opus');
   });
 
   it('keeps the true type on upload (no relabelling of mp4 as webm)', () => {

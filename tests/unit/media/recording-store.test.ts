@@ -13,7 +13,7 @@ const text = (blob: Blob) =>
   new Promise<string>((resolve, reject) => {
     const r = new FileReader();
     r.onload = () => resolve(new TextDecoder().decode(r.result as ArrayBuffer));
-    r.onerror = () => reject(r.error);
+    r.onerror = () => reject(r.error ?? new Error('FileReader failed'));
     r.readAsArrayBuffer(blob);
   });
 
@@ -33,7 +33,14 @@ describe('recording store (IndexedDB)', () => {
     expect(loaded).not.toBeNull();
     expect(loaded!.blob.type).toBe('audio/webm;codecs=opus');
     expect(await text(loaded!.blob)).toBe('one-two-three');
-    expect(loaded!.session).toMatchObject({ id, kind: 'audio', chunkCount: 3, size: 13, duration: 1.5, started_at: '2024-05-01T10:00:00.000Z' });
+    expect(loaded!.session).toMatchObject({
+      id,
+      kind: 'audio',
+      chunkCount: 3,
+      size: 13,
+      duration: 1.5,
+      started_at: '2024-05-01T10:00:00.000Z',
+    });
   });
 
   it('lists unsaved sessions (with chunks) newest first, filtered by kind', async () => {

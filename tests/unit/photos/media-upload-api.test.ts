@@ -108,7 +108,10 @@ describe('downloads', () => {
       expect(input.headers.get('Authorization')).toBe('Bearer access-1');
       return new Response(new Uint8Array([1, 2, 3]), {
         status: 200,
-        headers: { 'Content-Disposition': "attachment; filename=\"video.mp4\"; filename*=UTF-8''%D0%9F%D1%80%D0%BE%D0%B3%D1%83%D0%BB%D0%BA%D0%B0.mp4" },
+        headers: {
+          'Content-Disposition':
+            'attachment; filename="video.mp4"; filename*=UTF-8\'\'%D0%9F%D1%80%D0%BE%D0%B3%D1%83%D0%BB%D0%BA%D0%B0.mp4',
+        },
       });
     });
     localStorage.setItem('token', 'access-1');

@@ -59,7 +59,7 @@ describe('photo viewer', () => {
 
   it('arrow keys typed into the title move the caret, not the photo', () => {
     render(<Harness />);
-    const title = screen.getByLabelText('Название') as HTMLInputElement;
+    const title = screen.getByLabelText<HTMLInputElement>('Название');
     expect(title.value).toBe('Море');
     fireEvent.keyDown(title, { key: 'ArrowRight' });
     expect(counter()).toBe('1 из 3');
@@ -67,9 +67,9 @@ describe('photo viewer', () => {
 
   it('shows the chosen photo’s own title and description in the form', () => {
     render(<Harness start={2} />);
-    expect((screen.getByLabelText('Название') as HTMLInputElement).value).toBe('Горы');
+    expect(screen.getByLabelText<HTMLInputElement>('Название').value).toBe('Горы');
     fireEvent.keyDown(window, { key: 'ArrowLeft' });
-    expect((screen.getByLabelText('Название') as HTMLInputElement).value).toBe('');
+    expect(screen.getByLabelText<HTMLInputElement>('Название').value).toBe('');
   });
 });
 

@@ -54,6 +54,8 @@ describe('useUploadQueue', () => {
   it('a file refused before sending shows as a failed row', () => {
     const { result } = renderHook(() => useUploadQueue({ upload: async () => null, describeError: () => '' }));
     act(() => result.current.reject(file('notes.txt'), 'Файл «notes.txt» не является изображением'));
-    expect(result.current.items).toEqual([expect.objectContaining({ name: 'notes.txt', status: 'failed', error: 'Файл «notes.txt» не является изображением' })]);
+    expect(result.current.items).toEqual([
+      expect.objectContaining({ name: 'notes.txt', status: 'failed', error: 'Файл «notes.txt» не является изображением' }),
+    ]);
   });
 });

@@ -95,7 +95,7 @@ describe('profile form: changing the phone asks for the current password', () =>
   });
 
   it("shows the server's password error at the password field", async () => {
-    server.answer = () => Promise.reject({ status: 400, data: { password: ['Неверный пароль'] } });
+    server.answer = () => Promise.reject(Object.assign(new Error('400'), { status: 400, data: { password: ['Неверный пароль'] } }));
     renderForm();
     fireEvent.change(screen.getByLabelText('Телефон'), { target: { value: '+79167654321' } });
     fireEvent.change(await screen.findByLabelText('Текущий пароль'), { target: { value: 'wrong-password' } });

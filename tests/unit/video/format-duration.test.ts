@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { durationLabel, formatDuration } from '@/lib/media/format-duration';
 
 describe('video duration badge', () => {
-  it("is mm:ss below an hour, seconds cut rather than rounded", () => {
+  it('is mm:ss below an hour, seconds cut rather than rounded', () => {
     expect(formatDuration(0)).toBe('00:00');
     expect(formatDuration(3)).toBe('00:03');
     expect(formatDuration(3.96)).toBe('00:03');

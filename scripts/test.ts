@@ -1,10 +1,12 @@
-// `npm test`: unit + server tests on SQLite, the server tests again on PostgreSQL, then the browser tests.
+// `npm test`: the type check of every file, the lint and the format check first (a red check stops
+// here, before any test runs), then unit + server tests on SQLite, the server tests again on PostgreSQL,
+// then the browser tests.
 // PostgreSQL: DATABASE_URL when it points at one (.ci/run starts a throw-away cluster), else a throw-away
 // cluster started here when PostgreSQL's binaries are installed; without them that pass is reported as not run.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 
-const run = (cmd, args, env = process.env) => {
+const run = (cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env) => {
   console.log(`\n▶ ${cmd} ${args.join(' ')}${env.DATABASE_URL ? ' (PostgreSQL)' : ''}`);
   const r = spawnSync(cmd, args, { stdio: 'inherit', env });
   if (r.status !== 0) {
@@ -18,6 +20,10 @@ let startedPg = false;
 function cleanup() {
   if (startedPg) spawnSync('bash', ['scripts/pg-throwaway.sh', 'stop'], { stdio: 'inherit' });
 }
+
+run('npm', ['run', '--silent', 'typecheck']);
+run('npm', ['run', '--silent', 'lint']);
+run('npm', ['run', '--silent', 'format:check']);
 
 const sqliteEnv = { ...process.env };
 delete sqliteEnv.DATABASE_URL;

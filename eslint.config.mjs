@@ -1,0 +1,146 @@
+// ESLint: type-aware TypeScript rules, React hooks and Next rules on the web app, no import cycles,
+// and the one-way imports of the code's layout (see `boundaries` below). Prettier owns formatting.
+import js from '@eslint/js';
+import nextPlugin from '@next/eslint-plugin-next';
+import prettier from 'eslint-config-prettier/flat';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const CLIENT = ['app', 'components', 'hooks', 'lib'];
+const WEB_APP = CLIENT.map((dir) => `${dir}/**/*.{ts,tsx}`);
+
+/**
+ * One-way imports, as import-x/no-restricted-paths zones (paths from the repository root):
+ * - the web app is layered lib ← hooks ← components ← app: each layer imports only the ones before it;
+ * - the web app never imports server code, and the server imports from the web app's tree only the
+ *   pure modules both halves share: the zod schemas (lib/schemas) and the contract (lib/contract).
+ */
+const boundaries = [
+  {
+    target: './lib',
+    from: ['./hooks', './components', './app'],
+    message: 'lib/ is the bottom layer: it imports no hooks, components or pages.',
+  },
+  { target: './hooks', from: ['./components', './app'], message: 'Hooks import no components or pages.' },
+  { target: './components', from: './app', message: 'Components import no pages: pages compose components.' },
+  ...CLIENT.map((dir) => ({
+    target: `./${dir}`,
+    from: './server',
+    message: 'The web app never imports server code; shared rules live in lib/schemas or lib/contract.',
+  })),
+  ...['./app', './components', './hooks'].map((from) => ({
+    target: './server',
+    from,
+    message: 'The server imports no client code.',
+  })),
+  {
+    target: './server',
+    from: './lib',
+    except: ['./schemas', './contract'],
+    message: 'The server imports from lib/ only the shared pure modules: lib/schemas and lib/contract.',
+  },
+];
+
+/**
+ * On the server a feature (auth, profile, media, accounts, web, …) reaches another only through its
+ * public modules. Private to a feature: its repositories (SQL), its route schemas, and its routes,
+ * which only server/app.ts registers. Paths are relative to a file in server/<feature>/.
+ */
+const featureInternals = {
+  group: ['../*/*repository.ts', '../*/routes.ts', '../*/file-routes.ts', '../*/schemas.ts'],
+  message: "Another server feature's repository, routes and route schemas are its own: go through its service.",
+};
+/**
+ * The allowed exceptions: auth and profile read and write the users table through the accounts
+ * feature's users repository (accounts is the shared account toolkit; no users service exists yet).
+ */
+const usersRepositoryReaders = ['server/auth/service.ts', 'server/profile/service.ts'];
+
+export default defineConfig(
+  globalIgnores(['node_modules/', 'out/', '.next/', 'data/', '.tmp/', 'test-results/', 'playwright-report/', 'coverage/', 'next-env.d.ts']),
+  {
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+  },
+  {
+    files: ['**/*.{ts,tsx,mjs,js}'],
+    extends: [js.configs.recommended, tseslint.configs.recommendedTypeChecked],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      // Off: Fastify tells a promise-returning plugin, hook or handler from a callback-style one by
+      // `async`, so async functions without await are how they are written (and how test doubles
+      // implement promise-returning interfaces). Dropping `async` would change how Fastify calls them.
+      '@typescript-eslint/require-await': 'off',
+    },
+  },
+  {
+    // Off in the server tests only: their bodies are untyped JSON from `response.json()` (any), and
+    // the assertions on them are what checks their shape. Typed response bodies come with the routes'
+    // response schemas; these rules come back on then.
+    files: ['tests/server/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+    },
+  },
+  {
+    files: ['**/*.{ts,tsx,mjs,js}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.mjs', '.js'],
+      'import-x/external-module-folders': ['node_modules', 'node_modules/@types'],
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'],
+          tsconfig: { configFile: `${import.meta.dirname}/tsconfig.app.json` },
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-self-import': 'error',
+      'import-x/no-restricted-paths': ['error', { zones: boundaries }],
+    },
+  },
+  {
+    files: ['server/*/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [featureInternals] }] },
+  },
+  {
+    files: usersRepositoryReaders,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ ...featureInternals, group: [...featureInternals.group, '!../accounts/users-repository.ts'] }] },
+      ],
+    },
+  },
+  {
+    // The two rules of hooks. React Compiler's rules (refs, set-state-in-effect, purity, …) stay off:
+    // the app is not compiled by it, and they flag the react-hook-form submit callbacks (which run on
+    // submit, not during render) along with the "reset state when a prop changes" effects.
+    files: [...WEB_APP, 'tests/unit/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': { meta: reactHooks.meta, rules: reactHooks.rules } },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: WEB_APP,
+    extends: [nextPlugin.configs.recommended, nextPlugin.configs['core-web-vitals']],
+    rules: {
+      // Off: the app is a static export (no image optimiser) and every picture is a signed, private,
+      // expiring /media URL, which next/image could neither resize nor cache.
+      '@next/next/no-img-element': 'off',
+    },
+  },
+  prettier,
+);
