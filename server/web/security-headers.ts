@@ -6,7 +6,11 @@ import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
  * (web/csp.ts: HTML pages of the export get their own, with the hashes of their inline scripts);
  * no HSTS and no COEP from here.
  */
-export const HELMET_OPTIONS: FastifyHelmetOptions = { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false, strictTransportSecurity: false };
+export const HELMET_OPTIONS: FastifyHelmetOptions = {
+  contentSecurityPolicy: false,
+  crossOriginEmbedderPolicy: false,
+  strictTransportSecurity: false,
+};
 
 /**
  * The headers helmet sets with HELMET_OPTIONS (lower-case names, in helmet's order), read from the
@@ -22,7 +26,11 @@ export async function securityHeaders(): Promise<Record<string, string>> {
     bare.get('/', async () => 'ok');
     const plain = await bare.inject({ url: '/' });
     await bare.close();
-    return Object.fromEntries(Object.entries(res.headers).filter(([name]) => !(name in plain.headers)).map(([name, value]) => [name, String(value)]));
+    return Object.fromEntries(
+      Object.entries(res.headers)
+        .filter(([name]) => !(name in plain.headers))
+        .map(([name, value]) => [name, String(value)]),
+    );
   } finally {
     await app.close();
   }

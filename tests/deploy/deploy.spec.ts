@@ -29,7 +29,12 @@ for (const proxy of ['caddy', 'nginx'] as const satisfies readonly ProxyName[]) 
     const security = await securityHeaders();
     const get = (p: string) => httpsGet(origin, p, ca);
 
-    for (const [url, file] of [['/', 'index.html'], ['/login', 'login/index.html'], ['/login/', 'login/index.html'], ['/audio/', 'audio/index.html']]) {
+    for (const [url, file] of [
+      ['/', 'index.html'],
+      ['/login', 'login/index.html'],
+      ['/login/', 'login/index.html'],
+      ['/audio/', 'audio/index.html'],
+    ]) {
       const res = await get(url!);
       expect(res.status, url).toBe(200);
       expect(res.headers['content-type'], url).toMatch(/^text\/html/);
@@ -59,7 +64,10 @@ for (const proxy of ['caddy', 'nginx'] as const satisfies readonly ProxyName[]) 
     // The API sees the client's own address (not the proxy's, not one the client made up) and the
     // Host with its port: what per-IP throttles and absolute links rely on.
     const reqId = `deploy-${proxy}-${Date.now()}`;
-    const forged = await httpsGet(origin, '/api/health/', ca, { localAddress: '127.0.0.5', headers: { 'x-request-id': reqId, 'x-forwarded-for': '203.0.113.9' } });
+    const forged = await httpsGet(origin, '/api/health/', ca, {
+      localAddress: '127.0.0.5',
+      headers: { 'x-request-id': reqId, 'x-forwarded-for': '203.0.113.9' },
+    });
     expect(forged.status).toBe(200);
     let seen: { remoteAddress?: string; host?: string } | undefined;
     await expect
@@ -93,7 +101,10 @@ for (const proxy of ['caddy', 'nginx'] as const satisfies readonly ProxyName[]) 
 test.describe('through Caddy', () => {
   test.use({ reverseProxy: 'caddy' });
 
-  test('a visitor registers, confirms, records, uploads a photo and a video, plays and deletes them, while one API process is killed', async ({ page, stack }) => {
+  test('a visitor registers, confirms, records, uploads a photo and a video, plays and deletes them, while one API process is killed', async ({
+    page,
+    stack,
+  }) => {
     test.setTimeout(240_000);
     await page.goto('/');
     await expectSecureHttps(page);
@@ -128,7 +139,10 @@ test.describe('through Caddy', () => {
 test.describe('through nginx', () => {
   test.use({ reverseProxy: 'nginx' });
 
-  test('a visitor registers, confirms, records and uploads a photo, while one API process is killed, and deletes them', async ({ page, stack }) => {
+  test('a visitor registers, confirms, records and uploads a photo, while one API process is killed, and deletes them', async ({
+    page,
+    stack,
+  }) => {
     test.setTimeout(180_000);
     for (const [i, api] of stack.apis.entries()) if (!api.child) await stack.startApi(i);
     await page.goto('/');

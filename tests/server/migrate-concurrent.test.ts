@@ -45,14 +45,19 @@ async function freshDatabaseUrl(): Promise<string> {
 }
 
 function open(url: string): Db {
-  return url.startsWith('sqlite:') ? createDb({ dialect: 'sqlite', file: url.slice('sqlite:'.length) }) : createDb({ dialect: 'postgres', url });
+  return url.startsWith('sqlite:')
+    ? createDb({ dialect: 'sqlite', file: url.slice('sqlite:'.length) })
+    : createDb({ dialect: 'postgres', url });
 }
 
 /** Which migrations the database has recorded, and how often each. */
 async function recorded(url: string): Promise<Record<string, number>> {
   const db = open(url);
   try {
-    const rows = await sql<{ name: string; n: number | string }>`SELECT name, COUNT(*) AS n FROM kysely_migration GROUP BY name ORDER BY name`.execute(db);
+    const rows = await sql<{
+      name: string;
+      n: number | string;
+    }>`SELECT name, COUNT(*) AS n FROM kysely_migration GROUP BY name ORDER BY name`.execute(db);
     return Object.fromEntries(rows.rows.map((r) => [r.name, Number(r.n)]));
   } finally {
     await db.destroy();
@@ -85,7 +90,10 @@ describe('migrations started together', () => {
     }
     const counts = await recorded(url);
     expect(Object.keys(counts).length).toBeGreaterThanOrEqual(6);
-    expect(Object.values(counts).every((n) => n === 1), JSON.stringify(counts)).toBe(true);
+    expect(
+      Object.values(counts).every((n) => n === 1),
+      JSON.stringify(counts),
+    ).toBe(true);
   });
 
   it(`${N} \`npm run migrate\` processes at once all exit 0; exactly one of them applies the migrations`, async () => {
@@ -96,7 +104,10 @@ describe('migrations started together', () => {
     for (const run of runs) expect(run.code, run.output).toBe(0);
     const counts = await recorded(url);
     expect(Object.keys(counts)).toContain('001-accounts');
-    expect(Object.values(counts).every((n) => n === 1), JSON.stringify(counts)).toBe(true);
+    expect(
+      Object.values(counts).every((n) => n === 1),
+      JSON.stringify(counts),
+    ).toBe(true);
     // The one that found the database empty names what it applied; the others find nothing to do.
     expect(runs.filter((r) => r.output.includes('applied 001-accounts'))).toHaveLength(1);
     expect(runs.filter((r) => r.output.includes('up to date'))).toHaveLength(N - 1);

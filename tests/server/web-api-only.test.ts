@@ -83,12 +83,20 @@ describe('server/main.ts with SERVE_WEB=false', () => {
     const { DATABASE_URL: _ignored, SKIP_WEB_BUILD: _skip, ...inherited } = process.env;
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       cwd: root,
-      env: { ...inherited, SERVE_WEB: 'false', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(dir, 'data'), OUT_DIR: outDir, LOG_LEVEL: 'warn' },
+      env: {
+        ...inherited,
+        SERVE_WEB: 'false',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: path.join(dir, 'data'),
+        OUT_DIR: outDir,
+        LOG_LEVEL: 'warn',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
-    child.stdout!.on('data', (d) => (output += d));
-    child.stderr!.on('data', (d) => (output += d));
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
     try {
       const deadline = Date.now() + 20_000;
       let health: Response | undefined;

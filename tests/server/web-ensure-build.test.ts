@@ -34,7 +34,7 @@ fs.writeFileSync(${JSON.stringify(path.join(outDir, 'index.html'))}, '<!doctype 
 
   it('does not build again when no source changed, whatever the sub-millisecond part of their times', async () => {
     const p = await project();
-    const t = 1_700_000_000.0004567; // seconds, with a fraction of a millisecond as file systems keep it
+    const t = 1_700_000_000 + 0.0004567; // seconds, with a fraction of a millisecond as file systems keep it
     utimesSync(p.page, t, t);
     utimesSync(path.dirname(p.page), t, t);
     ensureWebBuild(p.root, p.outDir, () => {});

@@ -37,7 +37,8 @@ describe('the proxy header files', () => {
   it('match a page by its clean URL, with or without the slash, and by its file', () => {
     const login = new RegExp(pagePathRegex('/login/'));
     for (const uri of ['/login', '/login/', '/login/index.html']) expect(login.test(uri), uri).toBe(true);
-    for (const uri of ['/login2', '/loginx/', '/x/login/', '/login/other.html', '/login/index.txt']) expect(login.test(uri), uri).toBe(false);
+    for (const uri of ['/login2', '/loginx/', '/x/login/', '/login/other.html', '/login/index.txt'])
+      expect(login.test(uri), uri).toBe(false);
     const home = new RegExp(pagePathRegex('/'));
     for (const uri of ['/', '/index.html']) expect(home.test(uri), uri).toBe(true);
     for (const uri of ['/a', '/index.txt', '//']) expect(home.test(uri), uri).toBe(false);
@@ -86,7 +87,16 @@ describe('the security headers written for the proxies', () => {
     expect(Object.keys(security).length).toBeGreaterThanOrEqual(8);
     const res = await t.app.inject({ url: '/api/health/' });
     for (const [name, value] of Object.entries(security)) expect(res.headers[name], name).toBe(value);
-    const own = new Set(['content-security-policy', 'x-request-id', 'content-type', 'content-length', 'date', 'connection', 'keep-alive', 'cache-control']);
+    const own = new Set([
+      'content-security-policy',
+      'x-request-id',
+      'content-type',
+      'content-length',
+      'date',
+      'connection',
+      'keep-alive',
+      'cache-control',
+    ]);
     const sent = Object.keys(res.headers).filter((name) => !own.has(name));
     expect(sent.sort()).toEqual(Object.keys(security).sort());
   });

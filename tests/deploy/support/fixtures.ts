@@ -17,6 +17,8 @@ export type ProxyName = 'caddy' | 'nginx';
  */
 export const test = base.extend<{ reverseProxy: ProxyName }, { stack: Stack }>({
   stack: [
+    // Playwright reads a fixture's dependencies from its first parameter's pattern: none here.
+    // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const { stack, stop } = await startStack(STATE_FILE, LOG_DIR);
       try {

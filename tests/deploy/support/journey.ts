@@ -10,7 +10,10 @@ import { lastCodeTo } from '../../e2e/support/outbox';
 /** The steps of a visitor's journey, in the UI only: through a proxy the browser is the only client. */
 
 export async function expectSecureHttps(page: Page): Promise<void> {
-  expect(await page.evaluate(() => ({ protocol: location.protocol, secure: window.isSecureContext }))).toEqual({ protocol: 'https:', secure: true });
+  expect(await page.evaluate(() => ({ protocol: location.protocol, secure: window.isSecureContext }))).toEqual({
+    protocol: 'https:',
+    secure: true,
+  });
 }
 
 export async function registerConfirmAndLogin(page: Page, email: string, password: string): Promise<void> {
@@ -68,7 +71,9 @@ export async function deleteAudio(page: Page, title: string): Promise<void> {
 
 /** Uploads a small PNG made here as `<title>.png`; its thumbnail loads. */
 export async function uploadPhoto(page: Page, title: string): Promise<void> {
-  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 60, b: 40 } } }).png().toBuffer();
+  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 60, b: 40 } } })
+    .png()
+    .toBuffer();
   await page.goto('/photos');
   await expect(page.getByRole('heading', { name: 'Мои фотографии' })).toBeVisible();
   await page.getByLabel('Выбрать фотографии').setInputFiles([{ name: `${title}.png`, mimeType: 'image/png', buffer: png }]);
@@ -93,10 +98,29 @@ export function makeVideo(): Buffer {
   try {
     const file = path.join(dir, 'clip.mp4');
     execFileSync(resolveFfmpeg(process.env.FFMPEG_PATH), [
-      '-hide_banner', '-nostdin', '-v', 'error', '-y',
-      '-f', 'lavfi', '-i', 'testsrc=duration=2:size=320x240:rate=15',
-      '-f', 'lavfi', '-i', 'sine=frequency=440:duration=2',
-      '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file,
+      '-hide_banner',
+      '-nostdin',
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=duration=2:size=320x240:rate=15',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=440:duration=2',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-shortest',
+      file,
     ]);
     return readFileSync(file);
   } finally {

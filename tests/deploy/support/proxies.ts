@@ -72,7 +72,11 @@ function renderWithEnvsubst(template: string, vars: Record<string, string>): str
   const names = [...new Set([...text.matchAll(/\$\{(KOPILKA_[A-Z0-9_]+)\}/g)].map((m) => m[1]!))];
   const missing = names.filter((n) => !(n in vars));
   if (missing.length) throw new Error(`${template} needs ${missing.join(', ')}`);
-  const rendered = execFileSync('envsubst', [names.map((n) => `$${n}`).join(' ')], { input: text, env: { ...process.env, ...vars }, encoding: 'utf8' });
+  const rendered = execFileSync('envsubst', [names.map((n) => `$${n}`).join(' ')], {
+    input: text,
+    env: { ...process.env, ...vars },
+    encoding: 'utf8',
+  });
   if (/\$\{KOPILKA_/.test(rendered)) throw new Error('envsubst left a placeholder');
   return rendered;
 }
@@ -81,12 +85,46 @@ function renderWithEnvsubst(template: string, vars: Record<string, string>): str
 function makeCertificate(dir: string, siteName: string): { ca: string; chain: string; key: string } {
   const run = (args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
   const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes'];
-  run(['req', '-x509', ...ec, '-days', '2', '-subj', '/CN=Kopilka deploy test CA',
-    '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign', '-keyout', 'ca.key', '-out', 'ca.crt']);
+  run([
+    'req',
+    '-x509',
+    ...ec,
+    '-days',
+    '2',
+    '-subj',
+    '/CN=Kopilka deploy test CA',
+    '-addext',
+    'basicConstraints=critical,CA:TRUE',
+    '-addext',
+    'keyUsage=critical,keyCertSign,cRLSign',
+    '-keyout',
+    'ca.key',
+    '-out',
+    'ca.crt',
+  ]);
   run(['req', ...ec, '-subj', `/CN=${siteName}`, '-keyout', 'site.key', '-out', 'site.csr']);
   writeFileSync(path.join(dir, 'site.ext'), `subjectAltName=DNS:${siteName}\nextendedKeyUsage=serverAuth\nbasicConstraints=CA:FALSE\n`);
-  run(['x509', '-req', '-in', 'site.csr', '-CA', 'ca.crt', '-CAkey', 'ca.key', '-CAcreateserial', '-days', '2', '-extfile', 'site.ext', '-out', 'site.crt']);
-  writeFileSync(path.join(dir, 'chain.crt'), readFileSync(path.join(dir, 'site.crt'), 'utf8') + readFileSync(path.join(dir, 'ca.crt'), 'utf8'));
+  run([
+    'x509',
+    '-req',
+    '-in',
+    'site.csr',
+    '-CA',
+    'ca.crt',
+    '-CAkey',
+    'ca.key',
+    '-CAcreateserial',
+    '-days',
+    '2',
+    '-extfile',
+    'site.ext',
+    '-out',
+    'site.crt',
+  ]);
+  writeFileSync(
+    path.join(dir, 'chain.crt'),
+    readFileSync(path.join(dir, 'site.crt'), 'utf8') + readFileSync(path.join(dir, 'ca.crt'), 'utf8'),
+  );
   return { ca: path.join(dir, 'ca.crt'), chain: path.join(dir, 'chain.crt'), key: path.join(dir, 'site.key') };
 }
 
@@ -138,7 +176,12 @@ export async function startNginx(o: ProxyOptions & { api1: string; api2: string 
   });
   o.track(nginx.pid!);
   const origin = `https://${o.siteName}:${o.httpsPort}`;
-  await waitFor('nginx', async () => (await httpsGet(origin, '/api/health/', cert.ca)).status === 200, 30_000, path.join(o.dir, 'error.log'));
+  await waitFor(
+    'nginx',
+    async () => (await httpsGet(origin, '/api/health/', cert.ca)).status === 200,
+    30_000,
+    path.join(o.dir, 'error.log'),
+  );
   return { origin, ca: cert.ca };
 }
 

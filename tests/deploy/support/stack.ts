@@ -49,7 +49,8 @@ export function stopFromState(stateFile: string): void {
   if (!existsSync(stateFile)) return;
   const state = JSON.parse(readFileSync(stateFile, 'utf8')) as StackState;
   for (const pid of state.pids) killGroup(pid);
-  if (state.pg) execFileSync('bash', ['scripts/pg-throwaway.sh', 'stop'], { cwd: root, env: { ...process.env, ...state.pg }, stdio: 'ignore' });
+  if (state.pg)
+    execFileSync('bash', ['scripts/pg-throwaway.sh', 'stop'], { cwd: root, env: { ...process.env, ...state.pg }, stdio: 'ignore' });
   if (state.tmp) rmSync(state.tmp, { recursive: true, force: true });
   rmSync(stateFile, { force: true });
 }
@@ -80,7 +81,11 @@ export async function startStack(stateFile: string, logDir: string): Promise<{ s
     // The export the proxies serve, with the header files `npm run build` writes next to it.
     const outDir = path.join(root, 'out');
     ensureWebBuild(root, outDir, (m) => console.log(m));
-    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/proxy-headers.ts'], { cwd: root, env: { ...process.env, OUT_DIR: outDir }, stdio: 'pipe' });
+    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/proxy-headers.ts'], {
+      cwd: root,
+      env: { ...process.env, OUT_DIR: outDir },
+      stdio: 'pipe',
+    });
 
     // PostgreSQL of its own, beside any cluster the rest of the test run uses.
     state.pg = {
@@ -88,12 +93,22 @@ export async function startStack(stateFile: string, logDir: string): Promise<{ s
       PG_DIR: process.env.DEPLOY_PG_DIR ?? `${process.env.PG_DIR ?? '/tmp/kopilka-pg'}-deploy`,
     };
     save();
-    const pgOut = execFileSync('bash', ['scripts/pg-throwaway.sh', 'start'], { cwd: root, env: { ...process.env, ...state.pg }, encoding: 'utf8' });
+    const pgOut = execFileSync('bash', ['scripts/pg-throwaway.sh', 'start'], {
+      cwd: root,
+      env: { ...process.env, ...state.pg },
+      encoding: 'utf8',
+    });
     const databaseUrl = /DATABASE_URL=(\S+)/.exec(pgOut)?.[1];
     if (!databaseUrl) throw new Error(`no DATABASE_URL from pg-throwaway.sh: ${pgOut}`);
 
     const caddyPort = Number(process.env.E2E_PORT ?? 3100);
-    const [caddyHttpPort, nginxPort, nginxHttpPort, api1, api2] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
+    const [caddyHttpPort, nginxPort, nginxHttpPort, api1, api2] = await Promise.all([
+      freePort(),
+      freePort(),
+      freePort(),
+      freePort(),
+      freePort(),
+    ]);
     const apiEnv = {
       ...process.env,
       DATABASE_URL: databaseUrl,
@@ -110,7 +125,7 @@ export async function startStack(stateFile: string, logDir: string): Promise<{ s
     // `npm run migrate` once, as the guide says, before any API process starts.
     execFileSync('npm', ['run', '--silent', 'migrate'], { cwd: root, env: apiEnv, stdio: 'pipe' });
 
-    const apis: ApiProcess[] = [api1!, api2!].map((port, i) => ({ port, log: path.join(logDir, `api-${i + 1}.log`), child: null }));
+    const apis: ApiProcess[] = [api1, api2].map((port, i) => ({ port, log: path.join(logDir, `api-${i + 1}.log`), child: null }));
     const startApi = async (index: number) => {
       const api = apis[index]!;
       const out = openSync(api.log, 'a');
@@ -136,13 +151,19 @@ export async function startStack(stateFile: string, logDir: string): Promise<{ s
 
     const upstreams = apis.map((a) => `127.0.0.1:${a.port}`);
     const common = { siteName: SITE_NAME, apis: upstreams, outDir, track };
-    const caddy = await startCaddy({ ...common, dir: path.join(tmp, 'caddy'), log: path.join(logDir, 'caddy.log'), httpsPort: caddyPort, httpPort: caddyHttpPort });
+    const caddy = await startCaddy({
+      ...common,
+      dir: path.join(tmp, 'caddy'),
+      log: path.join(logDir, 'caddy.log'),
+      httpsPort: caddyPort,
+      httpPort: caddyHttpPort,
+    });
     const nginx = await startNginx({
       ...common,
       dir: path.join(tmp, 'nginx'),
       log: path.join(logDir, 'nginx.log'),
-      httpsPort: nginxPort!,
-      httpPort: nginxHttpPort!,
+      httpsPort: nginxPort,
+      httpPort: nginxHttpPort,
       api1: upstreams[0]!,
       api2: upstreams[1]!,
     });
@@ -154,7 +175,7 @@ export async function startStack(stateFile: string, logDir: string): Promise<{ s
       outDir,
       apis,
       caddy,
-      nginx: { ...nginx, httpPort: nginxHttpPort! },
+      nginx: { ...nginx, httpPort: nginxHttpPort },
       browserHome,
       killApi,
       startApi,
