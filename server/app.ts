@@ -5,6 +5,7 @@ import multipart from '@fastify/multipart';
 import type { AppDeps } from './deps.ts';
 import { ApiError } from './errors.ts';
 import { authRoutes } from './auth/routes.ts';
+import { sessionsRoutes } from './auth/sessions-routes.ts';
 import { profileRoutes } from './profile/routes.ts';
 import { mediaRoutes } from './media/routes.ts';
 import { mediaFileRoutes } from './media/file-routes.ts';
@@ -64,6 +65,7 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Fa
   watchRequestTimeouts(app, timeouts);
   finishUnreadBodies(app, timeouts.bodyMs);
   app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
@@ -105,6 +107,7 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Fa
     async (api) => {
       api.get('/health', async () => ({ status: 'ok' }));
       await authRoutes(api, deps);
+      await sessionsRoutes(api, deps);
       await profileRoutes(api, deps);
       await mediaRoutes(api, deps);
       api.all('/*', async () => {

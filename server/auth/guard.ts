@@ -8,8 +8,13 @@ import { AuthRepository } from './repository.ts';
 declare module 'fastify' {
   interface FastifyRequest {
     user: User | null;
+    /** The session (refresh family) of the access token that passed the guard. */
+    sessionId: string | null;
   }
 }
+
+/** A session's "last used" moves at most this often, so most requests write nothing. */
+export const LAST_USED_RESOLUTION_MS = 60_000;
 
 /**
  * preHandler for protected routes: a valid bearer access token whose session is live, of an active
@@ -25,9 +30,14 @@ export function requireUser(deps: AppDeps) {
     if (!match) throw tokenNotValid();
     const claims = await verifyAccessTokenClaims(deps.config.secretKey, match[1]!, deps.clock);
     if (claims === null) throw tokenNotValid();
-    const user = await repo.userOfLiveSession(claims.userId, claims.sessionId);
-    if (!user || !user.is_active) throw tokenNotValid();
+    const row = await repo.userOfLiveSession(claims.userId, claims.sessionId);
+    if (!row || !row.is_active) throw tokenNotValid();
+    const { session_last_used_at: lastUsed, ...user } = row;
+    const now = deps.clock.now();
+    const staleBefore = new Date(now.getTime() - LAST_USED_RESOLUTION_MS).toISOString();
+    if (!lastUsed || lastUsed < staleBefore) await repo.touchSession(claims.sessionId, request.ip, now.toISOString(), staleBefore);
     request.user = user;
+    request.sessionId = claims.sessionId;
   };
 }
 

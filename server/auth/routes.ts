@@ -3,6 +3,7 @@ import type { AppDeps } from '../deps.ts';
 import { presentUser } from '../accounts/present.ts';
 import { parseBody } from '../accounts/validation.ts';
 import { currentUser, requireUser } from './guard.ts';
+import { sessionMeta } from './sign-in.ts';
 import {
   changePasswordBody,
   emailBody,
@@ -35,7 +36,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
 
   app.post('/auth/login', async (request) => {
     const { email, password } = parseBody(loginBody, request.body);
-    const { tokens, user } = await auth.login(email, password, request.ip);
+    const { tokens, user } = await auth.login(email, password, request.ip, sessionMeta(request));
     return { ...tokens, user: presentUser(request, deps, user) };
   });
 
@@ -47,7 +48,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
 
   app.post('/auth/login/phone/verify', async (request) => {
     const { phone, code } = parseBody(phoneCodeBody, request.body);
-    const { tokens, user } = await auth.verifyPhoneLogin(phone, code, request.ip);
+    const { tokens, user } = await auth.verifyPhoneLogin(phone, code, request.ip, sessionMeta(request));
     return { ...tokens, user: presentUser(request, deps, user) };
   });
 
@@ -113,7 +114,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
 
   app.put('/auth/change-password', { preHandler: signedIn }, async (request) => {
     const body = parseBody(changePasswordBody, request.body);
-    const tokens = await auth.changePassword(currentUser(request), body.old_password, body.new_password);
+    const tokens = await auth.changePassword(currentUser(request), body.old_password, body.new_password, sessionMeta(request));
     return { detail: PASSWORD_CHANGED, ...tokens };
   });
 }

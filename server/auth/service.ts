@@ -11,7 +11,7 @@ import type { User } from '../db/types.ts';
 import { ApiError, detailError, fieldError } from '../errors.ts';
 import type { ThrottleRule } from '../throttle/throttle.ts';
 import { AuthRepository } from './repository.ts';
-import { Sessions, type TokenPair } from './sessions.ts';
+import { Sessions, type SessionMeta, type TokenPair } from './sessions.ts';
 
 export const BAD_CREDENTIALS = 'Неверный email или пароль';
 export const BAD_CODE = 'Неверный или просроченный код';
@@ -107,7 +107,7 @@ export class AuthService {
    * of simultaneous guesses gets no more tries than the limit. A failure keeps its count; a right
    * password gives it back and clears the account's failures.
    */
-  async login(email: string, password: string, ip: string): Promise<{ tokens: TokenPair; user: User }> {
+  async login(email: string, password: string, ip: string, meta: SessionMeta): Promise<{ tokens: TokenPair; user: User }> {
     const acctKey = `login:acct:${email}`;
     const attempt = await this.throttle.reserve([
       { key: acctKey, ...LIMITS.loginFailuresPerAccount },
@@ -122,7 +122,7 @@ export class AuthService {
     await this.throttle.reset(acctKey);
     // The password checked is the one read with this credential version: if a change or reset
     // landed during the check, no session opens (and any opened a moment before it is dead).
-    const tokens = await this.sessions.start(user.id, user.credential_version);
+    const tokens = await this.sessions.start(user.id, user.credential_version, meta);
     if (!tokens) throw detailError(401, BAD_CREDENTIALS);
     return { tokens, user };
   }
@@ -134,11 +134,11 @@ export class AuthService {
     if (ownsVerifiedPhone(user, phone)) await this.actions.sendSmsCode('phone_login', user.id, phone, false);
   }
 
-  async verifyPhoneLogin(phone: string, code: string, ip: string): Promise<{ tokens: TokenPair; user: User }> {
+  async verifyPhoneLogin(phone: string, code: string, ip: string, meta: SessionMeta): Promise<{ tokens: TokenPair; user: User }> {
     const used = await this.useCode('phone_login', phone, code, ip);
     const user = await this.users.byId(used.userId);
     if (!ownsVerifiedPhone(user, phone)) throw detailError(400, BAD_CODE);
-    const tokens = await this.sessions.start(user.id, user.credential_version);
+    const tokens = await this.sessions.start(user.id, user.credential_version, meta);
     if (!tokens) throw detailError(400, BAD_CODE);
     return { tokens, user };
   }
@@ -221,12 +221,12 @@ export class AuthService {
    * Old password checked; all sessions end; a fresh pair keeps the current tab signed in. The change
    * applies only if the password checked is still the account's (a reset landing meanwhile wins).
    */
-  async changePassword(user: User, oldPassword: string, newPassword: string): Promise<TokenPair> {
+  async changePassword(user: User, oldPassword: string, newPassword: string, meta: SessionMeta): Promise<TokenPair> {
     const wrongOld = () => fieldError('old_password', WRONG_OLD_PASSWORD);
     await this.actions.checkPassword(user, oldPassword, 'old_password', WRONG_OLD_PASSWORD);
     const version = await this.setPassword(user, newPassword, { expectedVersion: user.credential_version });
     if (version === null) throw wrongOld();
-    const tokens = await this.sessions.start(user.id, version);
+    const tokens = await this.sessions.start(user.id, version, meta);
     if (!tokens) throw wrongOld(); // yet another change or reset got in right after ours
     return tokens;
   }
