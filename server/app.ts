@@ -6,6 +6,7 @@ import type { AppDeps } from './deps.ts';
 import { ApiError } from './errors.ts';
 import { authRoutes } from './auth/routes.ts';
 import { sessionsRoutes } from './auth/sessions-routes.ts';
+import { twoFactorRoutes } from './auth/two-factor-routes.ts';
 import { profileRoutes } from './profile/routes.ts';
 import { mediaRoutes } from './media/routes.ts';
 import { mediaFileRoutes } from './media/file-routes.ts';
@@ -108,6 +109,7 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Fa
       api.get('/health', async () => ({ status: 'ok' }));
       await authRoutes(api, deps);
       await sessionsRoutes(api, deps);
+      await twoFactorRoutes(api, deps);
       await profileRoutes(api, deps);
       await mediaRoutes(api, deps);
       api.all('/*', async () => {

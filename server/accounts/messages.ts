@@ -43,6 +43,18 @@ export const phoneChangedNotice = (maskedPhone: string | null) => ({
     `— Копилка`,
 });
 
+/** Told to the account's address when sign-in codes from an app are turned on or off. */
+export const twoFactorNotice = (enabled: boolean) => ({
+  subject: enabled ? 'Копилка: двухэтапная проверка включена' : 'Копилка: двухэтапная проверка отключена',
+  text:
+    `Здравствуйте!\n\n` +
+    (enabled
+      ? `Для входа в вашу учётную запись в Копилке теперь нужен ещё и код из приложения-аутентификатора.\n\n`
+      : `Двухэтапная проверка отключена: для входа в Копилку снова достаточно пароля или кода из SMS.\n\n`) +
+    `Если это были не вы, смените пароль (или восстановите его по ссылке «Забыли пароль?» на странице входа).\n\n` +
+    `— Копилка`,
+});
+
 export const smsCodeText = (purpose: 'phone_verify' | 'phone_login' | 'phone_reset', code: string) => {
   const what = { phone_verify: 'подтверждения телефона', phone_login: 'входа', phone_reset: 'сброса пароля' }[purpose];
   return `Копилка: код ${what} ${code}. Никому не сообщайте его. Действует 10 минут.`;

@@ -3,7 +3,7 @@ import type { AppDeps } from '../deps.ts';
 import { presentUser } from '../accounts/present.ts';
 import { parseBody } from '../accounts/validation.ts';
 import { currentUser, requireUser } from './guard.ts';
-import { sessionMeta } from './sign-in.ts';
+import { sessionMeta, signInAnswer } from './sign-in.ts';
 import {
   changePasswordBody,
   emailBody,
@@ -36,8 +36,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
 
   app.post('/auth/login', async (request) => {
     const { email, password } = parseBody(loginBody, request.body);
-    const { tokens, user } = await auth.login(email, password, request.ip, sessionMeta(request));
-    return { ...tokens, user: presentUser(request, deps, user) };
+    return signInAnswer(request, deps, await auth.login(email, password, request.ip, sessionMeta(request)));
   });
 
   app.post('/auth/login/phone', async (request) => {
@@ -48,8 +47,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
 
   app.post('/auth/login/phone/verify', async (request) => {
     const { phone, code } = parseBody(phoneCodeBody, request.body);
-    const { tokens, user } = await auth.verifyPhoneLogin(phone, code, request.ip, sessionMeta(request));
-    return { ...tokens, user: presentUser(request, deps, user) };
+    return signInAnswer(request, deps, await auth.verifyPhoneLogin(phone, code, request.ip, sessionMeta(request)));
   });
 
   app.post('/auth/verify-email', async (request) => {

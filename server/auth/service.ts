@@ -12,6 +12,8 @@ import { ApiError, detailError, fieldError } from '../errors.ts';
 import type { ThrottleRule } from '../throttle/throttle.ts';
 import { AuthRepository } from './repository.ts';
 import { Sessions, type SessionMeta, type TokenPair } from './sessions.ts';
+import type { SignInResult } from './sign-in.ts';
+import { TwoFactor } from './two-factor.ts';
 
 export const BAD_CREDENTIALS = 'Неверный email или пароль';
 export const BAD_CODE = 'Неверный или просроченный код';
@@ -37,6 +39,7 @@ export class AuthService {
   readonly users: UsersRepository;
   readonly repo: AuthRepository;
   readonly sessions: Sessions;
+  readonly twoFactor: TwoFactor;
   private readonly actions: AccountActions;
 
   constructor(
@@ -47,6 +50,7 @@ export class AuthService {
     this.repo = new AuthRepository(deps.db);
     this.sessions = new Sessions(this.repo, deps.config.secretKey, deps.clock);
     this.actions = new AccountActions(deps, log);
+    this.twoFactor = new TwoFactor(deps, this.actions, this.sessions);
   }
 
   private get throttle() {
@@ -107,7 +111,7 @@ export class AuthService {
    * of simultaneous guesses gets no more tries than the limit. A failure keeps its count; a right
    * password gives it back and clears the account's failures.
    */
-  async login(email: string, password: string, ip: string, meta: SessionMeta): Promise<{ tokens: TokenPair; user: User }> {
+  async login(email: string, password: string, ip: string, meta: SessionMeta): Promise<SignInResult> {
     const acctKey = `login:acct:${email}`;
     const attempt = await this.throttle.reserve([
       { key: acctKey, ...LIMITS.loginFailuresPerAccount },
@@ -122,9 +126,7 @@ export class AuthService {
     await this.throttle.reset(acctKey);
     // The password checked is the one read with this credential version: if a change or reset
     // landed during the check, no session opens (and any opened a moment before it is dead).
-    const tokens = await this.sessions.start(user.id, user.credential_version, meta);
-    if (!tokens) throw detailError(401, BAD_CREDENTIALS);
-    return { tokens, user };
+    return this.signIn(user, meta, () => detailError(401, BAD_CREDENTIALS));
   }
 
   /** A login code goes only to a verified phone; the answer is the same whether or not one was sent. */
@@ -134,12 +136,19 @@ export class AuthService {
     if (ownsVerifiedPhone(user, phone)) await this.actions.sendSmsCode('phone_login', user.id, phone, false);
   }
 
-  async verifyPhoneLogin(phone: string, code: string, ip: string, meta: SessionMeta): Promise<{ tokens: TokenPair; user: User }> {
+  async verifyPhoneLogin(phone: string, code: string, ip: string, meta: SessionMeta): Promise<SignInResult> {
     const used = await this.useCode('phone_login', phone, code, ip);
     const user = await this.users.byId(used.userId);
     if (!ownsVerifiedPhone(user, phone)) throw detailError(400, BAD_CODE);
+    return this.signIn(user, meta, () => detailError(400, BAD_CODE));
+  }
+
+  /** The first step passed: a session, or the second step when the user has sign-in codes from an app on. */
+  private async signIn(user: User, meta: SessionMeta, refused: () => Error): Promise<SignInResult> {
+    const mfaToken = await this.twoFactor.challenge(user.id, user.credential_version);
+    if (mfaToken) return { mfaToken };
     const tokens = await this.sessions.start(user.id, user.credential_version, meta);
-    if (!tokens) throw detailError(400, BAD_CODE);
+    if (!tokens) throw refused();
     return { tokens, user };
   }
 
