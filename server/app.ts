@@ -7,6 +7,7 @@ import { ApiError } from './errors.ts';
 import { authRoutes } from './auth/routes.ts';
 import { sessionsRoutes } from './auth/sessions-routes.ts';
 import { twoFactorRoutes } from './auth/two-factor-routes.ts';
+import { emailChangeRoutes } from './accounts/email-change-routes.ts';
 import { profileRoutes } from './profile/routes.ts';
 import { mediaRoutes } from './media/routes.ts';
 import { mediaFileRoutes } from './media/file-routes.ts';
@@ -110,6 +111,7 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Fa
       await authRoutes(api, deps);
       await sessionsRoutes(api, deps);
       await twoFactorRoutes(api, deps);
+      await emailChangeRoutes(api, deps);
       await profileRoutes(api, deps);
       await mediaRoutes(api, deps);
       api.all('/*', async () => {

@@ -43,6 +43,26 @@ export const phoneChangedNotice = (maskedPhone: string | null) => ({
     `— Копилка`,
 });
 
+/** The code that confirms a new address, sent to that address. */
+export const emailChangeCodeMessage = (code: string) => ({
+  subject: 'Копилка: код подтверждения нового адреса',
+  text:
+    `Здравствуйте!\n\n` +
+    `Чтобы сделать этот адрес адресом вашей учётной записи в Копилке, введите код: ${code}\n\n` +
+    `Код действует 10 минут. Если вы не меняли адрес в Копилке, просто проигнорируйте это письмо.\n\n` +
+    `— Копилка`,
+});
+
+/** Told to the old address once the account's address has changed. */
+export const emailChangedNotice = (maskedEmail: string) => ({
+  subject: 'Копилка: адрес эл. почты изменён',
+  text:
+    `Здравствуйте!\n\n` +
+    `Адрес эл. почты вашей учётной записи в Копилке изменён на ${maskedEmail}. Письма Копилки теперь приходят туда.\n\n` +
+    `Если это были не вы, войдите в Копилку, верните свой адрес в профиле и смените пароль.\n\n` +
+    `— Копилка`,
+});
+
 /** Told to the account's address when sign-in codes from an app are turned on or off. */
 export const twoFactorNotice = (enabled: boolean) => ({
   subject: enabled ? 'Копилка: двухэтапная проверка включена' : 'Копилка: двухэтапная проверка отключена',
