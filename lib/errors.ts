@@ -180,3 +180,39 @@ export function accountDeletionError({ status, data }: ErrorInfo): { message: st
   if (status !== null && status >= 500) return msg(mentionsIntegrity(data) ? DELETE_RELATED_DATA : DELETE_SERVER);
   return msg(detailOf(data) ?? messageOf(data) ?? DELETE_GENERIC);
 }
+
+// ---------- Sessions, e-mail change, two-step sign-in ----------
+/**
+ * The server's field errors that belong to fields of the form (to show under each field), and the
+ * first message of the rest (for the form's alert).
+ */
+export function splitFieldErrors<F extends string>(
+  data: unknown,
+  fields: readonly F[],
+): { fields: Partial<Record<F, string>>; rest: string | null } {
+  const out: Partial<Record<F, string>> = {};
+  let rest: string | null = null;
+  if (!isObj(data)) return { fields: out, rest: dataText(data) };
+  for (const [key, value] of Object.entries(data)) {
+    if (key === 'code' && typeof value === 'string') continue; // a machine code like token_not_valid, not a field
+    const text = firstString(value);
+    if (!text) continue;
+    if ((fields as readonly string[]).includes(key)) out[key as F] = text;
+    else rest ??= text;
+  }
+  return { fields: out, rest };
+}
+
+export const sessionsLoadError = ({ data }: ErrorInfo) => detailOf(data) ?? 'Не удалось загрузить список сеансов';
+export const sessionEndError = ({ data }: ErrorInfo) => detailOf(data) ?? 'Не удалось завершить сеанс';
+
+/** E-mail change, both steps: an address in use reads as at registration. */
+export function emailChangeError({ data }: ErrorInfo, fallback: string): string {
+  if (isObj(data) && (mentionsAlreadyExists(data.new_email) || mentionsAlreadyExists(data.email))) {
+    return 'Пользователь с таким email уже существует';
+  }
+  return dataText(data) ?? fallback;
+}
+
+export const twoFactorError = ({ data }: ErrorInfo, fallback: string) => dataText(data) ?? fallback;
+export const secondStepError = ({ data }: ErrorInfo) => dataText(data) ?? 'Ошибка при входе';

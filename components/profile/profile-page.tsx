@@ -9,9 +9,12 @@ import { useProfile } from '@/hooks/use-profile';
 import { errorInfo, profileFetchError, type ErrorInfo } from '@/lib/errors';
 import { ChangePasswordForm } from './change-password-form';
 import { DeleteAccount } from './delete-account';
+import { EmailChangeSection } from './email-change-section';
 import { PhoneVerification } from './phone-verification';
 import { PhotoSection } from './photo-section';
 import { ProfileInfoForm } from './profile-info-form';
+import { SessionsSection } from './sessions-section';
+import { TwoFactorSection } from './two-factor-section';
 
 function useErrorInfo(error: unknown): ErrorInfo | null {
   const [info, setInfo] = useState<ErrorInfo | null>(null);
@@ -48,7 +51,10 @@ export function ProfilePage() {
           <PhotoSection user={profile.data} />
           <ProfileInfoForm user={profile.data} />
           <PhoneVerification user={profile.data} />
+          <EmailChangeSection user={profile.data} />
           <ChangePasswordForm />
+          <TwoFactorSection />
+          <SessionsSection />
           <DeleteAccount />
         </>
       )}
