@@ -47,7 +47,15 @@ function EmailLogin() {
     }
   });
 
-  if (mfaToken) return <SecondStepForm mfaToken={mfaToken} onRestart={() => setMfaToken(null)} />;
+  if (mfaToken) {
+    // Back to the first step: the address is still filled in, the caret waits in the password field.
+    const restart = () => {
+      setMfaToken(null);
+      form.resetField('password');
+      requestAnimationFrame(() => form.setFocus('password'));
+    };
+    return <SecondStepForm mfaToken={mfaToken} onRestart={restart} />;
+  }
 
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4">

@@ -159,4 +159,9 @@ test('two-step sign-in: turned on from the profile, then e-mail login with the a
   await page.getByRole('button', { name: 'Подтвердить' }).click();
   await expect(page.getByRole('main').getByRole('alert')).toHaveText('Неверный или просроченный код');
   await expect(page).toHaveURL(/\/login\/?$/);
+
+  // «Войти заново» goes back to the password, the address kept.
+  await page.getByRole('button', { name: 'Войти заново' }).click();
+  await expect(page.getByLabel('Пароль', { exact: true })).toBeFocused();
+  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(user.email);
 });
