@@ -1,11 +1,36 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { expectAccessible } from './support/a11y';
-import { confirmPhone, freshEmail, freshPhone, registerAndLogin, registerVerified } from './support/auth';
+import { apiLogin, confirmPhone, freshEmail, freshPhone, registerVerified, storeTokens, type TestUser } from './support/auth';
 import { lastCodeTo, lastMessageTo } from './support/outbox';
+
+// One account goes through the three stories in turn (sessions, then a new address, then two-step
+// sign-in on and off): every browser test registers from the same address, and sign-ups per address
+// are limited.
+test.describe.configure({ mode: 'serial' });
+
+let account: Promise<TestUser & { phone: string }> | undefined;
+/** The account of this file: registered once, with a confirmed phone. */
+function sharedUser(request: APIRequestContext) {
+  account ??= (async () => {
+    const phone = freshPhone();
+    const user = await registerVerified(request, { phone });
+    await confirmPhone(request, user);
+    return { ...user, phone };
+  })();
+  return account;
+}
 
 /** What the authenticator app would show for this key, `offsetMs` from now. */
 const appCode = (secret: string, offsetMs = 0) => TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + offsetMs });
+
+async function signInThroughApi(page: Page, user: TestUser) {
+  const tokens = await apiLogin(page.request, user);
+  await page.goto('/');
+  await storeTokens(page, tokens);
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Выйти' })).toBeVisible();
+}
 
 async function loginWithPassword(page: Page, email: string, password: string) {
   await page.goto('/login');
@@ -20,7 +45,8 @@ async function logout(page: Page) {
 }
 
 test('ending another session from the profile signs that browser out at its next request', async ({ page, browser }) => {
-  const user = await registerAndLogin(page);
+  const user = await sharedUser(page.request);
+  await signInThroughApi(page, user);
 
   // The same account in a second browser, through the login screen.
   const other = await browser.newContext();
@@ -32,17 +58,24 @@ test('ending another session from the profile signs that browser out at its next
   await page.goto('/profile');
   const section = page.getByRole('region', { name: 'Сеансы' });
   const list = section.getByRole('list', { name: 'Активные сеансы' });
-  await expect(list.getByRole('listitem')).toHaveCount(2);
-  await expect(list.getByRole('listitem').filter({ hasText: 'Это устройство' })).toHaveCount(1);
+  const items = list.getByRole('listitem');
+  // Three sessions: the phone confirmation's (an API login), this browser's and the other one's.
+  await expect(items).toHaveCount(3);
+  await expect(items.filter({ hasText: 'Это устройство' })).toHaveCount(1);
   await expect(list).toContainText(/Chrom/);
-  await expect(list.getByRole('listitem').first()).toContainText('IP-адрес: 127.0.0.1');
+  await expect(items.first()).toContainText('IP-адрес: 127.0.0.1');
   await expectAccessible(page, 'the sessions section');
 
-  await section.getByRole('button', { name: 'Завершить', exact: true }).click();
+  // «Завершить все остальные» asks first; cancelling keeps them.
+  await section.getByRole('button', { name: 'Завершить все остальные' }).click();
+  await page.getByRole('dialog', { name: 'Завершить остальные сеансы?' }).getByRole('button', { name: 'Отмена' }).click();
+  await expect(items).toHaveCount(3);
+
+  // End the other browser's session (the newest of the others: listed right after this device).
+  await items.nth(1).getByRole('button', { name: 'Завершить', exact: true }).click();
   await expect(page.getByText('Сеанс завершён')).toBeVisible();
-  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await expect(items).toHaveCount(2);
   await expect(list).toBeFocused();
-  await expect(section.getByRole('button', { name: 'Завершить все остальные' })).toHaveCount(0);
 
   // The other browser still shows the signed-in shell; its next request finds the session ended.
   await otherPage.getByRole('button', { name: 'Открыть меню' }).click();
@@ -51,17 +84,24 @@ test('ending another session from the profile signs that browser out at its next
   await expect.poll(() => otherPage.evaluate(() => localStorage.getItem('token'))).toBeNull();
   await other.close();
 
-  // This browser is still signed in.
+  // The rest at once, after the confirmation; this browser stays signed in.
+  await section.getByRole('button', { name: 'Завершить все остальные' }).click();
+  await page.getByRole('dialog', { name: 'Завершить остальные сеансы?' }).getByRole('button', { name: 'Завершить' }).click();
+  await expect(page.getByText('Остальные сеансы завершены')).toBeVisible();
+  await expect(items).toHaveCount(1);
+  await expect(section.getByRole('button', { name: 'Завершить все остальные' })).toHaveCount(0);
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Профиль', exact: true })).toBeVisible();
 });
 
 test('the e-mail changes after the code sent to the new address is entered; the old address is told', async ({ page }) => {
-  const user = await registerAndLogin(page);
+  const user = await sharedUser(page.request);
+  await signInThroughApi(page, user);
+  const old = user.email;
   const next = freshEmail('moved');
   await page.goto('/profile');
   const section = page.getByRole('region', { name: 'Эл. почта' });
-  await expect(section).toContainText(`Текущий адрес: ${user.email}`);
+  await expect(section).toContainText(`Текущий адрес: ${old}`);
 
   // A wrong password: the server's message under the field, and nothing changes.
   await section.getByLabel('Новый адрес эл. почты').fill(next);
@@ -75,7 +115,7 @@ test('the e-mail changes after the code sent to the new address is entered; the 
   await expect(section.getByRole('status').filter({ hasText: `Код отправлен на ${next}` })).toBeVisible();
   const codeField = section.getByLabel('Код из письма');
   await expect(codeField).toBeFocused();
-  await expect(section).toContainText(`Текущий адрес: ${user.email}`);
+  await expect(section).toContainText(`Текущий адрес: ${old}`);
   await expectAccessible(page, 'the e-mail code step');
 
   await codeField.fill(await lastCodeTo(next));
@@ -84,7 +124,8 @@ test('the e-mail changes after the code sent to the new address is entered; the 
   await expect(page.getByText('Адрес эл. почты изменён')).toBeVisible();
   await expect(section).toContainText(`Текущий адрес: ${next}`);
   await expect(section.getByLabel('Новый адрес эл. почты')).toBeFocused();
-  const notice = await lastMessageTo(user.email, { after: confirmed });
+  user.email = next;
+  const notice = await lastMessageTo(old, { after: confirmed });
   expect(notice).toContain('Адрес эл. почты вашей учётной записи в Копилке изменён на m***@example.test');
 
   await logout(page);
@@ -93,15 +134,12 @@ test('the e-mail changes after the code sent to the new address is entered; the 
   await expect(page.getByRole('button', { name: 'Выйти' })).toBeVisible();
 });
 
-test('two-step sign-in: turned on from the profile, then e-mail login with the app code and phone login with a recovery code', async ({
+test('two-step sign-in: on from the profile, e-mail login with the app code, phone login with a recovery code, off again', async ({
   page,
 }) => {
   test.setTimeout(120_000);
-  const phone = freshPhone();
-  const user = await registerVerified(page.request, { phone });
-  await confirmPhone(page.request, user);
-  await loginWithPassword(page, user.email, user.password);
-  await expect(page).toHaveURL(/\/$/);
+  const user = await sharedUser(page.request);
+  await signInThroughApi(page, user);
 
   await page.goto('/profile');
   const section = page.getByRole('region', { name: 'Двухэтапная проверка' });
@@ -120,16 +158,25 @@ test('two-step sign-in: turned on from the profile, then e-mail login with the a
   await section.getByRole('button', { name: 'Готово' }).click();
   await expect(section.getByText('Резервных кодов осталось: 10.')).toBeFocused();
 
-  // E-mail login: the password, then the code the app shows (the next 30-second step's: each code works once).
+  // E-mail login: the password, then the second step; «Войти заново» goes back with the address kept.
   await logout(page);
   await loginWithPassword(page, user.email, user.password);
   await expect(page.getByRole('heading', { name: 'Двухэтапная проверка' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   await expectAccessible(page, 'the second step of the login');
+  await page.getByRole('button', { name: 'Войти заново' }).click();
+  await expect(page.getByLabel('Пароль', { exact: true })).toBeFocused();
+  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(user.email);
+  await page.getByLabel('Пароль', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Войти', exact: true }).click();
+
+  // A wrong code shows the server's message; the code the app shows then signs in (the next
+  // 30-second step's code: the one that turned it on has been used, and each code works once).
   const wrong = appCode(secret, 30_000) === '000000' ? '111111' : '000000';
   await page.getByLabel('Код из приложения').fill(wrong);
   await page.getByRole('button', { name: 'Подтвердить' }).click();
   await expect(page.getByRole('main').getByRole('alert')).toHaveText('Неверный или просроченный код');
+  await expect(page.getByLabel('Код из приложения')).toBeFocused();
   await page.getByLabel('Код из приложения').fill(appCode(secret, 30_000));
   await page.getByRole('button', { name: 'Подтвердить' }).click();
   await expect(page).toHaveURL(/\/$/);
@@ -139,9 +186,9 @@ test('two-step sign-in: turned on from the profile, then e-mail login with the a
   await logout(page);
   await page.getByRole('tab', { name: 'Телефон' }).click();
   const asked = Date.now();
-  await page.getByRole('textbox', { name: 'Телефон' }).fill(phone);
+  await page.getByRole('textbox', { name: 'Телефон' }).fill(user.phone);
   await page.getByRole('button', { name: 'Получить код' }).click();
-  await page.getByRole('textbox', { name: 'Код из SMS' }).fill(await lastCodeTo(phone, { after: asked }));
+  await page.getByRole('textbox', { name: 'Код из SMS' }).fill(await lastCodeTo(user.phone, { after: asked }));
   await page.getByRole('button', { name: 'Войти', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Двухэтапная проверка' })).toBeVisible();
   await page.getByRole('button', { name: 'Использовать резервный код' }).click();
@@ -151,17 +198,21 @@ test('two-step sign-in: turned on from the profile, then e-mail login with the a
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('button', { name: 'Выйти' })).toBeVisible();
 
-  // A recovery code works once.
+  // Off again: the used recovery code is refused, another one (with the password) does it.
+  await page.goto('/profile');
+  await expect(section.getByText('Резервных кодов осталось: 9.')).toBeVisible();
+  await section.getByLabel('Текущий пароль').fill(user.password);
+  await section.getByLabel('Код из приложения или резервный код').fill(recovery[0]!);
+  await section.getByRole('button', { name: 'Отключить' }).click();
+  await expect(section.getByText('Неверный или просроченный код')).toBeVisible();
+  await expect(section.getByLabel('Код из приложения или резервный код')).toBeFocused();
+  await section.getByLabel('Код из приложения или резервный код').fill(recovery[1]!);
+  await section.getByRole('button', { name: 'Отключить' }).click();
+  await expect(page.getByText('Двухэтапная проверка отключена')).toBeVisible();
+  await expect(section.getByRole('button', { name: 'Включить' })).toBeFocused();
+
+  // The password alone signs in again.
   await logout(page);
   await loginWithPassword(page, user.email, user.password);
-  await page.getByRole('button', { name: 'Использовать резервный код' }).click();
-  await page.getByLabel('Резервный код').fill(recovery[0]!);
-  await page.getByRole('button', { name: 'Подтвердить' }).click();
-  await expect(page.getByRole('main').getByRole('alert')).toHaveText('Неверный или просроченный код');
-  await expect(page).toHaveURL(/\/login\/?$/);
-
-  // «Войти заново» goes back to the password, the address kept.
-  await page.getByRole('button', { name: 'Войти заново' }).click();
-  await expect(page.getByLabel('Пароль', { exact: true })).toBeFocused();
-  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(user.email);
+  await expect(page).toHaveURL(/\/$/);
 });
