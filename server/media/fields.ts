@@ -1,8 +1,7 @@
+import { charCount, DESCRIPTION_MAX, TITLE_MAX } from '../../lib/contract/limits.ts';
 import { fieldErrors } from '../errors.ts';
 
 /** Text fields every media item has, with DRF's Russian messages. */
-export const TITLE_MAX = 255;
-export const DESCRIPTION_MAX = 5000;
 
 const LIMITS: Record<'title' | 'description', number> = { title: TITLE_MAX, description: DESCRIPTION_MAX };
 
@@ -37,7 +36,7 @@ export function parseTextFields(body: Record<string, unknown>): TextFields {
       continue;
     }
     const trimmed = value.trim();
-    if ([...trimmed].length > LIMITS[name]) {
+    if (charCount(trimmed) > LIMITS[name]) {
       errors[name] = [`Убедитесь, что это значение содержит не более ${LIMITS[name]} символов.`];
       continue;
     }
