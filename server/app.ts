@@ -3,11 +3,13 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import type { AppDeps } from './deps.ts';
+import { composeServices, type Services } from './compose.ts';
 import { ApiError } from './errors.ts';
 import { authRoutes } from './auth/routes.ts';
 import { profileRoutes } from './profile/routes.ts';
 import { mediaRoutes } from './media/routes.ts';
 import { mediaFileRoutes } from './media/file-routes.ts';
+import { startMediaWork } from './media/startup.ts';
 import { webRoutes } from './web/routes.ts';
 import { contentSecurityPolicy } from './web/csp.ts';
 import { HELMET_OPTIONS } from './web/security-headers.ts';
@@ -27,8 +29,14 @@ export interface AppOptions {
   timeouts?: Partial<RequestTimeouts>;
 }
 
+/** The app and the services it was composed from (tests wait on their background work). */
+export interface BuiltApp {
+  app: FastifyInstance;
+  services: Services;
+}
+
 /** Builds the whole HTTP app. main.ts and the tests build it the same way. */
-export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<BuiltApp> {
   const timeouts = { ...DEFAULT_TIMEOUTS, ...opts.timeouts };
   const app = Fastify({
     ...serverTimeoutOptions(timeouts),
@@ -60,6 +68,10 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Fa
     trustProxy: deps.config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
   });
+
+  const services = composeServices(deps, app.log);
+  app.addHook('onReady', async () => startMediaWork(services.media, app.log));
+  app.addHook('onClose', async () => services.media.background.drain());
 
   watchRequestTimeouts(app, timeouts);
   finishUnreadBodies(app, timeouts.bodyMs);
@@ -104,9 +116,10 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Fa
   await app.register(
     async (api) => {
       api.get('/health', async () => ({ status: 'ok' }));
-      await authRoutes(api, deps);
-      await profileRoutes(api, deps);
-      await mediaRoutes(api, deps);
+      const { guard, presentUser } = services;
+      await api.register(authRoutes, { auth: services.auth, guard, presentUser });
+      await api.register(profileRoutes, { profile: services.profile, guard, presentUser, avatarLimit: deps.config.limits.avatar });
+      await api.register(mediaRoutes, { media: services.media, guard, storage: deps.storage, clock: deps.clock, config: deps.config });
       api.all('/*', async () => {
         throw new ApiError(404, { detail: 'Не найдено.' });
       });
@@ -116,7 +129,7 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Fa
 
   await mediaFileRoutes(app, deps);
   await webRoutes(app, deps);
-  return app;
+  return { app, services };
 }
 
 function clientErrorText(status: number, error: FastifyError): string {

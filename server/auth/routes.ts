@@ -1,8 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../deps.ts';
-import { presentUser } from '../accounts/present.ts';
+import type { FastifyPluginAsync } from 'fastify';
+import type { PresentUser } from '../accounts/present.ts';
 import { parseBody } from '../accounts/validation.ts';
-import { currentUser, requireUser } from './guard.ts';
+import { currentUser, type Guard } from './guard.ts';
 import {
   changePasswordBody,
   emailBody,
@@ -17,26 +16,29 @@ import {
   verifyEmailBody,
   verifyPhoneBody,
 } from './schemas.ts';
-import { AuthService } from './service.ts';
+import type { AuthService } from './service.ts';
 
 const CODE_SENT_BY_SMS = 'Код отправлен по SMS';
 const PASSWORD_CHANGED = 'Пароль успешно изменен';
 
-/** /api/auth/*: parse, call the service, shape the answer. */
-export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  const auth = new AuthService(deps, app.log);
-  const signedIn = requireUser(deps);
+export interface AuthRouteOptions {
+  auth: AuthService;
+  guard: Guard;
+  presentUser: PresentUser;
+}
 
+/** /api/auth/*: parse, call the service, shape the answer. */
+export const authRoutes: FastifyPluginAsync<AuthRouteOptions> = async (app, { auth, guard: signedIn, presentUser }) => {
   app.post('/auth/register', async (request, reply) => {
     const body = parseBody(registerBody, request.body);
     const user = await auth.register(body, request.ip);
-    return reply.status(201).send({ ...presentUser(request, deps, user), detail: 'Код подтверждения отправлен на ваш email' });
+    return reply.status(201).send({ ...presentUser(user), detail: 'Код подтверждения отправлен на ваш email' });
   });
 
   app.post('/auth/login', async (request) => {
     const { email, password } = parseBody(loginBody, request.body);
     const { tokens, user } = await auth.login(email, password, request.ip);
-    return { ...tokens, user: presentUser(request, deps, user) };
+    return { ...tokens, user: presentUser(user) };
   });
 
   app.post('/auth/login/phone', async (request) => {
@@ -48,7 +50,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
   app.post('/auth/login/phone/verify', async (request) => {
     const { phone, code } = parseBody(phoneCodeBody, request.body);
     const { tokens, user } = await auth.verifyPhoneLogin(phone, code, request.ip);
-    return { ...tokens, user: presentUser(request, deps, user) };
+    return { ...tokens, user: presentUser(user) };
   });
 
   app.post('/auth/verify-email', async (request) => {
@@ -116,4 +118,4 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     const tokens = await auth.changePassword(currentUser(request), body.old_password, body.new_password);
     return { detail: PASSWORD_CHANGED, ...tokens };
   });
-}
+};

@@ -2,7 +2,7 @@ import type { Config } from '../config.ts';
 import type { Media } from '../db/types.ts';
 import { acceptAudio, acceptPhoto, acceptVideo, type Detected } from './content-types.ts';
 import { ImageTooLargeError, type MediaInput, type MediaProcessor } from './processor.ts';
-import { rawArray } from './raw-json.ts';
+import { rawArray } from '../raw-json.ts';
 
 /**
  * The kind registry: everything that differs between audio, photo and video lives here —

@@ -1,71 +1,56 @@
 import type { Multipart } from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../deps.ts';
-import { currentUser, requireUser } from '../auth/guard.ts';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { MediaServices } from '../compose.ts';
+import type { Config } from '../config.ts';
+import type { Clock } from '../clock.ts';
+import { currentUser, type Guard } from '../auth/guard.ts';
 import { ApiError, detailError, notFound } from '../errors.ts';
+import type { Storage } from '../storage/storage.ts';
 import { contentDisposition } from './content-disposition.ts';
 import { MEDIA_KINDS, type MediaKind, type UrlSigner } from './kinds.ts';
-import { MediaRepository } from './repository.ts';
 import { sendStored } from './send-file.ts';
-import { MediaService, UploadTooLargeError, type UploadPart } from './service.ts';
-import { MediaPathSigner } from './signing.ts';
-import { stringifyRecord, stringifyRecords } from './raw-json.ts';
+import { UploadTooLargeError, type UploadPart } from './upload-intake.ts';
+import { stringifyWithRawJson } from '../raw-json.ts';
+
+export interface MediaRouteOptions {
+  media: MediaServices;
+  guard: Guard;
+  storage: Storage;
+  clock: Clock;
+  config: Config;
+}
 
 /**
  * /api/media/{kind}/ and /api/media/{kind}/{id}/ (+ /download/) for every kind in the registry.
  * HTTP only: parse, call the service, shape the answer.
  */
-export async function mediaRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  const service = new MediaService({
-    repo: new MediaRepository(deps.db),
-    storage: deps.storage,
-    processor: deps.processor,
-    clock: deps.clock,
-    config: deps.config,
-    log: app.log,
-  });
-  services.set(deps, service);
-  app.addHook('onClose', async () => service.drain());
-  app.addHook('onReady', async () => {
-    // Finish background work an earlier process left half-done; never fail start-up over it.
-    // Rows another live process holds (its lease is current) are left to it.
-    await service.resumeProcessing(MEDIA_KINDS).catch((err) => app.log.error({ err }, 'could not resume media processing'));
-    // …and rows whose process dies later are taken over once their lease runs out.
-    service.recheckProcessing(MEDIA_KINDS);
-    // Temp files of uploads a crash cut off: swept without holding up start-up.
-    service.runInBackground('sweep upload leftovers', async () => {
-      const removed = await service.sweepLeftovers();
-      if (removed) app.log.info({ removed }, 'removed upload leftovers');
-    });
-  });
-
-  const guard = requireUser(deps);
-  const paths = new MediaPathSigner(deps.config.secretKey);
+export const mediaRoutes: FastifyPluginAsync<MediaRouteOptions> = async (app, { media, guard, storage, clock, config }) => {
+  const service = media.records;
 
   /**
    * Signed root-relative paths (`/media/…?exp=…&sig=…`): the page resolves them on its own origin. Never
    * built from the request's Host, which the client writes.
    */
   function signer(): UrlSigner {
-    const now = deps.clock.now();
-    return { url: (key) => (key ? paths.sign(key, now) : null) };
+    const now = clock.now();
+    return { url: (key) => (key ? media.paths.sign(key, now) : null) };
   }
 
   for (const kind of Object.values(MEDIA_KINDS)) {
     const base = `/media/${kind.name}`;
     const json = (request: FastifyRequest, reply: FastifyReply, row: Parameters<MediaKind['toJson']>[0]) =>
-      reply.type('application/json; charset=utf-8').send(stringifyRecord(kind.toJson(row, signer())));
+      reply.type('application/json; charset=utf-8').send(stringifyWithRawJson(kind.toJson(row, signer())));
 
     app.get(base, { preHandler: guard }, async (request, reply) => {
       const rows = await service.list(currentUser(request).id, kind);
       const signed = signer();
-      return reply.type('application/json; charset=utf-8').send(stringifyRecords(rows.map((row) => kind.toJson(row, signed))));
+      return reply.type('application/json; charset=utf-8').send(stringifyWithRawJson(rows.map((row) => kind.toJson(row, signed))));
     });
 
     app.post(base, { preHandler: guard, config: { upload: true } }, async (request, reply) => {
       const user = currentUser(request);
-      const parts = request.isMultipart() ? multipartParts(request, kind.limit(deps.config) + 1) : bodyParts(request.body);
-      const row = await service.create(user.id, kind, parts);
+      const parts = request.isMultipart() ? multipartParts(request, kind.limit(config) + 1) : bodyParts(request.body);
+      const row = await media.uploads.create(user.id, kind, parts);
       return json(request, reply.status(201), row);
     });
 
@@ -109,18 +94,11 @@ export async function mediaRoutes(app: FastifyInstance, deps: AppDeps): Promise<
         const file = await service.download(currentUser(request).id, kind, idParam(request), format);
         reply.header('Content-Disposition', contentDisposition(file.filename));
         reply.header('Cache-Control', 'private, no-cache');
-        return sendStored(request, reply, deps.storage, file.key, file.mime);
+        return sendStored(request, reply, storage, file.key, file.mime);
       },
     });
   }
-}
-
-const services = new WeakMap<AppDeps, MediaService>();
-
-/** The media service an app built from `deps` uses (tests wait on its background jobs). */
-export function mediaServiceOf(deps: AppDeps): MediaService | undefined {
-  return services.get(deps);
-}
+};
 
 /** Ids are positive integers that fit the column; anything else is simply not found. */
 function idParam(request: FastifyRequest): number {

@@ -1,24 +1,30 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../deps.ts';
-import { AccountActions } from '../accounts/account-actions.ts';
-import { presentUser } from '../accounts/present.ts';
+import type { FastifyPluginAsync } from 'fastify';
+import type { PresentUser } from '../accounts/present.ts';
 import { parseBody } from '../accounts/validation.ts';
-import { currentUser, requireUser } from '../auth/guard.ts';
+import { currentUser, type Guard } from '../auth/guard.ts';
 import { ApiError, detailError } from '../errors.ts';
 import { avatarTooLarge } from './avatar.ts';
 import { deletionBody, isDeletionRequest, profilePatchBody } from './schemas.ts';
-import { ProfileService } from './service.ts';
+import type { ProfileService } from './service.ts';
 
 const NO_FILE = 'Файл не был отправлен.';
 
-/** /api/auth/profile/* and account deletion. */
-export async function profileRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  const profile = new ProfileService(deps, new AccountActions(deps, app.log), app.log);
-  const signedIn = requireUser(deps);
+export interface ProfileRouteOptions {
+  profile: ProfileService;
+  guard: Guard;
+  presentUser: PresentUser;
+  /** Largest avatar upload, in bytes. */
+  avatarLimit: number;
+}
 
+/** /api/auth/profile/* and account deletion. */
+export const profileRoutes: FastifyPluginAsync<ProfileRouteOptions> = async (
+  app,
+  { profile, guard: signedIn, presentUser, avatarLimit },
+) => {
   app.get('/auth/profile', { preHandler: signedIn }, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
-    return presentUser(request, deps, currentUser(request));
+    return presentUser(currentUser(request));
   });
 
   app.patch('/auth/profile', { preHandler: signedIn }, async (request, reply) => {
@@ -44,13 +50,13 @@ export async function profileRoutes(app: FastifyInstance, deps: AppDeps): Promis
       body.password,
       request.ip,
     );
-    return presentUser(request, deps, updated);
+    return presentUser(updated);
   });
 
   app.post('/auth/profile/photo', { preHandler: signedIn, config: { upload: true } }, async (request) => {
     const user = currentUser(request);
     if (!request.isMultipart()) throw new ApiError(400, { photo: [NO_FILE] });
-    const limit = deps.config.limits.avatar;
+    const limit = avatarLimit;
     let updated;
     try {
       const part = await request.file({ limits: { fileSize: limit + 1 } });
@@ -71,10 +77,10 @@ export async function profileRoutes(app: FastifyInstance, deps: AppDeps): Promis
       }
       throw err;
     }
-    return presentUser(request, deps, updated);
+    return presentUser(updated);
   });
 
   app.delete('/auth/profile/photo', { preHandler: signedIn }, async (request) => {
-    return presentUser(request, deps, await profile.removeAvatar(currentUser(request)));
+    return presentUser(await profile.removeAvatar(currentUser(request)));
   });
-}
+};
