@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppDeps } from './deps.ts';
 import { composeServices, type Services } from './compose.ts';
 import { ApiError } from './errors.ts';
@@ -14,8 +16,12 @@ import { webRoutes } from './web/routes.ts';
 import { contentSecurityPolicy } from './web/csp.ts';
 import { HELMET_OPTIONS } from './web/security-headers.ts';
 import { parseFormBody, parseJsonBody } from './body-parsers.ts';
+import { useZodSchemas } from './schema-compilers.ts';
 import { finishUnreadBodies } from './unread-body.ts';
 import { DEFAULT_TIMEOUTS, serverTimeoutOptions, watchRequestTimeouts, type RequestTimeouts } from './request-timeouts.ts';
+
+/** What /api/health answers while the process serves requests. */
+const healthAnswer = z.strictObject({ status: z.literal('ok') });
 
 /** JSON and form bodies; uploads are multipart and streamed, never this big. */
 export const BODY_LIMIT = 1024 * 1024;
@@ -73,6 +79,7 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Bu
   app.addHook('onReady', async () => startMediaWork(services.media, app.log));
   app.addHook('onClose', async () => services.media.background.drain());
 
+  useZodSchemas(app);
   watchRequestTimeouts(app, timeouts);
   finishUnreadBodies(app, timeouts.bodyMs);
   app.decorateRequest('user', null);
@@ -100,9 +107,6 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Bu
       return reply.status(error.status).headers(error.headers).send(error.body);
     }
     const status = error.statusCode ?? 500;
-    if (error.validation) {
-      return reply.status(400).send({ detail: 'Некорректный запрос.' });
-    }
     if (status >= 400 && status < 500) {
       return reply
         .status(status)
@@ -115,7 +119,9 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Bu
 
   await app.register(
     async (api) => {
-      api.get('/health', async () => ({ status: 'ok' }));
+      api
+        .withTypeProvider<ZodTypeProvider>()
+        .get('/health', { schema: { response: { 200: healthAnswer } } }, async () => ({ status: 'ok' as const }));
       const { guard, presentUser } = services;
       await api.register(authRoutes, { auth: services.auth, guard, presentUser });
       await api.register(profileRoutes, { profile: services.profile, guard, presentUser, avatarLimit: deps.config.limits.avatar });

@@ -1,42 +1,12 @@
 import { z } from 'zod';
-import { ApiError } from '../errors.ts';
+import { BLANK } from '../validation.ts';
 import { isEmail, normaliseEmail } from '../../lib/contract/email.ts';
 import { CODE_PATTERN, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../../lib/contract/limits.ts';
 import { normalisePhone } from '../../lib/contract/phone.ts';
 import { PHONE_INVALID } from './phone.ts';
 import { PASSWORD_TOO_SHORT } from './passwords.ts';
 
-export const REQUIRED = 'Обязательное поле.';
-export const BLANK = 'Это поле не может быть пустым.';
-export const INVALID_VALUE = 'Некорректное значение.';
-export const NOT_AN_OBJECT = 'Некорректные данные. Ожидался объект.';
 export const EMAIL_INVALID = 'Введите корректный email';
-
-/** Messages for issues a schema did not word itself: DRF's "required" vs "wrong type", in Russian. */
-const errorMap: z.core.$ZodErrorMap = (issue) => {
-  if (issue.input === undefined && (issue.code === 'invalid_type' || issue.code === 'invalid_union')) return REQUIRED;
-  if (issue.code === 'too_big') return 'Слишком длинное значение.';
-  return INVALID_VALUE;
-};
-
-/**
- * Parses a request body DRF-style: anything but a plain object → non_field_errors; unknown keys
- * are ignored; every issue becomes `{field: [message]}` (first message per field).
- */
-export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
-  const data = body === undefined ? {} : body;
-  if (data === null || typeof data !== 'object' || Array.isArray(data)) {
-    throw new ApiError(400, { non_field_errors: [NOT_AN_OBJECT] });
-  }
-  const result = schema.safeParse(data, { error: errorMap, reportInput: true });
-  if (result.success) return result.data;
-  const errors: Record<string, string[]> = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path.length ? String(issue.path[0]) : 'non_field_errors';
-    if (!errors[field]) errors[field] = [issue.message];
-  }
-  throw new ApiError(400, errors);
-}
 
 /** A required text field: must be a string, not blank. Trims. */
 export const requiredText = (max = NAME_MAX) =>

@@ -75,7 +75,7 @@ export class MediaJobs {
     let taken = 0;
     for (const row of await this.d.repo.listProcessing()) {
       if (this.d.background.closed) break;
-      const kind = kinds[row.kind as KindName] as MediaKind | undefined;
+      const kind: MediaKind | undefined = kinds[row.kind];
       if (kind?.processing !== 'background' || this.running.has(row.id)) continue;
       const { claim, leaseUntil } = this.newClaim();
       if (!(await this.d.repo.claimProcessing(row.id, this.d.clock.now().toISOString(), leaseUntil, claim))) continue;

@@ -1,9 +1,9 @@
 import type { Clock } from '../clock.ts';
 import type { Media } from '../db/types.ts';
-import { fieldError, notFound } from '../errors.ts';
+import { notFound } from '../errors.ts';
 import type { Storage } from '../storage/storage.ts';
 import type { MediaLog } from './background.ts';
-import { parseTextFields } from './fields.ts';
+import type { MediaDetails } from './fields.ts';
 import type { DownloadChoice, MediaKind } from './kinds.ts';
 import type { MediaPatch, MediaRepository } from './repository.ts';
 import { deleteStored, keysOf } from './stored-files.ts';
@@ -29,9 +29,9 @@ export class MediaService {
     return row;
   }
 
-  async update(userId: number, kind: MediaKind, id: number, body: Record<string, unknown>): Promise<Media> {
-    const text = parseTextFields(body);
-    const patch: MediaPatch = { ...text };
+  /** Changes the details the edit names; an edit naming none changes nothing. */
+  async update(userId: number, kind: MediaKind, id: number, details: MediaDetails): Promise<Media> {
+    const patch: MediaPatch = { ...details };
     if (Object.keys(patch).length === 0) return this.get(userId, kind, id);
     patch.updated_at = this.d.clock.now().toISOString();
     const row = await this.d.repo.updateOwned(userId, kind.name, id, patch);
@@ -49,7 +49,6 @@ export class MediaService {
   async download(userId: number, kind: MediaKind, id: number, format: string | undefined): Promise<DownloadChoice & { filename: string }> {
     const row = await this.get(userId, kind, id);
     const choice = kind.download(row, format);
-    if (choice === 'unknown-format') throw fieldError('format', 'Неизвестный формат.');
     if (!choice) throw notFound();
     const title = row.title.trim() || `${kind.fallbackName}-${row.id}`;
     return { ...choice, filename: `${title}.${choice.ext}` };

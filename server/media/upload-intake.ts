@@ -2,12 +2,14 @@ import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
+import type { MediaStatus } from '../../lib/contract/media.ts';
 import type { Media } from '../db/types.ts';
 import { ApiError, detailError, fieldError } from '../errors.ts';
+import { parseBody } from '../validation.ts';
 import { moveKey, StorageLimitError, UPLOAD_SUFFIX, userPrefix, type Storage } from '../storage/storage.ts';
 import type { MediaLog } from './background.ts';
 import { detectFile } from './content-types.ts';
-import { parseTextFields } from './fields.ts';
+import { mediaDetailsSchema } from './fields.ts';
 import type { MediaJobs } from './jobs.ts';
 import { UploadRefused, type MediaKind } from './kinds.ts';
 import type { MediaProcessing } from './processing.ts';
@@ -78,7 +80,8 @@ export class MediaUploads {
         if (err instanceof ApiError || e.syscall || (typeof e.statusCode === 'number' && e.statusCode < 500)) throw err;
         throw detailError(400, 'Загрузка прервана или повреждена. Отправьте файл ещё раз.');
       }
-      const text = parseTextFields(fields);
+      // The upload's body streams, so its fields are checked here, by the same schema as an edit.
+      const text = parseBody(mediaDetailsSchema, fields);
       if (!upload) throw fieldError(kind.fileField, 'Обязательное поле.');
       if (upload.size === 0) throw fieldError(kind.fileField, 'Отправленный файл пуст.');
 
@@ -92,12 +95,13 @@ export class MediaUploads {
       written.splice(written.indexOf(tmpKey), 1);
 
       const now = this.d.clock.now().toISOString();
+      const status: MediaStatus = kind.processing === 'inline' ? 'ready' : 'processing';
       const row = {
         user_id: userId,
         kind: kind.name,
         title: text.title ?? '',
         description: text.description ?? '',
-        status: kind.processing === 'inline' ? 'ready' : 'processing',
+        status,
         original_key: originalKey,
         mime_type: stored.mime,
         size: upload.size,
