@@ -10,9 +10,9 @@ import { audioWire, photoWire, videoWire, type AudioWire, type PhotoWire, type V
 /**
  * The kind registry: everything that differs between audio, photo and video lives here —
  * the upload field, accepted types, size limit, the processing step, the JSON shape and the
- * downloads. Routes, services and repository are shared; a new kind is one more entry.
+ * downloads. Routes, services and repository are shared; a new kind is one more entry (and one
+ * more name in lib/contract/media.ts).
  */
-export type { KindName };
 
 export type FileColumn = 'playable_key' | 'thumbnail_key' | 'preview_key' | 'poster_key';
 
