@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { detailAnswerSchema, tokenPairSchema } from '../../lib/contract/account.ts';
 import { PASSWORDS_DIFFER } from '../accounts/passwords.ts';
+import { userWire } from '../accounts/user-json.ts';
 import { USERNAME_RE } from '../accounts/username.ts';
 import {
   codeField,
@@ -12,7 +14,7 @@ import {
   requiredText,
 } from '../accounts/validation.ts';
 
-/** Request bodies of the auth endpoints; unknown keys are dropped, as DRF does. */
+/** Request bodies of the auth endpoints (unknown keys are dropped, as DRF does) and their answers. */
 
 const USERNAME_INVALID = 'Имя пользователя может содержать только буквы, цифры и символы @/./+/-/_.';
 
@@ -50,18 +52,42 @@ const withConfirmation = <T extends { new_password: string; new_password2?: stri
   }
 };
 
-export const resetByTokenBody = z
+const resetByTokenBody = z
   .object({
+    by: z.literal('link'),
     token: z.string().min(1, 'Это поле не может быть пустым.').max(512),
     new_password: newPasswordField(),
     new_password2: z.string().nullish(),
   })
   .superRefine(withConfirmation);
 
-export const resetByCodeBody = z
-  .object({ phone: phoneField(), code: codeField(), new_password: newPasswordField(), new_password2: z.string().nullish() })
+const resetByCodeBody = z
+  .object({
+    by: z.literal('sms'),
+    phone: phoneField(),
+    code: codeField(),
+    new_password: newPasswordField(),
+    new_password2: z.string().nullish(),
+  })
   .superRefine(withConfirmation);
+
+/**
+ * A reset is confirmed with the e-mail link's token or with an SMS code: a body that has `token` is the
+ * first (`by: 'link'`), any other the second (`by: 'sms'`), and each is checked by its own rules.
+ */
+export const resetConfirmBody = z.preprocess(
+  (body) => (body !== null && typeof body === 'object' && !Array.isArray(body) ? { ...body, by: 'token' in body ? 'link' : 'sms' } : body),
+  z.discriminatedUnion('by', [resetByTokenBody, resetByCodeBody]),
+);
 
 export const changePasswordBody = z
   .object({ old_password: passwordField(), new_password: newPasswordField(), new_password2: z.string().nullish() })
   .superRefine(withConfirmation);
+
+/** Answers. */
+export const detailAnswer = z.strictObject(detailAnswerSchema.shape);
+export const tokenPairAnswer = z.strictObject(tokenPairSchema.shape);
+export const loginAnswer = z.strictObject({ ...tokenPairSchema.shape, user: userWire });
+export const registeredAnswer = z.strictObject({ ...userWire.shape, ...detailAnswerSchema.shape });
+export const passwordChangedAnswer = z.strictObject({ ...detailAnswerSchema.shape, ...tokenPairSchema.shape });
+export const emptyAnswer = z.strictObject({});
