@@ -1,4 +1,4 @@
-import { ApiError, detailOf, firstFieldMessage, firstString } from '@/lib/api/api-error';
+import { allMessages, ApiError, dataText, detailOf, errorOf, firstFieldMessage, firstString, messageOf } from '@/lib/api/api-error';
 import { AUDIO_FILE_FIELD } from '@/lib/api/audio';
 import { PHOTO_FILE_FIELD } from '@/lib/api/photos';
 import { VIDEO_FILE_FIELD } from '@/lib/api/video';
@@ -19,34 +19,7 @@ export function errorInfo(error: unknown): ErrorInfo {
   return error instanceof ApiError ? error : { status: null, data: null };
 }
 
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
-const nonEmpty = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v : null);
-
-const errorOf = (data: unknown): string | null => (isObj(data) ? nonEmpty(data.error) : null);
-const messageOf = (data: unknown): string | null => (isObj(data) ? nonEmpty(data.message) : null);
-
-/** "Server data" as text: a plain string, or detail/error/message, or the first field message. */
-export function dataText(data: unknown): string | null {
-  if (typeof data === 'string') return nonEmpty(data);
-  return detailOf(data) ?? errorOf(data) ?? messageOf(data) ?? firstFieldMessage(data);
-}
-
-/** Every message in a DRF body, joined (for "the whole data"). */
-export function allMessages(data: unknown): string | null {
-  if (typeof data === 'string') return nonEmpty(data);
-  if (!isObj(data)) return null;
-  const out: string[] = [];
-  const walk = (v: unknown) => {
-    if (typeof v === 'string' && v.trim()) out.push(v);
-    else if (Array.isArray(v)) v.forEach(walk);
-    else if (isObj(v)) Object.values(v).forEach(walk);
-  };
-  Object.entries(data).forEach(([k, v]) => {
-    if (k !== 'code' && k !== 'messages') walk(v);
-  });
-  return out.length ? out.join(' ') : null;
-}
+const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
 const mentionsAlreadyExists = (v: unknown) => /already exists/i.test(JSON.stringify(v ?? ''));
 

@@ -40,6 +40,33 @@ export function firstFieldMessage(data: unknown): string | null {
   return null;
 }
 
+/** `{"error": "…"}` → "…" */
+export const errorOf = (data: unknown): string | null => (isObj(data) ? nonEmpty(data.error) : null);
+/** `{"message": "…"}` → "…" */
+export const messageOf = (data: unknown): string | null => (isObj(data) ? nonEmpty(data.message) : null);
+
+/** "Server data" as text: a plain string, or detail/error/message, or the first field message. */
+export function dataText(data: unknown): string | null {
+  if (typeof data === 'string') return nonEmpty(data);
+  return detailOf(data) ?? errorOf(data) ?? messageOf(data) ?? firstFieldMessage(data);
+}
+
+/** Every message in a DRF body, joined (for "the whole data"). */
+export function allMessages(data: unknown): string | null {
+  if (typeof data === 'string') return nonEmpty(data);
+  if (!isObj(data)) return null;
+  const out: string[] = [];
+  const walk = (v: unknown) => {
+    if (typeof v === 'string' && v.trim()) out.push(v);
+    else if (Array.isArray(v)) v.forEach(walk);
+    else if (isObj(v)) Object.values(v).forEach(walk);
+  };
+  Object.entries(data).forEach(([k, v]) => {
+    if (k !== 'code' && k !== 'messages') walk(v);
+  });
+  return out.length ? out.join(' ') : null;
+}
+
 /** Keys of a DRF body that describe the error rather than name a field. */
 const NOT_FIELDS = new Set(['detail', 'code', 'messages']);
 
