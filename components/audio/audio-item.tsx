@@ -57,7 +57,13 @@ export const AudioItem = memo(function AudioItem({ record, onEdit, onDelete }: A
       {record.description ? <p className="whitespace-pre-line break-words text-sm text-slate-700">{record.description}</p> : null}
 
       {record.audio_file && record.status !== 'processing' && record.status !== 'failed' ? (
-        <AudioPlayer src={record.audio_file} peaks={record.waveform_data} duration={record.duration} title={record.title} />
+        <AudioPlayer
+          src={record.audio_file}
+          peaks={record.waveform_data}
+          duration={record.duration}
+          title={record.title}
+          recordId={record.id}
+        />
       ) : record.status === 'failed' ? (
         <p className="text-sm text-red-700">Не удалось обработать аудиозапись</p>
       ) : (

@@ -11,7 +11,7 @@ export interface AudioListProps {
   onDelete: (record: AudioRecord) => void;
 }
 
-const ESTIMATED_ROW = 190;
+const ESTIMATED_ROW = 240;
 const GAP = 12;
 
 /**
