@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useDownloadAudio } from '@/hooks/use-audio-mutations';
 import { useSnackbar } from '@/hooks/use-snackbar';
-import type { AudioRecord } from '@/lib/api/media';
+import type { AudioRecord } from '@/lib/api/audio';
 import { formatClock } from '@/lib/media/recorder-machine';
 import { AudioPlayer } from './audio-player';
 

@@ -2,7 +2,7 @@
 
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useRef, useState } from 'react';
-import type { AudioRecord } from '@/lib/api/media';
+import type { AudioRecord } from '@/lib/api/audio';
 import { AudioItem } from './audio-item';
 
 export interface AudioListProps {

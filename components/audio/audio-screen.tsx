@@ -13,7 +13,7 @@ import { useRefreshAudioList } from '@/hooks/use-audio-mutations';
 import { useMediaRecorderLaunch } from '@/hooks/use-media-recorder-launch';
 import { useMediaSearch } from '@/hooks/use-media-search';
 import { useSnackbar } from '@/hooks/use-snackbar';
-import { AUDIO_LIST_ERROR, type AudioRecord } from '@/lib/api/media';
+import { AUDIO_LIST_ERROR, type AudioRecord } from '@/lib/api/audio';
 import { DEFAULT_SORT, visibleRecords, type SortOrder } from '@/lib/media/sort-search';
 import { AudioList } from './audio-list';
 import { DeleteAudioDialog } from './delete-audio-dialog';

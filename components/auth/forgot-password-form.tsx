@@ -26,7 +26,7 @@ function ForgotPasswordEmail() {
       await forgot.mutateAsync(values.email.trim());
       setMessage({ kind: 'success', text: RESET_SENT });
     } catch (e) {
-      setMessage({ kind: 'error', text: forgotPasswordError(await errorInfo(e)) });
+      setMessage({ kind: 'error', text: forgotPasswordError(errorInfo(e)) });
     }
   });
 

@@ -51,7 +51,7 @@ export function ForgotPasswordPhone() {
       setMessage({ kind: 'info', text: resetCodeSent(normalized) });
       return true;
     } catch (e) {
-      setMessage({ kind: 'error', text: resetCodeRequestError(await errorInfo(e)) });
+      setMessage({ kind: 'error', text: resetCodeRequestError(errorInfo(e)) });
       return false;
     }
   };
@@ -88,7 +88,7 @@ export function ForgotPasswordPhone() {
       showSuccess(PASSWORD_RESET_DONE);
       router.replace('/login');
     } catch (e) {
-      setMessage({ kind: 'error', text: resetPasswordError(await errorInfo(e)) });
+      setMessage({ kind: 'error', text: resetPasswordError(errorInfo(e)) });
       resetForm.setFocus('code');
     }
   });

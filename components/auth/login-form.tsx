@@ -36,7 +36,7 @@ function EmailLogin() {
       await login(values.email.trim(), values.password);
       router.replace('/');
     } catch (e) {
-      const mapped = loginError(await errorInfo(e));
+      const mapped = loginError(errorInfo(e));
       if (mapped.unconfirmed) setPendingEmail(values.email.trim());
       setUnconfirmed(mapped.unconfirmed);
       setError(mapped.message);
@@ -94,7 +94,7 @@ function PhoneLogin() {
       setPhone(normalized);
       setMessage({ kind: 'info', text: `Код отправлен по SMS на номер ${normalized}` });
     } catch (e) {
-      setMessage({ kind: 'error', text: smsRequestError(await errorInfo(e)) });
+      setMessage({ kind: 'error', text: smsRequestError(errorInfo(e)) });
     }
   };
 
@@ -107,7 +107,7 @@ function PhoneLogin() {
       await loginWithPhoneCode(phone, values.code.trim());
       router.replace('/');
     } catch (e) {
-      setMessage({ kind: 'error', text: phoneLoginError(await errorInfo(e)) });
+      setMessage({ kind: 'error', text: phoneLoginError(errorInfo(e)) });
     }
   });
 

@@ -45,7 +45,7 @@ export function RegisterForm() {
       setDone(true);
       timer.current = setTimeout(() => router.push('/verify-email'), AFTER_REGISTER_DELAY_MS);
     } catch (e) {
-      setError(registrationError(await errorInfo(e)));
+      setError(registrationError(errorInfo(e)));
     }
   });
 

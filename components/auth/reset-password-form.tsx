@@ -52,7 +52,7 @@ export function ResetPasswordForm() {
       setMessage({ kind: 'success', text: PASSWORD_RESET_DONE });
       timer.current = setTimeout(() => router.push('/login'), 2_000);
     } catch (e) {
-      setMessage({ kind: 'error', text: resetPasswordError(await errorInfo(e)) });
+      setMessage({ kind: 'error', text: resetPasswordError(errorInfo(e)) });
     }
   });
 

@@ -37,7 +37,7 @@ export function ChangePasswordForm() {
       form.reset();
       snackbar.showSuccess(answer.detail || PASSWORD_CHANGED);
     } catch (e) {
-      setError(passwordChangeError(await errorInfo(e)));
+      setError(passwordChangeError(errorInfo(e)));
     }
   });
 

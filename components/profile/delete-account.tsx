@@ -44,7 +44,7 @@ export function DeleteAccount() {
       snackbar.showSuccess(ACCOUNT_DELETED);
       router.replace('/');
     } catch (e) {
-      const mapped = accountDeletionError(await errorInfo(e));
+      const mapped = accountDeletionError(errorInfo(e));
       setError(mapped.message);
       if (mapped.clearTokens) {
         clearSession();

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { downloadMediaFile, listMedia, uploadErrorMessage, uploadMedia, type UploadProgress } from '@/lib/api/media';
+import { downloadMediaFile, listMedia, uploadMedia } from '@/lib/api/media';
+import type { UploadOptions } from '@/lib/api/upload';
 
 /** One photo as GET /api/media/photo/ returns it (newest first by taken_at, else created_at). */
 export interface PhotoRecord {
@@ -37,10 +38,7 @@ export const photoQueries = {
 };
 
 /** POST /api/media/photo/ multipart (file, title, description) with upload progress. */
-export function uploadPhoto(
-  input: { file: File; title: string; description?: string },
-  options: { onProgress?: (p: UploadProgress) => void; signal?: AbortSignal } = {},
-): Promise<PhotoRecord> {
+export function uploadPhoto(input: { file: File; title: string; description?: string }, options: UploadOptions = {}): Promise<PhotoRecord> {
   return uploadMedia<PhotoRecord>(
     'photo',
     {
@@ -52,11 +50,6 @@ export function uploadPhoto(
     },
     options,
   );
-}
-
-/** 'Не удалось загрузить файл «name»' unless the server said why (400/413 {"file": […]}). */
-export function photoUploadErrorMessage(error: unknown, fileName: string): Promise<string> {
-  return uploadErrorMessage(error, PHOTO_FILE_FIELD, `Не удалось загрузить файл «${fileName}»`);
 }
 
 /**

@@ -1,12 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import {
-  downloadMediaFile,
-  listMedia,
-  recordingSaveErrorMessage,
-  uploadErrorMessage,
-  uploadMedia,
-  type UploadProgress,
-} from '@/lib/api/media';
+import { downloadMediaFile, listMedia, uploadMedia } from '@/lib/api/media';
+import type { UploadOptions } from '@/lib/api/upload';
 
 export type VideoStatus = 'processing' | 'ready' | 'failed';
 
@@ -34,7 +28,6 @@ export interface VideoRecord {
 
 export const VIDEO_LIST_ERROR = 'Ошибка при загрузке видео';
 export const VIDEO_FILE_FIELD = 'file';
-export const VIDEO_SAVE_ERROR = 'Ошибка при сохранении видео';
 
 /** GET /api/media/video/?t=… */
 export function listVideos(): Promise<VideoRecord[]> {
@@ -49,7 +42,7 @@ export const videoQueries = {
 /** POST /api/media/video/ multipart (file, title, description) → 201, status 'processing'. */
 export function uploadVideo(
   input: { file: Blob; fileName: string; title: string; description?: string },
-  options: { onProgress?: (p: UploadProgress) => void; signal?: AbortSignal } = {},
+  options: UploadOptions = {},
 ): Promise<VideoRecord> {
   return uploadMedia<VideoRecord>(
     'video',
@@ -62,15 +55,6 @@ export function uploadVideo(
     },
     options,
   );
-}
-
-export function videoUploadErrorMessage(error: unknown, fileName: string): Promise<string> {
-  return uploadErrorMessage(error, VIDEO_FILE_FIELD, `Не удалось загрузить файл «${fileName}»`);
-}
-
-/** 'Ошибка при сохранении видео: <the server's reason>' for the recorder's save form. */
-export function videoSaveErrorMessage(error: unknown): Promise<string> {
-  return recordingSaveErrorMessage(error, VIDEO_SAVE_ERROR, VIDEO_FILE_FIELD);
 }
 
 export type VideoDownloadFormat = 'mp4' | 'original';

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AudioList } from '@/components/audio/audio-list';
-import type { AudioRecord } from '@/lib/api/media';
+import type { AudioRecord } from '@/lib/api/audio';
 
 const records: AudioRecord[] = Array.from({ length: 2000 }, (_, i) => ({
   id: i + 1,
