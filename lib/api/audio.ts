@@ -2,25 +2,10 @@ import { queryOptions } from '@tanstack/react-query';
 import { downloadMediaFile, listMedia, uploadMedia } from '@/lib/api/media';
 import type { UploadOptions } from '@/lib/api/upload';
 import { mp3FileName } from '@/lib/media/content-disposition';
+import type { AudioRecord } from '@/lib/contract/media';
 
-/** One audio record as the list returns it (contract: plain array, newest first). */
-export interface AudioRecord {
-  id: number;
-  title: string;
-  description: string;
-  /** Signed absolute URL of the playable MP3 once ready; may be null while processing. */
-  audio_file: string | null;
-  original_file?: string | null;
-  /** Peaks 0..1 for the waveform. */
-  waveform_data: number[] | null;
-  /** Seconds. */
-  duration: number | null;
-  created_at: string;
-  mime_type?: string;
-  size?: number;
-  status?: string;
-  download_url?: string;
-}
+/** One audio record as the API returns it: the shared contract's schema, so both halves agree on it. */
+export type { AudioRecord };
 
 export const AUDIO_LIST_ERROR = 'Ошибка при загрузке аудиозаписей';
 export const UPDATE_SUCCESS = 'Запись успешно обновлена';

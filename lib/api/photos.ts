@@ -1,28 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import { downloadMediaFile, listMedia, uploadMedia } from '@/lib/api/media';
 import type { UploadOptions } from '@/lib/api/upload';
+import type { PhotoRecord } from '@/lib/contract/media';
 
-/** One photo as GET /api/media/photo/ returns it (newest first by taken_at, else created_at). */
-export interface PhotoRecord {
-  id: number;
-  title: string;
-  description: string;
-  /** Signed URL of the full-size photo: a metadata-free copy when the original carried EXIF/XMP (see downloadPhoto for the original). */
-  file: string | null;
-  /** Signed URL of a ≤400 px WebP. */
-  thumbnail: string | null;
-  /** Signed URL of a ≤1600 px WebP. */
-  preview: string | null;
-  width: number | null;
-  height: number | null;
-  /** EXIF DateTimeOriginal (ISO) when the photo carries one. */
-  taken_at: string | null;
-  mime_type?: string;
-  size?: number;
-  status?: string;
-  created_at: string;
-  download_url?: string;
-}
+/** One photo record as the API returns it: the shared contract's schema, so both halves agree on it. */
+export type { PhotoRecord };
 
 export const PHOTO_LIST_ERROR = 'Ошибка при загрузке фотографий';
 export const PHOTO_FILE_FIELD = 'file';

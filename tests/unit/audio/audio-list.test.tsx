@@ -13,6 +13,10 @@ const records: AudioRecord[] = Array.from({ length: 2000 }, (_, i) => ({
   duration: 10 + i,
   created_at: new Date(1_700_000_000_000 + i * 60_000).toISOString(),
   download_url: `/api/media/audio/${i + 1}/download/`,
+  original_file: null,
+  mime_type: 'audio/webm',
+  size: 1000,
+  status: 'ready',
 }));
 
 beforeEach(() => {

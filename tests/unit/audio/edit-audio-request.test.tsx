@@ -26,6 +26,7 @@ vi.mock('@/lib/api/client', async (importOriginal) => {
 
 import { EditAudioDialog } from '@/components/audio/edit-audio-dialog';
 import { SnackbarHost } from '@/components/ui/snackbar-host';
+import type { AudioRecord } from '@/lib/api/audio';
 
 interface Seen {
   method: string;
@@ -40,7 +41,20 @@ let answers: Array<() => Response | Promise<Response>> = [];
 const json = (status: number, body: unknown) =>
   new Response(body === null ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-const record = { id: 5, title: 'Старое', description: '', audio_file: null, waveform_data: null, duration: 3, created_at: '2025-01-01' };
+const record: AudioRecord = {
+  id: 5,
+  title: 'Старое',
+  description: '',
+  audio_file: null,
+  original_file: null,
+  waveform_data: [],
+  duration: 3,
+  created_at: '2025-01-01',
+  mime_type: 'audio/webm',
+  size: 1000,
+  status: 'ready',
+  download_url: '/api/media/audio/5/download/',
+};
 
 function renderDialog() {
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });

@@ -174,10 +174,13 @@ describe('downloads', () => {
       });
     });
     localStorage.setItem('token', 'access-1');
-    const mp4 = await downloadVideo({ id: 5, title: 'Прогулка', download_url: '/api/media/video/5/download/' }, 'mp4');
+    const mp4 = await downloadVideo(
+      { id: 5, title: 'Прогулка', download_url: '/api/media/video/5/download/', mime_type: 'video/webm' },
+      'mp4',
+    );
     expect(mp4.filename).toBe('Прогулка.mp4');
     expect(mp4.blob.size).toBe(3);
-    await downloadVideo({ id: 5, title: 'Прогулка', download_url: '/api/media/video/5/download/' }, 'original');
+    await downloadVideo({ id: 5, title: 'Прогулка', download_url: '/api/media/video/5/download/', mime_type: 'video/webm' }, 'original');
     // A photo's "original" is the exact uploaded file, not the served metadata-free copy.
     await downloadPhoto({ id: 8, title: 'Море', download_url: '/api/media/photo/8/download/', mime_type: 'image/jpeg' });
     expect(urls).toEqual([
