@@ -2,8 +2,24 @@
 
 import Link from 'next/link';
 import { useState } from 'react';
+import { lazyDialog } from '@/components/ui/lazy-dialog';
 import { useAuth } from '@/hooks/use-auth';
-import { SideDrawer } from './side-drawer';
+
+/** The drawer's frame (backdrop and panel, where the drawer draws them) for the moment its code is on its way. */
+function DrawerLoading() {
+  return (
+    <div className="fixed inset-0 z-40" aria-hidden="true">
+      <div className="fixed inset-0 bg-slate-900/40" />
+      <div className="relative h-full w-72 max-w-[85vw] bg-white shadow-xl" />
+    </div>
+  );
+}
+
+// The drawer (and the dialog code it is built on) is fetched when the menu button is first pointed at,
+// focused or pressed, not with every page.
+const loadSideDrawer = () => import('./side-drawer').then((m) => m.SideDrawer);
+const SideDrawer = lazyDialog(loadSideDrawer, <DrawerLoading />);
+const preloadSideDrawer = () => void loadSideDrawer();
 
 export function TopBar() {
   const [open, setOpen] = useState(false);
@@ -26,6 +42,8 @@ export function TopBar() {
         <button
           type="button"
           onClick={() => setOpen(true)}
+          onPointerEnter={preloadSideDrawer}
+          onFocus={preloadSideDrawer}
           aria-label="Открыть меню"
           aria-expanded={open}
           aria-controls="side-drawer"
@@ -54,7 +72,7 @@ export function TopBar() {
           </button>
         ) : null}
       </div>
-      <SideDrawer open={open} onClose={() => setOpen(false)} isAuthenticated={isAuthenticated} />
+      {open ? <SideDrawer open onClose={() => setOpen(false)} isAuthenticated={isAuthenticated} /> : null}
     </header>
   );
 }
