@@ -1,8 +1,6 @@
 'use client';
 
 import { useEffect } from 'react';
-import { refreshAccessToken } from '@/lib/api/client';
-import { getProfile } from '@/lib/api/profile';
 import { authStatusAtom } from '@/lib/auth/atoms';
 import { clearSession, sessionTokenStore, setTokens, setUser } from '@/lib/auth/session';
 import { runStartup } from '@/lib/auth/startup';
@@ -21,8 +19,9 @@ export function startAuth(): Promise<void> {
       if (access) setTokens({ access, refresh: sessionTokenStore.getRefresh() });
       const status = await runStartup({
         getAccess: sessionTokenStore.getAccess,
-        fetchProfile: () => getProfile({ skipAuthRefresh: true }),
-        refresh: refreshAccessToken,
+        // The API client is fetched only for a visitor with a stored session: a guest's page never needs it.
+        fetchProfile: async () => (await import('@/lib/api/profile')).getProfile({ skipAuthRefresh: true }),
+        refresh: async () => (await import('@/lib/api/client')).refreshAccessToken(),
         setUser,
         clear: clearSession,
       });
