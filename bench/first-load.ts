@@ -3,7 +3,6 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { parse, type DefaultTreeAdapterMap } from 'parse5';
 import { ensureWebBuild } from '../server/web/ensure-build.ts';
-import { root } from './support.ts';
 
 /**
  * First load: the gzipped JavaScript a browser fetches to show and hydrate one page of the static export,
@@ -120,6 +119,7 @@ const kb = (bytes: number) => (bytes / 1000).toFixed(1);
 
 /** `npm run bench -- first-load`: builds the export when it is stale, then prints each route's first load. */
 export async function benchFirstLoad(): Promise<void> {
+  const root = path.resolve(import.meta.dirname, '..');
   const outDir = path.join(root, 'out');
   ensureWebBuild(root, outDir, console.log);
   const routes = measureFirstLoad(outDir);
