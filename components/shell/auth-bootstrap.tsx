@@ -19,9 +19,9 @@ export function startAuth(): Promise<void> {
       if (access) setTokens({ access, refresh: sessionTokenStore.getRefresh() });
       const status = await runStartup({
         getAccess: sessionTokenStore.getAccess,
-        // The API client is fetched only for a visitor with a stored session: a guest's page never needs it.
-        fetchProfile: async () => (await import('@/lib/api/profile')).getProfile({ skipAuthRefresh: true }),
-        refresh: async () => (await import('@/lib/api/client')).refreshAccessToken(),
+        // The API client comes with these, only for a visitor with a stored session.
+        fetchProfile: async () => (await import('./signed-in')).fetchStartupProfile(),
+        refresh: async () => (await import('./signed-in')).refreshStartupToken(),
         setUser,
         clear: clearSession,
       });

@@ -22,8 +22,8 @@ const loadSideDrawer = () => import('./side-drawer').then((m) => m.SideDrawer);
 const SideDrawer = lazyDialog(loadSideDrawer, <DrawerLoading />);
 const preloadSideDrawer = () => void loadSideDrawer();
 
-// Signing out needs the API client, which a guest's page does without: it comes with the signed-in state.
-const SignOutButton = lazy(() => import('./sign-out-button').then((m) => ({ default: m.SignOutButton })));
+// Signing out needs the API client, which a guest's page does without: it comes with the session.
+const SignOutButton = lazy(() => import('./signed-in').then((m) => ({ default: m.SignOutButton })));
 
 export function TopBar() {
   const [open, setOpen] = useState(false);

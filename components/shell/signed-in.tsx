@@ -2,8 +2,20 @@
 
 import { useState } from 'react';
 import { useAuth } from '@/hooks/use-auth';
+import { refreshAccessToken } from '@/lib/api/client';
+import { getProfile } from '@/lib/api/profile';
 
-/** The top bar's 'Выйти' for a signed-in visitor. */
+/*
+ * What the shell needs only for a visitor with a stored session, fetched as one chunk with the API client
+ * (a guest's page never loads them): the start-up sequence's profile fetch and token refresh, and the
+ * top bar's sign-out button.
+ */
+
+export const fetchStartupProfile = () => getProfile({ skipAuthRefresh: true });
+
+export const refreshStartupToken = () => refreshAccessToken();
+
+/** The top bar's 'Выйти'. */
 export function SignOutButton() {
   const [leaving, setLeaving] = useState(false);
   const { logout } = useAuth();
