@@ -28,7 +28,8 @@ afterEach(() => {
 });
 
 describe('audio list with 2,000 recordings', () => {
-  it('mounts only the rows near the viewport', () => {
+  // Rendering dozens of rows with their players takes seconds on a loaded machine.
+  it('mounts only the rows near the viewport', { timeout: 30_000 }, () => {
     const client = new QueryClient();
     render(
       <QueryClientProvider client={client}>

@@ -35,7 +35,7 @@ describe('useUploadQueue', () => {
     expect(result.current.items).toHaveLength(4);
     expect(result.current.uploading).toBe(true);
 
-    await waitFor(() => expect(onBatchDone).toHaveBeenCalledWith({ succeeded: 3, failed: 1 }));
+    await waitFor(() => expect(onBatchDone).toHaveBeenCalledWith({ succeeded: 3, failed: 1 }), { timeout: 10_000 });
     expect(peak).toBe(2);
     expect(uploaded.sort()).toEqual(['a.png', 'c.png', 'd.png']);
     // The batch reports as soon as its last upload settles; the rows show it with the next render.
