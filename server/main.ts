@@ -35,7 +35,7 @@ async function main(): Promise<void> {
   }
   const storage = new LocalStorage(path.join(config.dataDir, 'media'));
   const log = (m: string) => console.log(m);
-  const app = await buildApp({
+  const { app } = await buildApp({
     config,
     db,
     storage,

@@ -1,6 +1,6 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@/lib/forms/zod-resolver';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
@@ -40,7 +40,7 @@ function EmailLogin() {
       if (isSecondStep(answer)) setMfaToken(answer.mfa_token);
       else router.replace('/');
     } catch (e) {
-      const mapped = loginError(await errorInfo(e));
+      const mapped = loginError(errorInfo(e));
       if (mapped.unconfirmed) setPendingEmail(values.email.trim());
       setUnconfirmed(mapped.unconfirmed);
       setError(mapped.message);
@@ -109,7 +109,7 @@ function PhoneLogin() {
       setPhone(normalized);
       setMessage({ kind: 'info', text: `Код отправлен по SMS на номер ${normalized}` });
     } catch (e) {
-      setMessage({ kind: 'error', text: smsRequestError(await errorInfo(e)) });
+      setMessage({ kind: 'error', text: smsRequestError(errorInfo(e)) });
     }
   };
 
@@ -123,7 +123,7 @@ function PhoneLogin() {
       if (isSecondStep(answer)) setMfaToken(answer.mfa_token);
       else router.replace('/');
     } catch (e) {
-      setMessage({ kind: 'error', text: phoneLoginError(await errorInfo(e)) });
+      setMessage({ kind: 'error', text: phoneLoginError(errorInfo(e)) });
     }
   });
 

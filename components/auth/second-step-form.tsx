@@ -72,7 +72,7 @@ function CodeStep({
       await loginWithSecondStep(mfaToken, code.trim());
       router.replace('/');
     } catch (e) {
-      setError(secondStepError(await errorInfo(e)));
+      setError(secondStepError(errorInfo(e)));
       form.setFocus('code');
     }
   });

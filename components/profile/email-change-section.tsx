@@ -11,7 +11,8 @@ import { TextField } from '@/components/ui/text-field';
 import { useConfirmEmailChange, useRequestEmailChange } from '@/hooks/use-email-change';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import type { User } from '@/lib/auth/types';
-import { emailChangeError, errorInfo, splitFieldErrors } from '@/lib/errors';
+import { splitFieldErrors } from '@/lib/api/api-error';
+import { emailChangeError, errorInfo } from '@/lib/errors';
 import { emailChangeCodeSchema, emailChangeSchema, type EmailChangeCodeValues, type EmailChangeValues } from '@/lib/schemas/email-change';
 import { ProfileSection } from './section';
 
@@ -66,7 +67,7 @@ function AddressStep({ focusOnMount, onSent }: { focusOnMount: boolean; onSent: 
       await ask.mutateAsync({ newEmail: address, password: values.password });
       onSent(address);
     } catch (e) {
-      const info = await errorInfo(e);
+      const info = errorInfo(e);
       const { fields, rest } = splitFieldErrors(info.data, ['new_email', 'password'] as const);
       if (fields.new_email)
         form.setError('new_email', { message: /already exists/i.test(fields.new_email) ? EMAIL_TAKEN : fields.new_email });
@@ -114,7 +115,7 @@ function CodeStep({ address, onDone, onCancel }: { address: string; onDone: () =
       snackbar.showSuccess(EMAIL_CHANGED);
       onDone();
     } catch (e) {
-      setError(emailChangeError(await errorInfo(e), 'Ошибка при подтверждении email'));
+      setError(emailChangeError(errorInfo(e), 'Ошибка при подтверждении email'));
       form.setFocus('code');
     }
   });

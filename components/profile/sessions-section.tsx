@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -78,7 +78,7 @@ export function SessionsSection() {
       await endOne.mutateAsync(id);
       afterEnd(SESSION_ENDED);
     } catch (e) {
-      setError(sessionEndError(await errorInfo(e)));
+      setError(sessionEndError(errorInfo(e)));
     }
   };
 
@@ -90,7 +90,7 @@ export function SessionsSection() {
       afterEnd(OTHER_SESSIONS_ENDED);
     } catch (e) {
       setConfirming(false);
-      setError(sessionEndError(await errorInfo(e)));
+      setError(sessionEndError(errorInfo(e)));
     }
   };
 
@@ -140,19 +140,9 @@ export function SessionsSection() {
 }
 
 function SessionsLoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  const [text, setText] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    void errorInfo(error).then((info) => {
-      if (live) setText(sessionsLoadError(info));
-    });
-    return () => {
-      live = false;
-    };
-  }, [error]);
   return (
     <FormAlert>
-      <p>{text ?? sessionsLoadError({ status: null, data: null })}</p>
+      <p>{sessionsLoadError(errorInfo(error))}</p>
       <Button variant="secondary" className="mt-2" onClick={onRetry}>
         Повторить
       </Button>

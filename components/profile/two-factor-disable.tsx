@@ -9,7 +9,8 @@ import { PasswordField } from '@/components/ui/password-field';
 import { TextField } from '@/components/ui/text-field';
 import { useDisableTwoFactor } from '@/hooks/use-two-factor';
 import { useSnackbar } from '@/hooks/use-snackbar';
-import { errorInfo, splitFieldErrors, twoFactorError } from '@/lib/errors';
+import { splitFieldErrors } from '@/lib/api/api-error';
+import { errorInfo, twoFactorError } from '@/lib/errors';
 import { disableTwoFactorSchema, type DisableTwoFactorValues } from '@/lib/schemas/two-factor';
 
 export const TWO_FACTOR_DISABLED = 'Двухэтапная проверка отключена';
@@ -46,7 +47,7 @@ export function TwoFactorDisable({
       snackbar.showSuccess(TWO_FACTOR_DISABLED);
       onDisabled();
     } catch (e) {
-      const info = await errorInfo(e);
+      const info = errorInfo(e);
       const { fields, rest } = splitFieldErrors(info.data, ['password', 'code'] as const);
       if (fields.password) form.setError('password', { message: fields.password });
       if (fields.code) form.setError('code', { message: fields.code });

@@ -37,7 +37,7 @@ export function TwoFactorSection() {
     try {
       setStage({ kind: 'setup', setup: await setup.mutateAsync() });
     } catch (e) {
-      setError(twoFactorError(await errorInfo(e), 'Не удалось начать настройку'));
+      setError(twoFactorError(errorInfo(e), 'Не удалось начать настройку'));
     }
   };
 

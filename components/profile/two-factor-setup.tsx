@@ -9,7 +9,8 @@ import { CodeField } from '@/components/ui/code-field';
 import { FormAlert } from '@/components/ui/form-alert';
 import { useEnableTwoFactor } from '@/hooks/use-two-factor';
 import type { TwoFactorSetup } from '@/lib/api/two-factor';
-import { errorInfo, splitFieldErrors, twoFactorError } from '@/lib/errors';
+import { splitFieldErrors } from '@/lib/api/api-error';
+import { errorInfo, twoFactorError } from '@/lib/errors';
 import { enableTwoFactorSchema, type EnableTwoFactorValues } from '@/lib/schemas/two-factor';
 
 /** The key in groups of four, as apps print it: easier to type by hand. */
@@ -44,7 +45,7 @@ export function TwoFactorSetupStep({
       const { recovery_codes } = await enable.mutateAsync(code.trim());
       onEnabled(recovery_codes);
     } catch (e) {
-      const info = await errorInfo(e);
+      const info = errorInfo(e);
       const { fields, rest } = splitFieldErrors(info.data, ['code'] as const);
       if (fields.code) form.setError('code', { message: fields.code });
       else setError(rest ?? twoFactorError(info, 'Не удалось включить двухэтапную проверку'));

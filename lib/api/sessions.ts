@@ -1,16 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { SessionInfo } from '@/lib/contract/account';
 import { api } from './client';
 
-/** A signed-in device as GET auth/sessions/ lists it. */
-export interface SessionInfo {
-  id: string;
-  user_agent: string | null;
-  ip: string | null;
-  created_at: string;
-  last_used_at: string;
-  /** The session this browser is using. */
-  current: boolean;
-}
+/** A signed-in device as GET auth/sessions/ lists it: the shared contract's schema, so both halves agree on it. */
+export type { SessionInfo };
 
 const NO_CACHE = { 'Cache-Control': 'no-cache', Pragma: 'no-cache' };
 

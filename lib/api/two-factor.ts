@@ -1,34 +1,23 @@
 import { queryOptions } from '@tanstack/react-query';
 import { normalizeUser } from '@/lib/auth/user';
 import type { LoginAnswer } from '@/lib/auth/types';
+import type { RecoveryCodes, SecondStepRequired, TwoFactorSetup, TwoFactorStatus } from '@/lib/contract/account';
 import { api } from './client';
 
-/** What a login answers instead of tokens when the account has two-step sign-in on. */
-export interface SecondStepRequired {
-  mfa_required: true;
-  mfa_token: string;
-}
+/**
+ * What a login answers instead of tokens when the account has two-step sign-in on, the status and the
+ * setup of it: the shared contract's schemas, so both halves agree on them.
+ */
+export type { SecondStepRequired, TwoFactorSetup, TwoFactorStatus };
 
 export const isSecondStep = (answer: unknown): answer is SecondStepRequired =>
   !!answer && typeof answer === 'object' && (answer as { mfa_required?: unknown }).mfa_required === true;
-
-export interface TwoFactorStatus {
-  enabled: boolean;
-  recovery_codes_left: number;
-}
-
-export interface TwoFactorSetup {
-  /** Base32, for typing into the app by hand. */
-  secret: string;
-  /** otpauth:// URL that the QR code carries. */
-  otpauth_url: string;
-}
 
 const NO_CACHE = { 'Cache-Control': 'no-cache', Pragma: 'no-cache' };
 
 export const getTwoFactorStatus = () => api.get('auth/2fa/', { headers: NO_CACHE }).json<TwoFactorStatus>();
 export const setupTwoFactor = () => api.post('auth/2fa/setup/').json<TwoFactorSetup>();
-export const enableTwoFactor = (code: string) => api.post('auth/2fa/enable/', { json: { code } }).json<{ recovery_codes: string[] }>();
+export const enableTwoFactor = (code: string) => api.post('auth/2fa/enable/', { json: { code } }).json<RecoveryCodes>();
 export const disableTwoFactor = (password: string, code: string) =>
   api.post('auth/2fa/disable/', { json: { password, code } }).json<{ detail?: string }>();
 

@@ -1,8 +1,7 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../deps.ts';
 import type { User } from '../db/types.ts';
 import { detailError, fieldError } from '../errors.ts';
-import { AccountActions, enforce } from './account-actions.ts';
+import { enforce, type AccountActions } from './account-actions.ts';
 import { EmailChangeRepository } from './email-change-repository.ts';
 import { LIMITS } from './limits.ts';
 import { ALREADY_EXISTS, emailChangeCodeMessage, emailChangedNotice } from './messages.ts';
@@ -33,10 +32,6 @@ export class EmailChange {
   ) {
     this.users = new UsersRepository(deps.db);
     this.repo = new EmailChangeRepository(deps.db);
-  }
-
-  static create(deps: AppDeps, log: FastifyBaseLogger): EmailChange {
-    return new EmailChange(deps, new AccountActions(deps, log));
   }
 
   private now = () => this.deps.clock.now().toISOString();

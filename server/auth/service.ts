@@ -1,6 +1,5 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../deps.ts';
-import { AccountActions, enforce, passwordFailKey } from '../accounts/account-actions.ts';
+import { enforce, passwordFailKey, type AccountActions } from '../accounts/account-actions.ts';
 import { generateResetToken, hashResetToken, RESET_TOKEN_TTL_MS, type CodePurpose } from '../accounts/codes.ts';
 import { LIMITS } from '../accounts/limits.ts';
 import { ALREADY_EXISTS, passwordChangedNotice, resetLinkMessage } from '../accounts/messages.ts';
@@ -40,17 +39,15 @@ export class AuthService {
   readonly repo: AuthRepository;
   readonly sessions: Sessions;
   readonly twoFactor: TwoFactor;
-  private readonly actions: AccountActions;
 
   constructor(
     private readonly deps: AppDeps,
-    log: FastifyBaseLogger,
+    private readonly actions: AccountActions,
   ) {
     this.users = new UsersRepository(deps.db);
     this.repo = new AuthRepository(deps.db);
     this.sessions = new Sessions(this.repo, deps.config.secretKey, deps.clock);
-    this.actions = new AccountActions(deps, log);
-    this.twoFactor = new TwoFactor(deps, this.actions, this.sessions);
+    this.twoFactor = new TwoFactor(deps, actions, this.sessions);
   }
 
   private get throttle() {

@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { AppDeps } from '../deps.ts';
-import { presentUser } from '../accounts/present.ts';
+import type { PresentUser } from '../accounts/present.ts';
 import type { UserJson } from '../accounts/user-json.ts';
 import type { User } from '../db/types.ts';
 import type { SessionMeta, TokenPair } from './sessions.ts';
@@ -16,10 +15,9 @@ export function sessionMeta(request: FastifyRequest): SessionMeta {
 
 /** `{access, refresh, user}`, or `{mfa_required: true, mfa_token}` when a code from the app is still needed. */
 export function signInAnswer(
-  request: FastifyRequest,
-  deps: AppDeps,
+  presentUser: PresentUser,
   result: SignInResult,
 ): (TokenPair & { user: UserJson }) | { mfa_required: true; mfa_token: string } {
   if ('mfaToken' in result) return { mfa_required: true, mfa_token: result.mfaToken };
-  return { ...result.tokens, user: presentUser(request, deps, result.user) };
+  return { ...result.tokens, user: presentUser(result.user) };
 }

@@ -1,51 +1,59 @@
-import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import type { AppDeps } from '../deps.ts';
-import { BLANK, codeField, parseBody, passwordField } from '../accounts/validation.ts';
-import { currentUser, requireUser } from './guard.ts';
-import { AuthService } from './service.ts';
-import { sessionMeta, signInAnswer } from './sign-in.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { PresentUser } from '../accounts/present.ts';
+import { currentUser, type Guard } from './guard.ts';
+import {
+  detailAnswer,
+  loginAnswer,
+  loginSecondStepBody,
+  recoveryCodesAnswer,
+  twoFactorDisableBody,
+  twoFactorEnableBody,
+  twoFactorSetupAnswer,
+  twoFactorStatusAnswer,
+} from './schemas.ts';
+import { sessionMeta } from './sign-in.ts';
+import type { TwoFactor } from './two-factor.ts';
 
-/** A code from the app (6 digits) or a recovery code: numbers are taken as text, like DRF's CharField does. */
-const secondStepCode = () =>
-  z
-    .union([z.string(), z.number().int().nonnegative()])
-    .transform((v) => String(v).trim())
-    .pipe(z.string().min(1, BLANK).max(64, 'Неверный или просроченный код'));
-
-const enableBody = z.object({ code: codeField() });
-const disableBody = z.object({ password: passwordField(), code: secondStepCode() });
-const loginSecondStepBody = z.object({ mfa_token: z.string().min(1, BLANK).max(256), code: secondStepCode() });
+export interface TwoFactorRouteOptions {
+  twoFactor: TwoFactor;
+  guard: Guard;
+  presentUser: PresentUser;
+}
 
 /** /api/auth/2fa/* (sign-in codes from an authenticator app) and /api/auth/login/2fa/ (the login's second step). */
-export async function twoFactorRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  const { twoFactor } = new AuthService(deps, app.log);
-  const signedIn = requireUser(deps);
-
-  app.get('/auth/2fa', { preHandler: signedIn }, async (request, reply) => {
+export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRouteOptions> = async (app, { twoFactor, guard, presentUser }) => {
+  app.get('/auth/2fa', { preValidation: guard, schema: { response: { 200: twoFactorStatusAnswer } } }, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
     return twoFactor.status(currentUser(request));
   });
 
-  app.post('/auth/2fa/setup', { preHandler: signedIn }, async (request, reply) => {
+  app.post('/auth/2fa/setup', { preValidation: guard, schema: { response: { 200: twoFactorSetupAnswer } } }, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
     return twoFactor.setup(currentUser(request));
   });
 
-  app.post('/auth/2fa/enable', { preHandler: signedIn }, async (request, reply) => {
-    const { code } = parseBody(enableBody, request.body);
-    reply.header('Cache-Control', 'no-store');
-    return twoFactor.enable(currentUser(request), code, request.ip);
-  });
+  app.post(
+    '/auth/2fa/enable',
+    { preValidation: guard, schema: { body: twoFactorEnableBody, response: { 200: recoveryCodesAnswer } } },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return twoFactor.enable(currentUser(request), request.body.code, request.ip);
+    },
+  );
 
-  app.post('/auth/2fa/disable', { preHandler: signedIn }, async (request) => {
-    const { password, code } = parseBody(disableBody, request.body);
-    await twoFactor.disable(currentUser(request), password, code, request.ip);
-    return { detail: 'Двухэтапная проверка отключена' };
-  });
+  app.post(
+    '/auth/2fa/disable',
+    { preValidation: guard, schema: { body: twoFactorDisableBody, response: { 200: detailAnswer } } },
+    async (request) => {
+      const { password, code } = request.body;
+      await twoFactor.disable(currentUser(request), password, code, request.ip);
+      return { detail: 'Двухэтапная проверка отключена' };
+    },
+  );
 
-  app.post('/auth/login/2fa', async (request) => {
-    const { mfa_token, code } = parseBody(loginSecondStepBody, request.body);
-    return signInAnswer(request, deps, await twoFactor.completeLogin(mfa_token, code, request.ip, sessionMeta(request)));
+  app.post('/auth/login/2fa', { schema: { body: loginSecondStepBody, response: { 200: loginAnswer } } }, async (request) => {
+    const { mfa_token, code } = request.body;
+    const { tokens, user } = await twoFactor.completeLogin(mfa_token, code, request.ip, sessionMeta(request));
+    return { ...tokens, user: presentUser(user) };
   });
-}
+};

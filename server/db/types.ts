@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { MediaKind, MediaStatus } from '../../lib/contract/media.ts';
 
 /**
  * Booleans are stored as 0/1 integers and times as ISO-8601 UTC strings in both dialects,
@@ -120,14 +121,14 @@ export interface ThrottleLocksTable {
   touched_at: string;
 }
 
-/** Every user's media item, whatever its kind. kind: audio | photo | video. status: processing | ready | failed */
+/** Every user's media item, whatever its kind. */
 export interface MediaTable {
   id: Generated<number>;
   user_id: number;
-  kind: string;
+  kind: MediaKind;
   title: string;
   description: string;
-  status: string;
+  status: MediaStatus;
   original_key: string;
   mime_type: string;
   size: number;

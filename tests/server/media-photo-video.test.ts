@@ -3,7 +3,6 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_KINDS } from '../../server/media/kinds.ts';
-import { mediaServiceOf } from '../../server/media/routes.ts';
 import { createUser, decodedDuration, ffmpeg, listFiles, multipart, pathOf, tempDir } from './support/media-fixtures.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
@@ -171,7 +170,7 @@ describe('video API', () => {
     const body = multipart(fields, { field: 'file', filename: path.basename(file), contentType: 'video/webm', data: readFileSync(file) });
     return t.app.inject({ method: 'POST', url: '/api/media/video/', headers: { ...user.headers, ...body.headers }, payload: body.payload });
   };
-  const settle = () => mediaServiceOf(t.deps)!.idle();
+  const settle = () => t.services.media.background.idle();
   const get = async (user: User, id: number) => (await t.app.inject({ url: `/api/media/video/${id}/`, headers: user.headers })).json();
 
   const files = { webm: '', pipedWebm: '', mp4: '', mov: '' };
@@ -332,7 +331,7 @@ describe('video API', () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     expect((await get(alice, row.id)).status).toBe('processing');
-    await mediaServiceOf(t.deps)!.resumeProcessing(MEDIA_KINDS);
+    await t.services.media.jobs.resumeProcessing(MEDIA_KINDS);
     await settle();
     expect(await get(alice, row.id)).toMatchObject({ status: 'ready', width: 320, height: 240 });
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isSecondStep } from '@/lib/api/two-factor';
-import { emailChangeError, secondStepError, sessionEndError, splitFieldErrors } from '@/lib/errors';
+import { ApiError, splitFieldErrors } from '@/lib/api/api-error';
+import { emailChangeError, errorInfo, secondStepError, sessionEndError, sessionsLoadError, twoFactorError } from '@/lib/errors';
 import { emailChangeSchema } from '@/lib/schemas/email-change';
 import { appCodeSchema, disableTwoFactorSchema, recoveryCodeSchema } from '@/lib/schemas/two-factor';
 
@@ -72,5 +73,13 @@ describe('account security errors', () => {
     );
     expect(secondStepError({ status: null, data: null })).toBe('Ошибка при входе');
     expect(sessionEndError(info({ detail: 'Не найдено.' }))).toBe('Не найдено.');
+  });
+
+  it('reads the words of a thrown ApiError, and falls back when there was no answer', () => {
+    const refused = ApiError.fromText(400, JSON.stringify({ code: ['Неверный или просроченный код'] }));
+    expect(twoFactorError(errorInfo(refused), 'Не удалось включить двухэтапную проверку')).toBe('Неверный или просроченный код');
+    expect(sessionEndError(errorInfo(ApiError.fromText(404, JSON.stringify({ detail: 'Не найдено.' }))))).toBe('Не найдено.');
+    expect(sessionsLoadError(errorInfo(ApiError.noAnswer()))).toBe('Не удалось загрузить список сеансов');
+    expect(secondStepError(errorInfo(new Error('boom')))).toBe('Ошибка при входе');
   });
 });
