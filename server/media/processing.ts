@@ -1,5 +1,4 @@
-import { createReadStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, open, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fieldError } from '../errors.ts';
@@ -58,9 +57,16 @@ export class MediaProcessing {
       const patch: MediaPatch = { ...outcome.columns };
       for (const f of outcome.files) {
         if (claimLost()) throw new ClaimLostError();
+        // Opened before it is handed on: an output the step did not write fails this run here, rather
+        // than as an error event of a stream nobody listens to yet (which would end the process).
+        const file = await open(f.path);
         const key = `${base}${f.suffix}`;
         written.push(key);
-        await this.d.storage.put(key, createReadStream(f.path));
+        try {
+          await this.d.storage.put(key, file.createReadStream());
+        } finally {
+          await file.close().catch(() => {}); // already closed by the stream unless put gave up before reading it
+        }
         patch[f.column satisfies FileColumn] = key;
       }
       return patch;

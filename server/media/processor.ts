@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import type { Metadata, Sharp } from 'sharp';
 import { demuxerFor } from './content-types.ts';
@@ -199,11 +200,13 @@ export class FfmpegProcessor implements MediaProcessor {
           ],
           { timeoutMs: 120_000, opens: demuxer },
         );
-      try {
-        await grab(atSeconds);
-      } catch {
-        await grab(0);
-      }
+      // Past the end of the picture (sound that outlasts it) ffmpeg succeeds without writing a frame:
+      // then, as when the seek fails, the first frame is the poster.
+      const wrote = await grab(atSeconds).then(
+        () => nonEmptyFile(output),
+        () => false,
+      );
+      if (!wrote) await grab(0);
     });
   }
 
@@ -461,5 +464,14 @@ export function exifDateTimeOriginal(exif: Buffer): string | null {
     return null;
   } catch {
     return null;
+  }
+}
+
+/** Whether `file` exists and has bytes. */
+async function nonEmptyFile(file: string): Promise<boolean> {
+  try {
+    return (await stat(file)).size > 0;
+  } catch {
+    return false;
   }
 }

@@ -309,6 +309,34 @@ describe('video API', () => {
     expect(listFiles(path.join(t.dataDir, 'media')).filter((f) => f.startsWith(base))).toEqual([`${base}.mp4`]);
   });
 
+  it('takes the poster from the first frame when the picture ends before the usual moment (3 s of sound, 0.12 s of picture)', async () => {
+    const short = path.join(dir, 'short-picture.webm');
+    await ffmpeg([
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=duration=0.12:size=160x120:rate=25',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=440:duration=3',
+      '-c:v',
+      'libvpx',
+      '-c:a',
+      'libopus',
+      short,
+    ]);
+    const created = (await upload(alice, short, { title: 'короткая картинка' })).json();
+    expect(created.status).toBe('processing');
+    await settle();
+    const rec = await get(alice, created.id);
+    expect(rec).toMatchObject({ status: 'ready', width: 160, height: 120 });
+    expect(rec.poster).toMatch(/-poster\.jpg\?exp=/);
+    const poster = await t.app.inject({ url: pathOf(rec.poster) });
+    expect(poster.headers['content-type']).toBe('image/jpeg');
+    expect((await sharp(poster.rawPayload).metadata()).width).toBe(160);
+  });
+
   it('finishes videos a previous process left in processing (start-up resume)', async () => {
     const key = `u/${alice.id}/video/leftover.webm`;
     await t.storage.put(key, (await import('node:fs')).createReadStream(files.webm));
