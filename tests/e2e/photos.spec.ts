@@ -176,7 +176,11 @@ test('photos dropped onto the page are uploaded; search and sort work on the gal
   await expectAccessible(page, 'photo gallery at 320 px');
 });
 
-test('a failed gallery load says so and offers to retry', async ({ page }) => {
+// The failures share one user: the browser tests stay under the server's limit of registrations per address and hour.
+test('a failed gallery load offers to retry; an edit is one PATCH, a refusal shows the server’s words, a PATCH refused on the way takes a fallback', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
   await registerAndLogin(page);
   let fail = true;
   await page.route('**/api/media/photo/?*', (route) => (fail ? route.fulfill({ status: 500, body: '{"detail":"x"}' }) : route.fallback()));
@@ -185,14 +189,8 @@ test('a failed gallery load says so and offers to retry', async ({ page }) => {
   fail = false;
   await page.getByRole('button', { name: 'Повторить' }).click();
   await expect(page.getByText('Пока нет фотографий')).toBeVisible();
-});
 
-test('an edit is one PATCH: a refusal shows the server’s words without a list of attempts; a PATCH refused on the way takes a fallback', async ({
-  page,
-}) => {
-  test.setTimeout(90_000);
-  await registerAndLogin(page);
-  await page.goto('/photos');
+  // An edit is one PATCH.
   await page.getByLabel('Выбрать фотографии').setInputFiles([
     { name: 'first.png', mimeType: 'image/png', buffer: await image('png', { r: 200, g: 100, b: 0 }, 32, 32) },
     { name: 'second.png', mimeType: 'image/png', buffer: await image('png', { r: 0, g: 100, b: 200 }, 32, 32) },
