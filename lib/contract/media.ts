@@ -36,6 +36,8 @@ const mediaRecord = z.object({
   mime_type: z.string(),
   /** The original's size in bytes. */
   size: z.number().int(),
+  /** SHA-256 of the original's bytes (hex); null for records kept from before checksums were taken. */
+  sha256: z.string().nullable(),
   status: mediaStatusSchema,
   /** ISO 8601. */
   created_at: z.string(),
@@ -92,3 +94,15 @@ export const MEDIA_RECORD_SCHEMAS = {
   video: videoRecordSchema,
 } as const satisfies Record<MediaKind, z.ZodType>;
 export type MediaRecord<K extends MediaKind = MediaKind> = z.infer<(typeof MEDIA_RECORD_SCHEMAS)[K]>;
+
+/**
+ * An upload of a file its owner already keeps stores nothing: 409 with this body, naming the record
+ * that holds those bytes.
+ */
+export const DUPLICATE_MEDIA_DETAIL = 'Этот файл уже есть в Копилке';
+export const duplicateMediaSchema = z.object({
+  detail: z.literal(DUPLICATE_MEDIA_DETAIL),
+  id: z.number().int(),
+  kind: mediaKindSchema,
+});
+export type DuplicateMedia = z.infer<typeof duplicateMediaSchema>;

@@ -149,6 +149,36 @@ export interface MediaTable {
   processing_lease_until: string | null;
   /** Token of the claim holding the background job (see migration 005); null when nobody holds it. */
   processing_claim: string | null;
+  /** SHA-256 of the original's bytes (hex); null for records stored before checksums were kept. */
+  sha256: string | null;
+}
+
+/** A resumable upload in progress (see migration 009): whose, what it becomes, how far its hash got. */
+export interface UploadsTable {
+  id: string;
+  user_id: number;
+  kind: MediaKind;
+  title: string;
+  description: string;
+  filename: string;
+  size: number;
+  /** How many bytes `hash_state` has taken in; null when the running hash was lost. */
+  hash_offset: number | null;
+  /** The SHA-256 state after `hash_offset` bytes (base64). */
+  hash_state: string | null;
+  created_at: string;
+  /** Abandoned after this: refused, and removed with its bytes by the periodic cleanup. */
+  expires_at: string;
+  /** Set by the request that turns the complete upload into a record. */
+  finishing_at: string | null;
+}
+
+/** Locks on uploads held by requests in any API process; renewed while held. */
+export interface UploadLocksTable {
+  id: string;
+  holder: string;
+  expires_at: string;
+  release_requested: number;
 }
 
 export interface DB {
@@ -163,6 +193,8 @@ export interface DB {
   two_factor: TwoFactorTable;
   recovery_codes: RecoveryCodesTable;
   mfa_challenges: MfaChallengesTable;
+  uploads: UploadsTable;
+  upload_locks: UploadLocksTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -170,3 +202,5 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type Media = Selectable<MediaTable>;
 export type NewMedia = Insertable<MediaTable>;
+export type Upload = Selectable<UploadsTable>;
+export type NewUpload = Insertable<UploadsTable>;

@@ -84,6 +84,7 @@ const recordJson = <Own extends object>(row: Media, own: Own) => ({
   ...own,
   mime_type: row.mime_type,
   size: row.size,
+  sha256: row.sha256,
   status: row.status,
   created_at: row.created_at,
   download_url: downloadUrl(row),

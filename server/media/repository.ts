@@ -28,6 +28,20 @@ export class MediaRepository {
       .executeTakeFirst();
   }
 
+  /**
+   * The owner's record whose original has these bytes (by SHA-256), if any. Every row the owner has
+   * counts: a record kept in a trash (once there is one) must be left out here.
+   */
+  findBySha256(userId: number, sha256: string): Promise<Media | undefined> {
+    return this.db
+      .selectFrom('media')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('sha256', '=', sha256)
+      .orderBy('id')
+      .executeTakeFirst();
+  }
+
   insert(row: NewMedia): Promise<Media> {
     return this.db.insertInto('media').values(row).returningAll().executeTakeFirstOrThrow();
   }

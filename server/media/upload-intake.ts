@@ -2,14 +2,15 @@ import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
-import type { MediaStatus } from '../../lib/contract/media.ts';
+import { DUPLICATE_MEDIA_DETAIL, type MediaStatus } from '../../lib/contract/media.ts';
 import type { Media } from '../db/types.ts';
 import { ApiError, detailError, fieldError } from '../errors.ts';
 import { parseBody } from '../validation.ts';
 import { moveKey, StorageLimitError, UPLOAD_SUFFIX, userPrefix, type Storage } from '../storage/storage.ts';
 import type { MediaLog } from './background.ts';
 import { detectFile } from './content-types.ts';
-import { mediaDetailsSchema } from './fields.ts';
+import { mediaDetailsSchema, type MediaDetails } from './fields.ts';
+import { sha256Stream } from './checksum.ts';
 import type { MediaJobs } from './jobs.ts';
 import { UploadRefused, type MediaKind } from './kinds.ts';
 import type { MediaProcessing } from './processing.ts';
@@ -39,23 +40,44 @@ const formatMb = (bytes: number) => {
   return mb >= 1 ? String(Math.floor(mb)) : mb.toFixed(2).replace(/0+$/, '').replace(/\.$/, '').replace('.', ',');
 };
 
+/** Bytes of an upload sitting in storage at `key`, not yet checked, with what is known of them. */
+interface StoredUpload {
+  /** `<base>.upload`: the original becomes `<base>.<ext>`, its renditions `<base><suffix>`. */
+  base: string;
+  key: string;
+  size: number;
+  filename: string;
+  /** SHA-256 of the bytes (hex). */
+  sha256: string;
+  details: MediaDetails;
+}
+
+/** What a resumable upload hands over once its bytes are complete (see adopt()). */
+export interface CompletedUpload {
+  /** Where the complete bytes are; they are moved away from there. */
+  key: string;
+  size: number;
+  filename: string;
+  sha256: string;
+  details: MediaDetails;
+}
+
 /** Upload intake: a new record from a streamed upload, of any kind. */
 export class MediaUploads {
   constructor(private readonly d: MediaUploadsDeps) {}
 
   /**
-   * Streams the file part into storage (bounded by the kind's limit), collects the text fields,
-   * checks the bytes, processes (inline kinds) or queues the processing (background kinds) and
-   * inserts the row. Whatever fails — a limit, a wrong type, an aborted request, a processing error,
-   * the database — nothing is left behind.
+   * Streams the file part into storage (bounded by the kind's limit) while hashing it, collects the
+   * text fields, then makes the record as intake() does. Whatever fails — a limit, a wrong type, an
+   * aborted request, a processing error, the database — nothing is left behind.
    */
   async create(userId: number, kind: MediaKind, parts: AsyncIterable<UploadPart>): Promise<Media> {
     const limit = kind.limit(this.d.config);
-    const base = `${userPrefix(userId)}${kind.name}/${randomBytes(12).toString('base64url')}`;
+    const base = newBase(userId, kind);
     const tmpKey = `${base}${UPLOAD_SUFFIX}`; // renamed to the real extension once checked
     const written: string[] = [];
     const fields: Record<string, unknown> = {};
-    let upload: { size: number; filename: string } | null = null;
+    let upload: { size: number; filename: string; sha256: string } | null = null;
     try {
       try {
         for await (const part of parts) {
@@ -68,69 +90,107 @@ export class MediaUploads {
             continue;
           }
           written.push(tmpKey);
-          const { size } = await this.d.storage.put(tmpKey, part.stream, { maxBytes: limit });
-          upload = { size, filename: part.filename };
+          const hashed = sha256Stream(part.stream);
+          const { size } = await this.d.storage.put(tmpKey, hashed.stream, { maxBytes: limit });
+          upload = { size, filename: part.filename, sha256: hashed.digest() };
         }
       } catch (err) {
-        if (err instanceof StorageLimitError || err instanceof UploadTooLargeError) {
-          throw fieldError(kind.fileField, `Файл слишком большой (максимум ${formatMb(limit)} МБ)`, 413);
-        }
+        if (err instanceof StorageLimitError || err instanceof UploadTooLargeError) throw fileTooLarge(kind, limit);
         const e = err as { syscall?: string; statusCode?: number };
         // Disk trouble is ours (500); anything else from the upload stream is a cut-off or malformed body.
         if (err instanceof ApiError || e.syscall || (typeof e.statusCode === 'number' && e.statusCode < 500)) throw err;
         throw detailError(400, 'Загрузка прервана или повреждена. Отправьте файл ещё раз.');
       }
       // The upload's body streams, so its fields are checked here, by the same schema as an edit.
-      const text = parseBody(mediaDetailsSchema, fields);
+      const details = parseBody(mediaDetailsSchema, fields);
       if (!upload) throw fieldError(kind.fileField, 'Обязательное поле.');
       if (upload.size === 0) throw fieldError(kind.fileField, 'Отправленный файл пуст.');
-
-      const detected = await detectFile(await this.d.storage.localPath(tmpKey));
-      const stored = detected ? kind.accept(detected) : null;
-      if (!stored) throw fieldError(kind.fileField, kind.messages.invalidType);
-
-      const originalKey = `${base}.${stored.ext}`;
-      written.push(originalKey);
-      await moveKey(this.d.storage, tmpKey, originalKey);
-      written.splice(written.indexOf(tmpKey), 1);
-
-      const now = this.d.clock.now().toISOString();
-      const status: MediaStatus = kind.processing === 'inline' ? 'ready' : 'processing';
-      const row = {
-        user_id: userId,
-        kind: kind.name,
-        title: text.title ?? '',
-        description: text.description ?? '',
-        status,
-        original_key: originalKey,
-        mime_type: stored.mime,
-        size: upload.size,
-        original_name: cleanName(upload.filename),
-        created_at: now,
-        updated_at: now,
-      };
-      if (kind.processing === 'background') {
-        await this.d.processing.check(kind, originalKey, stored);
-        const { claim, leaseUntil } = this.d.jobs.newClaim();
-        const inserted = await this.d.repo.insert({ ...row, processing_lease_until: leaseUntil, processing_claim: claim });
-        this.d.jobs.enqueue(kind, inserted, claim);
-        return inserted;
-      }
-      let processed: MediaPatch;
-      try {
-        processed = await this.d.processing.run(kind, base, originalKey, stored, written);
-      } catch (err) {
-        if (err instanceof UploadRefused) throw fieldError(kind.fileField, err.message);
-        this.d.log.warn({ err, kind: kind.name }, 'media processing failed');
-        throw fieldError(kind.fileField, kind.messages.processingFailed);
-      }
-      return await this.d.repo.insert({ ...row, ...processed });
+      return await this.intake(userId, kind, { ...upload, base, key: tmpKey, details }, written);
     } catch (err) {
       await deleteStored(this.d.storage, this.d.log, written);
       throw err;
     }
   }
+
+  /**
+   * Makes the record of a resumable upload whose bytes are complete: they move from `completed.key`
+   * to an upload key of the owner's and are checked and processed exactly as a multipart upload's
+   * (intake()). Refused or failed, nothing of them is left at the new key.
+   */
+  async adopt(userId: number, kind: MediaKind, completed: CompletedUpload): Promise<Media> {
+    const base = newBase(userId, kind);
+    const tmpKey = `${base}${UPLOAD_SUFFIX}`;
+    const written = [tmpKey];
+    try {
+      if (completed.size === 0) throw fieldError(kind.fileField, 'Отправленный файл пуст.');
+      await moveKey(this.d.storage, completed.key, tmpKey);
+      return await this.intake(userId, kind, { ...completed, base, key: tmpKey }, written);
+    } catch (err) {
+      await deleteStored(this.d.storage, this.d.log, written);
+      throw err;
+    }
+  }
+
+  /**
+   * The part both ways share, from bytes in storage to a record: a file the owner already keeps is
+   * refused (409, naming that record) and stores nothing new; then the bytes are checked by content,
+   * moved to the original's key, and processed (inline kinds) or queued for processing (background
+   * kinds), and the row is inserted. Every key it stores is pushed to `written`.
+   */
+  private async intake(userId: number, kind: MediaKind, upload: StoredUpload, written: string[]): Promise<Media> {
+    const kept = await this.d.repo.findBySha256(userId, upload.sha256);
+    if (kept) throw detailError(409, DUPLICATE_MEDIA_DETAIL, { id: kept.id, kind: kept.kind });
+
+    const detected = await detectFile(await this.d.storage.localPath(upload.key));
+    const stored = detected ? kind.accept(detected) : null;
+    if (!stored) throw fieldError(kind.fileField, kind.messages.invalidType);
+
+    const originalKey = `${upload.base}.${stored.ext}`;
+    written.push(originalKey);
+    await moveKey(this.d.storage, upload.key, originalKey);
+    written.splice(written.indexOf(upload.key), 1);
+
+    const now = this.d.clock.now().toISOString();
+    const status: MediaStatus = kind.processing === 'inline' ? 'ready' : 'processing';
+    const row = {
+      user_id: userId,
+      kind: kind.name,
+      title: upload.details.title ?? '',
+      description: upload.details.description ?? '',
+      status,
+      original_key: originalKey,
+      mime_type: stored.mime,
+      size: upload.size,
+      sha256: upload.sha256,
+      original_name: cleanName(upload.filename),
+      created_at: now,
+      updated_at: now,
+    };
+    if (kind.processing === 'background') {
+      await this.d.processing.check(kind, originalKey, stored);
+      const { claim, leaseUntil } = this.d.jobs.newClaim();
+      const inserted = await this.d.repo.insert({ ...row, processing_lease_until: leaseUntil, processing_claim: claim });
+      this.d.jobs.enqueue(kind, inserted, claim);
+      return inserted;
+    }
+    let processed: MediaPatch;
+    try {
+      processed = await this.d.processing.run(kind, upload.base, originalKey, stored, written);
+    } catch (err) {
+      if (err instanceof UploadRefused) throw fieldError(kind.fileField, err.message);
+      this.d.log.warn({ err, kind: kind.name }, 'media processing failed');
+      throw fieldError(kind.fileField, kind.messages.processingFailed);
+    }
+    return await this.d.repo.insert({ ...row, ...processed });
+  }
 }
+
+/** Where a new upload's files go: `u/<owner>/<kind>/<random>` plus each file's suffix. */
+const newBase = (userId: number, kind: MediaKind) => `${userPrefix(userId)}${kind.name}/${randomBytes(12).toString('base64url')}`;
+
+/** The kind's size limit refusal, on its file field (the multipart and the resumable upload alike). */
+export const fileTooLarge = (kind: MediaKind, limit: number) =>
+  fieldError(kind.fileField, `Файл слишком большой (максимум ${formatMb(limit)} МБ)`, 413);
 
 /** The client's file name, kept for reference only: no paths, no control characters, ≤ 255. */
 function cleanName(name: string): string {

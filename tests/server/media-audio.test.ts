@@ -58,7 +58,9 @@ describe('audio API', () => {
 
   for (const [name, mime, ext] of formats) {
     it(`saves a ${name} recording with its true type, duration and waveform`, async () => {
-      const res = await upload(alice, fx[name], { title: `Тон ${name}`, description: 'ля первой октавы' }, 'recording.webm');
+      // A user of its own: every format is a different file, but each test keeps to its own collection.
+      const owner = await createUser(t);
+      const res = await upload(owner, fx[name], { title: `Тон ${name}`, description: 'ля первой октавы' }, 'recording.webm');
       expect(res.statusCode, res.body).toBe(201);
       const rec = res.json();
       expect(rec).toMatchObject({ title: `Тон ${name}`, description: 'ля первой октавы', mime_type: mime, status: 'ready' });
@@ -70,7 +72,7 @@ describe('audio API', () => {
       expect(Math.max(...rec.waveform_data)).toBe(1);
       expect(rec.download_url).toBe(`/api/media/audio/${rec.id}/download/`);
       expect(new Date(rec.created_at).toISOString()).toBe(rec.created_at);
-      expect(rec.original_file).toMatch(new RegExp(`^/media/u/${alice.id}/audio/[\\w-]+\\.${ext}\\?exp=\\d+&sig=`));
+      expect(rec.original_file).toMatch(new RegExp(`^/media/u/${owner.id}/audio/[\\w-]+\\.${ext}\\?exp=\\d+&sig=`));
       // The playable file is an MP3 (the original itself when it already is one).
       expect(rec.audio_file).toMatch(/\/media\/u\/\d+\/audio\/[\w-]+\.mp3\?exp=\d+&sig=/);
       const play = await t.app.inject({ url: pathOf(rec.audio_file) });
@@ -159,7 +161,8 @@ describe('audio API', () => {
     });
     expect(mediaFiles()).toEqual(filesBefore);
 
-    res = await upload(alice, fx.webm, { title: 'я'.repeat(255), description: 'д'.repeat(5000) });
+    // A user of its own: alice's collection is for the tests below, which store this file themselves.
+    res = await upload(await createUser(t), fx.webm, { title: 'я'.repeat(255), description: 'д'.repeat(5000) });
     expect(res.statusCode).toBe(201);
   });
 
@@ -172,8 +175,12 @@ describe('audio API', () => {
   it('lists only the owner’s records, newest first, ignoring ?t=', async () => {
     const carol = await createUser(t, 'carol');
     const ids: number[] = [];
-    for (const title of ['первая', 'вторая', 'третья']) {
-      const res = await upload(carol, fx.mp3, { title });
+    for (const [title, file] of [
+      ['первая', fx.mp3],
+      ['вторая', fx.wav],
+      ['третья', fx.ogg],
+    ] as const) {
+      const res = await upload(carol, file, { title });
       ids.push(res.json().id);
       t.clock.advance(1000);
     }
@@ -325,7 +332,9 @@ describe('audio API', () => {
     ];
     for (const [label, request] of deletions) {
       it(`deletes with ${label}: 204, row and files gone`, async () => {
-        const rec = (await upload(alice, fx.webm, { title: 'на удаление' })).json();
+        const stored = await upload(alice, fx.webm, { title: 'на удаление' });
+        expect(stored.statusCode).toBe(201);
+        const rec = stored.json();
         const files = mediaFiles().filter((f) => f.startsWith(`u/${alice.id}/audio/`));
         const res = await t.app.inject(request(rec.id));
         expect(res.statusCode).toBe(204);
@@ -340,7 +349,7 @@ describe('audio API', () => {
   });
 
   it('never shows or changes another user’s record', async () => {
-    const rec = (await upload(alice, fx.mp3, { title: 'личное' })).json();
+    const rec = (await upload(alice, fx.m4a, { title: 'личное' })).json();
     const notFound = { detail: 'Не найдено.' };
     const attempts: (InjectOptions & { url: string })[] = [
       { url: `/api/media/audio/${rec.id}/` },
@@ -403,9 +412,10 @@ describe('audio API', () => {
   });
 
   it('names an untitled download after the record', async () => {
-    const rec = (await upload(alice, fx.mp3)).json();
+    const owner = await createUser(t);
+    const rec = (await upload(owner, fx.mp3)).json();
     expect(rec.title).toBe('');
-    const res = await t.app.inject({ url: rec.download_url, headers: alice.headers });
+    const res = await t.app.inject({ url: rec.download_url, headers: owner.headers });
     expect(res.headers['content-disposition']).toBe(
       `attachment; filename="recording-${rec.id}.mp3"; filename*=UTF-8''recording-${rec.id}.mp3`,
     );

@@ -16,6 +16,7 @@ const records: AudioRecord[] = Array.from({ length: 2000 }, (_, i) => ({
   original_file: null,
   mime_type: 'audio/webm',
   size: 1000,
+  sha256: null,
   status: 'ready',
 }));
 

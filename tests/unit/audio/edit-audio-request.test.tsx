@@ -52,6 +52,7 @@ const record: AudioRecord = {
   created_at: '2025-01-01',
   mime_type: 'audio/webm',
   size: 1000,
+  sha256: null,
   status: 'ready',
   download_url: '/api/media/audio/5/download/',
 };

@@ -22,6 +22,7 @@ const photo = (id: number, title: string): PhotoRecord => ({
   download_url: `/api/media/photo/${id}/download/`,
   mime_type: 'image/jpeg',
   size: 1000,
+  sha256: null,
   status: 'ready',
 });
 

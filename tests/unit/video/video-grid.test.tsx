@@ -21,6 +21,7 @@ const video = (id: number, over: Partial<VideoRecord>): VideoRecord => ({
   created_at: '2024-06-01T10:00:00Z',
   mime_type: 'video/webm',
   size: 1000,
+  sha256: null,
   download_url: `/api/media/video/${id}/download/`,
   ...over,
 });
