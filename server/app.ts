@@ -14,6 +14,7 @@ import { emailChangeRoutes } from './accounts/email-change-routes.ts';
 import { profileRoutes } from './profile/routes.ts';
 import { mediaRoutes } from './media/routes.ts';
 import { mediaFileRoutes } from './media/file-routes.ts';
+import { uploadRoutes } from './uploads/routes.ts';
 import { startMediaWork } from './media/startup.ts';
 import { webRoutes } from './web/routes.ts';
 import { contentSecurityPolicy } from './web/csp.ts';
@@ -79,7 +80,10 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Bu
   });
 
   const services = composeServices(deps, app.log);
-  app.addHook('onReady', async () => startMediaWork(services.media, app.log));
+  app.addHook('onReady', async () => {
+    await startMediaWork(services.media, app.log);
+    services.uploads.service.startCleanup(services.media.background);
+  });
   app.addHook('onClose', async () => services.media.background.drain());
 
   useZodSchemas(app);
@@ -133,6 +137,13 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Bu
       await api.register(emailChangeRoutes, { emailChange: services.emailChange, guard, presentUser });
       await api.register(profileRoutes, { profile: services.profile, guard, presentUser, avatarLimit: deps.config.limits.avatar });
       await api.register(mediaRoutes, { media: services.media, guard, storage: deps.storage, clock: deps.clock, config: deps.config });
+      await api.register(uploadRoutes, {
+        prefix: '/uploads',
+        uploads: services.uploads,
+        guard,
+        paths: services.media.paths,
+        clock: deps.clock,
+      });
       api.all('/*', async () => {
         throw new ApiError(404, { detail: 'Не найдено.' });
       });

@@ -16,6 +16,11 @@ import { MediaService } from './media/service.ts';
 import { MediaPathSigner } from './media/signing.ts';
 import { MediaUploads } from './media/upload-intake.ts';
 import { ProfileService } from './profile/service.ts';
+import { DbLocker } from './uploads/db-locker.ts';
+import { UploadLocksRepository } from './uploads/lock-repository.ts';
+import { UploadsRepository } from './uploads/repository.ts';
+import { ResumableUploads } from './uploads/service.ts';
+import { stagingStore, type StagingStore } from './uploads/staging-store.ts';
 
 /** The media feature's services, sharing one repository, one processing step and one set of background work. */
 export interface MediaServices {
@@ -27,6 +32,13 @@ export interface MediaServices {
   background: BackgroundWork;
   /** Signs the `/media/…` URLs of records. */
   paths: MediaPathSigner;
+}
+
+/** Resumable uploads: their rules, the tus store their bytes are staged in, and the locks shared by every process. */
+export interface UploadServices {
+  service: ResumableUploads;
+  store: StagingStore;
+  locker: DbLocker;
 }
 
 /** Everything the routes call, built once at start from the app's dependencies. */
@@ -41,6 +53,7 @@ export interface Services {
   emailChange: EmailChange;
   profile: ProfileService;
   media: MediaServices;
+  uploads: UploadServices;
 }
 
 /**
@@ -63,10 +76,27 @@ export function composeMedia(deps: AppDeps, log: MediaLog, own: { repo?: MediaRe
   };
 }
 
+/** The resumable uploads of one process, handing complete uploads to the media intake. */
+export function composeUploads(deps: AppDeps, media: MediaServices, log: MediaLog): UploadServices {
+  const repo = new UploadsRepository(deps.db);
+  const store = stagingStore(deps.config, deps.storage, repo);
+  const service = new ResumableUploads({
+    repo,
+    store,
+    storage: deps.storage,
+    intake: media.uploads,
+    clock: deps.clock,
+    config: deps.config,
+    log,
+  });
+  return { service, store, locker: new DbLocker(new UploadLocksRepository(deps.db), deps.clock) };
+}
+
 /** The composition root: main.ts and the tests both get their services from here, through buildApp. */
 export function composeServices(deps: AppDeps, log: FastifyBaseLogger): Services {
   const actions = new AccountActions(deps, log);
   const auth = new AuthService(deps, actions);
+  const media = composeMedia(deps, log);
   return {
     guard: sessionGuard(deps),
     presentUser: userPresenter(deps),
@@ -75,6 +105,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger): Services
     twoFactor: auth.twoFactor,
     emailChange: new EmailChange(deps, actions),
     profile: new ProfileService(deps, actions, log),
-    media: composeMedia(deps, log),
+    media,
+    uploads: composeUploads(deps, media, log),
   };
 }

@@ -93,8 +93,13 @@ export async function createUser(t: TestApp, name = `u${Math.random().toString(3
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const { access: token } = (await new Sessions(new AuthRepository(t.db), t.config.secretKey, t.clock).start(row.id, 0))!;
-  return { id: row.id, token, headers: { authorization: `Bearer ${token}` } };
+  return signIn(t, row.id);
+}
+
+/** A new session of the user, valid from the test clock's now: its id, bearer token and the header carrying it. */
+export async function signIn(t: TestApp, userId: number) {
+  const { access: token } = (await new Sessions(new AuthRepository(t.db), t.config.secretKey, t.clock).start(userId, 0))!;
+  return { id: userId, token, headers: { authorization: `Bearer ${token}` } };
 }
 
 export interface FilePart {

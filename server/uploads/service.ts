@@ -1,0 +1,163 @@
+import type { DataStore } from '@tus/utils';
+import { z } from 'zod';
+import { MEDIA_KINDS as MEDIA_KIND_NAMES } from '../../lib/contract/media.ts';
+import { RESUMABLE_UPLOAD_LIFETIME_MS } from '../../lib/contract/uploads.ts';
+import type { Clock } from '../clock.ts';
+import type { Config } from '../config.ts';
+import type { Media, Upload } from '../db/types.ts';
+import { detailError, fieldError, notFound } from '../errors.ts';
+import type { BackgroundWork, MediaLog } from '../media/background.ts';
+import { sha256Of } from '../media/checksum.ts';
+import { mediaDetailsSchema } from '../media/fields.ts';
+import { MEDIA_KINDS, type MediaKind } from '../media/kinds.ts';
+import { fileTooLarge, type MediaUploads } from '../media/upload-intake.ts';
+import type { Storage } from '../storage/storage.ts';
+import { parseFields, REQUIRED } from '../validation.ts';
+import type { UploadsRepository } from './repository.ts';
+import { digestOf } from './running-hash.ts';
+import { stagingKey } from './upload-ids.ts';
+
+export interface ResumableUploadsDeps {
+  repo: UploadsRepository;
+  /** The tus store the uploads' bytes are staged in (staging-store.ts). */
+  store: DataStore;
+  storage: Storage;
+  intake: MediaUploads;
+  clock: Clock;
+  config: Config;
+  log: MediaLog;
+}
+
+/** A new upload's Upload-Metadata: the record's details as an edit takes them, its kind and the file's name. */
+const metadataSchema = mediaDetailsSchema.extend({
+  kind: z.enum(MEDIA_KIND_NAMES, {
+    error: (issue) => (issue.input === undefined ? REQUIRED : 'Неизвестный вид записи: нужен audio, photo или video.'),
+  }),
+  filename: z.string().nullish(),
+});
+
+export const GONE_MESSAGE = 'Загрузка устарела и удалена: отправьте файл заново.';
+export const FINISHING_MESSAGE = 'Эта загрузка уже завершается.';
+
+/** How often abandoned uploads are looked for. */
+export const CLEANUP_EVERY_MS = 60 * 60 * 1000;
+
+/** How many abandoned uploads one cleanup pass takes at a time. */
+const CLEANUP_BATCH = 100;
+
+/**
+ * The rules of resumable uploads: who may begin, continue or end one, what it may be, when it is
+ * abandoned, and how a complete one becomes a record (through the same intake as a multipart upload).
+ */
+export class ResumableUploads {
+  constructor(private readonly d: ResumableUploadsDeps) {}
+
+  /**
+   * A new upload of `userId`: its metadata is checked with the rules of an edit, its length against its
+   * kind's size limit, and its row is kept (expiring after RESUMABLE_UPLOAD_LIFETIME_MS).
+   */
+  async begin(userId: number, id: string, size: number | undefined, metadata: Record<string, string | null> | undefined): Promise<Upload> {
+    const meta = parseFields(metadataSchema, metadata ?? {});
+    const kind = MEDIA_KINDS[meta.kind];
+    if (size === undefined) throw detailError(400, 'Нужна длина файла (Upload-Length).');
+    if (size === 0) throw fieldError(kind.fileField, 'Отправленный файл пуст.');
+    const limit = kind.limit(this.d.config);
+    if (size > limit) throw fileTooLarge(kind, limit);
+    const now = this.d.clock.now();
+    return this.d.repo.insert({
+      id,
+      user_id: userId,
+      kind: kind.name,
+      title: meta.title ?? '',
+      description: meta.description ?? '',
+      filename: meta.filename ?? '',
+      size,
+      hash_offset: 0,
+      hash_state: null,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + RESUMABLE_UPLOAD_LIFETIME_MS).toISOString(),
+      finishing_at: null,
+    });
+  }
+
+  /**
+   * The upload `userId` goes on with (HEAD, PATCH, DELETE): another user's or an unknown one is not
+   * found; an abandoned one is removed and gone (410).
+   */
+  async access(userId: number, id: string): Promise<Upload> {
+    const row = stagingKey(id) ? await this.d.repo.find(id) : undefined;
+    if (!row || row.user_id !== userId) throw notFound();
+    if (this.expired(row)) {
+      await this.discard(id);
+      throw detailError(410, GONE_MESSAGE);
+    }
+    return row;
+  }
+
+  /**
+   * Turns a complete upload into a record, once, for the request that gets there first: its bytes
+   * are hashed (the running hash, or a read of them when it was lost) and handed to the media intake,
+   * which checks and processes them as a multipart upload's. The staged upload is removed whatever
+   * the outcome: a refused file is not kept either.
+   */
+  async finish(userId: number, id: string): Promise<{ kind: MediaKind; record: Media }> {
+    const row = await this.d.repo.claimFinishing(id, userId, this.d.clock.now().toISOString());
+    if (!row) throw detailError(409, FINISHING_MESSAGE);
+    const key = stagingKey(id)!;
+    const kind = MEDIA_KINDS[row.kind];
+    try {
+      const sha256 =
+        row.hash_offset === row.size && row.hash_state !== null ? await digestOf(row.hash_state) : await sha256Of(this.d.storage.read(key));
+      const record = await this.d.intake.adopt(userId, kind, {
+        key,
+        size: row.size,
+        filename: row.filename,
+        sha256,
+        details: { title: row.title, description: row.description },
+      });
+      return { kind, record };
+    } finally {
+      await this.discard(id);
+    }
+  }
+
+  /** Removes abandoned uploads now (in the background) and then every CLEANUP_EVERY_MS, until shutdown. */
+  startCleanup(background: BackgroundWork): void {
+    background.run('remove abandoned uploads', () => this.removeExpired());
+    background.every(CLEANUP_EVERY_MS, 'remove abandoned uploads', () => this.removeExpired());
+  }
+
+  /** Removes the uploads abandoned by now, with their bytes; returns how many. */
+  async removeExpired(): Promise<number> {
+    let removed = 0;
+    for (;;) {
+      const batch = await this.d.repo.listExpired(this.d.clock.now().toISOString(), CLEANUP_BATCH);
+      let progress = 0;
+      for (const row of batch) if (await this.discard(row.id)) progress++;
+      removed += progress;
+      // A batch that could not be removed (storage trouble, logged) is left to the next pass.
+      if (batch.length < CLEANUP_BATCH || progress === 0) return removed;
+    }
+  }
+
+  private expired(row: Upload): boolean {
+    return row.expires_at < this.d.clock.now().toISOString();
+  }
+
+  /**
+   * The staged bytes, the store's files and the row of an upload go (what is already gone is fine);
+   * false when the storage refused (logged; the row stays, so a later pass tries again).
+   */
+  private async discard(id: string): Promise<boolean> {
+    try {
+      await this.d.store.remove(id);
+      return true;
+    } catch (err) {
+      if (isNotFound(err)) return true;
+      this.d.log.error({ err, upload: id }, 'could not remove a resumable upload');
+      return false;
+    }
+  }
+}
+
+const isNotFound = (err: unknown) => !!err && typeof err === 'object' && (err as { status_code?: number }).status_code === 404;

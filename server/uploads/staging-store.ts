@@ -1,0 +1,118 @@
+import path from 'node:path';
+import { pipeline, Transform, type Readable } from 'node:stream';
+import { FileStore } from '@tus/file-store';
+import { DataStore, ERRORS, Upload } from '@tus/utils';
+import type { Config } from '../config.ts';
+import type { Storage } from '../storage/storage.ts';
+import type { UploadsRepository } from './repository.ts';
+import { resumeHash, saveHash } from './running-hash.ts';
+import { TusRefusal } from './tus-refusal.ts';
+import { stagingKey, STAGING_SIDECARS } from './upload-ids.ts';
+
+/**
+ * The tus data store the server uses, around the real one (files under DATA_DIR/media, or S3): the
+ * bytes of upload `<user>-<random>` are staged at `u/<user>/uploads/<random>` of the media storage
+ * (with the store's own sidecar files next to them), so they belong to their owner like every other
+ * file of theirs; and every PATCH hashes the bytes it writes, going on from the state the previous
+ * one saved. When the hash and the stored bytes part ways (a write that failed midway), the state is
+ * dropped and the hash is taken from the stored bytes once they are complete.
+ *
+ * Expiry is not the store's: the uploads table knows when each upload is abandoned (by the app's
+ * clock), and the cleanup removes it through remove().
+ */
+export class StagingStore extends DataStore {
+  constructor(
+    private readonly inner: DataStore,
+    /** The inner store's id for a staging key (its key in the bucket, or its path under the store's folder). */
+    private readonly innerId: (key: string) => string,
+    private readonly storage: Storage,
+    private readonly uploads: UploadsRepository,
+  ) {
+    super();
+    // An upload's length is known when it is created: its kind's limit is checked then.
+    this.extensions = ['creation', 'creation-with-upload', 'termination', 'expiration'];
+  }
+
+  private idOf(id: string): string {
+    const key = stagingKey(id);
+    if (!key) throw TusRefusal.of(ERRORS.FILE_NOT_FOUND);
+    return this.innerId(key);
+  }
+
+  override async create(upload: Upload): Promise<Upload> {
+    const created = await this.inner.create(new Upload({ ...upload, id: this.idOf(upload.id) }));
+    return new Upload({ ...created, id: upload.id });
+  }
+
+  override async getUpload(id: string): Promise<Upload> {
+    const found = await this.inner.getUpload(this.idOf(id));
+    return new Upload({ ...found, id });
+  }
+
+  override async write(stream: Readable, id: string, offset: number): Promise<number> {
+    const row = await this.uploads.find(id);
+    const canHash = row && (offset === 0 || (row.hash_offset === offset && row.hash_state !== null));
+    if (!canHash) {
+      if (row && row.hash_offset !== null) await this.uploads.loseHash(id);
+      return this.inner.write(stream, this.idOf(id), offset);
+    }
+    const hasher = await resumeHash(offset === 0 ? null : row.hash_state);
+    let hashed = 0;
+    const hashing = new Transform({
+      transform(chunk: Buffer, _enc, cb) {
+        hasher.update(chunk);
+        hashed += chunk.length;
+        cb(null, chunk);
+      },
+    });
+    let newOffset: number;
+    try {
+      newOffset = await this.inner.write(
+        pipeline(stream, hashing, () => {}),
+        this.idOf(id),
+        offset,
+      );
+    } catch (err) {
+      await this.uploads.loseHash(id);
+      throw err;
+    }
+    if (newOffset - offset === hashed) await this.uploads.saveHash(id, newOffset, saveHash(hasher));
+    else await this.uploads.loseHash(id);
+    return newOffset;
+  }
+
+  /**
+   * Removes the upload: the store's own removal (an unfinished S3 multipart upload is aborted there),
+   * then every staging key it may have left (the bytes, the sidecars), then its row.
+   */
+  override async remove(id: string): Promise<void> {
+    const key = stagingKey(id);
+    if (!key) throw TusRefusal.of(ERRORS.FILE_NOT_FOUND);
+    const row = await this.uploads.find(id);
+    await this.inner.remove(this.innerId(key)).catch(() => {});
+    for (const suffix of ['', ...STAGING_SIDECARS]) await this.storage.delete(`${key}${suffix}`);
+    await this.uploads.delete(id);
+    if (!row) throw TusRefusal.of(ERRORS.FILE_NOT_FOUND);
+  }
+
+  override async declareUploadLength(): Promise<void> {
+    throw TusRefusal.of(ERRORS.UNSUPPORTED_CREATION_DEFER_LENGTH_EXTENSION);
+  }
+
+  override async deleteExpired(): Promise<number> {
+    return 0;
+  }
+
+  override getExpiration(): number {
+    return 0;
+  }
+}
+
+/**
+ * The staging store for the media storage MEDIA_STORAGE names: tus's file store on the same folder as
+ * the media files (DATA_DIR/media), so that a complete upload becomes the original by a rename.
+ */
+export function stagingStore(config: Pick<Config, 'dataDir'>, storage: Storage, uploads: UploadsRepository): StagingStore {
+  const root = path.join(config.dataDir, 'media');
+  return new StagingStore(new FileStore({ directory: root }), (key) => key, storage, uploads);
+}
