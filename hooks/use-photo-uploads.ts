@@ -1,19 +1,18 @@
 'use client';
 
-import { uploadPhoto, type PhotoRecord } from '@/lib/api/photos';
+import type { PhotoRecord } from '@/lib/api/photos';
 import { photoUploadError } from '@/lib/errors';
-import { titleFromFileName } from '@/lib/media/upload-queue';
+import { useResumableUpload } from './use-resumable-upload';
 import { useSnackbar } from './use-snackbar';
 import { mediaUploadOptions, useUploadQueue, type MediaUploadHandlers } from './use-upload-queue';
 
-/** Uploads chosen or dropped images, two at a time, each with its progress and its own error. */
+/** Uploads chosen or dropped images (resumable), two at a time, each with its progress and its own error. */
 export function usePhotoUploads(handlers: MediaUploadHandlers<PhotoRecord>) {
   const { showSuccess } = useSnackbar();
   return useUploadQueue<PhotoRecord>({
     ...mediaUploadOptions(handlers, 'image/', showSuccess),
     concurrency: 2,
-    upload: (file, onProgress, signal) =>
-      uploadPhoto({ file, title: titleFromFileName(file.name) }, { onProgress: (p) => onProgress(p.fraction), signal }),
+    upload: useResumableUpload<PhotoRecord>('photo'),
     describeError: (error, file) => photoUploadError(error, file.name),
   });
 }

@@ -1,6 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { duplicateOf } from '@/lib/errors';
 import { filesOfType, isUploading, uploadQueueReducer, type UploadItem } from '@/lib/media/upload-queue';
 
 export interface UseUploadQueueOptions<T> {
@@ -20,7 +21,7 @@ export interface UseUploadQueueOptions<T> {
   accept?: { prefix: string; refusal: (file: File) => string };
 }
 
-/** What a screen gives its photo or video upload hook. */
+/** What a screen gives its audio, photo or video upload hook. */
 export interface MediaUploadHandlers<T> {
   onUploaded?: (record: T) => void;
   /** The success snackbar once a pick/drop has finished, by how many files were stored (null: none). */
@@ -29,7 +30,7 @@ export interface MediaUploadHandlers<T> {
   refusal: (file: File) => string;
 }
 
-/** The queue options a photo or video upload hook takes from its screen's handlers. */
+/** The queue options a media upload hook takes from its screen's handlers. */
 export function mediaUploadOptions<T>(handlers: MediaUploadHandlers<T>, acceptPrefix: string, showSuccess: (message: string) => void) {
   return {
     accept: { prefix: acceptPrefix, refusal: handlers.refusal },
@@ -45,7 +46,7 @@ let seq = 0;
 const nextId = () => `upload-${Date.now().toString(36)}-${(seq += 1)}`;
 
 /**
- * A per-file upload list for the photo and video screens: each file gets a row with its progress,
+ * A per-file upload list for the audio, photo and video screens: each file gets a row with its progress,
  * and a refused one keeps its message until dismissed. Uploads stop when the screen unmounts.
  */
 export function useUploadQueue<T>(options: UseUploadQueueOptions<T>) {
@@ -110,7 +111,8 @@ export function useUploadQueue<T>(options: UseUploadQueueOptions<T>) {
             failed += 1;
             if (signal.aborted) return;
             const message = await optionsRef.current.describeError(error, entry.file);
-            dispatch({ type: 'FAILED', id: entry.id, error: message });
+            const kept = duplicateOf(error);
+            dispatch({ type: 'FAILED', id: entry.id, error: message, kept: kept && { kind: kept.kind, id: kept.id } });
           }
         }
       };

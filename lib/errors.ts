@@ -1,4 +1,5 @@
 import { allMessages, ApiError, dataText, detailOf, errorOf, firstFieldMessage, firstString, messageOf } from '@/lib/api/api-error';
+import { duplicateMediaSchema, type DuplicateMedia } from '@/lib/contract/media';
 import { AUDIO_FILE_FIELD } from '@/lib/api/audio';
 import { PHOTO_FILE_FIELD } from '@/lib/api/photos';
 import { VIDEO_FILE_FIELD } from '@/lib/api/video';
@@ -156,6 +157,14 @@ function fileUploadError(error: unknown, fileField: string, fileName: string): s
 }
 export const photoUploadError = (error: unknown, fileName: string) => fileUploadError(error, PHOTO_FILE_FIELD, fileName);
 export const videoUploadError = (error: unknown, fileName: string) => fileUploadError(error, VIDEO_FILE_FIELD, fileName);
+export const audioUploadError = (error: unknown, fileName: string) => fileUploadError(error, AUDIO_FILE_FIELD, fileName);
+
+/** The record that already keeps a refused file's bytes (409 «Этот файл уже есть в Копилке»), else null. */
+export function duplicateOf(error: unknown): DuplicateMedia | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  const parsed = duplicateMediaSchema.safeParse(error.data);
+  return parsed.success ? parsed.data : null;
+}
 
 // ---------- Sessions, e-mail change, two-step sign-in ----------
 export const sessionsLoadError = ({ data }: ErrorInfo) => detailOf(data) ?? 'Не удалось загрузить список сеансов';

@@ -1,6 +1,6 @@
 'use client';
 
-import { memo, type MouseEvent } from 'react';
+import { memo, useEffect, useRef, type MouseEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useDownloadAudio } from '@/hooks/use-audio-mutations';
@@ -19,12 +19,18 @@ export interface AudioItemProps {
   record: AudioRecord;
   onEdit: (record: AudioRecord) => void;
   onDelete: (record: AudioRecord) => void;
+  /** The record a link named: outlined, and focused when it appears. */
+  highlighted?: boolean;
 }
 
-export const AudioItem = memo(function AudioItem({ record, onEdit, onDelete }: AudioItemProps) {
+export const AudioItem = memo(function AudioItem({ record, onEdit, onDelete, highlighted = false }: AudioItemProps) {
   const download = useDownloadAudio();
   const { showError } = useSnackbar();
   const headingId = `audio-${record.id}-title`;
+  const articleRef = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (highlighted) articleRef.current?.focus();
+  }, [highlighted]);
 
   const startDownload = async (e: MouseEvent<HTMLAnchorElement>) => {
     // The link needs the bearer: fetch it through the API client and save the blob instead.
@@ -39,9 +45,14 @@ export const AudioItem = memo(function AudioItem({ record, onEdit, onDelete }: A
 
   return (
     <article
+      ref={articleRef}
       aria-labelledby={headingId}
-      className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+      tabIndex={highlighted ? -1 : undefined}
+      className={`flex flex-col gap-3 rounded-lg border bg-white p-4 shadow-sm ${
+        highlighted ? 'border-brand-600 ring-2 ring-brand-600' : 'border-slate-200'
+      }`}
       data-testid="audio-item"
+      data-audio-id={record.id}
     >
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <h2 id={headingId} className="min-w-0 break-words text-base font-semibold text-slate-900">

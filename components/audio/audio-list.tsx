@@ -1,7 +1,7 @@
 'use client';
 
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { AudioRecord } from '@/lib/api/audio';
 import { AudioItem } from './audio-item';
 
@@ -9,6 +9,8 @@ export interface AudioListProps {
   records: AudioRecord[];
   onEdit: (record: AudioRecord) => void;
   onDelete: (record: AudioRecord) => void;
+  /** A record to bring into view and outline (a link named it). */
+  highlightId?: number | null;
 }
 
 const ESTIMATED_ROW = 240;
@@ -18,7 +20,7 @@ const GAP = 12;
  * Window-scrolled virtual list: only the rows on screen (plus a few) are mounted, so 2,000
  * recordings cost 2,000 objects, not 2,000 waveforms. Rows are measured (descriptions vary).
  */
-export function AudioList({ records, onEdit, onDelete }: AudioListProps) {
+export function AudioList({ records, onEdit, onDelete, highlightId = null }: AudioListProps) {
   const listRef = useRef<HTMLDivElement | null>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
   useLayoutEffect(() => {
@@ -36,6 +38,11 @@ export function AudioList({ records, onEdit, onDelete }: AudioListProps) {
     scrollMargin,
     getItemKey: (index) => records[index]?.id ?? index,
   });
+
+  const highlightIndex = highlightId === null ? -1 : records.findIndex((r) => r.id === highlightId);
+  useEffect(() => {
+    if (highlightIndex >= 0) virtualizer.scrollToIndex(highlightIndex, { align: 'center' });
+  }, [highlightIndex, virtualizer]);
 
   const items = virtualizer.getVirtualItems();
   return (
@@ -58,7 +65,7 @@ export function AudioList({ records, onEdit, onDelete }: AudioListProps) {
                 transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)`,
               }}
             >
-              <AudioItem record={record} onEdit={onEdit} onDelete={onDelete} />
+              <AudioItem record={record} onEdit={onEdit} onDelete={onDelete} highlighted={record.id === highlightId} />
             </div>
           );
         })}

@@ -1,15 +1,20 @@
 'use client';
 
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { DropZone } from '@/components/media/drop-zone';
+import { FilePickButton } from '@/components/media/file-pick-button';
 import { MediaListBody } from '@/components/media/media-list-body';
 import { MediaScreenHeader } from '@/components/media/media-screen-header';
 import { MediaToolbar } from '@/components/media/media-toolbar';
 import { RECORDING_UNSUPPORTED } from '@/components/media/recording-unsupported';
 import { RestoreRecordingBanner } from '@/components/media/restore-recording-banner';
+import { UploadList } from '@/components/media/upload-list';
 import { Button } from '@/components/ui/button';
 import { lazyDialog } from '@/components/ui/lazy-dialog';
 import { useAudioList } from '@/hooks/use-audio-list';
 import { useRefreshAudioList } from '@/hooks/use-audio-mutations';
+import { useAudioUploads } from '@/hooks/use-audio-uploads';
+import { useLinkedRecord } from '@/hooks/use-linked-record';
 import { useMediaRecorderLaunch } from '@/hooks/use-media-recorder-launch';
 import { useMediaSearch } from '@/hooks/use-media-search';
 import { useSnackbar } from '@/hooks/use-snackbar';
@@ -25,7 +30,15 @@ const DeleteAudioDialog = lazyDialog(() => import('./delete-audio-dialog').then(
 
 export const AUDIO_SAVED_MESSAGE = 'Аудиозапись успешно сохранена';
 
-/** 'Мои аудиозаписи': recorder, unsaved-recording offer, search/sort and the virtual list. */
+/** 'Аудиозапись загружена' for one file, 'Загружено аудиозаписей: N' for several; null for none. */
+export function audiosUploadedMessage(count: number): string | null {
+  if (count <= 0) return null;
+  return count === 1 ? 'Аудиозапись загружена' : `Загружено аудиозаписей: ${count}`;
+}
+
+export const notAnAudioMessage = (name: string) => `Файл «${name}» не является аудиозаписью`;
+
+/** 'Мои аудиозаписи': recorder, file upload, unsaved-recording offer, search/sort and the virtual list. */
 export function AudioScreen() {
   const list = useAudioList();
   const refreshList = useRefreshAudioList();
@@ -43,40 +56,67 @@ export function AudioScreen() {
     refreshList();
   }, [showSuccess, refreshList]);
 
+  const uploads = useAudioUploads({
+    onUploaded: refreshList,
+    uploadedMessage: audiosUploadedMessage,
+    refusal: (f) => notAnAudioMessage(f.name),
+  });
+  const onFiles = uploads.offer;
+
+  // A link to one recording (`?id=`, from «Этот файл уже есть в Копилке») brings it into view, outlined.
+  const { id: linkedId, done: linkedShown } = useLinkedRecord();
+  const [highlightId, setHighlightId] = useState<number | null>(null);
+  const { setQuery } = search;
+  useEffect(() => {
+    if (linkedId === null || !records) return;
+    setHighlightId(linkedId);
+    setQuery(''); // a search in progress could hide it
+    linkedShown();
+  }, [linkedId, linkedShown, records, setQuery]);
+
   const onEdit = useCallback((r: AudioRecord) => setEditing(r), []);
   const onDelete = useCallback((r: AudioRecord) => setDeleting(r), []);
 
   return (
-    <div className="flex flex-col gap-5">
-      <MediaScreenHeader title="Мои аудиозаписи">
-        <Button onClick={recorder.openRecorder}>Записать аудио</Button>
-      </MediaScreenHeader>
+    <DropZone hint="Отпустите файлы, чтобы загрузить аудиозаписи" onFiles={onFiles}>
+      <div className="flex flex-col gap-5">
+        <MediaScreenHeader title="Мои аудиозаписи">
+          <div className="flex flex-wrap gap-2">
+            <FilePickButton accept="audio/*" multiple onFiles={onFiles} inputLabel="Выбрать аудиофайлы" variant="secondary">
+              Загрузить аудио
+            </FilePickButton>
+            <Button onClick={recorder.openRecorder}>Записать аудио</Button>
+          </div>
+        </MediaScreenHeader>
 
-      {recorder.pending ? (
-        <RestoreRecordingBanner session={recorder.pending} onRestore={recorder.restorePending} onDelete={recorder.deletePending} />
-      ) : null}
+        {recorder.pending ? (
+          <RestoreRecordingBanner session={recorder.pending} onRestore={recorder.restorePending} onDelete={recorder.deletePending} />
+        ) : null}
 
-      <MediaToolbar query={search.query} onQueryChange={search.setQuery} order={search.order} onOrderChange={search.setOrder} />
+        <UploadList items={uploads.items} onDismiss={uploads.dismiss} label="Загрузка аудиозаписей" />
 
-      <MediaListBody
-        list={list}
-        total={records?.length}
-        visibleCount={visible.length}
-        searching={search.searching}
-        loadingLabel="Загрузка аудиозаписей"
-        errorMessage={AUDIO_LIST_ERROR}
-        emptyTitle="Пока нет записей"
-        emptyDescription="Нажмите «Записать аудио», чтобы сделать первую запись."
-        totalLabel={(n) => `Всего записей: ${n}`}
-      >
-        <AudioList records={visible} onEdit={onEdit} onDelete={onDelete} />
-      </MediaListBody>
+        <MediaToolbar query={search.query} onQueryChange={search.setQuery} order={search.order} onOrderChange={search.setOrder} />
 
-      {recorder.open ? (
-        <RecorderDialog kind="audio" onClose={recorder.closeRecorder} onSaved={onSaved} restoreSessionId={recorder.restoreId} />
-      ) : null}
-      {editing ? <EditAudioDialog key={editing.id} record={editing} onClose={() => setEditing(null)} /> : null}
-      {deleting ? <DeleteAudioDialog key={deleting.id} record={deleting} onClose={() => setDeleting(null)} /> : null}
-    </div>
+        <MediaListBody
+          list={list}
+          total={records?.length}
+          visibleCount={visible.length}
+          searching={search.searching}
+          loadingLabel="Загрузка аудиозаписей"
+          errorMessage={AUDIO_LIST_ERROR}
+          emptyTitle="Пока нет записей"
+          emptyDescription="Нажмите «Записать аудио», чтобы сделать первую запись."
+          totalLabel={(n) => `Всего записей: ${n}`}
+        >
+          <AudioList records={visible} onEdit={onEdit} onDelete={onDelete} highlightId={highlightId} />
+        </MediaListBody>
+
+        {recorder.open ? (
+          <RecorderDialog kind="audio" onClose={recorder.closeRecorder} onSaved={onSaved} restoreSessionId={recorder.restoreId} />
+        ) : null}
+        {editing ? <EditAudioDialog key={editing.id} record={editing} onClose={() => setEditing(null)} /> : null}
+        {deleting ? <DeleteAudioDialog key={deleting.id} record={deleting} onClose={() => setDeleting(null)} /> : null}
+      </div>
+    </DropZone>
   );
 }

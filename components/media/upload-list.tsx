@@ -1,10 +1,14 @@
 'use client';
 
-import type { UploadItem } from '@/lib/media/upload-queue';
+import Link from 'next/link';
+import { keptRecordHref, type UploadItem } from '@/lib/media/upload-queue';
 
 const percent = (p: number) => Math.round(p * 100);
 
-/** One row per chosen file: name, progress bar while sending, 'Загружено', or the refusal with a close button. */
+/**
+ * One row per chosen file: name, progress bar while sending, 'Загружено', or the refusal with a close
+ * button (a file already kept links to the record that has it).
+ */
 export function UploadList({ items, onDismiss, label }: { items: readonly UploadItem[]; onDismiss: (id: string) => void; label: string }) {
   if (items.length === 0) return null;
   return (
@@ -54,6 +58,14 @@ export function UploadList({ items, onDismiss, label }: { items: readonly Upload
           {item.status === 'failed' && item.error ? (
             <p role="alert" className="text-red-800">
               {item.error}
+              {item.kept ? (
+                <>
+                  {' '}
+                  <Link href={keptRecordHref(item.kept)} className="font-medium underline hover:text-red-900">
+                    Открыть
+                  </Link>
+                </>
+              ) : null}
             </p>
           ) : null}
         </li>

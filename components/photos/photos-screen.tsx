@@ -10,6 +10,7 @@ import { UploadList } from '@/components/media/upload-list';
 import { lazyDialog } from '@/components/ui/lazy-dialog';
 import { usePhotoList } from '@/hooks/use-photo-list';
 import { useRefreshPhotoList } from '@/hooks/use-photo-mutations';
+import { useLinkedRecord } from '@/hooks/use-linked-record';
 import { useMediaSearch } from '@/hooks/use-media-search';
 import { usePhotoUploads } from '@/hooks/use-photo-uploads';
 import { PHOTO_LIST_ERROR, type PhotoRecord } from '@/lib/api/photos';
@@ -71,6 +72,15 @@ export function PhotosScreen() {
     }, 0);
     return () => clearTimeout(t);
   }, [viewer]);
+
+  // A link to one photo (`?id=`, from «Этот файл уже есть в Копилке») opens it in the viewer once the gallery is there.
+  const { id: linkedId, done: linkedShown } = useLinkedRecord();
+  useEffect(() => {
+    if (linkedId === null || !photos) return;
+    const index = visible.findIndex((p) => p.id === linkedId);
+    if (index >= 0) setViewer({ id: linkedId, index });
+    linkedShown();
+  }, [linkedId, linkedShown, photos, visible]);
 
   const openViewer = useCallback((photo: PhotoRecord, index: number) => setViewer({ id: photo.id, index }), []);
   const moveViewer = useCallback(

@@ -12,6 +12,7 @@ import { UploadList } from '@/components/media/upload-list';
 import { Button } from '@/components/ui/button';
 import { lazyDialog } from '@/components/ui/lazy-dialog';
 import { useMediaRecorderLaunch } from '@/hooks/use-media-recorder-launch';
+import { useLinkedRecord } from '@/hooks/use-linked-record';
 import { useMediaSearch } from '@/hooks/use-media-search';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import { useVideoList } from '@/hooks/use-video-list';
@@ -76,6 +77,14 @@ export function VideoScreen() {
     const t = setTimeout(() => document.querySelector<HTMLElement>(`[data-video-id="${id}"]`)?.focus(), 0);
     return () => clearTimeout(t);
   }, [openId, videos]);
+
+  // A link to one video (`?id=`, from «Этот файл уже есть в Копилке») opens its player once the list is there.
+  const { id: linkedId, done: linkedShown } = useLinkedRecord();
+  useEffect(() => {
+    if (linkedId === null || !videos) return;
+    if (videos.some((v) => v.id === linkedId)) setOpenId(linkedId);
+    linkedShown();
+  }, [linkedId, linkedShown, videos]);
 
   const onOpen = useCallback((v: VideoRecord) => setOpenId(v.id), []);
 

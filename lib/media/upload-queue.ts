@@ -1,9 +1,17 @@
 /**
- * The per-file upload list of the photo and video screens, as a pure reducer: each chosen file is an
+ * The per-file upload list of the audio, photo and video screens, as a pure reducer: each chosen file is an
  * item that goes queued → uploading (progress 0..1) → done | failed (with the message shown).
  */
 
+import type { MediaKind } from '@/lib/contract/media';
+
 export type UploadItemStatus = 'queued' | 'uploading' | 'done' | 'failed';
+
+/** The record that already keeps a refused file. */
+export interface KeptRecord {
+  kind: MediaKind;
+  id: number;
+}
 
 export interface UploadItem {
   id: string;
@@ -13,6 +21,8 @@ export interface UploadItem {
   /** 0..1 */
   progress: number;
   error: string | null;
+  /** A file refused because its owner already keeps it: the record that has it (the row links to it). */
+  kept: KeptRecord | null;
 }
 
 export type UploadQueueEvent =
@@ -20,7 +30,7 @@ export type UploadQueueEvent =
   | { type: 'START'; id: string }
   | { type: 'PROGRESS'; id: string; progress: number }
   | { type: 'DONE'; id: string }
-  | { type: 'FAILED'; id: string; error: string }
+  | { type: 'FAILED'; id: string; error: string; kept?: KeptRecord | null }
   | { type: 'DISMISS'; id: string }
   | { type: 'CLEAR_FINISHED' };
 
@@ -40,7 +50,7 @@ export function uploadQueueReducer(items: UploadItem[], event: UploadQueueEvent)
   switch (event.type) {
     case 'ADD':
       if (event.items.length === 0) return items;
-      return [...items, ...event.items.map((i) => ({ ...i, status: 'queued' as const, progress: 0, error: null }))];
+      return [...items, ...event.items.map((i) => ({ ...i, status: 'queued' as const, progress: 0, error: null, kept: null }))];
     case 'START':
       return update(event.id, (i) => (i.status === 'queued' ? { ...i, status: 'uploading', progress: 0 } : i));
     case 'PROGRESS':
@@ -54,7 +64,7 @@ export function uploadQueueReducer(items: UploadItem[], event: UploadQueueEvent)
       return update(event.id, (i) => (i.status === 'uploading' ? { ...i, status: 'done', progress: 1 } : i));
     case 'FAILED':
       return update(event.id, (i) =>
-        i.status === 'uploading' || i.status === 'queued' ? { ...i, status: 'failed', error: event.error } : i,
+        i.status === 'uploading' || i.status === 'queued' ? { ...i, status: 'failed', error: event.error, kept: event.kept ?? null } : i,
       );
     case 'DISMISS':
       return items.some((i) => i.id === event.id && i.status !== 'uploading') ? items.filter((i) => i.id !== event.id) : items;
@@ -89,4 +99,10 @@ export function filesOfType(files: Iterable<File>, prefix: string): { accepted: 
   const rejected: File[] = [];
   for (const f of files) (!f.type || f.type.startsWith(prefix) ? accepted : rejected).push(f);
   return { accepted, rejected };
+}
+
+/** Where a kept record is shown: its screen, which opens (or scrolls to) the record the link names. */
+export function keptRecordHref({ kind, id }: KeptRecord): string {
+  const screen = { audio: '/audio', photo: '/photos', video: '/video' }[kind];
+  return `${screen}?id=${id}`;
 }

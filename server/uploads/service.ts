@@ -33,7 +33,7 @@ const metadataSchema = mediaDetailsSchema.extend({
   kind: z.enum(MEDIA_KIND_NAMES, {
     error: (issue) => (issue.input === undefined ? REQUIRED : 'Неизвестный вид записи: нужен audio, photo или video.'),
   }),
-  filename: z.string().nullish(),
+  filename: z.string().optional(),
 });
 
 export const GONE_MESSAGE = 'Загрузка устарела и удалена: отправьте файл заново.';
@@ -57,7 +57,9 @@ export class ResumableUploads {
    * kind's size limit, and its row is kept (expiring after RESUMABLE_UPLOAD_LIFETIME_MS).
    */
   async begin(userId: number, id: string, size: number | undefined, metadata: Record<string, string | null> | undefined): Promise<Upload> {
-    const meta = parseFields(metadataSchema, metadata ?? {});
+    // A key without a value is how tus writes an empty one.
+    const fields = Object.fromEntries(Object.entries(metadata ?? {}).map(([key, value]) => [key, value ?? '']));
+    const meta = parseFields(metadataSchema, fields);
     const kind = MEDIA_KINDS[meta.kind];
     if (size === undefined) throw detailError(400, 'Нужна длина файла (Upload-Length).');
     if (size === 0) throw fieldError(kind.fileField, 'Отправленный файл пуст.');

@@ -90,15 +90,24 @@ test('records 3 s with the camera, waits for processing, plays, downloads and de
   await expect(card(page, 'Прогулка в парке')).toBeVisible();
   await expect(card(page, 'Прогулка в парке').getByRole('button', { name: 'Открыть видео: Прогулка в парке' })).toBeFocused();
 
-  // Upload the downloaded original back as an existing file, plus a file that is not a video.
+  // Upload the downloaded MP4 as an existing file, the original again, and a file that is not a video.
   await page.getByLabel('Выбрать видеофайлы').setInputFiles([
-    { name: 'Загруженное.webm', mimeType: 'video/webm', buffer: webm },
+    { name: 'Загруженное.mp4', mimeType: 'video/mp4', buffer: mp4Bytes },
+    { name: 'Ещё раз.webm', mimeType: 'video/webm', buffer: webm },
     { name: 'не видео.mp4', mimeType: 'video/mp4', buffer: Buffer.from('просто текст') },
   ]);
   await expect(page.getByText('Видео загружено')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('upload-item').filter({ hasText: 'не видео.mp4' }).getByRole('alert')).toHaveText(
     'Файл не является поддерживаемой видеозаписью',
   );
+  // The original is kept already: nothing new is stored, and the row links to the video that has it.
+  const again = page.getByTestId('upload-item').filter({ hasText: 'Ещё раз.webm' }).getByRole('alert');
+  await expect(again).toHaveText('Этот файл уже есть в Копилке Открыть');
+  await again.getByRole('link', { name: 'Открыть' }).click();
+  await expect(player.getByLabel('Название')).toHaveValue('Прогулка в парке');
+  await page.keyboard.press('Escape');
+  await expect(player).toHaveCount(0);
+  await expect(card(page, 'Ещё раз')).toHaveCount(0);
   await expect(card(page, 'Загруженное').getByTestId('video-duration')).toHaveText('00:03', { timeout: 60_000 });
 
   // Delete after confirmation.

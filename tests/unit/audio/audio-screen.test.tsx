@@ -3,6 +3,14 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const server = vi.hoisted(() => ({ list: (): Promise<unknown> => Promise.resolve([]) }));
+/** The page's address as the screen reads it (a link names one record with `?id=`). */
+const page = vi.hoisted(() => ({ search: '', replaced: [] as string[] }));
+
+vi.mock('next/navigation', () => ({
+  useSearchParams: () => new URLSearchParams(page.search),
+  usePathname: () => '/audio',
+  useRouter: () => ({ replace: (href: string) => page.replaced.push(href) }),
+}));
 
 // Only the list call is faked; everything above it (query, sort, search, empty states) is real.
 vi.mock('@/lib/api/client', async (importOriginal) => {
@@ -34,7 +42,11 @@ function renderScreen() {
   );
 }
 
-beforeEach(() => vi.stubGlobal('scrollTo', () => undefined));
+beforeEach(() => {
+  vi.stubGlobal('scrollTo', () => undefined);
+  page.search = '';
+  page.replaced = [];
+});
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -64,6 +76,23 @@ describe('audio screen', () => {
     expect(screen.queryByRole('article', { name: 'Лекция' })).toBeNull();
     fireEvent.change(screen.getByLabelText('Поиск'), { target: { value: 'нет такого' } });
     expect(await screen.findByText('Ничего не найдено')).toBeTruthy();
+  });
+
+  it('brings the recording a link names into view, outlined and focused, and drops the link from the address', async () => {
+    page.search = 'id=2';
+    server.list = () => Promise.resolve([record(1, 'Лекция'), record(2, 'Песня')]);
+    renderScreen();
+    const linked = await screen.findByRole('article', { name: 'Песня' });
+    expect(linked.className).toContain('ring-2');
+    expect(document.activeElement).toBe(linked);
+    expect(screen.getByRole('article', { name: 'Лекция' }).className).not.toContain('ring-2');
+    expect(page.replaced).toContain('/audio');
+  });
+
+  it('offers a file upload beside the recorder', () => {
+    renderScreen();
+    expect(screen.getByRole('button', { name: 'Загрузить аудио' })).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>('Выбрать аудиофайлы').accept).toBe('audio/*');
   });
 
   it('offers the six sort orders, newest first by default', async () => {
