@@ -18,7 +18,8 @@ import {
   uploadAndPlayVideo,
   uploadPhoto,
 } from './support/journey.ts';
-import { httpsGet } from './support/processes.ts';
+import { lastCodeTo } from '../e2e/support/outbox';
+import { httpsGet, httpsRequest } from './support/processes.ts';
 
 const PASSWORD = 'Пароль-надёжный-1';
 
@@ -95,6 +96,59 @@ for (const proxy of ['caddy', 'nginx'] as const satisfies readonly ProxyName[]) 
       );
       expect(status).toEqual({ status: 301, location: `https://${new URL(origin).hostname}/login` });
     }
+  });
+}
+
+for (const proxy of ['caddy', 'nginx'] as const satisfies readonly ProxyName[]) {
+  test(`${proxy} passes the tus protocol of resumable uploads to the API processes`, async ({ stack }) => {
+    const { origin, ca } = stack[proxy];
+    const send = (method: string, pathname: string, headers: Record<string, string> = {}, body?: Buffer | string) =>
+      httpsRequest(origin, method, pathname, ca, { headers, body });
+    const json = (body: unknown) => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+    const email = freshEmail(`tus-${proxy}`);
+    const signUp = json({
+      first_name: 'Тус',
+      last_name: 'Прокси',
+      email,
+      password: PASSWORD,
+      password2: PASSWORD,
+      username: `tus_${proxy}_${Date.now()}`,
+    });
+    expect((await send('POST', '/api/auth/register/', signUp.headers, signUp.body)).status).toBe(201);
+    const verify = json({ code: await lastCodeTo(email), email });
+    expect((await send('POST', '/api/auth/verify-email/', verify.headers, verify.body)).status).toBe(200);
+    const login = json({ email, password: PASSWORD });
+    const { access } = JSON.parse((await send('POST', '/api/auth/login/', login.headers, login.body)).body) as { access: string };
+    const tus = { authorization: `Bearer ${access}`, 'tus-resumable': '1.0.0' };
+
+    // OPTIONS, POST, PATCH, HEAD and DELETE with their Upload-* and Tus-* headers, each to whichever
+    // API process the proxy picks: the upload's state and its locks are shared.
+    const options = await send('OPTIONS', '/api/uploads/');
+    expect(options.status).toBe(204);
+    expect(options.headers['tus-version']).toBe('1.0.0');
+    expect(options.headers['tus-extension']).toBe('creation,creation-with-upload,termination,expiration');
+    const metadata = `kind ${Buffer.from('photo').toString('base64')},title ${Buffer.from('через прокси').toString('base64')}`;
+    const created = await send('POST', '/api/uploads/', { ...tus, 'upload-length': '1000', 'upload-metadata': metadata });
+    expect(created.status, created.body).toBe(201);
+    const location = created.headers.location as string;
+    expect(location).toMatch(/^\/api\/uploads\/\d+-[0-9a-f]{32}$/);
+    expect(created.headers['upload-expires']).toBeTruthy();
+    for (let offset = 0; offset < 600; offset += 200) {
+      const patched = await send(
+        'PATCH',
+        location,
+        { ...tus, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+        Buffer.alloc(200, 7),
+      );
+      expect(patched.status, patched.body).toBe(204);
+      expect(patched.headers['upload-offset']).toBe(String(offset + 200));
+      const head = await send('HEAD', location, tus);
+      expect([head.status, head.headers['upload-offset'], head.headers['upload-length']]).toEqual([200, String(offset + 200), '1000']);
+      expect(head.headers['tus-resumable']).toBe('1.0.0');
+    }
+    expect((await send('DELETE', location, tus)).status).toBe(204);
+    expect((await send('HEAD', location, tus)).status).toBe(404);
   });
 }
 

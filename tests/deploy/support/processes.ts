@@ -56,17 +56,29 @@ export function giveToNobody(dir: string): void {
 }
 
 /** An HTTPS GET to a proxy on loopback under the site's name, trusting only `ca`. */
-export async function httpsGet(
+export function httpsGet(
   origin: string,
   pathname: string,
   ca: string,
   opts: { headers?: Record<string, string>; localAddress?: string } = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+  return httpsRequest(origin, 'GET', pathname, ca, opts);
+}
+
+/** An HTTPS request of any method (with a body, when given) to a proxy on loopback under the site's name, trusting only `ca`. */
+export async function httpsRequest(
+  origin: string,
+  method: string,
+  pathname: string,
+  ca: string,
+  opts: { headers?: Record<string, string>; localAddress?: string; body?: string | Buffer } = {},
 ): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
   const https = await import('node:https');
   const url = new URL(pathname, origin);
   return new Promise((resolve, reject) => {
     const req = https.request(
       {
+        method,
         host: '127.0.0.1',
         port: url.port,
         path: url.pathname + url.search,
@@ -84,7 +96,7 @@ export async function httpsGet(
       },
     );
     req.on('error', reject);
-    req.setTimeout(15_000, () => req.destroy(new Error(`GET ${url} timed out`)));
-    req.end();
+    req.setTimeout(15_000, () => req.destroy(new Error(`${method} ${url} timed out`)));
+    req.end(opts.body);
   });
 }
