@@ -42,8 +42,18 @@ export class UploadsRepository {
     await this.db.deleteFrom('uploads').where('id', '=', id).execute();
   }
 
-  /** Uploads abandoned before `now` (oldest first, a batch at a time). */
-  listExpired(now: string, limit: number): Promise<Upload[]> {
-    return this.db.selectFrom('uploads').selectAll().where('expires_at', '<', now).orderBy('expires_at').limit(limit).execute();
+  /**
+   * Uploads abandoned before `now` (oldest first, a batch at a time), leaving out those whose record a
+   * request began to make after `finishingSince` (it may still be at work).
+   */
+  listExpired(now: string, finishingSince: string, limit: number): Promise<Upload[]> {
+    return this.db
+      .selectFrom('uploads')
+      .selectAll()
+      .where('expires_at', '<', now)
+      .where((eb) => eb.or([eb('finishing_at', 'is', null), eb('finishing_at', '<', finishingSince)]))
+      .orderBy('expires_at')
+      .limit(limit)
+      .execute();
   }
 }

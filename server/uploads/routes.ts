@@ -71,7 +71,7 @@ export const uploadRoutes: FastifyPluginAsync<UploadRouteOptions> = async (app, 
     onIncomingRequest: async (req, id) => {
       const user = userOf(req);
       if (req.method === 'POST') return; // a new upload: its id was just made for this user
-      callOf(req).upload = await asTus(() => service.access(user.id, id));
+      callOf(req).upload = await asTus(() => service.access(user.id, id, { toRemove: req.method === 'DELETE' }));
     },
     onUploadCreate: async (req, upload) => {
       const user = userOf(req);

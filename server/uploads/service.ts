@@ -42,6 +42,9 @@ export const FINISHING_MESSAGE = 'Эта загрузка уже заверша�
 /** How often abandoned uploads are looked for. */
 export const CLEANUP_EVERY_MS = 60 * 60 * 1000;
 
+/** An upload whose record is being made is left to that request this long, even past its expiry. */
+const FINISHING_GRACE_MS = 60 * 60 * 1000;
+
 /** How many abandoned uploads one cleanup pass takes at a time. */
 const CLEANUP_BATCH = 100;
 
@@ -83,16 +86,18 @@ export class ResumableUploads {
   }
 
   /**
-   * The upload `userId` goes on with (HEAD, PATCH, DELETE): another user's or an unknown one is not
-   * found; an abandoned one is removed and gone (410).
+   * The upload `userId` goes on with (HEAD, PATCH) or ends (DELETE, `toRemove`): another user's or an
+   * unknown one is not found; an abandoned one is removed and gone (410); one being turned into a
+   * record is not removed under it (409).
    */
-  async access(userId: number, id: string): Promise<Upload> {
+  async access(userId: number, id: string, { toRemove = false } = {}): Promise<Upload> {
     const row = stagingKey(id) ? await this.d.repo.find(id) : undefined;
     if (!row || row.user_id !== userId) throw notFound();
     if (this.expired(row)) {
       await this.discard(id);
       throw detailError(410, GONE_MESSAGE);
     }
+    if (toRemove && row.finishing_at !== null) throw detailError(409, FINISHING_MESSAGE);
     return row;
   }
 
@@ -133,7 +138,9 @@ export class ResumableUploads {
   async removeExpired(): Promise<number> {
     let removed = 0;
     for (;;) {
-      const batch = await this.d.repo.listExpired(this.d.clock.now().toISOString(), CLEANUP_BATCH);
+      const now = this.d.clock.now();
+      const stillFinishing = new Date(now.getTime() - FINISHING_GRACE_MS).toISOString();
+      const batch = await this.d.repo.listExpired(now.toISOString(), stillFinishing, CLEANUP_BATCH);
       let progress = 0;
       for (const row of batch) if (await this.discard(row.id)) progress++;
       removed += progress;

@@ -199,6 +199,29 @@ describe('resumable uploads (tus)', () => {
     expect(await uploadRows()).toEqual([]);
   });
 
+  it('does not remove an upload while its record is being made, nor let the cleanup take it', async () => {
+    const data = await jpeg();
+    const url = (await tus.create(alice.headers, data.length, { kind: 'photo' })).headers.location as string;
+    await tus.patch(alice.headers, url, 0, data.subarray(0, 100));
+    const id = url.split('/').pop()!;
+    // As the completing request marks it, before its record exists.
+    await t.db.updateTable('uploads').set({ finishing_at: t.clock.now().toISOString() }).where('id', '=', id).execute();
+    const refused = await tus.terminate(alice.headers, url);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ detail: 'Эта загрузка уже завершается.' });
+    // Past its expiry the cleanup still leaves it to that request for a while, then takes it.
+    await t.db
+      .updateTable('uploads')
+      .set({ expires_at: new Date(t.clock.now().getTime() - 1000).toISOString() })
+      .where('id', '=', id)
+      .execute();
+    expect(await t.services.uploads.service.removeExpired()).toBe(0);
+    t.clock.advance(60 * 60 * 1000 + 1);
+    expect(await t.services.uploads.service.removeExpired()).toBe(1);
+    expect(staged(alice)).toEqual([]);
+    alice = await signIn(t, alice.id);
+  });
+
   it('hashes from the stored bytes when the running hash was lost', async () => {
     const data = await jpeg();
     const url = (await tus.create(alice.headers, data.length, { kind: 'photo' })).headers.location as string;
