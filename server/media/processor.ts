@@ -46,7 +46,7 @@ export interface MediaInput {
 
 /**
  * Media processing behind one interface so tests can swap it. Paths are local files
- * (Storage.localPath for inputs, temp files for outputs). Every method runs under a
+ * (Storage.withLocalFile for inputs, temp files for outputs). Every method runs under a
  * small semaphore and off the event loop (child processes, libvips threads), within a time limit.
  */
 export interface MediaProcessor {

@@ -9,7 +9,7 @@ import type { Config } from '../config.ts';
 import type { Media } from '../db/types.ts';
 import { ApiError, detailError, fieldError, notFound } from '../errors.ts';
 import { moveKey, StorageLimitError, UPLOAD_SUFFIX, userPrefix, type Storage } from '../storage/storage.ts';
-import { detectFile } from './content-types.ts';
+import { detectStream } from './content-types.ts';
 import { parseTextFields } from './fields.ts';
 import { UploadRefused, type DownloadChoice, type FileColumn, type MediaKind } from './kinds.ts';
 import type { MediaProcessor } from './processor.ts';
@@ -125,7 +125,7 @@ export class MediaService {
       if (!upload) throw fieldError(kind.fileField, 'Обязательное поле.');
       if (upload.size === 0) throw fieldError(kind.fileField, 'Отправленный файл пуст.');
 
-      const detected = await detectFile(await this.d.storage.localPath(tmpKey));
+      const detected = await detectStream(this.d.storage.read(tmpKey), upload.size);
       const stored = detected ? kind.accept(detected) : null;
       if (!stored) throw fieldError(kind.fileField, kind.messages.invalidType);
 
@@ -353,7 +353,7 @@ export class MediaService {
   private async check(kind: MediaKind, originalKey: string, stored: { ext: string; mime: string }): Promise<void> {
     if (!kind.check) return;
     try {
-      await kind.check({ processor: this.d.processor, input: await this.d.storage.localPath(originalKey), stored });
+      await this.d.storage.withLocalFile(originalKey, (input) => kind.check!({ processor: this.d.processor, input, stored }));
     } catch (err) {
       this.d.log.warn({ err, kind: kind.name }, 'media check failed');
       throw fieldError(kind.fileField, kind.messages.processingFailed);
@@ -371,12 +371,9 @@ export class MediaService {
   ): Promise<MediaPatch> {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'kopilka-media-'));
     try {
-      const outcome = await kind.process({
-        processor: this.d.processor,
-        input: await this.d.storage.localPath(originalKey),
-        stored,
-        tmp: (name) => path.join(dir, name),
-      });
+      const outcome = await this.d.storage.withLocalFile(originalKey, (input) =>
+        kind.process({ processor: this.d.processor, input, stored, tmp: (name) => path.join(dir, name) }),
+      );
       const patch: MediaPatch = { ...outcome.columns };
       for (const f of outcome.files) {
         if (claimLost()) throw new ClaimLostError();

@@ -1,10 +1,10 @@
 import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, opendir, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { randomBytes } from 'node:crypto';
-import { StorageLimitError, type Storage, type StoredKey } from './storage.ts';
+import { byteCounter, type Storage, type StoredKey } from './storage.ts';
 
 /** put()'s temp file next to its destination: `<key>.<12 hex>.part`. */
 const PART_RE = /\.[0-9a-f]{12}\.part$/;
@@ -23,14 +23,7 @@ export class LocalStorage implements Storage {
     const dest = this.resolve(key);
     await mkdir(path.dirname(dest), { recursive: true });
     const tmp = `${dest}.${randomBytes(6).toString('hex')}.part`; // matches PART_RE
-    let size = 0;
-    const counter = new Transform({
-      transform(chunk: Buffer, _enc, cb) {
-        size += chunk.length;
-        if (opts.maxBytes !== undefined && size > opts.maxBytes) cb(new StorageLimitError(opts.maxBytes));
-        else cb(null, chunk);
-      },
-    });
+    const counter = byteCounter(opts.maxBytes);
     let out: WriteStream | undefined;
     try {
       out = createWriteStream(tmp);
@@ -44,7 +37,7 @@ export class LocalStorage implements Storage {
       await rm(tmp, { force: true });
       throw err;
     }
-    return { size };
+    return { size: counter.bytes() };
   }
 
   read(key: string, range?: { start: number; end: number }): Readable {
@@ -76,8 +69,9 @@ export class LocalStorage implements Storage {
     await rename(this.resolve(from), dest);
   }
 
-  async localPath(key: string): Promise<string> {
-    return this.resolve(key);
+  /** The stored file itself: no copy. */
+  async withLocalFile<T>(key: string, use: (file: string) => Promise<T>): Promise<T> {
+    return use(this.resolve(key));
   }
 
   async *list(prefix: string): AsyncIterable<StoredKey> {

@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 
 /**
  * Where media bytes live. Keys are relative paths like `u/42/audio/abc.webm`.
@@ -12,8 +12,12 @@ export interface Storage {
   stat(key: string): Promise<{ size: number } | null>;
   delete(key: string): Promise<void>;
   deletePrefix(prefix: string): Promise<void>;
-  /** A local file path for tools such as ffmpeg and sharp (local storage returns the real path). */
-  localPath(key: string): Promise<string>;
+  /**
+   * Runs `use` with a local file holding the key's bytes, for tools that need a file (ffmpeg seeks in
+   * MP4/MOV; sharp would hold a streamed input whole in memory). Local storage passes its own file;
+   * object storage a temporary copy in its work folder under DATA_DIR, removed once `use` settles.
+   */
+  withLocalFile<T>(key: string, use: (file: string) => Promise<T>): Promise<T>;
   /**
    * Renames `from` to `to` (same storage). Optional: without it callers copy and delete
    * (see moveKey), so adapters written for other features need not implement it.
@@ -44,6 +48,22 @@ export class StorageLimitError extends Error {
   constructor(public readonly limit: number) {
     super(`upload exceeds ${limit} bytes`);
   }
+}
+
+/**
+ * A pass-through stream that counts what a put() writes and fails with StorageLimitError at the
+ * first byte over `maxBytes` (no limit when undefined).
+ */
+export function byteCounter(maxBytes: number | undefined): Transform & { bytes(): number } {
+  let size = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _enc, cb) {
+      size += chunk.length;
+      if (maxBytes !== undefined && size > maxBytes) cb(new StorageLimitError(maxBytes));
+      else cb(null, chunk);
+    },
+  });
+  return Object.assign(counter, { bytes: () => size });
 }
 
 export const userPrefix = (userId: number) => `u/${userId}/`;
