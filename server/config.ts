@@ -71,8 +71,12 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
-/** Turns the environment into a typed config. Throws ConfigError with one line naming the variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/**
+ * Turns the environment into a typed config. Throws ConfigError with one line naming the variable.
+ * `signs: false` (`npm run migrate`, which signs nothing): SECRET_KEY is neither required nor generated.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { signs?: boolean } = {}): Config {
+  const signs = opts.signs ?? true;
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
@@ -94,7 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   else database = { dialect: 'sqlite', file: path.resolve(e.DATABASE_URL.replace(/^(sqlite|file):(\/\/)?/, '')) };
   // Processes that share a database or a bucket must sign and verify with one key: a key each
   // process generated for itself would refuse the others' tokens and media URLs.
-  if (!e.SECRET_KEY && (database.dialect === 'postgres' || mediaStorage.kind === 's3')) {
+  if (signs && !e.SECRET_KEY && (database.dialect === 'postgres' || mediaStorage.kind === 's3')) {
     const shared = database.dialect === 'postgres' ? 'PostgreSQL' : 'S3 media storage';
     throw new ConfigError(
       `Missing SECRET_KEY: required with ${shared}, so that every API process signs and verifies tokens and media URLs with the same key (at least 32 characters)`,
@@ -108,7 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     database,
-    secretKey: e.SECRET_KEY ?? loadOrCreateSecret(dataDir),
+    secretKey: e.SECRET_KEY ?? (signs ? loadOrCreateSecret(dataDir) : ''),
     publicUrl,
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM ?? 'Копилка <no-reply@localhost>',

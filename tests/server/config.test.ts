@@ -182,4 +182,11 @@ describe('loadConfig', () => {
     expect(message).not.toMatch(/[\r\n]/);
     expect(() => statSync(path.join(dir, 'secret_key'))).toThrow();
   });
+
+  it('needs no SECRET_KEY for migrating alone (npm run migrate signs nothing), and writes none', async () => {
+    const dir = await dataDir();
+    const c = loadConfig({ DATA_DIR: dir, DATABASE_URL: 'postgres://u:p@db:5432/k' }, { signs: false });
+    expect(c.database.dialect).toBe('postgres');
+    expect(() => statSync(path.join(dir, 'secret_key'))).toThrow();
+  });
 });
