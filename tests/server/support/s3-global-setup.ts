@@ -4,17 +4,18 @@ import { S3RVER_CREDENTIALS, startS3rver } from './s3rver.ts';
 /**
  * The S3 the server tests use, set up once per run: the one S3_TEST_URL names (a MEDIA_STORAGE value,
  * credentials from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY), else an s3rver started here. Tests
- * that exercise both backends use it in every run; MEDIA_STORAGE_TEST=s3 (or S3_TEST_URL) makes it
+ * that exercise both backends use it in every run; MEDIA_STORAGE_TEST=s3 makes it
  * the storage of every test app too (see test-app.ts).
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const everyApp = process.env.MEDIA_STORAGE_TEST === 's3';
   const given = process.env.S3_TEST_URL;
   if (given) {
     project.provide('s3Test', {
       mediaStorage: given,
       accessKeyId: process.env.AWS_ACCESS_KEY_ID ?? '',
       secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY ?? '',
-      everyApp: true,
+      everyApp,
     });
     return async () => {};
   }
@@ -22,7 +23,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('s3Test', {
     mediaStorage: server.mediaStorage(''),
     ...S3RVER_CREDENTIALS,
-    everyApp: process.env.MEDIA_STORAGE_TEST === 's3',
+    everyApp,
   });
   return () => server.stop();
 }
