@@ -8,7 +8,7 @@ import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Media } from '../db/types.ts';
 import { ApiError, detailError, fieldError, notFound } from '../errors.ts';
-import { moveKey, StorageLimitError, UPLOAD_SUFFIX, userPrefix, type Storage } from '../storage/storage.ts';
+import { moveKey, StorageFailure, StorageLimitError, UPLOAD_SUFFIX, userPrefix, type Storage } from '../storage/storage.ts';
 import { detectStream } from './content-types.ts';
 import { parseTextFields } from './fields.ts';
 import { UploadRefused, type DownloadChoice, type FileColumn, type MediaKind } from './kinds.ts';
@@ -117,8 +117,14 @@ export class MediaService {
           throw fieldError(kind.fileField, `Файл слишком большой (максимум ${formatMb(limit)} МБ)`, 413);
         }
         const e = err as { syscall?: string; statusCode?: number };
-        // Disk trouble is ours (500); anything else from the upload stream is a cut-off or malformed body.
-        if (err instanceof ApiError || e.syscall || (typeof e.statusCode === 'number' && e.statusCode < 500)) throw err;
+        // Disk or bucket trouble is ours (500); anything else from the upload stream is a cut-off or malformed body.
+        if (
+          err instanceof ApiError ||
+          err instanceof StorageFailure ||
+          e.syscall ||
+          (typeof e.statusCode === 'number' && e.statusCode < 500)
+        )
+          throw err;
         throw detailError(400, 'Загрузка прервана или повреждена. Отправьте файл ещё раз.');
       }
       const text = parseTextFields(fields);

@@ -16,7 +16,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { S3Setting } from './media-storage-url.ts';
-import { byteCounter, type Storage, type StoredKey } from './storage.ts';
+import { byteCounter, StorageFailure, type Storage, type StoredKey } from './storage.ts';
 
 /** Streamed uploads go up in parts of this size, QUEUE at a time: what one put() holds in memory is about their product. */
 const PART_SIZE = 5 * 1024 * 1024;
@@ -95,10 +95,11 @@ export class S3Storage implements Storage {
     const Key = this.objectKey(key);
     const counter = byteCounter(opts.maxBytes);
     // A failure of the source or of the limit is the error to report, whatever the upload's
-    // clean-up answers (some servers refuse AbortMultipartUpload).
-    let sourceError: unknown;
+    // clean-up answers (some servers refuse AbortMultipartUpload); a failure of the bucket is a
+    // StorageFailure, never mistaken for a cut-off upload.
+    let sourceError: Error | undefined;
     const feeding = pipeline(source, counter).catch((err: unknown) => {
-      sourceError = err;
+      sourceError = err instanceof Error ? err : new Error(String(err));
     });
     const upload = new Upload({
       client: this.client,
@@ -109,14 +110,16 @@ export class S3Storage implements Storage {
     try {
       await upload.done();
     } catch (err) {
-      counter.destroy();
+      // Already destroyed by the source or the limit (that error stays), else stopped with the bucket's.
+      const failure = new StorageFailure(err);
+      counter.destroy(failure);
       await feeding;
-      throw sourceError ?? err;
+      throw sourceError ?? failure;
     }
     await feeding;
     if (sourceError) {
       await this.delete(key).catch(() => {});
-      throw sourceError as Error;
+      throw sourceError;
     }
     return { size: counter.bytes() };
   }

@@ -66,6 +66,13 @@ export function byteCounter(maxBytes: number | undefined): Transform & { bytes()
   return Object.assign(counter, { bytes: () => size });
 }
 
+/** The storage itself failed (a bucket refusing or unreachable): the server's trouble, not the uploader's. */
+export class StorageFailure extends Error {
+  constructor(cause: unknown) {
+    super(`storage failed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+  }
+}
+
 export const userPrefix = (userId: number) => `u/${userId}/`;
 
 /**

@@ -1,12 +1,14 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaServiceOf } from '../../server/media/routes.ts';
 import { LEFTOVER_AGE_MS } from '../../server/media/service.ts';
-import { S3Storage } from '../../server/storage/s3.ts';
+import { parseMediaStorage, type S3Setting } from '../../server/storage/media-storage-url.ts';
+import { createS3Client, S3Storage } from '../../server/storage/s3.ts';
 import { audioFixtures, createUser, multipart, pathOf, tempDir } from './support/media-fixtures.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
-import { readStored, storedFiles } from './support/test-storage.ts';
+import { readStored, s3TestEnv, storedFiles } from './support/test-storage.ts';
 
 type User = Awaited<ReturnType<typeof createUser>>;
 
@@ -103,5 +105,32 @@ describe('media in an S3 bucket', () => {
     expect(await service.sweepLeftovers()).toBe(1);
     expect(await t.storage.stat(key)).toBeNull();
     expect(await storedFiles(t)).toEqual(stored);
+  });
+
+  it('answers 500, not "upload cut off", when the bucket refuses the bytes, and keeps no record', async () => {
+    const setting = parseMediaStorage(s3TestEnv().MEDIA_STORAGE!, s3TestEnv()) as S3Setting;
+    const broken = await createTestApp({
+      storage: new S3Storage({
+        client: createS3Client(setting),
+        bucket: 'no-such-bucket-here',
+        prefix: '',
+        workDir: path.join(t.dataDir, 'w'),
+      }),
+    });
+    try {
+      const user = await createUser(broken, 'carol');
+      const body = multipart({}, { field: 'audio_file', filename: 'tone.wav', contentType: 'audio/wav', data: wav });
+      const res = await broken.app.inject({
+        method: 'POST',
+        url: '/api/media/audio/',
+        headers: { ...user.headers, ...body.headers },
+        payload: body.payload,
+      });
+      expect(res.statusCode, res.body).toBe(500);
+      expect(res.json()).toEqual({ detail: 'Внутренняя ошибка сервера. Попробуйте позже.' });
+      expect(await broken.db.selectFrom('media').selectAll().execute()).toEqual([]);
+    } finally {
+      await broken.close();
+    }
   });
 });
