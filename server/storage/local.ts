@@ -20,6 +20,18 @@ export class LocalStorage implements Storage {
   }
 
   async put(key: string, source: Readable, opts: { maxBytes?: number } = {}): Promise<{ size: number }> {
+    // Until the pipeline below listens, an error of the source (a file that fails to open) is held
+    // here: unheard, it would be thrown as an uncaught 'error' event and end the process.
+    const hold = () => {};
+    source.on('error', hold);
+    try {
+      return await this.write(key, source, opts);
+    } finally {
+      source.off('error', hold);
+    }
+  }
+
+  private async write(key: string, source: Readable, opts: { maxBytes?: number }): Promise<{ size: number }> {
     const dest = this.resolve(key);
     await mkdir(path.dirname(dest), { recursive: true });
     const tmp = `${dest}.${randomBytes(6).toString('hex')}.part`; // matches PART_RE

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalStorage } from '../../server/storage/local.ts';
 import { parseMediaStorage, type S3Setting } from '../../server/storage/media-storage-url.ts';
@@ -98,6 +98,14 @@ describe.each<StorageKind>(['local', 's3'])('storage on %s', (kind) => {
     const before = await storedFiles(app());
     await expect(storage.put('u/2/video/cut.mp4', failingAfter(6 * MB))).rejects.toThrow('connection reset by peer');
     expect(await storage.stat('u/2/video/cut.mp4')).toBeNull();
+    expect(await storedFiles(app())).toEqual(before);
+  });
+
+  it('rejects a source that fails before anything reads it (an output file that was never written), and leaves nothing', async () => {
+    const before = await storedFiles(app());
+    const source = new PassThrough();
+    process.nextTick(() => source.destroy(Object.assign(new Error('no such file'), { code: 'ENOENT' })));
+    await expect(storage.put('u/2/video/new-folder/poster.jpg', source)).rejects.toMatchObject({ code: 'ENOENT' });
     expect(await storedFiles(app())).toEqual(before);
   });
 
