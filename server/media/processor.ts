@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import type { Metadata, Sharp } from 'sharp';
 import { demuxerFor } from './content-types.ts';
@@ -199,11 +200,16 @@ export class FfmpegProcessor implements MediaProcessor {
           ],
           { timeoutMs: 120_000, opens: demuxer },
         );
+      // Seeking past the last frame (a recording whose one frame lasts seconds) writes nothing and
+      // still exits 0: then, as after a failure, the first frame.
+      const wrote = async () => ((await stat(output).catch(() => null))?.size ?? 0) > 0;
       try {
         await grab(atSeconds);
       } catch {
-        await grab(0);
+        /* tried again from the start below */
       }
+      if (!(await wrote())) await grab(0);
+      if (!(await wrote())) throw new FfmpegError('no video frame to make a poster from', '');
     });
   }
 
