@@ -16,7 +16,8 @@ const WEB_APP = CLIENT.map((dir) => `${dir}/**/*.{ts,tsx}`);
  * One-way imports, as import-x/no-restricted-paths zones (paths from the repository root):
  * - the web app is layered lib ← hooks ← components ← app: each layer imports only the ones before it;
  * - the web app never imports server code, and the server imports from the web app's tree only the
- *   pure modules both halves share: the zod schemas (lib/schemas) and the contract (lib/contract).
+ *   pure modules both halves share: the zod schemas (lib/schemas) and the contract (lib/contract);
+ * - the contract itself imports nothing of either half.
  */
 const boundaries = [
   {
@@ -36,6 +37,12 @@ const boundaries = [
     from,
     message: 'The server imports no client code.',
   })),
+  {
+    target: './lib/contract',
+    from: '.',
+    except: ['./lib/contract', './node_modules'],
+    message: 'lib/contract is shared by the server and the web app: it imports only itself and packages (zod).',
+  },
   {
     target: './server',
     from: './lib',

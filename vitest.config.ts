@@ -15,6 +15,9 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/unit/setup.ts'],
+          // Two cores shared with a browser run or a build: rendering a list of 2,000 records in jsdom
+          // takes 3 to 6 s there, past vitest's default 5 s.
+          testTimeout: 20_000,
         },
       },
       {

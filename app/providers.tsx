@@ -4,7 +4,6 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Provider as JotaiProvider } from 'jotai';
 import { useState, type ReactNode } from 'react';
 import { appStore } from '@/lib/store';
-import '@/lib/schemas/zod-config';
 
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(

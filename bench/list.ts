@@ -20,10 +20,10 @@ export async function benchList(opts: { records?: number; connections?: number; 
       const base = `u/${userId}/audio/rec${i.toString().padStart(5, '0')}abcdefghij`;
       return {
         user_id: userId,
-        kind: 'audio',
+        kind: 'audio' as const,
         title: `Запись номер ${i}`,
         description: 'Описание записи для проверки скорости списка',
-        status: 'ready',
+        status: 'ready' as const,
         original_key: `${base}.webm`,
         mime_type: 'audio/webm',
         size: 480_000 + i,

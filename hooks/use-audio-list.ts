@@ -1,7 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { audioQueries } from '@/lib/api/media';
+import { audioQueries } from '@/lib/api/audio';
 
 /** The user's recordings (GET /api/media/audio/); re-polls while some record is still processing. */
 export function useAudioList() {

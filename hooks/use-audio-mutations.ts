@@ -1,6 +1,6 @@
 'use client';
 
-import { audioQueries, downloadAudio, type AudioRecord } from '@/lib/api/media';
+import { audioQueries, downloadAudio, type AudioRecord } from '@/lib/api/audio';
 import { useDeleteMediaItem, useMediaDownload, useRefreshMediaList, useUpdateMediaItem, type MediaListKeys } from './use-media-mutations';
 
 const keys: MediaListKeys = { all: audioQueries.all(), list: audioQueries.list().queryKey };

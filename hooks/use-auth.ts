@@ -5,6 +5,7 @@ import { useAtomValue } from 'jotai';
 import { useRouter } from 'next/navigation';
 import { useCallback } from 'react';
 import * as authApi from '@/lib/api/auth';
+import { completeSecondStep, isSecondStep } from '@/lib/api/two-factor';
 import { authErrorAtom, authLoadingAtom, authStatusAtom, userAtom } from '@/lib/auth/atoms';
 import { clearSession, saveSession, sessionTokenStore } from '@/lib/auth/session';
 import type { LoginAnswer } from '@/lib/auth/types';
@@ -41,10 +42,11 @@ export function useAuth() {
     [queryClient],
   );
 
+  // With two-step sign-in on, the first step answers an mfa_token instead of a session: nothing is stored yet.
   const login = useCallback(
     async (email: string, password: string) => {
       const answer = await trackAuthRequest(() => authApi.login(email, password));
-      acceptLogin(answer);
+      if (!isSecondStep(answer)) acceptLogin(answer);
       return answer;
     },
     [acceptLogin],
@@ -53,6 +55,15 @@ export function useAuth() {
   const loginWithPhoneCode = useCallback(
     async (phone: string, code: string) => {
       const answer = await trackAuthRequest(() => authApi.verifyPhoneLogin(phone, code));
+      if (!isSecondStep(answer)) acceptLogin(answer);
+      return answer;
+    },
+    [acceptLogin],
+  );
+
+  const loginWithSecondStep = useCallback(
+    async (mfaToken: string, code: string) => {
+      const answer = await trackAuthRequest(() => completeSecondStep(mfaToken, code));
       acceptLogin(answer);
       return answer;
     },
@@ -76,6 +87,7 @@ export function useAuth() {
     error,
     login,
     loginWithPhoneCode,
+    loginWithSecondStep,
     logout,
   };
 }

@@ -2,7 +2,8 @@
 
 import { useState } from 'react';
 import { useSnackbar } from '@/hooks/use-snackbar';
-import { deleteErrorMessage, updateErrorMessage, type MediaDetails } from '@/lib/api/media';
+import type { MediaDetails } from '@/lib/api/media';
+import { mediaDeleteError, mediaUpdateError } from '@/lib/errors';
 
 interface Mutation<V> {
   mutateAsync: (variables: V) => Promise<unknown>;
@@ -22,7 +23,7 @@ export interface MediaItemActionsOptions {
 
 /**
  * Edit and delete of one recording, photo or video: runs the mutation, tells the outcome in the
- * snackbar (the update and delete fallbacks' Russian errors), and keeps the delete confirmation's state.
+ * snackbar (the server's words on a failed edit or deletion), and keeps the delete confirmation's state.
  */
 export function useMediaItemActions({ update, remove, updatedMessage, deletedMessage, onUpdated, onDeleted }: MediaItemActionsOptions) {
   const { showSuccess, showError } = useSnackbar();
@@ -35,7 +36,7 @@ export function useMediaItemActions({ update, remove, updatedMessage, deletedMes
       if (updatedMessage) showSuccess(updatedMessage);
       onUpdated?.();
     } catch (error) {
-      showError(updateErrorMessage(error));
+      showError(mediaUpdateError(error));
     }
   };
 
@@ -47,7 +48,7 @@ export function useMediaItemActions({ update, remove, updatedMessage, deletedMes
       if (deletedMessage) showSuccess(deletedMessage);
       onDeleted?.();
     } catch (error) {
-      showError(deleteErrorMessage(error));
+      showError(mediaDeleteError(error));
     }
   };
 

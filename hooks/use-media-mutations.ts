@@ -26,7 +26,7 @@ export function useRefreshMediaList(keys: MediaListKeys, { again = false }: { ag
   }, [queryClient, all, again]);
 }
 
-/** Title/description through the spec's PATCH fallbacks; the list shows the new text at once, then re-reads. */
+/** Title/description by one PATCH (the fallbacks only when it cannot get through); the list shows the new text at once, then re-reads. */
 export function useUpdateMediaItem<T extends { id: number }>(kind: MediaKind, keys: MediaListKeys) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -38,7 +38,7 @@ export function useUpdateMediaItem<T extends { id: number }>(kind: MediaKind, ke
   });
 }
 
-/** DELETE with the spec's fallbacks; the item leaves the list at once. */
+/** One DELETE (the fallbacks only when it cannot get through); the item leaves the list at once. */
 export function useDeleteMediaItem<T extends { id: number }>(kind: MediaKind, keys: MediaListKeys) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -2,7 +2,7 @@
 
 import { useCallback, useState } from 'react';
 import { useMediaUnsavedRecordings } from '@/hooks/use-media-unsaved-recordings';
-import { isRecordingSupported } from '@/hooks/use-recorder';
+import { isRecordingSupported } from '@/lib/media/recording-support';
 import type { RecorderKind } from '@/lib/media/recording-format';
 
 /**

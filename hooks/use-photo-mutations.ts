@@ -10,12 +10,12 @@ export function useRefreshPhotoList() {
   return useRefreshMediaList(keys);
 }
 
-/** Title/description through the spec's PATCH fallbacks (the same chain as audio). */
+/** Title/description by one PATCH, as for audio (the fallbacks only when it cannot get through). */
 export function useUpdatePhoto() {
   return useUpdateMediaItem<PhotoRecord>('photo', keys);
 }
 
-/** DELETE with the spec's fallbacks; the photo leaves the gallery at once. */
+/** One DELETE, as for audio; the photo leaves the gallery at once. */
 export function useDeletePhoto() {
   return useDeleteMediaItem<PhotoRecord>('photo', keys);
 }

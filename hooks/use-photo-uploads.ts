@@ -1,6 +1,7 @@
 'use client';
 
-import { uploadPhoto, photoUploadErrorMessage, type PhotoRecord } from '@/lib/api/photos';
+import { uploadPhoto, type PhotoRecord } from '@/lib/api/photos';
+import { photoUploadError } from '@/lib/errors';
 import { titleFromFileName } from '@/lib/media/upload-queue';
 import { useSnackbar } from './use-snackbar';
 import { mediaUploadOptions, useUploadQueue, type MediaUploadHandlers } from './use-upload-queue';
@@ -13,6 +14,6 @@ export function usePhotoUploads(handlers: MediaUploadHandlers<PhotoRecord>) {
     concurrency: 2,
     upload: (file, onProgress, signal) =>
       uploadPhoto({ file, title: titleFromFileName(file.name) }, { onProgress: (p) => onProgress(p.fraction), signal }),
-    describeError: (error, file) => photoUploadErrorMessage(error, file.name),
+    describeError: (error, file) => photoUploadError(error, file.name),
   });
 }

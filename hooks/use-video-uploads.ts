@@ -1,6 +1,7 @@
 'use client';
 
-import { uploadVideo, videoUploadErrorMessage, type VideoRecord } from '@/lib/api/video';
+import { uploadVideo, type VideoRecord } from '@/lib/api/video';
+import { videoUploadError } from '@/lib/errors';
 import { titleFromFileName } from '@/lib/media/upload-queue';
 import { useSnackbar } from './use-snackbar';
 import { mediaUploadOptions, useUploadQueue, type MediaUploadHandlers } from './use-upload-queue';
@@ -16,6 +17,6 @@ export function useVideoUploads(handlers: MediaUploadHandlers<VideoRecord>) {
         { file, fileName: file.name, title: titleFromFileName(file.name) || 'Видео' },
         { onProgress: (p) => onProgress(p.fraction), signal },
       ),
-    describeError: (error, file) => videoUploadErrorMessage(error, file.name),
+    describeError: (error, file) => videoUploadError(error, file.name),
   });
 }

@@ -1,8 +1,12 @@
-import { HTTPError } from 'ky';
+import { allMessages, ApiError, dataText, detailOf, errorOf, firstFieldMessage, firstString, messageOf } from '@/lib/api/api-error';
+import { AUDIO_FILE_FIELD } from '@/lib/api/audio';
+import { PHOTO_FILE_FIELD } from '@/lib/api/photos';
+import { VIDEO_FILE_FIELD } from '@/lib/api/video';
 
 /**
  * Server error → the Russian message people see, one function per flow. The mapping functions are
- * pure (they take `{status, data}`); `errorInfo` turns whatever was thrown into that shape.
+ * pure (they take `{status, data}`, which an ApiError is); `errorInfo` gives that shape for
+ * whatever was thrown. The server's body is decoded once, where the ApiError is made.
  */
 export interface ErrorInfo {
   /** HTTP status, or null for a network failure / non-HTTP error. */
@@ -11,83 +15,11 @@ export interface ErrorInfo {
   data: unknown;
 }
 
-export async function errorInfo(error: unknown): Promise<ErrorInfo> {
-  if (error instanceof HTTPError) {
-    let data: unknown;
-    try {
-      const text = await error.response.clone().text();
-      try {
-        data = text ? JSON.parse(text) : null;
-      } catch {
-        data = text || null;
-      }
-    } catch {
-      data = null;
-    }
-    return { status: error.response.status, data };
-  }
-  if (error && typeof error === 'object' && 'status' in error && 'data' in error && typeof error.status === 'number') {
-    return { status: error.status, data: (error as { data: unknown }).data };
-  }
-  return { status: null, data: null };
+export function errorInfo(error: unknown): ErrorInfo {
+  return error instanceof ApiError ? error : { status: null, data: null };
 }
 
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
-const nonEmpty = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v : null);
-
-function firstString(v: unknown): string | null {
-  if (typeof v === 'string') return nonEmpty(v);
-  if (Array.isArray(v)) {
-    for (const item of v) {
-      const s = firstString(item);
-      if (s) return s;
-    }
-  }
-  if (isObj(v)) {
-    for (const item of Object.values(v)) {
-      const s = firstString(item);
-      if (s) return s;
-    }
-  }
-  return null;
-}
-
-export const detailOf = (data: unknown): string | null => (isObj(data) ? nonEmpty(data.detail) : null);
-const errorOf = (data: unknown): string | null => (isObj(data) ? nonEmpty(data.error) : null);
-const messageOf = (data: unknown): string | null => (isObj(data) ? nonEmpty(data.message) : null);
-
-/** The first message of the first field of a DRF body ({"email": ["…"]} → "…"). */
-export function firstFieldMessage(data: unknown): string | null {
-  if (!isObj(data)) return null;
-  for (const value of Object.values(data)) {
-    const s = firstString(value);
-    if (s) return s;
-  }
-  return null;
-}
-
-/** "Server data" as text: a plain string, or detail/error/message, or the first field message. */
-export function dataText(data: unknown): string | null {
-  if (typeof data === 'string') return nonEmpty(data);
-  return detailOf(data) ?? errorOf(data) ?? messageOf(data) ?? firstFieldMessage(data);
-}
-
-/** Every message in a DRF body, joined (for "the whole data"). */
-export function allMessages(data: unknown): string | null {
-  if (typeof data === 'string') return nonEmpty(data);
-  if (!isObj(data)) return null;
-  const out: string[] = [];
-  const walk = (v: unknown) => {
-    if (typeof v === 'string' && v.trim()) out.push(v);
-    else if (Array.isArray(v)) v.forEach(walk);
-    else if (isObj(v)) Object.values(v).forEach(walk);
-  };
-  Object.entries(data).forEach(([k, v]) => {
-    if (k !== 'code' && k !== 'messages') walk(v);
-  });
-  return out.length ? out.join(' ') : null;
-}
+const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
 const mentionsAlreadyExists = (v: unknown) => /already exists/i.test(JSON.stringify(v ?? ''));
 
@@ -180,3 +112,62 @@ export function accountDeletionError({ status, data }: ErrorInfo): { message: st
   if (status !== null && status >= 500) return msg(mentionsIntegrity(data) ? DELETE_RELATED_DATA : DELETE_SERVER);
   return msg(detailOf(data) ?? messageOf(data) ?? DELETE_GENERIC);
 }
+
+// ---------- Media (audio, photos, video) ----------
+export const UPDATE_ERROR = 'Ошибка при обновлении записи';
+export const DELETE_ERROR = 'Ошибка при удалении записи';
+export const SAVE_RECORDING_ERROR = 'Ошибка при сохранении записи';
+export const SAVE_VIDEO_ERROR = 'Ошибка при сохранении видео';
+const NO_CONNECTION = 'нет соединения с сервером';
+
+/** «Ошибка при …» followed by why, when something is known. */
+const withReason = (prefix: string, reason: string | null) => (reason ? `${prefix}: ${reason}` : prefix);
+
+/** Why an edit or a deletion failed: the server's words, else no answer, a refused method or a server fault. */
+function changeReason(error: unknown): string | null {
+  if (!(error instanceof ApiError)) return null;
+  const reason = error.reason();
+  if (reason) return reason;
+  if (error.status === null) return NO_CONNECTION;
+  if (error.failedToTravel) return 'метод не поддерживается сервером';
+  if (error.status >= 500) return 'ошибка сервера, попробуйте позже';
+  return null;
+}
+
+/** A failed edit: 'Ошибка при обновлении записи: <the server's words>' (the attempts are in the console). */
+export const mediaUpdateError = (error: unknown) => withReason(UPDATE_ERROR, changeReason(error));
+/** A failed deletion: 'Ошибка при удалении записи: <the server's words>'. */
+export const mediaDeleteError = (error: unknown) => withReason(DELETE_ERROR, changeReason(error));
+
+/** Why the recorder's save failed: the server's detail or its first error on the file field, else no answer. */
+function saveReason(error: unknown, fileField: string): string | null {
+  if (!(error instanceof ApiError)) return null;
+  return error.reason(fileField) ?? (error.status === null ? NO_CONNECTION : null);
+}
+
+/** 'Ошибка при сохранении записи: <detail or the first audio_file error>' */
+export const audioSaveError = (error: unknown) => withReason(SAVE_RECORDING_ERROR, saveReason(error, AUDIO_FILE_FIELD));
+/** 'Ошибка при сохранении видео: <the server's reason>' for the camera recorder's save form. */
+export const videoSaveError = (error: unknown) => withReason(SAVE_VIDEO_ERROR, saveReason(error, VIDEO_FILE_FIELD));
+
+/** A refused file in an upload list: the server's word on the file (400/413 {"file": […]}) or its detail, else the generic line. */
+function fileUploadError(error: unknown, fileField: string, fileName: string): string {
+  return (error instanceof ApiError ? error.reason(fileField) : null) ?? `Не удалось загрузить файл «${fileName}»`;
+}
+export const photoUploadError = (error: unknown, fileName: string) => fileUploadError(error, PHOTO_FILE_FIELD, fileName);
+export const videoUploadError = (error: unknown, fileName: string) => fileUploadError(error, VIDEO_FILE_FIELD, fileName);
+
+// ---------- Sessions, e-mail change, two-step sign-in ----------
+export const sessionsLoadError = ({ data }: ErrorInfo) => detailOf(data) ?? 'Не удалось загрузить список сеансов';
+export const sessionEndError = ({ data }: ErrorInfo) => detailOf(data) ?? 'Не удалось завершить сеанс';
+
+/** E-mail change, both steps: an address in use reads as at registration. */
+export function emailChangeError({ data }: ErrorInfo, fallback: string): string {
+  if (isObj(data) && (mentionsAlreadyExists(data.new_email) || mentionsAlreadyExists(data.email))) {
+    return 'Пользователь с таким email уже существует';
+  }
+  return dataText(data) ?? fallback;
+}
+
+export const twoFactorError = ({ data }: ErrorInfo, fallback: string) => dataText(data) ?? fallback;
+export const secondStepError = ({ data }: ErrorInfo) => dataText(data) ?? 'Ошибка при входе';

@@ -2,18 +2,29 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppDeps } from './deps.ts';
+import { composeServices, type Services } from './compose.ts';
 import { ApiError } from './errors.ts';
 import { authRoutes } from './auth/routes.ts';
+import { sessionsRoutes } from './auth/sessions-routes.ts';
+import { twoFactorRoutes } from './auth/two-factor-routes.ts';
+import { emailChangeRoutes } from './accounts/email-change-routes.ts';
 import { profileRoutes } from './profile/routes.ts';
 import { mediaRoutes } from './media/routes.ts';
 import { mediaFileRoutes } from './media/file-routes.ts';
+import { startMediaWork } from './media/startup.ts';
 import { webRoutes } from './web/routes.ts';
 import { contentSecurityPolicy } from './web/csp.ts';
 import { HELMET_OPTIONS } from './web/security-headers.ts';
 import { parseFormBody, parseJsonBody } from './body-parsers.ts';
+import { useZodSchemas } from './schema-compilers.ts';
 import { finishUnreadBodies } from './unread-body.ts';
 import { DEFAULT_TIMEOUTS, serverTimeoutOptions, watchRequestTimeouts, type RequestTimeouts } from './request-timeouts.ts';
+
+/** What /api/health answers while the process serves requests. */
+const healthAnswer = z.strictObject({ status: z.literal('ok') });
 
 /** JSON and form bodies; uploads are multipart and streamed, never this big. */
 export const BODY_LIMIT = 1024 * 1024;
@@ -27,8 +38,14 @@ export interface AppOptions {
   timeouts?: Partial<RequestTimeouts>;
 }
 
+/** The app and the services it was composed from (tests wait on their background work). */
+export interface BuiltApp {
+  app: FastifyInstance;
+  services: Services;
+}
+
 /** Builds the whole HTTP app. main.ts and the tests build it the same way. */
-export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<BuiltApp> {
   const timeouts = { ...DEFAULT_TIMEOUTS, ...opts.timeouts };
   const app = Fastify({
     ...serverTimeoutOptions(timeouts),
@@ -61,9 +78,15 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Fa
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
   });
 
+  const services = composeServices(deps, app.log);
+  app.addHook('onReady', async () => startMediaWork(services.media, app.log));
+  app.addHook('onClose', async () => services.media.background.drain());
+
+  useZodSchemas(app);
   watchRequestTimeouts(app, timeouts);
   finishUnreadBodies(app, timeouts.bodyMs);
   app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
@@ -88,9 +111,6 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Fa
       return reply.status(error.status).headers(error.headers).send(error.body);
     }
     const status = error.statusCode ?? 500;
-    if (error.validation) {
-      return reply.status(400).send({ detail: 'Некорректный запрос.' });
-    }
     if (status >= 400 && status < 500) {
       return reply
         .status(status)
@@ -103,10 +123,16 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Fa
 
   await app.register(
     async (api) => {
-      api.get('/health', async () => ({ status: 'ok' }));
-      await authRoutes(api, deps);
-      await profileRoutes(api, deps);
-      await mediaRoutes(api, deps);
+      api
+        .withTypeProvider<ZodTypeProvider>()
+        .get('/health', { schema: { response: { 200: healthAnswer } } }, async () => ({ status: 'ok' as const }));
+      const { guard, presentUser } = services;
+      await api.register(authRoutes, { auth: services.auth, guard, presentUser });
+      await api.register(sessionsRoutes, { sessions: services.sessionList, guard });
+      await api.register(twoFactorRoutes, { twoFactor: services.twoFactor, guard, presentUser });
+      await api.register(emailChangeRoutes, { emailChange: services.emailChange, guard, presentUser });
+      await api.register(profileRoutes, { profile: services.profile, guard, presentUser, avatarLimit: deps.config.limits.avatar });
+      await api.register(mediaRoutes, { media: services.media, guard, storage: deps.storage, clock: deps.clock, config: deps.config });
       api.all('/*', async () => {
         throw new ApiError(404, { detail: 'Не найдено.' });
       });
@@ -116,7 +142,7 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Fa
 
   await mediaFileRoutes(app, deps);
   await webRoutes(app, deps);
-  return app;
+  return { app, services };
 }
 
 function clientErrorText(status: number, error: FastifyError): string {

@@ -1,21 +1,24 @@
+import type { DetailError, ErrorBody, FieldErrors } from '../lib/contract/errors.ts';
+
 /**
- * DRF-shaped errors. Services throw these; the error handler in app.ts turns them into replies.
- * One error: {"detail": "..."}; field errors: {"field": ["..."]}; cross-field: non_field_errors.
+ * DRF-shaped errors (lib/contract/errors.ts). Services throw these; the error handler in app.ts turns
+ * them into replies. One error: {"detail": "..."}; field errors: {"field": ["..."]}; cross-field:
+ * non_field_errors.
  */
 export class ApiError extends Error {
   constructor(
     public readonly status: number,
-    public readonly body: Record<string, unknown>,
+    public readonly body: ErrorBody,
     public readonly headers: Record<string, string> = {},
   ) {
     super(typeof body.detail === 'string' ? body.detail : JSON.stringify(body));
   }
 }
 
-export const detailError = (status: number, detail: string, extra: Record<string, unknown> = {}) =>
-  new ApiError(status, { detail, ...extra });
+export const detailError = (status: number, detail: string, extra: Omit<DetailError, 'detail'> = {}) =>
+  new ApiError(status, { ...extra, detail });
 
-export const fieldErrors = (errors: Record<string, string[]>, status = 400) => new ApiError(status, errors);
+export const fieldErrors = (errors: FieldErrors, status = 400) => new ApiError(status, errors);
 
 export const fieldError = (field: string, message: string, status = 400) => new ApiError(status, { [field]: [message] });
 

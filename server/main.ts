@@ -44,7 +44,7 @@ async function main(): Promise<void> {
     throw err;
   }
   const log = (m: string) => console.log(m);
-  const app = await buildApp({
+  const { app } = await buildApp({
     config,
     db,
     storage,

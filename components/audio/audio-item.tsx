@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useDownloadAudio } from '@/hooks/use-audio-mutations';
 import { useSnackbar } from '@/hooks/use-snackbar';
-import type { AudioRecord } from '@/lib/api/media';
+import type { AudioRecord } from '@/lib/api/audio';
 import { formatClock } from '@/lib/media/recorder-machine';
 import { AudioPlayer } from './audio-player';
 
@@ -57,7 +57,13 @@ export const AudioItem = memo(function AudioItem({ record, onEdit, onDelete }: A
       {record.description ? <p className="whitespace-pre-line break-words text-sm text-slate-700">{record.description}</p> : null}
 
       {record.audio_file && record.status !== 'processing' && record.status !== 'failed' ? (
-        <AudioPlayer src={record.audio_file} peaks={record.waveform_data} duration={record.duration} title={record.title} />
+        <AudioPlayer
+          src={record.audio_file}
+          peaks={record.waveform_data}
+          duration={record.duration}
+          title={record.title}
+          recordId={record.id}
+        />
       ) : record.status === 'failed' ? (
         <p className="text-sm text-red-700">Не удалось обработать аудиозапись</p>
       ) : (

@@ -2,7 +2,7 @@
 
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useRef, useState } from 'react';
-import type { AudioRecord } from '@/lib/api/media';
+import type { AudioRecord } from '@/lib/api/audio';
 import { AudioItem } from './audio-item';
 
 export interface AudioListProps {
@@ -11,7 +11,7 @@ export interface AudioListProps {
   onDelete: (record: AudioRecord) => void;
 }
 
-const ESTIMATED_ROW = 190;
+const ESTIMATED_ROW = 240;
 const GAP = 12;
 
 /**

@@ -1,9 +1,12 @@
 'use client';
 
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type WaveSurfer from 'wavesurfer.js';
-import { formatClock } from '@/lib/media/recorder-machine';
+import { useMediaPlayback } from '@/hooks/use-media-playback';
+import { playbackKeyAction } from '@/lib/media/playback-keys';
 import { alternativeMediaUrls } from '@/lib/media/url-alternatives';
+import { PlaybackControls } from './playback-controls';
+import { WaveformRow } from './waveform-row';
 
 /** The waveform is created after 300 ms and given 5 s to get ready before native controls take over. */
 export const WAVEFORM_INIT_DELAY_MS = 300;
@@ -18,18 +21,20 @@ export interface AudioPlayerProps {
   duration?: number | null;
   /** For the play button's accessible name. */
   title?: string;
+  /** The record, so a long recording goes on from where it was left. */
+  recordId?: number;
 }
 
 type Mode = 'waveform' | 'native' | 'failed';
 
-/** Only one recording plays at a time across the list. */
-let pauseActive: (() => void) | null = null;
-const claimPlayback = (pause: () => void) => {
-  if (pauseActive && pauseActive !== pause) pauseActive();
-  pauseActive = pause;
-};
+/** Forgets `element` as the player's media unless another one has taken its place already. */
+const dropMedia = (element: HTMLMediaElement) => (current: HTMLMediaElement | null) => (current === element ? null : current);
 
-export function AudioPlayer({ src, peaks, duration, title }: AudioPlayerProps) {
+/**
+ * A recording's player: the waveform (or native controls), ±15 s, the speed menu. Focused, it takes
+ * Space (play/pause) and ← → (5 s back/forward).
+ */
+export function AudioPlayer({ src, peaks, duration, title, recordId }: AudioPlayerProps) {
   const canWaveform = !!peaks && peaks.length > 0 && !!duration && duration > 0;
   const [mode, setMode] = useState<Mode>(canWaveform ? 'waveform' : 'native');
   const [ready, setReady] = useState(false);
@@ -45,9 +50,17 @@ export function AudioPlayer({ src, peaks, duration, title }: AudioPlayerProps) {
 
   const containerRef = useRef<HTMLDivElement | null>(null);
   const wsRef = useRef<WaveSurfer | null>(null);
-  const nativeRef = useRef<HTMLAudioElement | null>(null);
   const peaksRef = useRef(peaks);
   peaksRef.current = peaks;
+  /** The element that plays: wavesurfer's, or the native <audio>. */
+  const [media, setMedia] = useState<HTMLMediaElement | null>(null);
+  const playback = useMediaPlayback(media, { recordId, duration });
+  const hintId = useId();
+  const attachNative = useCallback((element: HTMLAudioElement | null) => {
+    if (!element) return;
+    setMedia(element);
+    return () => setMedia(dropMedia(element));
+  }, []);
 
   // A new record (or new signed URL) starts over.
   useEffect(() => {
@@ -67,22 +80,19 @@ export function AudioPlayer({ src, peaks, duration, title }: AudioPlayerProps) {
     });
   }, [candidates.length]);
 
-  const pauseSelf = useCallback(() => {
-    wsRef.current?.pause();
-    nativeRef.current?.pause();
-  }, []);
-
   // Waveform mode: wavesurfer fed with the server's peaks and duration, MediaElement backend.
   useEffect(() => {
     if (mode !== 'waveform') return;
     let cancelled = false;
     let ws: WaveSurfer | null = null;
+    let element: HTMLMediaElement | null = null;
     let readyTimer: ReturnType<typeof setTimeout> | null = null;
     let isReady = false;
     const fallBack = () => {
       if (cancelled) return;
       ws?.destroy();
       wsRef.current = null;
+      if (element) setMedia(dropMedia(element));
       setReady(false);
       setPlaying(false);
       setMode('native');
@@ -111,7 +121,9 @@ export function AudioPlayer({ src, peaks, duration, title }: AudioPlayerProps) {
           dragToSeek: true,
         });
         wsRef.current = ws;
-        ws.getMediaElement().preload = 'metadata';
+        element = ws.getMediaElement();
+        element.preload = 'metadata';
+        setMedia(element);
         readyTimer = setTimeout(() => {
           if (!isReady) fallBack();
         }, WAVEFORM_TIMEOUT_MS);
@@ -120,10 +132,7 @@ export function AudioPlayer({ src, peaks, duration, title }: AudioPlayerProps) {
           if (readyTimer) clearTimeout(readyTimer);
           if (!cancelled) setReady(true);
         });
-        ws.on('play', () => {
-          claimPlayback(pauseSelf);
-          setPlaying(true);
-        });
+        ws.on('play', () => setPlaying(true));
         ws.on('pause', () => setPlaying(false));
         ws.on('finish', () => setPlaying(false));
         ws.on('timeupdate', (t) => setCurrent((prev) => (Math.floor(prev) === Math.floor(t) ? prev : t)));
@@ -144,20 +153,37 @@ export function AudioPlayer({ src, peaks, duration, title }: AudioPlayerProps) {
       cancelled = true;
       clearTimeout(initTimer);
       if (readyTimer) clearTimeout(readyTimer);
-      if (pauseActive === pauseSelf) pauseActive = null;
       ws?.destroy();
       wsRef.current = null;
+      if (element) setMedia(dropMedia(element));
     };
-  }, [mode, url, duration, nextUrl, pauseSelf]);
+  }, [mode, url, duration, nextUrl]);
 
   const togglePlay = async () => {
     const ws = wsRef.current;
-    if (!ws) return;
-    try {
-      await ws.playPause();
-    } catch {
-      nextUrl();
+    if (mode === 'waveform') {
+      if (!ws) return;
+      try {
+        await ws.playPause();
+      } catch {
+        nextUrl();
+      }
+    } else if (media) {
+      // A failed load shows up as the element's own error event, which moves on to the next URL.
+      if (media.paused) await media.play().catch(() => undefined);
+      else media.pause();
     }
+  };
+
+  /** The media is there (and, with the waveform, ready): the buttons and keys act. */
+  const controllable = !!media && (mode !== 'waveform' || ready);
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const action = playbackKeyAction(e.nativeEvent, e.target instanceof Element ? e.target : null, e.currentTarget);
+    if (!action || !controllable) return;
+    e.preventDefault();
+    if (action.kind === 'toggle') void togglePlay();
+    else playback.skip(action.seconds);
   };
 
   const label = playing ? `Пауза${title ? `: ${title}` : ''}` : `Воспроизвести${title ? `: ${title}` : ''}`;
@@ -171,11 +197,11 @@ export function AudioPlayer({ src, peaks, duration, title }: AudioPlayerProps) {
     );
   }
 
-  if (mode === 'native') {
-    return (
+  const player =
+    mode === 'native' ? (
       <audio
         key={url}
-        ref={nativeRef}
+        ref={attachNative}
         controls
         preload="metadata"
         src={url}
@@ -183,42 +209,36 @@ export function AudioPlayer({ src, peaks, duration, title }: AudioPlayerProps) {
         data-testid="native-audio"
         aria-label={title ? `Аудио: ${title}` : 'Аудио'}
         onError={nextUrl}
-        onPlay={() => claimPlayback(pauseSelf)}
+      />
+    ) : (
+      <WaveformRow
+        containerRef={containerRef}
+        ready={ready}
+        playing={playing}
+        label={label}
+        onToggle={() => void togglePlay()}
+        current={current}
+        total={total}
       />
     );
-  }
 
+  // The player itself takes focus (Tab, or a click on the waveform), so its keys act on this recording only.
   return (
-    <div className="flex items-center gap-3">
-      <button
-        type="button"
-        onClick={() => void togglePlay()}
-        disabled={!ready}
-        aria-label={label}
-        title={playing ? 'Пауза' : 'Воспроизвести'}
-        className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-600 text-white hover:bg-brand-700 disabled:bg-slate-400"
-      >
-        {playing ? (
-          <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true" fill="currentColor">
-            <rect x="6" y="5" width="4" height="14" rx="1" />
-            <rect x="14" y="5" width="4" height="14" rx="1" />
-          </svg>
-        ) : (
-          <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true" fill="currentColor">
-            <path d="M8 5v14l11-7z" />
-          </svg>
-        )}
-      </button>
-      <div
-        ref={containerRef}
-        className="min-w-0 flex-1"
-        data-testid="waveform"
-        data-ready={ready ? 'true' : 'false'}
-        style={{ minHeight: 48 }}
-      />
-      <span className="shrink-0 text-right text-xs tabular-nums text-slate-700" aria-label="Время воспроизведения">
-        {formatClock(current)} / {formatClock(total)}
-      </span>
+    <div
+      role="group"
+      tabIndex={0}
+      aria-label={title ? `Плеер: ${title}` : 'Плеер'}
+      aria-describedby={hintId}
+      aria-keyshortcuts="Space ArrowLeft ArrowRight"
+      onKeyDown={onKeyDown}
+      className="flex flex-col gap-1 rounded-md"
+      data-testid="audio-player"
+    >
+      {player}
+      <PlaybackControls speed={playback.speed} onSpeedChange={playback.setSpeed} onSkip={playback.skip} disabled={!controllable} />
+      <p id={hintId} className="sr-only">
+        Пробел — воспроизведение или пауза, стрелки влево и вправо — на 5 секунд назад или вперёд.
+      </p>
     </div>
   );
 }

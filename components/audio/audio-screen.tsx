@@ -4,20 +4,24 @@ import { useCallback, useState } from 'react';
 import { MediaListBody } from '@/components/media/media-list-body';
 import { MediaScreenHeader } from '@/components/media/media-screen-header';
 import { MediaToolbar } from '@/components/media/media-toolbar';
-import { RecorderDialog } from '@/components/media/recorder-dialog';
-import { RECORDER_TEXTS } from '@/components/media/recorder-panel';
+import { RECORDING_UNSUPPORTED } from '@/components/media/recording-unsupported';
 import { RestoreRecordingBanner } from '@/components/media/restore-recording-banner';
 import { Button } from '@/components/ui/button';
+import { lazyDialog } from '@/components/ui/lazy-dialog';
 import { useAudioList } from '@/hooks/use-audio-list';
 import { useRefreshAudioList } from '@/hooks/use-audio-mutations';
 import { useMediaRecorderLaunch } from '@/hooks/use-media-recorder-launch';
 import { useMediaSearch } from '@/hooks/use-media-search';
 import { useSnackbar } from '@/hooks/use-snackbar';
-import { AUDIO_LIST_ERROR, type AudioRecord } from '@/lib/api/media';
+import { AUDIO_LIST_ERROR, type AudioRecord } from '@/lib/api/audio';
 import { DEFAULT_SORT, visibleRecords, type SortOrder } from '@/lib/media/sort-search';
 import { AudioList } from './audio-list';
-import { DeleteAudioDialog } from './delete-audio-dialog';
-import { EditAudioDialog } from './edit-audio-dialog';
+
+// The recorder and the edit and delete dialogs (with the dialog library, the form and its rules) are fetched
+// when they first open, so the list shows without them.
+const RecorderDialog = lazyDialog(() => import('@/components/media/recorder-dialog').then((m) => m.RecorderDialog));
+const EditAudioDialog = lazyDialog(() => import('./edit-audio-dialog').then((m) => m.EditAudioDialog));
+const DeleteAudioDialog = lazyDialog(() => import('./delete-audio-dialog').then((m) => m.DeleteAudioDialog));
 
 export const AUDIO_SAVED_MESSAGE = 'Аудиозапись успешно сохранена';
 
@@ -26,7 +30,7 @@ export function AudioScreen() {
   const list = useAudioList();
   const refreshList = useRefreshAudioList();
   const { showSuccess, showError } = useSnackbar();
-  const recorder = useMediaRecorderLaunch('audio', () => showError(RECORDER_TEXTS.audio.unsupported));
+  const recorder = useMediaRecorderLaunch('audio', () => showError(RECORDING_UNSUPPORTED.audio));
 
   const [editing, setEditing] = useState<AudioRecord | null>(null);
   const [deleting, setDeleting] = useState<AudioRecord | null>(null);

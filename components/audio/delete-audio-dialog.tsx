@@ -3,12 +3,22 @@
 import { ConfirmMediaDelete } from '@/components/media/media-item-actions';
 import { useDeleteAudio } from '@/hooks/use-audio-mutations';
 import { useMediaItemActions } from '@/hooks/use-media-item-actions';
-import type { AudioRecord } from '@/lib/api/media';
+import { usePlaybackPositions } from '@/hooks/use-playback-positions';
+import type { AudioRecord } from '@/lib/api/audio';
 
-/** 500 px confirmation; deletion runs the spec's DELETE fallbacks. */
+/** 500 px confirmation; deletion is one DELETE (the spec's other ways only when it cannot get through) and forgets the recording's playback position. */
 export function DeleteAudioDialog({ record, onClose }: { record: AudioRecord; onClose: () => void }) {
   const remove = useDeleteAudio();
-  const actions = useMediaItemActions({ remove, deletedMessage: 'Запись удалена', onDeleted: onClose });
+  const positions = usePlaybackPositions();
+  const actions = useMediaItemActions({
+    remove,
+    deletedMessage: 'Запись удалена',
+    onDeleted: () => {
+      // A deleted recording leaves no remembered playback position behind.
+      positions?.forget(record.id);
+      onClose();
+    },
+  });
 
   return (
     <ConfirmMediaDelete

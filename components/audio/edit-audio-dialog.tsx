@@ -5,12 +5,12 @@ import { AppDialog } from '@/components/ui/app-dialog';
 import { Button } from '@/components/ui/button';
 import { useUpdateAudio } from '@/hooks/use-audio-mutations';
 import { useMediaItemActions } from '@/hooks/use-media-item-actions';
-import { UPDATE_SUCCESS, type AudioRecord } from '@/lib/api/media';
+import { UPDATE_SUCCESS, type AudioRecord } from '@/lib/api/audio';
 import { audioDetailsSchema } from '@/lib/schemas/audio';
 
 const FORM_ID = 'edit-audio-form';
 
-/** 500 px dialog: title (required) and description, saved with the PATCH fallbacks. */
+/** 500 px dialog: title (required) and description, saved by one PATCH (lib/api/fallbacks.ts has the rest of the spec's ways). */
 export function EditAudioDialog({ record, onClose }: { record: AudioRecord; onClose: () => void }) {
   const update = useUpdateAudio();
   const actions = useMediaItemActions({ update, updatedMessage: UPDATE_SUCCESS, onUpdated: onClose });

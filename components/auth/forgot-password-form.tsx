@@ -1,6 +1,6 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@/lib/forms/zod-resolver';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
@@ -26,7 +26,7 @@ function ForgotPasswordEmail() {
       await forgot.mutateAsync(values.email.trim());
       setMessage({ kind: 'success', text: RESET_SENT });
     } catch (e) {
-      setMessage({ kind: 'error', text: forgotPasswordError(await errorInfo(e)) });
+      setMessage({ kind: 'error', text: forgotPasswordError(errorInfo(e)) });
     }
   });
 

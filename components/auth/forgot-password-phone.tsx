@@ -1,6 +1,6 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@/lib/forms/zod-resolver';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -51,7 +51,7 @@ export function ForgotPasswordPhone() {
       setMessage({ kind: 'info', text: resetCodeSent(normalized) });
       return true;
     } catch (e) {
-      setMessage({ kind: 'error', text: resetCodeRequestError(await errorInfo(e)) });
+      setMessage({ kind: 'error', text: resetCodeRequestError(errorInfo(e)) });
       return false;
     }
   };
@@ -88,7 +88,7 @@ export function ForgotPasswordPhone() {
       showSuccess(PASSWORD_RESET_DONE);
       router.replace('/login');
     } catch (e) {
-      setMessage({ kind: 'error', text: resetPasswordError(await errorInfo(e)) });
+      setMessage({ kind: 'error', text: resetPasswordError(errorInfo(e)) });
       resetForm.setFocus('code');
     }
   });

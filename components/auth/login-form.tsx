@@ -1,6 +1,6 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@/lib/forms/zod-resolver';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
@@ -17,8 +17,10 @@ import { normalizePhone } from '@/lib/auth/username';
 import { errorInfo, loginError, phoneLoginError, smsRequestError } from '@/lib/errors';
 import { codeSchema, loginSchema, phoneLoginSchema, type CodeValues, type LoginValues, type PhoneLoginValues } from '@/lib/schemas/auth';
 import { FormAlert } from '@/components/ui/form-alert';
+import { isSecondStep } from '@/lib/api/two-factor';
 import { AuthCard } from './auth-card';
 import { MethodTabs } from './method-tabs';
+import { SecondStepForm } from './second-step-form';
 import { SmsCodeActions } from './sms-code-actions';
 
 function EmailLogin() {
@@ -26,6 +28,7 @@ function EmailLogin() {
   const { login } = useAuth();
   const [error, setError] = useState<string | null>(null);
   const [unconfirmed, setUnconfirmed] = useState(false);
+  const [mfaToken, setMfaToken] = useState<string | null>(null);
   const form = useForm<LoginValues>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
   const { errors, isSubmitting } = form.formState;
 
@@ -33,15 +36,26 @@ function EmailLogin() {
     setError(null);
     setUnconfirmed(false);
     try {
-      await login(values.email.trim(), values.password);
-      router.replace('/');
+      const answer = await login(values.email.trim(), values.password);
+      if (isSecondStep(answer)) setMfaToken(answer.mfa_token);
+      else router.replace('/');
     } catch (e) {
-      const mapped = loginError(await errorInfo(e));
+      const mapped = loginError(errorInfo(e));
       if (mapped.unconfirmed) setPendingEmail(values.email.trim());
       setUnconfirmed(mapped.unconfirmed);
       setError(mapped.message);
     }
   });
+
+  if (mfaToken) {
+    // Back to the first step: the address is still filled in, the caret waits in the password field.
+    const restart = () => {
+      setMfaToken(null);
+      form.resetField('password');
+      requestAnimationFrame(() => form.setFocus('password'));
+    };
+    return <SecondStepForm mfaToken={mfaToken} onRestart={restart} />;
+  }
 
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4">
@@ -74,6 +88,7 @@ function PhoneLogin() {
   const { loginWithPhoneCode } = useAuth();
   const requestCode = useRequestPhoneLogin();
   const [phone, setPhone] = useState<string | null>(null);
+  const [mfaToken, setMfaToken] = useState<string | null>(null);
   const [message, setMessage] = useState<{ kind: 'error' | 'info'; text: string } | null>(null);
   const phoneForm = useForm<PhoneLoginValues>({ resolver: zodResolver(phoneLoginSchema), defaultValues: { phone: '' } });
   const codeForm = useForm<CodeValues>({ resolver: zodResolver(codeSchema), defaultValues: { code: '' } });
@@ -94,7 +109,7 @@ function PhoneLogin() {
       setPhone(normalized);
       setMessage({ kind: 'info', text: `Код отправлен по SMS на номер ${normalized}` });
     } catch (e) {
-      setMessage({ kind: 'error', text: smsRequestError(await errorInfo(e)) });
+      setMessage({ kind: 'error', text: smsRequestError(errorInfo(e)) });
     }
   };
 
@@ -104,14 +119,25 @@ function PhoneLogin() {
     if (!phone) return;
     setMessage(null);
     try {
-      await loginWithPhoneCode(phone, values.code.trim());
-      router.replace('/');
+      const answer = await loginWithPhoneCode(phone, values.code.trim());
+      if (isSecondStep(answer)) setMfaToken(answer.mfa_token);
+      else router.replace('/');
     } catch (e) {
-      setMessage({ kind: 'error', text: phoneLoginError(await errorInfo(e)) });
+      setMessage({ kind: 'error', text: phoneLoginError(errorInfo(e)) });
     }
   });
 
   const busy = requestCode.isPending || codeForm.formState.isSubmitting;
+
+  if (mfaToken) {
+    const restart = () => {
+      setMfaToken(null);
+      setPhone(null);
+      setMessage(null);
+      codeForm.reset();
+    };
+    return <SecondStepForm mfaToken={mfaToken} onRestart={restart} />;
+  }
 
   return (
     <div className="flex flex-col gap-4">

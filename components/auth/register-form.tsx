@@ -1,6 +1,6 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@/lib/forms/zod-resolver';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
@@ -45,7 +45,7 @@ export function RegisterForm() {
       setDone(true);
       timer.current = setTimeout(() => router.push('/verify-email'), AFTER_REGISTER_DELAY_MS);
     } catch (e) {
-      setError(registrationError(await errorInfo(e)));
+      setError(registrationError(errorInfo(e)));
     }
   });
 

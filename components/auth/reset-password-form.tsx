@@ -1,6 +1,6 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@/lib/forms/zod-resolver';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -52,7 +52,7 @@ export function ResetPasswordForm() {
       setMessage({ kind: 'success', text: PASSWORD_RESET_DONE });
       timer.current = setTimeout(() => router.push('/login'), 2_000);
     } catch (e) {
-      setMessage({ kind: 'error', text: resetPasswordError(await errorInfo(e)) });
+      setMessage({ kind: 'error', text: resetPasswordError(errorInfo(e)) });
     }
   });
 

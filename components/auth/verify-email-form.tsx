@@ -1,6 +1,6 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@/lib/forms/zod-resolver';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -47,7 +47,7 @@ export function VerifyEmailForm() {
       snackbar.showSuccess(EMAIL_VERIFIED);
       timer.current = setTimeout(() => router.push('/login'), AFTER_VERIFY_DELAY_MS);
     } catch (e) {
-      setMessage({ kind: 'error', text: verifyEmailError(await errorInfo(e)) });
+      setMessage({ kind: 'error', text: verifyEmailError(errorInfo(e)) });
     }
   });
 
@@ -62,7 +62,7 @@ export function VerifyEmailForm() {
       await resend.mutateAsync(target);
       setMessage({ kind: 'success', text: CODE_RESENT });
     } catch (e) {
-      setMessage({ kind: 'error', text: resendError(await errorInfo(e)) });
+      setMessage({ kind: 'error', text: resendError(errorInfo(e)) });
     }
   };
 

@@ -1,7 +1,8 @@
 'use client';
 
+import { useAtomValue } from 'jotai';
 import Link from 'next/link';
-import { useAuth } from '@/hooks/use-auth';
+import { authStatusAtom } from '@/lib/auth/atoms';
 
 const CARDS = [
   {
@@ -20,8 +21,7 @@ const CARDS = [
 ];
 
 export function HomePage() {
-  const { status } = useAuth();
-  const guest = status === 'guest';
+  const guest = useAtomValue(authStatusAtom) === 'guest';
   return (
     <div className="flex flex-col gap-6">
       <section className="text-center">

@@ -1,6 +1,6 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@/lib/forms/zod-resolver';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { TextAreaField } from '@/components/ui/text-area-field';

@@ -5,8 +5,11 @@ import { RecorderPanel } from '@/components/media/recorder-panel';
 import { AppDialog } from '@/components/ui/app-dialog';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useRecorder, type RecordingUpload, type UseRecorderOptions } from '@/hooks/use-recorder';
-import { createAudio, saveErrorMessage, type MediaDetails, type UploadProgress } from '@/lib/api/media';
-import { uploadVideo, videoSaveErrorMessage } from '@/lib/api/video';
+import { createAudio } from '@/lib/api/audio';
+import type { MediaDetails } from '@/lib/api/media';
+import type { UploadProgress } from '@/lib/api/upload';
+import { uploadVideo } from '@/lib/api/video';
+import { audioSaveError, videoSaveError } from '@/lib/errors';
 import { hasUnsavedRecording } from '@/lib/media/recorder-machine';
 import type { RecorderKind } from '@/lib/media/recording-format';
 
@@ -18,7 +21,7 @@ interface RecorderDialogKind {
   closeConfirm: string;
   recorder: UseRecorderOptions;
   upload: (input: RecordingUpload, options: { onProgress: (p: UploadProgress) => void }) => Promise<unknown>;
-  describeError: (error: unknown) => Promise<string>;
+  describeError: (error: unknown) => string;
 }
 
 const KINDS: Record<RecorderKind, RecorderDialogKind> = {
@@ -27,7 +30,7 @@ const KINDS: Record<RecorderKind, RecorderDialogKind> = {
     closeConfirm: 'Несохранённая запись будет потеряна. Закрыть?',
     recorder: { kind: 'audio', maxDuration: RECORDER_SCREEN_MAX_DURATION },
     upload: createAudio,
-    describeError: saveErrorMessage,
+    describeError: audioSaveError,
   },
   video: {
     title: 'Запись видео',
@@ -38,7 +41,7 @@ const KINDS: Record<RecorderKind, RecorderDialogKind> = {
       constraints: { video: true, audio: true },
     },
     upload: uploadVideo,
-    describeError: videoSaveErrorMessage,
+    describeError: videoSaveError,
   },
 };
 

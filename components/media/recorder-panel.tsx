@@ -10,13 +10,14 @@ import { formatClock } from '@/lib/media/recorder-machine';
 import type { RecorderKind } from '@/lib/media/recording-format';
 import { audioDetailsSchema } from '@/lib/schemas/audio';
 import { videoDetailsSchema } from '@/lib/schemas/video';
+import { RECORDING_UNSUPPORTED } from './recording-unsupported';
 
 /** What differs between the microphone and the camera recorder: their texts (errors, labels, notices) and save rules. */
 export const RECORDER_TEXTS = {
   audio: {
     permission: 'Нет доступа к микрофону. Разрешите доступ к микрофону в настройках браузера.',
     save: 'Ошибка при сохранении записи',
-    unsupported: 'Ваш браузер не поддерживает запись аудио. Попробуйте другой браузер.',
+    unsupported: RECORDING_UNSUPPORTED.audio,
     connecting: 'Подключение к микрофону',
     formId: 'save-recording-form',
     submitLabel: 'Сохранить запись',
@@ -27,7 +28,7 @@ export const RECORDER_TEXTS = {
   video: {
     permission: 'Нет доступа к камере. Разрешите доступ к камере в настройках браузера.',
     save: 'Ошибка при сохранении видео',
-    unsupported: 'Ваш браузер не поддерживает запись видео. Попробуйте другой браузер.',
+    unsupported: RECORDING_UNSUPPORTED.video,
     connecting: 'Подключение к камере',
     formId: 'save-video-form',
     submitLabel: 'Сохранить видео',

@@ -7,6 +7,7 @@ import { MediaListBody } from '@/components/media/media-list-body';
 import { MediaScreenHeader } from '@/components/media/media-screen-header';
 import { MediaToolbar } from '@/components/media/media-toolbar';
 import { UploadList } from '@/components/media/upload-list';
+import { lazyDialog } from '@/components/ui/lazy-dialog';
 import { usePhotoList } from '@/hooks/use-photo-list';
 import { useRefreshPhotoList } from '@/hooks/use-photo-mutations';
 import { useMediaSearch } from '@/hooks/use-media-search';
@@ -15,7 +16,10 @@ import { PHOTO_LIST_ERROR, type PhotoRecord } from '@/lib/api/photos';
 import { PHOTO_SORT_OPTIONS, visiblePhotos, type PhotoSortOrder } from '@/lib/media/photo-order';
 import { indexAfterChange } from '@/lib/media/viewer-index';
 import { PhotoGrid } from './photo-grid';
-import { PhotoViewerDialog } from './photo-viewer-dialog';
+
+// The viewer (with the dialog library, the form and its rules) is fetched when it first opens, so the gallery
+// shows without it.
+const PhotoViewerDialog = lazyDialog(() => import('./photo-viewer-dialog').then((m) => m.PhotoViewerDialog));
 
 /** 'Фотография загружена' for one, 'Загружено фотографий: N' for several; null for none. */
 export function photosUploadedMessage(count: number): string | null {

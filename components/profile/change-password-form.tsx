@@ -1,6 +1,6 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@/lib/forms/zod-resolver';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -37,7 +37,7 @@ export function ChangePasswordForm() {
       form.reset();
       snackbar.showSuccess(answer.detail || PASSWORD_CHANGED);
     } catch (e) {
-      setError(passwordChangeError(await errorInfo(e)));
+      setError(passwordChangeError(errorInfo(e)));
     }
   });
 

@@ -1,6 +1,6 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@/lib/forms/zod-resolver';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
@@ -44,7 +44,7 @@ export function DeleteAccount() {
       snackbar.showSuccess(ACCOUNT_DELETED);
       router.replace('/');
     } catch (e) {
-      const mapped = accountDeletionError(await errorInfo(e));
+      const mapped = accountDeletionError(errorInfo(e));
       setError(mapped.message);
       if (mapped.clearTokens) {
         clearSession();

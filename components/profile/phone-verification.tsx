@@ -1,6 +1,6 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@/lib/forms/zod-resolver';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -38,7 +38,7 @@ export function PhoneVerification({ user }: { user: User }) {
       setMessage({ kind: 'success', text: PHONE_CODE_SENT });
       form.setFocus('code');
     } catch (e) {
-      setMessage({ kind: 'error', text: resendError(await errorInfo(e)) });
+      setMessage({ kind: 'error', text: resendError(errorInfo(e)) });
     }
   };
 
@@ -51,7 +51,7 @@ export function PhoneVerification({ user }: { user: User }) {
       // This section unmounts once verified: keep focus on the phone field, which now says «подтверждён».
       requestAnimationFrame(() => document.getElementById(PROFILE_PHONE_ID)?.focus());
     } catch (e) {
-      setMessage({ kind: 'error', text: verifyPhoneError(await errorInfo(e)) });
+      setMessage({ kind: 'error', text: verifyPhoneError(errorInfo(e)) });
     }
   });
 

@@ -74,7 +74,7 @@ export function PhotoSection({ user }: { user: User }) {
       snackbar.showSuccess(PHOTO_UPLOADED);
       clearPick();
     } catch (e) {
-      setError(photoError(await errorInfo(e), 'Ошибка при загрузке фото'));
+      setError(photoError(errorInfo(e), 'Ошибка при загрузке фото'));
     } finally {
       setProgress(null);
     }
@@ -87,7 +87,7 @@ export function PhotoSection({ user }: { user: User }) {
       snackbar.showSuccess(PHOTO_DELETED);
       setRefocus(true);
     } catch (e) {
-      setError(photoError(await errorInfo(e), 'Ошибка при удалении фото'));
+      setError(photoError(errorInfo(e), 'Ошибка при удалении фото'));
     } finally {
       setConfirmDelete(false);
     }

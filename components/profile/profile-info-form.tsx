@@ -1,6 +1,6 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@/lib/forms/zod-resolver';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -12,7 +12,8 @@ import { useSnackbar } from '@/hooks/use-snackbar';
 import { useUpdateProfile } from '@/hooks/use-profile';
 import { normalizePhone } from '@/lib/auth/username';
 import type { User } from '@/lib/auth/types';
-import { errorInfo, firstFieldMessage, profileUpdateError } from '@/lib/errors';
+import { firstFieldMessage } from '@/lib/api/api-error';
+import { errorInfo, profileUpdateError } from '@/lib/errors';
 import { phoneChanged, profileFormSchema, type ProfileValues } from '@/lib/schemas/profile';
 import { ProfileSection } from './section';
 
@@ -69,7 +70,7 @@ export function ProfileInfoForm({ user }: { user: User }) {
       // A new number gets its verification SMS from the server straight away.
       snackbar.showSuccess(saved.phone && saved.phone !== user.phone ? PROFILE_SAVED_CODE_SENT : PROFILE_SAVED);
     } catch (e) {
-      const info = await errorInfo(e);
+      const info = errorInfo(e);
       // A missing or wrong password is shown at its field; anything else above the form.
       const passwordError = firstFieldMessage({ password: (info.data as { password?: unknown } | null)?.password });
       if (passwordError) form.setError('password', { message: passwordError }, { shouldFocus: true });

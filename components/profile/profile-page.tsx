@@ -1,33 +1,21 @@
 'use client';
 
-import { HTTPError } from 'ky';
-import { useEffect, useState } from 'react';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useProfile } from '@/hooks/use-profile';
-import { errorInfo, profileFetchError, type ErrorInfo } from '@/lib/errors';
+import { errorInfo, profileFetchError } from '@/lib/errors';
 import { ChangePasswordForm } from './change-password-form';
 import { DeleteAccount } from './delete-account';
+import { EmailChangeSection } from './email-change-section';
 import { PhoneVerification } from './phone-verification';
 import { PhotoSection } from './photo-section';
 import { ProfileInfoForm } from './profile-info-form';
-
-function useErrorInfo(error: unknown): ErrorInfo | null {
-  const [info, setInfo] = useState<ErrorInfo | null>(null);
-  useEffect(() => {
-    if (!error) {
-      setInfo(null);
-      return;
-    }
-    void errorInfo(error).then(setInfo);
-  }, [error]);
-  return error ? (info ?? { status: error instanceof HTTPError ? error.response.status : null, data: null }) : null;
-}
+import { SessionsSection } from './sessions-section';
+import { TwoFactorSection } from './two-factor-section';
 
 export function ProfilePage() {
   const profile = useProfile();
-  const info = useErrorInfo(profile.error);
 
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6">
@@ -38,7 +26,7 @@ export function ProfilePage() {
         </div>
       ) : profile.isError || !profile.data ? (
         <FormAlert>
-          <p>{profileFetchError(info ?? { status: null, data: null })}</p>
+          <p>{profileFetchError(errorInfo(profile.error))}</p>
           <Button variant="secondary" className="mt-2" onClick={() => void profile.refetch()}>
             Повторить
           </Button>
@@ -48,7 +36,10 @@ export function ProfilePage() {
           <PhotoSection user={profile.data} />
           <ProfileInfoForm user={profile.data} />
           <PhoneVerification user={profile.data} />
+          <EmailChangeSection user={profile.data} />
           <ChangePasswordForm />
+          <TwoFactorSection />
+          <SessionsSection />
           <DeleteAccount />
         </>
       )}

@@ -1,8 +1,6 @@
 'use client';
 
 import { useEffect } from 'react';
-import { refreshAccessToken } from '@/lib/api/client';
-import { getProfile } from '@/lib/api/profile';
 import { authStatusAtom } from '@/lib/auth/atoms';
 import { clearSession, sessionTokenStore, setTokens, setUser } from '@/lib/auth/session';
 import { runStartup } from '@/lib/auth/startup';
@@ -21,8 +19,9 @@ export function startAuth(): Promise<void> {
       if (access) setTokens({ access, refresh: sessionTokenStore.getRefresh() });
       const status = await runStartup({
         getAccess: sessionTokenStore.getAccess,
-        fetchProfile: () => getProfile({ skipAuthRefresh: true }),
-        refresh: refreshAccessToken,
+        // The API client comes with these, only for a visitor with a stored session.
+        fetchProfile: async () => (await import('./signed-in')).fetchStartupProfile(),
+        refresh: async () => (await import('./signed-in')).refreshStartupToken(),
         setUser,
         clear: clearSession,
       });

@@ -4,7 +4,7 @@ import { useAtomValue } from 'jotai';
 import { useRouter } from 'next/navigation';
 import { useEffect, type ReactNode } from 'react';
 import { authStatusAtom } from '@/lib/auth/atoms';
-import { Spinner } from '@/components/ui/spinner';
+import { ScreenLoading } from '@/components/ui/lazy-screen';
 
 /**
  * Renders children only once the auth state is known and allowed: `protected` pages send guests
@@ -21,12 +21,6 @@ export function RouteGuard({ mode, children }: { mode: 'protected' | 'guest'; ch
     if (mode === 'guest' && status === 'authenticated') router.replace('/');
   }, [mode, status, router]);
 
-  if (!allowed) {
-    return (
-      <div className="flex justify-center py-16 text-brand-600">
-        <Spinner className="h-6 w-6" label="Загрузка…" />
-      </div>
-    );
-  }
+  if (!allowed) return <ScreenLoading />;
   return <>{children}</>;
 }

@@ -6,11 +6,11 @@ import { FilePickButton } from '@/components/media/file-pick-button';
 import { MediaListBody } from '@/components/media/media-list-body';
 import { MediaScreenHeader } from '@/components/media/media-screen-header';
 import { MediaToolbar } from '@/components/media/media-toolbar';
-import { RecorderDialog } from '@/components/media/recorder-dialog';
-import { RECORDER_TEXTS } from '@/components/media/recorder-panel';
+import { RECORDING_UNSUPPORTED } from '@/components/media/recording-unsupported';
 import { RestoreRecordingBanner } from '@/components/media/restore-recording-banner';
 import { UploadList } from '@/components/media/upload-list';
 import { Button } from '@/components/ui/button';
+import { lazyDialog } from '@/components/ui/lazy-dialog';
 import { useMediaRecorderLaunch } from '@/hooks/use-media-recorder-launch';
 import { useMediaSearch } from '@/hooks/use-media-search';
 import { useSnackbar } from '@/hooks/use-snackbar';
@@ -20,7 +20,11 @@ import { useVideoUploads } from '@/hooks/use-video-uploads';
 import { VIDEO_LIST_ERROR, type VideoRecord } from '@/lib/api/video';
 import { DEFAULT_SORT, visibleRecords, type SortOrder } from '@/lib/media/sort-search';
 import { VideoGrid } from './video-grid';
-import { VideoPlayerDialog } from './video-player-dialog';
+
+// The recorder and the player dialog (with the dialog library, the form and its rules) are fetched when they
+// first open, so the cards show without them.
+const RecorderDialog = lazyDialog(() => import('@/components/media/recorder-dialog').then((m) => m.RecorderDialog));
+const VideoPlayerDialog = lazyDialog(() => import('./video-player-dialog').then((m) => m.VideoPlayerDialog));
 
 export const VIDEO_SAVED_MESSAGE = 'Видео успешно сохранено';
 
@@ -37,7 +41,7 @@ export function VideoScreen() {
   const list = useVideoList();
   const refreshList = useRefreshVideoList();
   const { showSuccess, showError } = useSnackbar();
-  const recorder = useMediaRecorderLaunch('video', () => showError(RECORDER_TEXTS.video.unsupported));
+  const recorder = useMediaRecorderLaunch('video', () => showError(RECORDING_UNSUPPORTED.video));
 
   const [openId, setOpenId] = useState<number | null>(null);
   const videos = list.data;

@@ -1,6 +1,7 @@
 import { api } from './client';
 import { normalizeUser } from '@/lib/auth/user';
 import type { LoginAnswer } from '@/lib/auth/types';
+import { isSecondStep, type SecondStepRequired } from './two-factor';
 
 export interface RegisterPayload {
   first_name: string;
@@ -12,14 +13,16 @@ export interface RegisterPayload {
   phone?: string;
 }
 
-const withUser = (a: LoginAnswer): LoginAnswer => ({ ...a, user: normalizeUser(a.user) });
+/** A login answers tokens and the user, or — with two-step sign-in on — the token of the second step. */
+const withUser = (a: LoginAnswer | SecondStepRequired): LoginAnswer | SecondStepRequired =>
+  isSecondStep(a) ? a : { ...a, user: normalizeUser(a.user) };
 
 export const register = (payload: RegisterPayload) => api.post('auth/register/', { json: payload }).json<unknown>();
 export const login = async (email: string, password: string) =>
-  withUser(await api.post('auth/login/', { json: { email, password } }).json<LoginAnswer>());
+  withUser(await api.post('auth/login/', { json: { email, password } }).json<LoginAnswer | SecondStepRequired>());
 export const requestPhoneLogin = (phone: string) => api.post('auth/login/phone/', { json: { phone } }).json<unknown>();
 export const verifyPhoneLogin = async (phone: string, code: string) =>
-  withUser(await api.post('auth/login/phone/verify/', { json: { phone, code } }).json<LoginAnswer>());
+  withUser(await api.post('auth/login/phone/verify/', { json: { phone, code } }).json<LoginAnswer | SecondStepRequired>());
 export const verifyEmail = (code: string, email?: string | null) =>
   api.post('auth/verify-email/', { json: email ? { code, email } : { code } }).json<unknown>();
 export const verifyPhone = (code: string) => api.post('auth/verify-phone/', { json: { code } }).json<unknown>();

@@ -1,10 +1,10 @@
-import ky, { type KyInstance, type Options } from 'ky';
+import ky, { type AfterResponseHook, type KyInstance, type Options } from 'ky';
 import { sessionTokenStore } from '@/lib/auth/session';
-import { createTokenRefresher, type TokenPair, type TokenStore } from './refresh';
-import { currentPage, parseJsonWithRewrite, rewriteUrls } from './rewrite-urls';
+import { ApiError, isAbort } from './api-error';
+import { parseJsonWithRewrite } from './rewrite-urls';
+import { createSessionAuth, type SessionAuth, type TokenPair, type TokenStore } from './session-auth';
 
-/** Auth endpoints whose 401 means "wrong credentials / bad token", never "refresh and retry". */
-const NO_REFRESH = /\/api\/auth\/(login|register|token\/refresh|logout|verify-email|resend-|reset-password|request-password-reset-code)/;
+type FetchFn = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
 
 export interface ApiClientDeps {
   tokens: TokenStore;
@@ -12,44 +12,72 @@ export interface ApiClientDeps {
   onAuthFailure: () => void;
   /** A 401 on the login screen is just a wrong password (no refresh, no redirect). */
   isLoginScreen: () => boolean;
-  fetch?: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
+  fetch?: FetchFn;
   prefixUrl?: string;
 }
 
 export interface ApiClient {
+  /** ky with the bearer, the 401 → refresh → retry, the URL rewrite of JSON answers; fails with ApiError. */
   api: KyInstance;
   /** The shared single-flight refresh: new access token, or null (tokens cleared). */
   refresh: () => Promise<string | null>;
+  /** Native fetch of an API path with the same bearer and refresh as ky; fails with ApiError. */
+  fetchAuthorized: (path: string, init?: RequestInit) => Promise<Response>;
+  /** Runs any other transport (the XHR upload) through the same bearer and refresh. */
+  sendAuthorized: SessionAuth['send'];
+  /** The URL of an API path ('media/audio/' → '/api/media/audio/'). */
+  apiUrl: (path: string) => string;
 }
 
 /**
- * Builds the ky instance and its refresh. Exported as a factory so unit tests can pass a fake
- * fetch; the app uses the `api` singleton below.
+ * Builds the ky instance, the native fetch and the session's bearer/refresh they share. A factory so
+ * unit tests can pass a fake fetch; the app uses the singletons below.
  */
 export function createApiClient(deps: ApiClientDeps): ApiClient {
-  const fetchFn = deps.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
-  const prefixUrl = deps.prefixUrl ?? '/api';
+  const fetchFn: FetchFn = deps.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const prefixUrl = (deps.prefixUrl ?? '/api').replace(/\/+$/, '');
+  const apiUrl = (path: string) => `${prefixUrl}/${path.replace(/^\/+/, '')}`;
 
-  const bare = ky.create({
+  /** fetch whose "no answer" is an ApiError too (an abort stays an AbortError). */
+  const travel: FetchFn = async (input, init) => {
+    try {
+      return await fetchFn(input, init);
+    } catch (error) {
+      throw isAbort(error) ? error : ApiError.noAnswer(error);
+    }
+  };
+
+  /** The last afterResponse hook: a refused request fails with the one client error. */
+  const failWithApiError: AfterResponseHook = async (_request, _options, response) => {
+    if (!response.ok) throw await ApiError.fromResponse(response);
+  };
+
+  const common = {
     prefixUrl,
     credentials: 'include',
     headers: { Accept: 'application/json' },
     retry: 0,
     timeout: false,
-    fetch: fetchFn,
+    fetch: travel,
+    throwHttpErrors: false,
+  } satisfies Options;
+
+  const bare = ky.create({ ...common, hooks: { afterResponse: [failWithApiError] } });
+
+  const auth = createSessionAuth({
+    tokens: deps.tokens,
+    exchange: (refresh) => bare.post('auth/token/refresh/', { json: { refresh } }).json<Partial<TokenPair>>(),
+    onAuthFailure: deps.onAuthFailure,
+    isLoginScreen: deps.isLoginScreen,
   });
 
-  const refresh = createTokenRefresher(deps.tokens, (token) =>
-    bare.post('auth/token/refresh/', { json: { refresh: token } }).json<Partial<TokenPair>>(),
-  );
-
-  // Same origin, credentials and retry policy as `bare`, plus the rewrite, bearer and refresh hooks.
-  const api = bare.extend({
+  const api = ky.create({
+    ...common,
     parseJson: (text) => parseJsonWithRewrite(text),
     hooks: {
       beforeRequest: [
         (request) => {
-          const token = deps.tokens.getAccess();
+          const token = auth.bearer();
           if (token && !request.headers.has('Authorization')) request.headers.set('Authorization', `Bearer ${token}`);
           // ky sets JSON for `json:`; a FormData body keeps the browser's multipart boundary.
           if (request.body !== null && !request.headers.has('Content-Type')) {
@@ -59,30 +87,33 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       ],
       afterResponse: [
         async (request, options, response) => {
-          if (response.status !== 401) return;
           if (options.context.skipAuthRefresh) return;
-          if (NO_REFRESH.test(new URL(request.url, 'http://x').pathname)) return;
-          if (deps.isLoginScreen()) return;
-
           const sentWith = request.headers.get('Authorization')?.replace(/^Bearer\s+/i, '') ?? null;
-          const current = deps.tokens.getAccess();
-          // Another request already refreshed while this one was in flight: reuse its token.
-          const token = current && current !== sentWith ? current : await refresh();
-          if (!token) {
-            deps.onAuthFailure();
-            return;
-          }
-          const headers = new Headers(request.headers);
-          headers.set('Authorization', `Bearer ${token}`);
-          const retried = await fetchFn(new Request(request, { headers }));
-          if (retried.status === 401) deps.onAuthFailure();
-          return retried;
+          const answer = await auth.recover(request.url, sentWith, response, (token) => {
+            const headers = new Headers(request.headers);
+            headers.set('Authorization', `Bearer ${token}`);
+            return travel(new Request(request, { headers }));
+          });
+          return answer === response ? undefined : answer;
         },
+        failWithApiError,
       ],
     },
   });
 
-  return { api, refresh };
+  const fetchAuthorized = async (path: string, init: RequestInit = {}): Promise<Response> => {
+    const url = apiUrl(path);
+    const response = await auth.send(url, (token) => {
+      const headers = new Headers(init.headers);
+      if (!headers.has('Accept')) headers.set('Accept', 'application/json');
+      if (token) headers.set('Authorization', `Bearer ${token}`);
+      return travel(url, { ...init, headers, credentials: 'include' });
+    });
+    if (!response.ok) throw await ApiError.fromResponse(response);
+    return response;
+  };
+
+  return { api, refresh: auth.refresh, fetchAuthorized, sendAuthorized: auth.send, apiUrl };
 }
 
 /**
@@ -110,14 +141,14 @@ export const api: KyInstance = client.api;
 /** The shared single-flight token refresh (also used by the start-up sequence). */
 export const refreshAccessToken = client.refresh;
 
-/** Reads a Response's JSON body through the URL rewrite (page scheme, absolute media paths) for raw fetch/ky responses. */
-export async function readJson<T>(response: Response): Promise<T> {
-  const text = await response.text();
-  if (!text) return undefined as T;
-  const data: unknown = JSON.parse(text);
-  const page = currentPage();
-  return (page ? rewriteUrls(data, page) : data) as T;
-}
+/** Native fetch with ky's bearer and refresh (the spec's last fallbacks go around ky on purpose). */
+export const fetchAuthorized = client.fetchAuthorized;
+
+/** The bearer and refresh for a transport of its own (the XHR upload). */
+export const sendAuthorized = client.sendAuthorized;
+
+/** The URL of an API path, under the same prefix as ky's requests. */
+export const apiUrl = client.apiUrl;
 
 /** ky options that skip the 401 → refresh hook (the start-up sequence runs its own refresh). */
 export const noAuthRefresh: Options = { context: { skipAuthRefresh: true } };

@@ -1,27 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import { downloadMediaFile, listMedia, uploadErrorMessage, uploadMedia, type UploadProgress } from '@/lib/api/media';
+import { downloadMediaFile, listMedia, uploadMedia } from '@/lib/api/media';
+import type { UploadOptions } from '@/lib/api/upload';
+import type { PhotoRecord } from '@/lib/contract/media';
 
-/** One photo as GET /api/media/photo/ returns it (newest first by taken_at, else created_at). */
-export interface PhotoRecord {
-  id: number;
-  title: string;
-  description: string;
-  /** Signed URL of the full-size photo: a metadata-free copy when the original carried EXIF/XMP (see downloadPhoto for the original). */
-  file: string | null;
-  /** Signed URL of a ≤400 px WebP. */
-  thumbnail: string | null;
-  /** Signed URL of a ≤1600 px WebP. */
-  preview: string | null;
-  width: number | null;
-  height: number | null;
-  /** EXIF DateTimeOriginal (ISO) when the photo carries one. */
-  taken_at: string | null;
-  mime_type?: string;
-  size?: number;
-  status?: string;
-  created_at: string;
-  download_url?: string;
-}
+/** One photo record as the API returns it: the shared contract's schema, so both halves agree on it. */
+export type { PhotoRecord };
 
 export const PHOTO_LIST_ERROR = 'Ошибка при загрузке фотографий';
 export const PHOTO_FILE_FIELD = 'file';
@@ -37,10 +20,7 @@ export const photoQueries = {
 };
 
 /** POST /api/media/photo/ multipart (file, title, description) with upload progress. */
-export function uploadPhoto(
-  input: { file: File; title: string; description?: string },
-  options: { onProgress?: (p: UploadProgress) => void; signal?: AbortSignal } = {},
-): Promise<PhotoRecord> {
+export function uploadPhoto(input: { file: File; title: string; description?: string }, options: UploadOptions = {}): Promise<PhotoRecord> {
   return uploadMedia<PhotoRecord>(
     'photo',
     {
@@ -52,11 +32,6 @@ export function uploadPhoto(
     },
     options,
   );
-}
-
-/** 'Не удалось загрузить файл «name»' unless the server said why (400/413 {"file": […]}). */
-export function photoUploadErrorMessage(error: unknown, fileName: string): Promise<string> {
-  return uploadErrorMessage(error, PHOTO_FILE_FIELD, `Не удалось загрузить файл «${fileName}»`);
 }
 
 /**

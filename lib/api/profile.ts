@@ -1,8 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import { normalizeUser } from '@/lib/auth/user';
 import type { User } from '@/lib/auth/types';
-import { api, noAuthRefresh, readJson, refreshAccessToken } from './client';
 import { sessionTokenStore } from '@/lib/auth/session';
+import { api, noAuthRefresh } from './client';
+import { uploadForm } from './upload';
 
 export const profileQueries = {
   all: () => ['profile'] as const,
@@ -72,45 +73,20 @@ export async function deleteAccount(password: string): Promise<void> {
   });
 }
 
-export class UploadError extends Error {
-  constructor(
-    public status: number,
-    public data: unknown,
-  ) {
-    super(`upload failed with ${status}`);
-  }
-}
-
 /**
- * POST profile/photo/ (multipart `photo` + `_t`) with upload progress. XMLHttpRequest because
- * fetch upload streams (ky's onUploadProgress) need HTTP/2 in Chromium. A 401 goes through the
- * same shared refresh as ky, then one retry.
+ * POST profile/photo/ (multipart `photo` + `_t`) with upload progress, by the shared XHR upload
+ * (bearer, refresh and one retry as for every request).
  */
 export async function uploadPhoto(file: Blob, onProgress?: (fraction: number) => void): Promise<User> {
-  const send = (token: string | null) =>
-    new Promise<{ status: number; text: string }>((resolve, reject) => {
-      const form = new FormData();
-      form.append('photo', file, file instanceof File ? file.name : 'photo');
-      form.append('_t', String(Date.now()));
-      const xhr = new XMLHttpRequest();
-      xhr.open('POST', '/api/auth/profile/photo/');
-      xhr.withCredentials = true;
-      xhr.setRequestHeader('Accept', 'application/json');
-      if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-      xhr.upload.onprogress = (e) => {
-        if (e.lengthComputable && onProgress) onProgress(e.loaded / e.total);
-      };
-      xhr.onload = () => resolve({ status: xhr.status, text: xhr.responseText });
-      xhr.onerror = () => reject(new Error('network error'));
-      xhr.send(form);
-    });
-  let res = await send(sessionTokenStore.getAccess());
-  if (res.status === 401) {
-    const token = await refreshAccessToken();
-    if (token) res = await send(token);
-  }
-  const data = await readJson<unknown>(new Response(res.text || null)).catch(() => null);
-  if (res.status < 200 || res.status >= 300) throw new UploadError(res.status, data);
+  const form = () => {
+    const fd = new FormData();
+    fd.append('photo', file, file instanceof File ? file.name : 'photo');
+    fd.append('_t', String(Date.now()));
+    return fd;
+  };
+  const user = await uploadForm<User>('auth/profile/photo/', form, {
+    onProgress: onProgress && ((p) => (p.total ? onProgress(p.fraction) : undefined)),
+  });
   onProgress?.(1);
-  return normalizeUser(data as User);
+  return normalizeUser(user);
 }

@@ -46,3 +46,10 @@ export function parseJsonWithRewrite(text: string, page: PageLocation | null = c
   const data: unknown = JSON.parse(text);
   return page ? rewriteUrls(data, page) : data;
 }
+
+/** Reads a raw Response's JSON body through the rewrite (native fetch, XHR); an empty body is undefined. */
+export async function readJson<T>(response: Response): Promise<T> {
+  const text = await response.text();
+  if (!text) return undefined as T;
+  return parseJsonWithRewrite(text) as T;
+}

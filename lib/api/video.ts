@@ -1,40 +1,16 @@
 import { queryOptions } from '@tanstack/react-query';
-import {
-  downloadMediaFile,
-  listMedia,
-  recordingSaveErrorMessage,
-  uploadErrorMessage,
-  uploadMedia,
-  type UploadProgress,
-} from '@/lib/api/media';
+import { downloadMediaFile, listMedia, uploadMedia } from '@/lib/api/media';
+import type { UploadOptions } from '@/lib/api/upload';
+import type { VideoRecord } from '@/lib/contract/media';
 
-export type VideoStatus = 'processing' | 'ready' | 'failed';
+/** Where a video is: the contract's statuses. */
+export type { MediaStatus as VideoStatus } from '@/lib/contract/media';
 
-/** One video as GET /api/media/video/ returns it; the MP4 rendition and poster are made in the background. */
-export interface VideoRecord {
-  id: number;
-  title: string;
-  description: string;
-  /** Signed URL of the original upload. */
-  file: string | null;
-  /** Signed URL of the H.264/AAC MP4, or null while processing / when it failed. */
-  playable: string | null;
-  /** Signed URL of a JPEG frame, or null. */
-  poster: string | null;
-  /** Seconds, once processed. */
-  duration: number | null;
-  width: number | null;
-  height: number | null;
-  mime_type?: string;
-  size?: number;
-  status: VideoStatus;
-  created_at: string;
-  download_url?: string;
-}
+/** One video record as the API returns it: the shared contract's schema, so both halves agree on it. */
+export type { VideoRecord };
 
 export const VIDEO_LIST_ERROR = 'Ошибка при загрузке видео';
 export const VIDEO_FILE_FIELD = 'file';
-export const VIDEO_SAVE_ERROR = 'Ошибка при сохранении видео';
 
 /** GET /api/media/video/?t=… */
 export function listVideos(): Promise<VideoRecord[]> {
@@ -49,7 +25,7 @@ export const videoQueries = {
 /** POST /api/media/video/ multipart (file, title, description) → 201, status 'processing'. */
 export function uploadVideo(
   input: { file: Blob; fileName: string; title: string; description?: string },
-  options: { onProgress?: (p: UploadProgress) => void; signal?: AbortSignal } = {},
+  options: UploadOptions = {},
 ): Promise<VideoRecord> {
   return uploadMedia<VideoRecord>(
     'video',
@@ -62,15 +38,6 @@ export function uploadVideo(
     },
     options,
   );
-}
-
-export function videoUploadErrorMessage(error: unknown, fileName: string): Promise<string> {
-  return uploadErrorMessage(error, VIDEO_FILE_FIELD, `Не удалось загрузить файл «${fileName}»`);
-}
-
-/** 'Ошибка при сохранении видео: <the server's reason>' for the recorder's save form. */
-export function videoSaveErrorMessage(error: unknown): Promise<string> {
-  return recordingSaveErrorMessage(error, VIDEO_SAVE_ERROR, VIDEO_FILE_FIELD);
 }
 
 export type VideoDownloadFormat = 'mp4' | 'original';

@@ -1,5 +1,5 @@
 import { appStore } from '@/lib/store';
-import type { TokenStore } from '@/lib/api/refresh';
+import type { TokenStore } from '@/lib/api/session-auth';
 import { accessTokenAtom, authStatusAtom, refreshTokenAtom, userAtom } from './atoms';
 import { readKey, STORAGE_KEYS, writeKey } from './storage';
 import type { User } from './types';

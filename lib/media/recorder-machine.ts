@@ -1,8 +1,9 @@
 /**
  * The recorder as a pure state machine:
  *   idle → starting → recording → stopping → recorded → naming → saving → saved
- * plus error states. The React hook (hooks/use-recorder.ts) owns the side effects — getUserMedia,
- * MediaRecorder, timers, IndexedDB, upload — and only reports what happened as events.
+ * plus error states. The React hooks own the side effects and only report what happened as events:
+ * hooks/use-recorder.ts (MediaRecorder, timer, upload), use-media-stream.ts (getUserMedia),
+ * use-recording-persistence.ts (IndexedDB) and use-recording-playback.ts (listening before saving).
  * Nothing here knows about audio vs video, so a video recorder reuses it unchanged.
  */
 

@@ -1,11 +1,10 @@
 import { z } from 'zod';
+import { descriptionField, requiredTitleField } from './details';
 
 /** Audio edit and save recording: title required, description optional. */
-export const TITLE_REQUIRED = 'Название обязательно';
-
 export const audioDetailsSchema = z.object({
-  title: z.string().trim().min(1, TITLE_REQUIRED).max(255, 'Не длиннее 255 символов'),
-  description: z.string().max(5000, 'Не длиннее 5000 символов'),
+  title: requiredTitleField(),
+  description: descriptionField(),
 });
 
 export type AudioDetails = z.infer<typeof audioDetailsSchema>;

@@ -1,34 +1,27 @@
 import { z } from 'zod';
-import { CODE_SIX_DIGITS, EMAIL_INVALID, NAME_TOO_LONG, PASSWORD_MIN, PHONE_INVALID, REQUIRED } from './messages';
+import { isEmail } from '@/lib/contract/email';
+import { CODE_PATTERN, NAME_MAX, PASSWORD_MIN } from '@/lib/contract/limits';
+import { normalisePhone } from '@/lib/contract/phone';
+import { CODE_SIX_DIGITS, EMAIL_INVALID, NAME_TOO_LONG, PASSWORD_TOO_SHORT, PHONE_INVALID, REQUIRED } from './messages';
 
 export const requiredText = () => z.string().trim().min(1, REQUIRED);
 
-export const emailField = () => z.string().trim().min(1, REQUIRED).pipe(z.email(EMAIL_INVALID));
+/** The API's e-mail rule, checked before sending. */
+export const emailField = () => z.string().trim().min(1, REQUIRED).refine(isEmail, EMAIL_INVALID);
 
-export const nameField = () => requiredText().max(150, NAME_TOO_LONG);
+export const nameField = () => requiredText().max(NAME_MAX, NAME_TOO_LONG);
 
-/** 10–15 digits, optionally with +, spaces, brackets and dashes. */
-export const PHONE_PATTERN = /^\+?[\d\s()-]{10,20}$/;
-const digitCount = (v: string) => v.replace(/\D/g, '').length;
+/** A number the API accepts: the same rule (normalisePhone) decides on both sides. */
+const isPhone = (value: string) => normalisePhone(value) !== null;
 
-export const phoneField = () =>
-  z
-    .string()
-    .trim()
-    .min(1, REQUIRED)
-    .refine((v) => PHONE_PATTERN.test(v) && digitCount(v) >= 10 && digitCount(v) <= 15, PHONE_INVALID);
+export const phoneField = () => z.string().trim().min(1, REQUIRED).refine(isPhone, PHONE_INVALID);
 
 export const optionalPhoneField = () =>
   z
     .string()
     .trim()
-    .refine((v) => v === '' || (PHONE_PATTERN.test(v) && digitCount(v) >= 10 && digitCount(v) <= 15), PHONE_INVALID);
+    .refine((v) => v === '' || isPhone(v), PHONE_INVALID);
 
-export const codeField = () =>
-  z
-    .string()
-    .trim()
-    .min(1, REQUIRED)
-    .regex(/^\d{6}$/, CODE_SIX_DIGITS);
+export const codeField = () => z.string().trim().min(1, REQUIRED).regex(CODE_PATTERN, CODE_SIX_DIGITS);
 
-export const newPasswordField = () => z.string().min(1, REQUIRED).min(8, PASSWORD_MIN);
+export const newPasswordField = () => z.string().min(1, REQUIRED).min(PASSWORD_MIN, PASSWORD_TOO_SHORT);

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { descriptionField, optionalTitleField } from './details';
 
-/** A photo's title is optional (the gallery shows 'Фотография' for untitled ones); limits as the server's. */
+/** A photo's title is optional (the gallery shows 'Фотография' for untitled ones). */
 export const photoDetailsSchema = z.object({
-  title: z.string().trim().max(255, 'Не длиннее 255 символов'),
-  description: z.string().max(5000, 'Не длиннее 5000 символов'),
+  title: optionalTitleField(),
+  description: descriptionField(),
 });
 
 export type PhotoDetails = z.infer<typeof photoDetailsSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normalisePhone } from '@/lib/contract/phone';
 import { nameField, newPasswordField, optionalPhoneField } from './fields';
 import { PASSWORDS_DIFFER, REQUIRED } from './messages';
 
@@ -11,14 +12,14 @@ export const profileSchema = z.object({
 });
 export type ProfileValues = z.infer<typeof profileSchema>;
 
-/** Digits of a number as the server keeps it: 8XXXXXXXXXX (the Russian trunk form) is +7XXXXXXXXXX. */
-function phoneDigits(phone: string | null | undefined): string {
-  const digits = (phone ?? '').replace(/\D/g, '');
-  return /^8\d{10}$/.test(digits) ? `7${digits.slice(1)}` : digits;
+/** A number as the server will keep it (normalisePhone); empty for none, the trimmed text when it is not a number. */
+function keptPhone(phone: string | null | undefined): string {
+  const text = (phone ?? '').trim();
+  return text === '' ? '' : (normalisePhone(text) ?? text);
 }
 
 /** Whether the typed phone is another number than the saved one (removing it counts as a change). */
-export const phoneChanged = (typed: string, saved: string | null) => phoneDigits(typed) !== phoneDigits(saved);
+export const phoneChanged = (typed: string, saved: string | null) => keptPhone(typed) !== keptPhone(saved);
 
 /** The profile form for a user whose saved phone is `savedPhone`: a changed phone needs the current password. */
 export const profileFormSchema = (savedPhone: string | null) =>

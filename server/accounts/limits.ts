@@ -24,4 +24,6 @@ export const LIMITS = {
   registerPerIp: { limit: 30, windowMs: HOUR },
   /** Wrong current password (change password, delete account) per user. */
   passwordFailuresPerUser: { limit: 5, windowMs: 15 * MINUTE },
+  /** Wrong codes from the authenticator app or recovery codes per user (login, turning it on or off). */
+  secondStepFailuresPerUser: { limit: 5, windowMs: 15 * MINUTE },
 } as const;

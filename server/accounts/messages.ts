@@ -43,6 +43,38 @@ export const phoneChangedNotice = (maskedPhone: string | null) => ({
     `— Копилка`,
 });
 
+/** The code that confirms a new address, sent to that address. */
+export const emailChangeCodeMessage = (code: string) => ({
+  subject: 'Копилка: код подтверждения нового адреса',
+  text:
+    `Здравствуйте!\n\n` +
+    `Чтобы сделать этот адрес адресом вашей учётной записи в Копилке, введите код: ${code}\n\n` +
+    `Код действует 10 минут. Если вы не меняли адрес в Копилке, просто проигнорируйте это письмо.\n\n` +
+    `— Копилка`,
+});
+
+/** Told to the old address once the account's address has changed. */
+export const emailChangedNotice = (maskedEmail: string) => ({
+  subject: 'Копилка: адрес эл. почты изменён',
+  text:
+    `Здравствуйте!\n\n` +
+    `Адрес эл. почты вашей учётной записи в Копилке изменён на ${maskedEmail}. Письма Копилки теперь приходят туда.\n\n` +
+    `Если это были не вы, войдите в Копилку, верните свой адрес в профиле и смените пароль.\n\n` +
+    `— Копилка`,
+});
+
+/** Told to the account's address when sign-in codes from an app are turned on or off. */
+export const twoFactorNotice = (enabled: boolean) => ({
+  subject: enabled ? 'Копилка: двухэтапная проверка включена' : 'Копилка: двухэтапная проверка отключена',
+  text:
+    `Здравствуйте!\n\n` +
+    (enabled
+      ? `Для входа в вашу учётную запись в Копилке теперь нужен ещё и код из приложения-аутентификатора.\n\n`
+      : `Двухэтапная проверка отключена: для входа в Копилку снова достаточно пароля или кода из SMS.\n\n`) +
+    `Если это были не вы, смените пароль (или восстановите его по ссылке «Забыли пароль?» на странице входа).\n\n` +
+    `— Копилка`,
+});
+
 export const smsCodeText = (purpose: 'phone_verify' | 'phone_login' | 'phone_reset', code: string) => {
   const what = { phone_verify: 'подтверждения телефона', phone_login: 'входа', phone_reset: 'сброса пароля' }[purpose];
   return `Копилка: код ${what} ${code}. Никому не сообщайте его. Действует 10 минут.`;

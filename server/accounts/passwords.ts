@@ -3,7 +3,6 @@ import argon2 from 'argon2';
 /** OWASP's argon2id profile: 19 MiB, 2 passes, 1 lane. argon2 runs on libuv's pool, off the event loop. */
 export const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
-export const PASSWORD_MIN = 8;
 export const PASSWORD_TOO_SHORT = 'Пароль должен содержать минимум 8 символов';
 export const PASSWORDS_DIFFER = 'Пароли не совпадают';
 

@@ -1,25 +1,16 @@
-import type { User } from '../db/types.ts';
+import { z } from 'zod';
+import { userSchema, type User } from '../../lib/contract/account.ts';
+import type { User as UserRow } from '../db/types.ts';
 import { signMediaPath } from '../media/signing.ts';
 
 /** Avatar URLs live a week; the client appends its own cache-busting parameter. */
 export const AVATAR_URL_TTL_SECONDS = 7 * 24 * 3600;
 
-export interface UserJson {
-  id: number;
-  email: string;
-  username: string;
-  first_name: string;
-  last_name: string;
-  phone: string | null;
-  photo_url: string | null;
-  is_active: boolean;
-  is_email_verified: boolean;
-  is_phone_verified: boolean;
-  date_joined: string;
-}
+/** The user as every accounts endpoint shows it (lib/contract/account.ts). */
+export type UserJson = User;
 
-/** The user as every accounts endpoint shows it; photo_url is a signed root-relative /media path. */
-export function toUserJson(user: User, ctx: { secret: string; now: Date }): UserJson {
+/** photo_url is a signed root-relative /media path. */
+export function toUserJson(user: UserRow, ctx: { secret: string; now: Date }): UserJson {
   return {
     id: user.id,
     email: user.email,
@@ -34,3 +25,6 @@ export function toUserJson(user: User, ctx: { secret: string; now: Date }): User
     date_joined: user.created_at,
   };
 }
+
+/** Answers are written with this schema: every field of the user, and no other. */
+export const userWire = z.strictObject(userSchema.shape);

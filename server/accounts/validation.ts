@@ -1,58 +1,28 @@
 import { z } from 'zod';
-import { ApiError } from '../errors.ts';
-import { normalisePhone, PHONE_INVALID } from './phone.ts';
-import { PASSWORD_MIN, PASSWORD_TOO_SHORT } from './passwords.ts';
+import { BLANK } from '../validation.ts';
+import { isEmail, normaliseEmail } from '../../lib/contract/email.ts';
+import { CODE_PATTERN, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../../lib/contract/limits.ts';
+import { normalisePhone } from '../../lib/contract/phone.ts';
+import { PHONE_INVALID } from './phone.ts';
+import { PASSWORD_TOO_SHORT } from './passwords.ts';
 
-export const REQUIRED = 'Обязательное поле.';
-export const BLANK = 'Это поле не может быть пустым.';
-export const INVALID_VALUE = 'Некорректное значение.';
-export const NOT_AN_OBJECT = 'Некорректные данные. Ожидался объект.';
 export const EMAIL_INVALID = 'Введите корректный email';
 
-/** Messages for issues a schema did not word itself: DRF's "required" vs "wrong type", in Russian. */
-const errorMap: z.core.$ZodErrorMap = (issue) => {
-  if (issue.input === undefined && (issue.code === 'invalid_type' || issue.code === 'invalid_union')) return REQUIRED;
-  if (issue.code === 'too_big') return 'Слишком длинное значение.';
-  return INVALID_VALUE;
-};
-
-/**
- * Parses a request body DRF-style: anything but a plain object → non_field_errors; unknown keys
- * are ignored; every issue becomes `{field: [message]}` (first message per field).
- */
-export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
-  const data = body === undefined ? {} : body;
-  if (data === null || typeof data !== 'object' || Array.isArray(data)) {
-    throw new ApiError(400, { non_field_errors: [NOT_AN_OBJECT] });
-  }
-  const result = schema.safeParse(data, { error: errorMap, reportInput: true });
-  if (result.success) return result.data;
-  const errors: Record<string, string[]> = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path.length ? String(issue.path[0]) : 'non_field_errors';
-    if (!errors[field]) errors[field] = [issue.message];
-  }
-  throw new ApiError(400, errors);
-}
-
 /** A required text field: must be a string, not blank. Trims. */
-export const requiredText = (max = 150) =>
+export const requiredText = (max = NAME_MAX) =>
   z
     .string()
     .transform((s) => s.trim())
     .pipe(z.string().min(1, BLANK).max(max, `Не более ${max} символов.`));
 
-export const emailField = () =>
-  z
-    .string()
-    .transform((s) => s.trim().toLowerCase())
-    .pipe(z.string().min(1, BLANK).max(254, EMAIL_INVALID).pipe(z.email(EMAIL_INVALID)));
+export const emailField = () => z.string().transform(normaliseEmail).pipe(z.string().min(1, BLANK).refine(isEmail, EMAIL_INVALID));
 
 /** A password that is being set: at least 8 characters. Not trimmed. */
-export const newPasswordField = () => z.string().min(1, BLANK).min(PASSWORD_MIN, PASSWORD_TOO_SHORT).max(4096, 'Слишком длинный пароль.');
+export const newPasswordField = () =>
+  z.string().min(1, BLANK).min(PASSWORD_MIN, PASSWORD_TOO_SHORT).max(PASSWORD_MAX, 'Слишком длинный пароль.');
 
 /** A password being checked: any non-empty string. */
-export const passwordField = () => z.string().min(1, BLANK).max(4096, 'Слишком длинный пароль.');
+export const passwordField = () => z.string().min(1, BLANK).max(PASSWORD_MAX, 'Слишком длинный пароль.');
 
 /** Phone in any common writing → `+digits`, else the spec's message. */
 export const phoneField = () =>
@@ -70,12 +40,7 @@ export const codeField = () =>
   z
     .union([z.string(), z.number().int().nonnegative()])
     .transform((v) => String(v).trim())
-    .pipe(
-      z
-        .string()
-        .min(1, BLANK)
-        .regex(/^\d{6}$/, 'Код должен состоять из 6 цифр'),
-    );
+    .pipe(z.string().min(1, BLANK).regex(CODE_PATTERN, 'Код должен состоять из 6 цифр'));
 
 /** Optional phone: absent, null or blank → null; otherwise normalised or the spec's message. */
 export const optionalPhoneField = () =>
@@ -98,9 +63,9 @@ export const optionalEmailField = () =>
     .string()
     .nullish()
     .transform((v, ctx) => {
-      const s = v?.trim().toLowerCase() ?? '';
+      const s = normaliseEmail(v ?? '');
       if (!s) return null;
-      if (s.length > 254 || !z.email().safeParse(s).success) {
+      if (!isEmail(s)) {
         ctx.addIssue({ code: 'custom', message: EMAIL_INVALID });
         return z.NEVER;
       }

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps.ts';
 import type { User } from '../db/types.ts';
 import { notAuthenticated, tokenNotValid } from '../errors.ts';
@@ -8,30 +8,44 @@ import { AuthRepository } from './repository.ts';
 declare module 'fastify' {
   interface FastifyRequest {
     user: User | null;
+    /** The session (refresh family) of the access token that passed the guard. */
+    sessionId: string | null;
   }
 }
 
+/** A session's "last used" moves at most this often, so most requests write nothing. */
+export const LAST_USED_RESOLUTION_MS = 60_000;
+
+/** The hook of protected routes: it sets request.user and request.sessionId, or refuses the request. */
+export type Guard = (request: FastifyRequest) => Promise<void>;
+
 /**
- * preHandler for protected routes: a valid bearer access token whose session is live, of an active
- * user, else a SimpleJWT-shaped 401. User and session are read in one query on every request, so a
+ * The guard of protected routes, run before their input is checked (so a stranger learns nothing
+ * from validation errors): a valid bearer access token whose session is live, of an active user,
+ * else a SimpleJWT-shaped 401. User and session are read in one query on every request, so a
  * logout, password change or reset refuses the session's access tokens from that moment.
  */
-export function requireUser(deps: AppDeps) {
+export function sessionGuard(deps: Pick<AppDeps, 'db' | 'config' | 'clock'>): Guard {
   const repo = new AuthRepository(deps.db);
-  return async function (request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  return async function (request: FastifyRequest): Promise<void> {
     const header = request.headers.authorization;
     if (!header) throw notAuthenticated();
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match) throw tokenNotValid();
     const claims = await verifyAccessTokenClaims(deps.config.secretKey, match[1]!, deps.clock);
     if (claims === null) throw tokenNotValid();
-    const user = await repo.userOfLiveSession(claims.userId, claims.sessionId);
-    if (!user || !user.is_active) throw tokenNotValid();
+    const row = await repo.userOfLiveSession(claims.userId, claims.sessionId);
+    if (!row || !row.is_active) throw tokenNotValid();
+    const { session_last_used_at: lastUsed, ...user } = row;
+    const now = deps.clock.now();
+    const staleBefore = new Date(now.getTime() - LAST_USED_RESOLUTION_MS).toISOString();
+    if (!lastUsed || lastUsed < staleBefore) await repo.touchSession(claims.sessionId, request.ip, now.toISOString(), staleBefore);
     request.user = user;
+    request.sessionId = claims.sessionId;
   };
 }
 
-/** The authenticated user inside a handler behind requireUser. */
+/** The authenticated user inside a handler behind the guard. */
 export function currentUser(request: FastifyRequest): User {
   if (!request.user) throw notAuthenticated();
   return request.user;

@@ -68,14 +68,29 @@ export class AuthRepository {
    * Opens a session only while the user's credential version is still the one read with the
    * password that was checked (a conditional INSERT … SELECT). False when it moved meanwhile.
    */
-  async insertSession(row: { id: string; user_id: number; credential_version: number; created_at: string }): Promise<boolean> {
+  async insertSession(row: {
+    id: string;
+    user_id: number;
+    credential_version: number;
+    created_at: string;
+    user_agent: string | null;
+    ip: string | null;
+  }): Promise<boolean> {
     const res = await this.db
       .insertInto('sessions')
-      .columns(['id', 'user_id', 'credential_version', 'created_at'])
+      .columns(['id', 'user_id', 'credential_version', 'created_at', 'last_used_at', 'user_agent', 'ip'])
       .expression((eb) =>
         eb
           .selectFrom('users')
-          .select([eb.val(row.id).as('id'), 'users.id as user_id', 'users.credential_version', eb.val(row.created_at).as('created_at')])
+          .select([
+            eb.val(row.id).as('id'),
+            'users.id as user_id',
+            'users.credential_version',
+            eb.val(row.created_at).as('created_at'),
+            eb.val(row.created_at).as('last_used_at'),
+            eb.val(row.user_agent).as('user_agent'),
+            eb.val(row.ip).as('ip'),
+          ])
           .where('users.id', '=', row.user_id)
           .where('users.credential_version', '=', row.credential_version),
       )
@@ -84,19 +99,30 @@ export class AuthRepository {
   }
 
   /**
-   * The user, when the session is theirs, not ended and opened under their current credentials:
-   * the guard's one query per request.
+   * The user, when the session is theirs, not ended and opened under their current credentials,
+   * with when the session was last used: the guard's one query per request.
    */
   userOfLiveSession(userId: number, sessionId: string) {
     return this.db
       .selectFrom('users')
       .innerJoin('sessions', 'sessions.user_id', 'users.id')
       .selectAll('users')
+      .select('sessions.last_used_at as session_last_used_at')
       .where('users.id', '=', userId)
       .where('sessions.id', '=', sessionId)
       .where('sessions.revoked_at', 'is', null)
       .whereRef('sessions.credential_version', '=', 'users.credential_version')
       .executeTakeFirst();
+  }
+
+  /** Marks the session used now from this address, unless another request already did since `staleBefore`. */
+  async touchSession(sessionId: string, ip: string, now: string, staleBefore: string) {
+    await this.db
+      .updateTable('sessions')
+      .set({ last_used_at: now, ip })
+      .where('id', '=', sessionId)
+      .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', staleBefore)]))
+      .execute();
   }
 
   async revokeSession(sessionId: string, now: string) {

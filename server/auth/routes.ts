@@ -1,119 +1,117 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../deps.ts';
-import { presentUser } from '../accounts/present.ts';
-import { parseBody } from '../accounts/validation.ts';
-import { currentUser, requireUser } from './guard.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { PresentUser } from '../accounts/present.ts';
+import { currentUser, type Guard } from './guard.ts';
 import {
   changePasswordBody,
+  detailAnswer,
   emailBody,
+  emptyAnswer,
   loginBody,
   logoutBody,
+  passwordChangedAnswer,
   phoneBody,
   phoneCodeBody,
   refreshBody,
   registerBody,
-  resetByCodeBody,
-  resetByTokenBody,
+  registeredAnswer,
+  resetConfirmBody,
+  signInAnswerSchema,
+  tokenPairAnswer,
   verifyEmailBody,
   verifyPhoneBody,
 } from './schemas.ts';
-import { AuthService } from './service.ts';
+import type { AuthService } from './service.ts';
+import { sessionMeta, signInAnswer } from './sign-in.ts';
 
 const CODE_SENT_BY_SMS = 'Код отправлен по SMS';
 const PASSWORD_CHANGED = 'Пароль успешно изменен';
+const NEW_CODE_SENT = 'Новый код отправлен';
 
-/** /api/auth/*: parse, call the service, shape the answer. */
-export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  const auth = new AuthService(deps, app.log);
-  const signedIn = requireUser(deps);
+export interface AuthRouteOptions {
+  auth: AuthService;
+  guard: Guard;
+  presentUser: PresentUser;
+}
 
-  app.post('/auth/register', async (request, reply) => {
-    const body = parseBody(registerBody, request.body);
-    const user = await auth.register(body, request.ip);
-    return reply.status(201).send({ ...presentUser(request, deps, user), detail: 'Код подтверждения отправлен на ваш email' });
+/** /api/auth/*: the schemas check the input, the service does the work, the answer is shaped here. */
+export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, { auth, guard, presentUser }) => {
+  const detail = { 200: detailAnswer };
+
+  app.post('/auth/register', { schema: { body: registerBody, response: { 201: registeredAnswer } } }, async (request, reply) => {
+    const user = await auth.register(request.body, request.ip);
+    return reply.status(201).send({ ...presentUser(user), detail: 'Код подтверждения отправлен на ваш email' });
   });
 
-  app.post('/auth/login', async (request) => {
-    const { email, password } = parseBody(loginBody, request.body);
-    const { tokens, user } = await auth.login(email, password, request.ip);
-    return { ...tokens, user: presentUser(request, deps, user) };
+  app.post('/auth/login', { schema: { body: loginBody, response: { 200: signInAnswerSchema } } }, async (request) => {
+    const { email, password } = request.body;
+    return signInAnswer(presentUser, await auth.login(email, password, request.ip, sessionMeta(request)));
   });
 
-  app.post('/auth/login/phone', async (request) => {
-    const { phone } = parseBody(phoneBody, request.body);
-    await auth.requestPhoneLogin(phone, request.ip);
+  app.post('/auth/login/phone', { schema: { body: phoneBody, response: detail } }, async (request) => {
+    await auth.requestPhoneLogin(request.body.phone, request.ip);
     return { detail: CODE_SENT_BY_SMS };
   });
 
-  app.post('/auth/login/phone/verify', async (request) => {
-    const { phone, code } = parseBody(phoneCodeBody, request.body);
-    const { tokens, user } = await auth.verifyPhoneLogin(phone, code, request.ip);
-    return { ...tokens, user: presentUser(request, deps, user) };
+  app.post('/auth/login/phone/verify', { schema: { body: phoneCodeBody, response: { 200: signInAnswerSchema } } }, async (request) => {
+    const { phone, code } = request.body;
+    return signInAnswer(presentUser, await auth.verifyPhoneLogin(phone, code, request.ip, sessionMeta(request)));
   });
 
-  app.post('/auth/verify-email', async (request) => {
-    const { code, email } = parseBody(verifyEmailBody, request.body);
-    await auth.verifyEmail(code, email, request.ip);
+  app.post('/auth/verify-email', { schema: { body: verifyEmailBody, response: detail } }, async (request) => {
+    await auth.verifyEmail(request.body.code, request.body.email, request.ip);
     return { detail: 'Email успешно подтвержден' };
   });
 
-  app.post('/auth/verify-phone', { preHandler: signedIn }, async (request) => {
-    const { code } = parseBody(verifyPhoneBody, request.body);
-    await auth.verifyPhone(code, currentUser(request), request.ip);
+  app.post('/auth/verify-phone', { preValidation: guard, schema: { body: verifyPhoneBody, response: detail } }, async (request) => {
+    await auth.verifyPhone(request.body.code, currentUser(request), request.ip);
     return { detail: 'Телефон успешно подтвержден' };
   });
 
-  app.post('/auth/resend-verification-code', async (request) => {
-    const { email } = parseBody(emailBody, request.body);
-    await auth.resendEmailCode(email, request.ip);
-    return { detail: 'Новый код отправлен' };
+  app.post('/auth/resend-verification-code', { schema: { body: emailBody, response: detail } }, async (request) => {
+    await auth.resendEmailCode(request.body.email, request.ip);
+    return { detail: NEW_CODE_SENT };
   });
 
   // The code goes to the signed-in owner's own phone; a phone in the body (the spec's client sends one) is not used.
-  app.post('/auth/resend-phone-verification-code', { preHandler: signedIn }, async (request) => {
+  app.post('/auth/resend-phone-verification-code', { preValidation: guard, schema: { response: detail } }, async (request) => {
     await auth.resendPhoneCode(currentUser(request), request.ip);
-    return { detail: 'Новый код отправлен' };
+    return { detail: NEW_CODE_SENT };
   });
 
-  app.post('/auth/reset-password', async (request) => {
-    const { email } = parseBody(emailBody, request.body);
-    await auth.requestPasswordReset(email, request.ip);
+  app.post('/auth/reset-password', { schema: { body: emailBody, response: detail } }, async (request) => {
+    await auth.requestPasswordReset(request.body.email, request.ip);
     return { detail: 'Инструкции по восстановлению пароля отправлены на ваш email' };
   });
 
-  app.post('/auth/request-password-reset-code', async (request) => {
-    const { phone } = parseBody(phoneBody, request.body);
-    await auth.requestPasswordResetCode(phone, request.ip);
+  app.post('/auth/request-password-reset-code', { schema: { body: phoneBody, response: detail } }, async (request) => {
+    await auth.requestPasswordResetCode(request.body.phone, request.ip);
     return { detail: CODE_SENT_BY_SMS };
   });
 
-  app.post('/auth/reset-password/confirm', async (request) => {
-    const raw = request.body;
-    const byToken = !!raw && typeof raw === 'object' && !Array.isArray(raw) && 'token' in raw;
-    if (byToken) {
-      const body = parseBody(resetByTokenBody, raw);
-      await auth.resetByToken(body.token, body.new_password, request.ip);
-    } else {
-      const body = parseBody(resetByCodeBody, raw);
-      await auth.resetByCode(body.phone, body.code, body.new_password, request.ip);
-    }
+  app.post('/auth/reset-password/confirm', { schema: { body: resetConfirmBody, response: detail } }, async (request) => {
+    const body = request.body;
+    if (body.by === 'link') await auth.resetByToken(body.token, body.new_password, request.ip);
+    else await auth.resetByCode(body.phone, body.code, body.new_password, request.ip);
     return { detail: PASSWORD_CHANGED };
   });
 
-  app.post('/auth/token/refresh', async (request) => {
-    const { refresh } = parseBody(refreshBody, request.body);
-    return auth.sessions.refresh(refresh);
+  app.post('/auth/token/refresh', { schema: { body: refreshBody, response: { 200: tokenPairAnswer } } }, async (request) => {
+    return auth.sessions.refresh(request.body.refresh);
   });
 
-  app.post('/auth/logout', async (request) => {
-    const { refresh } = parseBody(logoutBody, request.body);
+  app.post('/auth/logout', { schema: { body: logoutBody, response: { 200: emptyAnswer } } }, async (request) => {
+    const { refresh } = request.body;
     if (typeof refresh === 'string' && refresh.length <= 4096) await auth.sessions.end(refresh);
     return {};
   });
 
-  app.put('/auth/change-password', { preHandler: signedIn }, async (request) => {
-    const body = parseBody(changePasswordBody, request.body);
-    const tokens = await auth.changePassword(currentUser(request), body.old_password, body.new_password);
-    return { detail: PASSWORD_CHANGED, ...tokens };
-  });
-}
+  app.put(
+    '/auth/change-password',
+    { preValidation: guard, schema: { body: changePasswordBody, response: { 200: passwordChangedAnswer } } },
+    async (request) => {
+      const { old_password, new_password } = request.body;
+      const tokens = await auth.changePassword(currentUser(request), old_password, new_password, sessionMeta(request));
+      return { detail: PASSWORD_CHANGED, ...tokens };
+    },
+  );
+};

@@ -1,5 +1,16 @@
 import { z } from 'zod';
+import {
+  detailAnswerSchema,
+  othersEndedSchema,
+  recoveryCodesSchema,
+  secondStepRequiredSchema,
+  sessionSchema,
+  tokenPairSchema,
+  twoFactorSetupSchema,
+  twoFactorStatusSchema,
+} from '../../lib/contract/account.ts';
 import { PASSWORDS_DIFFER } from '../accounts/passwords.ts';
+import { userWire } from '../accounts/user-json.ts';
 import { USERNAME_RE } from '../accounts/username.ts';
 import {
   codeField,
@@ -11,8 +22,9 @@ import {
   phoneField,
   requiredText,
 } from '../accounts/validation.ts';
+import { BLANK } from '../validation.ts';
 
-/** Request bodies of the auth endpoints; unknown keys are dropped, as DRF does. */
+/** Request bodies of the auth endpoints (unknown keys are dropped, as DRF does) and their answers. */
 
 const USERNAME_INVALID = 'Имя пользователя может содержать только буквы, цифры и символы @/./+/-/_.';
 
@@ -50,18 +62,63 @@ const withConfirmation = <T extends { new_password: string; new_password2?: stri
   }
 };
 
-export const resetByTokenBody = z
+const resetByTokenBody = z
   .object({
+    by: z.literal('link'),
     token: z.string().min(1, 'Это поле не может быть пустым.').max(512),
     new_password: newPasswordField(),
     new_password2: z.string().nullish(),
   })
   .superRefine(withConfirmation);
 
-export const resetByCodeBody = z
-  .object({ phone: phoneField(), code: codeField(), new_password: newPasswordField(), new_password2: z.string().nullish() })
+const resetByCodeBody = z
+  .object({
+    by: z.literal('sms'),
+    phone: phoneField(),
+    code: codeField(),
+    new_password: newPasswordField(),
+    new_password2: z.string().nullish(),
+  })
   .superRefine(withConfirmation);
+
+/**
+ * A reset is confirmed with the e-mail link's token or with an SMS code: a body that has `token` is the
+ * first (`by: 'link'`), any other the second (`by: 'sms'`), and each is checked by its own rules.
+ */
+export const resetConfirmBody = z.preprocess(
+  (body) => (body !== null && typeof body === 'object' && !Array.isArray(body) ? { ...body, by: 'token' in body ? 'link' : 'sms' } : body),
+  z.discriminatedUnion('by', [resetByTokenBody, resetByCodeBody]),
+);
 
 export const changePasswordBody = z
   .object({ old_password: passwordField(), new_password: newPasswordField(), new_password2: z.string().nullish() })
   .superRefine(withConfirmation);
+
+/** A code from the app (6 digits) or a recovery code: numbers are taken as text, like DRF's CharField does. */
+const secondStepCode = () =>
+  z
+    .union([z.string(), z.number().int().nonnegative()])
+    .transform((v) => String(v).trim())
+    .pipe(z.string().min(1, BLANK).max(64, 'Неверный или просроченный код'));
+
+export const twoFactorEnableBody = z.object({ code: codeField() });
+export const twoFactorDisableBody = z.object({ password: passwordField(), code: secondStepCode() });
+export const loginSecondStepBody = z.object({ mfa_token: z.string().min(1, BLANK).max(256), code: secondStepCode() });
+
+/** A session is named by its id; a longer one names none (404). */
+export const sessionParams = z.object({ id: z.string().min(1).max(64) });
+
+/** Answers. */
+export const detailAnswer = z.strictObject(detailAnswerSchema.shape);
+export const tokenPairAnswer = z.strictObject(tokenPairSchema.shape);
+export const loginAnswer = z.strictObject({ ...tokenPairSchema.shape, user: userWire });
+export const registeredAnswer = z.strictObject({ ...userWire.shape, ...detailAnswerSchema.shape });
+export const passwordChangedAnswer = z.strictObject({ ...detailAnswerSchema.shape, ...tokenPairSchema.shape });
+export const emptyAnswer = z.strictObject({});
+/** A login's answer: the tokens and the user, or the second step's token when a code from the app is still needed. */
+export const signInAnswerSchema = z.union([loginAnswer, z.strictObject(secondStepRequiredSchema.shape)]);
+export const sessionsAnswer = z.array(z.strictObject(sessionSchema.shape));
+export const othersEndedAnswer = z.strictObject(othersEndedSchema.shape);
+export const twoFactorStatusAnswer = z.strictObject(twoFactorStatusSchema.shape);
+export const twoFactorSetupAnswer = z.strictObject(twoFactorSetupSchema.shape);
+export const recoveryCodesAnswer = z.strictObject(recoveryCodesSchema.shape);

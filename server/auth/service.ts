@@ -1,6 +1,5 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../deps.ts';
-import { AccountActions, enforce, passwordFailKey } from '../accounts/account-actions.ts';
+import { enforce, passwordFailKey, type AccountActions } from '../accounts/account-actions.ts';
 import { generateResetToken, hashResetToken, RESET_TOKEN_TTL_MS, type CodePurpose } from '../accounts/codes.ts';
 import { LIMITS } from '../accounts/limits.ts';
 import { ALREADY_EXISTS, passwordChangedNotice, resetLinkMessage } from '../accounts/messages.ts';
@@ -11,7 +10,9 @@ import type { User } from '../db/types.ts';
 import { ApiError, detailError, fieldError } from '../errors.ts';
 import type { ThrottleRule } from '../throttle/throttle.ts';
 import { AuthRepository } from './repository.ts';
-import { Sessions, type TokenPair } from './sessions.ts';
+import { Sessions, type SessionMeta, type TokenPair } from './sessions.ts';
+import type { SignInResult } from './sign-in.ts';
+import { TwoFactor } from './two-factor.ts';
 
 export const BAD_CREDENTIALS = 'Неверный email или пароль';
 export const BAD_CODE = 'Неверный или просроченный код';
@@ -37,16 +38,16 @@ export class AuthService {
   readonly users: UsersRepository;
   readonly repo: AuthRepository;
   readonly sessions: Sessions;
-  private readonly actions: AccountActions;
+  readonly twoFactor: TwoFactor;
 
   constructor(
     private readonly deps: AppDeps,
-    log: FastifyBaseLogger,
+    private readonly actions: AccountActions,
   ) {
     this.users = new UsersRepository(deps.db);
     this.repo = new AuthRepository(deps.db);
     this.sessions = new Sessions(this.repo, deps.config.secretKey, deps.clock);
-    this.actions = new AccountActions(deps, log);
+    this.twoFactor = new TwoFactor(deps, actions, this.sessions);
   }
 
   private get throttle() {
@@ -107,7 +108,7 @@ export class AuthService {
    * of simultaneous guesses gets no more tries than the limit. A failure keeps its count; a right
    * password gives it back and clears the account's failures.
    */
-  async login(email: string, password: string, ip: string): Promise<{ tokens: TokenPair; user: User }> {
+  async login(email: string, password: string, ip: string, meta: SessionMeta): Promise<SignInResult> {
     const acctKey = `login:acct:${email}`;
     const attempt = await this.throttle.reserve([
       { key: acctKey, ...LIMITS.loginFailuresPerAccount },
@@ -122,9 +123,7 @@ export class AuthService {
     await this.throttle.reset(acctKey);
     // The password checked is the one read with this credential version: if a change or reset
     // landed during the check, no session opens (and any opened a moment before it is dead).
-    const tokens = await this.sessions.start(user.id, user.credential_version);
-    if (!tokens) throw detailError(401, BAD_CREDENTIALS);
-    return { tokens, user };
+    return this.signIn(user, meta, () => detailError(401, BAD_CREDENTIALS));
   }
 
   /** A login code goes only to a verified phone; the answer is the same whether or not one was sent. */
@@ -134,12 +133,19 @@ export class AuthService {
     if (ownsVerifiedPhone(user, phone)) await this.actions.sendSmsCode('phone_login', user.id, phone, false);
   }
 
-  async verifyPhoneLogin(phone: string, code: string, ip: string): Promise<{ tokens: TokenPair; user: User }> {
+  async verifyPhoneLogin(phone: string, code: string, ip: string, meta: SessionMeta): Promise<SignInResult> {
     const used = await this.useCode('phone_login', phone, code, ip);
     const user = await this.users.byId(used.userId);
     if (!ownsVerifiedPhone(user, phone)) throw detailError(400, BAD_CODE);
-    const tokens = await this.sessions.start(user.id, user.credential_version);
-    if (!tokens) throw detailError(400, BAD_CODE);
+    return this.signIn(user, meta, () => detailError(400, BAD_CODE));
+  }
+
+  /** The first step passed: a session, or the second step when the user has sign-in codes from an app on. */
+  private async signIn(user: User, meta: SessionMeta, refused: () => Error): Promise<SignInResult> {
+    const mfaToken = await this.twoFactor.challenge(user.id, user.credential_version);
+    if (mfaToken) return { mfaToken };
+    const tokens = await this.sessions.start(user.id, user.credential_version, meta);
+    if (!tokens) throw refused();
     return { tokens, user };
   }
 
@@ -221,12 +227,12 @@ export class AuthService {
    * Old password checked; all sessions end; a fresh pair keeps the current tab signed in. The change
    * applies only if the password checked is still the account's (a reset landing meanwhile wins).
    */
-  async changePassword(user: User, oldPassword: string, newPassword: string): Promise<TokenPair> {
+  async changePassword(user: User, oldPassword: string, newPassword: string, meta: SessionMeta): Promise<TokenPair> {
     const wrongOld = () => fieldError('old_password', WRONG_OLD_PASSWORD);
     await this.actions.checkPassword(user, oldPassword, 'old_password', WRONG_OLD_PASSWORD);
     const version = await this.setPassword(user, newPassword, { expectedVersion: user.credential_version });
     if (version === null) throw wrongOld();
-    const tokens = await this.sessions.start(user.id, version);
+    const tokens = await this.sessions.start(user.id, version, meta);
     if (!tokens) throw wrongOld(); // yet another change or reset got in right after ours
     return tokens;
   }

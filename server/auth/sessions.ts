@@ -15,6 +15,15 @@ export interface TokenPair {
   refresh: string;
 }
 
+/** Where a login came from, kept with its session for the list of sessions. */
+export interface SessionMeta {
+  userAgent: string | null;
+  ip: string | null;
+}
+
+/** The longest User-Agent kept; the rest names nothing the list shows. */
+const USER_AGENT_MAX = 512;
+
 /**
  * Sessions: one per login, a family of rotating refresh tokens with the same id, and access
  * tokens that name it. Rotation with reuse detection; ending a session refuses all its tokens.
@@ -30,13 +39,16 @@ export class Sessions {
    * A new session (new refresh family) under the credential version read together with the
    * password hash that was checked; null when a password change or reset has moved it since.
    */
-  async start(userId: number, credentialVersion: number): Promise<TokenPair | null> {
+  async start(userId: number, credentialVersion: number, meta: SessionMeta = { userAgent: null, ip: null }): Promise<TokenPair | null> {
     const sessionId = randomUUID();
+    const now = this.clock.now().toISOString();
     const opened = await this.repo.insertSession({
       id: sessionId,
       user_id: userId,
       credential_version: credentialVersion,
-      created_at: this.clock.now().toISOString(),
+      created_at: now,
+      user_agent: meta.userAgent?.slice(0, USER_AGENT_MAX) || null,
+      ip: meta.ip,
     });
     if (!opened) return null;
     const child = await this.newRefresh(userId, sessionId, null);

@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { MediaKind, MediaStatus } from '../../lib/contract/media.ts';
 
 /**
  * Booleans are stored as 0/1 integers and times as ISO-8601 UTC strings in both dialects,
@@ -23,7 +24,7 @@ export interface UsersTable {
   credential_version: Generated<number>;
 }
 
-/** One-time codes sent by e-mail or SMS. purpose: email_verify | phone_verify | phone_login | phone_reset */
+/** One-time codes sent by e-mail or SMS. purpose: email_verify | email_change | phone_verify | phone_login | phone_reset */
 export interface CodesTable {
   id: Generated<number>;
   user_id: number;
@@ -57,6 +58,42 @@ export interface SessionsTable {
   credential_version: number;
   created_at: string;
   revoked_at: string | null;
+  /** The browser's User-Agent at login (cut to 512 characters). */
+  user_agent: string | null;
+  /** The client address at login, then of the latest use. */
+  ip: string | null;
+  /** When one of its access tokens was last accepted (moved at most once a minute). */
+  last_used_at: string | null;
+}
+
+/** Sign-in codes from an authenticator app: the sealed TOTP secret, on once `enabled_at` is set. */
+export interface TwoFactorTable {
+  user_id: number;
+  secret: string;
+  enabled_at: string | null;
+  /** The newest 30-second step whose code was accepted; a code of this step or an older one is refused. */
+  last_step: number | null;
+  created_at: string;
+}
+
+/** Single-use recovery codes for a second step without the app (keyed hashes). */
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+/** The second step of a login: id is the hash of the mfa_token; 5 minutes, 5 tries, one session. */
+export interface MfaChallengesTable {
+  id: string;
+  user_id: number;
+  credential_version: number;
+  attempts: Generated<number>;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
 }
 
 /** Refresh tokens: jti is the token id; family_id is the session (a rotation chain). */
@@ -84,14 +121,14 @@ export interface ThrottleLocksTable {
   touched_at: string;
 }
 
-/** Every user's media item, whatever its kind. kind: audio | photo | video. status: processing | ready | failed */
+/** Every user's media item, whatever its kind. */
 export interface MediaTable {
   id: Generated<number>;
   user_id: number;
-  kind: string;
+  kind: MediaKind;
   title: string;
   description: string;
-  status: string;
+  status: MediaStatus;
   original_key: string;
   mime_type: string;
   size: number;
@@ -123,6 +160,9 @@ export interface DB {
   rate_events: RateEventsTable;
   throttle_locks: ThrottleLocksTable;
   media: MediaTable;
+  two_factor: TwoFactorTable;
+  recovery_codes: RecoveryCodesTable;
+  mfa_challenges: MfaChallengesTable;
 }
 
 export type User = Selectable<UsersTable>;

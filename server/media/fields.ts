@@ -1,48 +1,30 @@
-import { fieldErrors } from '../errors.ts';
-
-/** Text fields every media item has, with DRF's Russian messages. */
-export const TITLE_MAX = 255;
-export const DESCRIPTION_MAX = 5000;
-
-const LIMITS: Record<'title' | 'description', number> = { title: TITLE_MAX, description: DESCRIPTION_MAX };
-
-export interface TextFields {
-  title?: string;
-  description?: string;
-}
+import { z } from 'zod';
+import { charCount, DESCRIPTION_MAX, TITLE_MAX } from '../../lib/contract/limits.ts';
 
 /**
- * Reads title/description from a parsed body (JSON, form or multipart fields). Like a DRF
- * CharField: numbers become strings, surrounding whitespace is trimmed, other types, null,
- * NUL characters and over-long values are field errors. Unknown keys are ignored.
+ * A text field of a media item, taken as DRF's CharField takes it: a number becomes its text, a list
+ * of texts (a form field sent twice) its last one; surrounding whitespace is trimmed; null, other
+ * types, NUL characters and texts over `max` characters are refused, each with its Russian message.
  */
-export function parseTextFields(body: Record<string, unknown>): TextFields {
-  const errors: Record<string, string[]> = {};
-  const out: TextFields = {};
-  for (const name of ['title', 'description'] as const) {
-    if (!(name in body) || body[name] === undefined) continue;
-    let value: unknown = body[name];
-    if (Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === 'string')) value = value.at(-1);
-    if (value === null) {
-      errors[name] = ['Это поле не может быть null.'];
-      continue;
-    }
-    if (typeof value === 'number' && Number.isFinite(value)) value = String(value);
-    if (typeof value !== 'string') {
-      errors[name] = ['Некорректное значение: ожидается строка.'];
-      continue;
-    }
-    if (value.includes('\0')) {
-      errors[name] = ['Нулевые символы недопустимы.'];
-      continue;
-    }
-    const trimmed = value.trim();
-    if ([...trimmed].length > LIMITS[name]) {
-      errors[name] = [`Убедитесь, что это значение содержит не более ${LIMITS[name]} символов.`];
-      continue;
-    }
-    out[name] = trimmed;
-  }
-  if (Object.keys(errors).length) throw fieldErrors(errors);
-  return out;
-}
+const textField = (max: number) =>
+  z
+    .preprocess(
+      (value) => {
+        if (Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === 'string')) return value.at(-1);
+        if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+        return value;
+      },
+      z
+        .string({ error: (issue) => (issue.input === null ? 'Это поле не может быть null.' : 'Некорректное значение: ожидается строка.') })
+        .refine((text) => !text.includes('\0'), 'Нулевые символы недопустимы.')
+        .trim()
+        .refine((text) => charCount(text) <= max, `Убедитесь, что это значение содержит не более ${max} символов.`),
+    )
+    .optional();
+
+/** The details every media item has; either may be left out (an edit changes what it names). */
+export const mediaDetailsSchema = z.object({
+  title: textField(TITLE_MAX),
+  description: textField(DESCRIPTION_MAX),
+});
+export type MediaDetails = z.output<typeof mediaDetailsSchema>;

@@ -1,4 +1,6 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
 import { mimeForKey } from './content-types.ts';
@@ -7,20 +9,26 @@ import { MEDIA_URL_TTL_SECONDS, verifyMediaSignature } from './signing.ts';
 
 const forbidden = () => new ApiError(403, { detail: 'Доступ запрещён' }, { 'Cache-Control': 'no-store' });
 
+/** A signed URL's expiry and signature; anything else in their place is no signature (the same 403). */
+const signedQuery = z.object({
+  exp: z.string().optional().catch(undefined),
+  sig: z.string().optional().catch(undefined),
+});
+
 /**
  * `/media/<key>?exp=…&sig=…`: private media bytes (audio, photo, video, avatars) behind signed,
  * expiring URLs. Without a valid signature the answer is the same 403 whether the file exists or not.
  */
 export async function mediaFileRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   // GET and HEAD declared together: fastify's automatic HEAD would overwrite our Content-Length.
-  app.route({
+  // The key is read from the raw URL (keyFromUrl), segment by segment; the bytes stream, unserialised.
+  app.withTypeProvider<ZodTypeProvider>().route({
     method: ['GET', 'HEAD'],
     url: '/media/*',
-    handler: async (request: FastifyRequest, reply: FastifyReply) => {
+    schema: { querystring: signedQuery },
+    handler: async (request, reply) => {
       const key = keyFromUrl(request.url);
-      const query = request.query as Record<string, unknown>;
-      const exp = typeof query.exp === 'string' ? query.exp : undefined;
-      const sig = typeof query.sig === 'string' ? query.sig : undefined;
+      const { exp, sig } = request.query;
       const now = deps.clock.now();
       if (!key || !verifyMediaSignature(deps.config.secretKey, key, exp, sig, now)) throw forbidden();
 

@@ -1,15 +1,18 @@
+import type { z } from 'zod';
+import type { MediaKind as KindName } from '../../lib/contract/media.ts';
 import type { Config } from '../config.ts';
 import type { Media } from '../db/types.ts';
+import { rawArray } from '../raw-json.ts';
 import { acceptAudio, acceptPhoto, acceptVideo, type Detected } from './content-types.ts';
 import { ImageTooLargeError, type MediaInput, type MediaProcessor } from './processor.ts';
-import { rawArray } from './raw-json.ts';
+import { audioWire, photoWire, videoWire, type AudioWire, type PhotoWire, type VideoWire } from './schemas.ts';
 
 /**
  * The kind registry: everything that differs between audio, photo and video lives here —
  * the upload field, accepted types, size limit, the processing step, the JSON shape and the
- * downloads. Routes, service and repository are shared; a new kind is one more entry.
+ * downloads. Routes, services and repository are shared; a new kind is one more entry (and one
+ * more name in lib/contract/media.ts).
  */
-export type KindName = 'audio' | 'photo' | 'video';
 
 export type FileColumn = 'playable_key' | 'thumbnail_key' | 'preview_key' | 'poster_key';
 
@@ -43,7 +46,8 @@ export interface DownloadChoice {
   mime: string;
 }
 
-export interface MediaKind {
+/** `Json`: the record as the API shows it (see schemas.ts). */
+export interface MediaKind<Json = unknown> {
   name: KindName;
   /** Multipart field carrying the file. */
   fileField: string;
@@ -62,16 +66,18 @@ export interface MediaKind {
   order: 'created' | 'taken';
   /** Title used for downloads when the record has none. */
   fallbackName: string;
-  /** The record as the API shows it; values may be RawJson (see raw-json.ts). */
-  toJson(row: Media, signer: UrlSigner): Record<string, unknown>;
-  /** `format` is the ?format= query value; null = this format is not available for the record. */
-  download(row: Media, format: string | undefined): DownloadChoice | null | 'unknown-format';
+  /** The record's schema as the server writes it. */
+  record: z.ZodType<Json>;
+  /** The record as the API shows it. */
+  toJson(row: Media, signer: UrlSigner): Json;
+  /** `format` is one of the kind's download formats (lib/contract/media.ts) or none; null = not available for the record. */
+  download(row: Media, format: string | undefined): DownloadChoice | null;
 }
 
 const downloadUrl = (row: Media) => `/api/media/${row.kind}/${row.id}/download/`;
 
 /** What every kind's JSON carries, around the kind's own fields (`toJson` below). */
-const recordJson = (row: Media, own: Record<string, unknown>): Record<string, unknown> => ({
+const recordJson = <Own extends object>(row: Media, own: Own) => ({
   id: row.id,
   title: row.title,
   description: row.description,
@@ -90,7 +96,7 @@ const mediaInput = (input: string, stored: Detected): MediaInput => ({ path: inp
 
 const original = (row: Media): DownloadChoice => ({ key: row.original_key, ext: extOf(row.original_key), mime: row.mime_type });
 
-export const audioKind: MediaKind = {
+export const audioKind: MediaKind<AudioWire> = {
   name: 'audio',
   fileField: 'audio_file',
   limit: (config) => config.limits.audio,
@@ -102,6 +108,7 @@ export const audioKind: MediaKind = {
   processing: 'inline',
   order: 'created',
   fallbackName: 'recording',
+  record: audioWire,
   async process({ processor, input, stored, tmp }) {
     const needsMp3 = stored.mime !== 'audio/mpeg';
     const mp3 = needsMp3 ? tmp('audio.mp3') : undefined;
@@ -121,14 +128,13 @@ export const audioKind: MediaKind = {
   },
   download(row, format) {
     if (format === 'original') return original(row);
-    if (format !== undefined && format !== 'mp3') return 'unknown-format';
     if (row.playable_key) return { key: row.playable_key, ext: 'mp3', mime: 'audio/mpeg' };
     if (row.mime_type === 'audio/mpeg') return { key: row.original_key, ext: 'mp3', mime: 'audio/mpeg' };
     return null;
   },
 };
 
-export const photoKind: MediaKind = {
+export const photoKind: MediaKind<PhotoWire> = {
   name: 'photo',
   fileField: 'file',
   limit: (config) => config.limits.photo,
@@ -140,6 +146,7 @@ export const photoKind: MediaKind = {
   processing: 'inline',
   order: 'taken',
   fallbackName: 'photo',
+  record: photoWire,
   async process({ processor, input, tmp }) {
     const thumbnail = tmp('thumb.webp');
     const preview = tmp('preview.webp');
@@ -172,14 +179,13 @@ export const photoKind: MediaKind = {
   download(row, format) {
     // The default download is what is served (no location); ?format=original is the owner's exact bytes.
     if (format === 'original') return original(row);
-    if (format !== undefined) return 'unknown-format';
     return row.playable_key
       ? { key: row.playable_key, ext: extOf(row.playable_key), mime: row.playable_mime ?? row.mime_type }
       : original(row);
   },
 };
 
-export const videoKind: MediaKind = {
+export const videoKind: MediaKind<VideoWire> = {
   name: 'video',
   fileField: 'file',
   limit: (config) => config.limits.video,
@@ -191,6 +197,7 @@ export const videoKind: MediaKind = {
   processing: 'background',
   order: 'created',
   fallbackName: 'video',
+  record: videoWire,
   check: ({ processor, input, stored }) => processor.checkVideo(mediaInput(input, stored)),
   async process({ processor, input: path, stored, tmp }) {
     const input = mediaInput(path, stored);
@@ -227,7 +234,6 @@ export const videoKind: MediaKind = {
     if (format === 'original') return original(row);
     const mp4: DownloadChoice | null = row.playable_key ? { key: row.playable_key, ext: 'mp4', mime: 'video/mp4' } : null;
     if (format === undefined) return mp4 ?? original(row);
-    if (format !== 'mp4') return 'unknown-format';
     if (mp4) return mp4;
     if (row.mime_type === 'video/mp4' && row.status === 'ready') return original(row);
     return null;

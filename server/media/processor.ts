@@ -200,16 +200,13 @@ export class FfmpegProcessor implements MediaProcessor {
           ],
           { timeoutMs: 120_000, opens: demuxer },
         );
-      // Seeking past the last frame (a recording whose one frame lasts seconds) writes nothing and
-      // still exits 0: then, as after a failure, the first frame.
-      const wrote = async () => ((await stat(output).catch(() => null))?.size ?? 0) > 0;
-      try {
-        await grab(atSeconds);
-      } catch {
-        /* tried again from the start below */
-      }
-      if (!(await wrote())) await grab(0);
-      if (!(await wrote())) throw new FfmpegError('no video frame to make a poster from', '');
+      // Past the end of the picture (sound that outlasts it) ffmpeg succeeds without writing a frame:
+      // then, as when the seek fails, the first frame is the poster.
+      const wrote = await grab(atSeconds).then(
+        () => nonEmptyFile(output),
+        () => false,
+      );
+      if (!wrote) await grab(0);
     });
   }
 
@@ -467,5 +464,14 @@ export function exifDateTimeOriginal(exif: Buffer): string | null {
     return null;
   } catch {
     return null;
+  }
+}
+
+/** Whether `file` exists and has bytes. */
+async function nonEmptyFile(file: string): Promise<boolean> {
+  try {
+    return (await stat(file)).size > 0;
+  } catch {
+    return false;
   }
 }

@@ -1,5 +1,6 @@
 import { sql, type Updateable } from 'kysely';
 import type { Db } from '../db/kysely.ts';
+import type { MediaKind } from '../../lib/contract/media.ts';
 import type { Media, MediaTable, NewMedia } from '../db/types.ts';
 
 export type MediaPatch = Updateable<MediaTable>;
@@ -8,7 +9,7 @@ export type MediaPatch = Updateable<MediaTable>;
 export class MediaRepository {
   constructor(private readonly db: Db) {}
 
-  list(userId: number, kind: string, order: 'created' | 'taken'): Promise<Media[]> {
+  list(userId: number, kind: MediaKind, order: 'created' | 'taken'): Promise<Media[]> {
     const q = this.db.selectFrom('media').selectAll().where('user_id', '=', userId).where('kind', '=', kind);
     const ordered =
       order === 'taken'
@@ -17,7 +18,7 @@ export class MediaRepository {
     return ordered.execute();
   }
 
-  findOwned(userId: number, kind: string, id: number): Promise<Media | undefined> {
+  findOwned(userId: number, kind: MediaKind, id: number): Promise<Media | undefined> {
     return this.db
       .selectFrom('media')
       .selectAll()
@@ -31,7 +32,7 @@ export class MediaRepository {
     return this.db.insertInto('media').values(row).returningAll().executeTakeFirstOrThrow();
   }
 
-  updateOwned(userId: number, kind: string, id: number, patch: MediaPatch): Promise<Media | undefined> {
+  updateOwned(userId: number, kind: MediaKind, id: number, patch: MediaPatch): Promise<Media | undefined> {
     return this.db
       .updateTable('media')
       .set(patch)
@@ -42,7 +43,7 @@ export class MediaRepository {
       .executeTakeFirst();
   }
 
-  deleteOwned(userId: number, kind: string, id: number): Promise<Media | undefined> {
+  deleteOwned(userId: number, kind: MediaKind, id: number): Promise<Media | undefined> {
     return this.db
       .deleteFrom('media')
       .where('id', '=', id)

@@ -1,158 +1,148 @@
 import type { Multipart } from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../deps.ts';
-import { currentUser, requireUser } from '../auth/guard.ts';
-import { ApiError, detailError, notFound } from '../errors.ts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { MediaServices } from '../compose.ts';
+import type { Clock } from '../clock.ts';
+import type { Config } from '../config.ts';
+import { currentUser, type Guard } from '../auth/guard.ts';
+import { ApiError, detailError } from '../errors.ts';
+import type { Storage } from '../storage/storage.ts';
 import { contentDisposition } from './content-disposition.ts';
-import { MEDIA_KINDS, type MediaKind, type UrlSigner } from './kinds.ts';
-import { MediaRepository } from './repository.ts';
+import { audioKind, photoKind, videoKind, type MediaKind, type UrlSigner } from './kinds.ts';
+import { downloadQuery, editBody, idParams, overrideBody } from './schemas.ts';
 import { sendStored } from './send-file.ts';
-import { MediaService, UploadTooLargeError, type UploadPart } from './service.ts';
-import { MediaPathSigner } from './signing.ts';
-import { stringifyRecord, stringifyRecords } from './raw-json.ts';
+import { UploadTooLargeError, type UploadPart } from './upload-intake.ts';
+
+export interface MediaRouteOptions {
+  media: MediaServices;
+  guard: Guard;
+  storage: Storage;
+  clock: Clock;
+  config: Config;
+}
+
+/** The plugin's instance, typed by the zod schemas of its routes. */
+type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 
 /**
  * /api/media/{kind}/ and /api/media/{kind}/{id}/ (+ /download/) for every kind in the registry.
- * HTTP only: parse, call the service, shape the answer.
+ * The schemas check the input, the services do the work, the answer is shaped here.
  */
-export async function mediaRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  const service = new MediaService({
-    repo: new MediaRepository(deps.db),
-    storage: deps.storage,
-    processor: deps.processor,
-    clock: deps.clock,
-    config: deps.config,
-    log: app.log,
-  });
-  services.set(deps, service);
-  app.addHook('onClose', async () => service.drain());
-  app.addHook('onReady', async () => {
-    // Finish background work an earlier process left half-done; never fail start-up over it.
-    // Rows another live process holds (its lease is current) are left to it.
-    await service.resumeProcessing(MEDIA_KINDS).catch((err) => app.log.error({ err }, 'could not resume media processing'));
-    // …and rows whose process dies later are taken over once their lease runs out.
-    service.recheckProcessing(MEDIA_KINDS);
-    // Temp files of uploads a crash cut off: swept without holding up start-up.
-    service.runInBackground('sweep upload leftovers', async () => {
-      const removed = await service.sweepLeftovers();
-      if (removed) app.log.info({ removed }, 'removed upload leftovers');
-    });
-  });
+export const mediaRoutes: FastifyPluginAsyncZod<MediaRouteOptions> = async (app, options) => {
+  registerKind(app, audioKind, options);
+  registerKind(app, photoKind, options);
+  registerKind(app, videoKind, options);
+};
 
-  const guard = requireUser(deps);
-  const paths = new MediaPathSigner(deps.config.secretKey);
+function registerKind(app: ZodApp, kind: MediaKind, { media, guard, storage, clock, config }: MediaRouteOptions): void {
+  const { records } = media;
+  const base = `/media/${kind.name}`;
+  const record = { 200: kind.record };
 
   /**
    * Signed root-relative paths (`/media/…?exp=…&sig=…`): the page resolves them on its own origin. Never
    * built from the request's Host, which the client writes.
    */
-  function signer(): UrlSigner {
-    const now = deps.clock.now();
-    return { url: (key) => (key ? paths.sign(key, now) : null) };
-  }
+  const signer = (): UrlSigner => {
+    const now = clock.now();
+    return { url: (key) => (key ? media.paths.sign(key, now) : null) };
+  };
 
-  for (const kind of Object.values(MEDIA_KINDS)) {
-    const base = `/media/${kind.name}`;
-    const json = (request: FastifyRequest, reply: FastifyReply, row: Parameters<MediaKind['toJson']>[0]) =>
-      reply.type('application/json; charset=utf-8').send(stringifyRecord(kind.toJson(row, signer())));
+  app.get(base, { preValidation: guard, schema: { response: { 200: z.array(kind.record) } } }, async (request) => {
+    const rows = await records.list(currentUser(request).id, kind);
+    const signed = signer();
+    return rows.map((row) => kind.toJson(row, signed));
+  });
 
-    app.get(base, { preHandler: guard }, async (request, reply) => {
-      const rows = await service.list(currentUser(request).id, kind);
-      const signed = signer();
-      return reply.type('application/json; charset=utf-8').send(stringifyRecords(rows.map((row) => kind.toJson(row, signed))));
-    });
+  // The upload streams: its body is read part by part by the upload intake, which checks the fields
+  // with the edit's schema (fields.ts) and the file by its content.
+  app.post(base, { preValidation: guard, config: { upload: true }, schema: { response: { 201: kind.record } } }, async (request, reply) => {
+    const user = currentUser(request);
+    const parts = request.isMultipart() ? multipartParts(request, kind.limit(config) + 1) : bodyParts(request.body);
+    const row = await media.uploads.create(user.id, kind, parts);
+    return reply.status(201).send(kind.toJson(row, signer()));
+  });
 
-    app.post(base, { preHandler: guard, config: { upload: true } }, async (request, reply) => {
-      const user = currentUser(request);
-      const parts = request.isMultipart() ? multipartParts(request, kind.limit(deps.config) + 1) : bodyParts(request.body);
-      const row = await service.create(user.id, kind, parts);
-      return json(request, reply.status(201), row);
-    });
+  app.get(`${base}/:id`, { preValidation: guard, schema: { params: idParams, response: record } }, async (request) => {
+    const row = await records.get(currentUser(request).id, kind, request.params.id);
+    return kind.toJson(row, signer());
+  });
 
-    app.get(`${base}/:id`, { preHandler: guard }, async (request, reply) => {
-      const row = await service.get(currentUser(request).id, kind, idParam(request));
-      return json(request, reply, row);
-    });
+  // Edits come as JSON, a form or multipart fields; the spec's fallbacks POST them with
+  // X-HTTP-Method-Override or a `_method` field.
+  const edit = { preValidation: [guard, multipartFieldsAsBody], schema: { params: idParams, body: editBody, response: record } };
+  app.patch(`${base}/:id`, edit, async (request) => {
+    const row = await records.update(currentUser(request).id, kind, request.params.id, request.body);
+    return kind.toJson(row, signer());
+  });
+  app.put(`${base}/:id`, edit, async (request) => {
+    const row = await records.update(currentUser(request).id, kind, request.params.id, request.body);
+    return kind.toJson(row, signer());
+  });
 
-    const update = async (request: FastifyRequest, reply: FastifyReply, body: Record<string, unknown>) => {
-      const row = await service.update(currentUser(request).id, kind, idParam(request), body);
-      return json(request, reply, row);
-    };
-    const remove = async (request: FastifyRequest, reply: FastifyReply) => {
-      await service.remove(currentUser(request).id, kind, idParam(request));
-      return reply.status(204).send();
-    };
+  app.delete(`${base}/:id`, { preValidation: guard, schema: { params: idParams, response: { 204: z.void() } } }, async (request, reply) => {
+    await records.remove(currentUser(request).id, kind, request.params.id);
+    return reply.status(204).send();
+  });
 
-    app.patch(`${base}/:id`, { preHandler: guard }, async (request, reply) => update(request, reply, await readFields(request)));
-    app.put(`${base}/:id`, { preHandler: guard }, async (request, reply) => update(request, reply, await readFields(request)));
-    app.delete(`${base}/:id`, { preHandler: guard }, async (request, reply) => remove(request, reply));
-
-    // The spec's fallbacks: POST with X-HTTP-Method-Override, or a _method form/multipart field.
-    app.post(`${base}/:id`, { preHandler: guard }, async (request, reply) => {
-      const body = await readFields(request);
+  app.post(
+    `${base}/:id`,
+    {
+      preValidation: [guard, multipartFieldsAsBody],
+      schema: { params: idParams, body: overrideBody, response: { ...record, 204: z.void() } },
+    },
+    async (request, reply) => {
+      const { _method, ...details } = request.body;
       const header = request.headers['x-http-method-override'];
-      const wanted = String(
-        (typeof header === 'string' && header) || (typeof body._method === 'string' && body._method) || 'POST',
-      ).toUpperCase();
-      if (wanted === 'PATCH' || wanted === 'PUT') return update(request, reply, body);
-      if (wanted === 'DELETE') return remove(request, reply);
+      const wanted = ((typeof header === 'string' && header) || _method || 'POST').toUpperCase();
+      const userId = currentUser(request).id;
+      if (wanted === 'PATCH' || wanted === 'PUT') {
+        return reply.send(kind.toJson(await records.update(userId, kind, request.params.id, details), signer()));
+      }
+      if (wanted === 'DELETE') {
+        await records.remove(userId, kind, request.params.id);
+        return reply.status(204).send();
+      }
       throw detailError(405, `Метод "${wanted.slice(0, 20)}" не разрешен.`);
-    });
+    },
+  );
 
-    app.route({
-      method: ['GET', 'HEAD'],
-      url: `${base}/:id/download`,
-      preHandler: guard,
-      handler: async (request, reply) => {
-        const query = request.query as Record<string, unknown>;
-        const format = typeof query.format === 'string' && query.format !== '' ? query.format : undefined;
-        const file = await service.download(currentUser(request).id, kind, idParam(request), format);
-        reply.header('Content-Disposition', contentDisposition(file.filename));
-        reply.header('Cache-Control', 'private, no-cache');
-        return sendStored(request, reply, deps.storage, file.key, file.mime);
-      },
-    });
-  }
-}
-
-const services = new WeakMap<AppDeps, MediaService>();
-
-/** The media service an app built from `deps` uses (tests wait on its background jobs). */
-export function mediaServiceOf(deps: AppDeps): MediaService | undefined {
-  return services.get(deps);
-}
-
-/** Ids are positive integers that fit the column; anything else is simply not found. */
-function idParam(request: FastifyRequest): number {
-  const raw = (request.params as { id?: string }).id ?? '';
-  if (!/^[1-9]\d{0,9}$/.test(raw)) throw notFound();
-  const id = Number(raw);
-  if (id > 2_147_483_647) throw notFound();
-  return id;
+  // The file itself streams: no response schema applies to its bytes.
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: `${base}/:id/download`,
+    preValidation: guard,
+    schema: { params: idParams, querystring: downloadQuery(kind.name) },
+    handler: async (request, reply) => {
+      const file = await records.download(currentUser(request).id, kind, request.params.id, request.query.format);
+      reply.header('Content-Disposition', contentDisposition(file.filename));
+      reply.header('Cache-Control', 'private, no-cache');
+      return sendStored(request, reply, storage, file.key, file.mime);
+    },
+  });
 }
 
 /** Edits carry text only; a file sent along (some clients add one) may be this big before we refuse. */
 const FIELDS_ONLY_FILE_LIMIT = 1024 * 1024;
 
-/** Title/description from JSON, form-urlencoded or multipart (files are read and dropped). */
-async function readFields(request: FastifyRequest): Promise<Record<string, unknown>> {
-  if (request.isMultipart()) {
-    const out: Record<string, unknown> = {};
-    try {
-      for await (const part of multipartParts(request, FIELDS_ONLY_FILE_LIMIT)) {
-        if (part.type === 'field') out[part.name] = part.value;
-        else part.stream.resume(); // a stray file is read and dropped, or the fields after it never arrive
-      }
-    } catch (err) {
-      if (err instanceof UploadTooLargeError) throw detailError(413, 'Слишком большой запрос.');
-      throw err;
+/**
+ * A multipart edit's fields become its body, so that the edit's schema checks them as it checks JSON
+ * or a form; files sent along are read and dropped.
+ */
+async function multipartFieldsAsBody(request: FastifyRequest): Promise<void> {
+  if (!request.isMultipart()) return;
+  const fields: Record<string, unknown> = {};
+  try {
+    for await (const part of multipartParts(request, FIELDS_ONLY_FILE_LIMIT)) {
+      if (part.type === 'field') fields[part.name] = part.value;
+      else part.stream.resume(); // a stray file is read and dropped, or the fields after it never arrive
     }
-    return out;
+  } catch (err) {
+    if (err instanceof UploadTooLargeError) throw detailError(413, 'Слишком большой запрос.');
+    throw err;
   }
-  const body = request.body;
-  if (body === undefined || body === null) return {};
-  if (typeof body !== 'object' || Array.isArray(body)) throw detailError(400, 'Ожидается объект с полями.');
-  return body as Record<string, unknown>;
+  request.body = fields;
 }
 
 /** A non-multipart POST: its fields still count (for errors), but it carries no file. */

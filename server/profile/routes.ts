@@ -1,80 +1,84 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../deps.ts';
-import { AccountActions } from '../accounts/account-actions.ts';
-import { presentUser } from '../accounts/present.ts';
-import { parseBody } from '../accounts/validation.ts';
-import { currentUser, requireUser } from '../auth/guard.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { PresentUser } from '../accounts/present.ts';
+import { currentUser, type Guard } from '../auth/guard.ts';
 import { ApiError, detailError } from '../errors.ts';
 import { avatarTooLarge } from './avatar.ts';
-import { deletionBody, isDeletionRequest, profilePatchBody } from './schemas.ts';
-import { ProfileService } from './service.ts';
+import { patchAnswer, profilePatchBody, userAnswer } from './schemas.ts';
+import type { ProfileService } from './service.ts';
 
 const NO_FILE = 'Файл не был отправлен.';
 
-/** /api/auth/profile/* and account deletion. */
-export async function profileRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  const profile = new ProfileService(deps, new AccountActions(deps, app.log), app.log);
-  const signedIn = requireUser(deps);
-
-  app.get('/auth/profile', { preHandler: signedIn }, async (request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-    return presentUser(request, deps, currentUser(request));
-  });
-
-  app.patch('/auth/profile', { preHandler: signedIn }, async (request, reply) => {
-    const user = currentUser(request);
-    reply.header('Cache-Control', 'no-store');
-    // Edits are JSON (or a form); a multipart body here is a client mistake, not an empty edit.
-    if (request.isMultipart()) throw detailError(415, 'Неподдерживаемый тип содержимого запроса.');
-    if (isDeletionRequest(request.body)) {
-      const hard = String(request.headers['x-hard-delete'] ?? '').toLowerCase() === 'true';
-      const action = String(request.headers['x-delete-action'] ?? '').toLowerCase() === 'delete-account';
-      if (!hard || !action) {
-        throw detailError(400, 'Для удаления аккаунта нужны заголовки X-Hard-Delete: true и X-Delete-Action: delete-account.');
-      }
-      const body = parseBody(deletionBody, request.body);
-      await profile.deleteAccount(user, body.password);
-      return { detail: 'Аккаунт удален' };
-    }
-    const body = parseBody(profilePatchBody, request.body);
-    const raw = (request.body ?? {}) as Record<string, unknown>;
-    const updated = await profile.update(
-      user,
-      { first_name: body.first_name, last_name: body.last_name, phone: 'phone' in raw ? body.phone : undefined },
-      body.password,
-      request.ip,
-    );
-    return presentUser(request, deps, updated);
-  });
-
-  app.post('/auth/profile/photo', { preHandler: signedIn, config: { upload: true } }, async (request) => {
-    const user = currentUser(request);
-    if (!request.isMultipart()) throw new ApiError(400, { photo: [NO_FILE] });
-    const limit = deps.config.limits.avatar;
-    let updated;
-    try {
-      const part = await request.file({ limits: { fileSize: limit + 1 } });
-      if (!part || part.fieldname !== 'photo') {
-        part?.file.resume();
-        throw new ApiError(400, { photo: [NO_FILE] });
-      }
-      updated = await profile.setAvatar(user, part.file);
-    } catch (err) {
-      if (err instanceof ApiError) throw err;
-      const code = (err as { code?: string }).code;
-      if (code === 'FST_REQ_FILE_TOO_LARGE') throw avatarTooLarge(limit);
-      const status = (err as { statusCode?: number }).statusCode;
-      if (status && status >= 400 && status < 500) throw new ApiError(status, { detail: 'Некорректный multipart-запрос.' });
-      // busboy's "Unexpected end of form" and friends: a broken upload, not a server fault.
-      if (err instanceof Error && !('statusCode' in err) && /form|multipart|boundary|part/i.test(err.message)) {
-        throw new ApiError(400, { detail: 'Некорректный multipart-запрос.' });
-      }
-      throw err;
-    }
-    return presentUser(request, deps, updated);
-  });
-
-  app.delete('/auth/profile/photo', { preHandler: signedIn }, async (request) => {
-    return presentUser(request, deps, await profile.removeAvatar(currentUser(request)));
-  });
+export interface ProfileRouteOptions {
+  profile: ProfileService;
+  guard: Guard;
+  presentUser: PresentUser;
+  /** Largest avatar upload, in bytes. */
+  avatarLimit: number;
 }
+
+/** /api/auth/profile/* and account deletion. */
+export const profileRoutes: FastifyPluginAsyncZod<ProfileRouteOptions> = async (app, { profile, guard, presentUser, avatarLimit }) => {
+  app.get('/auth/profile', { preValidation: guard, schema: { response: { 200: userAnswer } } }, async (request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return presentUser(currentUser(request));
+  });
+
+  app.patch(
+    '/auth/profile',
+    { preValidation: guard, schema: { body: profilePatchBody, response: { 200: patchAnswer } } },
+    async (request, reply) => {
+      const user = currentUser(request);
+      reply.header('Cache-Control', 'no-store');
+      // Edits are JSON (or a form); a multipart body here is a client mistake, not an empty edit.
+      if (request.isMultipart()) throw detailError(415, 'Неподдерживаемый тип содержимого запроса.');
+      const body = request.body;
+      if (body.action === 'delete') {
+        const hard = String(request.headers['x-hard-delete'] ?? '').toLowerCase() === 'true';
+        const action = String(request.headers['x-delete-action'] ?? '').toLowerCase() === 'delete-account';
+        if (!hard || !action) {
+          throw detailError(400, 'Для удаления аккаунта нужны заголовки X-Hard-Delete: true и X-Delete-Action: delete-account.');
+        }
+        await profile.deleteAccount(user, body.password);
+        return { detail: 'Аккаунт удален' };
+      }
+      const edit = { first_name: body.first_name, last_name: body.last_name, phone: body.phone };
+      return presentUser(await profile.update(user, edit, body.password, request.ip));
+    },
+  );
+
+  // The avatar streams: its body is read by the handler (request.file), not by a schema.
+  app.post(
+    '/auth/profile/photo',
+    { preValidation: guard, config: { upload: true }, schema: { response: { 200: userAnswer } } },
+    async (request) => {
+      const user = currentUser(request);
+      if (!request.isMultipart()) throw new ApiError(400, { photo: [NO_FILE] });
+      const limit = avatarLimit;
+      let updated;
+      try {
+        const part = await request.file({ limits: { fileSize: limit + 1 } });
+        if (!part || part.fieldname !== 'photo') {
+          part?.file.resume();
+          throw new ApiError(400, { photo: [NO_FILE] });
+        }
+        updated = await profile.setAvatar(user, part.file);
+      } catch (err) {
+        if (err instanceof ApiError) throw err;
+        const code = (err as { code?: string }).code;
+        if (code === 'FST_REQ_FILE_TOO_LARGE') throw avatarTooLarge(limit);
+        const status = (err as { statusCode?: number }).statusCode;
+        if (status && status >= 400 && status < 500) throw new ApiError(status, { detail: 'Некорректный multipart-запрос.' });
+        // busboy's "Unexpected end of form" and friends: a broken upload, not a server fault.
+        if (err instanceof Error && !('statusCode' in err) && /form|multipart|boundary|part/i.test(err.message)) {
+          throw new ApiError(400, { detail: 'Некорректный multipart-запрос.' });
+        }
+        throw err;
+      }
+      return presentUser(updated);
+    },
+  );
+
+  app.delete('/auth/profile/photo', { preValidation: guard, schema: { response: { 200: userAnswer } } }, async (request) => {
+    return presentUser(await profile.removeAvatar(currentUser(request)));
+  });
+};

@@ -8,7 +8,7 @@ import { userPrefix } from '../storage/storage.ts';
 import type { AccountActions } from '../accounts/account-actions.ts';
 import { ALREADY_EXISTS, phoneChangedNotice } from '../accounts/messages.ts';
 import { maskPhone } from '../accounts/phone.ts';
-import { REQUIRED } from '../accounts/validation.ts';
+import { REQUIRED } from '../validation.ts';
 import { uniqueViolationField } from '../accounts/users-repository.ts';
 import { storeAvatar } from './avatar.ts';
 

@@ -98,12 +98,14 @@ test('a new visitor registers, confirms, edits the profile, manages the photo an
 
   // Change the password: a wrong current password first
   const password2 = 'второй-пароль-2';
-  await page.getByLabel('Текущий пароль').fill('не-тот-пароль');
+  // The e-mail form above has a «Текущий пароль» of its own: this one is the password change's.
+  const oldPassword = page.getByRole('region', { name: 'Смена пароля' }).getByLabel('Текущий пароль');
+  await oldPassword.fill('не-тот-пароль');
   await page.getByLabel('Новый пароль', { exact: true }).fill(password2);
   await page.getByLabel('Повторите новый пароль').fill(password2);
   await page.getByRole('button', { name: 'Изменить пароль' }).click();
   await expect(page.getByRole('alert').filter({ hasText: /парол/i }).first()).toBeVisible();
-  await page.getByLabel('Текущий пароль').fill(password);
+  await oldPassword.fill(password);
   await page.getByRole('button', { name: 'Изменить пароль' }).click();
   await expect(page.getByText('Пароль успешно изменен')).toBeVisible();
   // Still logged in with the tokens the change returned

@@ -1,29 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { recordFor, saveAs } from './support/audio';
 import { registerAndLogin } from './support/auth';
-
-/** Records with Chromium's fake microphone until the recorder's timer shows `seconds`, then stops. */
-async function recordFor(page: Page, seconds: number) {
-  const dialog = page.getByRole('dialog', { name: 'Запись аудио' });
-  // (Headless UI's dialog root has no box of its own: check its content, and count for "closed".)
-  await expect(dialog.getByRole('heading', { name: 'Запись аудио' })).toBeVisible();
-  await dialog.getByRole('button', { name: 'Начать запись' }).click();
-  await expect(dialog.getByText('Идёт запись…')).toBeVisible();
-  await expect(dialog.getByTestId('recorder-timer')).toHaveText(`00:0${seconds}`, { timeout: 15_000 });
-  await dialog.getByRole('button', { name: 'Остановить запись' }).click();
-  await expect(dialog.getByRole('button', { name: 'Прослушать' })).toBeVisible();
-  return dialog;
-}
-
-async function saveAs(page: Page, title: string, description = '') {
-  const dialog = page.getByRole('dialog', { name: 'Запись аудио' });
-  await dialog.getByRole('button', { name: 'Сохранить', exact: true }).click();
-  await dialog.getByLabel('Название').fill(title);
-  if (description) await dialog.getByLabel('Описание').fill(description);
-  await dialog.getByRole('button', { name: 'Сохранить запись' }).click();
-  await expect(page.getByText('Аудиозапись успешно сохранена').first()).toBeVisible({ timeout: 30_000 });
-  await expect(dialog).toHaveCount(0);
-}
 
 const item = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
 const titles = (page: Page) => page.getByTestId('audio-item').locator('h2').allTextContents();

@@ -3,7 +3,6 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runFfmpeg } from '../../server/media/ffmpeg.ts';
-import { mediaServiceOf } from '../../server/media/routes.ts';
 import { createProcessor } from '../../server/media/processor.ts';
 import {
   adtsDisguisedPlaylist,
@@ -56,7 +55,7 @@ describe.each(ffmpegBuilds())('media processing with $name', ({ bin }) => {
       payload: body.payload,
     });
   };
-  const settle = () => mediaServiceOf(t.deps)!.idle();
+  const settle = () => t.services.media.background.idle();
   const rowCount = async () =>
     Number(
       (

@@ -1,8 +1,7 @@
 import { existsSync, mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mediaServiceOf } from '../../server/media/routes.ts';
-import { LEFTOVER_AGE_MS } from '../../server/media/service.ts';
+import { LEFTOVER_AGE_MS } from '../../server/media/leftovers.ts';
 import { LocalStorage } from '../../server/storage/local.ts';
 import { tempDir } from './support/media-fixtures.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
@@ -38,7 +37,7 @@ describe('start-up sweep of upload leftovers', () => {
     files.oldAvatar = file('u/8/avatar/1.webp', old);
     files.partLikeName = file('u/7/photo/notes.part', old);
     t = await createTestApp({ storage: new LocalStorage(root) });
-    await mediaServiceOf(t.deps)!.idle();
+    await t.services.media.background.idle();
   });
   afterAll(async () => {
     await t.close();
@@ -66,18 +65,18 @@ describe('start-up sweep of upload leftovers', () => {
 
   it('sweeps again on demand once the recent ones have aged, and reports the count', async () => {
     t.clock.advance(LEFTOVER_AGE_MS);
-    expect(await mediaServiceOf(t.deps)!.sweepLeftovers()).toBe(2);
+    expect(await t.services.media.leftovers.sweep()).toBe(2);
     expect(existsSync(files.recentUpload!)).toBe(false);
     expect(existsSync(files.recentPart!)).toBe(false);
     expect(existsSync(files.oldMedia!)).toBe(true);
-    expect(await mediaServiceOf(t.deps)!.sweepLeftovers()).toBe(0);
+    expect(await t.services.media.leftovers.sweep()).toBe(0);
   });
 
   it('copes with a media folder that does not exist yet (first start)', async () => {
     const empty = await createTestApp();
     try {
       expect(existsSync(path.join(empty.dataDir, 'media'))).toBe(false);
-      expect(await mediaServiceOf(empty.deps)!.sweepLeftovers()).toBe(0);
+      expect(await empty.services.media.leftovers.sweep()).toBe(0);
     } finally {
       await empty.close();
     }

@@ -3,7 +3,6 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_KINDS } from '../../server/media/kinds.ts';
-import { mediaServiceOf } from '../../server/media/routes.ts';
 import { createUser, decodedDuration, ffmpeg, multipart, pathOf, tempDir } from './support/media-fixtures.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { storedFiles } from './support/test-storage.ts';
@@ -172,7 +171,7 @@ describe('video API', () => {
     const body = multipart(fields, { field: 'file', filename: path.basename(file), contentType: 'video/webm', data: readFileSync(file) });
     return t.app.inject({ method: 'POST', url: '/api/media/video/', headers: { ...user.headers, ...body.headers }, payload: body.payload });
   };
-  const settle = () => mediaServiceOf(t.deps)!.idle();
+  const settle = () => t.services.media.background.idle();
   const get = async (user: User, id: number) => (await t.app.inject({ url: `/api/media/video/${id}/`, headers: user.headers })).json();
 
   const files = { webm: '', pipedWebm: '', mp4: '', mov: '' };
@@ -311,6 +310,34 @@ describe('video API', () => {
     expect((await storedFiles(t)).filter((f) => f.startsWith(base))).toEqual([`${base}.mp4`]);
   });
 
+  it('takes the poster from the first frame when the picture ends before the usual moment (3 s of sound, 0.12 s of picture)', async () => {
+    const short = path.join(dir, 'short-picture.webm');
+    await ffmpeg([
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=duration=0.12:size=160x120:rate=25',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=440:duration=3',
+      '-c:v',
+      'libvpx',
+      '-c:a',
+      'libopus',
+      short,
+    ]);
+    const created = (await upload(alice, short, { title: 'короткая картинка' })).json();
+    expect(created.status).toBe('processing');
+    await settle();
+    const rec = await get(alice, created.id);
+    expect(rec).toMatchObject({ status: 'ready', width: 160, height: 120 });
+    expect(rec.poster).toMatch(/-poster\.jpg\?exp=/);
+    const poster = await t.app.inject({ url: pathOf(rec.poster) });
+    expect(poster.headers['content-type']).toBe('image/jpeg');
+    expect((await sharp(poster.rawPayload).metadata()).width).toBe(160);
+  });
+
   it('finishes videos a previous process left in processing (start-up resume)', async () => {
     const key = `u/${alice.id}/video/leftover.webm`;
     await t.storage.put(key, (await import('node:fs')).createReadStream(files.webm));
@@ -333,7 +360,7 @@ describe('video API', () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     expect((await get(alice, row.id)).status).toBe('processing');
-    await mediaServiceOf(t.deps)!.resumeProcessing(MEDIA_KINDS);
+    await t.services.media.jobs.resumeProcessing(MEDIA_KINDS);
     await settle();
     expect(await get(alice, row.id)).toMatchObject({ status: 'ready', width: 320, height: 240 });
   });

@@ -1,14 +1,13 @@
 import { createReadStream, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
+import { composeMedia } from '../../server/compose.ts';
 import type { AppDeps } from '../../server/deps.ts';
 import { createProcessor, type MediaInput, type MediaProcessor } from '../../server/media/processor.ts';
 import { MEDIA_KINDS } from '../../server/media/kinds.ts';
 import { MediaRepository } from '../../server/media/repository.ts';
-import { mediaServiceOf } from '../../server/media/routes.ts';
-import { LEASE_RENEW_MS, MediaService, PROCESSING_LEASE_MS } from '../../server/media/service.ts';
+import { LEASE_RENEW_MS, PROCESSING_LEASE_MS } from '../../server/media/jobs.ts';
 import type { Storage } from '../../server/storage/storage.ts';
 import { createUser, ffmpeg, ffmpegBin, multipart, tempDir } from './support/media-fixtures.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
@@ -16,8 +15,8 @@ import { storedFiles } from './support/test-storage.ts';
 
 /**
  * Several API processes on one database and one storage: each "process" here is its own app (or
- * MediaService) built on the first app's database, storage and clock. A background video job must
- * run in exactly one of them.
+ * media services composed as an app composes them) on the first app's database, storage and clock.
+ * A background video job must run in exactly one of them.
  */
 
 /** Real ffmpeg work, counted; while `hold()` is in force every job waits before its first step. */
@@ -94,28 +93,20 @@ describe('background job lease (many API processes, one database)', () => {
   async function startProcess() {
     const gate = gatedProcessor(createProcessor({ ffmpegPath: ffmpegBin }));
     const deps: AppDeps = { ...t.deps, processor: gate.processor };
-    const app: FastifyInstance = await buildApp(deps, { logger: false });
+    const { app, services } = await buildApp(deps, { logger: false });
     others.push(app);
     await app.ready(); // runs the start-up resume
-    const service = mediaServiceOf(deps)!;
-    await service.idle();
-    return { app, gate, service };
+    await services.media.background.idle();
+    return { app, gate, service: services.media.jobs };
   }
 
-  /** A service of yet another process, with the lease timings the test wants. */
+  /** The media jobs of yet another process, with the lease timings the test wants; `idle` waits for its background work. */
   function serviceWith(lease: { ms: number; renewEveryMs: number }, own: { repo?: MediaRepository; storage?: Storage } = {}) {
     const gate = gatedProcessor(createProcessor({ ffmpegPath: ffmpegBin }));
-    const service = new MediaService({
-      repo: own.repo ?? new MediaRepository(t.db),
-      storage: own.storage ?? t.storage,
-      processor: gate.processor,
-      clock: t.clock,
-      config: t.config,
-      log: { error: () => {}, warn: () => {} },
-      lease,
-    });
-    others.push({ close: () => service.drain() });
-    return { gate, service };
+    const deps: AppDeps = { ...t.deps, processor: gate.processor, storage: own.storage ?? t.storage };
+    const media = composeMedia(deps, { error: () => {}, warn: () => {} }, { repo: own.repo, lease });
+    others.push({ close: () => media.background.drain() });
+    return { gate, service: media.jobs, idle: () => media.background.idle() };
   }
 
   /** A video row left in 'processing' with the given lease (another process's claim, or none). */
@@ -157,7 +148,7 @@ describe('background job lease (many API processes, one database)', () => {
   afterEach(async () => {
     a.release();
     while (others.length) await others.pop()!.close();
-    await mediaServiceOf(t.deps)!.idle();
+    await t.services.media.background.idle();
   });
   afterAll(() => t.close());
 
@@ -182,7 +173,7 @@ describe('background job lease (many API processes, one database)', () => {
     expect(await state(id)).toEqual(claimed);
 
     a.release();
-    await mediaServiceOf(t.deps)!.idle();
+    await t.services.media.background.idle();
     const done = await state(id);
     expect(done).toMatchObject({ status: 'ready', processing_lease_until: null });
     expect(done.poster_key).toBeTruthy();
@@ -246,7 +237,7 @@ describe('background job lease (many API processes, one database)', () => {
     await t.db.updateTable('media').set({ processing_lease_until: null }).where('id', '=', id).execute();
     expect(await holder.service.resumeProcessing(MEDIA_KINDS)).toBe(0);
     holder.gate.release();
-    await holder.service.idle();
+    await holder.idle();
     expect(await state(id)).toMatchObject({ status: 'ready', processing_lease_until: null });
     expect(holder.gate.probes).toBe(1);
     expect(other.gate.probes).toBe(0);
@@ -310,7 +301,7 @@ describe('background job lease (many API processes, one database)', () => {
       expect(await winner.service.resumeProcessing(MEDIA_KINDS)).toBe(1);
       const winnerClaim = (await fullRow()).processing_claim;
       expect(winnerClaim).toBeTruthy();
-      if (winnerDoneFirst) await winner.service.idle();
+      if (winnerDoneFirst) await winner.idle();
       else await until('the new holder to start', () => winner.gate.waiting === 1);
       const before = await fullRow();
 
@@ -319,14 +310,14 @@ describe('background job lease (many API processes, one database)', () => {
       if (renewEveryMs < 1000) await until('a renewal to find the claim taken', () => repo.lostRenewals > 0);
       stale.gate.fail = fail;
       stale.gate.release();
-      await stale.service.idle();
+      await stale.idle();
       expect(stale.gate.probes).toBe(1);
       expect(await fullRow()).toEqual(before); // the row is exactly as the new holder left it
       if (!winnerDoneFirst) {
         expect(before).toMatchObject({ status: 'processing', processing_claim: winnerClaim, playable_key: null, poster_key: null });
         expect(await filesOfRow()).toEqual([`${base}.webm`]);
         winner.gate.release();
-        await winner.service.idle();
+        await winner.idle();
       }
 
       const won = await fullRow();

@@ -2,8 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mediaServiceOf } from '../../server/media/routes.ts';
-import { LEFTOVER_AGE_MS } from '../../server/media/service.ts';
+import { LEFTOVER_AGE_MS } from '../../server/media/leftovers.ts';
 import { parseMediaStorage, type S3Setting } from '../../server/storage/media-storage-url.ts';
 import { createS3Client, S3Storage } from '../../server/storage/s3.ts';
 import { audioFixtures, createUser, multipart, pathOf, tempDir } from './support/media-fixtures.ts';
@@ -99,10 +98,9 @@ describe('media in an S3 bucket', () => {
     const key = `u/${alice.id}/audio/Crashed00001.upload`;
     await t.storage.put(key, Readable.from([Buffer.from('half an upload')]));
     const stored = (await storedFiles(t)).filter((k) => !k.endsWith('.upload'));
-    const service = mediaServiceOf(t.deps)!;
-    expect(await service.sweepLeftovers()).toBe(0); // recent: may belong to a live upload
+    expect(await t.services.media.leftovers.sweep()).toBe(0); // recent: may belong to a live upload
     t.clock.advance(LEFTOVER_AGE_MS + 60_000);
-    expect(await service.sweepLeftovers()).toBe(1);
+    expect(await t.services.media.leftovers.sweep()).toBe(1);
     expect(await t.storage.stat(key)).toBeNull();
     expect(await storedFiles(t)).toEqual(stored);
   });

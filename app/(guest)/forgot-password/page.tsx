@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
-import { ForgotPasswordForm } from '@/components/auth/forgot-password-form';
+import { LazyForgotPasswordForm } from './lazy-forgot-password-form';
 
 export const metadata: Metadata = { title: 'Восстановление пароля — Копилка' };
 
 export default function ForgotPasswordPage() {
-  return <ForgotPasswordForm />;
+  return <LazyForgotPasswordForm />;
 }

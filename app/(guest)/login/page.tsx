@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
-import { LoginForm } from '@/components/auth/login-form';
+import { LazyLoginForm } from './lazy-login-form';
 
 export const metadata: Metadata = { title: 'Вход — Копилка' };
 
 export default function LoginPage() {
-  return <LoginForm />;
+  return <LazyLoginForm />;
 }

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
-import { RegisterForm } from '@/components/auth/register-form';
+import { LazyRegisterForm } from './lazy-register-form';
 
 export const metadata: Metadata = { title: 'Регистрация — Копилка' };
 
 export default function RegisterPage() {
-  return <RegisterForm />;
+  return <LazyRegisterForm />;
 }

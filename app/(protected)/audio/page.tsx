@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
-import { AudioScreen } from '@/components/audio/audio-screen';
+import { LazyAudioScreen } from './lazy-audio-screen';
 
 export const metadata: Metadata = { title: 'Мои аудиозаписи — Копилка' };
 
 export default function AudioPage() {
-  return <AudioScreen />;
+  return <LazyAudioScreen />;
 }

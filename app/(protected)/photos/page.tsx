@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
-import { PhotosScreen } from '@/components/photos/photos-screen';
+import { LazyPhotosScreen } from './lazy-photos-screen';
 
 export const metadata: Metadata = { title: 'Мои фотографии — Копилка' };
 
 export default function PhotosPage() {
-  return <PhotosScreen />;
+  return <LazyPhotosScreen />;
 }

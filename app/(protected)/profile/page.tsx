@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
-import { ProfilePage } from '@/components/profile/profile-page';
+import { LazyProfilePage } from './lazy-profile-page';
 
 export const metadata: Metadata = { title: 'Профиль — Копилка' };
 
 export default function Page() {
-  return <ProfilePage />;
+  return <LazyProfilePage />;
 }

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
-import { VideoScreen } from '@/components/video/video-screen';
+import { LazyVideoScreen } from './lazy-video-screen';
 
 export const metadata: Metadata = { title: 'Мои видео — Копилка' };
 
 export default function VideoPage() {
-  return <VideoScreen />;
+  return <LazyVideoScreen />;
 }

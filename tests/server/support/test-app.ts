@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp, type AppOptions } from '../../../server/app.ts';
 import type { AppDeps } from '../../../server/deps.ts';
+import type { Services } from '../../../server/compose.ts';
 import { ManualClock } from '../../../server/clock.ts';
 import { loadConfig, type Config } from '../../../server/config.ts';
 import { createDb, type Db } from '../../../server/db/kysely.ts';
@@ -39,6 +40,8 @@ export class MemorySms implements SmsSender {
 
 export interface TestApp {
   app: FastifyInstance;
+  /** The services the app was composed from, as main.ts composes them. */
+  services: Services;
   db: Db;
   deps: AppDeps;
   config: Config;
@@ -131,11 +134,12 @@ export async function createTestApp(
     clock,
     processor: overrides.processor ?? createProcessor({ ffmpegPath: config.ffmpegPath }),
   };
-  const app = await buildApp(deps, { logger: !!overrides.app?.logStream, ...overrides.app });
+  const { app, services } = await buildApp(deps, { logger: !!overrides.app?.logStream, ...overrides.app });
   overrides.routes?.(app);
   await app.ready();
   return {
     app,
+    services,
     db,
     deps,
     config,

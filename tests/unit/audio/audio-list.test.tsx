@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AudioList } from '@/components/audio/audio-list';
-import type { AudioRecord } from '@/lib/api/media';
+import type { AudioRecord } from '@/lib/api/audio';
 
 const records: AudioRecord[] = Array.from({ length: 2000 }, (_, i) => ({
   id: i + 1,
@@ -13,6 +13,10 @@ const records: AudioRecord[] = Array.from({ length: 2000 }, (_, i) => ({
   duration: 10 + i,
   created_at: new Date(1_700_000_000_000 + i * 60_000).toISOString(),
   download_url: `/api/media/audio/${i + 1}/download/`,
+  original_file: null,
+  mime_type: 'audio/webm',
+  size: 1000,
+  status: 'ready',
 }));
 
 beforeEach(() => {
@@ -24,7 +28,8 @@ afterEach(() => {
 });
 
 describe('audio list with 2,000 recordings', () => {
-  it('mounts only the rows near the viewport', () => {
+  // Rendering dozens of rows with their players takes seconds on a loaded machine.
+  it('mounts only the rows near the viewport', { timeout: 30_000 }, () => {
     const client = new QueryClient();
     render(
       <QueryClientProvider client={client}>
@@ -41,5 +46,6 @@ describe('audio list with 2,000 recordings', () => {
     // Each row offers the item actions.
     expect(screen.getAllByRole('button', { name: 'Изменить' }).length).toBe(rows.length);
     expect(screen.getAllByRole('link', { name: 'Скачать' })[0]!.getAttribute('href')).toBe('/api/media/audio/1/download/');
+    // jsdom mounts ~64 full rows (each with its player controls): seconds on a busy two-core machine.
   });
 });

@@ -137,3 +137,52 @@ describe('AudioPlayer', () => {
     expect(wave.created.at(-1)).toMatchObject({ url: 'https://localhost:3000/media/u/1/audio/a.mp3?exp=1&sig=s' });
   });
 });
+
+describe('AudioPlayer playback controls', () => {
+  it('skips ±15 s, sets the speed with the pitch kept, and takes Space and ← → when the player itself is focused', async () => {
+    render(<AudioPlayer src={SRC} peaks={[0.5]} duration={150} title="Лекция" />);
+    const forward = screen.getByRole('button', { name: 'Вперёд на 15 секунд' });
+    // Until the waveform is ready the controls do nothing.
+    expect((forward as HTMLButtonElement).disabled).toBe(true);
+    await advance(WAVEFORM_INIT_DELAY_MS + 10);
+    const media = wave.instances[0]!.media;
+
+    fireEvent.click(forward);
+    fireEvent.click(forward);
+    expect(media.currentTime).toBe(30);
+    fireEvent.click(screen.getByRole('button', { name: 'Назад на 15 секунд' }));
+    expect(media.currentTime).toBe(15);
+
+    const speed = screen.getByRole('combobox', { name: 'Скорость воспроизведения' });
+    expect([...(speed as HTMLSelectElement).options].map((o) => o.text)).toEqual(['0,75×', '1×', '1,25×', '1,5×', '2×']);
+    fireEvent.change(speed, { target: { value: '1.5' } });
+    expect([media.playbackRate, media.preservesPitch]).toEqual([1.5, true]);
+
+    const player = screen.getByRole('group', { name: 'Плеер: Лекция' });
+    expect(player.tabIndex).toBe(0);
+    fireEvent.keyDown(player, { key: 'ArrowRight' });
+    expect(media.currentTime).toBe(20);
+    fireEvent.keyDown(player, { key: 'ArrowLeft' });
+    expect(media.currentTime).toBe(15);
+    // Keys on a control inside the player stay with that control.
+    fireEvent.keyDown(speed, { key: 'ArrowRight' });
+    fireEvent.keyDown(forward, { key: ' ' });
+    expect(media.currentTime).toBe(15);
+    expect(screen.getByRole('button', { name: 'Воспроизвести: Лекция' })).toBeTruthy();
+    await act(async () => {
+      fireEvent.keyDown(player, { key: ' ' });
+    });
+    expect(screen.getByRole('button', { name: 'Пауза: Лекция' })).toBeTruthy();
+  });
+
+  it('with native controls the skip buttons and speed act on the native <audio>', () => {
+    const { container } = render(<AudioPlayer src={SRC} peaks={[]} duration={60} title="Без волны" />);
+    const audio = container.querySelector('audio[controls]') as HTMLAudioElement;
+    fireEvent.click(screen.getByRole('button', { name: 'Вперёд на 15 секунд' }));
+    expect(audio.currentTime).toBe(15);
+    fireEvent.change(screen.getByRole('combobox', { name: 'Скорость воспроизведения' }), { target: { value: '0.75' } });
+    expect(audio.playbackRate).toBe(0.75);
+    fireEvent.keyDown(screen.getByRole('group', { name: 'Плеер: Без волны' }), { key: 'ArrowLeft' });
+    expect(audio.currentTime).toBe(10);
+  });
+});

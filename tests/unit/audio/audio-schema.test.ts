@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { audioEditSchema, saveRecordingSchema, TITLE_REQUIRED } from '@/lib/schemas/audio';
+import { audioEditSchema, saveRecordingSchema } from '@/lib/schemas/audio';
+import { TITLE_REQUIRED } from '@/lib/schemas/messages';
 
 describe('audio edit / save schema', () => {
   it("requires a title: 'Название обязательно'", () => {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiRelativePath, deleteMedia, messageFromBody, readUpdatedDetails, updateMedia } from '@/lib/api/media';
-import { FallbackError } from '@/lib/media/fallback';
+import { ApiError } from '@/lib/api/api-error';
+import { apiRelativePath, deleteMedia, readUpdatedDetails, updateMedia } from '@/lib/api/media';
 
 // The real ky client (hooks and all), only with an absolute prefix: Node's Request cannot resolve '/api'.
 vi.mock('@/lib/api/client', async (importOriginal) => {
@@ -17,7 +17,14 @@ vi.mock('@/lib/api/client', async (importOriginal) => {
     prefixUrl: 'http://localhost:3000/api',
     fetch: (input, init) => globalThis.fetch(input, init),
   });
-  return { ...real, api: client.api, refreshAccessToken: client.refresh };
+  return {
+    ...real,
+    api: client.api,
+    refreshAccessToken: client.refresh,
+    fetchAuthorized: client.fetchAuthorized,
+    sendAuthorized: client.sendAuthorized,
+    apiUrl: client.apiUrl,
+  };
 });
 
 interface Seen {
@@ -38,6 +45,9 @@ beforeEach(() => {
   seen = [];
   answers = [];
   localStorage.setItem('token', 'access-1');
+  // The fallback chain lists its attempts in the console.
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  vi.spyOn(console, 'info').mockImplementation(() => undefined);
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     const req = input instanceof Request ? input : new Request(String(new URL(String(input), 'http://localhost:3000/')), init);
     const s: Seen = {
@@ -56,11 +66,12 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   localStorage.clear();
 });
 
-describe('updateMedia (PATCH with fallbacks)', () => {
-  it('succeeds with form-urlencoded first and reads the answer', async () => {
+describe('updateMedia (one PATCH; the fallbacks only when it cannot get through)', () => {
+  it('is one PATCH with a JSON body and reads the answer', async () => {
     answers = [() => json(200, { id: 5, title: 'Новое', description: 'Описание' })];
     await expect(updateMedia('audio', 5, { title: 'Новое', description: 'Описание' })).resolves.toEqual({
       title: 'Новое',
@@ -68,15 +79,16 @@ describe('updateMedia (PATCH with fallbacks)', () => {
     });
     expect(seen).toHaveLength(1);
     expect(seen[0]).toMatchObject({ method: 'PATCH', url: '/api/media/audio/5/' });
-    expect(seen[0]!.contentType).toContain('application/x-www-form-urlencoded');
-    expect(new URLSearchParams(seen[0]!.body).get('title')).toBe('Новое');
+    expect(seen[0]!.contentType).toContain('application/json');
+    expect(JSON.parse(seen[0]!.body)).toEqual({ title: 'Новое', description: 'Описание' });
   });
 
-  it('walks the six ways in order while the server refuses the method, and reads title under data', async () => {
+  it("walks the spec's six ways in order while the method is refused on the way, and reads title under data", async () => {
     answers = [
       () => json(405, { detail: 'Method not allowed' }),
       () => json(405, { detail: 'Method not allowed' }),
       () => json(501, null),
+      () => json(405, null),
       () => json(405, null),
       () => json(405, null),
       () => json(200, { data: { title: 'Из data', description: 'Тоже' } }),
@@ -86,41 +98,41 @@ describe('updateMedia (PATCH with fallbacks)', () => {
     expect(seen.map((s) => [s.method, s.override])).toEqual([
       ['PATCH', null],
       ['PATCH', null],
+      ['PATCH', null],
       ['POST', 'PATCH'],
       ['POST', null],
       ['PATCH', null],
       ['PATCH', null],
     ]);
-    expect(seen[1]!.contentType).toContain('multipart/form-data');
-    expect(seen[4]!.contentType).toContain('multipart/form-data');
-    expect(seen[2]!.contentType).toContain('application/json');
-    expect(JSON.parse(seen[2]!.body)).toEqual({ title: 'a', description: 'b' });
-    expect(new URLSearchParams(seen[3]!.body).get('_method')).toBe('PATCH');
-    expect(seen[5]!.contentType).toContain('application/x-www-form-urlencoded');
+    expect(seen[1]!.contentType).toContain('application/x-www-form-urlencoded');
+    expect(new URLSearchParams(seen[1]!.body).get('title')).toBe('a');
+    expect(seen[2]!.contentType).toContain('multipart/form-data');
+    expect(seen[3]!.contentType).toContain('application/json');
+    expect(JSON.parse(seen[3]!.body)).toEqual({ title: 'a', description: 'b' });
+    expect(new URLSearchParams(seen[4]!.body).get('_method')).toBe('PATCH');
+    expect(seen[5]!.contentType).toContain('multipart/form-data');
+    expect(seen[6]!.contentType).toContain('application/x-www-form-urlencoded');
     expect(seen.every((s) => s.url === '/api/media/audio/7/')).toBe(true);
   });
 
-  it('stops at a 400 about the data and reports the reason and the attempts', async () => {
+  it("stops at the server's answer about the data, failing with its ApiError", async () => {
     answers = [() => json(405, null), () => json(400, { title: ['Название обязательно'] })];
-    const error = (await updateMedia('audio', 1, { title: 'x', description: '' }).catch((e: unknown) => e)) as FallbackError;
-    expect(error).toBeInstanceOf(FallbackError);
+    const error = (await updateMedia('audio', 1, { title: 'x', description: '' }).catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
     expect(seen).toHaveLength(2);
-    expect(error.message).toBe(
-      'Ошибка при обновлении записи: Название обязательно (попытки: PATCH form-urlencoded — 405; PATCH multipart — 400)',
-    );
+    expect(error.status).toBe(400);
+    expect(error.message).toBe('Название обязательно');
   });
 
-  it('lists every attempt when all six fail', async () => {
-    answers = Array.from({ length: 6 }, () => () => json(405, null));
-    const error = (await updateMedia('audio', 1, { title: 'x', description: '' }).catch((e: unknown) => e)) as FallbackError;
-    expect(error.attempts).toHaveLength(6);
-    expect(error.message).toMatch(
-      /^Ошибка при обновлении записи: попытки: PATCH form-urlencoded — 405; .*fetch PATCH form-urlencoded — 405$/,
-    );
+  it("fails with the last way's error when none gets through", async () => {
+    answers = Array.from({ length: 7 }, () => () => json(405, null));
+    const error = (await updateMedia('audio', 1, { title: 'x', description: '' }).catch((e: unknown) => e)) as ApiError;
+    expect(seen).toHaveLength(7);
+    expect(error.status).toBe(405);
   });
 });
 
-describe('deleteMedia (DELETE with fallbacks)', () => {
+describe('deleteMedia (one DELETE; the fallbacks only when it cannot get through)', () => {
   it('plain DELETE first', async () => {
     answers = [() => new Response(null, { status: 204 })];
     await deleteMedia('audio', 3);
@@ -134,11 +146,12 @@ describe('deleteMedia (DELETE with fallbacks)', () => {
     expect(new URLSearchParams(seen[1]!.body).get('_method')).toBe('DELETE');
   });
 
-  it("fails with 'Ошибка при удалении записи: …' and does not retry a 404", async () => {
+  it('does not retry a 404: the server has answered', async () => {
     answers = [() => json(404, { detail: 'Не найдено.' })];
-    const error = (await deleteMedia('audio', 3).catch((e: unknown) => e)) as Error;
+    const error = (await deleteMedia('audio', 3).catch((e: unknown) => e)) as ApiError;
     expect(seen).toHaveLength(1);
-    expect(error.message).toBe('Ошибка при удалении записи: Не найдено. (попытки: DELETE — 404)');
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.detail).toBe('Не найдено.');
   });
 });
 
@@ -148,13 +161,6 @@ describe('helpers', () => {
     expect(readUpdatedDetails({ title: 'T' }, sent)).toEqual({ title: 'T', description: 'd' });
     expect(readUpdatedDetails({ data: { description: 'D' } }, sent)).toEqual({ title: 's', description: 'D' });
     expect(readUpdatedDetails(null, sent)).toEqual(sent);
-  });
-
-  it('picks detail, then the preferred field, then any field', () => {
-    expect(messageFromBody({ detail: 'x' }, 'audio_file')).toBe('x');
-    expect(messageFromBody({ title: ['t'], audio_file: ['Файл слишком большой'] }, 'audio_file')).toBe('Файл слишком большой');
-    expect(messageFromBody({ title: ['t'] })).toBe('t');
-    expect(messageFromBody(null)).toBeNull();
   });
 
   it('turns download_url (relative or rewritten to absolute) into a ky path', () => {

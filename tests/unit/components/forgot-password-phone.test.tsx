@@ -1,6 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { HTTPError } from 'ky';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 interface Call {
@@ -31,19 +30,10 @@ vi.mock('next/navigation', () => ({ useRouter: () => router }));
 
 import { ForgotPasswordPhone } from '@/components/auth/forgot-password-phone';
 import { SnackbarHost } from '@/components/ui/snackbar-host';
+import { ApiError } from '@/lib/api/api-error';
 
-const throttled = () =>
-  new HTTPError(
-    new Response(JSON.stringify({ detail: 'Слишком много попыток. Повторите через 57 с.' }), { status: 429 }),
-    new Request('http://x/api/auth/request-password-reset-code/'),
-    {} as never,
-  );
-const wrongCode = () =>
-  new HTTPError(
-    new Response(JSON.stringify({ detail: 'Неверный или просроченный код' }), { status: 400 }),
-    new Request('http://x/api/auth/reset-password/confirm/'),
-    {} as never,
-  );
+const throttled = () => new ApiError(429, { detail: 'Слишком много попыток. Повторите через 57 с.' });
+const wrongCode = () => new ApiError(400, { detail: 'Неверный или просроченный код' });
 
 function renderForm() {
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });

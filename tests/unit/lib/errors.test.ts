@@ -1,23 +1,18 @@
-import { HTTPError } from 'ky';
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '@/lib/api/api-error';
 import * as E from '@/lib/errors';
 
 const i = (status: number | null, data: unknown): E.ErrorInfo => ({ status, data });
 
 describe('errorInfo', () => {
-  it('reads status and JSON body from a ky HTTPError', async () => {
-    const res = new Response(JSON.stringify({ detail: 'Нет' }), { status: 403 });
-    const err = new HTTPError(res, new Request('http://x/api/'), {} as never);
-    expect(await E.errorInfo(err)).toEqual({ status: 403, data: { detail: 'Нет' } });
+  it('an ApiError is its own status and decoded body', async () => {
+    const err = await ApiError.fromResponse(new Response(JSON.stringify({ detail: 'Нет' }), { status: 403 }));
+    expect(E.errorInfo(err)).toMatchObject({ status: 403, data: { detail: 'Нет' } });
+    const text = await ApiError.fromResponse(new Response('Текст ошибки', { status: 400 }));
+    expect(E.errorInfo(text)).toMatchObject({ status: 400, data: 'Текст ошибки' });
   });
-  it('treats a non-HTTP error as a network failure', async () => {
-    expect(await E.errorInfo(new TypeError('Failed to fetch'))).toEqual({ status: null, data: null });
-  });
-  it('reads an UploadError-like object', async () => {
-    expect(await E.errorInfo({ status: 413, data: { detail: 'Слишком большой' } })).toEqual({
-      status: 413,
-      data: { detail: 'Слишком большой' },
-    });
+  it('treats anything else as a network failure', () => {
+    expect(E.errorInfo(new TypeError('Failed to fetch'))).toEqual({ status: null, data: null });
   });
 });
 
@@ -171,5 +166,29 @@ describe('account deletion', () => {
     expect(del(409, { detail: 'Конфликт' }).message).toBe('Конфликт');
     expect(del(418, { message: 'Сообщение' }).message).toBe('Сообщение');
     expect(del(null, null)).toEqual({ message: 'Произошла ошибка при удалении аккаунта', clearTokens: false });
+  });
+});
+
+describe('media', () => {
+  it("a failed edit or deletion: the flow's words, then the server's (never a list of attempts)", () => {
+    expect(E.mediaUpdateError(new ApiError(400, { title: ['Название обязательно'] }))).toBe(
+      'Ошибка при обновлении записи: Название обязательно',
+    );
+    expect(E.mediaDeleteError(new ApiError(404, { detail: 'Не найдено.' }))).toBe('Ошибка при удалении записи: Не найдено.');
+    expect(E.mediaUpdateError(ApiError.noAnswer())).toBe('Ошибка при обновлении записи: нет соединения с сервером');
+    expect(E.mediaUpdateError(new ApiError(405, '<html>405</html>'))).toBe(
+      'Ошибка при обновлении записи: метод не поддерживается сервером',
+    );
+    expect(E.mediaDeleteError(new ApiError(502, null))).toBe('Ошибка при удалении записи: ошибка сервера, попробуйте позже');
+    expect(E.mediaDeleteError(new ApiError(403, null))).toBe('Ошибка при удалении записи');
+    expect(E.mediaUpdateError(new Error('boom'))).toBe('Ошибка при обновлении записи');
+  });
+  it("the recorder's save: the server's detail or its first error on the file field, else no answer", () => {
+    expect(E.audioSaveError(new ApiError(400, { title: ['t'], audio_file: ['Файл слишком большой'] }))).toBe(
+      'Ошибка при сохранении записи: Файл слишком большой',
+    );
+    expect(E.audioSaveError(new ApiError(400, { detail: 'Нет места' }))).toBe('Ошибка при сохранении записи: Нет места');
+    expect(E.audioSaveError(ApiError.noAnswer())).toBe('Ошибка при сохранении записи: нет соединения с сервером');
+    expect(E.audioSaveError(new ApiError(502, null))).toBe('Ошибка при сохранении записи');
   });
 });

@@ -10,7 +10,7 @@ import {
   registerSchema,
   resetPasswordSchema,
 } from '@/lib/schemas/auth';
-import { changePasswordSchema, deleteAccountSchema, profileFormSchema, profileSchema } from '@/lib/schemas/profile';
+import { changePasswordSchema, deleteAccountSchema, phoneChanged, profileFormSchema, profileSchema } from '@/lib/schemas/profile';
 
 function errors(schema: z.ZodType, value: unknown): Record<string, string> {
   const r = schema.safeParse(value);
@@ -99,6 +99,11 @@ describe('reset by SMS: the number, then the code and the new password twice', (
     expect(errors(phoneResetRequestSchema, { phone: '7 (999) 123-45-67' })).toEqual({});
     expect(errors(phoneResetRequestSchema, { phone: '+79991234567' })).toEqual({});
   });
+  it('a number written with dots or an international 00 prefix is a number, as the API takes it', () => {
+    expect(errors(phoneResetRequestSchema, { phone: '+7.999.123.45.67' })).toEqual({});
+    expect(errors(phoneResetRequestSchema, { phone: '007 999 123 45 67' })).toEqual({});
+    expect(errors(phoneResetRequestSchema, { phone: '0079991234567' })).toEqual({});
+  });
   it("everything empty: 'Обязательное поле' on the code and on both passwords", () => {
     expect(errors(phoneResetSchema, { code: '', password: '', password2: '' })).toEqual({
       code: 'Обязательное поле',
@@ -154,6 +159,14 @@ describe('login, phone login, profile, password change, deletion', () => {
     expect(errors(schema, { ...base, phone: '+79160000000', password: 'secret' })).toEqual({});
     expect(errors(profileFormSchema(null), { ...base, phone: '+79160000000' })).toEqual({ password: 'Обязательное поле' });
     expect(errors(profileFormSchema(null), { ...base, phone: '' })).toEqual({});
+  });
+  it('profile: the same number with dots or an international 00 prefix is no change', () => {
+    for (const typed of ['+7.916.123.45.67', '007 916 123 45 67', '8-916-123-45-67', ' +79161234567 ']) {
+      expect(phoneChanged(typed, '+79161234567'), typed).toBe(false);
+    }
+    expect(phoneChanged('+7.916.123.45.68', '+79161234567')).toBe(true);
+    expect(phoneChanged('', '+79161234567')).toBe(true);
+    expect(phoneChanged(' ', null)).toBe(false);
   });
   it('change password: old required, new ≥ 8, confirmation equal', () => {
     expect(errors(changePasswordSchema, { old_password: '', new_password: 'abc', new_password2: 'abc' })).toEqual({

@@ -1,26 +1,54 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HttpStatusError } from '@/lib/media/fallback';
-import { downloadPhoto, photoUploadErrorMessage, uploadPhoto } from '@/lib/api/photos';
-import { downloadVideo, videoSaveErrorMessage } from '@/lib/api/video';
+import { ApiError } from '@/lib/api/api-error';
+import { downloadPhoto, uploadPhoto } from '@/lib/api/photos';
+import { downloadVideo } from '@/lib/api/video';
+import { photoUploadError, videoSaveError } from '@/lib/errors';
+
+const tokens = vi.hoisted(() => {
+  const t = {
+    access: 'access-1' as string | null,
+    refresh: 'refresh-1' as string | null,
+    getAccess: () => t.access,
+    getRefresh: () => t.refresh,
+    setTokens: ({ access, refresh }: { access: string; refresh?: string | null }) => {
+      t.access = access;
+      if (refresh !== undefined) t.refresh = refresh;
+    },
+    clear: () => {
+      t.access = null;
+      t.refresh = null;
+    },
+  };
+  return t;
+});
 
 vi.mock('@/lib/api/client', async (importOriginal) => {
   const real = await importOriginal<typeof import('@/lib/api/client')>();
   const client = real.createApiClient({
-    tokens: { getAccess: () => localStorage.getItem('token'), getRefresh: () => null, setTokens: () => undefined, clear: () => undefined },
+    tokens,
     onAuthFailure: () => undefined,
     isLoginScreen: () => false,
     prefixUrl: 'http://localhost:3000/api',
     fetch: (input, init) => globalThis.fetch(input, init),
   });
-  return { ...real, api: client.api, refreshAccessToken: async () => null };
+  return {
+    ...real,
+    api: client.api,
+    refreshAccessToken: client.refresh,
+    fetchAuthorized: client.fetchAuthorized,
+    sendAuthorized: client.sendAuthorized,
+    apiUrl: (path: string) => `/api/${path}`,
+  };
 });
-
-vi.mock('@/lib/auth/session', () => ({ sessionTokenStore: { getAccess: () => 'access-1' } }));
 
 /** A scripted XMLHttpRequest: records what was sent, reports progress, answers with `reply`. */
 class FakeXhr {
   static sent: { method: string; url: string; headers: Record<string, string>; body: FormData }[] = [];
   static reply: { status: number; body: unknown } = { status: 201, body: {} };
+  /** Answers used one by one before `reply`. */
+  static replies: { status: number; body: unknown }[] = [];
+  /** No answer at all: the request errors. */
+  static offline = false;
   upload: { onprogress: ((e: { loaded: number; total: number; lengthComputable: boolean }) => void) | null } = { onprogress: null };
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
@@ -44,10 +72,15 @@ class FakeXhr {
   send(body: FormData) {
     FakeXhr.sent.push({ method: this.method, url: this.url, headers: this.headers, body });
     queueMicrotask(() => {
+      if (FakeXhr.offline) {
+        this.onerror?.();
+        return;
+      }
       this.upload.onprogress?.({ loaded: 50, total: 100, lengthComputable: true });
       this.upload.onprogress?.({ loaded: 100, total: 100, lengthComputable: true });
-      this.status = FakeXhr.reply.status;
-      this.responseText = JSON.stringify(FakeXhr.reply.body);
+      const reply = FakeXhr.replies.shift() ?? FakeXhr.reply;
+      this.status = reply.status;
+      this.responseText = JSON.stringify(reply.body);
       this.onload?.();
     });
   }
@@ -55,6 +88,10 @@ class FakeXhr {
 
 beforeEach(() => {
   FakeXhr.sent = [];
+  FakeXhr.replies = [];
+  FakeXhr.offline = false;
+  tokens.access = 'access-1';
+  tokens.refresh = 'refresh-1';
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
 });
 afterEach(() => {
@@ -81,22 +118,44 @@ describe('photo upload', () => {
     FakeXhr.reply = { status: 400, body: { file: ['Файл не является поддерживаемым изображением'] } };
     const file = new File(['not an image'], 'notes.png', { type: 'image/png' });
     const error = await uploadPhoto({ file, title: 'notes' }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(HttpStatusError);
-    expect((error as HttpStatusError).status).toBe(400);
-    expect(await photoUploadErrorMessage(error, 'notes.png')).toBe('Файл не является поддерживаемым изображением');
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(400);
+    expect(photoUploadError(error, 'notes.png')).toBe('Файл не является поддерживаемым изображением');
 
-    expect(await photoUploadErrorMessage(new HttpStatusError(413, { file: ['Файл слишком большой (максимум 50 МБ)'] }), 'big.jpg')).toBe(
+    expect(photoUploadError(new ApiError(413, { file: ['Файл слишком большой (максимум 50 МБ)'] }), 'big.jpg')).toBe(
       'Файл слишком большой (максимум 50 МБ)',
     );
-    expect(await photoUploadErrorMessage(new HttpStatusError(502, null), 'a.jpg')).toBe('Не удалось загрузить файл «a.jpg»');
-    expect(await photoUploadErrorMessage(new TypeError('Network error'), 'a.jpg')).toBe('Не удалось загрузить файл «a.jpg»');
+    expect(photoUploadError(new ApiError(502, '<html>Bad Gateway</html>'), 'a.jpg')).toBe('Не удалось загрузить файл «a.jpg»');
+    expect(photoUploadError(ApiError.noAnswer(), 'a.jpg')).toBe('Не удалось загрузить файл «a.jpg»');
+  });
+
+  it('a 401 goes through the same refresh as every request, and the upload is sent once more with the new token', async () => {
+    const refreshCalls: unknown[] = [];
+    vi.stubGlobal('fetch', async (input: Request) => {
+      refreshCalls.push({ path: new URL(input.url).pathname, body: (await input.json()) as unknown });
+      return new Response(JSON.stringify({ access: 'access-2', refresh: 'refresh-2' }), { status: 200 });
+    });
+    FakeXhr.replies = [{ status: 401, body: { detail: 'Given token not valid for any token type', code: 'token_not_valid' } }];
+    FakeXhr.reply = { status: 201, body: { id: 8, title: 'Лес' } };
+    const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'Лес.png', { type: 'image/png' });
+    await expect(uploadPhoto({ file, title: 'Лес' })).resolves.toMatchObject({ id: 8 });
+    expect(refreshCalls).toEqual([{ path: '/api/auth/token/refresh/', body: { refresh: 'refresh-1' } }]);
+    expect(FakeXhr.sent.map((r) => r.headers.Authorization)).toEqual(['Bearer access-1', 'Bearer access-2']);
+    expect((FakeXhr.sent[1]!.body.get('file') as File).name).toBe('Лес.png');
+  });
+
+  it('no answer is the same ApiError as from ky', async () => {
+    FakeXhr.offline = true;
+    const error = (await uploadPhoto({ file: new File(['x'], 'a.png'), title: 'a' }).catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBeNull();
   });
 
   it('the video save form shows the reason after its own prefix', async () => {
-    expect(await videoSaveErrorMessage(new HttpStatusError(400, { file: ['Файл не является поддерживаемой видеозаписью'] }))).toBe(
+    expect(videoSaveError(new ApiError(400, { file: ['Файл не является поддерживаемой видеозаписью'] }))).toBe(
       'Ошибка при сохранении видео: Файл не является поддерживаемой видеозаписью',
     );
-    expect(await videoSaveErrorMessage(new TypeError('Network error'))).toBe('Ошибка при сохранении видео: нет соединения с сервером');
+    expect(videoSaveError(ApiError.noAnswer())).toBe('Ошибка при сохранении видео: нет соединения с сервером');
   });
 });
 
@@ -115,10 +174,13 @@ describe('downloads', () => {
       });
     });
     localStorage.setItem('token', 'access-1');
-    const mp4 = await downloadVideo({ id: 5, title: 'Прогулка', download_url: '/api/media/video/5/download/' }, 'mp4');
+    const mp4 = await downloadVideo(
+      { id: 5, title: 'Прогулка', download_url: '/api/media/video/5/download/', mime_type: 'video/webm' },
+      'mp4',
+    );
     expect(mp4.filename).toBe('Прогулка.mp4');
     expect(mp4.blob.size).toBe(3);
-    await downloadVideo({ id: 5, title: 'Прогулка', download_url: '/api/media/video/5/download/' }, 'original');
+    await downloadVideo({ id: 5, title: 'Прогулка', download_url: '/api/media/video/5/download/', mime_type: 'video/webm' }, 'original');
     // A photo's "original" is the exact uploaded file, not the served metadata-free copy.
     await downloadPhoto({ id: 8, title: 'Море', download_url: '/api/media/photo/8/download/', mime_type: 'image/jpeg' });
     expect(urls).toEqual([

@@ -17,3 +17,19 @@ describe('photo and video details', () => {
     expect(videoDetailsSchema.safeParse({ title: 'Прогулка', description: '' }).success).toBe(true);
   });
 });
+
+describe('title and description limits', () => {
+  it('count characters as the API does: 255 for a title, 5000 for a description, emoji as one', () => {
+    const details = (title: string, description = '') => photoDetailsSchema.safeParse({ title, description }).success;
+    expect(details('я'.repeat(255))).toBe(true);
+    expect(details('😀'.repeat(255))).toBe(true);
+    expect(details('😀'.repeat(256))).toBe(false);
+    expect(details(` ${'я'.repeat(255)} `)).toBe(true);
+    expect(details('', 'д'.repeat(5000))).toBe(true);
+    expect(details('', '😀'.repeat(5000))).toBe(true);
+    const long = videoDetailsSchema.safeParse({ title: 'Прогулка', description: 'д'.repeat(5001) });
+    expect(long.error?.issues[0]?.message).toBe('Не длиннее 5000 символов');
+    const title = videoDetailsSchema.safeParse({ title: 'я'.repeat(256), description: '' });
+    expect(title.error?.issues[0]?.message).toBe('Не длиннее 255 символов');
+  });
+});

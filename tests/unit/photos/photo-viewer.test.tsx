@@ -20,6 +20,9 @@ const photo = (id: number, title: string): PhotoRecord => ({
   taken_at: null,
   created_at: '2024-06-01T10:00:00Z',
   download_url: `/api/media/photo/${id}/download/`,
+  mime_type: 'image/jpeg',
+  size: 1000,
+  status: 'ready',
 });
 
 const photos = [photo(1, 'Море'), photo(2, ''), photo(3, 'Горы')];

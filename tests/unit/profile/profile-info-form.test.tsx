@@ -22,6 +22,7 @@ vi.mock('@/lib/api/client', async (importOriginal) => {
 });
 
 import { ProfileInfoForm } from '@/components/profile/profile-info-form';
+import { ApiError } from '@/lib/api/api-error';
 import type { User } from '@/lib/auth/types';
 
 const user: User = {
@@ -95,7 +96,7 @@ describe('profile form: changing the phone asks for the current password', () =>
   });
 
   it("shows the server's password error at the password field", async () => {
-    server.answer = () => Promise.reject(Object.assign(new Error('400'), { status: 400, data: { password: ['Неверный пароль'] } }));
+    server.answer = () => Promise.reject(new ApiError(400, { password: ['Неверный пароль'] }));
     renderForm();
     fireEvent.change(screen.getByLabelText('Телефон'), { target: { value: '+79167654321' } });
     fireEvent.change(await screen.findByLabelText('Текущий пароль'), { target: { value: 'wrong-password' } });

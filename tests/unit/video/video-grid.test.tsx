@@ -19,6 +19,9 @@ const video = (id: number, over: Partial<VideoRecord>): VideoRecord => ({
   height: null,
   status: 'ready',
   created_at: '2024-06-01T10:00:00Z',
+  mime_type: 'video/webm',
+  size: 1000,
+  download_url: `/api/media/video/${id}/download/`,
   ...over,
 });
 

@@ -12,8 +12,11 @@ export class RawJson {
 /** A stored JSON array column, or [] when it is empty or not an array. */
 export const rawArray = (text: string | null): RawJson => new RawJson(text && text.startsWith('[') && text.endsWith(']') ? text : '[]');
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof RawJson);
+
 /** JSON.stringify for a record whose values may include RawJson (those keys come last). */
-export function stringifyRecord(record: Record<string, unknown>): string {
+function stringifyRecord(record: Record<string, unknown>): string {
   const rest: Record<string, unknown> = {};
   const raw: string[] = [];
   for (const [k, v] of Object.entries(record)) {
@@ -25,6 +28,14 @@ export function stringifyRecord(record: Record<string, unknown>): string {
   return `${base.slice(0, -1)}${base === '{}' ? '' : ','}${raw.join(',')}}`;
 }
 
-export function stringifyRecords(records: Record<string, unknown>[]): string {
-  return `[${records.map(stringifyRecord).join(',')}]`;
+/**
+ * JSON.stringify for an answer: a record, or an array of records, whose values may be RawJson. Deeper
+ * RawJson values are serialised through their toJSON (correct, only slower).
+ */
+export function stringifyWithRawJson(value: unknown): string {
+  if (value instanceof RawJson) return value.text;
+  if (Array.isArray(value))
+    return `[${value.map((item) => (isRecord(item) ? stringifyRecord(item) : (JSON.stringify(item) ?? 'null'))).join(',')}]`;
+  if (isRecord(value)) return stringifyRecord(value);
+  return JSON.stringify(value);
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/lib/api/api-error';
 import { createApiClient } from '@/lib/api/client';
-import { singleFlight, type TokenStore } from '@/lib/api/refresh';
+import { singleFlight, type TokenStore } from '@/lib/api/session-auth';
 
 function memoryTokens(access: string | null, refresh: string | null): TokenStore & { cleared: number } {
   const s = {
@@ -136,5 +137,82 @@ describe('the ky 401 → refresh hook', () => {
     expect(server.refreshCount()).toBe(0);
     expect(tokens.cleared).toBe(1);
     expect(onAuthFailure).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('one bearer and refresh for every transport', () => {
+  it('ky, the native fetch and a transport of its own (the XHR upload) share one refresh, each retrying once', async () => {
+    const server = fakeServer({ refreshOk: true });
+    const tokens = memoryTokens('expired', 'r1');
+    const client = makeClient(server, tokens);
+    const sentByUpload: (string | null)[] = [];
+    const [viaKy, viaFetch, viaUpload] = await Promise.all([
+      client.api.get('media/audio/').json<{ url: string }>(),
+      client.fetchAuthorized('media/photo/', { method: 'DELETE' }).then((r) => r.json() as Promise<{ url: string }>),
+      client.sendAuthorized('http://localhost/api/media/video/', async (token) => {
+        sentByUpload.push(token);
+        return { status: token === 'valid' ? 201 : 401 };
+      }),
+    ]);
+    expect(server.refreshCount()).toBe(1);
+    expect(viaKy.url).toBe('/api/media/audio/');
+    expect(viaFetch.url).toBe('/api/media/photo/');
+    expect(viaUpload.status).toBe(201);
+    expect(sentByUpload).toEqual(['expired', 'valid']);
+    expect(client.onAuthFailure).not.toHaveBeenCalled();
+  });
+
+  it('a failed refresh ends the session the same way whichever transport met the 401', async () => {
+    const server = fakeServer({ refreshOk: false });
+    const client = makeClient(server, memoryTokens('expired', 'r1'));
+    const error = await client.fetchAuthorized('media/photo/').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(401);
+    const upload = await client.sendAuthorized('http://localhost/api/media/video/', async () => ({ status: 401 }));
+    expect(upload.status).toBe(401);
+    expect(client.onAuthFailure).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('the one client error', () => {
+  it("ky fails with ApiError: the status, the decoded DRF body and the server's words as its message", async () => {
+    const fetch = vi.fn(async () => json(400, { title: ['Название обязательно'] }));
+    const { api } = createApiClient({
+      tokens: memoryTokens('valid', 'r1'),
+      onAuthFailure: vi.fn(),
+      isLoginScreen: () => false,
+      fetch,
+      prefixUrl: 'http://localhost/api',
+    });
+    const error = (await api.patch('media/audio/1/', { json: { title: '' } }).catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(400);
+    expect(error.data).toEqual({ title: ['Название обязательно'] });
+    expect(error.message).toBe('Название обязательно');
+    expect(error.failedToTravel).toBe(false);
+  });
+
+  it('no answer at all is an ApiError without a status; an abort stays an abort', async () => {
+    const fetch = vi.fn(async (): Promise<Response> => {
+      throw new TypeError('Failed to fetch');
+    });
+    const { api, fetchAuthorized } = createApiClient({
+      tokens: memoryTokens('valid', 'r1'),
+      onAuthFailure: vi.fn(),
+      isLoginScreen: () => false,
+      fetch,
+      prefixUrl: 'http://localhost/api',
+    });
+    for (const run of [() => api.get('media/audio/'), () => fetchAuthorized('media/audio/')]) {
+      const error = (await run().catch((e: unknown) => e)) as ApiError;
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error.status).toBeNull();
+      expect(error.failedToTravel).toBe(true);
+      expect(error.message).toBe('Нет соединения с сервером');
+    }
+    fetch.mockImplementation(async () => {
+      throw new DOMException('stopped', 'AbortError');
+    });
+    expect(await api.get('media/audio/').catch((e: unknown) => (e as Error).name)).toBe('AbortError');
   });
 });

@@ -1,0 +1,9 @@
+'use client';
+
+import { lazyScreen } from '@/components/ui/lazy-screen';
+
+/**
+ * The new-password screen, fetched with everything it uses when the page first draws it. Its Suspense
+ * boundary is also the one useSearchParams needs in a static export.
+ */
+export const LazyResetPasswordForm = lazyScreen(() => import('@/components/auth/reset-password-form').then((m) => m.ResetPasswordForm));

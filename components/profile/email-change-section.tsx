@@ -1,0 +1,140 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { CodeField } from '@/components/ui/code-field';
+import { FormAlert } from '@/components/ui/form-alert';
+import { PasswordField } from '@/components/ui/password-field';
+import { TextField } from '@/components/ui/text-field';
+import { useConfirmEmailChange, useRequestEmailChange } from '@/hooks/use-email-change';
+import { useSnackbar } from '@/hooks/use-snackbar';
+import type { User } from '@/lib/auth/types';
+import { splitFieldErrors } from '@/lib/api/api-error';
+import { emailChangeError, errorInfo } from '@/lib/errors';
+import { emailChangeCodeSchema, emailChangeSchema, type EmailChangeCodeValues, type EmailChangeValues } from '@/lib/schemas/email-change';
+import { ProfileSection } from './section';
+
+export const EMAIL_CHANGED = 'Адрес эл. почты изменён';
+const EMAIL_TAKEN = 'Пользователь с таким email уже существует';
+
+/**
+ * A new address: the new address and the current password, then the 6-digit code sent to the new
+ * address. Until the code is entered the account keeps its current address.
+ */
+export function EmailChangeSection({ user }: { user: User }) {
+  const [pending, setPending] = useState<string | null>(null);
+  // Back from the code step (done or cancelled), the caret returns to the address field.
+  const [returned, setReturned] = useState(false);
+  const back = () => {
+    setPending(null);
+    setReturned(true);
+  };
+  return (
+    <ProfileSection id="email-change" title="Эл. почта">
+      <div className="flex flex-col gap-4">
+        <p className="text-sm text-slate-700">
+          Текущий адрес: <strong>{user.email}</strong>
+        </p>
+        {pending ? (
+          <CodeStep address={pending} onDone={back} onCancel={back} />
+        ) : (
+          <AddressStep focusOnMount={returned} onSent={setPending} />
+        )}
+      </div>
+    </ProfileSection>
+  );
+}
+
+function AddressStep({ focusOnMount, onSent }: { focusOnMount: boolean; onSent: (address: string) => void }) {
+  const ask = useRequestEmailChange();
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<EmailChangeValues>({
+    resolver: zodResolver(emailChangeSchema),
+    defaultValues: { new_email: '', password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  useEffect(() => {
+    if (focusOnMount) form.setFocus('new_email');
+  }, [focusOnMount, form]);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setError(null);
+    const address = values.new_email.trim();
+    try {
+      await ask.mutateAsync({ newEmail: address, password: values.password });
+      onSent(address);
+    } catch (e) {
+      const info = errorInfo(e);
+      const { fields, rest } = splitFieldErrors(info.data, ['new_email', 'password'] as const);
+      if (fields.new_email)
+        form.setError('new_email', { message: /already exists/i.test(fields.new_email) ? EMAIL_TAKEN : fields.new_email });
+      if (fields.password) form.setError('password', { message: fields.password });
+      if (fields.new_email || fields.password) form.setFocus(fields.new_email ? 'new_email' : 'password');
+      else setError(rest ?? emailChangeError(info, 'Ошибка при смене email'));
+    }
+  });
+
+  return (
+    <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4" aria-label="Смена адреса эл. почты">
+      {error ? <FormAlert>{error}</FormAlert> : null}
+      <TextField
+        label="Новый адрес эл. почты"
+        type="email"
+        autoComplete="email"
+        error={errors.new_email?.message}
+        {...form.register('new_email')}
+      />
+      <PasswordField label="Текущий пароль" error={errors.password?.message} {...form.register('password')} />
+      <div>
+        <Button type="submit" loading={isSubmitting}>
+          Получить код
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function CodeStep({ address, onDone, onCancel }: { address: string; onDone: () => void; onCancel: () => void }) {
+  const confirm = useConfirmEmailChange();
+  const snackbar = useSnackbar();
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<EmailChangeCodeValues>({ resolver: zodResolver(emailChangeCodeSchema), defaultValues: { code: '' } });
+  const { errors, isSubmitting } = form.formState;
+
+  useEffect(() => {
+    form.setFocus('code');
+  }, [form]);
+
+  const onSubmit = form.handleSubmit(async ({ code }) => {
+    setError(null);
+    try {
+      await confirm.mutateAsync(code.trim());
+      snackbar.showSuccess(EMAIL_CHANGED);
+      onDone();
+    } catch (e) {
+      setError(emailChangeError(errorInfo(e), 'Ошибка при подтверждении email'));
+      form.setFocus('code');
+    }
+  });
+
+  return (
+    <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4" aria-label="Подтверждение нового адреса">
+      <FormAlert kind="info">
+        Код отправлен на <strong>{address}</strong>. Пока вы не введёте его, действует прежний адрес.
+      </FormAlert>
+      {error ? <FormAlert>{error}</FormAlert> : null}
+      <CodeField label="Код из письма" error={errors.code?.message} {...form.register('code')} />
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" loading={isSubmitting}>
+          Подтвердить
+        </Button>
+        <Button variant="secondary" onClick={onCancel} disabled={isSubmitting}>
+          Отмена
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,56 @@
+'use client';
+
+import { useEffect, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { FormAlert } from '@/components/ui/form-alert';
+
+/** The ten recovery codes, shown this once: copied or written down before «Готово». */
+export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(codes.join('\n'));
+      setCopied('yes');
+    } catch {
+      setCopied('failed');
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      <FormAlert kind="success">Двухэтапная проверка включена</FormAlert>
+      <h3 id="recovery-codes-title" ref={heading} tabIndex={-1} className="font-medium text-slate-900 outline-none">
+        Резервные коды
+      </h3>
+      <p className="text-sm text-slate-700">
+        Сохраните эти коды в надёжном месте. Если телефона с приложением не окажется под рукой, войдите с одним из них — каждый код
+        действует один раз. Больше они показаны не будут.
+      </p>
+      <ol
+        aria-labelledby="recovery-codes-title"
+        className="grid grid-cols-2 gap-x-6 gap-y-1 rounded-md bg-slate-50 p-3 font-mono text-base"
+      >
+        {codes.map((c) => (
+          <li key={c}>{c}</li>
+        ))}
+      </ol>
+      {copied ? (
+        <FormAlert kind={copied === 'yes' ? 'success' : 'error'}>
+          {copied === 'yes' ? 'Коды скопированы' : 'Не удалось скопировать — перепишите коды вручную'}
+        </FormAlert>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        <Button variant="secondary" onClick={() => void copy()}>
+          Скопировать коды
+        </Button>
+        <Button onClick={onDone}>Готово</Button>
+      </div>
+    </div>
+  );
+}

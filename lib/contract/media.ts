@@ -1,0 +1,94 @@
+import { z } from 'zod';
+
+/** The media kinds, each at /api/media/{kind}/. */
+export const MEDIA_KINDS = ['audio', 'photo', 'video'] as const;
+export const mediaKindSchema = z.enum(MEDIA_KINDS);
+export type MediaKind = z.infer<typeof mediaKindSchema>;
+
+/**
+ * Where a record is: `ready` to play and download; `processing` while its background step runs (video
+ * conversion); `failed` when that step could not be done (the original is still kept and downloadable).
+ */
+export const MEDIA_STATUSES = ['processing', 'ready', 'failed'] as const;
+export const mediaStatusSchema = z.enum(MEDIA_STATUSES);
+export type MediaStatus = z.infer<typeof mediaStatusSchema>;
+
+/**
+ * What `?format=` a kind's download takes; without it the download is the kind's usual file (audio:
+ * an MP3, photo: the copy without location metadata, video: the MP4 when there is one).
+ */
+export const DOWNLOAD_FORMATS = {
+  audio: ['mp3', 'original'],
+  photo: ['original'],
+  video: ['mp4', 'original'],
+} as const satisfies Record<MediaKind, readonly string[]>;
+export type DownloadFormat<K extends MediaKind> = (typeof DOWNLOAD_FORMATS)[K][number];
+
+/** A signed, expiring, root-relative `/media/…?exp=…&sig=…` path (resolved on the page's own origin), or null. */
+const signedUrl = z.string().nullable();
+
+/** What every record carries, whatever its kind. */
+const mediaRecord = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  /** The stored original's type, as its bytes showed it. */
+  mime_type: z.string(),
+  /** The original's size in bytes. */
+  size: z.number().int(),
+  status: mediaStatusSchema,
+  /** ISO 8601. */
+  created_at: z.string(),
+  /** `/api/media/{kind}/{id}/download/`: needs the bearer token. */
+  download_url: z.string(),
+});
+
+/** One audio record as the API returns it (the list is a plain array, newest first). */
+export const audioRecordSchema = mediaRecord.extend({
+  /** What the player plays: the MP3 made from the recording (or the original when that was an MP3). */
+  audio_file: signedUrl,
+  original_file: signedUrl,
+  /** Peaks 0..1 for the waveform, in time order ([] when there are none). */
+  waveform_data: z.array(z.number()),
+  /** Seconds. */
+  duration: z.number().nullable(),
+});
+export type AudioRecord = z.infer<typeof audioRecordSchema>;
+
+/** One photo as the API returns it (the list is newest first by taken_at, else created_at). */
+export const photoRecordSchema = mediaRecord.extend({
+  /** The full-size photo as shown: a copy without metadata (location) when the original carried any. */
+  file: signedUrl,
+  /** At most 400 px, WebP. */
+  thumbnail: signedUrl,
+  /** At most 1600 px, WebP. */
+  preview: signedUrl,
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  /** When the photo was taken (EXIF), ISO 8601, when it says. */
+  taken_at: z.string().nullable(),
+});
+export type PhotoRecord = z.infer<typeof photoRecordSchema>;
+
+/** One video as the API returns it; the MP4 rendition and the poster are made in the background. */
+export const videoRecordSchema = mediaRecord.extend({
+  /** The original upload. */
+  file: signedUrl,
+  /** The H.264/AAC MP4; null while processing or when processing failed. */
+  playable: signedUrl,
+  /** A JPEG frame. */
+  poster: signedUrl,
+  /** Seconds, once processed. */
+  duration: z.number().nullable(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+});
+export type VideoRecord = z.infer<typeof videoRecordSchema>;
+
+/** The record schema of each kind. */
+export const MEDIA_RECORD_SCHEMAS = {
+  audio: audioRecordSchema,
+  photo: photoRecordSchema,
+  video: videoRecordSchema,
+} as const satisfies Record<MediaKind, z.ZodType>;
+export type MediaRecord<K extends MediaKind = MediaKind> = z.infer<(typeof MEDIA_RECORD_SCHEMAS)[K]>;

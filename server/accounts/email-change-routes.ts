@@ -1,0 +1,35 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser, type Guard } from '../auth/guard.ts';
+import type { EmailChange } from './email-change.ts';
+import type { PresentUser } from './present.ts';
+import { detailAnswer, emailChangeBody, emailChangeConfirmBody } from './schemas.ts';
+import { userWire } from './user-json.ts';
+
+export interface EmailChangeRouteOptions {
+  emailChange: EmailChange;
+  guard: Guard;
+  presentUser: PresentUser;
+}
+
+/** /api/auth/change-email/*: a new address for the signed-in owner, confirmed by a code sent to it. */
+export const emailChangeRoutes: FastifyPluginAsyncZod<EmailChangeRouteOptions> = async (app, { emailChange, guard, presentUser }) => {
+  app.post(
+    '/auth/change-email',
+    { preValidation: guard, schema: { body: emailChangeBody, response: { 200: detailAnswer } } },
+    async (request) => {
+      const { new_email, password } = request.body;
+      await emailChange.request(currentUser(request), new_email, password, request.ip);
+      return { detail: 'Код подтверждения отправлен на новый адрес' };
+    },
+  );
+
+  app.post(
+    '/auth/change-email/confirm',
+    { preValidation: guard, schema: { body: emailChangeConfirmBody, response: { 200: userWire } } },
+    async (request, reply) => {
+      const user = await emailChange.confirm(currentUser(request), request.body.code, request.ip);
+      reply.header('Cache-Control', 'no-store');
+      return presentUser(user);
+    },
+  );
+};

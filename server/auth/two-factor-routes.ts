@@ -1,0 +1,59 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { PresentUser } from '../accounts/present.ts';
+import { currentUser, type Guard } from './guard.ts';
+import {
+  detailAnswer,
+  loginAnswer,
+  loginSecondStepBody,
+  recoveryCodesAnswer,
+  twoFactorDisableBody,
+  twoFactorEnableBody,
+  twoFactorSetupAnswer,
+  twoFactorStatusAnswer,
+} from './schemas.ts';
+import { sessionMeta } from './sign-in.ts';
+import type { TwoFactor } from './two-factor.ts';
+
+export interface TwoFactorRouteOptions {
+  twoFactor: TwoFactor;
+  guard: Guard;
+  presentUser: PresentUser;
+}
+
+/** /api/auth/2fa/* (sign-in codes from an authenticator app) and /api/auth/login/2fa/ (the login's second step). */
+export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRouteOptions> = async (app, { twoFactor, guard, presentUser }) => {
+  app.get('/auth/2fa', { preValidation: guard, schema: { response: { 200: twoFactorStatusAnswer } } }, async (request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return twoFactor.status(currentUser(request));
+  });
+
+  app.post('/auth/2fa/setup', { preValidation: guard, schema: { response: { 200: twoFactorSetupAnswer } } }, async (request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return twoFactor.setup(currentUser(request));
+  });
+
+  app.post(
+    '/auth/2fa/enable',
+    { preValidation: guard, schema: { body: twoFactorEnableBody, response: { 200: recoveryCodesAnswer } } },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return twoFactor.enable(currentUser(request), request.body.code, request.ip);
+    },
+  );
+
+  app.post(
+    '/auth/2fa/disable',
+    { preValidation: guard, schema: { body: twoFactorDisableBody, response: { 200: detailAnswer } } },
+    async (request) => {
+      const { password, code } = request.body;
+      await twoFactor.disable(currentUser(request), password, code, request.ip);
+      return { detail: 'Двухэтапная проверка отключена' };
+    },
+  );
+
+  app.post('/auth/login/2fa', { schema: { body: loginSecondStepBody, response: { 200: loginAnswer } } }, async (request) => {
+    const { mfa_token, code } = request.body;
+    const { tokens, user } = await twoFactor.completeLogin(mfa_token, code, request.ip, sessionMeta(request));
+    return { ...tokens, user: presentUser(user) };
+  });
+};

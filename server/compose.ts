@@ -1,0 +1,80 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppDeps } from './deps.ts';
+import { AccountActions } from './accounts/account-actions.ts';
+import { EmailChange } from './accounts/email-change.ts';
+import { userPresenter, type PresentUser } from './accounts/present.ts';
+import { sessionGuard, type Guard } from './auth/guard.ts';
+import { AuthService } from './auth/service.ts';
+import { SessionList } from './auth/session-list.ts';
+import type { TwoFactor } from './auth/two-factor.ts';
+import { BackgroundWork, type MediaLog } from './media/background.ts';
+import { MediaJobs, type Lease } from './media/jobs.ts';
+import { LeftoverSweep } from './media/leftovers.ts';
+import { MediaProcessing } from './media/processing.ts';
+import { MediaRepository } from './media/repository.ts';
+import { MediaService } from './media/service.ts';
+import { MediaPathSigner } from './media/signing.ts';
+import { MediaUploads } from './media/upload-intake.ts';
+import { ProfileService } from './profile/service.ts';
+
+/** The media feature's services, sharing one repository, one processing step and one set of background work. */
+export interface MediaServices {
+  records: MediaService;
+  uploads: MediaUploads;
+  jobs: MediaJobs;
+  leftovers: LeftoverSweep;
+  /** Work off the request path: shutdown drains it, tests wait on it. */
+  background: BackgroundWork;
+  /** Signs the `/media/…` URLs of records. */
+  paths: MediaPathSigner;
+}
+
+/** Everything the routes call, built once at start from the app's dependencies. */
+export interface Services {
+  guard: Guard;
+  presentUser: PresentUser;
+  auth: AuthService;
+  /** The owner's sessions, listed and ended from the profile. */
+  sessionList: SessionList;
+  /** Two-step sign-in: the one the auth service asks at login. */
+  twoFactor: TwoFactor;
+  emailChange: EmailChange;
+  profile: ProfileService;
+  media: MediaServices;
+}
+
+/**
+ * The media services of one process. `own` replaces parts for tests that play several processes on
+ * one database: another repository, or other lease timings.
+ */
+export function composeMedia(deps: AppDeps, log: MediaLog, own: { repo?: MediaRepository; lease?: Lease } = {}): MediaServices {
+  const repo = own.repo ?? new MediaRepository(deps.db);
+  const { storage, clock } = deps;
+  const background = new BackgroundWork(log);
+  const processing = new MediaProcessing({ storage, processor: deps.processor, log });
+  const jobs = new MediaJobs({ repo, storage, processing, background, clock, log, lease: own.lease });
+  return {
+    records: new MediaService({ repo, storage, clock, log }),
+    uploads: new MediaUploads({ repo, storage, processing, jobs, clock, config: deps.config, log }),
+    jobs,
+    leftovers: new LeftoverSweep({ storage, clock, background }),
+    background,
+    paths: new MediaPathSigner(deps.config.secretKey),
+  };
+}
+
+/** The composition root: main.ts and the tests both get their services from here, through buildApp. */
+export function composeServices(deps: AppDeps, log: FastifyBaseLogger): Services {
+  const actions = new AccountActions(deps, log);
+  const auth = new AuthService(deps, actions);
+  return {
+    guard: sessionGuard(deps),
+    presentUser: userPresenter(deps),
+    auth,
+    sessionList: new SessionList(deps),
+    twoFactor: auth.twoFactor,
+    emailChange: new EmailChange(deps, actions),
+    profile: new ProfileService(deps, actions, log),
+    media: composeMedia(deps, log),
+  };
+}

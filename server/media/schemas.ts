@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { audioRecordSchema, DOWNLOAD_FORMATS, photoRecordSchema, videoRecordSchema, type MediaKind } from '../../lib/contract/media.ts';
+import { RawJson } from '../raw-json.ts';
+import { mediaDetailsSchema } from './fields.ts';
+
+/** The media routes' schemas: what each request part must be and what each answer is. */
+
+/** The records as the server writes them: the contract's schemas, every field named (no other leaves the server). */
+export const audioWire = z.strictObject({
+  ...audioRecordSchema.shape,
+  // The peaks as the JSON text they were stored as, spliced into the answer unparsed: `[0.1, …]` on the wire.
+  waveform_data: z.instanceof(RawJson),
+});
+export type AudioWire = z.output<typeof audioWire>;
+export const photoWire = z.strictObject(photoRecordSchema.shape);
+export type PhotoWire = z.output<typeof photoWire>;
+export const videoWire = z.strictObject(videoRecordSchema.shape);
+export type VideoWire = z.output<typeof videoWire>;
+
+/** A record's id in the path: a positive integer that fits the column (anything else names no record: 404). */
+export const idParams = z.object({
+  id: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/)
+    .transform(Number)
+    .refine((id) => id <= 2_147_483_647),
+});
+
+/** An edit: title and/or description, as JSON, a form or multipart fields. */
+export const editBody = mediaDetailsSchema;
+
+/** POST to a record is an edit or a deletion when it says so: X-HTTP-Method-Override, or a `_method` field. */
+export const overrideBody = mediaDetailsSchema.extend({ _method: z.string().optional() });
+
+/** `?format=` of a kind's download; empty is the same as none. */
+export const downloadQuery = (kind: MediaKind) =>
+  z.object({
+    format: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.enum(DOWNLOAD_FORMATS[kind], { error: 'Неизвестный формат.' }).optional(),
+    ),
+  });

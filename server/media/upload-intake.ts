@@ -1,0 +1,145 @@
+import { randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { Clock } from '../clock.ts';
+import type { Config } from '../config.ts';
+import type { MediaStatus } from '../../lib/contract/media.ts';
+import type { Media } from '../db/types.ts';
+import { ApiError, detailError, fieldError } from '../errors.ts';
+import { parseBody } from '../validation.ts';
+import { moveKey, StorageFailure, StorageLimitError, UPLOAD_SUFFIX, userPrefix, type Storage } from '../storage/storage.ts';
+import type { MediaLog } from './background.ts';
+import { detectStream } from './content-types.ts';
+import { mediaDetailsSchema } from './fields.ts';
+import type { MediaJobs } from './jobs.ts';
+import { UploadRefused, type MediaKind } from './kinds.ts';
+import type { MediaProcessing } from './processing.ts';
+import type { MediaPatch, MediaRepository } from './repository.ts';
+import { deleteStored } from './stored-files.ts';
+
+/** One part of an upload, already separated from the HTTP layer. */
+export type UploadPart =
+  { type: 'field'; name: string; value: unknown } | { type: 'file'; name: string; filename: string; stream: Readable };
+
+/** A multipart file stream stopped by the per-request file size limit. */
+export class UploadTooLargeError extends Error {}
+
+export interface MediaUploadsDeps {
+  repo: MediaRepository;
+  storage: Storage;
+  processing: MediaProcessing;
+  jobs: MediaJobs;
+  clock: Clock;
+  config: Config;
+  log: MediaLog;
+}
+
+const MB = 1024 * 1024;
+const formatMb = (bytes: number) => {
+  const mb = bytes / MB;
+  return mb >= 1 ? String(Math.floor(mb)) : mb.toFixed(2).replace(/0+$/, '').replace(/\.$/, '').replace('.', ',');
+};
+
+/** Upload intake: a new record from a streamed upload, of any kind. */
+export class MediaUploads {
+  constructor(private readonly d: MediaUploadsDeps) {}
+
+  /**
+   * Streams the file part into storage (bounded by the kind's limit), collects the text fields,
+   * checks the bytes, processes (inline kinds) or queues the processing (background kinds) and
+   * inserts the row. Whatever fails — a limit, a wrong type, an aborted request, a processing error,
+   * the database — nothing is left behind.
+   */
+  async create(userId: number, kind: MediaKind, parts: AsyncIterable<UploadPart>): Promise<Media> {
+    const limit = kind.limit(this.d.config);
+    const base = `${userPrefix(userId)}${kind.name}/${randomBytes(12).toString('base64url')}`;
+    const tmpKey = `${base}${UPLOAD_SUFFIX}`; // renamed to the real extension once checked
+    const written: string[] = [];
+    const fields: Record<string, unknown> = {};
+    let upload: { size: number; filename: string } | null = null;
+    try {
+      try {
+        for await (const part of parts) {
+          if (part.type === 'field') {
+            fields[part.name] = part.value;
+            continue;
+          }
+          if (part.name !== kind.fileField || upload) {
+            part.stream.resume();
+            continue;
+          }
+          written.push(tmpKey);
+          const { size } = await this.d.storage.put(tmpKey, part.stream, { maxBytes: limit });
+          upload = { size, filename: part.filename };
+        }
+      } catch (err) {
+        if (err instanceof StorageLimitError || err instanceof UploadTooLargeError) {
+          throw fieldError(kind.fileField, `Файл слишком большой (максимум ${formatMb(limit)} МБ)`, 413);
+        }
+        const e = err as { syscall?: string; statusCode?: number };
+        // Disk or bucket trouble is ours (500); anything else from the upload stream is a cut-off or malformed body.
+        if (
+          err instanceof ApiError ||
+          err instanceof StorageFailure ||
+          e.syscall ||
+          (typeof e.statusCode === 'number' && e.statusCode < 500)
+        )
+          throw err;
+        throw detailError(400, 'Загрузка прервана или повреждена. Отправьте файл ещё раз.');
+      }
+      // The upload's body streams, so its fields are checked here, by the same schema as an edit.
+      const text = parseBody(mediaDetailsSchema, fields);
+      if (!upload) throw fieldError(kind.fileField, 'Обязательное поле.');
+      if (upload.size === 0) throw fieldError(kind.fileField, 'Отправленный файл пуст.');
+
+      const detected = await detectStream(this.d.storage.read(tmpKey), upload.size);
+      const stored = detected ? kind.accept(detected) : null;
+      if (!stored) throw fieldError(kind.fileField, kind.messages.invalidType);
+
+      const originalKey = `${base}.${stored.ext}`;
+      written.push(originalKey);
+      await moveKey(this.d.storage, tmpKey, originalKey);
+      written.splice(written.indexOf(tmpKey), 1);
+
+      const now = this.d.clock.now().toISOString();
+      const status: MediaStatus = kind.processing === 'inline' ? 'ready' : 'processing';
+      const row = {
+        user_id: userId,
+        kind: kind.name,
+        title: text.title ?? '',
+        description: text.description ?? '',
+        status,
+        original_key: originalKey,
+        mime_type: stored.mime,
+        size: upload.size,
+        original_name: cleanName(upload.filename),
+        created_at: now,
+        updated_at: now,
+      };
+      if (kind.processing === 'background') {
+        await this.d.processing.check(kind, originalKey, stored);
+        const { claim, leaseUntil } = this.d.jobs.newClaim();
+        const inserted = await this.d.repo.insert({ ...row, processing_lease_until: leaseUntil, processing_claim: claim });
+        this.d.jobs.enqueue(kind, inserted, claim);
+        return inserted;
+      }
+      let processed: MediaPatch;
+      try {
+        processed = await this.d.processing.run(kind, base, originalKey, stored, written);
+      } catch (err) {
+        if (err instanceof UploadRefused) throw fieldError(kind.fileField, err.message);
+        this.d.log.warn({ err, kind: kind.name }, 'media processing failed');
+        throw fieldError(kind.fileField, kind.messages.processingFailed);
+      }
+      return await this.d.repo.insert({ ...row, ...processed });
+    } catch (err) {
+      await deleteStored(this.d.storage, this.d.log, written);
+      throw err;
+    }
+  }
+}
+
+/** The client's file name, kept for reference only: no paths, no control characters, ≤ 255. */
+function cleanName(name: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what this removes
+  return [...(name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '')].slice(0, 255).join('');
+}

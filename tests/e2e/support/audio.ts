@@ -1,0 +1,55 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { resolveFfmpeg } from '../../../server/media/ffmpeg.ts';
+
+/** Records with Chromium's fake microphone until the recorder's timer shows `seconds`, then stops. */
+export async function recordFor(page: Page, seconds: number) {
+  const dialog = page.getByRole('dialog', { name: 'Запись аудио' });
+  // (Headless UI's dialog root has no box of its own: check its content, and count for "closed".)
+  await expect(dialog.getByRole('heading', { name: 'Запись аудио' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Начать запись' }).click();
+  await expect(dialog.getByText('Идёт запись…')).toBeVisible();
+  await expect(dialog.getByTestId('recorder-timer')).toHaveText(`00:0${seconds}`, { timeout: 15_000 });
+  await dialog.getByRole('button', { name: 'Остановить запись' }).click();
+  await expect(dialog.getByRole('button', { name: 'Прослушать' })).toBeVisible();
+  return dialog;
+}
+
+/** Saves the recording in the open recorder under `title` and waits for the success snackbar. */
+export async function saveAs(page: Page, title: string, description = '') {
+  const dialog = page.getByRole('dialog', { name: 'Запись аудио' });
+  await dialog.getByRole('button', { name: 'Сохранить', exact: true }).click();
+  await dialog.getByLabel('Название').fill(title);
+  if (description) await dialog.getByLabel('Описание').fill(description);
+  await dialog.getByRole('button', { name: 'Сохранить запись' }).click();
+  await expect(page.getByText('Аудиозапись успешно сохранена').first()).toBeVisible({ timeout: 30_000 });
+  await expect(dialog).toHaveCount(0);
+}
+
+/** A mono MP3 of a 440 Hz tone lasting `seconds`, made by ffmpeg for this run (small: 16 kHz, 24 kbit/s). */
+export function makeToneMp3(seconds: number): Buffer {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'kopilka-e2e-tone-'));
+  try {
+    const file = path.join(dir, 'tone.mp3');
+    const tone = ['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`];
+    const mp3 = ['-ac', '1', '-ar', '16000', '-c:a', 'libmp3lame', '-b:a', '24k', file];
+    execFileSync(resolveFfmpeg(process.env.FFMPEG_PATH), ['-hide_banner', '-nostdin', '-v', 'error', '-y', ...tone, ...mp3]);
+    return readFileSync(file);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Saves an audio file as a new record through the API (as the signed-in owner) and returns its id. */
+export async function uploadAudio(request: APIRequestContext, access: string, title: string, mp3: Buffer): Promise<number> {
+  const res = await request.post('/api/media/audio/', {
+    headers: { Authorization: `Bearer ${access}` },
+    multipart: { title, audio_file: { name: 'tone.mp3', mimeType: 'audio/mpeg', buffer: mp3 } },
+    timeout: 60_000,
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { id: number }).id;
+}
