@@ -26,14 +26,12 @@ export class LeftoverSweep {
   async sweep(): Promise<number> {
     const cutoff = new Date(this.d.clock.now().getTime() - LEFTOVER_AGE_MS);
     const { storage } = this.d;
-    let removed = (await storage.removeStaleTemp?.(cutoff)) ?? 0;
-    if (storage.list) {
-      for await (const { key, modifiedAt } of storage.list('u/')) {
-        if (this.d.background.closed) break; // shutting down: the next start finishes the sweep
-        if (key.endsWith(UPLOAD_SUFFIX) && modifiedAt < cutoff) {
-          await storage.delete(key);
-          removed++;
-        }
+    let removed = await storage.removeStaleTemp(cutoff);
+    for await (const { key, modifiedAt } of storage.list('u/')) {
+      if (this.d.background.closed) break; // shutting down: the next start finishes the sweep
+      if (key.endsWith(UPLOAD_SUFFIX) && modifiedAt < cutoff) {
+        await storage.delete(key);
+        removed++;
       }
     }
     return removed;

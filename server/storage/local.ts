@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { randomBytes } from 'node:crypto';
-import { byteCounter, type Storage, type StoredKey } from './storage.ts';
+import { assertFolderPrefix, byteCounter, type Storage, type StoredKey } from './storage.ts';
 
 /** put()'s temp file next to its destination: `<key>.<12 hex>.part`. */
 const PART_RE = /\.[0-9a-f]{12}\.part$/;
@@ -72,6 +72,7 @@ export class LocalStorage implements Storage {
   }
 
   async deletePrefix(prefix: string): Promise<void> {
+    assertFolderPrefix(prefix);
     await rm(this.resolve(prefix), { recursive: true, force: true });
   }
 
@@ -87,8 +88,10 @@ export class LocalStorage implements Storage {
   }
 
   async *list(prefix: string): AsyncIterable<StoredKey> {
-    for await (const file of this.walk(prefix)) {
-      if (!PART_RE.test(file.key)) yield file;
+    // The folder the prefix ends in, then the names in it that start with the rest.
+    const folder = prefix.slice(0, prefix.lastIndexOf('/') + 1);
+    for await (const file of this.walk(folder)) {
+      if (file.key.startsWith(prefix) && !PART_RE.test(file.key)) yield file;
     }
   }
 

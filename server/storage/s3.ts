@@ -16,7 +16,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { S3Setting } from './media-storage-url.ts';
-import { byteCounter, StorageFailure, type Storage, type StoredKey } from './storage.ts';
+import { assertFolderPrefix, byteCounter, StorageFailure, type Storage, type StoredKey } from './storage.ts';
 
 /** Streamed uploads go up in parts of this size, QUEUE at a time: what one put() holds in memory is about their product. */
 const PART_SIZE = 5 * 1024 * 1024;
@@ -164,6 +164,7 @@ export class S3Storage implements Storage {
    * it demands a Content-MD5 or checksum header that several S3-compatible servers refuse.
    */
   async deletePrefix(prefix: string): Promise<void> {
+    assertFolderPrefix(prefix);
     const running = new Set<Promise<void>>();
     for await (const { key } of this.list(prefix)) {
       const job: Promise<void> = this.delete(key).finally(() => running.delete(job));

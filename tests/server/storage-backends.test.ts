@@ -115,12 +115,31 @@ describe.each<StorageKind>(['local', 's3'])('storage on %s', (kind) => {
     await storage.put('u/3/photo/sub/q.webp', Readable.from([Buffer.from('q')]));
     await storage.put('u/30/photo/other.jpg', Readable.from([Buffer.from('o')]));
     const listed = [];
-    for await (const item of storage.list!('u/3/')) listed.push(item);
+    for await (const item of storage.list('u/3/')) listed.push(item);
     expect(listed.map((i) => i.key).sort()).toEqual(['u/3/photo/p.jpg', 'u/3/photo/sub/q.webp']);
     for (const item of listed) expect(Math.abs(item.modifiedAt.getTime() - t0)).toBeLessThan(5 * 60_000);
     const none = [];
-    for await (const item of storage.list!('u/404/')) none.push(item);
+    for await (const item of storage.list('u/404/')) none.push(item);
     expect(none).toEqual([]);
+    // Any string is a prefix, not only a folder: a name's beginning too.
+    const named = [];
+    for await (const item of storage.list('u/3/photo/p')) named.push(item.key);
+    expect(named).toEqual(['u/3/photo/p.jpg']);
+  });
+
+  it('lists no half-written put: a stored key appears whole or not at all', async () => {
+    const source = new PassThrough();
+    const writing = storage.put('u/31/video/slow.webm', source);
+    source.write(Buffer.alloc(64 * 1024, 1));
+    await new Promise((r) => setTimeout(r, 200));
+    const during = [];
+    for await (const item of storage.list('u/31/')) during.push(item.key);
+    expect(during).toEqual([]);
+    source.end(Buffer.alloc(10, 2));
+    await writing;
+    const after = [];
+    for await (const item of storage.list('u/31/')) after.push(item.key);
+    expect(after).toEqual(['u/31/video/slow.webm']);
   });
 
   it('deletes one key (a missing one is no error) and everything under a prefix, nothing else', async () => {
@@ -130,6 +149,8 @@ describe.each<StorageKind>(['local', 's3'])('storage on %s', (kind) => {
     await storage.delete('u/4/audio/x.webm');
     await storage.delete('u/4/audio/x.webm');
     expect(await storage.stat('u/4/audio/x.webm')).toBeNull();
+    await expect(storage.deletePrefix('u/4')).rejects.toThrow('not a folder prefix');
+    expect(await storage.stat('u/40/audio/z.webm')).toEqual({ size: 1 });
     await storage.deletePrefix('u/4/');
     expect(await storage.stat('u/4/avatar/y.webp')).toBeNull();
     expect(await storage.stat('u/40/audio/z.webm')).toEqual({ size: 1 });

@@ -33,7 +33,7 @@ export async function storedFiles(t: { storage: Storage; dataDir: string }): Pro
   const work = listFiles(path.join(t.dataDir, 'work')).map((f) => `work/${f}`);
   if (t.storage instanceof LocalStorage) return [...listFiles(path.join(t.dataDir, 'media')), ...work].sort();
   const keys: string[] = [];
-  for await (const { key } of t.storage.list!('')) keys.push(key);
+  for await (const { key } of t.storage.list('')) keys.push(key);
   return [...keys, ...work].sort();
 }
 
