@@ -8,12 +8,14 @@ import { AuthService } from './auth/service.ts';
 import { SessionList } from './auth/session-list.ts';
 import type { TwoFactor } from './auth/two-factor.ts';
 import { BackgroundWork, type MediaLog } from './media/background.ts';
+import { MediaFileAccess } from './media/file-access.ts';
 import { MediaJobs, type Lease } from './media/jobs.ts';
 import { LeftoverSweep } from './media/leftovers.ts';
 import { MediaProcessing } from './media/processing.ts';
 import { MediaRepository } from './media/repository.ts';
 import { MediaService } from './media/service.ts';
 import { MediaPathSigner } from './media/signing.ts';
+import { StoredKeyOwnersRepository } from './media/stored-key-owners-repository.ts';
 import { MediaUploads } from './media/upload-intake.ts';
 import { ProfileService } from './profile/service.ts';
 
@@ -27,6 +29,8 @@ export interface MediaServices {
   background: BackgroundWork;
   /** Signs the `/media/…` URLs of records. */
   paths: MediaPathSigner;
+  /** Decides whether a `/media/…` URL is served: its signature, and a row that still names the key. */
+  fileAccess: MediaFileAccess;
 }
 
 /** Everything the routes call, built once at start from the app's dependencies. */
@@ -60,6 +64,7 @@ export function composeMedia(deps: AppDeps, log: MediaLog, own: { repo?: MediaRe
     leftovers: new LeftoverSweep({ storage, clock, background }),
     background,
     paths: new MediaPathSigner(deps.config.secretKey),
+    fileAccess: new MediaFileAccess({ owners: new StoredKeyOwnersRepository(deps.db), secretKey: deps.config.secretKey, clock }),
   };
 }
 

@@ -64,6 +64,8 @@ export async function createTestApp(
     storage?: Storage;
     /** Where media bytes live (without `storage`): local disk or the test S3; by default as MEDIA_STORAGE_TEST says. */
     storageKind?: StorageKind;
+    /** Wraps the storage the app would use (to make one of its operations fail); the wrapped one is still cleaned up. */
+    wrapStorage?: (storage: Storage) => Storage;
     /** A real adapter instead of the MemoryMailer (e.g. SMTP built from the test's config). */
     mailer?: (config: Config) => Mailer;
     /** buildApp's options (timeouts, a log stream); the logger is off unless a stream is given. */
@@ -124,7 +126,8 @@ export async function createTestApp(
   const clock = new ManualClock(Date.now());
   const mailer = new MemoryMailer();
   const sms = new MemorySms();
-  const storage = overrides.storage ?? storageFromConfig(config);
+  const ownStorage = overrides.storage ? undefined : storageFromConfig(config);
+  const storage = overrides.storage ?? (overrides.wrapStorage ? overrides.wrapStorage(ownStorage!) : ownStorage!);
   const deps: AppDeps = {
     config,
     db,
@@ -152,7 +155,7 @@ export async function createTestApp(
       await app.close();
       await db.destroy();
       await dropDatabase?.();
-      if (!overrides.storage && config.mediaStorage.kind === 's3') await storage.deletePrefix('');
+      if (ownStorage && config.mediaStorage.kind === 's3') await ownStorage.deletePrefix('');
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
