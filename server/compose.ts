@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from './deps.ts';
 import { AccountActions } from './accounts/account-actions.ts';
@@ -55,13 +56,18 @@ export function composeMedia(deps: AppDeps, log: MediaLog, own: { repo?: MediaRe
   const repo = own.repo ?? new MediaRepository(deps.db);
   const { storage, clock } = deps;
   const background = new BackgroundWork(log);
-  const processing = new MediaProcessing({ storage, processor: deps.processor, log });
+  const processing = new MediaProcessing({
+    storage,
+    processor: deps.processor,
+    log,
+    workDir: path.join(deps.config.dataDir, 'work', 'processing'),
+  });
   const jobs = new MediaJobs({ repo, storage, processing, background, clock, log, lease: own.lease });
   return {
     records: new MediaService({ repo, storage, clock, log }),
     uploads: new MediaUploads({ repo, storage, processing, jobs, clock, config: deps.config, log }),
     jobs,
-    leftovers: new LeftoverSweep({ storage, clock, background }),
+    leftovers: new LeftoverSweep({ storage, processing, clock, background }),
     background,
     paths: new MediaPathSigner(deps.config.secretKey),
     fileAccess: new MediaFileAccess({ owners: new StoredKeyOwnersRepository(deps.db), secretKey: deps.config.secretKey, clock }),
