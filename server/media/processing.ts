@@ -5,7 +5,7 @@ import type { Storage } from '../storage/storage.ts';
 import type { MediaLog } from './background.ts';
 import type { Detected } from './content-types.ts';
 import type { FileColumn, MediaKind } from './kinds.ts';
-import type { MediaProcessor } from './processor.ts';
+import type { MediaProcessor, OriginalSource } from './processor.ts';
 import type { MediaPatch } from './repository.ts';
 
 /** The current claim of a row's background job was taken over (or the row is gone): the run stops. */
@@ -30,7 +30,7 @@ export class MediaProcessing {
   async check(kind: MediaKind, originalKey: string, stored: Detected): Promise<void> {
     if (!kind.check) return;
     try {
-      await this.d.storage.withLocalFile(originalKey, (input) => kind.check!({ processor: this.d.processor, input, stored }));
+      await this.withOriginal(originalKey, true, (input) => kind.check!({ processor: this.d.processor, input, stored }));
     } catch (err) {
       this.d.log.warn({ err, kind: kind.name }, 'media check failed');
       throw fieldError(kind.fileField, kind.messages.processingFailed);
@@ -53,7 +53,7 @@ export class MediaProcessing {
     await mkdir(this.d.workDir, { recursive: true });
     const dir = await mkdtemp(path.join(this.d.workDir, 'run-'));
     try {
-      const outcome = await this.d.storage.withLocalFile(originalKey, (input) =>
+      const outcome = await this.withOriginal(originalKey, kind.streams?.(stored) ?? false, (input) =>
         kind.process({ processor: this.d.processor, input, stored, tmp: (name) => path.join(dir, name) }),
       );
       const patch: MediaPatch = { ...outcome.columns };
@@ -75,6 +75,17 @@ export class MediaProcessing {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  }
+
+  /**
+   * The original as a step reads it. Local disk: the stored file itself, never a copy. Object storage:
+   * a stream from the bucket where the step reads it once through, else a local copy in the storage's
+   * work folder under DATA_DIR, removed when the step is done.
+   */
+  private withOriginal<T>(key: string, streams: boolean, use: (input: OriginalSource) => Promise<T>): Promise<T> {
+    const { storage } = this.d;
+    if (streams && !storage.localFiles) return use({ open: () => storage.read(key) });
+    return storage.withLocalFile(key, (file) => use({ path: file }));
   }
 
   /**

@@ -11,6 +11,8 @@ const PART_RE = /\.[0-9a-f]{12}\.part$/;
 
 /** Media on local disk under `root`. Writes go to a temp file and are renamed into place. */
 export class LocalStorage implements Storage {
+  readonly localFiles = true;
+
   constructor(private readonly root: string) {}
 
   private resolve(key: string): string {

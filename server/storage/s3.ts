@@ -63,6 +63,8 @@ export interface S3StorageOptions {
  * does not list as objects (a bucket lifecycle rule aborts those).
  */
 export class S3Storage implements Storage {
+  readonly localFiles = false;
+
   private readonly client: S3Client;
   private readonly bucket: string;
   private readonly base: string;

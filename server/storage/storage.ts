@@ -7,6 +7,8 @@ import { Transform, type Readable } from 'node:stream';
  * Nothing here holds a whole file in memory: bytes go in and out as streams.
  */
 export interface Storage {
+  /** True when the bytes are files on this machine (local disk): withLocalFile then costs nothing, a stream would gain nothing. */
+  readonly localFiles: boolean;
   /** Streams `source` into `key`; on any error nothing is left at `key`. Optional byte limit aborts with StorageLimitError. */
   put(key: string, source: Readable, opts?: { maxBytes?: number }): Promise<{ size: number }>;
   /** Streams bytes; range end is inclusive. A missing key fails the stream with code ENOENT. */

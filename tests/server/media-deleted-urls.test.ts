@@ -14,6 +14,7 @@ const refusingDeletes = (s: Storage): Storage => {
     throw Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' });
   };
   return {
+    localFiles: s.localFiles,
     put: (key, source, opts) => s.put(key, source, opts),
     read: (key, range) => s.read(key, range),
     stat: (key) => s.stat(key),
