@@ -30,8 +30,8 @@ function wavStream(dataBytes: number, second: Buffer): Readable {
  * the same bytes put into the same bucket by the same storage code in this process, no HTTP in
  * between. Throughput of the upload is counted until its last byte was accepted, which the server
  * does only once all but the last two 5 MiB parts are in the bucket (the storage's back-pressure).
- * The server's RSS is sampled every 20 ms for the whole request, processing included (the original is
- * copied to DATA_DIR/work for ffmpeg, which is a separate process not counted).
+ * The server's RSS is sampled every 20 ms for the whole request, processing included (ffmpeg, a
+ * separate process not counted, reads the WAV back from the bucket through its stdin: no local copy).
  */
 export async function benchUploadS3(opts: { megabytes?: number } = {}): Promise<void> {
   const megabytes = opts.megabytes ?? 200;
@@ -107,7 +107,7 @@ export async function benchUploadS3(opts: { megabytes?: number } = {}): Promise<
         `  server RSS ${mb(baseline)} MB before, peak ${mb(peak)} MB — growth ${mb(peak - baseline)} MB (target < 64 MB); ${mb(peakWhileReceiving - baseline)} MB while receiving the body`,
       );
       console.log(
-        `  status ${result.status}; 201 after ${(result.totalMs / 1000).toFixed(2)} s (incl. the copy for ffmpeg, waveform and MP3), duration ${typeof result.body.duration === 'number' ? result.body.duration : '—'} s`,
+        `  status ${result.status}; 201 after ${(result.totalMs / 1000).toFixed(2)} s (incl. ffmpeg reading it back from the bucket for waveform and MP3), duration ${typeof result.body.duration === 'number' ? result.body.duration : '—'} s`,
       );
     } finally {
       await server.stop();
