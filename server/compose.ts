@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from './deps.ts';
 import { AccountActions } from './accounts/account-actions.ts';
@@ -8,12 +9,14 @@ import { AuthService } from './auth/service.ts';
 import { SessionList } from './auth/session-list.ts';
 import type { TwoFactor } from './auth/two-factor.ts';
 import { BackgroundWork, type MediaLog } from './media/background.ts';
+import { MediaFileAccess } from './media/file-access.ts';
 import { MediaJobs, type Lease } from './media/jobs.ts';
 import { LeftoverSweep } from './media/leftovers.ts';
 import { MediaProcessing } from './media/processing.ts';
 import { MediaRepository } from './media/repository.ts';
 import { MediaService } from './media/service.ts';
 import { MediaPathSigner } from './media/signing.ts';
+import { StoredKeyOwnersRepository } from './media/stored-key-owners-repository.ts';
 import { MediaUploads } from './media/upload-intake.ts';
 import { ProfileService } from './profile/service.ts';
 import { DbLocker } from './uploads/db-locker.ts';
@@ -32,6 +35,8 @@ export interface MediaServices {
   background: BackgroundWork;
   /** Signs the `/media/…` URLs of records. */
   paths: MediaPathSigner;
+  /** Decides whether a `/media/…` URL is served: its signature, and a row that still names the key. */
+  fileAccess: MediaFileAccess;
 }
 
 /** Resumable uploads: their rules, the tus store their bytes are staged in, and the locks shared by every process. */
@@ -64,15 +69,21 @@ export function composeMedia(deps: AppDeps, log: MediaLog, own: { repo?: MediaRe
   const repo = own.repo ?? new MediaRepository(deps.db);
   const { storage, clock } = deps;
   const background = new BackgroundWork(log);
-  const processing = new MediaProcessing({ storage, processor: deps.processor, log });
+  const processing = new MediaProcessing({
+    storage,
+    processor: deps.processor,
+    log,
+    workDir: path.join(deps.config.dataDir, 'work', 'processing'),
+  });
   const jobs = new MediaJobs({ repo, storage, processing, background, clock, log, lease: own.lease });
   return {
     records: new MediaService({ repo, storage, clock, log }),
     uploads: new MediaUploads({ repo, storage, processing, jobs, clock, config: deps.config, log }),
     jobs,
-    leftovers: new LeftoverSweep({ storage, clock, background }),
+    leftovers: new LeftoverSweep({ storage, processing, clock, background }),
     background,
     paths: new MediaPathSigner(deps.config.secretKey),
+    fileAccess: new MediaFileAccess({ owners: new StoredKeyOwnersRepository(deps.db), secretKey: deps.config.secretKey, clock }),
   };
 }
 

@@ -6,9 +6,9 @@ import { DUPLICATE_MEDIA_DETAIL, type MediaStatus } from '../../lib/contract/med
 import type { Media } from '../db/types.ts';
 import { ApiError, detailError, fieldError } from '../errors.ts';
 import { parseBody } from '../validation.ts';
-import { moveKey, StorageLimitError, UPLOAD_SUFFIX, userPrefix, type Storage } from '../storage/storage.ts';
+import { moveKey, StorageFailure, StorageLimitError, UPLOAD_SUFFIX, userPrefix, type Storage } from '../storage/storage.ts';
 import type { MediaLog } from './background.ts';
-import { detectFile } from './content-types.ts';
+import { detectStream } from './content-types.ts';
 import { mediaDetailsSchema, type MediaDetails } from './fields.ts';
 import { sha256Stream } from './checksum.ts';
 import type { MediaJobs } from './jobs.ts';
@@ -97,8 +97,14 @@ export class MediaUploads {
       } catch (err) {
         if (err instanceof StorageLimitError || err instanceof UploadTooLargeError) throw fileTooLarge(kind, limit);
         const e = err as { syscall?: string; statusCode?: number };
-        // Disk trouble is ours (500); anything else from the upload stream is a cut-off or malformed body.
-        if (err instanceof ApiError || e.syscall || (typeof e.statusCode === 'number' && e.statusCode < 500)) throw err;
+        // Disk or bucket trouble is ours (500); anything else from the upload stream is a cut-off or malformed body.
+        if (
+          err instanceof ApiError ||
+          err instanceof StorageFailure ||
+          e.syscall ||
+          (typeof e.statusCode === 'number' && e.statusCode < 500)
+        )
+          throw err;
         throw detailError(400, 'Загрузка прервана или повреждена. Отправьте файл ещё раз.');
       }
       // The upload's body streams, so its fields are checked here, by the same schema as an edit.
@@ -141,7 +147,7 @@ export class MediaUploads {
     const kept = await this.d.repo.findBySha256(userId, upload.sha256);
     if (kept) throw detailError(409, DUPLICATE_MEDIA_DETAIL, { id: kept.id, kind: kept.kind });
 
-    const detected = await detectFile(await this.d.storage.localPath(upload.key));
+    const detected = await detectStream(this.d.storage.read(upload.key), upload.size);
     const stored = detected ? kind.accept(detected) : null;
     if (!stored) throw fieldError(kind.fileField, kind.messages.invalidType);
 
