@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { pipeline, Transform, type Readable } from 'node:stream';
 import { FileStore } from '@tus/file-store';
+import { S3Store } from '@tus/s3-store';
 import { DataStore, ERRORS, Upload } from '@tus/utils';
 import type { Config } from '../config.ts';
 import type { Storage } from '../storage/storage.ts';
@@ -108,11 +109,33 @@ export class StagingStore extends DataStore {
   }
 }
 
+/** What tus's S3 store sends in one part (S3 takes at least 5 MiB but for the last one). */
+const S3_PART_BYTES = 8 * 1024 * 1024;
+
 /**
  * The staging store for the media storage MEDIA_STORAGE names: tus's file store on the same folder as
- * the media files (DATA_DIR/media), so that a complete upload becomes the original by a rename.
+ * the media files (DATA_DIR/media), or its S3 store on the same bucket and prefix (a multipart upload
+ * per tus upload), so that a complete upload becomes the original by a rename, or a copy inside the
+ * bucket.
  */
-export function stagingStore(config: Pick<Config, 'dataDir'>, storage: Storage, uploads: UploadsRepository): StagingStore {
-  const root = path.join(config.dataDir, 'media');
-  return new StagingStore(new FileStore({ directory: root }), (key) => key, storage, uploads);
+export function stagingStore(config: Pick<Config, 'dataDir' | 'mediaStorage'>, storage: Storage, uploads: UploadsRepository): StagingStore {
+  const setting = config.mediaStorage;
+  if (setting.kind === 'local') {
+    return new StagingStore(new FileStore({ directory: path.join(config.dataDir, 'media') }), (key) => key, storage, uploads);
+  }
+  const base = setting.prefix ? `${setting.prefix.replace(/^\/+|\/+$/g, '')}/` : '';
+  const s3 = new S3Store({
+    partSize: S3_PART_BYTES,
+    s3ClientConfig: {
+      bucket: setting.bucket,
+      region: setting.region,
+      endpoint: setting.endpoint,
+      forcePathStyle: setting.forcePathStyle,
+      credentials: setting.credentials,
+      // As the media storage's client: checksums only where S3 requires them, or other servers store the framing.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    },
+  });
+  return new StagingStore(s3, (key) => `${base}${key}`, storage, uploads);
 }

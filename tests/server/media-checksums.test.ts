@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, listFiles, multipart } from './support/media-fixtures.ts';
+import { createUser, multipart } from './support/media-fixtures.ts';
+import { storedFiles } from './support/test-storage.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
 type User = Awaited<ReturnType<typeof createUser>>;
@@ -43,14 +43,14 @@ describe('checksums of uploads', () => {
 
   it('stores nothing for a file the owner already keeps, and names the record that has it', async () => {
     const kept = await t.db.selectFrom('media').select(['id', 'kind']).where('user_id', '=', alice.id).executeTakeFirstOrThrow();
-    const filesBefore = listFiles(path.join(t.dataDir, 'media'));
+    const filesBefore = await storedFiles(t);
     // Whichever screen it comes through: the same bytes are the same file.
     for (const kind of ['photo', 'video'] as const) {
       const res = await upload(alice, kind, jpeg, 'ещё раз');
       expect(res.statusCode).toBe(409);
       expect(res.json()).toEqual({ detail: 'Этот файл уже есть в Копилке', id: kept.id, kind: kept.kind });
     }
-    expect(listFiles(path.join(t.dataDir, 'media'))).toEqual(filesBefore);
+    expect(await storedFiles(t)).toEqual(filesBefore);
     const rows = await t.db.selectFrom('media').select('id').where('user_id', '=', alice.id).execute();
     expect(rows).toHaveLength(1);
   });

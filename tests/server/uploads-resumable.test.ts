@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, ffmpeg, listFiles, pathOf, signIn, tempDir } from './support/media-fixtures.ts';
+import { createUser, ffmpeg, pathOf, signIn, tempDir } from './support/media-fixtures.ts';
+import { storedFiles } from './support/test-storage.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { tusClient } from './support/tus.ts';
 
@@ -23,8 +24,9 @@ describe('resumable uploads (tus)', () => {
     sharp({ create: { width: 320, height: 240, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
       .jpeg({ quality: 80 })
       .toBuffer();
-  const stored = () => listFiles(path.join(t.dataDir, 'media'));
-  const staged = (user: User) => stored().filter((f) => f.startsWith(`u/${user.id}/uploads/`));
+  /** Every stored file, on local disk or in the bucket (work copies included). */
+  const stored = () => storedFiles(t);
+  const staged = async (user: User) => (await stored()).filter((f) => f.startsWith(`u/${user.id}/uploads/`));
   const uploadRows = () => t.db.selectFrom('uploads').selectAll().execute();
 
   beforeAll(async () => {
@@ -81,7 +83,7 @@ describe('resumable uploads (tus)', () => {
     expect((await t.app.inject({ url: pathOf(record.thumbnail) })).statusCode).toBe(200);
 
     // Nothing of the upload is left: no staged bytes, no row; the upload itself is gone.
-    expect(staged(alice)).toEqual([]);
+    expect(await staged(alice)).toEqual([]);
     expect(await uploadRows()).toEqual([]);
     expect((await tus.head(alice.headers, url)).statusCode).toBe(404);
   });
@@ -103,7 +105,7 @@ describe('resumable uploads (tus)', () => {
     });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ title: 'Сразу', description: '', sha256: sha256(data), status: 'ready' });
-    expect(staged(alice)).toEqual([]);
+    expect(await staged(alice)).toEqual([]);
   });
 
   it('makes a video record that is processed in the background, as the multipart upload does', async () => {
@@ -136,7 +138,7 @@ describe('resumable uploads (tus)', () => {
     // Alice's upload is as she left it.
     const head = await tus.head(alice.headers, url);
     expect(head.headers['upload-offset']).toBe('500');
-    expect(staged(alice).length).toBeGreaterThan(0);
+    expect((await staged(alice)).length).toBeGreaterThan(0);
 
     // Without a session nothing of tus answers: the guard refuses before tus looks at the request.
     const anonymous = await t.app.inject({ method: 'HEAD', url });
@@ -146,13 +148,13 @@ describe('resumable uploads (tus)', () => {
     expect(bare.json().detail).toBe('Учетные данные не были предоставлены.');
 
     expect((await tus.terminate(alice.headers, url)).statusCode).toBe(204);
-    expect(staged(alice)).toEqual([]);
+    expect(await staged(alice)).toEqual([]);
     expect(await uploadRows()).toEqual([]);
     expect((await tus.head(alice.headers, url)).statusCode).toBe(404);
   });
 
   it('checks the metadata as an upload’s fields and the length against the kind’s limit, in Russian', async () => {
-    const before = stored();
+    const before = await stored();
     const cases: [number | null, Record<string, string>, number, unknown][] = [
       [100, {}, 400, { kind: ['Обязательное поле.'] }],
       [100, { kind: 'document' }, 400, { kind: ['Неизвестный вид записи: нужен audio, photo или video.'] }],
@@ -171,7 +173,7 @@ describe('resumable uploads (tus)', () => {
     const noVersion = await t.app.inject({ method: 'POST', url: '/api/uploads/', headers: { ...alice.headers, 'upload-length': '10' } });
     expect(noVersion.statusCode).toBe(412);
     expect(noVersion.json()).toEqual({ detail: 'Нужен заголовок Tus-Resumable: 1.0.0.' });
-    expect(stored()).toEqual(before);
+    expect(await stored()).toEqual(before);
     expect(await uploadRows()).toEqual([]);
   });
 
@@ -181,21 +183,21 @@ describe('resumable uploads (tus)', () => {
     const res = await tus.patch(alice.headers, url, 0, text);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ file: ['Файл не является поддерживаемым изображением'] });
-    expect(staged(alice)).toEqual([]);
-    expect(stored().filter((f) => f.endsWith('.upload'))).toEqual([]);
+    expect(await staged(alice)).toEqual([]);
+    expect((await stored()).filter((f) => f.endsWith('.upload'))).toEqual([]);
     expect(await uploadRows()).toEqual([]);
   });
 
   it('stores nothing for a file the owner already keeps, and names the record that has it', async () => {
     const data = await jpeg();
     const kept = (await tus.create(alice.headers, data.length, { kind: 'photo', title: 'первый раз' }, data)).json();
-    const filesBefore = stored();
+    const filesBefore = await stored();
     const url = (await tus.create(alice.headers, data.length, { kind: 'photo', title: 'второй раз' })).headers.location as string;
     await tus.patch(alice.headers, url, 0, data.subarray(0, 100));
     const res = await tus.patch(alice.headers, url, 100, data.subarray(100));
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ detail: 'Этот файл уже есть в Копилке', id: kept.id, kind: 'photo' });
-    expect(stored()).toEqual(filesBefore);
+    expect(await stored()).toEqual(filesBefore);
     expect(await uploadRows()).toEqual([]);
   });
 
@@ -218,7 +220,7 @@ describe('resumable uploads (tus)', () => {
     expect(await t.services.uploads.service.removeExpired()).toBe(0);
     t.clock.advance(60 * 60 * 1000 + 1);
     expect(await t.services.uploads.service.removeExpired()).toBe(1);
-    expect(staged(alice)).toEqual([]);
+    expect(await staged(alice)).toEqual([]);
     alice = await signIn(t, alice.id);
   });
 
@@ -251,7 +253,7 @@ describe('resumable uploads (tus)', () => {
     expect(gone.statusCode).toBe(410);
     expect(gone.json()).toEqual({ detail: 'Загрузка устарела и удалена: отправьте файл заново.' });
     expect(await t.services.uploads.service.removeExpired()).toBe(1);
-    expect(staged(alice)).toEqual([]);
+    expect(await staged(alice)).toEqual([]);
     expect(await uploadRows()).toEqual([]);
     expect((await tus.head(alice.headers, second)).statusCode).toBe(404);
   });

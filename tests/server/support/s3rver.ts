@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** s3rver accepts any well-signed request made with these keys. */
 export const S3RVER_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
@@ -18,13 +19,15 @@ export interface S3rverProcess {
 
 /**
  * A real S3-protocol server (s3rver, files in a temp folder) as a child process on loopback with one
- * bucket. Its own process: its list continuation tokens use DES, which OpenSSL 3 serves only with
- * the legacy provider, and that flag is better kept out of the process under test.
+ * bucket, with the multipart calls it lacks added (s3rver-process.ts). Its own process: its list
+ * continuation tokens use DES, which OpenSSL 3 serves only with the legacy provider, and that flag is
+ * better kept out of the process under test.
  */
 export async function startS3rver(bucket = 'kopilka-test'): Promise<S3rverProcess> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'kopilka-s3rver-'));
-  const bin = createRequire(import.meta.url).resolve('s3rver/bin/s3rver.js');
-  const child = spawn(process.execPath, [bin, '-d', dir, '-a', '127.0.0.1', '-p', '0', '-s', '--configure-bucket', bucket], {
+  const script = fileURLToPath(new URL('./s3rver-process.ts', import.meta.url));
+  const tsx = createRequire(import.meta.url).resolve('tsx');
+  const child = spawn(process.execPath, ['--import', pathToFileURL(tsx).href, script, dir, bucket], {
     env: { ...process.env, NODE_OPTIONS: '--openssl-legacy-provider' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
