@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline, Transform, type Readable } from 'node:stream';
 import { FileStore } from '@tus/file-store';
@@ -23,7 +24,8 @@ import { stagingKey, STAGING_SIDECARS } from './upload-ids.ts';
  */
 export class StagingStore extends DataStore {
   constructor(
-    private readonly inner: DataStore,
+    /** The real store, made when first needed (the file store creates its folder as it is made). */
+    private readonly makeInner: () => Promise<DataStore>,
     /** The inner store's id for a staging key (its key in the bucket, or its path under the store's folder). */
     private readonly innerId: (key: string) => string,
     private readonly storage: Storage,
@@ -34,6 +36,15 @@ export class StagingStore extends DataStore {
     this.extensions = ['creation', 'creation-with-upload', 'termination', 'expiration'];
   }
 
+  private innerStore: Promise<DataStore> | null = null;
+  private inner(): Promise<DataStore> {
+    this.innerStore ??= this.makeInner().catch((err: unknown) => {
+      this.innerStore = null; // the next request tries again
+      throw err;
+    });
+    return this.innerStore;
+  }
+
   private idOf(id: string): string {
     const key = stagingKey(id);
     if (!key) throw TusRefusal.of(ERRORS.FILE_NOT_FOUND);
@@ -41,21 +52,22 @@ export class StagingStore extends DataStore {
   }
 
   override async create(upload: Upload): Promise<Upload> {
-    const created = await this.inner.create(new Upload({ ...upload, id: this.idOf(upload.id) }));
+    const created = await (await this.inner()).create(new Upload({ ...upload, id: this.idOf(upload.id) }));
     return new Upload({ ...created, id: upload.id });
   }
 
   override async getUpload(id: string): Promise<Upload> {
-    const found = await this.inner.getUpload(this.idOf(id));
+    const found = await (await this.inner()).getUpload(this.idOf(id));
     return new Upload({ ...found, id });
   }
 
   override async write(stream: Readable, id: string, offset: number): Promise<number> {
+    const inner = await this.inner();
     const row = await this.uploads.find(id);
     const canHash = row && (offset === 0 || (row.hash_offset === offset && row.hash_state !== null));
     if (!canHash) {
       if (row && row.hash_offset !== null) await this.uploads.loseHash(id);
-      return this.inner.write(stream, this.idOf(id), offset);
+      return inner.write(stream, this.idOf(id), offset);
     }
     const hasher = await resumeHash(offset === 0 ? null : row.hash_state);
     let hashed = 0;
@@ -68,7 +80,7 @@ export class StagingStore extends DataStore {
     });
     let newOffset: number;
     try {
-      newOffset = await this.inner.write(
+      newOffset = await inner.write(
         pipeline(stream, hashing, () => {}),
         this.idOf(id),
         offset,
@@ -90,7 +102,7 @@ export class StagingStore extends DataStore {
     const key = stagingKey(id);
     if (!key) throw TusRefusal.of(ERRORS.FILE_NOT_FOUND);
     const row = await this.uploads.find(id);
-    await this.inner.remove(this.innerId(key)).catch(() => {});
+    await (await this.inner()).remove(this.innerId(key)).catch(() => {});
     for (const suffix of ['', ...STAGING_SIDECARS]) await this.storage.delete(`${key}${suffix}`);
     await this.uploads.delete(id);
     if (!row) throw TusRefusal.of(ERRORS.FILE_NOT_FOUND);
@@ -121,7 +133,14 @@ const S3_PART_BYTES = 8 * 1024 * 1024;
 export function stagingStore(config: Pick<Config, 'dataDir' | 'mediaStorage'>, storage: Storage, uploads: UploadsRepository): StagingStore {
   const setting = config.mediaStorage;
   if (setting.kind === 'local') {
-    return new StagingStore(new FileStore({ directory: path.join(config.dataDir, 'media') }), (key) => key, storage, uploads);
+    const directory = path.join(config.dataDir, 'media');
+    // The folder is made here, where a failure is an error of the request: the file store's own
+    // attempt throws from a callback, which would end the process.
+    const files = async () => {
+      await mkdir(directory, { recursive: true });
+      return new FileStore({ directory });
+    };
+    return new StagingStore(files, (key) => key, storage, uploads);
   }
   const base = setting.prefix ? `${setting.prefix.replace(/^\/+|\/+$/g, '')}/` : '';
   const s3 = new S3Store({
@@ -137,5 +156,10 @@ export function stagingStore(config: Pick<Config, 'dataDir' | 'mediaStorage'>, s
       responseChecksumValidation: 'WHEN_REQUIRED',
     },
   });
-  return new StagingStore(s3, (key) => `${base}${key}`, storage, uploads);
+  return new StagingStore(
+    async () => s3,
+    (key) => `${base}${key}`,
+    storage,
+    uploads,
+  );
 }

@@ -44,7 +44,7 @@ describe('media in an S3 bucket', () => {
   });
 
   it('serves a signed URL from the bucket: whole, HEAD, and byte ranges (206) for seeking', async () => {
-    const res = await upload(alice, wav);
+    const res = await upload(await createUser(t), wav); // a user of its own: the same file once per owner
     const url = pathOf(res.json().original_file);
     const whole = await t.app.inject({ url });
     expect(whole.statusCode).toBe(200);
@@ -66,11 +66,12 @@ describe('media in an S3 bucket', () => {
   });
 
   it('sends a download from the bucket under its title, with Range', async () => {
-    const res = await upload(alice, wav, 'Скачать');
+    const owner = await createUser(t);
+    const res = await upload(owner, wav, 'Скачать');
     const id: number = res.json().id;
     const dl = await t.app.inject({
       url: `/api/media/audio/${id}/download/?format=original`,
-      headers: { ...alice.headers, range: 'bytes=0-43' },
+      headers: { ...owner.headers, range: 'bytes=0-43' },
     });
     expect(dl.statusCode).toBe(206);
     expect(dl.headers['content-disposition']).toContain("filename*=UTF-8''%D0%A1%D0%BA%D0%B0%D1%87%D0%B0%D1%82%D1%8C.wav");
@@ -78,12 +79,13 @@ describe('media in an S3 bucket', () => {
   });
 
   it('stops serving a deleted record’s signed URLs at once, and its objects are gone from the bucket', async () => {
-    const res = await upload(alice, wav);
+    const owner = await createUser(t);
+    const res = await upload(owner, wav);
     const { id, original_file: original, audio_file: playable } = res.json();
     expect((await t.app.inject({ url: pathOf(original) })).statusCode).toBe(200);
     const row = await t.db.selectFrom('media').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
-    const del = await t.app.inject({ method: 'DELETE', url: `/api/media/audio/${id}/`, headers: alice.headers });
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/media/audio/${id}/`, headers: owner.headers });
     expect(del.statusCode).toBe(204);
     for (const url of [original, playable]) {
       expect((await t.app.inject({ url: pathOf(url) })).statusCode).toBe(404);
