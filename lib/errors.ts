@@ -1,3 +1,6 @@
+// First: zod without its `new Function` probe (which the Content-Security-Policy reports) for every
+// schema made after it, the contract's included.
+import '@/lib/schemas/zod-config';
 import { allMessages, ApiError, dataText, detailOf, errorOf, firstFieldMessage, firstString, messageOf } from '@/lib/api/api-error';
 import { duplicateMediaSchema, type DuplicateMedia } from '@/lib/contract/media';
 import { AUDIO_FILE_FIELD } from '@/lib/api/audio';
@@ -159,11 +162,15 @@ export const photoUploadError = (error: unknown, fileName: string) => fileUpload
 export const videoUploadError = (error: unknown, fileName: string) => fileUploadError(error, VIDEO_FILE_FIELD, fileName);
 export const audioUploadError = (error: unknown, fileName: string) => fileUploadError(error, AUDIO_FILE_FIELD, fileName);
 
+/** A refusal's body naming the record that already keeps the file («Этот файл уже есть в Копилке»), else null. */
+export function keptRecordOf(data: unknown): DuplicateMedia | null {
+  const parsed = duplicateMediaSchema.safeParse(data);
+  return parsed.success ? parsed.data : null;
+}
+
 /** The record that already keeps a refused file's bytes (409 «Этот файл уже есть в Копилке»), else null. */
 export function duplicateOf(error: unknown): DuplicateMedia | null {
-  if (!(error instanceof ApiError) || error.status !== 409) return null;
-  const parsed = duplicateMediaSchema.safeParse(error.data);
-  return parsed.success ? parsed.data : null;
+  return error instanceof ApiError && error.status === 409 ? keptRecordOf(error.data) : null;
 }
 
 // ---------- Sessions, e-mail change, two-step sign-in ----------

@@ -1,8 +1,9 @@
 import type { DetailedError, HttpRequest, HttpResponse, HttpStack } from 'tus-js-client';
-import { duplicateMediaSchema, type MediaKind } from '@/lib/contract/media';
+import type { MediaKind } from '@/lib/contract/media';
 import { RESUMABLE_UPLOADS_PATH } from '@/lib/contract/uploads';
 import { ApiError, decodeErrorBody } from './api-error';
 import { sendAuthorized } from './client';
+import { keptRecordOf } from '@/lib/errors';
 import { parseJsonWithRewrite } from './rewrite-urls';
 import type { UploadOptions } from './upload';
 
@@ -40,7 +41,7 @@ export function resumableFingerprint(owner: number, kind: MediaKind, file: File)
  */
 export function mayRetry(status: number | null, body: unknown): boolean {
   if (status === null || status >= 500 || status === 423 || status === 404 || status === 410) return true;
-  return status === 409 && !duplicateMediaSchema.safeParse(body).success;
+  return status === 409 && !keptRecordOf(body);
 }
 
 /**
