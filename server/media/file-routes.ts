@@ -1,25 +1,30 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { MediaServices } from '../compose.ts';
 import type { AppDeps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
+import { contentDisposition } from './content-disposition.ts';
 import { mimeForKey } from './content-types.ts';
 import { sendStored } from './send-file.ts';
 import { MEDIA_URL_TTL_SECONDS, verifyMediaSignature } from './signing.ts';
 
 const forbidden = () => new ApiError(403, { detail: 'Доступ запрещён' }, { 'Cache-Control': 'no-store' });
 
-/** A signed URL's expiry and signature; anything else in their place is no signature (the same 403). */
+/** A signed URL's expiry, download name and signature; anything else in their place is no signature (the same 403). */
 const signedQuery = z.object({
   exp: z.string().optional().catch(undefined),
+  dl: z.string().optional().catch(undefined),
   sig: z.string().optional().catch(undefined),
 });
 
 /**
  * `/media/<key>?exp=…&sig=…`: private media bytes (audio, photo, video, avatars) behind signed,
  * expiring URLs. Without a valid signature the answer is the same 403 whether the file exists or not.
+ * With a signed `dl` (a download link) the bytes come as an attachment of that name. The files of an
+ * item in the trash answer 404 at once, whatever URLs of them are still around.
  */
-export async function mediaFileRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function mediaFileRoutes(app: FastifyInstance, deps: AppDeps, media: Pick<MediaServices, 'trash'>): Promise<void> {
   // GET and HEAD declared together: fastify's automatic HEAD would overwrite our Content-Length.
   // The key is read from the raw URL (keyFromUrl), segment by segment; the bytes stream, unserialised.
   app.withTypeProvider<ZodTypeProvider>().route({
@@ -28,9 +33,10 @@ export async function mediaFileRoutes(app: FastifyInstance, deps: AppDeps): Prom
     schema: { querystring: signedQuery },
     handler: async (request, reply) => {
       const key = keyFromUrl(request.url);
-      const { exp, sig } = request.query;
+      const { exp, dl, sig } = request.query;
       const now = deps.clock.now();
-      if (!key || !verifyMediaSignature(deps.config.secretKey, key, exp, sig, now)) throw forbidden();
+      if (!key || !verifyMediaSignature(deps.config.secretKey, key, exp, sig, now, dl)) throw forbidden();
+      if (!(await media.trash.serves(key))) throw new ApiError(404, { detail: 'Не найдено.' }, { 'Cache-Control': 'no-store' });
 
       // The URL is good until exp; browsers may keep the bytes that long (never longer than a TTL).
       const left = Math.max(0, Math.min(Number(exp) - Math.floor(now.getTime() / 1000), MEDIA_URL_TTL_SECONDS));
@@ -38,6 +44,7 @@ export async function mediaFileRoutes(app: FastifyInstance, deps: AppDeps): Prom
       // Bytes are only ever embedded by our own pages (same origin); a sandbox CSP keeps any stray
       // document type inert even if opened directly.
       reply.header('Content-Security-Policy', "default-src 'none'; sandbox");
+      if (dl !== undefined) reply.header('Content-Disposition', contentDisposition(dl));
       return sendStored(request, reply, deps.storage, key, mimeForKey(key));
     },
   });

@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
+import { DESCRIPTION_MAX, TITLE_MAX } from '../../lib/contract/limits.ts';
 import type { MediaStatus } from '../../lib/contract/media.ts';
-import type { Media } from '../db/types.ts';
+import { quotaExceededMessage } from '../../lib/contract/storage-space.ts';
+import type { Media, NewMedia } from '../db/types.ts';
 import { ApiError, detailError, fieldError } from '../errors.ts';
 import { parseBody } from '../validation.ts';
 import { moveKey, StorageLimitError, UPLOAD_SUFFIX, userPrefix, type Storage } from '../storage/storage.ts';
@@ -15,6 +17,7 @@ import { UploadRefused, type MediaKind } from './kinds.ts';
 import type { MediaProcessing } from './processing.ts';
 import type { MediaPatch, MediaRepository } from './repository.ts';
 import { deleteStored } from './stored-files.ts';
+import type { MediaUsage } from './usage.ts';
 
 /** One part of an upload, already separated from the HTTP layer. */
 export type UploadPart =
@@ -28,10 +31,20 @@ export interface MediaUploadsDeps {
   storage: Storage;
   processing: MediaProcessing;
   jobs: MediaJobs;
+  usage: MediaUsage;
   clock: Clock;
   config: Config;
   log: MediaLog;
 }
+
+/**
+ * The most a multipart upload's parts other than the file may add to its Content-Length: a title and a
+ * description at their longest (4 bytes a character at worst), the part headers and the boundaries. A
+ * body declared bigger than the room left plus this cannot fit, and is refused before it is read.
+ */
+const FORM_OVERHEAD_BYTES = (TITLE_MAX + DESCRIPTION_MAX) * 4 + 16 * 1024;
+
+const quotaExceeded = (free: number, quota: number) => detailError(413, quotaExceededMessage(Math.max(0, free), quota));
 
 const MB = 1024 * 1024;
 const formatMb = (bytes: number) => {
@@ -49,8 +62,16 @@ export class MediaUploads {
    * inserts the row. Whatever fails — a limit, a wrong type, an aborted request, a processing error,
    * the database — nothing is left behind.
    */
-  async create(userId: number, kind: MediaKind, parts: AsyncIterable<UploadPart>): Promise<Media> {
+  async create(userId: number, kind: MediaKind, parts: AsyncIterable<UploadPart>, declaredBytes?: number): Promise<Media> {
     const limit = kind.limit(this.d.config);
+    // With a quota, an upload that cannot fit is refused before its body is read (when its declared
+    // length already tells), else its bytes stop being read the moment they pass the room left.
+    const quota = this.d.usage.quota;
+    let room = Number.POSITIVE_INFINITY;
+    if (quota !== null) {
+      room = quota - (await this.d.usage.of(userId)).total_bytes;
+      if (room <= 0 || (declaredBytes !== undefined && declaredBytes - FORM_OVERHEAD_BYTES > room)) throw quotaExceeded(room, quota);
+    }
     const base = `${userPrefix(userId)}${kind.name}/${randomBytes(12).toString('base64url')}`;
     const tmpKey = `${base}${UPLOAD_SUFFIX}`; // renamed to the real extension once checked
     const written: string[] = [];
@@ -68,10 +89,11 @@ export class MediaUploads {
             continue;
           }
           written.push(tmpKey);
-          const { size } = await this.d.storage.put(tmpKey, part.stream, { maxBytes: limit });
+          const { size } = await this.d.storage.put(tmpKey, part.stream, { maxBytes: Math.min(limit, room) });
           upload = { size, filename: part.filename };
         }
       } catch (err) {
+        if (err instanceof StorageLimitError && quota !== null && room < limit) throw quotaExceeded(room, quota);
         if (err instanceof StorageLimitError || err instanceof UploadTooLargeError) {
           throw fieldError(kind.fileField, `Файл слишком большой (максимум ${formatMb(limit)} МБ)`, 413);
         }
@@ -108,11 +130,12 @@ export class MediaUploads {
         original_name: cleanName(upload.filename),
         created_at: now,
         updated_at: now,
+        renditions_size: 0,
       };
       if (kind.processing === 'background') {
         await this.d.processing.check(kind, originalKey, stored);
         const { claim, leaseUntil } = this.d.jobs.newClaim();
-        const inserted = await this.d.repo.insert({ ...row, processing_lease_until: leaseUntil, processing_claim: claim });
+        const inserted = await this.insert(userId, { ...row, processing_lease_until: leaseUntil, processing_claim: claim });
         this.d.jobs.enqueue(kind, inserted, claim);
         return inserted;
       }
@@ -124,11 +147,25 @@ export class MediaUploads {
         this.d.log.warn({ err, kind: kind.name }, 'media processing failed');
         throw fieldError(kind.fileField, kind.messages.processingFailed);
       }
-      return await this.d.repo.insert({ ...row, ...processed });
+      return await this.insert(userId, { ...row, ...processed });
     } catch (err) {
       await deleteStored(this.d.storage, this.d.log, written);
       throw err;
     }
+  }
+
+  /**
+   * With a quota, the row goes in only while the owner's media, this original included, stay within
+   * it: checked again here, atomically, because other uploads of theirs may have finished meanwhile.
+   * The files made from the original do not count against this upload (they may take the total a
+   * little past the quota); they count against the next one.
+   */
+  private async insert(userId: number, row: NewMedia): Promise<Media> {
+    const quota = this.d.usage.quota;
+    if (quota === null) return this.d.repo.insert(row);
+    const inserted = await this.d.repo.insertWithinQuota(row, quota);
+    if (!inserted) throw quotaExceeded(quota - (await this.d.usage.of(userId)).total_bytes, quota);
+    return inserted;
   }
 }
 
