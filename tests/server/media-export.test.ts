@@ -2,8 +2,10 @@ import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openZip, planZip, type ZipEntry } from '../../server/media/export-zip.ts';
 import { createUser, ffmpeg, multipart, pathOf, tempDir } from './support/media-fixtures.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { unzip } from './support/unzip.ts';
@@ -269,5 +271,29 @@ describe('download links: a file straight to disk under the server’s name', ()
     expect((await link(bob)).statusCode).toBe(404);
     expect((await link(alice, '?format=flac')).statusCode).toBe(400);
     expect((await t.app.inject({ url: `/api/media/audio/${id}/download-link/` })).statusCode).toBe(401);
+  });
+});
+
+describe('the archive’s announced length', () => {
+  it('is exactly what comes out, also once the central directory passes 64 KiB', async () => {
+    const entries: ZipEntry[] = [];
+    for (let i = 0; i < 1500; i++) {
+      const data = Buffer.from(`файл ${i}`);
+      entries.push({
+        name: `Фото/Снимок номер ${i} (${i}).jpg`,
+        mtime: new Date(Date.UTC(2026, 0, 1)),
+        size: data.length,
+        open: () => Readable.from([data]),
+      });
+      entries.push({ name: `Фото/Снимок номер ${i} (${i}).json`, mtime: new Date(Date.UTC(2026, 0, 1)), data: Buffer.from(`{"id":${i}}`) });
+    }
+    const plan = await planZip(entries, 'many');
+    const chunks: Buffer[] = [];
+    for await (const chunk of await openZip(plan)) chunks.push(chunk as Buffer);
+    const zip = Buffer.concat(chunks);
+    expect(zip.length).toBe(plan.size);
+    const files = await unzip(zip);
+    expect(files.size).toBe(3000);
+    expect(files.get('Фото/Снимок номер 1499 (1499).jpg')!.toString()).toBe('файл 1499');
   });
 });
