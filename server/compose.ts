@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from './deps.ts';
 import { AccountActions } from './accounts/account-actions.ts';
@@ -8,6 +9,7 @@ import { AuthService } from './auth/service.ts';
 import { SessionList } from './auth/session-list.ts';
 import type { TwoFactor } from './auth/two-factor.ts';
 import { BackgroundWork, type MediaLog } from './media/background.ts';
+import { MediaFileAccess } from './media/file-access.ts';
 import { MediaJobs, type Lease } from './media/jobs.ts';
 import { LeftoverSweep } from './media/leftovers.ts';
 import { MediaProcessing } from './media/processing.ts';
@@ -16,6 +18,7 @@ import { MediaExport } from './media/export.ts';
 import { RenditionSizes } from './media/rendition-sizes.ts';
 import { MediaService } from './media/service.ts';
 import { MediaPathSigner } from './media/signing.ts';
+import { StoredKeyOwnersRepository } from './media/stored-key-owners-repository.ts';
 import { MediaTrash } from './media/trash.ts';
 import { TrashRepository } from './media/trash-repository.ts';
 import { MediaUploads } from './media/upload-intake.ts';
@@ -41,6 +44,8 @@ export interface MediaServices {
   background: BackgroundWork;
   /** Signs the `/media/…` URLs of records. */
   paths: MediaPathSigner;
+  /** Decides whether a `/media/…` URL is served: its signature, and a row that still names the key. */
+  fileAccess: MediaFileAccess;
 }
 
 /** Everything the routes call, built once at start from the app's dependencies. */
@@ -65,7 +70,12 @@ export function composeMedia(deps: AppDeps, log: MediaLog, own: { repo?: MediaRe
   const repo = own.repo ?? new MediaRepository(deps.db);
   const { storage, clock } = deps;
   const background = new BackgroundWork(log);
-  const processing = new MediaProcessing({ storage, processor: deps.processor, log });
+  const processing = new MediaProcessing({
+    storage,
+    processor: deps.processor,
+    log,
+    workDir: path.join(deps.config.dataDir, 'work', 'processing'),
+  });
   const jobs = new MediaJobs({ repo, storage, processing, background, clock, log, lease: own.lease });
   const usageRepo = new UsageRepository(deps.db);
   const usage = new MediaUsage({ repo: usageRepo, config: deps.config });
@@ -73,13 +83,14 @@ export function composeMedia(deps: AppDeps, log: MediaLog, own: { repo?: MediaRe
     records: new MediaService({ repo, clock }),
     uploads: new MediaUploads({ repo, storage, processing, jobs, usage, clock, config: deps.config, log }),
     jobs,
-    leftovers: new LeftoverSweep({ storage, clock, background }),
+    leftovers: new LeftoverSweep({ storage, processing, clock, background }),
     trash: new MediaTrash({ repo: new TrashRepository(deps.db), storage, clock, log }),
     usage,
     export: new MediaExport({ repo, storage, clock, config: deps.config }),
     renditionSizes: new RenditionSizes({ repo: usageRepo, storage, background, log }),
     background,
     paths: new MediaPathSigner(deps.config.secretKey),
+    fileAccess: new MediaFileAccess({ owners: new StoredKeyOwnersRepository(deps.db), secretKey: deps.config.secretKey, clock }),
   };
 }
 

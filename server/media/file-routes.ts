@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { MediaServices } from '../compose.ts';
 import type { AppDeps } from '../deps.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError, notFound } from '../errors.ts';
 import { contentDisposition } from './content-disposition.ts';
 import { mimeForKey } from './content-types.ts';
+import type { MediaFileAccess } from './file-access.ts';
 import { sendStored } from './send-file.ts';
-import { MEDIA_URL_TTL_SECONDS, verifyMediaSignature } from './signing.ts';
+import { MEDIA_URL_TTL_SECONDS } from './signing.ts';
 
 const forbidden = () => new ApiError(403, { detail: 'Доступ запрещён' }, { 'Cache-Control': 'no-store' });
 
@@ -20,11 +20,12 @@ const signedQuery = z.object({
 
 /**
  * `/media/<key>?exp=…&sig=…`: private media bytes (audio, photo, video, avatars) behind signed,
- * expiring URLs. Without a valid signature the answer is the same 403 whether the file exists or not.
- * With a signed `dl` (a download link) the bytes come as an attachment of that name. The files of an
- * item in the trash answer 404 at once, whatever URLs of them are still around.
+ * expiring URLs. Without a valid signature the answer is the same 403 whether the file exists or not;
+ * with one, a key no record outside the trash names (any more) is 404. With a signed `dl` (a download
+ * link) the bytes come as an attachment of that name. The bytes stream through this process from either
+ * storage, so every request (each Range of a seeking player too) passes both checks.
  */
-export async function mediaFileRoutes(app: FastifyInstance, deps: AppDeps, media: Pick<MediaServices, 'trash'>): Promise<void> {
+export async function mediaFileRoutes(app: FastifyInstance, deps: AppDeps, access: MediaFileAccess): Promise<void> {
   // GET and HEAD declared together: fastify's automatic HEAD would overwrite our Content-Length.
   // The key is read from the raw URL (keyFromUrl), segment by segment; the bytes stream, unserialised.
   app.withTypeProvider<ZodTypeProvider>().route({
@@ -34,9 +35,11 @@ export async function mediaFileRoutes(app: FastifyInstance, deps: AppDeps, media
     handler: async (request, reply) => {
       const key = keyFromUrl(request.url);
       const { exp, dl, sig } = request.query;
+      if (!key) throw forbidden();
+      const allowed = await access.check(key, exp, sig, dl);
+      if (allowed === 'forbidden') throw forbidden();
+      if (allowed === 'gone') throw notFound();
       const now = deps.clock.now();
-      if (!key || !verifyMediaSignature(deps.config.secretKey, key, exp, sig, now, dl)) throw forbidden();
-      if (!(await media.trash.serves(key))) throw new ApiError(404, { detail: 'Не найдено.' }, { 'Cache-Control': 'no-store' });
 
       // The URL is good until exp; browsers may keep the bytes that long (never longer than a TTL).
       const left = Math.max(0, Math.min(Number(exp) - Math.floor(now.getTime() / 1000), MEDIA_URL_TTL_SECONDS));

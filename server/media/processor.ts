@@ -1,8 +1,9 @@
 import { stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
+import type { Readable } from 'node:stream';
 import type { Metadata, Sharp } from 'sharp';
 import { demuxerFor } from './content-types.ts';
-import { FfmpegError, inputArgs, lastProgressTime, parseProbe, resolveFfmpeg, runFfmpeg, type ProbeInfo } from './ffmpeg.ts';
+import { FfmpegError, inputArgs, lastProgressTime, pipeInputArgs, parseProbe, resolveFfmpeg, runFfmpeg, type ProbeInfo } from './ffmpeg.ts';
 import { Semaphore } from './semaphore.ts';
 
 /** Number of waveform peaks in an audio record (the player draws them as bars). */
@@ -40,14 +41,17 @@ export interface ImageInfo {
  * A user's stored audio or video file: its local path and the container the content check accepted
  * (the stored extension: webm, ogg, m4a, mp4, …). ffmpeg reads it as that container and nothing else.
  */
-export interface MediaInput {
-  path: string;
-  container: string;
-}
+export type MediaInput = OriginalSource & { container: string };
+
+/**
+ * The stored original as a step reads it: its local file (`path`), or a fresh stream of its bytes for
+ * each run (`open`), where the step reads it once through and the storage keeps no local files.
+ */
+export type OriginalSource = { path: string } | { open: () => Readable };
 
 /**
  * Media processing behind one interface so tests can swap it. Paths are local files
- * (Storage.localPath for inputs, temp files for outputs). Every method runs under a
+ * (Storage.withLocalFile for inputs, temp files for outputs). Every method runs under a
  * small semaphore and off the event loop (child processes, libvips threads), within a time limit.
  */
 export interface MediaProcessor {
@@ -118,12 +122,12 @@ export class FfmpegProcessor implements MediaProcessor {
   analyzeAudio(input: MediaInput, opts: { mp3Output?: string } = {}): Promise<AudioAnalysis> {
     return this.ffmpegSlots.run(async () => {
       const blocks = new BlockPeaks();
-      const { demuxer, args: inArgs } = userInput(input);
+      const { demuxer, args: inArgs, stdin } = userInput(input);
       const args = [...LOG_OPENED, ...inArgs, '-map', '0:a:0', '-vn', '-ac', '1', '-ar', String(PCM_RATE), '-f', 'f32le', 'pipe:1'];
       if (opts.mp3Output) {
         args.push('-map', '0:a:0', '-vn', '-c:a', 'libmp3lame', '-b:a', '128k', '-f', 'mp3', '-y', opts.mp3Output);
       }
-      await runFfmpeg(this.bin, args, { onStdout: (c) => blocks.push(c), timeoutMs: this.audioTimeoutMs, opens: demuxer });
+      await runFfmpeg(this.bin, args, { onStdout: (c) => blocks.push(c), timeoutMs: this.audioTimeoutMs, opens: demuxer, stdin });
       const samples = blocks.samples;
       if (samples === 0) throw new FfmpegError('no audio samples decoded', '');
       return { duration: Math.round((samples / PCM_RATE) * 1000) / 1000, peaks: blocks.reduce(WAVEFORM_PEAKS) };
@@ -143,10 +147,11 @@ export class FfmpegProcessor implements MediaProcessor {
       let duration = info.duration;
       if (duration === null || !(duration > 0)) {
         // Browser recordings (webm) carry no duration: read the packets through (stream copy, fast).
-        const { demuxer, args } = userInput(input);
+        const { demuxer, args, stdin } = userInput(input);
         const run = await runFfmpeg(this.bin, [...args, '-map', '0', '-c', 'copy', '-f', 'null', '-'], {
           timeoutMs: this.videoTimeoutMs,
           opens: demuxer,
+          stdin,
         });
         duration = lastProgressTime(run.stderr);
       }
@@ -164,8 +169,8 @@ export class FfmpegProcessor implements MediaProcessor {
 
   /** Opens the file as its container, header only: the streams, and the duration when the header has one. */
   private async probeHeader(input: MediaInput): Promise<ProbeInfo & { video: NonNullable<ProbeInfo['video']> }> {
-    const { demuxer, args } = userInput(input);
-    const { stderr } = await runFfmpeg(this.bin, args, { timeoutMs: 60_000, okCodes: [1], opens: demuxer });
+    const { demuxer, args, stdin } = userInput(input);
+    const { stderr } = await runFfmpeg(this.bin, args, { timeoutMs: 60_000, okCodes: [1], opens: demuxer, stdin });
     const info = parseProbe(stderr);
     const { video } = info;
     if (!video) throw new FfmpegError('no video stream', stderr);
@@ -174,9 +179,10 @@ export class FfmpegProcessor implements MediaProcessor {
 
   videoPoster(input: MediaInput, output: string, atSeconds: number): Promise<void> {
     return this.videoSlots.run(async () => {
-      const { demuxer, args } = userInput(input);
-      const grab = (at: number) =>
-        runFfmpeg(
+      // Each attempt opens the input afresh (a stream is read once).
+      const grab = (at: number) => {
+        const { demuxer, args, stdin } = userInput(input);
+        return runFfmpeg(
           this.bin,
           [
             ...LOG_OPENED,
@@ -198,8 +204,9 @@ export class FfmpegProcessor implements MediaProcessor {
             '-y',
             output,
           ],
-          { timeoutMs: 120_000, opens: demuxer },
+          { timeoutMs: 120_000, opens: demuxer, stdin },
         );
+      };
       // Past the end of the picture (sound that outlasts it) ffmpeg succeeds without writing a frame:
       // then, as when the seek fails, the first frame is the poster.
       const wrote = await grab(atSeconds).then(
@@ -230,7 +237,7 @@ export class FfmpegProcessor implements MediaProcessor {
             '-b:a',
             '128k',
           ];
-      const { demuxer, args } = userInput(input);
+      const { demuxer, args, stdin } = userInput(input);
       await runFfmpeg(
         this.bin,
         [
@@ -253,7 +260,7 @@ export class FfmpegProcessor implements MediaProcessor {
           '-y',
           output,
         ],
-        { timeoutMs: this.videoTimeoutMs, opens: demuxer },
+        { timeoutMs: this.videoTimeoutMs, opens: demuxer, stdin },
       );
     });
   }
@@ -363,10 +370,11 @@ function fullCopyFormat(meta: Metadata): FullCopyFormat {
 const LOG_OPENED = ['-v', 'info', '-nostats'];
 
 /** The input arguments and demuxer for a user's file; a container ffmpeg has no demuxer for here is refused. */
-function userInput(input: MediaInput): { demuxer: string; args: string[] } {
+function userInput(input: MediaInput): { demuxer: string; args: string[]; stdin?: Readable } {
   const demuxer = demuxerFor(input.container);
   if (!demuxer) throw new FfmpegError(`no demuxer for container ${JSON.stringify(input.container)}`, '');
-  return { demuxer, args: inputArgs(input.path, demuxer) };
+  if ('path' in input) return { demuxer, args: inputArgs(input.path, demuxer) };
+  return { demuxer, args: pipeInputArgs(demuxer), stdin: input.open() };
 }
 
 /** Keeps the peak of every BLOCK samples of a mono f32le stream, whatever the chunk boundaries. */

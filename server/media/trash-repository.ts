@@ -78,24 +78,4 @@ export class TrashRepository {
       .returningAll()
       .execute();
   }
-
-  /** True when `key` is one of the stored files of an item in the owner's trash. */
-  async holdsKey(userId: number, key: string): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('media')
-      .select('id')
-      .where('user_id', '=', userId)
-      .where('deleted_at', 'is not', null)
-      .where((eb) =>
-        eb.or([
-          eb('original_key', '=', key),
-          eb('playable_key', '=', key),
-          eb('thumbnail_key', '=', key),
-          eb('preview_key', '=', key),
-          eb('poster_key', '=', key),
-        ]),
-      )
-      .executeTakeFirst();
-    return !!row;
-  }
 }

@@ -30,7 +30,8 @@ export interface MediaTrashDeps {
 /**
  * The owner's trash: what deleting an item leads to. Items come back whole (restore) or go for good:
  * one by the owner, all at once (empty), or 30 days after deletion (purgeExpired, run periodically).
- * Moving an item in is MediaService.remove; its signed URLs stop working the moment it is in.
+ * Moving an item in is MediaService.remove; its signed URLs stop working the moment it is in (the
+ * /media/ route serves only keys of rows outside the trash: stored-key-owners-repository.ts).
  */
 export class MediaTrash {
   constructor(private readonly d: MediaTrashDeps) {}
@@ -68,16 +69,6 @@ export class MediaTrash {
       removed += rows.length;
       if (rows.length < PURGE_BATCH) return removed;
     }
-  }
-
-  /**
-   * False when the stored key belongs to an item in the trash: its signed URLs answer as if it were
-   * gone. Keys are `u/<owner>/<kind>/…`; avatars (`u/<owner>/avatar/…`) are never in the trash.
-   */
-  async serves(key: string): Promise<boolean> {
-    const m = /^u\/(\d{1,10})\/(audio|photo|video)\//.exec(key);
-    if (!m) return true;
-    return !(await this.d.repo.holdsKey(Number(m[1]), key));
   }
 
   /**

@@ -1,16 +1,18 @@
 import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, opendir, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { randomBytes } from 'node:crypto';
-import { StorageLimitError, type Storage, type StoredKey } from './storage.ts';
+import { assertFolderPrefix, byteCounter, type Storage, type StoredKey } from './storage.ts';
 
 /** put()'s temp file next to its destination: `<key>.<12 hex>.part`. */
 const PART_RE = /\.[0-9a-f]{12}\.part$/;
 
 /** Media on local disk under `root`. Writes go to a temp file and are renamed into place. */
 export class LocalStorage implements Storage {
+  readonly localFiles = true;
+
   constructor(private readonly root: string) {}
 
   private resolve(key: string): string {
@@ -20,17 +22,22 @@ export class LocalStorage implements Storage {
   }
 
   async put(key: string, source: Readable, opts: { maxBytes?: number } = {}): Promise<{ size: number }> {
+    // Until the pipeline below listens, an error of the source (a file that fails to open) is held
+    // here: unheard, it would be thrown as an uncaught 'error' event and end the process.
+    const hold = () => {};
+    source.on('error', hold);
+    try {
+      return await this.write(key, source, opts);
+    } finally {
+      source.off('error', hold);
+    }
+  }
+
+  private async write(key: string, source: Readable, opts: { maxBytes?: number }): Promise<{ size: number }> {
     const dest = this.resolve(key);
     await mkdir(path.dirname(dest), { recursive: true });
     const tmp = `${dest}.${randomBytes(6).toString('hex')}.part`; // matches PART_RE
-    let size = 0;
-    const counter = new Transform({
-      transform(chunk: Buffer, _enc, cb) {
-        size += chunk.length;
-        if (opts.maxBytes !== undefined && size > opts.maxBytes) cb(new StorageLimitError(opts.maxBytes));
-        else cb(null, chunk);
-      },
-    });
+    const counter = byteCounter(opts.maxBytes);
     let out: WriteStream | undefined;
     try {
       out = createWriteStream(tmp);
@@ -44,7 +51,7 @@ export class LocalStorage implements Storage {
       await rm(tmp, { force: true });
       throw err;
     }
-    return { size };
+    return { size: counter.bytes() };
   }
 
   read(key: string, range?: { start: number; end: number }): Readable {
@@ -67,6 +74,7 @@ export class LocalStorage implements Storage {
   }
 
   async deletePrefix(prefix: string): Promise<void> {
+    assertFolderPrefix(prefix);
     await rm(this.resolve(prefix), { recursive: true, force: true });
   }
 
@@ -76,13 +84,16 @@ export class LocalStorage implements Storage {
     await rename(this.resolve(from), dest);
   }
 
-  async localPath(key: string): Promise<string> {
-    return this.resolve(key);
+  /** The stored file itself: no copy. */
+  async withLocalFile<T>(key: string, use: (file: string) => Promise<T>): Promise<T> {
+    return use(this.resolve(key));
   }
 
   async *list(prefix: string): AsyncIterable<StoredKey> {
-    for await (const file of this.walk(prefix)) {
-      if (!PART_RE.test(file.key)) yield file;
+    // The folder the prefix ends in, then the names in it that start with the rest.
+    const folder = prefix.slice(0, prefix.lastIndexOf('/') + 1);
+    for await (const file of this.walk(folder)) {
+      if (file.key.startsWith(prefix) && !PART_RE.test(file.key)) yield file;
     }
   }
 

@@ -3,8 +3,9 @@ import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseProbe } from '../../server/media/ffmpeg.ts';
-import { audioFixtures, createUser, decodedDuration, ffmpegBin, listFiles, multipart, pathOf, tempDir } from './support/media-fixtures.ts';
+import { audioFixtures, createUser, decodedDuration, ffmpegBin, multipart, pathOf, tempDir } from './support/media-fixtures.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
+import { storedFiles } from './support/test-storage.ts';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 
@@ -33,7 +34,7 @@ describe('audio API', () => {
           .executeTakeFirstOrThrow()
       ).n,
     );
-  const mediaFiles = () => listFiles(path.join(t.dataDir, 'media'));
+  const mediaFiles = () => storedFiles(t);
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -109,7 +110,7 @@ describe('audio API', () => {
 
   it('refuses a text file and an HTML page renamed .webm, by content, and keeps nothing', async () => {
     const rowsBefore = await rowCount();
-    const filesBefore = mediaFiles();
+    const filesBefore = await mediaFiles();
     const text = path.join(dir, 'notes.webm');
     writeFileSync(text, 'Просто текст, а не аудио.\n'.repeat(50));
     const html = path.join(dir, 'page.webm');
@@ -120,19 +121,19 @@ describe('audio API', () => {
       expect(res.json()).toEqual({ audio_file: ['Файл не является поддерживаемой аудиозаписью'] });
     }
     expect(await rowCount()).toBe(rowsBefore);
-    expect(mediaFiles()).toEqual(filesBefore);
+    expect(await mediaFiles()).toEqual(filesBefore);
   });
 
   it('refuses a file that looks like audio but cannot be decoded, and keeps nothing', async () => {
     const rowsBefore = await rowCount();
-    const filesBefore = mediaFiles();
+    const filesBefore = await mediaFiles();
     const broken = path.join(dir, 'broken.wav');
     writeFileSync(broken, readFileSync(fx.wav).subarray(0, 44)); // a WAV header and no samples
     const res = await upload(alice, broken);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ audio_file: ['Не удалось обработать аудиозапись'] });
     expect(await rowCount()).toBe(rowsBefore);
-    expect(mediaFiles()).toEqual(filesBefore);
+    expect(await mediaFiles()).toEqual(filesBefore);
   });
 
   it('asks for the file when there is none, and checks title and description lengths', async () => {
@@ -150,14 +151,14 @@ describe('audio API', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ audio_file: ['Обязательное поле.'] });
 
-    const filesBefore = mediaFiles();
+    const filesBefore = await mediaFiles();
     res = await upload(alice, fx.webm, { title: 'я'.repeat(256), description: 'д'.repeat(5001) });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       title: ['Убедитесь, что это значение содержит не более 255 символов.'],
       description: ['Убедитесь, что это значение содержит не более 5000 символов.'],
     });
-    expect(mediaFiles()).toEqual(filesBefore);
+    expect(await mediaFiles()).toEqual(filesBefore);
 
     res = await upload(alice, fx.webm, { title: 'я'.repeat(255), description: 'д'.repeat(5000) });
     expect(res.statusCode).toBe(201);
@@ -326,7 +327,7 @@ describe('audio API', () => {
     for (const [label, request] of deletions) {
       it(`deletes with ${label}: 204, to the trash (its URLs answer 404), and its files go when it is removed for good`, async () => {
         const rec = (await upload(alice, fx.webm, { title: 'на удаление' })).json();
-        const files = mediaFiles().filter((f) => f.startsWith(`u/${alice.id}/audio/`));
+        const files = (await mediaFiles()).filter((f) => f.startsWith(`u/${alice.id}/audio/`));
         const res = await t.app.inject(request(rec.id));
         expect(res.statusCode).toBe(204);
         expect(res.body).toBe('');
@@ -335,7 +336,7 @@ describe('audio API', () => {
         expect((await t.app.inject(request(rec.id))).statusCode).toBe(404);
         const purge = await t.app.inject({ method: 'DELETE', url: `/api/media/trash/audio/${rec.id}/`, headers: alice.headers });
         expect(purge.statusCode).toBe(204);
-        const after = mediaFiles();
+        const after = await mediaFiles();
         expect(files.length - after.filter((f) => f.startsWith(`u/${alice.id}/audio/`)).length).toBe(2); // original + mp3
       });
     }
@@ -437,7 +438,7 @@ describe('audio upload limits', () => {
     });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ audio_file: ['Файл слишком большой (максимум 0,02 МБ)'] });
-    expect(listFiles(path.join(t.dataDir, 'media'))).toEqual([]);
+    expect(await storedFiles(t)).toEqual([]);
     expect(await t.db.selectFrom('media').selectAll().execute()).toEqual([]);
 
     const small = multipart({}, { field: 'audio_file', filename: 'small.ogg', data: readFileSync(fx.ogg) });

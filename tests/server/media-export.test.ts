@@ -167,6 +167,38 @@ describe('«Скачать всё»: the export of every original', () => {
     expect((await unzip(res.rawPayload)).size).toBe(0);
   });
 
+  it('cuts the download short, without bringing the server down, when a stored original is missing', async () => {
+    const dave = await createUser(t, 'dave');
+    const id = await upload(dave, 'photo', png, 'p.png', { title: 'Потерянная' });
+    const row = await t.db.selectFrom('media').select('original_key').where('id', '=', id).executeTakeFirstOrThrow();
+    await t.storage.delete(row.original_key);
+    // The answer's head (with its length) is out before the file turns out missing: the response is broken off.
+    await expect(t.app.inject({ url: pathOf(await exportLink(dave)) })).rejects.toThrow(/destroyed before completion/);
+    expect((await t.app.inject({ url: '/api/health/' })).statusCode).toBe(200);
+  });
+});
+
+describe('an export the client gives up on (local disk, where the open files can be seen)', () => {
+  let t: TestApp;
+  const exportLink = async (user: User) =>
+    (await t.app.inject({ method: 'POST', url: '/api/media/export/', headers: user.headers })).json<{ url: string }>().url;
+  const upload = async (user: User, data: Buffer) => {
+    const body = multipart({ title: 'Большая' }, { field: 'file', filename: 'big.png', data });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/media/photo/',
+      headers: { ...user.headers, ...body.headers },
+      payload: body.payload,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<{ id: number }>().id;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({ storageKind: 'local' });
+  });
+  afterAll(() => t.close());
+
   it('closes the stored file it was reading when the client goes away mid-download', async () => {
     const erin = await createUser(t, 'erin');
     const big = await sharp({
@@ -174,9 +206,9 @@ describe('«Скачать всё»: the export of every original', () => {
     })
       .png({ compressionLevel: 0 })
       .toBuffer();
-    const id = await upload(erin, 'photo', big, 'big.png', { title: 'Большая' });
+    const id = await upload(erin, big);
     const { original_key: key } = await t.db.selectFrom('media').select('original_key').where('id', '=', id).executeTakeFirstOrThrow();
-    const file = await t.storage.localPath(key);
+    const file = await t.storage.withLocalFile(key, async (f) => f);
     const openHere = () =>
       readdirSync('/proc/self/fd').filter((fd) => {
         try {
@@ -198,16 +230,6 @@ describe('«Скачать всё»: the export of every original', () => {
     await expect.poll(openHere, { timeout: 10_000 }).toBe(1);
     req.destroy();
     await expect.poll(openHere, { timeout: 10_000 }).toBe(0);
-  });
-
-  it('cuts the download short, without bringing the server down, when a stored original is missing', async () => {
-    const dave = await createUser(t, 'dave');
-    const id = await upload(dave, 'photo', png, 'p.png', { title: 'Потерянная' });
-    const row = await t.db.selectFrom('media').select('original_key').where('id', '=', id).executeTakeFirstOrThrow();
-    await t.storage.delete(row.original_key);
-    // The answer's head (with its length) is out before the file turns out missing: the response is broken off.
-    await expect(t.app.inject({ url: pathOf(await exportLink(dave)) })).rejects.toThrow(/destroyed before completion/);
-    expect((await t.app.inject({ url: '/api/health/' })).statusCode).toBe(200);
   });
 });
 

@@ -11,13 +11,13 @@ import {
   decodedDuration,
   ffmpeg,
   ffmpegBuilds,
-  listFiles,
   multipart,
   pathOf,
   tempDir,
   theoraDisguisedPlaylist,
 } from './support/media-fixtures.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
+import { localFileOf, storedFiles } from './support/test-storage.ts';
 
 type User = Awaited<ReturnType<typeof createUser>>;
 
@@ -65,13 +65,15 @@ describe.each(ffmpegBuilds())('media processing with $name', ({ bin }) => {
           .executeTakeFirstOrThrow()
       ).n,
     );
-  const mediaFiles = () => listFiles(path.join(t.dataDir, 'media'));
-  /** Local path of a stored file, from its signed URL. */
+  const mediaFiles = () => storedFiles(t);
+  /** Local path of a stored file (a copy when it lives in a bucket), from its signed URL. */
   const storedPath = (url: string) =>
-    t.storage.localPath(
+    localFileOf(
+      t.storage,
       pathOf(url)
         .split('?')[0]!
         .replace(/^\/media\//, ''),
+      dir,
     );
 
   beforeAll(async () => {
@@ -88,12 +90,12 @@ describe.each(ffmpegBuilds())('media processing with $name', ({ bin }) => {
     expect(readFileSync(victim).equals(readFileSync(fx.audio.mp3))).toBe(true);
 
     const rows = await rowCount();
-    const files = mediaFiles();
+    const files = await mediaFiles();
     const res = await upload(bob, 'audio', adtsDisguisedPlaylist(victim), 'voice.aac');
     expect(res.statusCode, res.body.slice(0, 300)).toBe(400);
     expect(res.json()).toEqual({ audio_file: ['Не удалось обработать аудиозапись'] });
     expect(await rowCount()).toBe(rows);
-    expect(mediaFiles()).toEqual(files);
+    expect(await mediaFiles()).toEqual(files);
     expect((await t.app.inject({ url: '/api/media/audio/', headers: bob.headers })).json()).toEqual([]);
   });
 
@@ -104,13 +106,13 @@ describe.each(ffmpegBuilds())('media processing with $name', ({ bin }) => {
     const victim = await storedPath(own.json().file);
 
     const rows = await rowCount();
-    const files = mediaFiles();
+    const files = await mediaFiles();
     const res = await upload(bob, 'video', theoraDisguisedPlaylist(victim), 'clip.ogv');
     await settle();
     expect(res.statusCode, res.body.slice(0, 300)).toBe(400);
     expect(res.json()).toEqual({ file: ['Не удалось обработать видеозапись'] });
     expect(await rowCount()).toBe(rows);
-    expect(mediaFiles()).toEqual(files);
+    expect(await mediaFiles()).toEqual(files);
     expect((await t.app.inject({ url: '/api/media/video/', headers: bob.headers })).json()).toEqual([]);
   });
 

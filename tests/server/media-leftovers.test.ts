@@ -72,6 +72,24 @@ describe('start-up sweep of upload leftovers', () => {
     expect(await t.services.media.leftovers.sweep()).toBe(0);
   });
 
+  it('removes processing work folders a crash left under DATA_DIR once untouched for an hour, and keeps a live one', async () => {
+    const work = path.join(t.dataDir, 'work', 'processing');
+    const folder = (name: string, ageMs: number) => {
+      const dir = path.join(work, name);
+      mkdirSync(dir, { recursive: true });
+      const at = new Date(t.clock.now().getTime() - ageMs);
+      writeFileSync(path.join(dir, 'out.mp4'), 'half a conversion');
+      utimesSync(path.join(dir, 'out.mp4'), at, at);
+      utimesSync(dir, at, at);
+      return dir;
+    };
+    const crashed = folder('run-crashed', old);
+    const live = folder('run-live', 5 * 60_000);
+    expect(await t.services.media.leftovers.sweep()).toBe(1);
+    expect(existsSync(crashed)).toBe(false);
+    expect(existsSync(live)).toBe(true);
+  });
+
   it('copes with a media folder that does not exist yet (first start)', async () => {
     const empty = await createTestApp();
     try {

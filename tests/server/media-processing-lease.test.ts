@@ -9,8 +9,9 @@ import { MEDIA_KINDS } from '../../server/media/kinds.ts';
 import { MediaRepository } from '../../server/media/repository.ts';
 import { LEASE_RENEW_MS, PROCESSING_LEASE_MS } from '../../server/media/jobs.ts';
 import type { Storage } from '../../server/storage/storage.ts';
-import { createUser, ffmpeg, ffmpegBin, listFiles, multipart, tempDir } from './support/media-fixtures.ts';
+import { createUser, ffmpeg, ffmpegBin, multipart, tempDir } from './support/media-fixtures.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
+import { storedFiles } from './support/test-storage.ts';
 
 /**
  * Several API processes on one database and one storage: each "process" here is its own app (or
@@ -198,9 +199,7 @@ describe('background job lease (many API processes, one database)', () => {
     const base = (
       await t.db.selectFrom('media').select('original_key').where('id', '=', id).executeTakeFirstOrThrow()
     ).original_key.replace(/\.webm$/, '');
-    const files = listFiles(path.join(t.dataDir, 'media'))
-      .filter((f) => f.startsWith(base))
-      .sort();
+    const files = (await storedFiles(t)).filter((f) => f.startsWith(base)).sort();
     // Outputs carry the run's claim token: `<base>-<token>-play.mp4`.
     expect(files).toHaveLength(3);
     expect(files[0]).toMatch(new RegExp(`^${base}-[0-9a-f]{12}-play\\.mp4$`));
@@ -275,10 +274,7 @@ describe('background job lease (many API processes, one database)', () => {
       const base = (
         await t.db.selectFrom('media').select('original_key').where('id', '=', id).executeTakeFirstOrThrow()
       ).original_key.replace(/\.webm$/, '');
-      const filesOfRow = () =>
-        listFiles(path.join(t.dataDir, 'media'))
-          .filter((f) => f.startsWith(base))
-          .sort();
+      const filesOfRow = async () => (await storedFiles(t)).filter((f) => f.startsWith(base)).sort();
       const fullRow = () => t.db.selectFrom('media').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
       const repo = new StallingRepository(t.db);
       const stalePuts: string[] = [];
@@ -319,7 +315,7 @@ describe('background job lease (many API processes, one database)', () => {
       expect(await fullRow()).toEqual(before); // the row is exactly as the new holder left it
       if (!winnerDoneFirst) {
         expect(before).toMatchObject({ status: 'processing', processing_claim: winnerClaim, playable_key: null, poster_key: null });
-        expect(filesOfRow()).toEqual([`${base}.webm`]);
+        expect(await filesOfRow()).toEqual([`${base}.webm`]);
         winner.gate.release();
         await winner.idle();
       }
@@ -327,7 +323,7 @@ describe('background job lease (many API processes, one database)', () => {
       const won = await fullRow();
       expect(won).toMatchObject({ status: 'ready', processing_lease_until: null, processing_claim: null });
       expect(winner.gate.probes).toBe(1);
-      const winnerFiles = filesOfRow();
+      const winnerFiles = await filesOfRow();
       expect(winnerFiles).toEqual([won.playable_key, won.poster_key, `${base}.webm`].sort());
       if (renewEveryMs < 1000 || fail) {
         expect(stalePuts).toEqual([]); // stopped (or failed) before storing anything

@@ -6,9 +6,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usageSchema } from '../../lib/contract/storage-space.ts';
 import { migrate, migrateTo } from '../../server/db/migrate.ts';
-import { createUser, ffmpeg, listFiles, multipart, tempDir } from './support/media-fixtures.ts';
+import { createUser, ffmpeg, multipart, tempDir } from './support/media-fixtures.ts';
 import { connect, head } from './support/raw-http.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
+import { storedFiles } from './support/test-storage.ts';
 
 type User = Awaited<ReturnType<typeof createUser>>;
 
@@ -21,11 +22,12 @@ const usage = async (t: TestApp, user: User) => {
   expect(res.statusCode).toBe(200);
   return usageSchema.parse(res.json());
 };
-/** Sizes straight from the stored files of a user: what the database's figures must add up to. */
-const storedBytes = (t: TestApp, user: User, kind: string) =>
-  listFiles(path.join(t.dataDir, 'media'))
-    .filter((f) => f.startsWith(`u/${user.id}/${kind}/`))
-    .reduce((sum, f) => sum + readFileSync(path.join(t.dataDir, 'media', f)).length, 0);
+/** Sizes straight from the stored files of a user, as the storage tells them: what the database's figures must add up to. */
+const storedBytes = async (t: TestApp, user: User, kind: string) => {
+  let sum = 0;
+  for (const key of (await storedFiles(t)).filter((f) => f.startsWith(`u/${user.id}/${kind}/`))) sum += (await t.storage.stat(key))!.size;
+  return sum;
+};
 
 let mp3: Buffer;
 let png: Buffer;
@@ -57,8 +59,8 @@ describe('GET /api/media/usage/', () => {
     expect((await upload(t, alice, 'audio', mp3, 'a.mp3')).statusCode).toBe(201);
     const photo = (await upload(t, alice, 'photo', png, 'p.png')).json<{ id: number }>();
     const u = await usage(t, alice);
-    expect(u.audio).toBe(storedBytes(t, alice, 'audio'));
-    expect(u.photo).toBe(storedBytes(t, alice, 'photo'));
+    expect(u.audio).toBe(await storedBytes(t, alice, 'audio'));
+    expect(u.photo).toBe(await storedBytes(t, alice, 'photo'));
     expect(u.photo).toBeGreaterThan(png.length); // the thumbnail and preview count too
     expect(u.total_bytes).toBe(u.audio + u.photo);
 
@@ -95,7 +97,7 @@ describe('renditions stored before their sizes were', () => {
   it('are measured once from the storage, a file it cannot find counting 0', async () => {
     const photo = (await upload(t, alice, 'photo', png, 'p.png')).json<{ id: number; thumbnail: string }>();
     const audio = (await upload(t, alice, 'audio', mp3, 'a.mp3')).json<{ id: number }>();
-    const expected = storedBytes(t, alice, 'photo') - png.length;
+    const expected = (await storedBytes(t, alice, 'photo')) - png.length;
     // The rows as the migration leaves rows made before it: not measured yet.
     await migrateTo(t.db, '007-account-2fa-email');
     await migrate(t.db);
@@ -131,7 +133,7 @@ describe('USER_QUOTA_BYTES', () => {
   });
   afterAll(() => t.close());
 
-  const files = (user: User) => listFiles(path.join(t.dataDir, 'media')).filter((f) => f.startsWith(`u/${user.id}/`));
+  const files = async (user: User) => (await storedFiles(t)).filter((f) => f.startsWith(`u/${user.id}/`));
   const rows = async (user: User) => (await t.db.selectFrom('media').select('id').where('user_id', '=', user.id).execute()).length;
   /** A PNG of about `bytes` (random pixels, stored uncompressed). */
   const noise = async (bytes: number) => {
@@ -150,14 +152,14 @@ describe('USER_QUOTA_BYTES', () => {
     const user = await createUser(t);
     const fits = await noise(60 * 1024);
     expect((await upload(t, user, 'photo', fits, 'fits.png')).statusCode).toBe(201);
-    const before = files(user);
+    const before = await files(user);
     const used = (await usage(t, user)).total_bytes;
 
     const big = await noise(QUOTA - used + 4096);
     const res = await upload(t, user, 'photo', big, 'big.png');
     expect(res.statusCode).toBe(413);
     expect(res.json<{ detail: string }>().detail).toMatch(/^Не хватает места в хранилище: свободно [\d,]+ КБ из 200 КБ\.$/);
-    expect(files(user)).toEqual(before);
+    expect(await files(user)).toEqual(before);
     expect(await rows(user)).toBe(1);
   });
 
@@ -176,7 +178,7 @@ describe('USER_QUOTA_BYTES', () => {
     await c.write('--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n');
     expect(await c.waitFor(/HTTP\/1\.1 413 [\s\S]*Не хватает места в хранилище/, 10_000)).toBe(true);
     c.close();
-    expect(files(user)).toEqual([]);
+    expect(await files(user)).toEqual([]);
   });
 
   it('stops reading a body of unknown length once it passes the room left, and cleans up', async () => {
