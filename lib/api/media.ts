@@ -3,8 +3,8 @@ import { api } from '@/lib/api/client';
 import { deleteWithFallbacks, patchWithFallbacks } from '@/lib/api/fallbacks';
 import { getUsage } from '@/lib/api/storage-space';
 import { uploadForm, type UploadOptions } from '@/lib/api/upload';
-import type { SignedLink } from '@/lib/contract/media';
-import { quotaExceededMessage, type Usage } from '@/lib/contract/storage-space';
+import type { SignedLink, Usage } from '@/lib/contract/media';
+import { quotaExceededMessage } from '@/lib/contract/storage-space';
 
 /** What every media kind shares: list, upload, edit, delete, restore and download of one kind's items. */
 

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { SignedLink } from '@/lib/contract/media';
-import type { Usage } from '@/lib/contract/storage-space';
+import type { Usage } from '@/lib/contract/media';
 import { api } from './client';
 
 /** What the owner's media take up, as GET media/usage/ answers: the shared contract's schema. */

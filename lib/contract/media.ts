@@ -114,3 +114,14 @@ export type TrashItem = z.infer<typeof trashItemSchema>;
 /** POST /api/media/export/ and GET /api/media/{kind}/{id}/download-link/: a signed, expiring link. */
 export const signedLinkSchema = z.object({ url: z.string() });
 export type SignedLink = z.infer<typeof signedLinkSchema>;
+
+/** GET /api/media/usage/: what the owner's media take up, in bytes (originals plus the files made from them, trash included). */
+export const usageSchema = z.object({
+  total_bytes: z.number().int(),
+  /** USER_QUOTA_BYTES, or null when there is no quota. */
+  quota_bytes: z.number().int().nullable(),
+  audio: z.number().int(),
+  photo: z.number().int(),
+  video: z.number().int(),
+});
+export type Usage = z.infer<typeof usageSchema>;

@@ -1,15 +1,8 @@
-import { z } from 'zod';
-
-/** GET /api/media/usage/: what the owner's media take up, in bytes (originals plus the files made from them, trash included). */
-export const usageSchema = z.object({
-  total_bytes: z.number().int(),
-  /** USER_QUOTA_BYTES, or null when there is no quota. */
-  quota_bytes: z.number().int().nullable(),
-  audio: z.number().int(),
-  photo: z.number().int(),
-  video: z.number().int(),
-});
-export type Usage = z.infer<typeof usageSchema>;
+/**
+ * Sizes as people read them, shared by the server's refusals and the pages. No zod here: the pages
+ * import this module's code, and building a zod object schema on a page probes `new Function`, which
+ * the Content-Security-Policy reports (the usage answer's schema is in media.ts).
+ */
 
 const UNITS = ['КБ', 'МБ', 'ГБ', 'ТБ'] as const;
 const plural = new Intl.PluralRules('ru-RU');

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { usageSchema } from '../../lib/contract/storage-space.ts';
+import { usageSchema } from '../../lib/contract/media.ts';
 import type { MediaServices } from '../compose.ts';
 import { currentUser, type Guard } from '../auth/guard.ts';
 import { ApiError } from '../errors.ts';
