@@ -14,10 +14,16 @@ import { MediaJobs, type Lease } from './media/jobs.ts';
 import { LeftoverSweep } from './media/leftovers.ts';
 import { MediaProcessing } from './media/processing.ts';
 import { MediaRepository } from './media/repository.ts';
+import { MediaExport } from './media/export.ts';
+import { RenditionSizes } from './media/rendition-sizes.ts';
 import { MediaService } from './media/service.ts';
 import { MediaPathSigner } from './media/signing.ts';
 import { StoredKeyOwnersRepository } from './media/stored-key-owners-repository.ts';
+import { MediaTrash } from './media/trash.ts';
+import { TrashRepository } from './media/trash-repository.ts';
 import { MediaUploads } from './media/upload-intake.ts';
+import { MediaUsage } from './media/usage.ts';
+import { UsageRepository } from './media/usage-repository.ts';
 import { ProfileService } from './profile/service.ts';
 import { DbLocker } from './uploads/db-locker.ts';
 import { UploadLocksRepository } from './uploads/lock-repository.ts';
@@ -31,6 +37,14 @@ export interface MediaServices {
   uploads: MediaUploads;
   jobs: MediaJobs;
   leftovers: LeftoverSweep;
+  /** Deleted items: listed, restored, removed for good (also 30 days after deletion). */
+  trash: MediaTrash;
+  /** What the owner's media take up, and the quota. */
+  usage: MediaUsage;
+  /** «Скачать всё»: the ZIP of every original. */
+  export: MediaExport;
+  /** Measures the renditions of rows made before their sizes were stored. */
+  renditionSizes: RenditionSizes;
   /** Work off the request path: shutdown drains it, tests wait on it. */
   background: BackgroundWork;
   /** Signs the `/media/…` URLs of records. */
@@ -76,11 +90,17 @@ export function composeMedia(deps: AppDeps, log: MediaLog, own: { repo?: MediaRe
     workDir: path.join(deps.config.dataDir, 'work', 'processing'),
   });
   const jobs = new MediaJobs({ repo, storage, processing, background, clock, log, lease: own.lease });
+  const usageRepo = new UsageRepository(deps.db);
+  const usage = new MediaUsage({ repo: usageRepo, config: deps.config });
   return {
-    records: new MediaService({ repo, storage, clock, log }),
-    uploads: new MediaUploads({ repo, storage, processing, jobs, clock, config: deps.config, log }),
+    records: new MediaService({ repo, clock }),
+    uploads: new MediaUploads({ repo, storage, processing, jobs, usage, clock, config: deps.config, log }),
     jobs,
     leftovers: new LeftoverSweep({ storage, processing, clock, background }),
+    trash: new MediaTrash({ repo: new TrashRepository(deps.db), storage, clock, log }),
+    usage,
+    export: new MediaExport({ repo, storage, clock, config: deps.config }),
+    renditionSizes: new RenditionSizes({ repo: usageRepo, storage, background, log }),
     background,
     paths: new MediaPathSigner(deps.config.secretKey),
     fileAccess: new MediaFileAccess({ owners: new StoredKeyOwnersRepository(deps.db), secretKey: deps.config.secretKey, clock }),

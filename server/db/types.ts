@@ -149,6 +149,10 @@ export interface MediaTable {
   processing_lease_until: string | null;
   /** Token of the claim holding the background job (see migration 005); null when nobody holds it. */
   processing_claim: string | null;
+  /** When the owner moved it to the trash (ISO time); null while it is not there. */
+  deleted_at: string | null;
+  /** Bytes of the files made from the original (the original's own are `size`); null until measured. */
+  renditions_size: number | null;
   /** SHA-256 of the original's bytes (hex); null for records stored before checksums were kept. */
   sha256: string | null;
 }

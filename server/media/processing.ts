@@ -57,6 +57,8 @@ export class MediaProcessing {
         kind.process({ processor: this.d.processor, input, stored, tmp: (name) => path.join(dir, name) }),
       );
       const patch: MediaPatch = { ...outcome.columns };
+      // What the outputs take up is kept with the row, so usage is a sum in the database.
+      let renditionsSize = 0;
       for (const f of outcome.files) {
         if (claimLost()) throw new ClaimLostError();
         // Opened before it is handed on: an output the step did not write fails this run here, rather
@@ -65,12 +67,13 @@ export class MediaProcessing {
         const key = `${base}${f.suffix}`;
         written.push(key);
         try {
-          await this.d.storage.put(key, file.createReadStream());
+          renditionsSize += (await this.d.storage.put(key, file.createReadStream())).size;
         } finally {
           await file.close().catch(() => {}); // already closed by the stream unless put gave up before reading it
         }
         patch[f.column satisfies FileColumn] = key;
       }
+      patch.renditions_size = renditionsSize;
       return patch;
     } finally {
       await rm(dir, { recursive: true, force: true });

@@ -1,21 +1,16 @@
 import type { Clock } from '../clock.ts';
 import type { Media } from '../db/types.ts';
 import { notFound } from '../errors.ts';
-import type { Storage } from '../storage/storage.ts';
-import type { MediaLog } from './background.ts';
 import type { MediaDetails } from './fields.ts';
 import type { DownloadChoice, MediaKind } from './kinds.ts';
 import type { MediaPatch, MediaRepository } from './repository.ts';
-import { deleteStored, keysOf } from './stored-files.ts';
 
 export interface MediaServiceDeps {
   repo: MediaRepository;
-  storage: Storage;
   clock: Clock;
-  log: MediaLog;
 }
 
-/** A user's own records of every kind: list, read, edit, delete, download. New records come from upload-intake.ts. */
+/** A user's own records of every kind outside the trash: list, read, edit, delete (to the trash), download. New records come from upload-intake.ts. */
 export class MediaService {
   constructor(private readonly d: MediaServiceDeps) {}
 
@@ -39,10 +34,10 @@ export class MediaService {
     return row;
   }
 
+  /** Deleting moves the item to the trash (trash.ts): it leaves the lists at once, its files stay until it is purged. */
   async remove(userId: number, kind: MediaKind, id: number): Promise<void> {
-    const row = await this.d.repo.deleteOwned(userId, kind.name, id);
+    const row = await this.d.repo.trashOwned(userId, kind.name, id, this.d.clock.now().toISOString());
     if (!row) throw notFound();
-    await deleteStored(this.d.storage, this.d.log, keysOf(row));
   }
 
   /** Which stored file a download sends, and under which name. */

@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
+import { DESCRIPTION_MAX, TITLE_MAX } from '../../lib/contract/limits.ts';
 import { DUPLICATE_MEDIA_DETAIL, type MediaStatus } from '../../lib/contract/media.ts';
-import type { Media } from '../db/types.ts';
+import { quotaExceededMessage } from '../../lib/contract/storage-space.ts';
+import type { Media, NewMedia } from '../db/types.ts';
 import { ApiError, detailError, fieldError } from '../errors.ts';
 import { parseBody } from '../validation.ts';
 import { moveKey, StorageFailure, StorageLimitError, UPLOAD_SUFFIX, userPrefix, type Storage } from '../storage/storage.ts';
@@ -16,6 +18,7 @@ import { UploadRefused, type MediaKind } from './kinds.ts';
 import type { MediaProcessing } from './processing.ts';
 import type { MediaPatch, MediaRepository } from './repository.ts';
 import { deleteStored } from './stored-files.ts';
+import type { MediaUsage } from './usage.ts';
 
 /** One part of an upload, already separated from the HTTP layer. */
 export type UploadPart =
@@ -29,10 +32,20 @@ export interface MediaUploadsDeps {
   storage: Storage;
   processing: MediaProcessing;
   jobs: MediaJobs;
+  usage: MediaUsage;
   clock: Clock;
   config: Config;
   log: MediaLog;
 }
+
+/**
+ * The most a multipart upload's parts other than the file may add to its Content-Length: a title and a
+ * description at their longest (4 bytes a character at worst), the part headers and the boundaries. A
+ * body declared bigger than the room left plus this cannot fit, and is refused before it is read.
+ */
+const FORM_OVERHEAD_BYTES = (TITLE_MAX + DESCRIPTION_MAX) * 4 + 16 * 1024;
+
+const quotaExceeded = (free: number, quota: number) => detailError(413, quotaExceededMessage(Math.max(0, free), quota));
 
 const MB = 1024 * 1024;
 const formatMb = (bytes: number) => {
@@ -71,8 +84,15 @@ export class MediaUploads {
    * text fields, then makes the record as intake() does. Whatever fails — a limit, a wrong type, an
    * aborted request, a processing error, the database — nothing is left behind.
    */
-  async create(userId: number, kind: MediaKind, parts: AsyncIterable<UploadPart>): Promise<Media> {
+  async create(userId: number, kind: MediaKind, parts: AsyncIterable<UploadPart>, declaredBytes?: number): Promise<Media> {
     const limit = kind.limit(this.d.config);
+    // With a quota, an upload that cannot fit is refused before its body is read (when its declared
+    // length already tells), else its bytes stop being read the moment they pass the room left.
+    const quota = this.d.usage.quota;
+    const room = await this.roomLeft(userId);
+    if (quota !== null && (room <= 0 || (declaredBytes !== undefined && declaredBytes - FORM_OVERHEAD_BYTES > room))) {
+      throw quotaExceeded(room, quota);
+    }
     const base = newBase(userId, kind);
     const tmpKey = `${base}${UPLOAD_SUFFIX}`; // renamed to the real extension once checked
     const written: string[] = [];
@@ -91,10 +111,11 @@ export class MediaUploads {
           }
           written.push(tmpKey);
           const hashed = sha256Stream(part.stream);
-          const { size } = await this.d.storage.put(tmpKey, hashed.stream, { maxBytes: limit });
+          const { size } = await this.d.storage.put(tmpKey, hashed.stream, { maxBytes: Math.min(limit, room) });
           upload = { size, filename: part.filename, sha256: hashed.digest() };
         }
       } catch (err) {
+        if (err instanceof StorageLimitError && quota !== null && room < limit) throw quotaExceeded(room, quota);
         if (err instanceof StorageLimitError || err instanceof UploadTooLargeError) throw fileTooLarge(kind, limit);
         const e = err as { syscall?: string; statusCode?: number };
         // Disk or bucket trouble is ours (500); anything else from the upload stream is a cut-off or malformed body.
@@ -119,6 +140,23 @@ export class MediaUploads {
   }
 
   /**
+   * Refuses (413, the quota's message) an upload of `bytes` that cannot fit in the owner's quota
+   * (a resumable upload's length, checked when it is created); without a quota every size fits.
+   */
+  async ensureRoom(userId: number, bytes: number): Promise<void> {
+    const quota = this.d.usage.quota;
+    if (quota === null) return;
+    const room = await this.roomLeft(userId);
+    if (bytes > room) throw quotaExceeded(room, quota);
+  }
+
+  /** What the owner's quota leaves (Infinity without one). */
+  private async roomLeft(userId: number): Promise<number> {
+    const quota = this.d.usage.quota;
+    return quota === null ? Number.POSITIVE_INFINITY : quota - (await this.d.usage.of(userId)).total_bytes;
+  }
+
+  /**
    * Makes the record of a resumable upload whose bytes are complete: they move from `completed.key`
    * to an upload key of the owner's and are checked and processed exactly as a multipart upload's
    * (intake()). Refused or failed, nothing of them is left at the new key.
@@ -129,6 +167,8 @@ export class MediaUploads {
     const written = [tmpKey];
     try {
       if (completed.size === 0) throw fieldError(kind.fileField, 'Отправленный файл пуст.');
+      // Other uploads of the owner may have taken the room since this one began.
+      await this.ensureRoom(userId, completed.size);
       await moveKey(this.d.storage, completed.key, tmpKey);
       return await this.intake(userId, kind, { ...completed, base, key: tmpKey }, written);
     } catch (err) {
@@ -171,11 +211,12 @@ export class MediaUploads {
       original_name: cleanName(upload.filename),
       created_at: now,
       updated_at: now,
+      renditions_size: 0,
     };
     if (kind.processing === 'background') {
       await this.d.processing.check(kind, originalKey, stored);
       const { claim, leaseUntil } = this.d.jobs.newClaim();
-      const inserted = await this.d.repo.insert({ ...row, processing_lease_until: leaseUntil, processing_claim: claim });
+      const inserted = await this.insert(userId, { ...row, processing_lease_until: leaseUntil, processing_claim: claim });
       this.d.jobs.enqueue(kind, inserted, claim);
       return inserted;
     }
@@ -187,7 +228,21 @@ export class MediaUploads {
       this.d.log.warn({ err, kind: kind.name }, 'media processing failed');
       throw fieldError(kind.fileField, kind.messages.processingFailed);
     }
-    return await this.d.repo.insert({ ...row, ...processed });
+    return await this.insert(userId, { ...row, ...processed });
+  }
+
+  /**
+   * With a quota, the row goes in only while the owner's media, this original included, stay within
+   * it: checked again here, atomically, because other uploads of theirs may have finished meanwhile.
+   * The files made from the original do not count against this upload (they may take the total a
+   * little past the quota); they count against the next one.
+   */
+  private async insert(userId: number, row: NewMedia): Promise<Media> {
+    const quota = this.d.usage.quota;
+    if (quota === null) return this.d.repo.insert(row);
+    const inserted = await this.d.repo.insertWithinQuota(row, quota);
+    if (!inserted) throw quotaExceeded(quota - (await this.d.usage.of(userId)).total_bytes, quota);
+    return inserted;
   }
 }
 

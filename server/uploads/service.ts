@@ -57,7 +57,8 @@ export class ResumableUploads {
 
   /**
    * A new upload of `userId`: its metadata is checked with the rules of an edit, its length against its
-   * kind's size limit, and its row is kept (expiring after RESUMABLE_UPLOAD_LIFETIME_MS).
+   * kind's size limit and the room the owner's quota leaves, and its row is kept (expiring after
+   * RESUMABLE_UPLOAD_LIFETIME_MS). The quota is checked again when the upload completes.
    */
   async begin(userId: number, id: string, size: number | undefined, metadata: Record<string, string | null> | undefined): Promise<Upload> {
     // A key without a value is how tus writes an empty one.
@@ -68,6 +69,7 @@ export class ResumableUploads {
     if (size === 0) throw fieldError(kind.fileField, 'Отправленный файл пуст.');
     const limit = kind.limit(this.d.config);
     if (size > limit) throw fileTooLarge(kind, limit);
+    await this.d.intake.ensureRoom(userId, size);
     const now = this.d.clock.now();
     return this.d.repo.insert({
       id,

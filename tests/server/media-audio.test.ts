@@ -332,7 +332,7 @@ describe('audio API', () => {
       ],
     ];
     for (const [label, request] of deletions) {
-      it(`deletes with ${label}: 204, row and files gone`, async () => {
+      it(`deletes with ${label}: 204, to the trash (its URLs answer 404), and its files go when it is removed for good`, async () => {
         const stored = await upload(alice, fx.webm, { title: 'на удаление' });
         expect(stored.statusCode).toBe(201);
         const rec = stored.json();
@@ -341,10 +341,12 @@ describe('audio API', () => {
         expect(res.statusCode).toBe(204);
         expect(res.body).toBe('');
         expect((await t.app.inject({ url: `/api/media/audio/${rec.id}/`, headers: alice.headers })).statusCode).toBe(404);
-        const after = await mediaFiles();
-        expect(files.length - after.filter((f) => f.startsWith(`u/${alice.id}/audio/`)).length).toBe(2); // original + mp3
         expect((await t.app.inject({ url: pathOf(rec.original_file) })).statusCode).toBe(404);
         expect((await t.app.inject(request(rec.id))).statusCode).toBe(404);
+        const purge = await t.app.inject({ method: 'DELETE', url: `/api/media/trash/audio/${rec.id}/`, headers: alice.headers });
+        expect(purge.statusCode).toBe(204);
+        const after = await mediaFiles();
+        expect(files.length - after.filter((f) => f.startsWith(`u/${alice.id}/audio/`)).length).toBe(2); // original + mp3
       });
     }
   });

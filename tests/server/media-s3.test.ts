@@ -78,7 +78,7 @@ describe('media in an S3 bucket', () => {
     expect(dl.rawPayload.equals(wav.subarray(0, 44))).toBe(true);
   });
 
-  it('stops serving a deleted record’s signed URLs at once, and its objects are gone from the bucket', async () => {
+  it('stops serving a deleted record’s signed URLs at once, and its objects are gone from the bucket once it leaves the trash', async () => {
     const owner = await createUser(t);
     const res = await upload(owner, wav);
     const { id, original_file: original, audio_file: playable } = res.json();
@@ -91,6 +91,8 @@ describe('media in an S3 bucket', () => {
       expect((await t.app.inject({ url: pathOf(url) })).statusCode).toBe(404);
       expect((await t.app.inject({ url: pathOf(url), headers: { range: 'bytes=0-9' } })).statusCode).toBe(404);
     }
+    const purge = await t.app.inject({ method: 'DELETE', url: `/api/media/trash/audio/${id}/`, headers: owner.headers });
+    expect(purge.statusCode).toBe(204);
     const left = await storedFiles(t);
     expect(left).not.toContain(row.original_key);
     expect(left).not.toContain(row.playable_key);

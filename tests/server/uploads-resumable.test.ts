@@ -177,6 +177,30 @@ describe('resumable uploads (tus)', () => {
     expect(await uploadRows()).toEqual([]);
   });
 
+  it('refuses an upload that cannot fit in the owner’s quota when it is created, and again when it completes', async () => {
+    const q = await createTestApp({ env: { USER_QUOTA_BYTES: String(60 * 1024) } });
+    try {
+      const owner = await createUser(q);
+      const client = tusClient(q.app);
+      const big = await client.create(owner.headers, 60 * 1024 + 1, { kind: 'photo' });
+      expect(big.statusCode).toBe(413);
+      expect(big.json()).toEqual({ detail: 'Не хватает места в хранилище: свободно 60 КБ из 60 КБ.' });
+
+      // Two uploads that fit alone but not together: the one completed second is refused.
+      const [first, second] = [await jpeg(), await jpeg()];
+      expect([first.length < 60 * 1024, second.length < 60 * 1024, first.length + second.length > 60 * 1024]).toEqual([true, true, true]);
+      const one = (await client.create(owner.headers, first.length, { kind: 'photo' })).headers.location as string;
+      const two = (await client.create(owner.headers, second.length, { kind: 'photo' })).headers.location as string;
+      expect((await client.patch(owner.headers, one, 0, first)).statusCode).toBe(201);
+      const refused = await client.patch(owner.headers, two, 0, second);
+      expect(refused.statusCode).toBe(413);
+      expect(refused.json().detail).toMatch(/^Не хватает места в хранилище: свободно /);
+      expect((await storedFiles(q)).filter((f) => f.includes('/uploads/'))).toEqual([]);
+    } finally {
+      await q.close();
+    }
+  });
+
   it('refuses a completed file that is not what its kind takes, and keeps nothing of it', async () => {
     const text = Buffer.from('это не картинка, а текст '.repeat(20));
     const url = (await tus.create(alice.headers, text.length, { kind: 'photo', title: 'подделка' })).headers.location as string;
