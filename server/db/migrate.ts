@@ -9,6 +9,7 @@ import * as m005 from './migrations/005-media-processing-claim.ts';
 import * as m006 from './migrations/006-account-security.ts';
 import * as m007 from './migrations/007-account-2fa-email.ts';
 import * as m010 from './migrations/010-media-trash.ts';
+import * as m011 from './migrations/011-media-version.ts';
 
 /**
  * Numbered in sequence, append-only: the next one is 008. Add a new file and list it here; never edit
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '006-account-security': m006,
   '007-account-2fa-email': m007,
   '010-media-trash': m010,
+  '011-media-version': m011,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
