@@ -146,6 +146,18 @@ describe('the audio list kept ready', () => {
     expect((await changedSince(seen, other.app)).titles).toContain('Отсюда');
   });
 
+  it('sends the peaks of rows stored by older versions (0..1, three decimals) as whole numbers 0..100 of the same shape', async () => {
+    const old = [0, 0.125, 0.5, 0.873, 1, 0.004];
+    const [first] = (await list(alice)).json<{ id: number }[]>();
+    await t.db
+      .updateTable('media')
+      .set({ waveform: JSON.stringify(old) })
+      .where('id', '=', first!.id)
+      .execute();
+    const sent = (await list(alice)).json<{ id: number; waveform_data: number[] }[]>().find((r) => r.id === first!.id)!;
+    expect(sent.waveform_data).toEqual([0, 13, 50, 87, 100, 0]);
+  });
+
   it('signs a fresh list when the URLs’ expiry window moves on', async () => {
     const before = await list(alice);
     t.clock.advance(MEDIA_URL_TTL_SECONDS * 1000);
