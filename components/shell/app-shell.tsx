@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { SnackbarHost } from '@/components/ui/snackbar-host';
 import { AuthBootstrap } from './auth-bootstrap';
 import { Footer } from './footer';
+import { PendingUploadsSync } from './pending-uploads-sync';
 import { TopBar } from './top-bar';
 
 export function AppShell({ children }: { children: ReactNode }) {
@@ -16,6 +17,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         Перейти к содержимому
       </a>
       <AuthBootstrap />
+      <PendingUploadsSync />
       <TopBar />
       <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-3 py-6 sm:px-4">
         {children}
