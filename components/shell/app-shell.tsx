@@ -5,6 +5,7 @@ import { SnackbarHost } from '@/components/ui/snackbar-host';
 import { AuthBootstrap } from './auth-bootstrap';
 import { Footer } from './footer';
 import { PendingUploadsSync } from './pending-uploads-sync';
+import { ServiceWorkerRegistration } from './service-worker-registration';
 import { TopBar } from './top-bar';
 
 export function AppShell({ children }: { children: ReactNode }) {
@@ -18,6 +19,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       </a>
       <AuthBootstrap />
       <PendingUploadsSync />
+      <ServiceWorkerRegistration />
       <TopBar />
       <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-3 py-6 sm:px-4">
         {children}
