@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { audioQueries, createAudio } from '@/lib/api/audio';
 import { ApiError } from '@/lib/api/api-error';
-import { audioSaveError } from '@/lib/errors';
+import { audioSaveError, duplicateOf } from '@/lib/errors';
 import { flushPendingUploads, type FlushResult, type UnsentReason } from './pending-uploads';
 import { recordingFileName, uploadMimeType } from './recording-format';
 import { deleteSession, listPending, loadRecording } from './recording-store';
@@ -13,6 +13,19 @@ export function unsentReason(error: unknown): UnsentReason {
     if (error.status === 401) return 'auth';
   }
   return 'refused';
+}
+
+/**
+ * Sends a waiting recording; the server answering that its owner already keeps these bytes
+ * («Этот файл уже есть в Копилке») means an earlier send got through (its answer was lost on the
+ * way), so it counts as sent.
+ */
+export async function sendUnlessKept(send: () => Promise<unknown>): Promise<void> {
+  try {
+    await send();
+  } catch (error) {
+    if (!duplicateOf(error)) throw error;
+  }
 }
 
 /**
@@ -31,7 +44,7 @@ export async function sendPendingAudio(
         const title = session.pending?.title ?? '';
         const fileName = recordingFileName(title, session.mimeType, 'audio');
         const file = new File([blob], fileName, { type: uploadMimeType(session.mimeType, 'audio') });
-        await createAudio({ file, fileName, title, description: session.pending?.description ?? '' });
+        await sendUnlessKept(() => createAudio({ file, fileName, title, description: session.pending?.description ?? '' }));
       },
       remove: deleteSession,
       reason: unsentReason,

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '@/lib/api/api-error';
+import { sendUnlessKept } from '@/lib/media/pending-sender';
 import { belongsTo, flushPendingUploads, type PendingUploadDeps, type UnsentReason } from '@/lib/media/pending-uploads';
 import type { RecordingSession } from '@/lib/media/recording-store';
 
@@ -83,5 +85,16 @@ describe('pending recordings queue', () => {
     expect(q.uploaded).toEqual([]);
     expect(result.sent).toEqual([]);
     expect(q.left()).toEqual([]);
+  });
+});
+
+describe('sending a waiting recording', () => {
+  it('counts a recording the server already keeps as sent (an earlier answer was lost), and nothing else', async () => {
+    const kept = new ApiError(409, { detail: 'Этот файл уже есть в Копилке', id: 4, kind: 'audio' });
+    await expect(sendUnlessKept(() => Promise.reject(kept))).resolves.toBeUndefined();
+    const refused = new ApiError(400, { audio_file: ['Файл не является поддерживаемой аудиозаписью'] });
+    await expect(sendUnlessKept(() => Promise.reject(refused))).rejects.toBe(refused);
+    const offline = ApiError.noAnswer();
+    await expect(sendUnlessKept(() => Promise.reject(offline))).rejects.toBe(offline);
   });
 });
