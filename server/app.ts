@@ -5,7 +5,7 @@ import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from './deps.ts';
-import { composeServices, type Services } from './compose.ts';
+import { composeServices, startWorker, type Services } from './compose.ts';
 import { ApiError } from './errors.ts';
 import { authRoutes } from './auth/routes.ts';
 import { sessionsRoutes } from './auth/sessions-routes.ts';
@@ -14,7 +14,6 @@ import { emailChangeRoutes } from './accounts/email-change-routes.ts';
 import { profileRoutes } from './profile/routes.ts';
 import { mediaRoutes } from './media/routes.ts';
 import { mediaFileRoutes } from './media/file-routes.ts';
-import { startMediaWork } from './media/startup.ts';
 import { webRoutes } from './web/routes.ts';
 import { contentSecurityPolicy } from './web/csp.ts';
 import { HELMET_OPTIONS } from './web/security-headers.ts';
@@ -79,8 +78,12 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Bu
   });
 
   const services = composeServices(deps, app.log);
-  app.addHook('onReady', async () => startMediaWork(services.media, app.log));
-  app.addHook('onClose', async () => services.media.background.drain());
+  // The worker of this process (unless RUN_JOBS=false) starts once the app is ready and stops with it.
+  const { worker, queue } = services;
+  if (worker) {
+    app.addHook('onReady', async () => startWorker(worker, queue));
+    app.addHook('onClose', async () => worker.stop());
+  }
 
   useZodSchemas(app);
   watchRequestTimeouts(app, timeouts);

@@ -8,9 +8,10 @@ import * as m004 from './migrations/004-media-processing-lease.ts';
 import * as m005 from './migrations/005-media-processing-claim.ts';
 import * as m006 from './migrations/006-account-security.ts';
 import * as m007 from './migrations/007-account-2fa-email.ts';
+import * as m008 from './migrations/008-media-jobs.ts';
 
 /**
- * Numbered in sequence, append-only: the next one is 008. Add a new file and list it here; never edit
+ * Numbered in sequence, append-only: the next one is 009. Add a new file and list it here; never edit
  * one that has shipped (Kysely refuses a lower number added after a higher one has run).
  */
 const migrations: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '005-media-processing-claim': m005,
   '006-account-security': m006,
   '007-account-2fa-email': m007,
+  '008-media-jobs': m008,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

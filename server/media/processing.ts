@@ -1,16 +1,26 @@
-import { mkdtemp, open, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { fieldError } from '../errors.ts';
+import { ClaimLostError } from '../jobs/worker.ts';
 import type { Storage } from '../storage/storage.ts';
-import type { MediaLog } from './background.ts';
 import type { Detected } from './content-types.ts';
-import type { FileColumn, MediaKind } from './kinds.ts';
+import { UploadRefused, type FileColumn, type MediaKind } from './kinds.ts';
+import type { MediaLog } from './log.ts';
 import type { MediaProcessor } from './processor.ts';
 import type { MediaPatch } from './repository.ts';
 
-/** The current claim of a row's background job was taken over (or the row is gone): the run stops. */
-export class ClaimLostError extends Error {}
+/**
+ * The processing step itself failed on this file (the decoder, the image library, a file that is not
+ * what its header says): trying again would fail again. `reason` is the uploader's to read when the
+ * step gave one.
+ */
+export class ProcessingFailed extends Error {
+  readonly reason: string | undefined;
+  constructor(cause: unknown) {
+    super(`media processing failed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.reason = cause instanceof UploadRefused ? cause.message : undefined;
+  }
+}
 
 export interface MediaProcessingDeps {
   storage: Storage;
@@ -18,60 +28,61 @@ export interface MediaProcessingDeps {
   log: MediaLog;
 }
 
-/** A kind's processing step, the same whether it runs during the upload (inline kinds) or as a background job. */
+/** A kind's quick check during the upload, and its processing step in a job. */
 export class MediaProcessing {
   constructor(private readonly d: MediaProcessingDeps) {}
 
-  /** The background kind's quick decoder check during the upload: a failure refuses the upload. */
+  /** The kind's header check during the upload: a failure refuses the upload. */
   async check(kind: MediaKind, originalKey: string, stored: Detected): Promise<void> {
     if (!kind.check) return;
     try {
       await kind.check({ processor: this.d.processor, input: await this.d.storage.localPath(originalKey), stored });
     } catch (err) {
+      if (err instanceof UploadRefused) throw fieldError(kind.fileField, err.message);
       this.d.log.warn({ err, kind: kind.name }, 'media check failed');
       throw fieldError(kind.fileField, kind.messages.processingFailed);
     }
   }
 
   /**
-   * Runs the kind's processing step in a temp folder and stores its outputs next to the original, as
-   * `<base><suffix>`. Every key it stores is pushed to `written` first, so the caller can take them
-   * away again; `claimLost` stops a background run whose claim was taken over before it stores more.
+   * Runs the kind's processing step in `dir` (the job's work folder) and stores its outputs next to
+   * the original, as `<base><suffix>`. Every key it stores is pushed to `written` first, so the caller
+   * can take them away again; `claimLost` stops a run whose claim was taken over before it stores
+   * more (ClaimLostError). A failure of the step itself is ProcessingFailed; anything else (the
+   * storage, the disk) may pass on a later try.
    */
   async run(
     kind: MediaKind,
     base: string,
     originalKey: string,
     stored: Detected,
+    dir: string,
     written: string[],
     claimLost: () => boolean = () => false,
   ): Promise<MediaPatch> {
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'kopilka-media-'));
-    try {
-      const outcome = await kind.process({
-        processor: this.d.processor,
-        input: await this.d.storage.localPath(originalKey),
-        stored,
-        tmp: (name) => path.join(dir, name),
+    const input = await this.d.storage.localPath(originalKey);
+    const outcome = await kind
+      .process({ processor: this.d.processor, input, stored, tmp: (name) => path.join(dir, name) })
+      .catch((err: unknown) => {
+        throw new ProcessingFailed(err);
       });
-      const patch: MediaPatch = { ...outcome.columns };
-      for (const f of outcome.files) {
-        if (claimLost()) throw new ClaimLostError();
-        // Opened before it is handed on: an output the step did not write fails this run here, rather
-        // than as an error event of a stream nobody listens to yet (which would end the process).
-        const file = await open(f.path);
-        const key = `${base}${f.suffix}`;
-        written.push(key);
-        try {
-          await this.d.storage.put(key, file.createReadStream());
-        } finally {
-          await file.close().catch(() => {}); // already closed by the stream unless put gave up before reading it
-        }
-        patch[f.column satisfies FileColumn] = key;
+    const patch: MediaPatch = { ...outcome.columns };
+    for (const f of outcome.files) {
+      if (claimLost()) throw new ClaimLostError();
+      // Opened before it is handed on: an output the step did not write fails this run here, rather
+      // than as an error event of a stream nobody listens to yet (which would end the process).
+      const file = await open(f.path).catch((err: unknown) => {
+        throw new ProcessingFailed(err);
+      });
+      const key = `${base}${f.suffix}`;
+      written.push(key);
+      try {
+        await this.d.storage.put(key, file.createReadStream());
+      } finally {
+        await file.close().catch(() => {}); // already closed by the stream unless put gave up before reading it
       }
-      return patch;
-    } finally {
-      await rm(dir, { recursive: true, force: true });
+      patch[f.column satisfies FileColumn] = key;
     }
+    return patch;
   }
 }

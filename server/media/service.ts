@@ -1,19 +1,21 @@
 import type { Clock } from '../clock.ts';
 import type { Media } from '../db/types.ts';
-import { notFound } from '../errors.ts';
-import type { Storage } from '../storage/storage.ts';
-import type { MediaLog } from './background.ts';
+import { detailError, notFound } from '../errors.ts';
+import { purgeFilesJob } from '../jobs/purge-files.ts';
+import type { JobQueue } from '../jobs/queue.ts';
 import type { MediaDetails } from './fields.ts';
 import type { DownloadChoice, MediaKind } from './kinds.ts';
 import type { MediaPatch, MediaRepository } from './repository.ts';
-import { deleteStored, keysOf } from './stored-files.ts';
+import { recordFiles } from './stored-files.ts';
 
 export interface MediaServiceDeps {
   repo: MediaRepository;
-  storage: Storage;
+  queue: JobQueue;
   clock: Clock;
-  log: MediaLog;
 }
+
+/** Retrying a record that has not failed. */
+const NOT_FAILED = 'Повторить можно только обработку, которая не удалась.';
 
 /** A user's own records of every kind: list, read, edit, delete, download. New records come from upload-intake.ts. */
 export class MediaService {
@@ -39,10 +41,34 @@ export class MediaService {
     return row;
   }
 
+  /**
+   * The record leaves the user's view at once; its bytes go by a 'purge-files' job added in the same
+   * transaction, which retries until every one of them is gone.
+   */
   async remove(userId: number, kind: MediaKind, id: number): Promise<void> {
-    const row = await this.d.repo.deleteOwned(userId, kind.name, id);
+    const row = await this.d.repo.transaction(async (repo, trx) => {
+      const deleted = await repo.deleteOwned(userId, kind.name, id);
+      if (deleted) await this.d.queue.enqueue(purgeFilesJob(recordFiles(deleted)), trx);
+      return deleted;
+    });
     if (!row) throw notFound();
-    await deleteStored(this.d.storage, this.d.log, keysOf(row));
+    this.d.queue.nudge();
+  }
+
+  /** A failed record's processing, once more: it is 'processing' again and its job is queued. */
+  async retry(userId: number, kind: MediaKind, id: number): Promise<Media> {
+    const now = this.d.clock.now().toISOString();
+    const row = await this.d.repo.transaction(async (repo, trx) => {
+      const again = await repo.retryOwned(userId, kind.name, id, now);
+      if (again) await this.d.queue.enqueue({ kind: kind.job, mediaId: again.id }, trx);
+      return again;
+    });
+    if (!row) {
+      await this.get(userId, kind, id); // someone else's or none: 404
+      throw detailError(409, NOT_FAILED);
+    }
+    this.d.queue.nudge();
+    return row;
   }
 
   /** Which stored file a download sends, and under which name. */

@@ -2,19 +2,19 @@ import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
-import type { MediaStatus } from '../../lib/contract/media.ts';
 import type { Media } from '../db/types.ts';
 import { ApiError, detailError, fieldError } from '../errors.ts';
 import { parseBody } from '../validation.ts';
 import { moveKey, StorageLimitError, UPLOAD_SUFFIX, userPrefix, type Storage } from '../storage/storage.ts';
-import type { MediaLog } from './background.ts';
+import { purgeFiles, purgeFilesJob } from '../jobs/purge-files.ts';
+import type { HeldJob, JobQueue } from '../jobs/queue.ts';
+import type { MediaLog } from './log.ts';
 import { detectFile } from './content-types.ts';
 import { mediaDetailsSchema } from './fields.ts';
-import type { MediaJobs } from './jobs.ts';
-import { UploadRefused, type MediaKind } from './kinds.ts';
+import type { MediaKind } from './kinds.ts';
 import type { MediaProcessing } from './processing.ts';
-import type { MediaPatch, MediaRepository } from './repository.ts';
-import { deleteStored } from './stored-files.ts';
+import type { MediaRepository } from './repository.ts';
+import { underBase } from './stored-files.ts';
 
 /** One part of an upload, already separated from the HTTP layer. */
 export type UploadPart =
@@ -27,7 +27,7 @@ export interface MediaUploadsDeps {
   repo: MediaRepository;
   storage: Storage;
   processing: MediaProcessing;
-  jobs: MediaJobs;
+  queue: JobQueue;
   clock: Clock;
   config: Config;
   log: MediaLog;
@@ -45,14 +45,18 @@ export class MediaUploads {
 
   /**
    * Streams the file part into storage (bounded by the kind's limit), collects the text fields,
-   * checks the bytes, processes (inline kinds) or queues the processing (background kinds) and
-   * inserts the row. Whatever fails — a limit, a wrong type, an aborted request, a processing error,
-   * the database — nothing is left behind.
+   * checks the bytes by content (and the kind's header check), then inserts the record, status
+   * 'processing', together with its processing job: the answer does not wait for the processing.
+   * Whatever fails — a limit, a wrong type, an aborted request, the database — nothing is left
+   * behind: the upload is journalled before its first byte is written (a held 'purge-files' job for
+   * everything under its base name), so even a process killed mid-upload leaves work for a worker
+   * to undo rather than bytes nobody knows about.
    */
   async create(userId: number, kind: MediaKind, parts: AsyncIterable<UploadPart>): Promise<Media> {
     const limit = kind.limit(this.d.config);
     const base = `${userPrefix(userId)}${kind.name}/${randomBytes(12).toString('base64url')}`;
     const tmpKey = `${base}${UPLOAD_SUFFIX}`; // renamed to the real extension once checked
+    const journal = await this.d.queue.hold(purgeFilesJob({ prefixes: underBase(base) }));
     const written: string[] = [];
     const fields: Record<string, unknown> = {};
     let upload: { size: number; filename: string } | null = null;
@@ -93,41 +97,45 @@ export class MediaUploads {
       written.push(originalKey);
       await moveKey(this.d.storage, tmpKey, originalKey);
       written.splice(written.indexOf(tmpKey), 1);
+      await this.d.processing.check(kind, originalKey, stored);
 
       const now = this.d.clock.now().toISOString();
-      const status: MediaStatus = kind.processing === 'inline' ? 'ready' : 'processing';
-      const row = {
-        user_id: userId,
-        kind: kind.name,
-        title: text.title ?? '',
-        description: text.description ?? '',
-        status,
-        original_key: originalKey,
-        mime_type: stored.mime,
-        size: upload.size,
-        original_name: cleanName(upload.filename),
-        created_at: now,
-        updated_at: now,
-      };
-      if (kind.processing === 'background') {
-        await this.d.processing.check(kind, originalKey, stored);
-        const { claim, leaseUntil } = this.d.jobs.newClaim();
-        const inserted = await this.d.repo.insert({ ...row, processing_lease_until: leaseUntil, processing_claim: claim });
-        this.d.jobs.enqueue(kind, inserted, claim);
+      const { size, filename } = upload;
+      const row = await this.d.repo.transaction(async (repo, trx) => {
+        const inserted = await repo.insert({
+          user_id: userId,
+          kind: kind.name,
+          title: text.title ?? '',
+          description: text.description ?? '',
+          status: 'processing',
+          original_key: originalKey,
+          mime_type: stored.mime,
+          size,
+          original_name: cleanName(filename),
+          created_at: now,
+          updated_at: now,
+        });
+        await this.d.queue.enqueue({ kind: kind.job, mediaId: inserted.id }, trx);
+        // The journal entry goes with the insert: from here on the record names the bytes.
+        if (!(await journal.settle(trx))) throw new Error('the upload journal entry was taken over before the record was made');
         return inserted;
-      }
-      let processed: MediaPatch;
-      try {
-        processed = await this.d.processing.run(kind, base, originalKey, stored, written);
-      } catch (err) {
-        if (err instanceof UploadRefused) throw fieldError(kind.fileField, err.message);
-        this.d.log.warn({ err, kind: kind.name }, 'media processing failed');
-        throw fieldError(kind.fileField, kind.messages.processingFailed);
-      }
-      return await this.d.repo.insert({ ...row, ...processed });
+      });
+      this.d.queue.nudge();
+      return row;
     } catch (err) {
-      await deleteStored(this.d.storage, this.d.log, written);
+      await this.undo(journal, written);
       throw err;
+    }
+  }
+
+  /** Removes what a refused or failed upload stored, then its journal entry; what cannot be removed now is left to the entry's job. */
+  private async undo(journal: HeldJob, written: string[]): Promise<void> {
+    try {
+      await purgeFiles(this.d.storage, { keys: written });
+      await journal.settle();
+    } catch (err) {
+      this.d.log.error({ err }, 'could not remove the files of a failed upload: a job will');
+      await journal.release().catch((e: unknown) => this.d.log.error({ err: e }, 'could not hand the upload journal entry to a worker'));
     }
   }
 }

@@ -1,9 +1,10 @@
 import type { Readable } from 'node:stream';
-import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../deps.ts';
 import { UsersRepository } from '../accounts/users-repository.ts';
 import type { User, UserUpdate } from '../db/types.ts';
 import { ApiError, fieldError } from '../errors.ts';
+import { purgeFilesJob } from '../jobs/purge-files.ts';
+import type { JobQueue } from '../jobs/queue.ts';
 import { userPrefix } from '../storage/storage.ts';
 import type { AccountActions } from '../accounts/account-actions.ts';
 import { ALREADY_EXISTS, phoneChangedNotice } from '../accounts/messages.ts';
@@ -21,7 +22,7 @@ export class ProfileService {
   constructor(
     private readonly deps: AppDeps,
     private readonly actions: AccountActions,
-    private readonly log: FastifyBaseLogger,
+    private readonly queue: JobQueue,
   ) {
     this.users = new UsersRepository(deps.db);
   }
@@ -69,15 +70,17 @@ export class ProfileService {
     return updated;
   }
 
-  /** Password-checked; rows go by cascade, then every file under u/{id}/. */
+  /**
+   * Password-checked; rows go by cascade, and every file under u/{id}/ by a 'purge-files' job added
+   * in the same transaction, which retries until they are all gone.
+   */
   async deleteAccount(user: User, password: unknown): Promise<void> {
     await this.actions.checkPassword(user, typeof password === 'string' ? password : undefined, 'password', WRONG_PASSWORD);
-    await this.users.delete(user.id);
-    try {
-      await this.deps.storage.deletePrefix(userPrefix(user.id));
-    } catch (err) {
-      this.log.error({ err, userId: user.id }, 'account deleted but its files were not');
-    }
+    await this.deps.db.transaction().execute(async (trx) => {
+      await new UsersRepository(trx).delete(user.id);
+      await this.queue.enqueue(purgeFilesJob({ prefixes: [userPrefix(user.id)] }), trx);
+    });
+    this.queue.nudge();
   }
 
   async setAvatar(user: User, source: Readable): Promise<User> {

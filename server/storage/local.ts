@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
-import { mkdir, opendir, rename, rm, stat, unlink } from 'node:fs/promises';
+import { mkdir, opendir, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -66,8 +66,23 @@ export class LocalStorage implements Storage {
     });
   }
 
+  /** A folder (`u/7/`) goes whole; a name prefix (`u/7/audio/AbC.`) takes every file it starts, half-written copies too. */
   async deletePrefix(prefix: string): Promise<void> {
-    await rm(this.resolve(prefix), { recursive: true, force: true });
+    if (prefix.endsWith('/')) {
+      await rm(this.resolve(prefix), { recursive: true, force: true });
+      return;
+    }
+    const full = this.resolve(prefix);
+    const dir = path.dirname(full);
+    const start = path.basename(full);
+    let names: string[];
+    try {
+      names = await readdir(dir);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw e;
+    }
+    for (const name of names) if (name.startsWith(start)) await rm(path.join(dir, name), { recursive: true, force: true });
   }
 
   async move(from: string, to: string): Promise<void> {
@@ -80,9 +95,11 @@ export class LocalStorage implements Storage {
     return this.resolve(key);
   }
 
+  /** Keys starting with `prefix`, a folder (`u/7/`) or a name prefix (`u/7/audio/AbC.`), as in a bucket. */
   async *list(prefix: string): AsyncIterable<StoredKey> {
-    for await (const file of this.walk(prefix)) {
-      if (!PART_RE.test(file.key)) yield file;
+    const folder = prefix === '' || prefix.endsWith('/') ? prefix : prefix.slice(0, prefix.lastIndexOf('/') + 1);
+    for await (const file of this.walk(folder)) {
+      if (!PART_RE.test(file.key) && file.key.startsWith(prefix)) yield file;
     }
   }
 

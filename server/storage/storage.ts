@@ -11,6 +11,7 @@ export interface Storage {
   read(key: string, range?: { start: number; end: number }): Readable;
   stat(key: string): Promise<{ size: number } | null>;
   delete(key: string): Promise<void>;
+  /** Deletes every key starting with `prefix`: a folder (`u/7/`) or a name prefix (`u/7/audio/AbC.`), half-written copies included. */
   deletePrefix(prefix: string): Promise<void>;
   /** A local file path for tools such as ffmpeg and sharp (local storage returns the real path). */
   localPath(key: string): Promise<string>;
@@ -20,9 +21,10 @@ export interface Storage {
    */
   move?(from: string, to: string): Promise<void>;
   /**
-   * Start-up housekeeping, optional. `list` yields the stored keys under a prefix with their last
-   * change (never the adapter's own temp files); `removeStaleTemp` deletes the adapter's half-written
-   * temp files untouched since `olderThan` (a crash mid-write) and returns how many it removed.
+   * Housekeeping (the storage reconciliation), optional. `list` yields the stored keys starting with
+   * a prefix (a folder or a name prefix) with their last change (never the adapter's own temp files);
+   * `removeStaleTemp` deletes the adapter's half-written temp files untouched since `olderThan` (a
+   * crash mid-write) and returns how many it removed.
    */
   list?(prefix: string): AsyncIterable<StoredKey>;
   removeStaleTemp?(olderThan: Date): Promise<number>;

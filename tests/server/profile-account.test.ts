@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { settle } from './support/processing.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { codeIn, post, signedInUser } from './auth-support.ts';
 
@@ -276,6 +277,7 @@ describe('profile', () => {
         expect(rows, table).toHaveLength(0);
       }
       expect(await t.db.selectFrom('users').select('id').where('id', '=', u.id).executeTakeFirst()).toBeUndefined();
+      await settle(t); // the files go by a job, which retries until they are gone
       expect(await t.storage.stat(`u/${u.id}/audio/a.webm`)).toBeNull();
       expect(await t.storage.stat(`u/${keep.id}/audio/b.webm`)).toEqual({ size: 3 });
       expect((await t.app.inject({ url: '/api/auth/profile/', headers: auth(u.access) })).statusCode).toBe(401);

@@ -23,6 +23,7 @@ const photo = (id: number, title: string): PhotoRecord => ({
   mime_type: 'image/jpeg',
   size: 1000,
   status: 'ready',
+  failure_reason: null,
 });
 
 const photos = [photo(1, 'Море'), photo(2, ''), photo(3, 'Горы')];
