@@ -39,7 +39,10 @@ export async function purgeFiles(storage: Storage, files: PurgeFiles): Promise<v
   for (const key of files.keys ?? []) await storage.delete(key).catch((err: unknown) => failures.push(err));
   for (const prefix of files.prefixes ?? []) await storage.deletePrefix(prefix).catch((err: unknown) => failures.push(err));
   if (failures.length === 1) throw failures[0];
-  if (failures.length) throw new AggregateError(failures, `${failures.length} stored files or prefixes could not be removed`);
+  if (failures.length) {
+    const first = failures[0] instanceof Error ? failures[0].message : String(failures[0]);
+    throw new AggregateError(failures, `${failures.length} stored files or prefixes could not be removed, the first: ${first}`);
+  }
 }
 
 /** The 'purge-files' job: never given up, tried again after 5 s, 10 s, 20 s, … (at most 10 minutes apart) until it succeeds. */
