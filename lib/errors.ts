@@ -139,6 +139,10 @@ export const mediaUpdateError = (error: unknown) => withReason(UPDATE_ERROR, cha
 /** A failed deletion: 'Ошибка при удалении записи: <the server's words>'. */
 export const mediaDeleteError = (error: unknown) => withReason(DELETE_ERROR, changeReason(error));
 
+export const RETRY_ERROR = 'Не удалось повторить обработку';
+/** A failed «Повторить»: 'Не удалось повторить обработку: <the server's words>'. */
+export const mediaRetryError = (error: unknown) => withReason(RETRY_ERROR, changeReason(error));
+
 /** Why the recorder's save failed: the server's detail or its first error on the file field, else no answer. */
 function saveReason(error: unknown, fileField: string): string | null {
   if (!(error instanceof ApiError)) return null;
