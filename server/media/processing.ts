@@ -69,11 +69,10 @@ export class MediaProcessing {
     const patch: MediaPatch = { ...outcome.columns };
     for (const f of outcome.files) {
       if (claimLost()) throw new ClaimLostError();
-      // Opened before it is handed on: an output the step did not write fails this run here, rather
-      // than as an error event of a stream nobody listens to yet (which would end the process).
-      const file = await open(f.path).catch((err: unknown) => {
-        throw new ProcessingFailed(err);
-      });
+      // Opened before it is handed on: an output that is not there fails this run here, rather than as
+      // an error event of a stream nobody listens to yet (which would end the process). Not counted as
+      // the file's failure: the work folder may have been taken away (a run that lost its claim).
+      const file = await open(f.path);
       const key = `${base}${f.suffix}`;
       written.push(key);
       try {
