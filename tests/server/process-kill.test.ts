@@ -42,7 +42,7 @@ const until = async (what: string, cond: () => boolean | Promise<boolean>, ms = 
   }
 };
 
-describe('a server killed with SIGKILL mid-upload, mid-job and just after a deletion', () => {
+describe('a server killed with SIGKILL mid-upload (a recording, an avatar), mid-job and just after a deletion', () => {
   let dir: string;
   let dataDir: string;
   let port: number;
@@ -88,20 +88,24 @@ describe('a server killed with SIGKILL mid-upload, mid-job and just after a dele
 
   const post = async (kind: string, field: string, file: string, title: string) => {
     const body = multipart({ title }, { field, filename: path.basename(file), data: readFileSync(file) });
-    const res = await fetch(url(`/api/media/${kind}/`), { method: 'POST', headers: { ...headers, ...body.headers }, body: new Uint8Array(body.payload) });
+    const res = await fetch(url(`/api/media/${kind}/`), {
+      method: 'POST',
+      headers: { ...headers, ...body.headers },
+      body: new Uint8Array(body.payload),
+    });
     expect(res.status, await res.clone().text()).toBe(201);
     return ((await res.json()) as { id: number }).id;
   };
 
-  /** Starts a multipart audio upload and keeps it open after `bytes` of a WAV: the process is killed while it streams in. */
-  function hangingUpload(bytes: number): http.ClientRequest {
+  /** Starts a multipart upload of `field` and keeps it open after `bytes` (a WAV header first): the process is killed while it streams in. */
+  function hangingUpload(pathname: string, field: string, bytes: number): http.ClientRequest {
     const boundary = '----kopilkakill';
-    const req = http.request(url('/api/media/audio/'), {
+    const req = http.request(url(pathname), {
       method: 'POST',
       headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(bytes * 4) },
     });
     req.on('error', () => {}); // the server dies under it
-    req.write(`--${boundary}\r\nContent-Disposition: form-data; name="audio_file"; filename="long.wav"\r\n\r\n`);
+    req.write(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="long.wav"\r\n\r\n`);
     const wav = readFileSync(fx.wav);
     req.write(wav.subarray(0, 44));
     req.write(Buffer.alloc(bytes, 1));
@@ -182,7 +186,7 @@ describe('a server killed with SIGKILL mid-upload, mid-job and just after a dele
     if (child) await kill();
   });
 
-  it('leaves no bytes without a row, no row without its bytes and no work folder once started again', async () => {
+  it('leaves no bytes without a row, no row without its bytes and no work folder once started again', { timeout: 120_000 }, async () => {
     await start();
     // A recording saved and processed, to be deleted just before the kill.
     const doomed = await post('audio', 'audio_file', fx.mp3, 'на удаление');
@@ -193,14 +197,19 @@ describe('a server killed with SIGKILL mid-upload, mid-job and just after a dele
     await until('the video job to be under way', () =>
       workFolders().some((f) => listFiles(path.join(dataDir, 'work', 'jobs', f)).length > 0),
     );
-    // An upload streaming in: its bytes are being written.
-    const upload = hangingUpload(8 * 1024 * 1024);
-    await until('the upload to be written', () => listFiles(media()).some((f) => f.includes('.upload')));
+    // Uploads streaming in, a recording and an avatar: their bytes are being written.
+    const upload = hangingUpload('/api/media/audio/', 'audio_file', 8 * 1024 * 1024);
+    const avatar = hangingUpload('/api/auth/profile/photo/', 'photo', 2 * 1024 * 1024);
+    await until('the uploads to be written', () => {
+      const files = listFiles(media());
+      return files.some((f) => f.includes('/audio/') && f.includes('.upload')) && files.some((f) => f.includes('/avatar/'));
+    });
     const del = await fetch(url(`/api/media/audio/${doomed}/`), { method: 'DELETE', headers });
     expect(del.status).toBe(204);
 
     await kill();
     upload.destroy();
+    avatar.destroy();
     const left = database();
     expect(left.records.find((r) => r.id === video)?.status).toBe('processing');
     expect(workFolders().length).toBeGreaterThan(0);

@@ -169,12 +169,18 @@ describe('profile', () => {
       const meta2 = await sharp(await t.storage.localPath(row2.photo_key!)).metadata();
       expect(meta2.width).toBeLessThanOrEqual(512);
       expect(meta2.height).toBeLessThanOrEqual(512);
+      await settle(t); // the previous file goes by a job
       expect(await t.storage.stat(row.photo_key!)).toBeNull();
 
       const del = await t.app.inject({ method: 'DELETE', url: '/api/auth/profile/photo/', headers: auth(u.access) });
       expect(del.statusCode).toBe(200);
       expect(del.json().photo_url).toBeNull();
+      await settle(t);
       expect(await t.storage.stat(row2.photo_key!)).toBeNull();
+      // Nothing else of the uploads is left, and no job either.
+      const { readdir } = await import('node:fs/promises');
+      expect(await readdir((await t.storage.localPath(`u/${u.id}/avatar/x`)).slice(0, -2))).toEqual([]);
+      expect(await t.db.selectFrom('jobs').select('kind').where('kind', '=', 'purge-files').execute()).toEqual([]);
     });
 
     it('refuses a text file as a photo and leaves no file', async () => {
