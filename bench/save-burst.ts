@@ -122,6 +122,14 @@ export async function benchSaveBurst(): Promise<void> {
           }
           ready.push(s.answerMs + (Date.parse(row.updated_at) - Date.parse(row.created_at)));
         }
+        // How fast the worker made them: saves per second offered, records per second made ready.
+        const readyRows = rows.filter((r) => r.status === 'ready');
+        const span = (pick: (r: (typeof rows)[number]) => string, list: typeof rows) =>
+          list.length
+            ? (Math.max(...list.map((r) => Date.parse(pick(r)))) - Math.min(...list.map((r) => Date.parse(pick(r))))) / 1000
+            : NaN;
+        const offered = rows.length / span((r) => r.created_at, rows);
+        const made = readyRows.length / span((r) => r.updated_at, readyRows);
         answers.sort((a, b) => a - b);
         ready.sort((a, b) => a - b);
         const ms = (v: number) => (Number.isNaN(v) ? '—' : `${Math.round(v)} ms`);
@@ -129,6 +137,7 @@ export async function benchSaveBurst(): Promise<void> {
           `save burst: ${clients} clients saving 3-second recordings for ${seconds} s (${saved.length} saved, ${failed} refused or failed)`,
         );
         console.log(`  upload answer p50 ${ms(percentile(answers, 50))}, p99 ${ms(percentile(answers, 99))} (reference: p50 < 300 ms)`);
+        console.log(`  saves offered ${offered.toFixed(1)}/s, made ready ${made.toFixed(1)}/s by the worker of the API process`);
         console.log(
           `  ready         p50 ${ms(percentile(ready, 50))}, p99 ${ms(percentile(ready, 99))} (reference: p50 < 2000 ms)${notReady ? `; ${notReady} not ready after the drain` : ''}`,
         );
