@@ -26,6 +26,10 @@ export default defineConfig({
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
+          // The test S3 (an s3rver, or S3_TEST_URL's), started once per run.
+          globalSetup: ['tests/server/support/s3-global-setup.ts'],
+          // The AWS SDK's notice that its 2027 releases need Node 22 is for operators, not for every test file.
+          env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // Two cores: files in parallel would fight over argon2 and ffmpeg.

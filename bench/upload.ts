@@ -3,11 +3,11 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { benchData, mb, rssOf, startServer } from './support.ts';
 
-const RATE = 48_000;
-const CHANNELS = 2;
+export const RATE = 48_000;
+export const CHANNELS = 2;
 
 /** A canonical 16-bit PCM WAV header for `dataBytes` of samples. */
-function wavHeader(dataBytes: number): Buffer {
+export function wavHeader(dataBytes: number): Buffer {
   const h = Buffer.alloc(44);
   h.write('RIFF', 0, 'latin1');
   h.writeUInt32LE(36 + dataBytes, 4);
@@ -25,7 +25,7 @@ function wavHeader(dataBytes: number): Buffer {
 }
 
 /** One second of a 440 Hz tone, reused as the 200 MB body (generated on the fly, never held whole). */
-function toneSecond(): Buffer {
+export function toneSecond(): Buffer {
   const b = Buffer.alloc(RATE * CHANNELS * 2);
   for (let i = 0; i < RATE; i++) {
     const v = Math.round(Math.sin((2 * Math.PI * 440 * i) / RATE) * 12000);
@@ -78,11 +78,13 @@ export async function benchUpload(opts: { megabytes?: number } = {}): Promise<vo
   }
 }
 
-function post(
+/** POSTs a WAV of `dataBytes` samples (`second` repeated) as an audio upload; bodySentMs: when its last byte was accepted. */
+export function post(
   base: string,
   token: string,
   dataBytes: number,
   second: Buffer,
+  onBodySent?: () => void,
 ): Promise<{ status: number; body: Record<string, unknown>; bodySentMs: number; totalMs: number }> {
   const boundary = 'kopilkabench';
   const head = Buffer.from(
@@ -138,7 +140,10 @@ function post(
         left -= chunk.length;
         if (!req.write(chunk)) return void req.once('drain', pump);
       }
-      req.end(tail, () => (bodySentMs = performance.now() - start));
+      req.end(tail, () => {
+        bodySentMs = performance.now() - start;
+        onBodySent?.();
+      });
     };
     pump();
   });

@@ -1,13 +1,18 @@
 // `npm test`: the type check of every file, the lint and the format check first (a red check stops
-// here, before any test runs), then unit + server tests on SQLite, the server tests again on PostgreSQL,
-// then the browser tests.
+// here, before any test runs), then unit + server tests on SQLite with media on local disk, the server
+// tests again on PostgreSQL with media in S3, then the browser tests.
 // PostgreSQL: DATABASE_URL when it points at one (.ci/run starts a throw-away cluster), else a throw-away
 // cluster started here when PostgreSQL's binaries are installed; without them that pass is reported as not run.
+// S3: the PostgreSQL pass sets MEDIA_STORAGE_TEST=s3, so two passes cover both databases and both media
+// storages (SQLite with local disk, PostgreSQL with S3) and CI time stays flat. The tests start their own
+// s3rver, or use the bucket S3_TEST_URL names (keys from AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY). The
+// storage contract and the S3-specific tests run against both backends in every pass.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 
 const run = (cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env) => {
-  console.log(`\n▶ ${cmd} ${args.join(' ')}${env.DATABASE_URL ? ' (PostgreSQL)' : ''}`);
+  const on = [env.DATABASE_URL && 'PostgreSQL', env.MEDIA_STORAGE_TEST === 's3' && 'media in S3'].filter(Boolean).join(', ');
+  console.log(`\n▶ ${cmd} ${args.join(' ')}${on ? ` (${on})` : ''}`);
   const r = spawnSync(cmd, args, { stdio: 'inherit', env });
   if (r.status !== 0) {
     console.error(`✖ ${cmd} ${args.join(' ')} failed`);
@@ -27,6 +32,7 @@ run('npm', ['run', '--silent', 'format:check']);
 
 const sqliteEnv = { ...process.env };
 delete sqliteEnv.DATABASE_URL;
+delete sqliteEnv.MEDIA_STORAGE_TEST;
 run('npx', ['vitest', 'run'], sqliteEnv);
 
 let pgUrl = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined;
@@ -36,7 +42,7 @@ if (!pgUrl && pgInstalled) {
   pgUrl = /DATABASE_URL=(\S+)/.exec(out)?.[1];
   startedPg = true;
 }
-if (pgUrl) run('npx', ['vitest', 'run', '--project', 'server'], { ...process.env, DATABASE_URL: pgUrl });
+if (pgUrl) run('npx', ['vitest', 'run', '--project', 'server'], { ...process.env, DATABASE_URL: pgUrl, MEDIA_STORAGE_TEST: 's3' });
 else console.warn('! PostgreSQL is not installed here: the PostgreSQL pass of the server tests did not run.');
 cleanup();
 

@@ -143,7 +143,7 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Bu
     { prefix: '/api' },
   );
 
-  await mediaFileRoutes(app, deps);
+  await mediaFileRoutes(app, deps, services.media.fileAccess);
   await webRoutes(app, deps);
   return { app, services };
 }

@@ -12,12 +12,14 @@ import { purgeFilesDefinition } from './jobs/purge-files.ts';
 import { JobQueue, type JobLog } from './jobs/queue.ts';
 import { reconcileStorageJob, scheduleReconciliation } from './jobs/reconcile-storage.ts';
 import { Worker, type WorkerDeps } from './jobs/worker.ts';
+import { MediaFileAccess } from './media/file-access.ts';
 import type { MediaLog } from './media/log.ts';
 import { MediaProcessing } from './media/processing.ts';
 import { processingJobs } from './media/processing-jobs.ts';
 import { MediaRepository } from './media/repository.ts';
 import { MediaService } from './media/service.ts';
 import { MediaPathSigner } from './media/signing.ts';
+import { StoredKeyOwnersRepository } from './media/stored-key-owners-repository.ts';
 import { MediaUploads } from './media/upload-intake.ts';
 import { ProfileService } from './profile/service.ts';
 
@@ -27,6 +29,8 @@ export interface MediaServices {
   uploads: MediaUploads;
   /** Signs the `/media/…` URLs of records. */
   paths: MediaPathSigner;
+  /** Decides whether a `/media/…` URL is served: its signature, and a row that still names the key. */
+  fileAccess: MediaFileAccess;
 }
 
 /** Everything the routes call, built once at start from the app's dependencies. */
@@ -61,6 +65,7 @@ export function composeMedia(deps: AppDeps, log: MediaLog, queue: JobQueue): Med
     records: new MediaService({ repo, queue, clock }),
     uploads: new MediaUploads({ repo, storage, processing, queue, clock, config: deps.config, log }),
     paths: new MediaPathSigner(deps.config.secretKey),
+    fileAccess: new MediaFileAccess({ owners: new StoredKeyOwnersRepository(deps.db), secretKey: deps.config.secretKey, clock }),
   };
 }
 

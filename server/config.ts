@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { leaseOf, type Lease } from './jobs/kinds.ts';
+import { MediaStorageSettingError, parseMediaStorage, type MediaStorageSetting } from './storage/media-storage-url.ts';
 
 /** Sizes are in bytes. */
 const MB = 1024 * 1024;
@@ -31,10 +32,7 @@ const envSchema = z.object({
   SMTP_FROM: z.string().optional(),
   SMS_WEBHOOK_URL: z.url().optional(),
   ADMIN_URL: z.url().optional(),
-  MEDIA_STORAGE: z
-    .string()
-    .regex(/^(local|s3:\/\/.+)$/, 'must be local or s3://bucket')
-    .default('local'),
+  MEDIA_STORAGE: z.string().default('local'),
   FFMPEG_PATH: z.string().optional(),
   MAX_AUDIO_BYTES: bytes(120 * MB),
   MAX_PHOTO_BYTES: bytes(40 * MB),
@@ -62,7 +60,8 @@ export interface Config {
   smtpFrom: string;
   smsWebhookUrl?: string;
   adminUrl?: string;
-  mediaStorage: string;
+  /** Where media bytes live: DATA_DIR/media, or a bucket (see storage/media-storage-url.ts). */
+  mediaStorage: MediaStorageSetting;
   ffmpegPath?: string;
   limits: { audio: number; photo: number; video: number; avatar: number };
   logLevel: string;
@@ -79,8 +78,12 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
-/** Turns the environment into a typed config. Throws ConfigError with one line naming the variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/**
+ * Turns the environment into a typed config. Throws ConfigError with one line naming the variable.
+ * `signs: false` (`npm run migrate`, which signs nothing): SECRET_KEY is neither required nor generated.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { signs?: boolean } = {}): Config {
+  const signs = opts.signs ?? true;
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
@@ -88,15 +91,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid ${String(issue.path[0])}: ${issue.message}`);
   }
   const e = parsed.data;
-  if (e.MEDIA_STORAGE !== 'local') {
-    throw new ConfigError('Invalid MEDIA_STORAGE: only "local" is available in this build');
+  let mediaStorage: MediaStorageSetting;
+  try {
+    mediaStorage = parseMediaStorage(e.MEDIA_STORAGE, cleaned);
+  } catch (err) {
+    if (err instanceof MediaStorageSettingError) throw new ConfigError(`Invalid ${err.variable}: ${err.message}`);
+    throw err;
   }
   const dataDir = path.resolve(e.DATA_DIR);
-  mkdirSync(dataDir, { recursive: true });
   let database: Config['database'];
   if (!e.DATABASE_URL) database = { dialect: 'sqlite', file: path.join(dataDir, 'kopilka.sqlite') };
   else if (/^postgres(ql)?:/.test(e.DATABASE_URL)) database = { dialect: 'postgres', url: e.DATABASE_URL };
   else database = { dialect: 'sqlite', file: path.resolve(e.DATABASE_URL.replace(/^(sqlite|file):(\/\/)?/, '')) };
+  // Processes that share a database or a bucket must sign and verify with one key: a key each
+  // process generated for itself would refuse the others' tokens and media URLs.
+  if (signs && !e.SECRET_KEY && (database.dialect === 'postgres' || mediaStorage.kind === 's3')) {
+    const shared = database.dialect === 'postgres' ? 'PostgreSQL' : 'S3 media storage';
+    throw new ConfigError(
+      `Missing SECRET_KEY: required with ${shared}, so that every API process signs and verifies tokens and media URLs with the same key (at least 32 characters)`,
+    );
+  }
+  mkdirSync(dataDir, { recursive: true });
 
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
@@ -104,13 +119,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     database,
-    secretKey: e.SECRET_KEY ?? loadOrCreateSecret(dataDir),
+    secretKey: e.SECRET_KEY ?? (signs ? loadOrCreateSecret(dataDir) : ''),
     publicUrl,
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM ?? 'Копилка <no-reply@localhost>',
     smsWebhookUrl: e.SMS_WEBHOOK_URL,
     adminUrl: e.ADMIN_URL,
-    mediaStorage: e.MEDIA_STORAGE,
+    mediaStorage,
     ffmpegPath: e.FFMPEG_PATH,
     limits: { audio: e.MAX_AUDIO_BYTES, photo: e.MAX_PHOTO_BYTES, video: e.MAX_VIDEO_BYTES, avatar: e.MAX_AVATAR_BYTES },
     logLevel: e.LOG_LEVEL,

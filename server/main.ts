@@ -8,7 +8,7 @@ import { migrate } from './db/migrate.ts';
 import { createMailer } from './mail/create-mailer.ts';
 import { createProcessor } from './media/processor.ts';
 import { createSmsSender } from './sms/create-sms.ts';
-import { LocalStorage } from './storage/local.ts';
+import { checkStorage, StorageUnavailableError, storageFromConfig } from './storage/from-config.ts';
 import { ensureWebBuild } from './web/ensure-build.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -33,7 +33,16 @@ async function main(): Promise<void> {
     console.error(`Копилка: database error: ${err instanceof Error ? err.message : String(err)}`);
     process.exit(1);
   }
-  const storage = new LocalStorage(path.join(config.dataDir, 'media'));
+  const storage = storageFromConfig(config);
+  try {
+    await checkStorage(storage, config);
+  } catch (err) {
+    if (err instanceof StorageUnavailableError) {
+      console.error(`Копилка: ${err.message}`);
+      process.exit(1);
+    }
+    throw err;
+  }
   const log = (m: string) => console.log(m);
   const { app } = await buildApp({
     config,

@@ -8,7 +8,7 @@ import { migrate } from './db/migrate.ts';
 async function main(): Promise<number> {
   let config;
   try {
-    config = loadConfig();
+    config = loadConfig(process.env, { signs: false });
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(`Копилка: ${err.message}`);

@@ -2,7 +2,6 @@
 // video MP4 and poster), removing deleted files, the storage reconciliation. It works on the database
 // and the media storage of the environment's config (DATABASE_URL, MEDIA_STORAGE, DATA_DIR), the same
 // as the API processes', so it may run on any machine that reaches both; several may run at once.
-import path from 'node:path';
 import { pino } from 'pino';
 import { systemClock } from './clock.ts';
 import { composeQueue, composeWorker, startWorker } from './compose.ts';
@@ -10,11 +9,12 @@ import { ConfigError, loadConfig } from './config.ts';
 import { createDb } from './db/kysely.ts';
 import { migrate } from './db/migrate.ts';
 import { createProcessor } from './media/processor.ts';
-import { LocalStorage } from './storage/local.ts';
+import { checkStorage, StorageUnavailableError, storageFromConfig } from './storage/from-config.ts';
 
 async function main(): Promise<void> {
   let config;
   try {
+    // Like the API processes: SECRET_KEY required with PostgreSQL or S3, so one environment file serves all.
     config = loadConfig();
   } catch (err) {
     if (err instanceof ConfigError) {
@@ -31,11 +31,21 @@ async function main(): Promise<void> {
     console.error(`Копилка: database error: ${err instanceof Error ? err.message : String(err)}`);
     process.exit(1);
   }
+  const storage = storageFromConfig(config);
+  try {
+    await checkStorage(storage, config);
+  } catch (err) {
+    if (err instanceof StorageUnavailableError) {
+      console.error(`Копилка: ${err.message}`);
+      process.exit(1);
+    }
+    throw err;
+  }
   const log = pino({ level: config.logLevel });
   const deps = {
     config,
     db,
-    storage: new LocalStorage(path.join(config.dataDir, 'media')),
+    storage,
     clock: systemClock,
     processor: createProcessor({ ffmpegPath: config.ffmpegPath }),
   };

@@ -4,7 +4,8 @@ import type { JobDefinition } from './worker.ts';
 
 /**
  * Stored bytes to remove for good: single keys, and every key starting with a prefix (a record's
- * files all start with its base name; an account's with `u/<id>/`). Half-written copies go too.
+ * files all start with its base name; an account's with `u/<id>/`). Half-written copies of the keys
+ * named go too (a listing does not show them: name the upload's temp key).
  */
 export interface PurgeFiles {
   keys?: string[];
@@ -37,12 +38,21 @@ export async function purgeFiles(storage: Storage, files: PurgeFiles): Promise<v
   if (outside !== undefined) throw new Error(`refusing to purge ${JSON.stringify(outside)}: not inside one user's folder`);
   const failures: unknown[] = [];
   for (const key of files.keys ?? []) await storage.delete(key).catch((err: unknown) => failures.push(err));
-  for (const prefix of files.prefixes ?? []) await storage.deletePrefix(prefix).catch((err: unknown) => failures.push(err));
+  for (const prefix of files.prefixes ?? []) await removeUnder(storage, prefix).catch((err: unknown) => failures.push(err));
   if (failures.length === 1) throw failures[0];
   if (failures.length) {
     const first = failures[0] instanceof Error ? failures[0].message : String(failures[0]);
     throw new AggregateError(failures, `${failures.length} stored files or prefixes could not be removed, the first: ${first}`);
   }
+}
+
+/**
+ * Every key starting with `prefix`: a folder goes whole (deletePrefix), a name prefix (a record's base
+ * name) key by key as the storage lists them, each with whatever the adapter left of it half-written.
+ */
+export async function removeUnder(storage: Storage, prefix: string): Promise<void> {
+  if (prefix.endsWith('/')) return storage.deletePrefix(prefix);
+  for await (const { key } of storage.list(prefix)) await storage.delete(key);
 }
 
 /** The 'purge-files' job: never given up, tried again after 5 s, 10 s, 20 s, … (at most 10 minutes apart) until it succeeds. */

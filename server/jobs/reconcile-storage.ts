@@ -51,7 +51,7 @@ export async function reconcileStorage(d: ReconcileDeps, stop: () => boolean = (
   const now = d.clock.now();
   const cutoff = new Date(now.getTime() - RECONCILE_AGE_MS);
   const jobs = new JobsRepository(d.db);
-  const report: ReconcileReport = { objects: 0, workFolders: 0, temp: (await d.storage.removeStaleTemp?.(cutoff)) ?? 0 };
+  const report: ReconcileReport = { objects: 0, workFolders: 0, temp: await d.storage.removeStaleTemp(cutoff) };
 
   for (const name of await readdir(d.workRoot).catch(() => [])) {
     if (!CLAIM_TOKEN.test(name) || (await jobs.isLive(name, now.toISOString()))) continue;
@@ -59,7 +59,6 @@ export async function reconcileStorage(d: ReconcileDeps, stop: () => boolean = (
     report.workFolders++;
   }
 
-  if (!d.storage.list) return report;
   const inProgress = (await jobs.heldPayloads('purge-files', now.toISOString())).flatMap((p) => parsePurgeFiles(p).prefixes ?? []);
   const refs = new StoredKeysRepository(d.db);
   const sweep = async (keys: string[]) => {

@@ -20,7 +20,7 @@ export interface JobContext {
   readonly previousClaim: string | null;
   /** True once the claim is lost: stop at the next step. */
   readonly lost: () => boolean;
-  /** This run's own folder under DATA_DIR/work/jobs, made on first use and removed when the run ends. */
+  /** This run's own folder under DATA_DIR/work/jobs, made on first use and removed before the job ends. */
   workDir(): Promise<string>;
   /**
    * Ends the job: removes it and runs `write` in the same transaction, only while this claim still
@@ -229,6 +229,11 @@ export class Worker {
     });
 
     let dir: string | null = null;
+    // The work folder goes before the job ends: once its result shows, nothing of the run is left.
+    const removeDir = async () => {
+      if (dir) await rm(dir, { recursive: true, force: true });
+      dir = null;
+    };
     const ctx: JobContext = {
       job,
       claim,
@@ -242,6 +247,7 @@ export class Worker {
       finish: async (write) => {
         if (ended) return !lost;
         await stopRenewing();
+        await removeDir();
         ended = true;
         const done = await db.transaction().execute(async (trx) => {
           if (!(await new JobsRepository(trx).finish(job.id, claim))) return false;
@@ -254,6 +260,7 @@ export class Worker {
       later: async (at, error) => {
         if (ended) return !lost;
         await stopRenewing();
+        await removeDir();
         ended = true;
         const held = await repo.release(job.id, claim, at.toISOString(), error ?? null);
         if (!held) lost = true;
@@ -283,7 +290,7 @@ export class Worker {
       }
     } finally {
       await stopRenewing();
-      if (dir) await rm(dir, { recursive: true, force: true });
+      await removeDir();
     }
   }
 }

@@ -1,4 +1,6 @@
-import { fileTypeFromFile } from 'file-type';
+import type { Readable } from 'node:stream';
+import { fileTypeFromTokenizer } from 'file-type';
+import { fromStream } from 'strtok3/core';
 
 /** What the bytes are, by magic numbers (never by the client's file name or Content-Type). */
 export interface Detected {
@@ -6,12 +8,23 @@ export interface Detected {
   mime: string;
 }
 
-export async function detectFile(localPath: string): Promise<Detected | null> {
+/**
+ * Detects from a stream of the stored bytes, reading only as far as the detection needs (the rest is
+ * never fetched: the stream is destroyed). `size` is the whole file's, so every detector bounds its
+ * reads by the file as it would reading the file from disk.
+ */
+export async function detectStream(source: Readable, size: number): Promise<Detected | null> {
+  // Bytes that cannot be parsed are "no known type"; bytes that cannot be read are the storage's failure.
+  let readError: Error | undefined;
+  source.once('error', (err: Error) => (readError = err));
   try {
-    const found = await fileTypeFromFile(localPath);
+    const found = await fileTypeFromTokenizer(fromStream(source, { fileInfo: { size } }));
     return found ? { ext: found.ext, mime: found.mime } : null;
   } catch {
+    if (readError) throw readError;
     return null;
+  } finally {
+    source.destroy();
   }
 }
 

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 
 /**
  * Which ffmpeg to run: FFMPEG_PATH, else `ffmpeg` on PATH, else the static binary shipped by
@@ -38,6 +39,8 @@ export class FfmpegError extends Error {
 }
 
 export interface RunOptions {
+  /** Written to ffmpeg's stdin (an input read as pipe:0, see pipeInputArgs); destroyed once ffmpeg ends. */
+  stdin?: Readable;
   /** Called with every stdout chunk (ffmpeg writing to pipe:1). */
   onStdout?: (chunk: Buffer) => void;
   timeoutMs: number;
@@ -59,6 +62,11 @@ export function inputArgs(file: string, demuxer: string): string[] {
   return ['-protocol_whitelist', 'file', '-format_whitelist', demuxer, '-f', demuxer, '-i', `file:${file}`];
 }
 
+/** inputArgs for bytes written to ffmpeg's stdin (RunOptions.stdin): the pipe is then the only protocol. */
+export function pipeInputArgs(demuxer: string): string[] {
+  return ['-protocol_whitelist', 'pipe', '-format_whitelist', demuxer, '-f', demuxer, '-i', 'pipe:0'];
+}
+
 /** The demuxer ffmpeg says it opened its first input with ("mov,mp4,m4a,3gp,3g2,mj2"), or null. */
 export function openedAs(stderr: string): string | null {
   return /Input #0, ([^\s]+?), from /.exec(stderr)?.[1] ?? null;
@@ -72,7 +80,7 @@ const STDERR_KEEP = 64 * 1024;
 /** Spawns ffmpeg (never a shell), streams stdout to the callback, keeps the tail of stderr. */
 export function runFfmpeg(bin: string, args: string[], opts: RunOptions): Promise<{ stderr: string; code: number }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(bin, ['-hide_banner', '-nostdin', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(bin, ['-hide_banner', '-nostdin', ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
     let stderr = '';
     /** The start of stderr, where ffmpeg names the demuxer it opened the input with. */
     let head = '';
@@ -86,6 +94,7 @@ export function runFfmpeg(bin: string, args: string[], opts: RunOptions): Promis
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      opts.stdin?.destroy();
       if (err) reject(err);
       else resolve({ stderr, code });
     };
@@ -112,6 +121,17 @@ export function runFfmpeg(bin: string, args: string[], opts: RunOptions): Promis
         }
       }
     });
+    // ffmpeg may stop reading early (a header is all it needed): a broken pipe is no failure.
+    child.stdin.on('error', () => {});
+    if (!opts.stdin) child.stdin.end();
+    else {
+      // The source failing (storage unreachable) fails the run, whatever ffmpeg made of the bytes so far.
+      opts.stdin.on('error', (err) => {
+        child.kill('SIGKILL');
+        finish(err);
+      });
+      opts.stdin.pipe(child.stdin);
+    }
     child.on('error', (err) => finish(new FfmpegError(`ffmpeg could not start: ${err.message}`, stderr)));
     child.on('close', (code, signal) => {
       const ok = code !== null && (code === 0 || (opts.okCodes ?? []).includes(code));

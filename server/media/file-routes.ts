@@ -2,10 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError, notFound } from '../errors.ts';
 import { mimeForKey } from './content-types.ts';
+import type { MediaFileAccess } from './file-access.ts';
 import { sendStored } from './send-file.ts';
-import { MEDIA_URL_TTL_SECONDS, verifyMediaSignature } from './signing.ts';
+import { MEDIA_URL_TTL_SECONDS } from './signing.ts';
 
 const forbidden = () => new ApiError(403, { detail: 'Доступ запрещён' }, { 'Cache-Control': 'no-store' });
 
@@ -17,9 +18,11 @@ const signedQuery = z.object({
 
 /**
  * `/media/<key>?exp=…&sig=…`: private media bytes (audio, photo, video, avatars) behind signed,
- * expiring URLs. Without a valid signature the answer is the same 403 whether the file exists or not.
+ * expiring URLs. Without a valid signature the answer is the same 403 whether the file exists or not;
+ * with one, a key no record names any more is 404. The bytes stream through this process from either
+ * storage, so every request (each Range of a seeking player too) passes both checks.
  */
-export async function mediaFileRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function mediaFileRoutes(app: FastifyInstance, deps: AppDeps, access: MediaFileAccess): Promise<void> {
   // GET and HEAD declared together: fastify's automatic HEAD would overwrite our Content-Length.
   // The key is read from the raw URL (keyFromUrl), segment by segment; the bytes stream, unserialised.
   app.withTypeProvider<ZodTypeProvider>().route({
@@ -29,8 +32,11 @@ export async function mediaFileRoutes(app: FastifyInstance, deps: AppDeps): Prom
     handler: async (request, reply) => {
       const key = keyFromUrl(request.url);
       const { exp, sig } = request.query;
+      if (!key) throw forbidden();
+      const allowed = await access.check(key, exp, sig);
+      if (allowed === 'forbidden') throw forbidden();
+      if (allowed === 'gone') throw notFound();
       const now = deps.clock.now();
-      if (!key || !verifyMediaSignature(deps.config.secretKey, key, exp, sig, now)) throw forbidden();
 
       // The URL is good until exp; browsers may keep the bytes that long (never longer than a TTL).
       const left = Math.max(0, Math.min(Number(exp) - Math.floor(now.getTime() / 1000), MEDIA_URL_TTL_SECONDS));

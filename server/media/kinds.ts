@@ -3,8 +3,8 @@ import type { MediaKind as KindName } from '../../lib/contract/media.ts';
 import type { Config } from '../config.ts';
 import type { Media } from '../db/types.ts';
 import { rawArray } from '../raw-json.ts';
-import { acceptAudio, acceptPhoto, acceptVideo, type Detected } from './content-types.ts';
-import { ImageTooLargeError, type MediaInput, type MediaProcessor } from './processor.ts';
+import { acceptAudio, acceptPhoto, acceptVideo, demuxerFor, type Detected } from './content-types.ts';
+import { ImageTooLargeError, type MediaInput, type MediaProcessor, type OriginalSource } from './processor.ts';
 import { audioWire, photoWire, videoWire, type AudioWire, type PhotoWire, type VideoWire } from './schemas.ts';
 
 /**
@@ -18,8 +18,8 @@ export type FileColumn = 'playable_key' | 'thumbnail_key' | 'preview_key' | 'pos
 
 export interface ProcessContext {
   processor: MediaProcessor;
-  /** Local path of the stored original. */
-  input: string;
+  /** The stored original: a local file, or a stream where the kind's `streams` allows one (see processing.ts). */
+  input: OriginalSource;
   /** What the original is (normalised by the kind's accept()); ffmpeg reads it as this container only. */
   stored: Detected;
   /** A path in this job's temp folder for an output file. */
@@ -65,6 +65,12 @@ export interface MediaKind<Json = unknown> {
    * fails the upload is refused (UploadRefused's message, else processingFailed) and no record is made.
    */
   check?(ctx: Omit<ProcessContext, 'tmp'>): Promise<void>;
+  /**
+   * Whether process() reads this original once through, start to end, so a stream of it will do (ffmpeg
+   * decoding a WebM). Absent or false: it gets a local file (sharp; ffmpeg seeking in an MP4 whose index
+   * comes last). check() only reads the header and always takes a stream.
+   */
+  streams?(stored: Detected): boolean;
   process(ctx: ProcessContext): Promise<ProcessOutcome>;
   /** Newest first by creation, or by when the photo was taken. */
   order: 'created' | 'taken';
@@ -97,7 +103,16 @@ const recordJson = <Own extends object>(row: Media, own: Own) => ({
 const extOf = (key: string) => key.slice(key.lastIndexOf('.') + 1);
 
 /** The stored original as ffmpeg must read it. */
-const mediaInput = (input: string, stored: Detected): MediaInput => ({ path: input, container: stored.ext });
+const mediaInput = (input: OriginalSource, stored: Detected): MediaInput => ({ ...input, container: stored.ext });
+
+/** The local file of a step that was promised one (a kind without `streams`). */
+function localFile(input: OriginalSource): string {
+  if (!('path' in input)) throw new Error('this processing step reads a local file');
+  return input.path;
+}
+
+/** The MP4 family (ffmpeg's mov demuxer) may keep its index after the samples: reading it takes seeking. */
+const readsThrough = (stored: Detected) => demuxerFor(stored.ext) !== 'mov';
 
 const original = (row: Media): DownloadChoice => ({ key: row.original_key, ext: extOf(row.original_key), mime: row.mime_type });
 
@@ -114,6 +129,7 @@ export const audioKind: MediaKind<AudioWire> = {
   order: 'created',
   fallbackName: 'recording',
   record: audioWire,
+  streams: readsThrough,
   async process({ processor, input, stored, tmp }) {
     const needsMp3 = stored.mime !== 'audio/mpeg';
     const mp3 = needsMp3 ? tmp('audio.mp3') : undefined;
@@ -164,7 +180,7 @@ export const photoKind: MediaKind<PhotoWire> = {
     const thumbnail = tmp('thumb.webp');
     const preview = tmp('preview.webp');
     const full = tmp('full'); // its type is the processor's choice (info.full)
-    const info = await processor.processImage(input, { thumbnail, preview, full }).catch(refuseTooLarge);
+    const info = await processor.processImage(localFile(input), { thumbnail, preview, full }).catch(refuseTooLarge);
     return {
       columns: { width: info.width, height: info.height, taken_at: info.takenAt, playable_mime: info.full?.mime ?? null },
       files: [
@@ -210,8 +226,8 @@ export const videoKind: MediaKind<VideoWire> = {
   fallbackName: 'video',
   record: videoWire,
   check: ({ processor, input, stored }) => processor.checkVideo(mediaInput(input, stored)),
-  async process({ processor, input: path, stored, tmp }) {
-    const input = mediaInput(path, stored);
+  async process({ processor, input: original, stored, tmp }) {
+    const input = mediaInput(original, stored);
     const info = await processor.probeVideo(input);
     const files: ProcessOutcome['files'] = [];
     const poster = tmp('poster.jpg');

@@ -1,6 +1,7 @@
 import type { Clock } from '../clock.ts';
 import type { JobContext, JobDefinition } from '../jobs/worker.ts';
 import type { Storage } from '../storage/storage.ts';
+import { removeUnder } from '../jobs/purge-files.ts';
 import { ClaimLostError } from '../jobs/worker.ts';
 import { MEDIA_KINDS, type MediaKind } from './kinds.ts';
 import type { MediaLog } from './log.ts';
@@ -49,7 +50,7 @@ async function processRecord(d: ProcessingJobsDeps, kind: MediaKind, ctx: JobCon
   if (!row || row.status !== 'processing') return; // deleted, or done meanwhile: nothing to make
   const base = baseOf(row.original_key);
   // Outputs of the run before this one (its process died or stalled) are nobody's.
-  if (ctx.previousClaim) await d.storage.deletePrefix(`${base}-${ctx.previousClaim}`);
+  if (ctx.previousClaim) await removeUnder(d.storage, `${base}-${ctx.previousClaim}`);
 
   const ext = row.original_key.slice(row.original_key.lastIndexOf('.') + 1);
   const written: string[] = [];

@@ -6,7 +6,7 @@ import type { Storage } from '../storage/storage.ts';
 import type { Detected } from './content-types.ts';
 import { UploadRefused, type FileColumn, type MediaKind } from './kinds.ts';
 import type { MediaLog } from './log.ts';
-import type { MediaProcessor } from './processor.ts';
+import type { MediaProcessor, OriginalSource } from './processor.ts';
 import type { MediaPatch } from './repository.ts';
 
 /**
@@ -36,7 +36,7 @@ export class MediaProcessing {
   async check(kind: MediaKind, originalKey: string, stored: Detected): Promise<void> {
     if (!kind.check) return;
     try {
-      await kind.check({ processor: this.d.processor, input: await this.d.storage.localPath(originalKey), stored });
+      await this.withOriginal(originalKey, true, (input) => kind.check!({ processor: this.d.processor, input, stored }));
     } catch (err) {
       if (err instanceof UploadRefused) throw fieldError(kind.fileField, err.message);
       this.d.log.warn({ err, kind: kind.name }, 'media check failed');
@@ -45,11 +45,12 @@ export class MediaProcessing {
   }
 
   /**
-   * Runs the kind's processing step in `dir` (the job's work folder) and stores its outputs next to
-   * the original, as `<base><suffix>`. Every key it stores is pushed to `written` first, so the caller
-   * can take them away again; `claimLost` stops a run whose claim was taken over before it stores
-   * more (ClaimLostError). A failure of the step itself is ProcessingFailed; anything else (the
-   * storage, the disk) may pass on a later try.
+   * Runs the kind's processing step in `dir` (the job's work folder under DATA_DIR) and stores its
+   * outputs next to the original, as `<base><suffix>`. Every key it stores is pushed to `written`
+   * first, so the caller can take them away again; `claimLost` stops a run whose claim was taken over
+   * before it stores more (ClaimLostError). A failure of the step itself is ProcessingFailed; anything
+   * else (the storage failing to hand over the original or to take an output, the disk) may pass on a
+   * later try.
    */
   async run(
     kind: MediaKind,
@@ -60,12 +61,15 @@ export class MediaProcessing {
     written: string[],
     claimLost: () => boolean = () => false,
   ): Promise<MediaPatch> {
-    const input = await this.d.storage.localPath(originalKey);
-    const outcome = await kind
-      .process({ processor: this.d.processor, input, stored, tmp: (name) => path.join(dir, name) })
-      .catch((err: unknown) => {
-        throw new ProcessingFailed(err);
-      });
+    const outcome = await this.withOriginal(
+      originalKey,
+      kind.streams?.(stored) ?? false,
+      (input, fromStorage) =>
+        kind.process({ processor: this.d.processor, input, stored, tmp: (name) => path.join(dir, name) }).catch((err: unknown) => {
+          throw fromStorage(err) ? err : new ProcessingFailed(err);
+        }),
+      dir,
+    );
     const patch: MediaPatch = { ...outcome.columns };
     for (const f of outcome.files) {
       if (claimLost()) throw new ClaimLostError();
@@ -83,5 +87,32 @@ export class MediaProcessing {
       patch[f.column satisfies FileColumn] = key;
     }
     return patch;
+  }
+
+  /**
+   * The original as a step reads it. Local disk: the stored file itself, never a copy. Object storage:
+   * a stream from the bucket where the step reads it once through, else a local copy (in `copyDir`,
+   * a job's work folder, else the storage's own under DATA_DIR), removed when the step is done.
+   * `fromStorage` tells an error of the stream itself (the bucket failing mid-read) from what the step
+   * made of the bytes.
+   */
+  private withOriginal<T>(
+    key: string,
+    streams: boolean,
+    use: (input: OriginalSource, fromStorage: (err: unknown) => boolean) => Promise<T>,
+    copyDir?: string,
+  ): Promise<T> {
+    const { storage } = this.d;
+    const storageErrors = new WeakSet<object>();
+    const fromStorage = (err: unknown) => typeof err === 'object' && err !== null && storageErrors.has(err);
+    if (streams && !storage.localFiles) {
+      const openStream = () => {
+        const stream = storage.read(key);
+        stream.on('error', (err) => storageErrors.add(err));
+        return stream;
+      };
+      return use({ open: openStream }, fromStorage);
+    }
+    return storage.withLocalFile(key, (file) => use({ path: file }, fromStorage), copyDir);
   }
 }

@@ -1,8 +1,9 @@
 import { stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
+import type { Readable } from 'node:stream';
 import type { Metadata, Sharp } from 'sharp';
 import { demuxerFor } from './content-types.ts';
-import { FfmpegError, inputArgs, lastProgressTime, parseProbe, resolveFfmpeg, runFfmpeg, type ProbeInfo } from './ffmpeg.ts';
+import { FfmpegError, inputArgs, lastProgressTime, pipeInputArgs, parseProbe, resolveFfmpeg, runFfmpeg, type ProbeInfo } from './ffmpeg.ts';
 import { Semaphore } from './semaphore.ts';
 
 /** Number of waveform peaks in an audio record (the player draws them as bars). */
@@ -40,14 +41,17 @@ export interface ImageInfo {
  * A user's stored audio or video file: its local path and the container the content check accepted
  * (the stored extension: webm, ogg, m4a, mp4, …). ffmpeg reads it as that container and nothing else.
  */
-export interface MediaInput {
-  path: string;
-  container: string;
-}
+export type MediaInput = OriginalSource & { container: string };
+
+/**
+ * The stored original as a step reads it: its local file (`path`), or a fresh stream of its bytes for
+ * each run (`open`), where the step reads it once through and the storage keeps no local files.
+ */
+export type OriginalSource = { path: string } | { open: () => Readable };
 
 /**
  * Media processing behind one interface so tests can swap it. Paths are local files
- * (Storage.localPath for inputs, temp files for outputs). Every method runs under a
+ * (Storage.withLocalFile for inputs, temp files for outputs). Every method runs under a
  * small semaphore and off the event loop (child processes, libvips threads), within a time limit.
  */
 export interface MediaProcessor {
@@ -65,9 +69,10 @@ export interface MediaProcessor {
   videoToMp4(input: MediaInput, output: string, opts: { remux: boolean; hasAudio: boolean }): Promise<void>;
   /**
    * Reads only the image's header (quick, no decoding): fails unless it has a size, with
-   * ImageTooLargeError over the pixel bound. What is refused here is refused during the upload.
+   * ImageTooLargeError over the pixel bound. What is refused here is refused during the upload. A
+   * stream is read only as far as IMAGE_HEAD_BYTES: a header that lies further on is left to the job.
    */
-  checkImage(input: string): Promise<void>;
+  checkImage(input: OriginalSource): Promise<void>;
   /**
    * Orients, strips metadata, writes a thumbnail and a preview (WebP). `full`: where to write the
    * full-size copy without metadata, whenever the original may carry some (its type is returned).
@@ -123,12 +128,12 @@ export class FfmpegProcessor implements MediaProcessor {
   analyzeAudio(input: MediaInput, opts: { mp3Output?: string } = {}): Promise<AudioAnalysis> {
     return this.ffmpegSlots.run(async () => {
       const blocks = new BlockPeaks();
-      const { demuxer, args: inArgs } = userInput(input);
+      const { demuxer, args: inArgs, stdin } = userInput(input);
       const args = [...LOG_OPENED, ...inArgs, '-map', '0:a:0', '-vn', '-ac', '1', '-ar', String(PCM_RATE), '-f', 'f32le', 'pipe:1'];
       if (opts.mp3Output) {
         args.push('-map', '0:a:0', '-vn', '-c:a', 'libmp3lame', '-b:a', '128k', '-f', 'mp3', '-y', opts.mp3Output);
       }
-      await runFfmpeg(this.bin, args, { onStdout: (c) => blocks.push(c), timeoutMs: this.audioTimeoutMs, opens: demuxer });
+      await runFfmpeg(this.bin, args, { onStdout: (c) => blocks.push(c), timeoutMs: this.audioTimeoutMs, opens: demuxer, stdin });
       const samples = blocks.samples;
       if (samples === 0) throw new FfmpegError('no audio samples decoded', '');
       return { duration: Math.round((samples / PCM_RATE) * 1000) / 1000, peaks: blocks.reduce(WAVEFORM_PEAKS) };
@@ -148,10 +153,11 @@ export class FfmpegProcessor implements MediaProcessor {
       let duration = info.duration;
       if (duration === null || !(duration > 0)) {
         // Browser recordings (webm) carry no duration: read the packets through (stream copy, fast).
-        const { demuxer, args } = userInput(input);
+        const { demuxer, args, stdin } = userInput(input);
         const run = await runFfmpeg(this.bin, [...args, '-map', '0', '-c', 'copy', '-f', 'null', '-'], {
           timeoutMs: this.videoTimeoutMs,
           opens: demuxer,
+          stdin,
         });
         duration = lastProgressTime(run.stderr);
       }
@@ -169,8 +175,8 @@ export class FfmpegProcessor implements MediaProcessor {
 
   /** Opens the file as its container, header only: the streams, and the duration when the header has one. */
   private async probeHeader(input: MediaInput): Promise<ProbeInfo & { video: NonNullable<ProbeInfo['video']> }> {
-    const { demuxer, args } = userInput(input);
-    const { stderr } = await runFfmpeg(this.bin, args, { timeoutMs: 60_000, okCodes: [1], opens: demuxer });
+    const { demuxer, args, stdin } = userInput(input);
+    const { stderr } = await runFfmpeg(this.bin, args, { timeoutMs: 60_000, okCodes: [1], opens: demuxer, stdin });
     const info = parseProbe(stderr);
     const { video } = info;
     if (!video) throw new FfmpegError('no video stream', stderr);
@@ -179,9 +185,10 @@ export class FfmpegProcessor implements MediaProcessor {
 
   videoPoster(input: MediaInput, output: string, atSeconds: number): Promise<void> {
     return this.videoSlots.run(async () => {
-      const { demuxer, args } = userInput(input);
-      const grab = (at: number) =>
-        runFfmpeg(
+      // Each attempt opens the input afresh (a stream is read once).
+      const grab = (at: number) => {
+        const { demuxer, args, stdin } = userInput(input);
+        return runFfmpeg(
           this.bin,
           [
             ...LOG_OPENED,
@@ -203,8 +210,9 @@ export class FfmpegProcessor implements MediaProcessor {
             '-y',
             output,
           ],
-          { timeoutMs: 120_000, opens: demuxer },
+          { timeoutMs: 120_000, opens: demuxer, stdin },
         );
+      };
       // Past the end of the picture (sound that outlasts it) ffmpeg succeeds without writing a frame:
       // then, as when the seek fails, the first frame is the poster.
       const wrote = await grab(atSeconds).then(
@@ -235,7 +243,7 @@ export class FfmpegProcessor implements MediaProcessor {
             '-b:a',
             '128k',
           ];
-      const { demuxer, args } = userInput(input);
+      const { demuxer, args, stdin } = userInput(input);
       await runFfmpeg(
         this.bin,
         [
@@ -258,20 +266,33 @@ export class FfmpegProcessor implements MediaProcessor {
           '-y',
           output,
         ],
-        { timeoutMs: this.videoTimeoutMs, opens: demuxer },
+        { timeoutMs: this.videoTimeoutMs, opens: demuxer, stdin },
       );
     });
   }
 
-  async checkImage(input: string): Promise<void> {
+  async checkImage(input: OriginalSource): Promise<void> {
     // No slot: reading a header takes milliseconds, and an upload never waits for photo jobs.
-    await this.imageHeader(input);
+    if ('path' in input) {
+      await this.imageHeader(input.path);
+      return;
+    }
+    const { bytes, whole } = await readHead(input.open(), IMAGE_HEAD_BYTES);
+    try {
+      await this.imageHeader(bytes, whole);
+    } catch (err) {
+      // Only what the bytes read prove is refused: a header cut off by the limit is the job's to judge.
+      if (whole || err instanceof ImageTooLargeError) throw err;
+    }
   }
 
-  /** The header only, whatever the size: the pixel bound is checked here, before anything is decoded. */
-  private async imageHeader(input: string): Promise<Metadata> {
+  /**
+   * The header only, whatever the size: the pixel bound is checked here, before anything is decoded.
+   * `whole`: false when `input` is only the start of the file.
+   */
+  private async imageHeader(input: string | Buffer, whole = true): Promise<Metadata> {
     const { default: sharp } = await import('sharp');
-    const meta = await sharp(input, { failOn: 'error', limitInputPixels: false }).metadata();
+    const meta = await sharp(input, { failOn: whole ? 'error' : 'none', limitInputPixels: false }).metadata();
     if (!meta.width || !meta.height) throw new Error('image has no size');
     if (meta.width * meta.height > this.maxImagePixels) throw new ImageTooLargeError(this.maxImagePixels);
     return meta;
@@ -315,6 +336,25 @@ export class FfmpegProcessor implements MediaProcessor {
         format: meta.format ?? '',
       };
     });
+  }
+}
+
+/** How much of a streamed image the upload's check reads for its header (EXIF and ICC blocks come first, and are rarely bigger). */
+export const IMAGE_HEAD_BYTES = 1024 * 1024;
+
+/** At most `limit` bytes from the start of `stream` (then destroyed); `whole` when the stream ended within them. */
+async function readHead(stream: Readable, limit: number): Promise<{ bytes: Buffer; whole: boolean }> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of stream) {
+      chunks.push(chunk as Buffer);
+      size += (chunk as Buffer).length;
+      if (size >= limit) return { bytes: Buffer.concat(chunks).subarray(0, limit), whole: false };
+    }
+    return { bytes: Buffer.concat(chunks), whole: true };
+  } finally {
+    stream.destroy();
   }
 }
 
@@ -379,10 +419,11 @@ function fullCopyFormat(meta: Metadata): FullCopyFormat {
 const LOG_OPENED = ['-v', 'info', '-nostats'];
 
 /** The input arguments and demuxer for a user's file; a container ffmpeg has no demuxer for here is refused. */
-function userInput(input: MediaInput): { demuxer: string; args: string[] } {
+function userInput(input: MediaInput): { demuxer: string; args: string[]; stdin?: Readable } {
   const demuxer = demuxerFor(input.container);
   if (!demuxer) throw new FfmpegError(`no demuxer for container ${JSON.stringify(input.container)}`, '');
-  return { demuxer, args: inputArgs(input.path, demuxer) };
+  if ('path' in input) return { demuxer, args: inputArgs(input.path, demuxer) };
+  return { demuxer, args: pipeInputArgs(demuxer), stdin: input.open() };
 }
 
 /** Keeps the peak of every BLOCK samples of a mono f32le stream, whatever the chunk boundaries. */

@@ -5,11 +5,11 @@ import type { Config } from '../config.ts';
 import type { Media } from '../db/types.ts';
 import { ApiError, detailError, fieldError } from '../errors.ts';
 import { parseBody } from '../validation.ts';
-import { moveKey, StorageLimitError, UPLOAD_SUFFIX, userPrefix, type Storage } from '../storage/storage.ts';
+import { moveKey, StorageFailure, StorageLimitError, UPLOAD_SUFFIX, userPrefix, type Storage } from '../storage/storage.ts';
 import { purgeFiles, purgeFilesJob } from '../jobs/purge-files.ts';
 import type { HeldJob, JobQueue } from '../jobs/queue.ts';
 import type { MediaLog } from './log.ts';
-import { detectFile } from './content-types.ts';
+import { detectStream } from './content-types.ts';
 import { mediaDetailsSchema } from './fields.ts';
 import type { MediaKind } from './kinds.ts';
 import type { MediaProcessing } from './processing.ts';
@@ -56,7 +56,7 @@ export class MediaUploads {
     const limit = kind.limit(this.d.config);
     const base = `${userPrefix(userId)}${kind.name}/${randomBytes(12).toString('base64url')}`;
     const tmpKey = `${base}${UPLOAD_SUFFIX}`; // renamed to the real extension once checked
-    const journal = await this.d.queue.hold(purgeFilesJob({ prefixes: underBase(base) }));
+    const journal = await this.d.queue.hold(purgeFilesJob({ keys: [tmpKey], prefixes: underBase(base) }));
     const written: string[] = [];
     const fields: Record<string, unknown> = {};
     let upload: { size: number; filename: string } | null = null;
@@ -80,8 +80,14 @@ export class MediaUploads {
           throw fieldError(kind.fileField, `Файл слишком большой (максимум ${formatMb(limit)} МБ)`, 413);
         }
         const e = err as { syscall?: string; statusCode?: number };
-        // Disk trouble is ours (500); anything else from the upload stream is a cut-off or malformed body.
-        if (err instanceof ApiError || e.syscall || (typeof e.statusCode === 'number' && e.statusCode < 500)) throw err;
+        // Disk or bucket trouble is ours (500); anything else from the upload stream is a cut-off or malformed body.
+        if (
+          err instanceof ApiError ||
+          err instanceof StorageFailure ||
+          e.syscall ||
+          (typeof e.statusCode === 'number' && e.statusCode < 500)
+        )
+          throw err;
         throw detailError(400, 'Загрузка прервана или повреждена. Отправьте файл ещё раз.');
       }
       // The upload's body streams, so its fields are checked here, by the same schema as an edit.
@@ -89,7 +95,7 @@ export class MediaUploads {
       if (!upload) throw fieldError(kind.fileField, 'Обязательное поле.');
       if (upload.size === 0) throw fieldError(kind.fileField, 'Отправленный файл пуст.');
 
-      const detected = await detectFile(await this.d.storage.localPath(tmpKey));
+      const detected = await detectStream(this.d.storage.read(tmpKey), upload.size);
       const stored = detected ? kind.accept(detected) : null;
       if (!stored) throw fieldError(kind.fileField, kind.messages.invalidType);
 

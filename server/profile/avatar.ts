@@ -32,22 +32,22 @@ export async function storeAvatar(storage: Storage, base: string, source: Readab
       if (err instanceof StorageLimitError || (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw avatarTooLarge(maxBytes);
       throw err;
     }
-    const file = await storage.localPath(uploadKey);
-    let webp: Buffer;
-    try {
-      // The header first: an image over the pixel bound gets its own answer and is never decoded.
-      const { width = 0, height = 0 } = await sharp(file, { limitInputPixels: false, failOn: 'error' }).metadata();
-      if (width * height > AVATAR_MAX_PIXELS) throw new ApiError(400, { photo: [TOO_MANY_PIXELS] });
-      webp = await sharp(file, { limitInputPixels: AVATAR_MAX_PIXELS, failOn: 'error' })
-        .timeout({ seconds: AVATAR_TIMEOUT_SECONDS })
-        .rotate()
-        .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover', withoutEnlargement: true })
-        .webp({ quality: 82 })
-        .toBuffer();
-    } catch (err) {
-      if (err instanceof ApiError) throw err;
-      throw new ApiError(400, { photo: [NOT_AN_IMAGE] });
-    }
+    const webp = await storage.withLocalFile(uploadKey, async (file) => {
+      try {
+        // The header first: an image over the pixel bound gets its own answer and is never decoded.
+        const { width = 0, height = 0 } = await sharp(file, { limitInputPixels: false, failOn: 'error' }).metadata();
+        if (width * height > AVATAR_MAX_PIXELS) throw new ApiError(400, { photo: [TOO_MANY_PIXELS] });
+        return await sharp(file, { limitInputPixels: AVATAR_MAX_PIXELS, failOn: 'error' })
+          .timeout({ seconds: AVATAR_TIMEOUT_SECONDS })
+          .rotate()
+          .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover', withoutEnlargement: true })
+          .webp({ quality: 82 })
+          .toBuffer();
+      } catch (err) {
+        if (err instanceof ApiError) throw err;
+        throw new ApiError(400, { photo: [NOT_AN_IMAGE] });
+      }
+    });
     const key = `${base}.webp`;
     await storage.put(key, Readable.from([webp]));
     return key;

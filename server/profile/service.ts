@@ -90,7 +90,7 @@ export class ProfileService {
    */
   async setAvatar(user: User, source: Readable): Promise<User> {
     const base = newAvatarBase(user.id);
-    const journal = await this.queue.hold(purgeFilesJob({ prefixes: [`${base}.`] }));
+    const journal = await this.queue.hold(purgeFilesJob({ keys: [`${base}.upload`, `${base}.webp`], prefixes: [`${base}.`] }));
     let updated: User | undefined;
     try {
       const key = await storeAvatar(this.deps.storage, base, source, this.deps.config.limits.avatar);

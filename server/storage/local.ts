@@ -1,16 +1,18 @@
 import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, opendir, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { randomBytes } from 'node:crypto';
-import { StorageLimitError, type Storage, type StoredKey } from './storage.ts';
+import { assertFolderPrefix, byteCounter, type Storage, type StoredKey } from './storage.ts';
 
 /** put()'s temp file next to its destination: `<key>.<12 hex>.part`. */
 const PART_RE = /\.[0-9a-f]{12}\.part$/;
 
 /** Media on local disk under `root`. Writes go to a temp file and are renamed into place. */
 export class LocalStorage implements Storage {
+  readonly localFiles = true;
+
   constructor(private readonly root: string) {}
 
   private resolve(key: string): string {
@@ -20,17 +22,22 @@ export class LocalStorage implements Storage {
   }
 
   async put(key: string, source: Readable, opts: { maxBytes?: number } = {}): Promise<{ size: number }> {
+    // Until the pipeline below listens, an error of the source (a file that fails to open) is held
+    // here: unheard, it would be thrown as an uncaught 'error' event and end the process.
+    const hold = () => {};
+    source.on('error', hold);
+    try {
+      return await this.write(key, source, opts);
+    } finally {
+      source.off('error', hold);
+    }
+  }
+
+  private async write(key: string, source: Readable, opts: { maxBytes?: number }): Promise<{ size: number }> {
     const dest = this.resolve(key);
     await mkdir(path.dirname(dest), { recursive: true });
     const tmp = `${dest}.${randomBytes(6).toString('hex')}.part`; // matches PART_RE
-    let size = 0;
-    const counter = new Transform({
-      transform(chunk: Buffer, _enc, cb) {
-        size += chunk.length;
-        if (opts.maxBytes !== undefined && size > opts.maxBytes) cb(new StorageLimitError(opts.maxBytes));
-        else cb(null, chunk);
-      },
-    });
+    const counter = byteCounter(opts.maxBytes);
     let out: WriteStream | undefined;
     try {
       out = createWriteStream(tmp);
@@ -44,7 +51,7 @@ export class LocalStorage implements Storage {
       await rm(tmp, { force: true });
       throw err;
     }
-    return { size };
+    return { size: counter.bytes() };
   }
 
   read(key: string, range?: { start: number; end: number }): Readable {
@@ -60,29 +67,27 @@ export class LocalStorage implements Storage {
     }
   }
 
+  /** The file, and any copy of it a put left half-written (`<key>.<12 hex>.part`: a process killed mid-write). */
   async delete(key: string): Promise<void> {
-    await unlink(this.resolve(key)).catch((e: NodeJS.ErrnoException) => {
+    const file = this.resolve(key);
+    await unlink(file).catch((e: NodeJS.ErrnoException) => {
       if (e.code !== 'ENOENT') throw e;
     });
+    const name = path.basename(file);
+    const names = await readdir(path.dirname(file)).catch((e: NodeJS.ErrnoException) => {
+      if (e.code === 'ENOENT') return [];
+      throw e;
+    });
+    for (const other of names) {
+      if (other.startsWith(`${name}.`) && PART_RE.test(other) && other.length === name.length + '.0123456789ab.part'.length) {
+        await rm(path.join(path.dirname(file), other), { force: true });
+      }
+    }
   }
 
-  /** A folder (`u/7/`) goes whole; a name prefix (`u/7/audio/AbC.`) takes every file it starts, half-written copies too. */
   async deletePrefix(prefix: string): Promise<void> {
-    if (prefix.endsWith('/')) {
-      await rm(this.resolve(prefix), { recursive: true, force: true });
-      return;
-    }
-    const full = this.resolve(prefix);
-    const dir = path.dirname(full);
-    const start = path.basename(full);
-    let names: string[];
-    try {
-      names = await readdir(dir);
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
-      throw e;
-    }
-    for (const name of names) if (name.startsWith(start)) await rm(path.join(dir, name), { recursive: true, force: true });
+    assertFolderPrefix(prefix);
+    await rm(this.resolve(prefix), { recursive: true, force: true });
   }
 
   async move(from: string, to: string): Promise<void> {
@@ -91,15 +96,16 @@ export class LocalStorage implements Storage {
     await rename(this.resolve(from), dest);
   }
 
-  async localPath(key: string): Promise<string> {
-    return this.resolve(key);
+  /** The stored file itself: no copy. */
+  async withLocalFile<T>(key: string, use: (file: string) => Promise<T>): Promise<T> {
+    return use(this.resolve(key));
   }
 
-  /** Keys starting with `prefix`, a folder (`u/7/`) or a name prefix (`u/7/audio/AbC.`), as in a bucket. */
   async *list(prefix: string): AsyncIterable<StoredKey> {
-    const folder = prefix === '' || prefix.endsWith('/') ? prefix : prefix.slice(0, prefix.lastIndexOf('/') + 1);
+    // The folder the prefix ends in, then the names in it that start with the rest.
+    const folder = prefix.slice(0, prefix.lastIndexOf('/') + 1);
     for await (const file of this.walk(folder)) {
-      if (!PART_RE.test(file.key) && file.key.startsWith(prefix)) yield file;
+      if (file.key.startsWith(prefix) && !PART_RE.test(file.key)) yield file;
     }
   }
 

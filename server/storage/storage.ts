@@ -1,33 +1,52 @@
-import type { Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 
 /**
- * Where media bytes live. Keys are relative paths like `u/42/audio/abc.webm`.
- * Every file of a user sits under `u/{userId}/`, so deleting an account is deletePrefix(userPrefix(id)).
+ * Where media bytes live: local disk (local.ts, the default) or an S3 bucket (s3.ts), the same contract
+ * on both (tests/server/storage-backends.test.ts). Keys are relative paths like `u/42/audio/abc.webm`;
+ * every file of a user sits under `u/{userId}/`, so deleting an account is deletePrefix(userPrefix(id)).
+ * Nothing here holds a whole file in memory: bytes go in and out as streams.
  */
 export interface Storage {
+  /** True when the bytes are files on this machine (local disk): withLocalFile then costs nothing, a stream would gain nothing. */
+  readonly localFiles: boolean;
   /** Streams `source` into `key`; on any error nothing is left at `key`. Optional byte limit aborts with StorageLimitError. */
   put(key: string, source: Readable, opts?: { maxBytes?: number }): Promise<{ size: number }>;
-  /** Streams bytes; range end is inclusive. */
+  /** Streams bytes; range end is inclusive. A missing key fails the stream with code ENOENT. */
   read(key: string, range?: { start: number; end: number }): Readable;
+  /** The key's size, or null when nothing is stored under it. */
   stat(key: string): Promise<{ size: number } | null>;
+  /** Removes the key, and whatever the adapter left of it half-written (a crash mid-put); a missing key is no error. */
   delete(key: string): Promise<void>;
-  /** Deletes every key starting with `prefix`: a folder (`u/7/`) or a name prefix (`u/7/audio/AbC.`), half-written copies included. */
+  /** Removes every key under a folder prefix: '' (everything) or one ending in '/' (`u/42/`, never `u/4`). */
   deletePrefix(prefix: string): Promise<void>;
-  /** A local file path for tools such as ffmpeg and sharp (local storage returns the real path). */
-  localPath(key: string): Promise<string>;
+  /**
+   * Runs `use` with a local file holding the key's bytes, for tools that need a file (ffmpeg seeks in
+   * MP4/MOV; sharp would hold a streamed input whole in memory). Local storage passes its own file;
+   * object storage a temporary copy in its work folder under DATA_DIR, removed once `use` settles.
+   * `dir`: where such a copy goes instead (a job's own work folder, which goes with the job's run).
+   */
+  withLocalFile<T>(key: string, use: (file: string) => Promise<T>, dir?: string): Promise<T>;
+  /**
+   * Every stored key that starts with `prefix` (any string: `u/42/`, `u/42/audio/abc`), with its last
+   * change, in no particular order; never the adapter's own temp files. What sweeps and reconciliation
+   * walk to find bytes no row names.
+   */
+  list(prefix: string): AsyncIterable<StoredKey>;
+  /**
+   * Deletes the adapter's own temp files (a put or a local copy a crash cut short) untouched since
+   * `olderThan`, and returns how many it removed.
+   */
+  removeStaleTemp(olderThan: Date): Promise<number>;
   /**
    * Renames `from` to `to` (same storage). Optional: without it callers copy and delete
    * (see moveKey), so adapters written for other features need not implement it.
    */
   move?(from: string, to: string): Promise<void>;
-  /**
-   * Housekeeping (the storage reconciliation), optional. `list` yields the stored keys starting with
-   * a prefix (a folder or a name prefix) with their last change (never the adapter's own temp files);
-   * `removeStaleTemp` deletes the adapter's half-written temp files untouched since `olderThan` (a
-   * crash mid-write) and returns how many it removed.
-   */
-  list?(prefix: string): AsyncIterable<StoredKey>;
-  removeStaleTemp?(olderThan: Date): Promise<number>;
+}
+
+/** Fails unless `prefix` names a folder of keys ('' or ending in '/'): `u/4` would also take `u/40/`. */
+export function assertFolderPrefix(prefix: string): void {
+  if (prefix !== '' && !prefix.endsWith('/')) throw new Error(`not a folder prefix: ${prefix}`);
 }
 
 export interface StoredKey {
@@ -45,6 +64,29 @@ export async function moveKey(storage: Storage, from: string, to: string): Promi
 export class StorageLimitError extends Error {
   constructor(public readonly limit: number) {
     super(`upload exceeds ${limit} bytes`);
+  }
+}
+
+/**
+ * A pass-through stream that counts what a put() writes and fails with StorageLimitError at the
+ * first byte over `maxBytes` (no limit when undefined).
+ */
+export function byteCounter(maxBytes: number | undefined): Transform & { bytes(): number } {
+  let size = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _enc, cb) {
+      size += chunk.length;
+      if (maxBytes !== undefined && size > maxBytes) cb(new StorageLimitError(maxBytes));
+      else cb(null, chunk);
+    },
+  });
+  return Object.assign(counter, { bytes: () => size });
+}
+
+/** The storage itself failed (a bucket refusing or unreachable): the server's trouble, not the uploader's. */
+export class StorageFailure extends Error {
+  constructor(cause: unknown) {
+    super(`storage failed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
   }
 }
 

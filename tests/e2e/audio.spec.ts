@@ -25,7 +25,8 @@ test('records audio, saves it, plays, searches, sorts, edits, downloads an MP3 a
   const first = item(page, 'Утренняя заметка');
   await expect(first).toBeVisible();
   await expect(first.getByText('Про планы на день')).toBeVisible();
-  await expect(first.getByTestId('audio-duration')).toHaveText('00:03');
+  // About 3 s: the recorder stops a moment after its timer shows 00:03, longer on a loaded machine.
+  await expect(first.getByTestId('audio-duration')).toHaveText(/^00:0[34]$/);
 
   // The waveform is drawn from the server's peaks, and the recording plays.
   await expect(first.getByTestId('waveform').locator('canvas').first()).toBeVisible({ timeout: 10_000 });

@@ -27,7 +27,7 @@ describe('loadConfig', () => {
     expect(c.smtpUrl).toBeUndefined();
     expect(c.smsWebhookUrl).toBeUndefined();
     expect(c.adminUrl).toBeUndefined();
-    expect(c.mediaStorage).toBe('local');
+    expect(c.mediaStorage).toEqual({ kind: 'local' });
     expect(c.outDir).toBe(path.resolve('./out'));
     expect(c.limits.audio).toBeGreaterThan(0);
     expect(c.secretKey.length).toBeGreaterThanOrEqual(32);
@@ -59,7 +59,7 @@ describe('loadConfig', () => {
 
   it('reads PostgreSQL and SQLite URLs, PUBLIC_URL without its trailing slash', async () => {
     const dir = await dataDir();
-    expect(loadConfig({ DATA_DIR: dir, DATABASE_URL: 'postgres://u:p@db:5432/k' }).database).toEqual({
+    expect(loadConfig({ DATA_DIR: dir, DATABASE_URL: 'postgres://u:p@db:5432/k', SECRET_KEY: 'k'.repeat(32) }).database).toEqual({
       dialect: 'postgres',
       url: 'postgres://u:p@db:5432/k',
     });
@@ -74,7 +74,13 @@ describe('loadConfig', () => {
     ['DATABASE_URL', 'mysql://user:pass@localhost/kopilka'],
     ['SMTP_URL', 'http://x'],
     ['MEDIA_STORAGE', 'ftp'],
-    ['MEDIA_STORAGE', 's3://bucket'], // valid syntax, not available in this build
+    ['MEDIA_STORAGE', 's3://'],
+    ['MEDIA_STORAGE', 's3://Not_A_Bucket/media'],
+    ['MEDIA_STORAGE', 's3://media/../x'],
+    ['MEDIA_STORAGE', 's3://media?endpoint=ftp://minio:9000'],
+    ['MEDIA_STORAGE', 's3://media?path_style=yes'],
+    ['MEDIA_STORAGE', 's3://media?regoin=eu-central-1'],
+    ['MEDIA_STORAGE', 's3://key:secret@media'],
     ['SECRET_KEY', 'short'],
     ['PUBLIC_URL', 'not a url'],
     ['MAX_AUDIO_BYTES', '-1'],
@@ -93,7 +99,7 @@ describe('loadConfig', () => {
     expect(message).not.toMatch(/[\r\n]/);
     expect(message).toContain(name);
     // The value may be a secret (SECRET_KEY, passwords in URLs): the line never repeats it.
-    if (name === 'SECRET_KEY' || name === 'DATABASE_URL') expect(message).not.toContain(value);
+    if (name === 'SECRET_KEY' || name === 'DATABASE_URL' || name === 'MEDIA_STORAGE') expect(message).not.toContain(value);
   });
 
   it('says what a good value looks like', async () => {
@@ -112,5 +118,75 @@ describe('loadConfig', () => {
     }
     expect(message).not.toMatch(/[\r\n]/);
     expect(['PORT', 'SMTP_URL'].filter((name) => message.includes(name))).toHaveLength(1);
+  });
+
+  const s3Keys = {
+    AWS_ACCESS_KEY_ID: 'AKIDEXAMPLE',
+    AWS_SECRET_ACCESS_KEY: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY',
+    SECRET_KEY: 'k'.repeat(40),
+  };
+
+  it('reads an S3 bucket: prefix, endpoint, region and path style, with the keys from AWS_* variables', async () => {
+    const c = loadConfig({
+      DATA_DIR: await dataDir(),
+      MEDIA_STORAGE: 's3://kopilka-media/family/photos/?endpoint=http://127.0.0.1:9000&region=eu-central-1&path_style=true',
+      ...s3Keys,
+      AWS_SESSION_TOKEN: 'session',
+    });
+    expect(c.mediaStorage).toEqual({
+      kind: 's3',
+      bucket: 'kopilka-media',
+      prefix: 'family/photos',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'eu-central-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: s3Keys.AWS_ACCESS_KEY_ID, secretAccessKey: s3Keys.AWS_SECRET_ACCESS_KEY, sessionToken: 'session' },
+    });
+  });
+
+  it('takes AWS defaults for what the S3 URL leaves out: the bucket root, AWS itself, AWS_REGION or us-east-1, virtual-host style', async () => {
+    const dir = await dataDir();
+    expect(loadConfig({ DATA_DIR: dir, MEDIA_STORAGE: 's3://kopilka-media', ...s3Keys }).mediaStorage).toMatchObject({
+      bucket: 'kopilka-media',
+      prefix: '',
+      endpoint: undefined,
+      region: 'us-east-1',
+      forcePathStyle: false,
+    });
+    expect(
+      loadConfig({ DATA_DIR: dir, MEDIA_STORAGE: 's3://kopilka-media', AWS_REGION: 'eu-north-1', ...s3Keys }).mediaStorage,
+    ).toMatchObject({
+      region: 'eu-north-1',
+    });
+  });
+
+  it.each(['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY'])('refuses S3 storage without %s, naming it', async (missing) => {
+    const env: Record<string, string> = { DATA_DIR: await dataDir(), MEDIA_STORAGE: 's3://kopilka-media', ...s3Keys };
+    delete env[missing];
+    expect(() => loadConfig(env)).toThrow(new ConfigError(`Invalid ${missing}: required with s3:// media storage`));
+  });
+
+  it.each([
+    ['PostgreSQL', { DATABASE_URL: 'postgres://u:p@db:5432/k' }],
+    ['S3 media storage', { MEDIA_STORAGE: 's3://kopilka-media', AWS_ACCESS_KEY_ID: 'a', AWS_SECRET_ACCESS_KEY: 'b' }],
+  ])('requires SECRET_KEY with %s, in one line, and generates none', async (shared, env) => {
+    const dir = await dataDir();
+    let message = '';
+    try {
+      loadConfig({ DATA_DIR: dir, ...env });
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      message = (err as Error).message;
+    }
+    expect(message).toMatch(new RegExp(`^Missing SECRET_KEY: required with ${shared}, `));
+    expect(message).not.toMatch(/[\r\n]/);
+    expect(() => statSync(path.join(dir, 'secret_key'))).toThrow();
+  });
+
+  it('needs no SECRET_KEY for migrating alone (npm run migrate signs nothing), and writes none', async () => {
+    const dir = await dataDir();
+    const c = loadConfig({ DATA_DIR: dir, DATABASE_URL: 'postgres://u:p@db:5432/k' }, { signs: false });
+    expect(c.database.dialect).toBe('postgres');
+    expect(() => statSync(path.join(dir, 'secret_key'))).toThrow();
   });
 });

@@ -8,9 +8,10 @@ import { JobsRepository } from '../../server/jobs/repository.ts';
 import type { Worker } from '../../server/jobs/worker.ts';
 import { createProcessor, type MediaInput, type MediaProcessor } from '../../server/media/processor.ts';
 import type { Storage } from '../../server/storage/storage.ts';
-import { audioFixtures, createUser, ffmpeg, ffmpegBin, listFiles, multipart, tempDir } from './support/media-fixtures.ts';
+import { audioFixtures, createUser, ffmpeg, ffmpegBin, multipart, tempDir } from './support/media-fixtures.ts';
 import { processed } from './support/processing.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
+import { storedFiles } from './support/test-storage.ts';
 
 /**
  * Several processes on one database and one storage: each "process" here is a worker composed as
@@ -136,10 +137,7 @@ describe('jobs shared by several processes (one database)', () => {
   }
   const jobOf = async (mediaId: number) => t.db.selectFrom('jobs').selectAll().where('media_id', '=', mediaId).executeTakeFirst();
   const row = (id: number) => t.db.selectFrom('media').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const filesUnder = (base: string) =>
-    listFiles(path.join(t.dataDir, 'media'))
-      .filter((f) => f.startsWith(base))
-      .sort();
+  const filesUnder = async (base: string) => (await storedFiles(t)).filter((f) => f.startsWith(base)).sort();
   const inFuture = (ms: number) => new Date(t.clock.now().getTime() + ms).toISOString();
 
   beforeAll(async () => {
@@ -198,7 +196,7 @@ describe('jobs shared by several processes (one database)', () => {
     expect(rec).toMatchObject({ status: 'ready', width: 160, height: 120 });
     expect(b.gate.probes).toBe(1);
     const done = await row(id);
-    const files = filesUnder(base);
+    const files = await filesUnder(base);
     expect(files).toEqual([done.playable_key, done.poster_key, `${base}.webm`].sort());
     expect(done.poster_key).toMatch(new RegExp(`^${base}-[0-9a-f]{12}-poster\\.jpg$`));
     expect(done.poster_key).not.toContain(dead);
@@ -283,7 +281,7 @@ describe('jobs shared by several processes (one database)', () => {
       expect(await row(id)).toEqual(before); // exactly as the new holder left it
       if (!winnerDoneFirst) {
         expect(before).toMatchObject({ status: 'processing', playable_key: null, poster_key: null });
-        expect(filesUnder(base)).toEqual([`${base}.webm`]);
+        expect(await filesUnder(base)).toEqual([`${base}.webm`]);
         winner.gate.release();
         await processed(t, alice, 'video', id);
       }
@@ -291,7 +289,7 @@ describe('jobs shared by several processes (one database)', () => {
       const won = await row(id);
       expect(won).toMatchObject({ status: 'ready', failure_reason: null });
       expect(winner.gate.probes).toBe(1);
-      const winnerFiles = filesUnder(base);
+      const winnerFiles = await filesUnder(base);
       expect(winnerFiles).toEqual([won.playable_key, won.poster_key, `${base}.webm`].sort());
       // The takeover took its work folder away under it: it stored nothing.
       expect(stalePuts).toEqual([]);
@@ -327,7 +325,7 @@ describe('jobs shared by several processes (one database)', () => {
     await stale.worker.settle();
     expect(stalePuts[0]!.startsWith(`${base}-${staleClaim}-`)).toBe(true);
     expect(await row(id)).toEqual(won);
-    expect(filesUnder(base)).toEqual([won.playable_key, won.poster_key, `${base}.webm`].sort());
+    expect(await filesUnder(base)).toEqual([won.playable_key, won.poster_key, `${base}.webm`].sort());
     expect(winner.gate.probes).toBe(1);
   });
 
@@ -341,7 +339,7 @@ describe('jobs shared by several processes (one database)', () => {
     a.gate.release();
     await a.worker.settle();
     expect(a.gate.probes).toBe(1);
-    expect(filesUnder(base)).toEqual([`${base}.webm`]);
+    expect(await filesUnder(base)).toEqual([`${base}.webm`]);
     expect(await row(id)).toMatchObject({ status: 'processing', playable_key: null });
     expect(await jobOf(id)).toMatchObject({ claim: 'ffffffffffff' });
   });
@@ -356,7 +354,7 @@ describe('jobs shared by several processes (one database)', () => {
     expect(del.statusCode).toBe(204);
     a.gate.release();
     await a.worker.settle();
-    expect(filesUnder(base)).toEqual([]);
+    expect(await filesUnder(base)).toEqual([]);
     expect(await t.db.selectFrom('jobs').selectAll().execute()).toEqual([]);
   });
 
@@ -396,6 +394,8 @@ describe('jobs shared by several processes (one database)', () => {
     a.gate.release();
     await a.worker.settle();
     const done = await row(id);
-    expect(filesUnder(done.original_key.replace(/\.webm$/, ''))).toEqual([done.playable_key, done.poster_key, done.original_key].sort());
+    expect(await filesUnder(done.original_key.replace(/\.webm$/, ''))).toEqual(
+      [done.playable_key, done.poster_key, done.original_key].sort(),
+    );
   });
 });

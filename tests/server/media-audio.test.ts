@@ -3,9 +3,10 @@ import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseProbe } from '../../server/media/ffmpeg.ts';
-import { audioFixtures, createUser, decodedDuration, ffmpegBin, listFiles, multipart, pathOf, tempDir } from './support/media-fixtures.ts';
+import { audioFixtures, createUser, decodedDuration, ffmpegBin, multipart, pathOf, tempDir } from './support/media-fixtures.ts';
 import { processed, settle } from './support/processing.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
+import { storedFiles } from './support/test-storage.ts';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 
@@ -40,7 +41,7 @@ describe('audio API', () => {
           .executeTakeFirstOrThrow()
       ).n,
     );
-  const mediaFiles = () => listFiles(path.join(t.dataDir, 'media'));
+  const mediaFiles = () => storedFiles(t);
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -123,7 +124,7 @@ describe('audio API', () => {
 
   it('refuses a text file and an HTML page renamed .webm, by content, and keeps nothing', async () => {
     const rowsBefore = await rowCount();
-    const filesBefore = mediaFiles();
+    const filesBefore = await mediaFiles();
     const text = path.join(dir, 'notes.webm');
     writeFileSync(text, 'Просто текст, а не аудио.\n'.repeat(50));
     const html = path.join(dir, 'page.webm');
@@ -134,11 +135,11 @@ describe('audio API', () => {
       expect(res.json()).toEqual({ audio_file: ['Файл не является поддерживаемой аудиозаписью'] });
     }
     expect(await rowCount()).toBe(rowsBefore);
-    expect(mediaFiles()).toEqual(filesBefore);
+    expect(await mediaFiles()).toEqual(filesBefore);
   });
 
   it('keeps a file that looks like audio but cannot be decoded as a failed record, with the reason, and no MP3', async () => {
-    const filesBefore = mediaFiles();
+    const filesBefore = await mediaFiles();
     const broken = path.join(dir, 'broken.wav');
     writeFileSync(broken, readFileSync(fx.wav).subarray(0, 44)); // a WAV header and no samples
     const res = await upload(alice, broken, { title: 'пустая' });
@@ -147,7 +148,7 @@ describe('audio API', () => {
     expect(rec).toMatchObject({ title: 'пустая', status: 'failed', failure_reason: 'Не удалось обработать аудиозапись', duration: null });
     expect(rec.waveform_data).toEqual([]);
     // The original is kept (downloadable as it was), nothing else is made.
-    const added = mediaFiles().filter((f) => !filesBefore.includes(f));
+    const added = (await mediaFiles()).filter((f) => !filesBefore.includes(f));
     expect(added).toEqual([
       pathOf(rec.original_file)
         .split('?')[0]!
@@ -171,14 +172,14 @@ describe('audio API', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ audio_file: ['Обязательное поле.'] });
 
-    const filesBefore = mediaFiles();
+    const filesBefore = await mediaFiles();
     res = await upload(alice, fx.webm, { title: 'я'.repeat(256), description: 'д'.repeat(5001) });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       title: ['Убедитесь, что это значение содержит не более 255 символов.'],
       description: ['Убедитесь, что это значение содержит не более 5000 символов.'],
     });
-    expect(mediaFiles()).toEqual(filesBefore);
+    expect(await mediaFiles()).toEqual(filesBefore);
 
     res = await upload(alice, fx.webm, { title: 'я'.repeat(255), description: 'д'.repeat(5000) });
     expect(res.statusCode).toBe(201);
@@ -346,13 +347,13 @@ describe('audio API', () => {
     for (const [label, request] of deletions) {
       it(`deletes with ${label}: 204, row and files gone`, async () => {
         const rec = await uploadProcessed(alice, fx.webm, { title: 'на удаление' });
-        const files = mediaFiles().filter((f) => f.startsWith(`u/${alice.id}/audio/`));
+        const files = (await mediaFiles()).filter((f) => f.startsWith(`u/${alice.id}/audio/`));
         const res = await t.app.inject(request(rec.id));
         expect(res.statusCode).toBe(204);
         expect(res.body).toBe('');
         expect((await t.app.inject({ url: `/api/media/audio/${rec.id}/`, headers: alice.headers })).statusCode).toBe(404);
         await settle(t); // the files go by a job
-        const after = mediaFiles();
+        const after = await mediaFiles();
         expect(files.length - after.filter((f) => f.startsWith(`u/${alice.id}/audio/`)).length).toBe(2); // original + mp3
         expect((await t.app.inject({ url: pathOf(rec.original_file) })).statusCode).toBe(404);
         expect((await t.app.inject(request(rec.id))).statusCode).toBe(404);
@@ -457,7 +458,7 @@ describe('audio upload limits', () => {
     });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ audio_file: ['Файл слишком большой (максимум 0,02 МБ)'] });
-    expect(listFiles(path.join(t.dataDir, 'media'))).toEqual([]);
+    expect(await storedFiles(t)).toEqual([]);
     expect(await t.db.selectFrom('media').selectAll().execute()).toEqual([]);
 
     const small = multipart({}, { field: 'audio_file', filename: 'small.ogg', data: readFileSync(fx.ogg) });

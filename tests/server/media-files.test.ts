@@ -3,18 +3,33 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyFromUrl } from '../../server/media/file-routes.ts';
 import { parseRange } from '../../server/media/send-file.ts';
 import { MEDIA_URL_TTL_SECONDS, signMediaPath } from '../../server/media/signing.ts';
+import { createUser } from './support/media-fixtures.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
 /** /media/*: signed, expiring URLs to stored bytes, with Range. */
 describe('signed media files', () => {
   let t: TestApp;
-  const key = 'u/7/audio/abcDEF123.webm';
-  const avatar = 'u/7/avatar/face.jpg';
+  let key: string;
+  let avatar: string;
+  let gone: string;
   const bytes = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 256));
   const sign = (k: string, ttl?: number) => signMediaPath(t.config.secretKey, k, t.clock.now(), ttl);
 
   beforeAll(async () => {
     t = await createTestApp();
+    // /media/ serves only keys a row names: a record's file, a user's avatar.
+    const { id } = await createUser(t);
+    [key, avatar, gone] = [`u/${id}/audio/abcDEF123.webm`, `u/${id}/avatar/face.jpg`, `u/${id}/audio/deleted.webm`];
+    const now = t.clock.now().toISOString();
+    const record = { user_id: id, kind: 'audio' as const, title: '', description: '', status: 'ready' as const, mime_type: 'audio/webm' };
+    await t.db
+      .insertInto('media')
+      .values([
+        { ...record, original_key: key, size: bytes.length, original_name: 'a.webm', created_at: now, updated_at: now },
+        { ...record, original_key: gone, size: 1, original_name: 'b.webm', created_at: now, updated_at: now },
+      ])
+      .execute();
+    await t.db.updateTable('users').set({ photo_key: avatar }).where('id', '=', id).execute();
     await t.storage.put(key, Readable.from([bytes]));
     await t.storage.put(avatar, Readable.from([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])]));
   });
@@ -92,7 +107,7 @@ describe('signed media files', () => {
     const exp = u.searchParams.get('exp')!;
     const sig = u.searchParams.get('sig')!;
     const forgedSig = (sig[0] === 'A' ? 'B' : 'A') + sig.slice(1);
-    const otherKey = sign('u/7/audio/other.webm');
+    const otherKey = sign(key.replace('abcDEF123', 'other'));
     const otherSig = new URL(otherKey, 'http://x').searchParams.get('sig')!;
     const attempts = [
       u.pathname,
@@ -101,7 +116,7 @@ describe('signed media files', () => {
       `${u.pathname}?exp=${exp}&sig=${forgedSig}`,
       `${u.pathname}?exp=${Number(exp) + 3600}&sig=${sig}`,
       `${u.pathname}?exp=${exp}&sig=${otherSig}`,
-      `/media/u/7/audio/missing.webm?exp=${exp}&sig=${sig}`,
+      `/media/${key.replace('abcDEF123', 'missing')}?exp=${exp}&sig=${sig}`,
     ];
     for (const url of attempts) {
       const res = await t.app.inject({ url });
@@ -117,8 +132,8 @@ describe('signed media files', () => {
     expect(expired.json()).toEqual({ detail: 'Доступ запрещён' });
   });
 
-  it('answers 404 for a signed key whose file is gone', async () => {
-    const res = await t.app.inject({ url: sign('u/7/audio/deleted.webm') });
+  it('answers 404 for a signed key of a record whose file is gone', async () => {
+    const res = await t.app.inject({ url: sign(gone) });
     expect(res.statusCode).toBe(404);
   });
 

@@ -11,7 +11,6 @@ import {
   decodedDuration,
   ffmpeg,
   ffmpegBuilds,
-  listFiles,
   multipart,
   pathOf,
   tempDir,
@@ -19,6 +18,7 @@ import {
 } from './support/media-fixtures.ts';
 import { processed, settle as settleJobs } from './support/processing.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
+import { localFileOf, storedFiles } from './support/test-storage.ts';
 
 type User = Awaited<ReturnType<typeof createUser>>;
 
@@ -66,13 +66,15 @@ describe.each(ffmpegBuilds())('media processing with $name', ({ bin }) => {
           .executeTakeFirstOrThrow()
       ).n,
     );
-  const mediaFiles = () => listFiles(path.join(t.dataDir, 'media'));
-  /** Local path of a stored file, from its signed URL. */
+  const mediaFiles = () => storedFiles(t);
+  /** Local path of a stored file (a copy when it lives in a bucket), from its signed URL. */
   const storedPath = (url: string) =>
-    t.storage.localPath(
+    localFileOf(
+      t.storage,
       pathOf(url)
         .split('?')[0]!
         .replace(/^\/media\//, ''),
+      dir,
     );
 
   beforeAll(async () => {
@@ -89,13 +91,13 @@ describe.each(ffmpegBuilds())('media processing with $name', ({ bin }) => {
     const victim = await storedPath(own.json().original_file);
     expect(readFileSync(victim).equals(readFileSync(fx.audio.mp3))).toBe(true);
 
-    const files = mediaFiles();
+    const files = await mediaFiles();
     const res = await upload(bob, 'audio', adtsDisguisedPlaylist(victim), 'voice.aac');
     expect(res.statusCode, res.body.slice(0, 300)).toBe(201);
     const rec = await processed(t, bob, 'audio', res.json().id);
     expect(rec).toMatchObject({ status: 'failed', failure_reason: 'Не удалось обработать аудиозапись', duration: null, waveform_data: [] });
     // Only the uploaded bytes themselves are kept: nothing was made from the other user's file.
-    expect(mediaFiles().filter((f) => !files.includes(f))).toEqual([
+    expect((await mediaFiles()).filter((f) => !files.includes(f))).toEqual([
       pathOf(rec.original_file)
         .split('?')[0]!
         .replace(/^\/media\//, ''),
@@ -110,13 +112,13 @@ describe.each(ffmpegBuilds())('media processing with $name', ({ bin }) => {
     const victim = await storedPath(own.json().file);
 
     const rows = await rowCount();
-    const files = mediaFiles();
+    const files = await mediaFiles();
     const res = await upload(bob, 'video', theoraDisguisedPlaylist(victim), 'clip.ogv');
     await settle();
     expect(res.statusCode, res.body.slice(0, 300)).toBe(400);
     expect(res.json()).toEqual({ file: ['Не удалось обработать видеозапись'] });
     expect(await rowCount()).toBe(rows);
-    expect(mediaFiles()).toEqual(files);
+    expect(await mediaFiles()).toEqual(files);
     expect((await t.app.inject({ url: '/api/media/video/', headers: bob.headers })).json()).toEqual([]);
   });
 

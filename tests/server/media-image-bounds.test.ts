@@ -1,9 +1,9 @@
-import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, listFiles, multipart } from './support/media-fixtures.ts';
+import { createUser, multipart } from './support/media-fixtures.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
+import { storedFiles } from './support/test-storage.ts';
 
 type User = Awaited<ReturnType<typeof createUser>>;
 
@@ -28,7 +28,7 @@ function blackPng(width: number, height: number): Buffer {
 describe('image size bounds', () => {
   let t: TestApp;
   let alice: User;
-  const mediaFiles = () => listFiles(path.join(t.dataDir, 'media'));
+  const mediaFiles = () => storedFiles(t);
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -39,7 +39,7 @@ describe('image size bounds', () => {
   it('refuses a photo over 100 megapixels with a field error, and keeps nothing', async () => {
     const png = blackPng(10_001, 10_001);
     expect(await sharp(png, { limitInputPixels: false }).metadata()).toMatchObject({ format: 'png', width: 10_001, height: 10_001 });
-    const before = mediaFiles();
+    const before = await mediaFiles();
     const body = multipart({ title: 'огромная' }, { field: 'file', filename: 'huge.png', data: png });
     const res = await t.app.inject({
       method: 'POST',
@@ -49,13 +49,13 @@ describe('image size bounds', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ file: ['Изображение слишком большое (максимум 100 мегапикселей)'] });
-    expect(mediaFiles()).toEqual(before);
+    expect(await mediaFiles()).toEqual(before);
     expect((await t.app.inject({ url: '/api/media/photo/', headers: alice.headers })).json()).toEqual([]);
   });
 
   it('refuses a profile photo over 50 megapixels with a field error, and keeps nothing', async () => {
     const png = blackPng(7072, 7072);
-    const before = mediaFiles();
+    const before = await mediaFiles();
     const body = multipart({}, { field: 'photo', filename: 'me.png', data: png });
     const res = await t.app.inject({
       method: 'POST',
@@ -65,7 +65,7 @@ describe('image size bounds', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ photo: ['Изображение слишком большое (максимум 50 мегапикселей)'] });
-    expect(mediaFiles()).toEqual(before);
+    expect(await mediaFiles()).toEqual(before);
     const row = await t.db.selectFrom('users').select('photo_key').where('id', '=', alice.id).executeTakeFirstOrThrow();
     expect(row.photo_key).toBeNull();
   });

@@ -118,7 +118,7 @@ describe('media jobs: deleting, retrying, failures', () => {
       .values({
         kind: 'purge-files',
         lane: 'housekeeping',
-        payload: JSON.stringify({ prefixes: [`${base}.`, `${base}-`] }),
+        payload: JSON.stringify({ keys: [`${base}.upload`], prefixes: [`${base}.`, `${base}-`] }),
         run_after: now.toISOString(),
         claim: 'c0ffee000001',
         lease_until: new Date(now.getTime() + 15_000).toISOString(),

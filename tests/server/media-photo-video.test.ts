@@ -2,9 +2,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, decodedDuration, ffmpeg, listFiles, multipart, pathOf, tempDir } from './support/media-fixtures.ts';
+import { createUser, decodedDuration, ffmpeg, multipart, pathOf, tempDir } from './support/media-fixtures.ts';
 import { processed, settle as settleJobs } from './support/processing.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
+import { storedFiles } from './support/test-storage.ts';
 
 type User = Awaited<ReturnType<typeof createUser>>;
 
@@ -116,7 +117,7 @@ describe('photo API', () => {
         taken_at: null,
       });
     }
-    const before = listFiles(path.join(t.dataDir, 'media'));
+    const before = await storedFiles(t);
     for (const data of [
       Buffer.from('не картинка'.repeat(100)),
       Buffer.from('<html><body>hi</body></html>'),
@@ -131,7 +132,7 @@ describe('photo API', () => {
     const res = await upload(alice, broken);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ file: ['Не удалось обработать изображение'] });
-    expect(listFiles(path.join(t.dataDir, 'media'))).toEqual(before);
+    expect(await storedFiles(t)).toEqual(before);
   });
 
   it('lists newest first by when the photo was taken, else when it was uploaded; only the owner’s', async () => {
@@ -167,10 +168,10 @@ describe('photo API', () => {
       payload: '_method=PATCH&title=%D0%9F%D1%91%D1%81',
     });
     expect(patched.json().title).toBe('Пёс');
-    const files = listFiles(path.join(t.dataDir, 'media')).length;
+    const files = (await storedFiles(t)).length;
     expect((await t.app.inject({ method: 'DELETE', url: `/api/media/photo/${rec.id}/`, headers: alice.headers })).statusCode).toBe(204);
     await settleJobs(t); // the files go by a job
-    expect(listFiles(path.join(t.dataDir, 'media')).length).toBe(files - 3);
+    expect((await storedFiles(t)).length).toBe(files - 3);
   });
 });
 
@@ -300,12 +301,12 @@ describe('video API', () => {
     const broken = path.join(dir, 'broken.webm');
     const { writeFileSync } = await import('node:fs');
     writeFileSync(broken, Buffer.concat([readFileSync(files.webm).subarray(0, 64), Buffer.alloc(50_000, 0x55)]));
-    const before = listFiles(path.join(t.dataDir, 'media'));
+    const before = await storedFiles(t);
     const res = await upload(alice, broken, { title: 'битое' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ file: ['Не удалось обработать видеозапись'] });
     await settle();
-    expect(listFiles(path.join(t.dataDir, 'media'))).toEqual(before);
+    expect(await storedFiles(t)).toEqual(before);
   });
 
   it('marks a video that cannot be processed as failed and keeps only its original', async () => {
@@ -323,7 +324,7 @@ describe('video API', () => {
       .split('?')[0]!
       .replace(/^\/media\//, '')
       .replace(/\.mp4$/, '');
-    expect(listFiles(path.join(t.dataDir, 'media')).filter((f) => f.startsWith(base))).toEqual([`${base}.mp4`]);
+    expect((await storedFiles(t)).filter((f) => f.startsWith(base))).toEqual([`${base}.mp4`]);
   });
 
   it('takes the poster from the first frame when the picture ends before the usual moment (3 s of sound, 0.12 s of picture)', async () => {
@@ -374,7 +375,7 @@ describe('video API', () => {
       .split('?')[0]!
       .replace(/^\/media\//, '')
       .replace(/\.webm$/, '');
-    expect(listFiles(path.join(t.dataDir, 'media')).filter((f) => f.startsWith(base))).toEqual([]);
+    expect((await storedFiles(t)).filter((f) => f.startsWith(base))).toEqual([]);
 
     const other = (await upload(alice, files.mp4)).json();
     await settle();

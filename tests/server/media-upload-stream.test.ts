@@ -1,11 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { audioFixtures, createUser, listFiles, tempDir } from './support/media-fixtures.ts';
+import { audioFixtures, createUser, tempDir } from './support/media-fixtures.ts';
 import { processed } from './support/processing.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
+import { storedFiles } from './support/test-storage.ts';
 
 /** Uploads over a real socket: what happens when the client goes away or sends too much. */
 describe('audio uploads over a real connection', () => {
@@ -23,7 +23,6 @@ describe('audio uploads over a real connection', () => {
   });
   afterAll(() => t.close());
 
-  const mediaDir = () => path.join(t.dataDir, 'media');
   const rows = () => t.db.selectFrom('media').selectAll().execute();
 
   async function until(check: () => Promise<boolean> | boolean, ms = 5000): Promise<boolean> {
@@ -74,7 +73,7 @@ describe('audio uploads over a real connection', () => {
 
   it('leaves no file and no row when the client aborts mid-upload', async () => {
     await abortedUpload(4 * 1024 * 1024, 1024 * 1024);
-    expect(await until(() => listFiles(mediaDir()).length === 0)).toBe(true);
+    expect(await until(async () => (await storedFiles(t)).length === 0)).toBe(true);
     expect(await rows()).toEqual([]);
     // The server is still fine afterwards.
     const ok = await fetch(`http://127.0.0.1:${port}/api/media/audio/`, { headers: user.headers });
@@ -96,7 +95,7 @@ describe('audio uploads over a real connection', () => {
       expect(res.status).toBe(413);
       expect(await res.json()).toEqual({ audio_file: ['Файл слишком большой (максимум 8 МБ)'] });
     }
-    expect(await until(() => listFiles(mediaDir()).length === 0)).toBe(true);
+    expect(await until(async () => (await storedFiles(t)).length === 0)).toBe(true);
     expect(await rows()).toEqual([]);
 
     const okForm = new FormData();
@@ -107,6 +106,6 @@ describe('audio uploads over a real connection', () => {
     const created = await ok.json();
     expect(created.title).toBe('нормальный');
     await processed(t, user, 'audio', created.id);
-    expect(listFiles(mediaDir()).length).toBe(2); // the original and its MP3
+    expect((await storedFiles(t)).length).toBe(2); // the original and its MP3
   });
 });

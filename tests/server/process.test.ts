@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from './support/media-fixtures.ts';
+import { s3TestEnv } from './support/test-storage.ts';
 
 /** `server/main.ts` as the real process `npm start` runs: start, serve, stop; refuse bad config. */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -142,5 +143,64 @@ describe('the server process', () => {
       .filter((l) => l.trim() !== '');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain('PORT');
+  });
+
+  /** Starts main.ts with `env` and expects it to refuse: exit code 1 and exactly one stderr line, returned. */
+  async function refusal(env: Record<string, string>): Promise<string> {
+    const bad = startMain({ PORT: String(await freePort()), DATA_DIR: path.join(dir, 'refused'), OUT_DIR: path.join(dir, 'out'), ...env });
+    const { code } = await bad.exited;
+    expect(code, bad.stderr()).toBe(1);
+    const lines = bad
+      .stderr()
+      .split('\n')
+      .filter((l) => l.trim() !== '');
+    expect(lines, bad.stderr()).toHaveLength(1);
+    return lines[0]!;
+  }
+
+  it('refuses PostgreSQL without SECRET_KEY: processes sharing a database must share the key', async () => {
+    const line = await refusal({ DATABASE_URL: 'postgres://kopilka:secret@127.0.0.1:1/kopilka', SECRET_KEY: '' });
+    expect(line).toMatch(/^Копилка: Missing SECRET_KEY: required with PostgreSQL/);
+    expect(line).not.toContain('secret@');
+  });
+
+  it('refuses S3 media storage without SECRET_KEY', async () => {
+    const line = await refusal({ ...s3TestEnv(), SECRET_KEY: '' });
+    expect(line).toMatch(/^Копилка: Missing SECRET_KEY: required with S3 media storage/);
+  });
+
+  it('refuses a bucket that does not answer, in one line that names it and keeps the keys to itself', async () => {
+    const env = s3TestEnv();
+    const missing = new URL(env.MEDIA_STORAGE!);
+    missing.hostname = 'no-such-bucket-here';
+    const line = await refusal({ ...env, MEDIA_STORAGE: missing.toString(), SECRET_KEY: 'process-test-secret-key-0123456789abcdef' });
+    expect(line).toMatch(/^Копилка: MEDIA_STORAGE: bucket no-such-bucket-here at http:\/\/127\.0\.0\.1:\d+ is not usable: no such bucket$/);
+    expect(line).not.toContain(env.AWS_SECRET_ACCESS_KEY);
+  });
+
+  it('starts on S3 media storage and serves', async () => {
+    const s3Port = await freePort();
+    const s3 = startMain({
+      PORT: String(s3Port),
+      DATA_DIR: path.join(dir, 's3'),
+      OUT_DIR: path.join(dir, 'out'),
+      ...s3TestEnv(),
+      SECRET_KEY: 'process-test-secret-key-0123456789abcdef',
+    });
+    try {
+      const deadline = Date.now() + 15_000;
+      let status = 0;
+      while (status !== 200 && Date.now() < deadline && s3.child.exitCode === null) {
+        status = await fetch(`http://127.0.0.1:${s3Port}/api/health/`).then(
+          (r) => r.status,
+          () => 0,
+        );
+        if (status !== 200) await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(status, s3.stderr()).toBe(200);
+    } finally {
+      s3.child.kill('SIGTERM');
+      await s3.exited;
+    }
   });
 });

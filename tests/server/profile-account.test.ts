@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settle } from './support/processing.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
+import { readStored, storedFiles } from './support/test-storage.ts';
 import { codeIn, post, signedInUser } from './auth-support.ts';
 
 function multipart(parts: { name: string; value: string | Buffer; filename?: string; type?: string }[]) {
@@ -146,8 +147,7 @@ describe('profile', () => {
       expect(photoUrl).toMatch(/^\/media\/u\/\d+\/avatar\/[0-9a-f]+\.webp\?exp=\d+&sig=[\w-]+$/);
       const row = await t.db.selectFrom('users').selectAll().where('id', '=', u.id).executeTakeFirstOrThrow();
       expect(row.photo_key).toMatch(new RegExp(`^u/${u.id}/avatar/[0-9a-f]+\\.webp$`));
-      const file = await t.storage.localPath(row.photo_key!);
-      const meta = await sharp(file).metadata();
+      const meta = await sharp(await readStored(t.storage, row.photo_key!)).metadata();
       expect(meta.format).toBe('webp');
       expect(meta.exif).toBeUndefined();
       expect(meta.orientation).toBeUndefined();
@@ -166,7 +166,7 @@ describe('profile', () => {
       });
       expect(res2.statusCode).toBe(200);
       const row2 = await t.db.selectFrom('users').selectAll().where('id', '=', u.id).executeTakeFirstOrThrow();
-      const meta2 = await sharp(await t.storage.localPath(row2.photo_key!)).metadata();
+      const meta2 = await sharp(await readStored(t.storage, row2.photo_key!)).metadata();
       expect(meta2.width).toBeLessThanOrEqual(512);
       expect(meta2.height).toBeLessThanOrEqual(512);
       await settle(t); // the previous file goes by a job
@@ -178,8 +178,7 @@ describe('profile', () => {
       await settle(t);
       expect(await t.storage.stat(row2.photo_key!)).toBeNull();
       // Nothing else of the uploads is left, and no job either.
-      const { readdir } = await import('node:fs/promises');
-      expect(await readdir((await t.storage.localPath(`u/${u.id}/avatar/x`)).slice(0, -2))).toEqual([]);
+      expect((await storedFiles(t)).filter((k) => k.startsWith(`u/${u.id}/`) || k.startsWith('work/'))).toEqual([]);
       expect(await t.db.selectFrom('jobs').select('kind').where('kind', '=', 'purge-files').execute()).toEqual([]);
     });
 
@@ -194,10 +193,7 @@ describe('profile', () => {
       });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ photo: ['Загрузите корректное изображение'] });
-      const { readdir } = await import('node:fs/promises');
-      const dir = await t.storage.localPath(`u/${u.id}/avatar/x`).then((p) => p.slice(0, -2));
-      const left = await readdir(dir).catch(() => []);
-      expect(left).toEqual([]);
+      expect((await storedFiles(t)).filter((k) => k.startsWith(`u/${u.id}/`) || k.startsWith('work/'))).toEqual([]);
     });
 
     it('refuses a file over the avatar limit with 413 and leaves no file', async () => {
@@ -211,9 +207,7 @@ describe('profile', () => {
       });
       expect(res.statusCode).toBe(413);
       expect(res.json().photo[0]).toMatch(/^Файл слишком большой/);
-      const { readdir } = await import('node:fs/promises');
-      const dir = (await t.storage.localPath(`u/${u.id}/avatar/x`)).slice(0, -2);
-      expect(await readdir(dir).catch(() => [])).toEqual([]);
+      expect((await storedFiles(t)).filter((k) => k.startsWith(`u/${u.id}/`) || k.startsWith('work/'))).toEqual([]);
     });
 
     it('asks for the file when the photo field is missing', async () => {

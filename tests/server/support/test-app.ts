@@ -13,8 +13,9 @@ import { migrate } from '../../../server/db/migrate.ts';
 import type { MailMessage, Mailer } from '../../../server/mail/mailer.ts';
 import { createProcessor, type MediaProcessor } from '../../../server/media/processor.ts';
 import type { SmsSender } from '../../../server/sms/sms.ts';
-import { LocalStorage } from '../../../server/storage/local.ts';
+import { storageFromConfig } from '../../../server/storage/from-config.ts';
 import type { Storage } from '../../../server/storage/storage.ts';
+import { defaultStorageKind, s3TestEnv, type StorageKind } from './test-storage.ts';
 
 /** Captures outgoing messages so tests can read codes and links. */
 export class MemoryMailer implements Mailer {
@@ -61,6 +62,10 @@ export async function createTestApp(
     env?: Record<string, string>;
     processor?: MediaProcessor;
     storage?: Storage;
+    /** Where media bytes live (without `storage`): local disk or the test S3; by default as MEDIA_STORAGE_TEST says. */
+    storageKind?: StorageKind;
+    /** Wraps the storage the app would use (to make one of its operations fail); the wrapped one is still cleaned up. */
+    wrapStorage?: (storage: Storage) => Storage;
     /** A real adapter instead of the MemoryMailer (e.g. SMTP built from the test's config). */
     mailer?: (config: Config) => Mailer;
     /** buildApp's options (timeouts, a log stream); the logger is off unless a stream is given. */
@@ -113,6 +118,7 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     OUT_DIR: path.join(dataDir, 'out'),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...((overrides.storageKind ?? defaultStorageKind()) === 's3' && !overrides.storage ? s3TestEnv() : {}),
     ...overrides.env,
   });
   const db = createDb(config.database);
@@ -120,7 +126,8 @@ export async function createTestApp(
   const clock = new ManualClock(Date.now());
   const mailer = new MemoryMailer();
   const sms = new MemorySms();
-  const storage = overrides.storage ?? new LocalStorage(path.join(dataDir, 'media'));
+  const ownStorage = overrides.storage ? undefined : storageFromConfig(config);
+  const storage = overrides.storage ?? (overrides.wrapStorage ? overrides.wrapStorage(ownStorage!) : ownStorage!);
   const deps: AppDeps = {
     config,
     db,
@@ -148,6 +155,7 @@ export async function createTestApp(
       await app.close();
       await db.destroy();
       await dropDatabase?.();
+      if (ownStorage && config.mediaStorage.kind === 's3') await ownStorage.deletePrefix('');
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
