@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/kysely.ts';
 import type { Job } from '../db/types.ts';
-import { JOB_LANES, type JobKind, type Lease } from './kinds.ts';
+import { JOB_LANES, type JobKind, type Lane, type Lease } from './kinds.ts';
 import { JobsRepository } from './repository.ts';
 
 /** Where the queue reports what went wrong off the request path. */
@@ -48,7 +48,7 @@ export interface JobQueueDeps {
 
 /** The shared job queue, in the database: adding jobs, journal entries, and waking this process's worker. */
 export class JobQueue {
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Set<(lane: Lane) => void>();
 
   constructor(private readonly d: JobQueueDeps) {}
 
@@ -59,7 +59,7 @@ export class JobQueue {
   /** Adds a job; `db` joins the caller's transaction (then nudge() once it has committed). */
   async enqueue(spec: JobSpec, db: Db = this.d.db): Promise<Job> {
     const job = await new JobsRepository(db).insert(this.row(spec));
-    if (db === this.d.db) this.nudge();
+    if (db === this.d.db) this.nudge(spec.kind);
     return job;
   }
 
@@ -91,7 +91,7 @@ export class JobQueue {
       release: async () => {
         await stop();
         await repo.release(job.id, claim, this.d.clock.now().toISOString());
-        this.nudge();
+        this.nudge(spec.kind);
       },
     };
   }
@@ -102,16 +102,19 @@ export class JobQueue {
    */
   async ensureSingleton(spec: JobSpec, dedupeKey: string): Promise<void> {
     await new JobsRepository(this.d.db).upsertSingleton({ ...this.row(spec), dedupe_key: dedupeKey }, this.d.clock.now().toISOString());
-    this.nudge();
+    this.nudge(spec.kind);
   }
 
-  /** Wakes the worker of this process (if it runs one) to look for due jobs now rather than at its next poll. */
-  nudge(): void {
-    for (const listener of this.listeners) listener();
+  /**
+   * Wakes the worker of this process (if it runs one) to look for due jobs of `kind`'s lane now rather
+   * than at its next poll (after the transaction that added them has committed).
+   */
+  nudge(kind: JobKind): void {
+    for (const listener of this.listeners) listener(JOB_LANES[kind]);
   }
 
-  /** Called on every nudge; returns the unsubscribe. */
-  onNudge(listener: () => void): () => void {
+  /** Called on every nudge with the lane to look at; returns the unsubscribe. */
+  onNudge(listener: (lane: Lane) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }

@@ -93,6 +93,7 @@ export class Worker {
   private unsubscribe: (() => void) | null = null;
   private stopped = false;
   private wakeScheduled = false;
+  private readonly woken = new Set<Lane>();
 
   constructor(private readonly d: WorkerDeps) {
     for (const def of d.definitions) this.definitions.set(def.kind, def);
@@ -113,7 +114,7 @@ export class Worker {
   start(): void {
     if (this.timer || this.stopped) return;
     this.timer = setInterval(() => this.wake(), this.d.pollMs ?? 1_000);
-    this.unsubscribe = this.d.queue.onNudge(() => this.wake());
+    this.unsubscribe = this.d.queue.onNudge((lane) => this.wake(lane));
     this.wake();
   }
 
@@ -144,12 +145,17 @@ export class Worker {
     }
   }
 
-  private wake(): void {
-    if (this.wakeScheduled || this.stopped) return;
+  /** Looks for due jobs soon (once for any number of calls meanwhile): in `lane`, or in every lane. */
+  private wake(lane?: Lane): void {
+    if (this.stopped) return;
+    if (lane) this.woken.add(lane);
+    else for (const l of this.lanes) this.woken.add(l.name);
+    if (this.wakeScheduled) return;
     this.wakeScheduled = true;
     setImmediate(() => {
       this.wakeScheduled = false;
-      for (const lane of this.lanes) void this.fill(lane);
+      for (const l of this.lanes) if (this.woken.has(l.name)) void this.fill(l);
+      this.woken.clear();
     });
   }
 

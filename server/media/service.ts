@@ -52,7 +52,7 @@ export class MediaService {
       return deleted;
     });
     if (!row) throw notFound();
-    this.d.queue.nudge();
+    this.d.queue.nudge('purge-files');
   }
 
   /** A failed record's processing, once more: it is 'processing' again and its job is queued. */
@@ -67,7 +67,7 @@ export class MediaService {
       await this.get(userId, kind, id); // someone else's or none: 404
       throw detailError(409, NOT_FAILED);
     }
-    this.d.queue.nudge();
+    this.d.queue.nudge(kind.job);
     return row;
   }
 

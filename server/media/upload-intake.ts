@@ -126,7 +126,7 @@ export class MediaUploads {
         if (!(await journal.settle(trx))) throw new Error('the upload journal entry was taken over before the record was made');
         return inserted;
       });
-      this.d.queue.nudge();
+      this.d.queue.nudge(kind.job);
       return row;
     } catch (err) {
       await this.undo(journal, written);

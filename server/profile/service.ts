@@ -80,7 +80,7 @@ export class ProfileService {
       await new UsersRepository(trx).delete(user.id);
       await this.queue.enqueue(purgeFilesJob({ prefixes: [userPrefix(user.id)] }), trx);
     });
-    this.queue.nudge();
+    this.queue.nudge('purge-files');
   }
 
   /**
@@ -110,7 +110,7 @@ export class ProfileService {
       if (!updated) await journal.release().catch(() => {});
     }
     if (!updated) throw new ApiError(401, { detail: 'Пользователь не найден.' });
-    this.queue.nudge();
+    this.queue.nudge('purge-files');
     return updated;
   }
 
@@ -127,7 +127,7 @@ export class ProfileService {
       await this.queue.enqueue(purgeFilesJob({ keys: [old] }), trx);
       return row!;
     });
-    this.queue.nudge();
+    this.queue.nudge('purge-files');
     return updated;
   }
 }
