@@ -1,3 +1,4 @@
+import { benchExport } from './export.ts';
 import { benchFirstLoad } from './first-load.ts';
 import { benchList } from './list.ts';
 import { benchSaveBurst } from './save-burst.ts';
@@ -6,7 +7,7 @@ import { benchUploadS3 } from './upload-s3.ts';
 
 /**
  * `npm run bench` — prints figures, never pass/fail. Loopback only, bounded in count and time.
- * `npm run bench -- list`, `-- upload`, `-- s3`, `-- save-burst` or `-- first-load` runs one of them.
+ * `npm run bench -- list`, `-- upload`, `-- s3`, `-- save-burst`, `-- first-load` or `-- export [total MB]` runs one of them.
  */
 const only = process.argv[2];
 if (!only || only === 'list') await benchList();
@@ -14,3 +15,4 @@ if (!only || only === 'upload') await benchUpload();
 if (!only || only === 's3') await benchUploadS3();
 if (!only || only === 'save-burst') await benchSaveBurst();
 if (!only || only === 'first-load') await benchFirstLoad();
+if (!only || only === 'export') await benchExport({ totalMb: process.argv[3] ? Number(process.argv[3]) : undefined });

@@ -1,7 +1,14 @@
 'use client';
 
-import { audioQueries, downloadAudio, type AudioRecord } from '@/lib/api/audio';
-import { useDeleteMediaItem, useMediaDownload, useRefreshMediaList, useUpdateMediaItem, type MediaListKeys } from './use-media-mutations';
+import { audioDownloadLink, audioQueries, type AudioRecord } from '@/lib/api/audio';
+import {
+  useDeleteMediaItem,
+  useMediaDownload,
+  useRefreshMediaList,
+  useRestoreMediaItem,
+  useUpdateMediaItem,
+  type MediaListKeys,
+} from './use-media-mutations';
 
 const keys: MediaListKeys = { all: audioQueries.all(), list: audioQueries.list().queryKey };
 
@@ -18,7 +25,11 @@ export function useDeleteAudio() {
   return useDeleteMediaItem<AudioRecord>('audio', keys);
 }
 
-/** Fetches the MP3 with the bearer and hands it to the browser under the server's file name. */
+export function useRestoreAudio() {
+  return useRestoreMediaItem('audio', keys);
+}
+
+/** The MP3 through a signed link: the browser saves it straight to disk as «title.mp3». */
 export function useDownloadAudio() {
-  return useMediaDownload((record: Pick<AudioRecord, 'id' | 'title' | 'download_url'>) => downloadAudio(record));
+  return useMediaDownload((record: Pick<AudioRecord, 'id'>) => audioDownloadLink(record));
 }

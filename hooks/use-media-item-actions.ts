@@ -3,7 +3,10 @@
 import { useState } from 'react';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import type { MediaDetails } from '@/lib/api/media';
-import { mediaDeleteError, mediaUpdateError } from '@/lib/errors';
+import { mediaDeleteError, mediaRestoreError, mediaUpdateError } from '@/lib/errors';
+
+/** The snackbar's button after a deletion. */
+export const UNDO = 'Отменить';
 
 interface Mutation<V> {
   mutateAsync: (variables: V) => Promise<unknown>;
@@ -13,6 +16,10 @@ interface Mutation<V> {
 export interface MediaItemActionsOptions {
   update?: Mutation<{ id: number; data: MediaDetails }>;
   remove?: Mutation<number>;
+  /** Brings a deleted item back from the trash: with it, the snackbar after a deletion offers «Отменить». */
+  restore?: (id: number) => Promise<void>;
+  /** Snackbar text once «Отменить» brought the item back, e.g. 'Запись восстановлена'. */
+  restoredMessage?: string;
   /** Snackbar text after a successful edit, e.g. 'Фотография успешно обновлена'. */
   updatedMessage?: string;
   /** Snackbar text after a deletion, e.g. 'Видео удалено'. */
@@ -24,8 +31,18 @@ export interface MediaItemActionsOptions {
 /**
  * Edit and delete of one recording, photo or video: runs the mutation, tells the outcome in the
  * snackbar (the server's words on a failed edit or deletion), and keeps the delete confirmation's state.
+ * A deletion moves the item to the trash, so its snackbar offers «Отменить», which brings it back.
  */
-export function useMediaItemActions({ update, remove, updatedMessage, deletedMessage, onUpdated, onDeleted }: MediaItemActionsOptions) {
+export function useMediaItemActions({
+  update,
+  remove,
+  restore,
+  updatedMessage,
+  deletedMessage,
+  restoredMessage,
+  onUpdated,
+  onDeleted,
+}: MediaItemActionsOptions) {
   const { showSuccess, showError } = useSnackbar();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
 
@@ -45,10 +62,20 @@ export function useMediaItemActions({ update, remove, updatedMessage, deletedMes
     try {
       await remove.mutateAsync(id);
       setConfirmingDelete(false);
-      if (deletedMessage) showSuccess(deletedMessage);
+      if (deletedMessage) showSuccess(deletedMessage, restore ? { label: UNDO, onAction: () => void undo(restore, id) } : undefined);
       onDeleted?.();
     } catch (error) {
       showError(mediaDeleteError(error));
+    }
+  };
+
+  // The dialog that deleted the item may be gone by now: only the snackbar and the list are left to tell.
+  const undo = async (restoreItem: (id: number) => Promise<void>, id: number) => {
+    try {
+      await restoreItem(id);
+      if (restoredMessage) showSuccess(restoredMessage);
+    } catch (error) {
+      showError(mediaRestoreError(error));
     }
   };
 

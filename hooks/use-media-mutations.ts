@@ -2,8 +2,9 @@
 
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
-import { deleteMedia, updateMedia, type MediaDetails, type MediaKind } from '@/lib/api/media';
-import { saveBlob } from '@/lib/media/save-blob';
+import { deleteMedia, restoreMedia, updateMedia, type MediaDetails, type MediaKind } from '@/lib/api/media';
+import { trashQueries } from '@/lib/api/trash';
+import { startDownload } from '@/lib/media/start-download';
 
 /** One kind's list query: `all` for invalidation, `list` for the cached array. */
 export interface MediaListKeys {
@@ -38,7 +39,7 @@ export function useUpdateMediaItem<T extends { id: number }>(kind: MediaKind, ke
   });
 }
 
-/** One DELETE (the fallbacks only when it cannot get through); the item leaves the list at once. */
+/** One DELETE (the fallbacks only when it cannot get through): the item goes to the trash and leaves the list at once. */
 export function useDeleteMediaItem<T extends { id: number }>(kind: MediaKind, keys: MediaListKeys) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -46,17 +47,38 @@ export function useDeleteMediaItem<T extends { id: number }>(kind: MediaKind, ke
     onSuccess: (_v, id) => {
       queryClient.setQueryData<T[]>(keys.list, (old) => old?.filter((r) => r.id !== id));
       void queryClient.invalidateQueries({ queryKey: keys.all });
+      void queryClient.invalidateQueries({ queryKey: trashQueries.all() });
     },
   });
 }
 
-/** Fetches a file with the bearer (`fetchFile`) and hands it to the browser under the server's file name. */
-export function useMediaDownload<V>(fetchFile: (variables: V) => Promise<{ blob: Blob; filename: string }>) {
+/**
+ * Asks for a signed link to a file (`linkFor`) and hands it to the browser, which saves the file
+ * straight to disk under the server's name.
+ */
+export function useMediaDownload<V>(linkFor: (variables: V) => Promise<string>) {
   return useMutation({
-    mutationFn: async (variables: V) => {
-      const { blob, filename } = await fetchFile(variables);
-      saveBlob(blob, filename);
-      return filename;
-    },
+    mutationFn: async (variables: V) => startDownload(await linkFor(variables)),
   });
+}
+
+/**
+ * Brings a just-deleted item back from the trash (the snackbar's «Отменить»), then its list re-reads
+ * and shows it again. A plain function rather than a mutation: the snackbar outlives the dialog that
+ * deleted the item, and the undo must still work once that is gone.
+ */
+export function useRestoreMediaItem(kind: MediaKind, keys: MediaListKeys): (id: number) => Promise<void> {
+  const queryClient = useQueryClient();
+  const { all } = keys;
+  return useCallback(
+    async (id: number) => {
+      try {
+        await restoreMedia(kind, id);
+      } finally {
+        void queryClient.invalidateQueries({ queryKey: all });
+        void queryClient.invalidateQueries({ queryKey: trashQueries.all() });
+      }
+    },
+    [queryClient, kind, all],
+  );
 }

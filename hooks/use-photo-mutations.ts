@@ -1,7 +1,14 @@
 'use client';
 
-import { downloadPhoto, photoQueries, type PhotoRecord } from '@/lib/api/photos';
-import { useDeleteMediaItem, useMediaDownload, useRefreshMediaList, useUpdateMediaItem, type MediaListKeys } from './use-media-mutations';
+import { photoDownloadLink, photoQueries, type PhotoRecord } from '@/lib/api/photos';
+import {
+  useDeleteMediaItem,
+  useMediaDownload,
+  useRefreshMediaList,
+  useRestoreMediaItem,
+  useUpdateMediaItem,
+  type MediaListKeys,
+} from './use-media-mutations';
 
 const keys: MediaListKeys = { all: photoQueries.all(), list: photoQueries.list().queryKey };
 
@@ -20,7 +27,11 @@ export function useDeletePhoto() {
   return useDeleteMediaItem<PhotoRecord>('photo', keys);
 }
 
-/** The original bytes with the bearer, handed to the browser under the server's file name. */
+export function useRestorePhoto() {
+  return useRestoreMediaItem('photo', keys);
+}
+
+/** The original bytes through a signed link, saved by the browser under the server's file name. */
 export function useDownloadPhoto() {
-  return useMediaDownload((photo: Pick<PhotoRecord, 'id' | 'title' | 'download_url' | 'mime_type'>) => downloadPhoto(photo));
+  return useMediaDownload((photo: Pick<PhotoRecord, 'id'>) => photoDownloadLink(photo));
 }

@@ -3,10 +3,17 @@
 import { atom, useSetAtom } from 'jotai';
 import { useMemo } from 'react';
 
+/** A button in a snackbar, e.g. «Отменить» after a deletion: runs once, and the snackbar closes. */
+export interface SnackbarAction {
+  label: string;
+  onAction: () => void;
+}
+
 export interface Snackbar {
   id: number;
   kind: 'success' | 'error';
   message: string;
+  action?: SnackbarAction;
 }
 
 /** Snackbars close after 5 s. */
@@ -27,12 +34,12 @@ export const dismissSnackbarAtom = atom(null, (get, set, id: number) => {
   );
 });
 
-/** Queue a success or error message; the host in the shell shows it for 5 s. */
+/** Queue a success or error message, with an optional action button; the host in the shell shows it for 5 s. */
 export function useSnackbar() {
   const push = useSetAtom(pushSnackbarAtom);
   return useMemo(
     () => ({
-      showSuccess: (message: string) => push({ kind: 'success', message }),
+      showSuccess: (message: string, action?: SnackbarAction) => push({ kind: 'success', message, action }),
       showError: (message: string) => push({ kind: 'error', message }),
     }),
     [push],

@@ -1,7 +1,14 @@
 'use client';
 
-import { downloadVideo, videoQueries, type VideoDownloadFormat, type VideoRecord } from '@/lib/api/video';
-import { useDeleteMediaItem, useMediaDownload, useRefreshMediaList, useUpdateMediaItem, type MediaListKeys } from './use-media-mutations';
+import { videoDownloadLink, videoQueries, type VideoDownloadFormat, type VideoRecord } from '@/lib/api/video';
+import {
+  useDeleteMediaItem,
+  useMediaDownload,
+  useRefreshMediaList,
+  useRestoreMediaItem,
+  useUpdateMediaItem,
+  type MediaListKeys,
+} from './use-media-mutations';
 
 const keys: MediaListKeys = { all: videoQueries.all(), list: videoQueries.list().queryKey };
 
@@ -18,9 +25,13 @@ export function useDeleteVideo() {
   return useDeleteMediaItem<VideoRecord>('video', keys);
 }
 
+export function useRestoreVideo() {
+  return useRestoreMediaItem('video', keys);
+}
+
+/** The MP4 or the original through a signed link: the browser saves it straight to disk, however large. */
 export function useDownloadVideo() {
-  return useMediaDownload(
-    ({ video, format }: { video: Pick<VideoRecord, 'id' | 'title' | 'download_url' | 'mime_type'>; format: VideoDownloadFormat }) =>
-      downloadVideo(video, format),
+  return useMediaDownload(({ video, format }: { video: Pick<VideoRecord, 'id'>; format: VideoDownloadFormat }) =>
+    videoDownloadLink(video, format),
   );
 }

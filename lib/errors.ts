@@ -143,6 +143,23 @@ export const RETRY_ERROR = 'Не удалось повторить обрабо�
 /** A failed «Повторить»: 'Не удалось повторить обработку: <the server's words>'. */
 export const mediaRetryError = (error: unknown) => withReason(RETRY_ERROR, changeReason(error));
 
+// ---------- The trash, usage, export ----------
+export const RESTORE_ERROR = 'Не удалось восстановить';
+export const PURGE_ERROR = 'Не удалось удалить навсегда';
+export const EMPTY_TRASH_ERROR = 'Не удалось очистить корзину';
+export const TRASH_LOAD_ERROR = 'Не удалось загрузить корзину';
+export const USAGE_LOAD_ERROR = 'Не удалось узнать, сколько места занято';
+export const EXPORT_ERROR = 'Не удалось начать скачивание архива';
+
+/** A failed restore (the snackbar's «Отменить» or the trash's «Восстановить»): 'Не удалось восстановить: <why>'. */
+export const mediaRestoreError = (error: unknown) => withReason(RESTORE_ERROR, changeReason(error));
+/** A failed removal for good, one item or the whole trash. */
+export const trashPurgeError = (error: unknown, all: boolean) => withReason(all ? EMPTY_TRASH_ERROR : PURGE_ERROR, changeReason(error));
+/** The trash or the usage could not be read, or no export link came: the server's words, else the line. */
+export const trashLoadError = ({ data }: ErrorInfo) => detailOf(data) ?? TRASH_LOAD_ERROR;
+export const usageLoadError = ({ data }: ErrorInfo) => detailOf(data) ?? USAGE_LOAD_ERROR;
+export const exportError = (error: unknown) => withReason(EXPORT_ERROR, changeReason(error));
+
 /** Why the recorder's save failed: the server's detail or its first error on the file field, else no answer. */
 function saveReason(error: unknown, fileField: string): string | null {
   if (!(error instanceof ApiError)) return null;

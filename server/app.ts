@@ -12,8 +12,11 @@ import { sessionsRoutes } from './auth/sessions-routes.ts';
 import { twoFactorRoutes } from './auth/two-factor-routes.ts';
 import { emailChangeRoutes } from './accounts/email-change-routes.ts';
 import { profileRoutes } from './profile/routes.ts';
+import { collectionRoutes } from './media/collection-routes.ts';
 import { mediaRoutes } from './media/routes.ts';
+import { trashRoutes } from './media/trash-routes.ts';
 import { mediaFileRoutes } from './media/file-routes.ts';
+import { startMediaWork } from './media/startup.ts';
 import { webRoutes } from './web/routes.ts';
 import { contentSecurityPolicy } from './web/csp.ts';
 import { HELMET_OPTIONS } from './web/security-headers.ts';
@@ -35,6 +38,8 @@ export interface AppOptions {
   logStream?: { write(line: string): void };
   /** Connection and request limits; tests shrink them. */
   timeouts?: Partial<RequestTimeouts>;
+  /** How often the trash is purged of items deleted 30 days ago (an hour; tests shrink it). */
+  trashSweepEveryMs?: number;
 }
 
 /** The app and the services it was composed from (tests wait on their background work). */
@@ -78,6 +83,8 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Bu
   });
 
   const services = composeServices(deps, app.log);
+  app.addHook('onReady', async () => startMediaWork(services.media, app.log, opts.trashSweepEveryMs));
+  app.addHook('onClose', async () => services.media.background.drain());
   // The worker of this process (unless RUN_JOBS=false) starts once the app is ready and stops with it.
   const { worker, queue } = services;
   if (worker) {
@@ -135,6 +142,9 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Bu
       await api.register(twoFactorRoutes, { twoFactor: services.twoFactor, guard, presentUser });
       await api.register(emailChangeRoutes, { emailChange: services.emailChange, guard, presentUser });
       await api.register(profileRoutes, { profile: services.profile, guard, presentUser, avatarLimit: deps.config.limits.avatar });
+      // The fixed paths (/media/trash/, /media/usage/, /media/export/) sit beside /media/{kind}/.
+      await api.register(trashRoutes, { media: services.media, guard, clock: deps.clock });
+      await api.register(collectionRoutes, { media: services.media, guard });
       await api.register(mediaRoutes, { media: services.media, guard, storage: deps.storage, clock: deps.clock, config: deps.config });
       api.all('/*', async () => {
         throw new ApiError(404, { detail: 'Не найдено.' });

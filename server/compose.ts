@@ -12,21 +12,38 @@ import { purgeFilesDefinition } from './jobs/purge-files.ts';
 import { JobQueue, type JobLog } from './jobs/queue.ts';
 import { reconcileStorageJob, scheduleReconciliation } from './jobs/reconcile-storage.ts';
 import { Worker, type WorkerDeps } from './jobs/worker.ts';
+import { BackgroundWork } from './media/background.ts';
 import { MediaFileAccess } from './media/file-access.ts';
 import type { MediaLog } from './media/log.ts';
 import { MediaProcessing } from './media/processing.ts';
 import { processingJobs } from './media/processing-jobs.ts';
 import { MediaRepository } from './media/repository.ts';
+import { MediaExport } from './media/export.ts';
+import { RenditionSizes } from './media/rendition-sizes.ts';
 import { MediaService } from './media/service.ts';
 import { MediaPathSigner } from './media/signing.ts';
 import { StoredKeyOwnersRepository } from './media/stored-key-owners-repository.ts';
+import { MediaTrash } from './media/trash.ts';
+import { TrashRepository } from './media/trash-repository.ts';
 import { MediaUploads } from './media/upload-intake.ts';
+import { MediaUsage } from './media/usage.ts';
+import { UsageRepository } from './media/usage-repository.ts';
 import { ProfileService } from './profile/service.ts';
 
 /** The media feature's services, sharing one repository and the job queue. */
 export interface MediaServices {
   records: MediaService;
   uploads: MediaUploads;
+  /** Deleted items: listed, restored, removed for good (also 30 days after deletion). */
+  trash: MediaTrash;
+  /** What the owner's media take up, and the quota. */
+  usage: MediaUsage;
+  /** «Скачать всё»: the ZIP of every original. */
+  export: MediaExport;
+  /** Measures the renditions of rows made before their sizes were stored. */
+  renditionSizes: RenditionSizes;
+  /** Work off the request path that is not a queued job (the trash's purge, measuring): shutdown drains it. */
+  background: BackgroundWork;
   /** Signs the `/media/…` URLs of records. */
   paths: MediaPathSigner;
   /** Decides whether a `/media/…` URL is served: its signature, and a row that still names the key. */
@@ -60,10 +77,18 @@ export function composeQueue(deps: Pick<AppDeps, 'db' | 'clock' | 'config'>, log
 export function composeMedia(deps: AppDeps, log: MediaLog, queue: JobQueue): MediaServices {
   const repo = new MediaRepository(deps.db);
   const { storage, clock } = deps;
+  const background = new BackgroundWork(log);
   const processing = new MediaProcessing({ storage, processor: deps.processor, log });
+  const usageRepo = new UsageRepository(deps.db);
+  const usage = new MediaUsage({ repo: usageRepo, config: deps.config });
   return {
     records: new MediaService({ repo, queue, clock }),
-    uploads: new MediaUploads({ repo, storage, processing, queue, clock, config: deps.config, log }),
+    uploads: new MediaUploads({ repo, storage, processing, queue, usage, clock, config: deps.config, log }),
+    trash: new MediaTrash({ repo: new TrashRepository(deps.db), queue, clock }),
+    usage,
+    export: new MediaExport({ repo, storage, clock, config: deps.config }),
+    renditionSizes: new RenditionSizes({ repo: usageRepo, storage, background, log }),
+    background,
     paths: new MediaPathSigner(deps.config.secretKey),
     fileAccess: new MediaFileAccess({ owners: new StoredKeyOwnersRepository(deps.db), secretKey: deps.config.secretKey, clock }),
   };

@@ -38,6 +38,7 @@ const envSchema = z.object({
   MAX_PHOTO_BYTES: bytes(40 * MB),
   MAX_VIDEO_BYTES: bytes(2048 * MB),
   MAX_AVATAR_BYTES: bytes(10 * MB),
+  USER_QUOTA_BYTES: wholeNumber(1, Number.MAX_SAFE_INTEGER, 'must be a positive whole number of bytes').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   OUT_DIR: z.string().default('./out'),
   SERVE_WEB: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
@@ -64,6 +65,8 @@ export interface Config {
   mediaStorage: MediaStorageSetting;
   ffmpegPath?: string;
   limits: { audio: number; photo: number; video: number; avatar: number };
+  /** The most bytes one user's media may take up (originals plus the files made from them, trash included); null: no quota. */
+  userQuotaBytes: number | null;
   logLevel: string;
   outDir: string;
   /** false: a reverse proxy serves the static export; this process answers /api/, /media/ and /admin only. */
@@ -128,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { signs?:
     mediaStorage,
     ffmpegPath: e.FFMPEG_PATH,
     limits: { audio: e.MAX_AUDIO_BYTES, photo: e.MAX_PHOTO_BYTES, video: e.MAX_VIDEO_BYTES, avatar: e.MAX_AVATAR_BYTES },
+    userQuotaBytes: e.USER_QUOTA_BYTES ?? null,
     logLevel: e.LOG_LEVEL,
     outDir: path.resolve(e.OUT_DIR),
     serveWeb: e.SERVE_WEB === 'true',

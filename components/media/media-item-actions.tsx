@@ -43,6 +43,9 @@ export function MediaItemActions({ formId, schema, details, saving, onSave, down
   );
 }
 
+/** What deleting does now: the item waits in the trash, where it can be restored. */
+export const TRASH_NOTE = 'Удалённое хранится в корзине 30 дней, затем удаляется навсегда.';
+
 export interface ConfirmMediaDeleteProps {
   open: boolean;
   /** 'Удалить запись', 'Удалить фотографию', 'Удалить видео' — also the question's opening words. */
@@ -54,7 +57,7 @@ export interface ConfirmMediaDeleteProps {
   onCancel: () => void;
 }
 
-/** '<title> «<name>»? Это действие нельзя отменить.' with 'Удалить' / 'Отмена'. */
+/** '<title> «<name>»?' and where it goes (the trash, for 30 days), with 'Удалить' / 'Отмена'. */
 export function ConfirmMediaDelete({ open, title, name, busy, onConfirm, onCancel }: ConfirmMediaDeleteProps) {
   return (
     <ConfirmDialog
@@ -62,7 +65,7 @@ export function ConfirmMediaDelete({ open, title, name, busy, onConfirm, onCance
       title={title}
       message={
         <>
-          {title} «<span className="font-medium">{name}</span>»? Это действие нельзя отменить.
+          {title} «<span className="font-medium">{name}</span>»? {TRASH_NOTE}
         </>
       }
       confirmLabel="Удалить"

@@ -6,7 +6,7 @@ import { AppDialog } from '@/components/ui/app-dialog';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useMediaItemActions } from '@/hooks/use-media-item-actions';
-import { useDeletePhoto, useDownloadPhoto, useUpdatePhoto } from '@/hooks/use-photo-mutations';
+import { useDeletePhoto, useDownloadPhoto, useRestorePhoto, useUpdatePhoto } from '@/hooks/use-photo-mutations';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import type { PhotoRecord } from '@/lib/api/photos';
 import { stepIndex, viewerCounter } from '@/lib/media/viewer-index';
@@ -15,6 +15,7 @@ import { PHOTO_FAILED, PHOTO_PROCESSING, photoAlt } from './photo-grid';
 
 export const PHOTO_UPDATED = 'Фотография успешно обновлена';
 export const PHOTO_DELETED = 'Фотография удалена';
+export const PHOTO_RESTORED = 'Фотография восстановлена';
 export const PHOTO_DOWNLOAD_ERROR = 'Ошибка при скачивании фотографии';
 
 const FORM_ID = 'photo-details-form';
@@ -64,7 +65,15 @@ export function PhotoViewerDialog({ photos, index, onIndexChange, onClose }: Pho
   const download = useDownloadPhoto();
   const { showError } = useSnackbar();
   // After a deletion the gallery's list shrinks; the screen moves the viewer to the neighbour or closes it.
-  const actions = useMediaItemActions({ update, remove, updatedMessage: PHOTO_UPDATED, deletedMessage: PHOTO_DELETED });
+  const restore = useRestorePhoto();
+  const actions = useMediaItemActions({
+    update,
+    remove,
+    restore,
+    updatedMessage: PHOTO_UPDATED,
+    deletedMessage: PHOTO_DELETED,
+    restoredMessage: PHOTO_RESTORED,
+  });
   const confirmDelete = actions.confirmingDelete;
 
   useEffect(() => {

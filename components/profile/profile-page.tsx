@@ -12,6 +12,7 @@ import { PhoneVerification } from './phone-verification';
 import { PhotoSection } from './photo-section';
 import { ProfileInfoForm } from './profile-info-form';
 import { SessionsSection } from './sessions-section';
+import { StorageSection } from './storage-section';
 import { TwoFactorSection } from './two-factor-section';
 
 export function ProfilePage() {
@@ -37,6 +38,7 @@ export function ProfilePage() {
           <ProfileInfoForm user={profile.data} />
           <PhoneVerification user={profile.data} />
           <EmailChangeSection user={profile.data} />
+          <StorageSection />
           <ChangePasswordForm />
           <TwoFactorSection />
           <SessionsSection />

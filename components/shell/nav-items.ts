@@ -3,7 +3,7 @@ export interface NavItem {
   label: string;
 }
 
-/** Side drawer items: Home, then Profile, Audio, Photos, Video when logged in, or Log in, Register for a guest. */
+/** Side drawer items: Home, then Profile, Audio, Photos, Video and the trash when logged in, or Log in, Register for a guest. */
 export function navItems(isAuthenticated: boolean): NavItem[] {
   const home = { href: '/', label: 'Главная' };
   return isAuthenticated
@@ -13,6 +13,7 @@ export function navItems(isAuthenticated: boolean): NavItem[] {
         { href: '/audio', label: 'Аудио' },
         { href: '/photos', label: 'Фото' },
         { href: '/video', label: 'Видео' },
+        { href: '/trash', label: 'Корзина' },
       ]
     : [home, { href: '/login', label: 'Войти' }, { href: '/register', label: 'Регистрация' }];
 }

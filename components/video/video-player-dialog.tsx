@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useMediaItemActions } from '@/hooks/use-media-item-actions';
 import { useSnackbar } from '@/hooks/use-snackbar';
-import { useDeleteVideo, useDownloadVideo, useUpdateVideo } from '@/hooks/use-video-mutations';
+import { useDeleteVideo, useDownloadVideo, useRestoreVideo, useUpdateVideo } from '@/hooks/use-video-mutations';
 import type { VideoDownloadFormat, VideoRecord } from '@/lib/api/video';
 import { formatDuration } from '@/lib/media/format-duration';
 import { videoDetailsSchema } from '@/lib/schemas/video';
@@ -15,6 +15,7 @@ import { VIDEO_FAILED, VIDEO_PROCESSING } from './video-grid';
 
 export const VIDEO_UPDATED = 'Видео успешно обновлено';
 export const VIDEO_DELETED = 'Видео удалено';
+export const VIDEO_RESTORED = 'Видео восстановлено';
 export const VIDEO_DOWNLOAD_ERROR = 'Ошибка при скачивании видео';
 
 const FORM_ID = 'video-details-form';
@@ -28,7 +29,16 @@ export function VideoPlayerDialog({ video, onClose }: { video: VideoRecord; onCl
   const remove = useDeleteVideo();
   const download = useDownloadVideo();
   const { showError } = useSnackbar();
-  const actions = useMediaItemActions({ update, remove, updatedMessage: VIDEO_UPDATED, deletedMessage: VIDEO_DELETED, onDeleted: onClose });
+  const restore = useRestoreVideo();
+  const actions = useMediaItemActions({
+    update,
+    remove,
+    restore,
+    updatedMessage: VIDEO_UPDATED,
+    deletedMessage: VIDEO_DELETED,
+    restoredMessage: VIDEO_RESTORED,
+    onDeleted: onClose,
+  });
   const [downloading, setDownloading] = useState<VideoDownloadFormat | null>(null);
   const [playError, setPlayError] = useState(false);
 

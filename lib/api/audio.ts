@@ -1,7 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { downloadMediaFile, listMedia, uploadMedia } from '@/lib/api/media';
+import { getDownloadLink, listMedia, uploadMedia } from '@/lib/api/media';
 import type { UploadOptions } from '@/lib/api/upload';
-import { mp3FileName } from '@/lib/media/content-disposition';
 import type { AudioRecord } from '@/lib/contract/media';
 
 /** One audio record as the API returns it: the shared contract's schema, so both halves agree on it. */
@@ -32,7 +31,7 @@ export function createAudio(input: CreateAudioInput, options: UploadOptions = {}
   return uploadMedia<AudioRecord>('audio', { fileField: AUDIO_FILE_FIELD, ...input }, options);
 }
 
-/** Fetches the MP3 through ky (bearer + refresh) and returns it with its file name. */
-export function downloadAudio(record: Pick<AudioRecord, 'id' | 'title' | 'download_url'>): Promise<{ blob: Blob; filename: string }> {
-  return downloadMediaFile('audio', record, { fallbackName: mp3FileName(record.title), accept: 'audio/mpeg, */*' });
+/** A signed link to the recording's MP3, saved by the browser as «title.mp3». */
+export function audioDownloadLink(record: Pick<AudioRecord, 'id'>): Promise<string> {
+  return getDownloadLink('audio', record.id);
 }

@@ -1,9 +1,12 @@
+import { ApiError } from '@/lib/api/api-error';
 import { api } from '@/lib/api/client';
 import { deleteWithFallbacks, patchWithFallbacks } from '@/lib/api/fallbacks';
+import { getUsage } from '@/lib/api/storage-space';
 import { uploadForm, type UploadOptions } from '@/lib/api/upload';
-import { filenameFromContentDisposition } from '@/lib/media/content-disposition';
+import type { SignedLink, Usage } from '@/lib/contract/media';
+import { quotaExceededMessage } from '@/lib/contract/storage-space';
 
-/** What every media kind shares: list, upload, edit, delete and download of one kind's items. */
+/** What every media kind shares: list, upload, edit, delete, restore and download of one kind's items. */
 
 export type MediaKind = 'audio' | 'photo' | 'video';
 
@@ -42,8 +45,12 @@ export interface UploadMediaInput {
   description?: string;
 }
 
-/** POST /api/media/{kind}/ multipart (title, description, then the file) with upload progress → 201 record. */
-export function uploadMedia<T>(kind: MediaKind, input: UploadMediaInput, options: UploadOptions = {}): Promise<T> {
+/**
+ * POST /api/media/{kind}/ multipart (title, description, then the file) with upload progress → 201 record.
+ * With a quota, a file that would not fit is refused before anything is sent (ensureRoomFor).
+ */
+export async function uploadMedia<T>(kind: MediaKind, input: UploadMediaInput, options: UploadOptions = {}): Promise<T> {
+  await ensureRoomFor(input.file.size);
   const form = () => {
     const fd = new FormData();
     fd.append('title', input.title);
@@ -53,6 +60,23 @@ export function uploadMedia<T>(kind: MediaKind, input: UploadMediaInput, options
     return fd;
   };
   return uploadForm<T>(`media/${kind}/`, form, options);
+}
+
+/**
+ * Fails, with the refusal the server would give (413 and its Russian message), when `bytes` more would
+ * take the owner past the quota. When the usage cannot be read the upload goes ahead: the server checks
+ * again anyway.
+ */
+async function ensureRoomFor(bytes: number): Promise<void> {
+  let usage: Usage;
+  try {
+    usage = await getUsage();
+  } catch {
+    return;
+  }
+  if (typeof usage.quota_bytes === 'number' && usage.total_bytes + bytes > usage.quota_bytes) {
+    throw new ApiError(413, { detail: quotaExceededMessage(usage.quota_bytes - usage.total_bytes, usage.quota_bytes) });
+  }
 }
 
 // ---------------------------------------------------------------- update, delete and retry
@@ -89,31 +113,18 @@ export function retryMedia<T>(kind: MediaKind, id: number | string): Promise<T> 
 
 // ---------------------------------------------------------------- download
 
-/** '/api/media/audio/1/download/' or its absolute form → 'media/audio/1/download/' for ky's prefixUrl. */
-export function apiRelativePath(url: string | null | undefined, fallback: string): string {
-  if (!url) return fallback;
-  try {
-    const u = new URL(url, 'http://placeholder.invalid');
-    if (u.pathname.startsWith('/api/')) return `${u.pathname.slice('/api/'.length)}${u.search}`;
-  } catch {
-    // fall through
-  }
-  return fallback;
+/**
+ * GET /api/media/{kind}/{id}/download-link/[?format=…] → a signed, expiring /media/ URL whose answer is
+ * the file as an attachment under the server's name (the title plus the file's extension).
+ */
+export async function getDownloadLink(kind: MediaKind, id: number | string, format?: string): Promise<string> {
+  const { url } = await api.get(`${itemPath(kind, id)}download-link/`, format ? { searchParams: { format } } : {}).json<SignedLink>();
+  return url;
 }
 
-/**
- * GET /api/media/{kind}/{id}/download/ through ky (bearer + refresh) → the bytes and the server's
- * file name (Content-Disposition), else `fallbackName`. `format` is the server's ?format= choice.
- */
-export async function downloadMediaFile(
-  kind: MediaKind,
-  record: { id: number; download_url?: string | null },
-  options: { format?: string; fallbackName: string; accept?: string },
-): Promise<{ blob: Blob; filename: string }> {
-  const base = apiRelativePath(record.download_url, `media/${kind}/${record.id}/download/`);
-  const path = options.format ? `${base}${base.includes('?') ? '&' : '?'}format=${encodeURIComponent(options.format)}` : base;
-  const response = await api.get(path, { headers: { Accept: options.accept ?? '*/*' } });
-  const blob = await response.blob();
-  const filename = filenameFromContentDisposition(response.headers.get('Content-Disposition')) ?? options.fallbackName;
-  return { blob, filename };
+// ---------------------------------------------------------------- trash
+
+/** POST /api/media/{kind}/{id}/restore/: the deleted item comes back from the trash (the snackbar's «Отменить»). */
+export async function restoreMedia(kind: MediaKind, id: number | string): Promise<void> {
+  await api.post(`${itemPath(kind, id)}restore/`);
 }

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { downloadMediaFile, listMedia, uploadMedia } from '@/lib/api/media';
+import { getDownloadLink, listMedia, uploadMedia } from '@/lib/api/media';
 import type { UploadOptions } from '@/lib/api/upload';
 import type { PhotoRecord } from '@/lib/contract/media';
 
@@ -35,14 +35,9 @@ export function uploadPhoto(input: { file: File; title: string; description?: st
 }
 
 /**
- * The owner's exact original bytes (?format=original — the default download is the served copy,
- * which drops EXIF/GPS), named by the server (title + real extension).
+ * A signed link to the owner's exact original bytes (?format=original — the default download is the
+ * served copy, which drops EXIF/GPS), saved under the title and the real extension.
  */
-export function downloadPhoto(record: Pick<PhotoRecord, 'id' | 'title' | 'download_url' | 'mime_type'>) {
-  const ext = record.mime_type?.split('/')[1]?.replace('jpeg', 'jpg') ?? 'jpg';
-  return downloadMediaFile('photo', record, {
-    format: 'original',
-    fallbackName: `${record.title.trim() || `photo-${record.id}`}.${ext}`,
-    accept: 'image/*, */*',
-  });
+export function photoDownloadLink(record: Pick<PhotoRecord, 'id'>): Promise<string> {
+  return getDownloadLink('photo', record.id, 'original');
 }

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { downloadMediaFile, listMedia, uploadMedia } from '@/lib/api/media';
+import { getDownloadLink, listMedia, uploadMedia } from '@/lib/api/media';
 import type { UploadOptions } from '@/lib/api/upload';
 import type { VideoRecord } from '@/lib/contract/media';
 
@@ -42,12 +42,7 @@ export function uploadVideo(
 
 export type VideoDownloadFormat = 'mp4' | 'original';
 
-/** ?format=mp4 (the playable rendition) or ?format=original (the uploaded bytes). */
-export function downloadVideo(record: Pick<VideoRecord, 'id' | 'title' | 'download_url' | 'mime_type'>, format: VideoDownloadFormat) {
-  const ext = format === 'mp4' ? 'mp4' : (record.mime_type?.split('/')[1] ?? 'webm');
-  return downloadMediaFile('video', record, {
-    format,
-    fallbackName: `${record.title.trim() || `video-${record.id}`}.${ext}`,
-    accept: 'video/*, */*',
-  });
+/** A signed link to ?format=mp4 (the playable rendition) or ?format=original (the uploaded bytes), saved under the title. */
+export function videoDownloadLink(record: Pick<VideoRecord, 'id'>, format: VideoDownloadFormat): Promise<string> {
+  return getDownloadLink('video', record.id, format);
 }

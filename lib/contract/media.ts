@@ -96,3 +96,36 @@ export const MEDIA_RECORD_SCHEMAS = {
   video: videoRecordSchema,
 } as const satisfies Record<MediaKind, z.ZodType>;
 export type MediaRecord<K extends MediaKind = MediaKind> = z.infer<(typeof MEDIA_RECORD_SCHEMAS)[K]>;
+
+/** What an item in the trash adds to its record: its kind, when it was deleted and when it goes for good (ISO 8601). */
+const trashFields = {
+  deleted_at: z.string(),
+  /** 30 days after deleted_at. */
+  purge_at: z.string(),
+};
+
+/**
+ * One item of GET /api/media/trash/ (newest deletion first): the record of its kind plus `kind`,
+ * `deleted_at` and `purge_at`. Its file URLs are null: the files of trashed items are not served.
+ */
+export const trashItemSchema = z.discriminatedUnion('kind', [
+  audioRecordSchema.extend({ kind: z.literal('audio'), ...trashFields }),
+  photoRecordSchema.extend({ kind: z.literal('photo'), ...trashFields }),
+  videoRecordSchema.extend({ kind: z.literal('video'), ...trashFields }),
+]);
+export type TrashItem = z.infer<typeof trashItemSchema>;
+
+/** POST /api/media/export/ and GET /api/media/{kind}/{id}/download-link/: a signed, expiring link. */
+export const signedLinkSchema = z.object({ url: z.string() });
+export type SignedLink = z.infer<typeof signedLinkSchema>;
+
+/** GET /api/media/usage/: what the owner's media take up, in bytes (originals plus the files made from them, trash included). */
+export const usageSchema = z.object({
+  total_bytes: z.number().int(),
+  /** USER_QUOTA_BYTES, or null when there is no quota. */
+  quota_bytes: z.number().int().nullable(),
+  audio: z.number().int(),
+  photo: z.number().int(),
+  video: z.number().int(),
+});
+export type Usage = z.infer<typeof usageSchema>;

@@ -147,6 +147,10 @@ export interface MediaTable {
   updated_at: string;
   /** Why processing failed, in Russian, for the card (null unless status is 'failed'). */
   failure_reason: string | null;
+  /** When the owner moved it to the trash (ISO time); null while it is not there. */
+  deleted_at: string | null;
+  /** Bytes of the files made from the original (the original's own are `size`); null until measured. */
+  renditions_size: number | null;
 }
 
 /**

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
 import { ApiError, notFound } from '../errors.ts';
+import { contentDisposition } from './content-disposition.ts';
 import { mimeForKey } from './content-types.ts';
 import type { MediaFileAccess } from './file-access.ts';
 import { sendStored } from './send-file.ts';
@@ -10,16 +11,18 @@ import { MEDIA_URL_TTL_SECONDS } from './signing.ts';
 
 const forbidden = () => new ApiError(403, { detail: 'Доступ запрещён' }, { 'Cache-Control': 'no-store' });
 
-/** A signed URL's expiry and signature; anything else in their place is no signature (the same 403). */
+/** A signed URL's expiry, download name and signature; anything else in their place is no signature (the same 403). */
 const signedQuery = z.object({
   exp: z.string().optional().catch(undefined),
+  dl: z.string().optional().catch(undefined),
   sig: z.string().optional().catch(undefined),
 });
 
 /**
  * `/media/<key>?exp=…&sig=…`: private media bytes (audio, photo, video, avatars) behind signed,
  * expiring URLs. Without a valid signature the answer is the same 403 whether the file exists or not;
- * with one, a key no record names any more is 404. The bytes stream through this process from either
+ * with one, a key no record outside the trash names (any more) is 404. With a signed `dl` (a download
+ * link) the bytes come as an attachment of that name. The bytes stream through this process from either
  * storage, so every request (each Range of a seeking player too) passes both checks.
  */
 export async function mediaFileRoutes(app: FastifyInstance, deps: AppDeps, access: MediaFileAccess): Promise<void> {
@@ -31,9 +34,9 @@ export async function mediaFileRoutes(app: FastifyInstance, deps: AppDeps, acces
     schema: { querystring: signedQuery },
     handler: async (request, reply) => {
       const key = keyFromUrl(request.url);
-      const { exp, sig } = request.query;
+      const { exp, dl, sig } = request.query;
       if (!key) throw forbidden();
-      const allowed = await access.check(key, exp, sig);
+      const allowed = await access.check(key, exp, sig, dl);
       if (allowed === 'forbidden') throw forbidden();
       if (allowed === 'gone') throw notFound();
       const now = deps.clock.now();
@@ -44,6 +47,7 @@ export async function mediaFileRoutes(app: FastifyInstance, deps: AppDeps, acces
       // Bytes are only ever embedded by our own pages (same origin); a sandbox CSP keeps any stray
       // document type inert even if opened directly.
       reply.header('Content-Security-Policy', "default-src 'none'; sandbox");
+      if (dl !== undefined) reply.header('Content-Disposition', contentDisposition(dl));
       return sendStored(request, reply, deps.storage, key, mimeForKey(key));
     },
   });

@@ -71,6 +71,8 @@ export class MediaProcessing {
       dir,
     );
     const patch: MediaPatch = { ...outcome.columns };
+    // What the outputs take up is kept with the row, so usage is a sum in the database.
+    let renditionsSize = 0;
     for (const f of outcome.files) {
       if (claimLost()) throw new ClaimLostError();
       // Opened before it is handed on: an output that is not there fails this run here, rather than as
@@ -80,12 +82,13 @@ export class MediaProcessing {
       const key = `${base}${f.suffix}`;
       written.push(key);
       try {
-        await this.d.storage.put(key, file.createReadStream());
+        renditionsSize += (await this.d.storage.put(key, file.createReadStream())).size;
       } finally {
         await file.close().catch(() => {}); // already closed by the stream unless put gave up before reading it
       }
       patch[f.column satisfies FileColumn] = key;
     }
+    patch.renditions_size = renditionsSize;
     return patch;
   }
 

@@ -5,12 +5,40 @@ import type { Media, MediaTable, NewMedia } from '../db/types.ts';
 
 export type MediaPatch = Updateable<MediaTable>;
 
-/** All SQL for media rows. Every query by id also filters by owner: another user's id is simply not found. */
+/** What the export needs of a row (not the waveform, which may be long). */
+const EXPORT_COLUMNS = [
+  'id',
+  'kind',
+  'title',
+  'description',
+  'original_key',
+  'mime_type',
+  'size',
+  'original_name',
+  'duration',
+  'width',
+  'height',
+  'taken_at',
+  'created_at',
+  'updated_at',
+] as const;
+export type ExportRow = Pick<Media, (typeof EXPORT_COLUMNS)[number]>;
+
+/**
+ * All SQL for media rows. Every query by id also filters by owner: another user's id is simply not
+ * found. Lists, reads and edits see only rows outside the trash (deleted_at null); the trash itself
+ * is trash-repository.ts.
+ */
 export class MediaRepository {
   constructor(private readonly db: Db) {}
 
   list(userId: number, kind: MediaKind, order: 'created' | 'taken'): Promise<Media[]> {
-    const q = this.db.selectFrom('media').selectAll().where('user_id', '=', userId).where('kind', '=', kind);
+    const q = this.db
+      .selectFrom('media')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('kind', '=', kind)
+      .where('deleted_at', 'is', null);
     const ordered =
       order === 'taken'
         ? q.orderBy(sql`coalesce(taken_at, created_at)`, 'desc').orderBy('id', 'desc')
@@ -25,11 +53,52 @@ export class MediaRepository {
       .where('id', '=', id)
       .where('user_id', '=', userId)
       .where('kind', '=', kind)
+      .where('deleted_at', 'is', null)
       .executeTakeFirst();
+  }
+
+  /** Every item of the owner outside the trash, for the export: by kind, then oldest first. */
+  listForExport(userId: number): Promise<ExportRow[]> {
+    return this.db
+      .selectFrom('media')
+      .select(EXPORT_COLUMNS)
+      .where('user_id', '=', userId)
+      .where('deleted_at', 'is', null)
+      .orderBy('kind')
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
   }
 
   insert(row: NewMedia): Promise<Media> {
     return this.db.insertInto('media').values(row).returningAll().executeTakeFirstOrThrow();
+  }
+
+  /**
+   * Inserts the row unless the owner's media (trash included) would then take more than `quota`
+   * bytes; undefined when they would. The owner's row is written first, which takes its row lock
+   * (PostgreSQL) or the write lock (SQLite) until commit, so two uploads finishing together are
+   * counted one after the other and cannot both slip under the quota.
+   */
+  insertWithinQuota(row: NewMedia, quota: number): Promise<Media | undefined> {
+    // Within the caller's transaction when there is one (the upload adds its job in the same one).
+    if (this.db.isTransaction) return this.insertWithinQuotaOn(this.db, row, quota);
+    return this.db.transaction().execute((trx) => this.insertWithinQuotaOn(trx, row, quota));
+  }
+
+  private async insertWithinQuotaOn(trx: Db, row: NewMedia, quota: number): Promise<Media | undefined> {
+    await trx
+      .updateTable('users')
+      .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+      .where('id', '=', row.user_id)
+      .execute();
+    const { used } = await trx
+      .selectFrom('media')
+      .select(sql<number>`cast(coalesce(sum(size + coalesce(renditions_size, 0)), 0) as bigint)`.as('used'))
+      .where('user_id', '=', row.user_id)
+      .executeTakeFirstOrThrow();
+    if (Number(used) + row.size > quota) return undefined;
+    return trx.insertInto('media').values(row).returningAll().executeTakeFirstOrThrow();
   }
 
   updateOwned(userId: number, kind: MediaKind, id: number, patch: MediaPatch): Promise<Media | undefined> {
@@ -39,16 +108,20 @@ export class MediaRepository {
       .where('id', '=', id)
       .where('user_id', '=', userId)
       .where('kind', '=', kind)
+      .where('deleted_at', 'is', null)
       .returningAll()
       .executeTakeFirst();
   }
 
-  deleteOwned(userId: number, kind: MediaKind, id: number): Promise<Media | undefined> {
+  /** Moves the owner's item to the trash; undefined when there is no such item outside it. */
+  trashOwned(userId: number, kind: MediaKind, id: number, now: string): Promise<Media | undefined> {
     return this.db
-      .deleteFrom('media')
+      .updateTable('media')
+      .set({ deleted_at: now })
       .where('id', '=', id)
       .where('user_id', '=', userId)
       .where('kind', '=', kind)
+      .where('deleted_at', 'is', null)
       .returningAll()
       .executeTakeFirst();
   }
@@ -93,6 +166,7 @@ export class MediaRepository {
       .where('user_id', '=', userId)
       .where('kind', '=', kind)
       .where('status', '=', 'failed')
+      .where('deleted_at', 'is', null)
       .returningAll()
       .executeTakeFirst();
   }

@@ -8,9 +8,9 @@ import type { Config } from '../config.ts';
 import { currentUser, type Guard } from '../auth/guard.ts';
 import { ApiError, detailError } from '../errors.ts';
 import type { Storage } from '../storage/storage.ts';
-import { contentDisposition } from './content-disposition.ts';
+import { contentDisposition, safeFileName } from './content-disposition.ts';
 import { audioKind, photoKind, videoKind, type MediaKind, type UrlSigner } from './kinds.ts';
-import { downloadQuery, editBody, idParams, overrideBody } from './schemas.ts';
+import { downloadQuery, editBody, idParams, linkWire, overrideBody } from './schemas.ts';
 import { sendStored } from './send-file.ts';
 import { UploadTooLargeError, type UploadPart } from './upload-intake.ts';
 
@@ -60,7 +60,8 @@ function registerKind(app: ZodApp, kind: MediaKind, { media, guard, storage, clo
   app.post(base, { preValidation: guard, config: { upload: true }, schema: { response: { 201: kind.record } } }, async (request, reply) => {
     const user = currentUser(request);
     const parts = request.isMultipart() ? multipartParts(request, kind.limit(config) + 1) : bodyParts(request.body);
-    const row = await media.uploads.create(user.id, kind, parts);
+    const declared = Number(request.headers['content-length']);
+    const row = await media.uploads.create(user.id, kind, parts, Number.isSafeInteger(declared) && declared >= 0 ? declared : undefined);
     return reply.status(201).send(kind.toJson(row, signer()));
   });
 
@@ -115,6 +116,17 @@ function registerKind(app: ZodApp, kind: MediaKind, { media, guard, storage, clo
         return reply.status(204).send();
       }
       throw detailError(405, `Метод "${wanted.slice(0, 20)}" не разрешен.`);
+    },
+  );
+
+  // A signed link to the same file as an attachment under the same name: the browser downloads it
+  // straight to disk (no bearer needed, so no detour through the page's memory), with ranges.
+  app.get(
+    `${base}/:id/download-link`,
+    { preValidation: guard, schema: { params: idParams, querystring: downloadQuery(kind.name), response: { 200: linkWire } } },
+    async (request) => {
+      const file = await records.download(currentUser(request).id, kind, request.params.id, request.query.format);
+      return { url: media.paths.download(file.key, safeFileName(file.filename), clock.now()) };
     },
   );
 

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { audioRecordSchema, DOWNLOAD_FORMATS, photoRecordSchema, videoRecordSchema, type MediaKind } from '../../lib/contract/media.ts';
+import {
+  audioRecordSchema,
+  DOWNLOAD_FORMATS,
+  mediaKindSchema,
+  photoRecordSchema,
+  signedLinkSchema,
+  videoRecordSchema,
+  type MediaKind,
+} from '../../lib/contract/media.ts';
 import { RawJson } from '../raw-json.ts';
 import { mediaDetailsSchema } from './fields.ts';
 
@@ -17,6 +25,18 @@ export type PhotoWire = z.output<typeof photoWire>;
 export const videoWire = z.strictObject(videoRecordSchema.shape);
 export type VideoWire = z.output<typeof videoWire>;
 
+const trashFields = { deleted_at: z.string(), purge_at: z.string() };
+
+/** An item of the trash list as the server writes it: the record of its kind plus kind, deleted_at and purge_at. */
+export const trashWire = z.discriminatedUnion('kind', [
+  audioWire.extend({ kind: z.literal('audio'), ...trashFields }),
+  photoWire.extend({ kind: z.literal('photo'), ...trashFields }),
+  videoWire.extend({ kind: z.literal('video'), ...trashFields }),
+]);
+
+/** A signed, expiring link (the export, a download). */
+export const linkWire = z.strictObject(signedLinkSchema.shape);
+
 /** A record's id in the path: a positive integer that fits the column (anything else names no record: 404). */
 export const idParams = z.object({
   id: z
@@ -25,6 +45,9 @@ export const idParams = z.object({
     .transform(Number)
     .refine((id) => id <= 2_147_483_647),
 });
+
+/** A kind and an id in the path (`/media/trash/{kind}/{id}/`): anything else names nothing (404). */
+export const kindIdParams = idParams.extend({ kind: mediaKindSchema });
 
 /** An edit: title and/or description, as JSON, a form or multipart fields. */
 export const editBody = mediaDetailsSchema;

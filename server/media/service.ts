@@ -1,12 +1,10 @@
 import type { Clock } from '../clock.ts';
 import type { Media } from '../db/types.ts';
 import { detailError, notFound } from '../errors.ts';
-import { purgeFilesJob } from '../jobs/purge-files.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { MediaDetails } from './fields.ts';
 import type { DownloadChoice, MediaKind } from './kinds.ts';
 import type { MediaPatch, MediaRepository } from './repository.ts';
-import { recordFiles } from './stored-files.ts';
 
 export interface MediaServiceDeps {
   repo: MediaRepository;
@@ -17,7 +15,10 @@ export interface MediaServiceDeps {
 /** Retrying a record that has not failed. */
 const NOT_FAILED = 'Повторить можно только обработку, которая не удалась.';
 
-/** A user's own records of every kind: list, read, edit, delete, download. New records come from upload-intake.ts. */
+/**
+ * A user's own records of every kind outside the trash: list, read, edit, delete (to the trash),
+ * retry, download. New records come from upload-intake.ts.
+ */
 export class MediaService {
   constructor(private readonly d: MediaServiceDeps) {}
 
@@ -41,18 +42,10 @@ export class MediaService {
     return row;
   }
 
-  /**
-   * The record leaves the user's view at once; its bytes go by a 'purge-files' job added in the same
-   * transaction, which retries until every one of them is gone.
-   */
+  /** Deleting moves the item to the trash (trash.ts): it leaves the lists at once, its files stay until it is purged. */
   async remove(userId: number, kind: MediaKind, id: number): Promise<void> {
-    const row = await this.d.repo.transaction(async (repo, trx) => {
-      const deleted = await repo.deleteOwned(userId, kind.name, id);
-      if (deleted) await this.d.queue.enqueue(purgeFilesJob(recordFiles(deleted)), trx);
-      return deleted;
-    });
+    const row = await this.d.repo.trashOwned(userId, kind.name, id, this.d.clock.now().toISOString());
     if (!row) throw notFound();
-    this.d.queue.nudge('purge-files');
   }
 
   /** A failed record's processing, once more: it is 'processing' again and its job is queued. */

@@ -50,14 +50,71 @@ export class MediaPathSigner {
     this.memo.set(key, { exp, path });
     return path;
   }
+
+  /** A download link of the key under `filename` (signDownloadPath; not memoised, it is asked for one click at a time). */
+  download(key: string, filename: string, now: Date): string {
+    return signDownloadPath(this.secret, key, filename, now, this.ttlSeconds);
+  }
 }
 
-/** True when sig is the signature of key and exp is in the future. */
-export function verifyMediaSignature(secret: string, key: string, exp: string | undefined, sig: string | undefined, now: Date): boolean {
+/**
+ * A download link: `/media/<key>?exp=…&dl=<file name>&sig=…`. The name is signed with the key (under a
+ * key of its own, so no plain URL's signature fits a download link or the other way round), and the
+ * answer carries it as `Content-Disposition: attachment`: the browser saves the bytes straight to disk
+ * under that name.
+ */
+export function signDownloadPath(secret: string, key: string, filename: string, now: Date, ttlSeconds = MEDIA_URL_TTL_SECONDS): string {
+  const exp = mediaExpiry(now, ttlSeconds);
+  const path = key.split('/').map(encodeURIComponent).join('/');
+  return `/media/${path}?exp=${exp}&dl=${encodeURIComponent(filename)}&sig=${downloadMac(secret, key, exp, filename)}`;
+}
+
+const downloadMac = (secret: string, key: string, exp: number, filename: string) =>
+  createHmac('sha256', `media-download:${secret}`).update(`${key}\n${exp}\n${filename}`).digest('base64url');
+
+/**
+ * The signed link of one user's export (a ZIP made as it is downloaded):
+ * `/api/media/export/<user id>/?exp=…&sig=…`.
+ */
+export function signExportPath(secret: string, userId: number, now: Date, ttlSeconds = MEDIA_URL_TTL_SECONDS): string {
+  const exp = mediaExpiry(now, ttlSeconds);
+  return `/api/media/export/${userId}/?exp=${exp}&sig=${exportMac(secret, userId, exp)}`;
+}
+
+const exportMac = (secret: string, userId: number, exp: number) =>
+  createHmac('sha256', `media-export:${secret}`).update(`${userId}\n${exp}`).digest('base64url');
+
+/**
+ * True when sig is the signature of key (and of the download name `dl`, when there is one) and exp
+ * is in the future.
+ */
+export function verifyMediaSignature(
+  secret: string,
+  key: string,
+  exp: string | undefined,
+  sig: string | undefined,
+  now: Date,
+  dl?: string,
+): boolean {
+  return verifyExpiring(exp, sig, now, (expNum) => (dl === undefined ? mac(secret, key, expNum) : downloadMac(secret, key, expNum, dl)));
+}
+
+/** True when sig is the signature of the user's export link and exp is in the future. */
+export function verifyExportSignature(
+  secret: string,
+  userId: number,
+  exp: string | undefined,
+  sig: string | undefined,
+  now: Date,
+): boolean {
+  return verifyExpiring(exp, sig, now, (expNum) => exportMac(secret, userId, expNum));
+}
+
+function verifyExpiring(exp: string | undefined, sig: string | undefined, now: Date, expectedFor: (exp: number) => string): boolean {
   if (!exp || !sig || !/^\d{1,12}$/.test(exp)) return false;
   const expNum = Number(exp);
   if (expNum * 1000 <= now.getTime()) return false;
-  const expected = Buffer.from(mac(secret, key, expNum));
+  const expected = Buffer.from(expectedFor(expNum));
   const given = Buffer.from(sig);
   return expected.length === given.length && timingSafeEqual(expected, given);
 }

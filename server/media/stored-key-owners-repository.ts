@@ -9,8 +9,8 @@ export class StoredKeyOwnersRepository {
   constructor(private readonly db: Db) {}
 
   /**
-   * True while a row names `key` as one of its files. The owner's id and the kind come from the key,
-   * so the look-up stays within one user's records of one kind (their index).
+   * True while a row outside the trash names `key` as one of its files. The owner's id and the kind
+   * come from the key, so the look-up stays within one user's records of one kind (their index).
    */
   async isReferenced(key: string): Promise<boolean> {
     const [u, id, area] = key.split('/');
@@ -26,6 +26,7 @@ export class StoredKeyOwnersRepository {
       .select('id')
       .where('user_id', '=', userId)
       .where('kind', '=', area as MediaKind)
+      .where('deleted_at', 'is', null)
       .where((eb) =>
         eb.or([
           eb('original_key', '=', key),

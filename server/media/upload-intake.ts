@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
+import { DESCRIPTION_MAX, TITLE_MAX } from '../../lib/contract/limits.ts';
+import { quotaExceededMessage } from '../../lib/contract/storage-space.ts';
 import type { Media } from '../db/types.ts';
 import { ApiError, detailError, fieldError } from '../errors.ts';
 import { parseBody } from '../validation.ts';
@@ -15,6 +17,7 @@ import type { MediaKind } from './kinds.ts';
 import type { MediaProcessing } from './processing.ts';
 import type { MediaRepository } from './repository.ts';
 import { underBase } from './stored-files.ts';
+import type { MediaUsage } from './usage.ts';
 
 /** One part of an upload, already separated from the HTTP layer. */
 export type UploadPart =
@@ -28,10 +31,20 @@ export interface MediaUploadsDeps {
   storage: Storage;
   processing: MediaProcessing;
   queue: JobQueue;
+  usage: MediaUsage;
   clock: Clock;
   config: Config;
   log: MediaLog;
 }
+
+/**
+ * The most a multipart upload's parts other than the file may add to its Content-Length: a title and a
+ * description at their longest (4 bytes a character at worst), the part headers and the boundaries. A
+ * body declared bigger than the room left plus this cannot fit, and is refused before it is read.
+ */
+const FORM_OVERHEAD_BYTES = (TITLE_MAX + DESCRIPTION_MAX) * 4 + 16 * 1024;
+
+const quotaExceeded = (free: number, quota: number) => detailError(413, quotaExceededMessage(Math.max(0, free), quota));
 
 const MB = 1024 * 1024;
 const formatMb = (bytes: number) => {
@@ -52,8 +65,16 @@ export class MediaUploads {
    * everything under its base name), so even a process killed mid-upload leaves work for a worker
    * to undo rather than bytes nobody knows about.
    */
-  async create(userId: number, kind: MediaKind, parts: AsyncIterable<UploadPart>): Promise<Media> {
+  async create(userId: number, kind: MediaKind, parts: AsyncIterable<UploadPart>, declaredBytes?: number): Promise<Media> {
     const limit = kind.limit(this.d.config);
+    // With a quota, an upload that cannot fit is refused before its body is read (when its declared
+    // length already tells), else its bytes stop being read the moment they pass the room left.
+    const quota = this.d.usage.quota;
+    let room = Number.POSITIVE_INFINITY;
+    if (quota !== null) {
+      room = quota - (await this.d.usage.of(userId)).total_bytes;
+      if (room <= 0 || (declaredBytes !== undefined && declaredBytes - FORM_OVERHEAD_BYTES > room)) throw quotaExceeded(room, quota);
+    }
     const base = `${userPrefix(userId)}${kind.name}/${randomBytes(12).toString('base64url')}`;
     const tmpKey = `${base}${UPLOAD_SUFFIX}`; // renamed to the real extension once checked
     const journal = await this.d.queue.hold(purgeFilesJob({ keys: [tmpKey], prefixes: underBase(base) }));
@@ -72,10 +93,11 @@ export class MediaUploads {
             continue;
           }
           written.push(tmpKey);
-          const { size } = await this.d.storage.put(tmpKey, part.stream, { maxBytes: limit });
+          const { size } = await this.d.storage.put(tmpKey, part.stream, { maxBytes: Math.min(limit, room) });
           upload = { size, filename: part.filename };
         }
       } catch (err) {
+        if (err instanceof StorageLimitError && quota !== null && room < limit) throw quotaExceeded(room, quota);
         if (err instanceof StorageLimitError || err instanceof UploadTooLargeError) {
           throw fieldError(kind.fileField, `Файл слишком большой (максимум ${formatMb(limit)} МБ)`, 413);
         }
@@ -108,24 +130,32 @@ export class MediaUploads {
       const now = this.d.clock.now().toISOString();
       const { size, filename } = upload;
       const row = await this.d.repo.transaction(async (repo, trx) => {
-        const inserted = await repo.insert({
+        const fresh = {
           user_id: userId,
           kind: kind.name,
           title: text.title ?? '',
           description: text.description ?? '',
-          status: 'processing',
+          status: 'processing' as const,
           original_key: originalKey,
           mime_type: stored.mime,
           size,
           original_name: cleanName(filename),
           created_at: now,
           updated_at: now,
-        });
+          renditions_size: 0,
+        };
+        // With a quota, the row goes in only while the owner's media, this original included, stay
+        // within it: checked again here, atomically, as other uploads of theirs may have finished
+        // meanwhile. The renditions do not count against this upload (they may take the total a little
+        // past the quota); they count against the next one.
+        const inserted = quota === null ? await repo.insert(fresh) : await repo.insertWithinQuota(fresh, quota);
+        if (!inserted) return undefined;
         await this.d.queue.enqueue({ kind: kind.job, mediaId: inserted.id }, trx);
         // The journal entry goes with the insert: from here on the record names the bytes.
         if (!(await journal.settle(trx))) throw new Error('the upload journal entry was taken over before the record was made');
         return inserted;
       });
+      if (!row) throw quotaExceeded(quota! - (await this.d.usage.of(userId)).total_bytes, quota!);
       this.d.queue.nudge(kind.job);
       return row;
     } catch (err) {

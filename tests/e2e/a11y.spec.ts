@@ -44,6 +44,7 @@ test('logged-in screens and dialogs are accessible, also at 320 px', async ({ pa
     ['/profile', 'Профиль'],
     ['/photos', 'Мои фотографии'],
     ['/video', 'Мои видео'],
+    ['/trash', 'Корзина'],
   ] as const) {
     await page.goto(path);
     await expect(page.getByRole('heading', { name: heading, exact: true }).first()).toBeVisible();

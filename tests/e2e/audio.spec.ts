@@ -94,7 +94,7 @@ test('records audio, saves it, plays, searches, sorts, edits, downloads an MP3 a
   // Delete after confirmation.
   await item(page, 'Утро').getByRole('button', { name: 'Удалить' }).click();
   const confirm = page.getByRole('dialog', { name: 'Удалить запись' });
-  await expect(confirm.getByText('Это действие нельзя отменить.', { exact: false })).toBeVisible();
+  await expect(confirm.getByText('Удалённое хранится в корзине 30 дней', { exact: false })).toBeVisible();
   await confirm.getByRole('button', { name: 'Удалить' }).click();
   await expect(item(page, 'Утро')).toHaveCount(0);
   await expect(page.getByTestId('audio-item')).toHaveCount(1);

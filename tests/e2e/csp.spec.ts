@@ -27,6 +27,7 @@ test('no page of the app trips the Content-Security-Policy', async ({ page }) =>
     ['/profile', 'Профиль'],
     ['/audio', 'Мои аудиозаписи'],
     ['/photos', 'Мои фотографии'],
+    ['/trash', 'Корзина'],
     ['/video', 'Мои видео'],
   ] as const) {
     await page.goto(path);

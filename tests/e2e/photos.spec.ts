@@ -92,7 +92,9 @@ test('uploads two photos, browses them with the arrow keys, edits, downloads the
   // Delete the edited one after confirmation: the viewer moves on to the remaining photo.
   await dialog.getByRole('button', { name: 'Удалить' }).click();
   const confirm = page.getByRole('dialog', { name: 'Удалить фотографию' });
-  await expect(confirm.getByText('Удалить фотографию «Закат»? Это действие нельзя отменить.')).toBeVisible();
+  await expect(
+    confirm.getByText('Удалить фотографию «Закат»? Удалённое хранится в корзине 30 дней, затем удаляется навсегда.'),
+  ).toBeVisible();
   await confirm.getByRole('button', { name: 'Удалить' }).click();
   await expect(page.getByText('Фотография удалена').first()).toBeVisible();
   await expect(counter).toHaveText('1 из 1');

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { registerAndLogin } from './support/auth';
 
-const PROTECTED = ['/profile', '/audio', '/photos', '/video'];
+const PROTECTED = ['/profile', '/audio', '/photos', '/video', '/trash'];
 const GUEST_ONLY = ['/login', '/register', '/verify-email', '/forgot-password', '/reset-password?token=abc'];
 
 for (const path of PROTECTED) {

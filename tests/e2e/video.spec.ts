@@ -105,7 +105,7 @@ test('records 3 s with the camera, waits for processing, plays, downloads and de
   await card(page, 'Прогулка в парке').getByRole('button', { name: 'Открыть видео: Прогулка в парке' }).click();
   await player.getByRole('button', { name: 'Удалить' }).click();
   const confirm = page.getByRole('dialog', { name: 'Удалить видео' });
-  await expect(confirm.getByText('Это действие нельзя отменить.', { exact: false })).toBeVisible();
+  await expect(confirm.getByText('Удалённое хранится в корзине 30 дней', { exact: false })).toBeVisible();
   await confirm.getByRole('button', { name: 'Удалить' }).click();
   await expect(page.getByText('Видео удалено').first()).toBeVisible();
   await expect(player).toHaveCount(0);

@@ -30,6 +30,7 @@ describe('loadConfig', () => {
     expect(c.mediaStorage).toEqual({ kind: 'local' });
     expect(c.outDir).toBe(path.resolve('./out'));
     expect(c.limits.audio).toBeGreaterThan(0);
+    expect(c.userQuotaBytes).toBeNull();
     expect(c.secretKey.length).toBeGreaterThanOrEqual(32);
   });
 
@@ -68,6 +69,10 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dir, PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
   });
 
+  it('reads USER_QUOTA_BYTES as the bytes each user may take up', async () => {
+    expect(loadConfig({ DATA_DIR: await dataDir(), USER_QUOTA_BYTES: '1073741824' }).userQuotaBytes).toBe(1073741824);
+  });
+
   const bad: [string, string][] = [
     ['PORT', 'abc'],
     ['PORT', '70000'],
@@ -84,6 +89,8 @@ describe('loadConfig', () => {
     ['SECRET_KEY', 'short'],
     ['PUBLIC_URL', 'not a url'],
     ['MAX_AUDIO_BYTES', '-1'],
+    ['USER_QUOTA_BYTES', '0'],
+    ['USER_QUOTA_BYTES', '1GB'],
     ['LOG_LEVEL', 'loud'],
   ];
   it.each(bad)('refuses %s=%s with a ConfigError of one line naming the variable', async (name, value) => {

@@ -345,18 +345,20 @@ describe('audio API', () => {
       ],
     ];
     for (const [label, request] of deletions) {
-      it(`deletes with ${label}: 204, row and files gone`, async () => {
+      it(`deletes with ${label}: 204, to the trash (its URLs answer 404), and its files go when it is removed for good`, async () => {
         const rec = await uploadProcessed(alice, fx.webm, { title: 'на удаление' });
         const files = (await mediaFiles()).filter((f) => f.startsWith(`u/${alice.id}/audio/`));
         const res = await t.app.inject(request(rec.id));
         expect(res.statusCode).toBe(204);
         expect(res.body).toBe('');
         expect((await t.app.inject({ url: `/api/media/audio/${rec.id}/`, headers: alice.headers })).statusCode).toBe(404);
+        expect((await t.app.inject({ url: pathOf(rec.original_file) })).statusCode).toBe(404);
+        expect((await t.app.inject(request(rec.id))).statusCode).toBe(404);
+        const purge = await t.app.inject({ method: 'DELETE', url: `/api/media/trash/audio/${rec.id}/`, headers: alice.headers });
+        expect(purge.statusCode).toBe(204);
         await settle(t); // the files go by a job
         const after = await mediaFiles();
         expect(files.length - after.filter((f) => f.startsWith(`u/${alice.id}/audio/`)).length).toBe(2); // original + mp3
-        expect((await t.app.inject({ url: pathOf(rec.original_file) })).statusCode).toBe(404);
-        expect((await t.app.inject(request(rec.id))).statusCode).toBe(404);
       });
     }
   });

@@ -170,6 +170,9 @@ describe('photo API', () => {
     expect(patched.json().title).toBe('Пёс');
     const files = (await storedFiles(t)).length;
     expect((await t.app.inject({ method: 'DELETE', url: `/api/media/photo/${rec.id}/`, headers: alice.headers })).statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/media/trash/photo/${rec.id}/`, headers: alice.headers })).statusCode).toBe(
+      204,
+    );
     await settleJobs(t); // the files go by a job
     expect((await storedFiles(t)).length).toBe(files - 3);
   });
@@ -363,13 +366,15 @@ describe('video API', () => {
     expect(res.json()).toEqual({ file: ['Файл не является поддерживаемой видеозаписью'] });
 
     const rec = (await upload(alice, files.webm, { title: 'удалить' })).json();
-    // Deleting while the job may still run: nothing of it may stay behind.
+    // Deleting and removing for good while the job may still run: nothing of it may stay behind.
     const del = await t.app.inject({
       method: 'POST',
       url: `/api/media/video/${rec.id}/`,
       headers: { ...alice.headers, 'x-http-method-override': 'DELETE' },
     });
     expect(del.statusCode).toBe(204);
+    const purge = await t.app.inject({ method: 'DELETE', url: `/api/media/trash/video/${rec.id}/`, headers: alice.headers });
+    expect(purge.statusCode).toBe(204);
     await settle();
     const base = pathOf(rec.file)
       .split('?')[0]!

@@ -79,7 +79,7 @@ describe('media in an S3 bucket', () => {
     expect(dl.rawPayload.equals(wav.subarray(0, 44))).toBe(true);
   });
 
-  it('stops serving a deleted record’s signed URLs at once, and its objects are gone from the bucket', async () => {
+  it('stops serving a deleted record’s signed URLs at once, and its objects are gone from the bucket once it leaves the trash', async () => {
     const res = await upload(alice, wav);
     const { id, original_file: original, audio_file: playable } = await processed(t, alice, 'audio', res.json().id);
     expect((await t.app.inject({ url: pathOf(original) })).statusCode).toBe(200);
@@ -91,6 +91,8 @@ describe('media in an S3 bucket', () => {
       expect((await t.app.inject({ url: pathOf(url) })).statusCode).toBe(404);
       expect((await t.app.inject({ url: pathOf(url), headers: { range: 'bytes=0-9' } })).statusCode).toBe(404);
     }
+    const purge = await t.app.inject({ method: 'DELETE', url: `/api/media/trash/audio/${id}/`, headers: alice.headers });
+    expect(purge.statusCode).toBe(204);
     await settle(t); // the objects go by a job
     const left = await storedFiles(t);
     expect(left).not.toContain(row.original_key);

@@ -6,6 +6,7 @@ import { expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { resolveFfmpeg } from '../../../server/media/ffmpeg.ts';
 import { lastCodeTo } from '../../e2e/support/outbox';
+import { unzip } from '../../server/support/unzip.ts';
 
 /** The steps of a visitor's journey, in the UI only: through a proxy the browser is the only client. */
 
@@ -153,6 +154,26 @@ export async function deleteOpenVideo(page: Page, title: string): Promise<void> 
   await page.getByRole('dialog', { name: 'Удалить видео' }).getByRole('button', { name: 'Удалить' }).click();
   await expect(page.getByText('Видео удалено').first()).toBeVisible();
   await expect(videoCard(page, title)).toHaveCount(0);
+}
+
+/** Deleted items wait in «Корзина»: it lists `count` of them, and «Очистить корзину» removes them for good. */
+export async function emptyTrash(page: Page, count: number): Promise<void> {
+  await page.goto('/trash');
+  await expect(page.getByRole('heading', { name: 'Корзина', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('trash-item')).toHaveCount(count);
+  await page.getByRole('button', { name: 'Очистить корзину' }).click();
+  await page.getByRole('dialog', { name: 'Очистить корзину?' }).getByRole('button', { name: 'Очистить' }).click();
+  await expect(page.getByText('Корзина пуста')).toBeVisible();
+}
+
+/** «Скачать всё» on the profile: the ZIP the browser saves, read back (name → bytes). */
+export async function downloadEverything(page: Page): Promise<Map<string, Buffer>> {
+  await page.goto('/profile');
+  const downloadPromise = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Скачать всё' }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toMatch(/^Копилка-\d{4}-\d{2}-\d{2}\.zip$/);
+  return unzip(readFileSync(await download.path()));
 }
 
 /** Every file under DATA_DIR/media, relative. */

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api/api-error';
-import { apiRelativePath, deleteMedia, readUpdatedDetails, retryMedia, updateMedia } from '@/lib/api/media';
+import { deleteMedia, readUpdatedDetails, retryMedia, updateMedia } from '@/lib/api/media';
 import { mediaRetryError } from '@/lib/errors';
 
 // The real ky client (hooks and all), only with an absolute prefix: Node's Request cannot resolve '/api'.
@@ -177,11 +177,5 @@ describe('helpers', () => {
     expect(readUpdatedDetails({ title: 'T' }, sent)).toEqual({ title: 'T', description: 'd' });
     expect(readUpdatedDetails({ data: { description: 'D' } }, sent)).toEqual({ title: 's', description: 'D' });
     expect(readUpdatedDetails(null, sent)).toEqual(sent);
-  });
-
-  it('turns download_url (relative or rewritten to absolute) into a ky path', () => {
-    expect(apiRelativePath('/api/media/audio/4/download/', 'x')).toBe('media/audio/4/download/');
-    expect(apiRelativePath('http://localhost:3100/api/media/audio/4/download/?format=mp3', 'x')).toBe('media/audio/4/download/?format=mp3');
-    expect(apiRelativePath(undefined, 'media/audio/4/download/')).toBe('media/audio/4/download/');
   });
 });

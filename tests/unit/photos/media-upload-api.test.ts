@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api/api-error';
-import { downloadPhoto, uploadPhoto } from '@/lib/api/photos';
-import { downloadVideo } from '@/lib/api/video';
+import { audioDownloadLink } from '@/lib/api/audio';
+import { photoDownloadLink, uploadPhoto } from '@/lib/api/photos';
+import { videoDownloadLink } from '@/lib/api/video';
 import { photoUploadError, videoSaveError } from '@/lib/errors';
 
 const tokens = vi.hoisted(() => {
@@ -160,34 +161,55 @@ describe('photo upload', () => {
 });
 
 describe('downloads', () => {
-  it('asks for ?format=mp4 or ?format=original with the bearer and keeps the server’s file name', async () => {
+  it('asks for a signed link, with ?format=mp4 or ?format=original and the bearer, and gives its URL', async () => {
     const urls: string[] = [];
     vi.stubGlobal('fetch', async (input: Request) => {
-      urls.push(`${new URL(input.url).pathname}${new URL(input.url).search}`);
+      const url = new URL(input.url);
+      urls.push(`${url.pathname}${url.search}`);
       expect(input.headers.get('Authorization')).toBe('Bearer access-1');
-      return new Response(new Uint8Array([1, 2, 3]), {
-        status: 200,
-        headers: {
-          'Content-Disposition':
-            'attachment; filename="video.mp4"; filename*=UTF-8\'\'%D0%9F%D1%80%D0%BE%D0%B3%D1%83%D0%BB%D0%BA%D0%B0.mp4',
-        },
-      });
+      return new Response(JSON.stringify({ url: `/media/u/1/x?exp=1&dl=a&sig=${urls.length}` }), { status: 200 });
     });
-    localStorage.setItem('token', 'access-1');
-    const mp4 = await downloadVideo(
-      { id: 5, title: 'Прогулка', download_url: '/api/media/video/5/download/', mime_type: 'video/webm' },
-      'mp4',
-    );
-    expect(mp4.filename).toBe('Прогулка.mp4');
-    expect(mp4.blob.size).toBe(3);
-    await downloadVideo({ id: 5, title: 'Прогулка', download_url: '/api/media/video/5/download/', mime_type: 'video/webm' }, 'original');
+    // Made absolute on the page's own origin, as every path in an answer.
+    expect(await videoDownloadLink({ id: 5 }, 'mp4')).toBe(`${location.origin}/media/u/1/x?exp=1&dl=a&sig=1`);
+    await videoDownloadLink({ id: 5 }, 'original');
     // A photo's "original" is the exact uploaded file, not the served metadata-free copy.
-    await downloadPhoto({ id: 8, title: 'Море', download_url: '/api/media/photo/8/download/', mime_type: 'image/jpeg' });
+    await photoDownloadLink({ id: 8 });
+    await audioDownloadLink({ id: 3 });
     expect(urls).toEqual([
-      '/api/media/video/5/download/?format=mp4',
-      '/api/media/video/5/download/?format=original',
-      '/api/media/photo/8/download/?format=original',
+      '/api/media/video/5/download-link/?format=mp4',
+      '/api/media/video/5/download-link/?format=original',
+      '/api/media/photo/8/download-link/?format=original',
+      '/api/media/audio/3/download-link/',
     ]);
-    localStorage.clear();
+  });
+});
+
+describe('the quota, checked before sending', () => {
+  const usage = (total: number, quota: number | null) =>
+    vi.stubGlobal('fetch', async (input: Request) => {
+      expect(new URL(input.url).pathname).toBe('/api/media/usage/');
+      return new Response(JSON.stringify({ total_bytes: total, quota_bytes: quota, audio: 0, photo: total, video: 0 }), { status: 200 });
+    });
+
+  it('refuses a file that would pass the quota with the server’s Russian message, and sends nothing', async () => {
+    usage(1000, 1500);
+    const file = new File([new Uint8Array(501)], 'big.png', { type: 'image/png' });
+    const error = (await uploadPhoto({ file, title: 'big' }).catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(413);
+    expect(photoUploadError(error, 'big.png')).toBe('Не хватает места в хранилище: свободно 500 байт из 1,4 КБ.');
+    expect(FakeXhr.sent).toEqual([]);
+  });
+
+  it('sends a file that fits, and any file when there is no quota or the usage cannot be read', async () => {
+    FakeXhr.reply = { status: 201, body: { id: 9, title: 'ok' } };
+    const file = new File([new Uint8Array(500)], 'ok.png', { type: 'image/png' });
+    usage(1000, 1500);
+    await uploadPhoto({ file, title: 'ok' });
+    usage(10 ** 12, null);
+    await uploadPhoto({ file, title: 'ok' });
+    vi.stubGlobal('fetch', async () => new Response('', { status: 502 }));
+    await uploadPhoto({ file, title: 'ok' });
+    expect(FakeXhr.sent).toHaveLength(3);
   });
 });

@@ -1,0 +1,209 @@
+'use client';
+
+import { useEffect, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { EmptyState } from '@/components/ui/empty-state';
+import { FormAlert } from '@/components/ui/form-alert';
+import { Spinner } from '@/components/ui/spinner';
+import { useSnackbar } from '@/hooks/use-snackbar';
+import { useEmptyTrash, usePurgeFromTrash, useRestoreFromTrash, useTrash } from '@/hooks/use-trash';
+import type { TrashItem } from '@/lib/api/trash';
+import { errorInfo, mediaRestoreError, trashLoadError, trashPurgeError } from '@/lib/errors';
+
+export const TRASH_TITLE = 'Корзина';
+export const TRASH_EMPTY = 'Корзина пуста';
+export const RESTORED = 'Восстановлено';
+export const PURGED = 'Удалено навсегда';
+export const EMPTIED = 'Корзина очищена';
+
+const KIND_LABELS: Record<TrashItem['kind'], string> = { audio: 'Аудиозапись', photo: 'Фотография', video: 'Видео' };
+
+const dateTime = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const date = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric' });
+
+const itemKey = (item: Pick<TrashItem, 'kind' | 'id'>) => `${item.kind}-${item.id}`;
+const titleOf = (item: TrashItem) => item.title.trim() || 'Без названия';
+
+function TrashEntry({
+  item,
+  busy,
+  restoring,
+  onRestore,
+  onPurge,
+}: {
+  item: TrashItem;
+  busy: boolean;
+  restoring: boolean;
+  onRestore: () => void;
+  onPurge: () => void;
+}) {
+  const titleId = `trash-${itemKey(item)}`;
+  return (
+    <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between" data-testid="trash-item">
+      <div className="flex min-w-0 flex-col gap-1 text-sm">
+        <p className="text-xs font-medium tracking-wide text-slate-600 uppercase">{KIND_LABELS[item.kind]}</p>
+        <h2 id={titleId} className="break-words text-base font-semibold text-slate-900">
+          {titleOf(item)}
+        </h2>
+        <p className="text-slate-700">
+          Удалено <time dateTime={item.deleted_at}>{dateTime.format(new Date(item.deleted_at))}</time>
+        </p>
+        <p className="text-slate-700" data-testid="trash-purge-at">
+          Удалится навсегда <time dateTime={item.purge_at}>{date.format(new Date(item.purge_at))}</time>
+        </p>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button variant="secondary" aria-describedby={titleId} loading={restoring} disabled={busy} onClick={onRestore}>
+          Восстановить
+        </Button>
+        <Button variant="secondary" aria-describedby={titleId} disabled={busy} onClick={onPurge}>
+          Удалить навсегда
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * «Корзина»: what was deleted in the last 30 days, with when each goes for good; each can be restored
+ * or removed for good, or all at once («Очистить корзину»), each removal after a confirmation. When an
+ * item leaves the list the focus goes to the list (or, once it is empty, to the heading), never to the
+ * top of the page.
+ */
+export function TrashScreen() {
+  const trash = useTrash();
+  const restore = useRestoreFromTrash();
+  const purge = usePurgeFromTrash();
+  const empty = useEmptyTrash();
+  const { showSuccess, showError } = useSnackbar();
+  const [purging, setPurging] = useState<TrashItem | null>(null);
+  const [emptying, setEmptying] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const list = useRef<HTMLUListElement>(null);
+
+  const items = trash.data ?? [];
+  const busy = restore.isPending || purge.isPending || empty.isPending;
+
+  // Once the list has re-rendered without the item and no dialog is open any more (a closing dialog
+  // keeps the page inert and then puts the focus back where it was): the list while it has items,
+  // else the heading.
+  const [refocusRequest, setRefocusRequest] = useState(0);
+  const refocus = () => setRefocusRequest((n) => n + 1);
+  const dialogOpen = purging !== null || emptying;
+  useEffect(() => {
+    if (!refocusRequest || dialogOpen) return;
+    const frame = requestAnimationFrame(() => (list.current ?? heading.current)?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, [refocusRequest, dialogOpen]);
+
+  const onRestore = async (item: TrashItem) => {
+    try {
+      await restore.mutateAsync(item);
+      showSuccess(`${RESTORED}: «${titleOf(item)}»`);
+      refocus();
+    } catch (error) {
+      showError(mediaRestoreError(error));
+    }
+  };
+
+  const onPurge = async () => {
+    if (!purging) return;
+    try {
+      await purge.mutateAsync(purging);
+      setPurging(null);
+      showSuccess(PURGED);
+      refocus();
+    } catch (error) {
+      setPurging(null);
+      showError(trashPurgeError(error, false));
+    }
+  };
+
+  const onEmpty = async () => {
+    try {
+      await empty.mutateAsync(undefined);
+      setEmptying(false);
+      showSuccess(EMPTIED);
+      refocus();
+    } catch (error) {
+      setEmptying(false);
+      showError(trashPurgeError(error, true));
+    }
+  };
+
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 ref={heading} tabIndex={-1} className="text-2xl font-semibold text-slate-900 outline-none">
+          {TRASH_TITLE}
+        </h1>
+        {items.length > 0 ? (
+          <Button variant="danger" disabled={busy} onClick={() => setEmptying(true)}>
+            Очистить корзину
+          </Button>
+        ) : null}
+      </div>
+      <p className="text-sm text-slate-700">
+        Удалённые записи, фотографии и видео хранятся здесь 30 дней, затем удаляются навсегда. Пока они в корзине, они занимают место в
+        хранилище.
+      </p>
+
+      {trash.isPending ? (
+        <div className="flex justify-center py-10 text-brand-600">
+          <Spinner className="h-6 w-6" label="Загрузка корзины…" />
+        </div>
+      ) : trash.isError ? (
+        <FormAlert>
+          <p>{trashLoadError(errorInfo(trash.error))}</p>
+          <Button variant="secondary" className="mt-2" onClick={() => void trash.refetch()}>
+            Повторить
+          </Button>
+        </FormAlert>
+      ) : items.length === 0 ? (
+        <EmptyState title={TRASH_EMPTY} description="Здесь 30 дней хранится то, что вы удалили." />
+      ) : (
+        <ul
+          ref={list}
+          tabIndex={-1}
+          aria-label="Удалённые записи, фотографии и видео"
+          className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white px-4 shadow-sm outline-none"
+        >
+          {items.map((item) => (
+            <TrashEntry
+              key={itemKey(item)}
+              item={item}
+              busy={busy}
+              restoring={restore.isPending && restore.variables?.kind === item.kind && restore.variables.id === item.id}
+              onRestore={() => void onRestore(item)}
+              onPurge={() => setPurging(item)}
+            />
+          ))}
+        </ul>
+      )}
+
+      <ConfirmDialog
+        open={purging !== null}
+        title="Удалить навсегда?"
+        message={
+          <>
+            «<span className="font-medium">{purging ? titleOf(purging) : ''}</span>» будет удалено без возможности восстановления.
+          </>
+        }
+        confirmLabel="Удалить навсегда"
+        busy={purge.isPending}
+        onConfirm={() => void onPurge()}
+        onCancel={() => setPurging(null)}
+      />
+      <ConfirmDialog
+        open={emptying}
+        title="Очистить корзину?"
+        message={`Всё, что в корзине (${items.length}), будет удалено навсегда. Это действие нельзя отменить.`}
+        confirmLabel="Очистить"
+        busy={empty.isPending}
+        onConfirm={() => void onEmpty()}
+        onCancel={() => setEmptying(false)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { SignedLink } from '@/lib/contract/media';
+import type { Usage } from '@/lib/contract/media';
+import { api } from './client';
+
+/** What the owner's media take up, as GET media/usage/ answers: the shared contract's schema. */
+export type { Usage };
+
+/** GET /api/media/usage/: bytes in total and per kind (trash included), and the quota (null: none). */
+export const getUsage = () => api.get('media/usage/', { headers: { 'Cache-Control': 'no-cache' } }).json<Usage>();
+
+export const usageQueries = {
+  all: () => ['media', 'usage'] as const,
+  current: () => queryOptions({ queryKey: [...usageQueries.all(), 'current'] as const, queryFn: getUsage, staleTime: 0 }),
+};
+
+/** POST /api/media/export/ → a signed, expiring link to the ZIP of every original (made as it downloads). */
+export async function getExportLink(): Promise<string> {
+  return (await api.post('media/export/').json<SignedLink>()).url;
+}

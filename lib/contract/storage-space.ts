@@ -1,0 +1,33 @@
+/**
+ * Sizes as people read them, shared by the server's refusals and the pages. No zod here: the pages
+ * import this module's code, and building a zod object schema on a page probes `new Function`, which
+ * the Content-Security-Policy reports (the usage answer's schema is in media.ts).
+ */
+
+const UNITS = ['КБ', 'МБ', 'ГБ', 'ТБ'] as const;
+const plural = new Intl.PluralRules('ru-RU');
+const BYTE_WORDS: Partial<Record<Intl.LDMLPluralRule, string>> = { one: 'байт', few: 'байта', many: 'байт' };
+
+/**
+ * A size in Russian units, binary multiples as file managers show them: «0 байт», «3 байта»,
+ * «512 КБ», «1,5 МБ», «12 ГБ» (one decimal below 10 of a unit, none above).
+ */
+export function formatBytes(bytes: number): string {
+  const n = Math.max(0, Math.floor(bytes));
+  if (n < 1024) return `${n} ${BYTE_WORDS[plural.select(n)] ?? 'байт'}`;
+  let value = n / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < UNITS.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  const digits = value < 10 ? 1 : 0;
+  // Rounded down, so a figure never claims more room than there is.
+  const shown = Math.floor(value * 10 ** digits) / 10 ** digits;
+  return `${shown.toLocaleString('ru-RU', { maximumFractionDigits: digits, useGrouping: false })} ${UNITS[unit]}`;
+}
+
+/** Why an upload is refused when it would take the owner past the quota (the client's check and the server's 413 alike). */
+export function quotaExceededMessage(freeBytes: number, quotaBytes: number): string {
+  return `Не хватает места в хранилище: свободно ${formatBytes(freeBytes)} из ${formatBytes(quotaBytes)}.`;
+}

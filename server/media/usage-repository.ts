@@ -1,0 +1,42 @@
+import { sql } from 'kysely';
+import type { MediaKind } from '../../lib/contract/media.ts';
+import type { Db } from '../db/kysely.ts';
+import type { Media } from '../db/types.ts';
+
+/** A row whose renditions have not been measured yet, with the keys to measure. */
+export type UnmeasuredRow = Pick<Media, 'id' | 'playable_key' | 'thumbnail_key' | 'preview_key' | 'poster_key'>;
+
+/**
+ * The SQL of what a user's media take up: the stored sizes (media.size of the original plus
+ * media.renditions_size), never a walk over the storage. Trashed items count until they are purged.
+ */
+export class UsageRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Bytes per kind of the owner's items, trash included (kinds without items are left out). */
+  async bytesByKind(userId: number): Promise<{ kind: MediaKind; bytes: number }[]> {
+    const rows = await this.db
+      .selectFrom('media')
+      .select(['kind', sql<number>`cast(sum(size + coalesce(renditions_size, 0)) as bigint)`.as('bytes')])
+      .where('user_id', '=', userId)
+      .groupBy('kind')
+      .execute();
+    return rows.map((r) => ({ kind: r.kind, bytes: Number(r.bytes) }));
+  }
+
+  /** Rows made before renditions were measured (renditions_size null), at most `limit`. */
+  unmeasured(limit: number): Promise<UnmeasuredRow[]> {
+    return this.db
+      .selectFrom('media')
+      .select(['id', 'playable_key', 'thumbnail_key', 'preview_key', 'poster_key'])
+      .where('renditions_size', 'is', null)
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+  }
+
+  /** Records the measured size, unless another process did first. */
+  async setRenditionsSize(id: number, bytes: number): Promise<void> {
+    await this.db.updateTable('media').set({ renditions_size: bytes }).where('id', '=', id).where('renditions_size', 'is', null).execute();
+  }
+}

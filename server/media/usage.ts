@@ -1,0 +1,28 @@
+import type { Config } from '../config.ts';
+import { MEDIA_KINDS, type MediaKind } from '../../lib/contract/media.ts';
+import type { UsageRepository } from './usage-repository.ts';
+
+/** GET /api/media/usage/: bytes in total and per kind, and the quota (null: none). */
+export type Usage = { total_bytes: number; quota_bytes: number | null } & Record<MediaKind, number>;
+
+export interface MediaUsageDeps {
+  repo: UsageRepository;
+  config: Config;
+}
+
+/** What the owner's media take up (originals plus the files made from them, trash included) against the quota. */
+export class MediaUsage {
+  constructor(private readonly d: MediaUsageDeps) {}
+
+  /** USER_QUOTA_BYTES, or null when there is no quota. */
+  get quota(): number | null {
+    return this.d.config.userQuotaBytes;
+  }
+
+  async of(userId: number): Promise<Usage> {
+    const byKind = Object.fromEntries(MEDIA_KINDS.map((k) => [k, 0])) as Record<MediaKind, number>;
+    for (const { kind, bytes } of await this.d.repo.bytesByKind(userId)) byKind[kind] = bytes;
+    const total = MEDIA_KINDS.reduce((sum, k) => sum + byKind[k], 0);
+    return { total_bytes: total, quota_bytes: this.quota, ...byKind };
+  }
+}
