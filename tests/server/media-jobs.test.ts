@@ -78,7 +78,7 @@ describe('media jobs: deleting, retrying, failures', () => {
   });
   afterAll(() => t.close());
 
-  it('answers a deletion with 204 at once and removes the bytes by a job that retries until they are gone', async () => {
+  it('answers a removal for good (from the trash) with 204 at once, and removes the bytes by a job that retries until they are gone', async () => {
     const id = await upload(alice, 'на удаление');
     const rec = await processed(t, alice, 'audio', id);
     const own = files().filter((f) => f.startsWith(`u/${alice.id}/audio/`));
@@ -88,10 +88,11 @@ describe('media jobs: deleting, retrying, failures', () => {
     onTestFinished(() => {
       storage.refusing = false;
     });
-    const res = await t.app.inject({ method: 'DELETE', url: `/api/media/audio/${id}/`, headers: alice.headers });
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/media/audio/${id}/`, headers: alice.headers })).statusCode).toBe(204);
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/media/trash/audio/${id}/`, headers: alice.headers });
     expect(res.statusCode).toBe(204);
     expect((await t.app.inject({ url: `/api/media/audio/${id}/`, headers: alice.headers })).statusCode).toBe(404);
-    expect((await t.app.inject({ url: '/api/media/audio/', headers: alice.headers })).json()).toEqual([]);
+    expect((await t.app.inject({ url: '/api/media/trash/', headers: alice.headers })).json()).toEqual([]);
     await settle(t);
     // The job failed and waits to try again; the bytes are still there, and so is the job.
     expect(files()).toEqual(expect.arrayContaining(own));
