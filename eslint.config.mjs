@@ -141,6 +141,11 @@ export default defineConfig(
     languageOptions: { globals: { ...globals.browser } },
   },
   {
+    // The service worker runs in the worker's scope (self, caches), not a page's.
+    files: ['public/sw.js'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
+  {
     files: WEB_APP,
     extends: [nextPlugin.configs.recommended, nextPlugin.configs['core-web-vitals']],
     rules: {

@@ -7,9 +7,11 @@ import { AppShell } from '@/components/shell/app-shell';
 export const metadata: Metadata = {
   title: 'Копилка',
   description: 'Копилка — личное хранилище аудио, фото и видео',
+  manifest: '/manifest.webmanifest',
+  icons: { icon: '/icons/icon-192.png', apple: '/icons/icon-192.png' },
 };
 
-export const viewport: Viewport = { width: 'device-width', initialScale: 1 };
+export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#1b479c' };
 
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (

@@ -1,20 +1,33 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { Pool } from 'undici';
+import { request } from 'undici';
 import { WAVEFORM_PEAKS } from '../server/media/processor.ts';
-import { benchData, mb, percentile, startServer } from './support.ts';
+import { benchData, describeLoad, load, mb, startBare, startServer, type ServerProcess } from './support.ts';
 
 /**
  * GET /api/media/audio/ for a user with 2,000 records: the real server on loopback (temp SQLite),
- * 50 concurrent keep-alive connections for ~10 s. Prints latency percentiles and throughput.
+ * 50 concurrent keep-alive connections for ~10 s, next to bare Fastify sending the same bytes from
+ * memory. Prints throughput, latency percentiles and the ratio against the targets.
  */
-export async function benchList(opts: { records?: number; connections?: number; seconds?: number } = {}): Promise<void> {
+export async function benchList(
+  opts: { records?: number; connections?: number; seconds?: number; env?: Record<string, string> } = {},
+): Promise<void> {
   const records = opts.records ?? 2000;
   const connections = opts.connections ?? 50;
   const seconds = opts.seconds ?? 10;
   const { dataDir, db, userId, token } = await benchData('kopilka-bench-list-');
   try {
-    const peaks = JSON.stringify(Array.from({ length: WAVEFORM_PEAKS }, (_, i) => Math.round(Math.abs(Math.sin(i / 7)) * 1000) / 1000));
+    // Peaks as older versions stored them (0..1, three decimals), different for every record (as real
+    // recordings are, so compression is not flattered): a sine under deterministic noise.
+    let seed = 42;
+    const noise = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31) * 0.4;
+    const peaksOf = (r: number) =>
+      JSON.stringify(
+        Array.from(
+          { length: WAVEFORM_PEAKS },
+          (_, i) => Math.round(Math.min(1, Math.abs(Math.sin((i + r) / 7)) * 0.6 + noise()) * 1000) / 1000,
+        ),
+      );
     const rows = Array.from({ length: records }, (_, i) => {
       const at = new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString();
       const base = `u/${userId}/audio/rec${i.toString().padStart(5, '0')}abcdefghij`;
@@ -31,7 +44,7 @@ export async function benchList(opts: { records?: number; connections?: number; 
         playable_key: `${base}.mp3`,
         playable_mime: 'audio/mpeg',
         duration: 30 + (i % 600),
-        waveform: peaks,
+        waveform: peaksOf(i),
         created_at: at,
         updated_at: at,
       };
@@ -43,60 +56,46 @@ export async function benchList(opts: { records?: number; connections?: number; 
         .execute();
     await db.destroy();
 
-    const server = await startServer({ DATA_DIR: dataDir, OUT_DIR: path.join(dataDir, 'out') });
+    const server = await startServer({ DATA_DIR: dataDir, OUT_DIR: path.join(dataDir, 'out'), ...(opts.env ?? {}) });
+    const listPath = '/api/media/audio/';
+    // A browser's request: it takes compression.
+    const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'br, gzip' };
+    let bare: ServerProcess | undefined;
     try {
-      const pool = new Pool(server.url, { connections, pipelining: 1 });
-      const headers = { authorization: `Bearer ${token}` };
-      let bytes = 0;
-      const once = async (): Promise<number> => {
-        const t0 = performance.now();
-        const res = await pool.request({ method: 'GET', path: `/api/media/audio/?t=${Date.now()}`, headers });
-        for await (const chunk of res.body) bytes += (chunk as Buffer).length;
-        if (res.statusCode !== 200) throw new Error(`status ${res.statusCode}`);
-        return performance.now() - t0;
-      };
-      // Warm-up: JIT, SQLite page cache, connections.
-      const size = await (async () => {
-        const before = bytes;
-        await once();
-        return bytes - before;
-      })();
-      await Promise.all(Array.from({ length: connections }, () => once()));
-
-      const load = async (workers: number, secs: number) => {
-        const latencies: number[] = [];
-        let errors = 0;
-        bytes = 0;
-        const start = performance.now();
-        const end = start + secs * 1000;
-        await Promise.all(
-          Array.from({ length: workers }, async () => {
-            while (performance.now() < end) {
-              try {
-                latencies.push(await once());
-              } catch {
-                errors++;
-              }
-            }
-          }),
-        );
-        const elapsed = (performance.now() - start) / 1000;
-        latencies.sort((a, b) => a - b);
-        return { latencies, errors, elapsed, mbps: bytes / elapsed };
-      };
-      const waveShare = Math.round(((records * `"waveform_data":${peaks},`.length) / size) * 100);
-      console.log(`list of ${records} audio records (${mb(size)} MB JSON each, ${waveShare}% of it waveform_data):`);
-      for (const [workers, secs] of [
-        [1, 3],
-        [connections, seconds],
-      ] as const) {
-        const r = await load(workers, secs);
-        console.log(
-          `  ${String(workers).padStart(2)} connection(s), ${r.elapsed.toFixed(1)} s: ${(r.latencies.length / r.elapsed).toFixed(1)} req/s   p50 ${percentile(r.latencies, 50).toFixed(1)} ms   p99 ${percentile(r.latencies, 99).toFixed(1)} ms   (${r.latencies.length} responses, ${r.errors} errors, ${mb(r.mbps)} MB/s)`,
-        );
+      const first = await fetch(server.url + listPath, { headers: { authorization: headers.authorization } });
+      const json = Buffer.from(await first.arrayBuffer());
+      const sent = await request(server.url + listPath, { headers });
+      const wire = Buffer.from(await sent.body.arrayBuffer());
+      const encoding = sent.headers['content-encoding'];
+      const sentPeaks = (JSON.parse(json.toString()) as { waveform_data: unknown[] }[]).reduce(
+        (n, r) => n + `"waveform_data":${JSON.stringify(r.waveform_data)},`.length,
+        0,
+      );
+      const waveShare = Math.round((sentPeaks / json.length) * 100);
+      console.log(
+        `list of ${records} audio records: ${mb(json.length)} MB JSON (${waveShare}% of it waveform_data), ${mb(wire.length)} MB on the wire (${String(encoding ?? 'identity')})`,
+      );
+      // The reference: the same bytes with the same headers, from memory.
+      const sameHeaders: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' };
+      if (typeof encoding === 'string') sameHeaders['content-encoding'] = encoding;
+      bare = await startBare(wire, sameHeaders);
+      const one = await load(server.url, listPath, headers, 1, 3);
+      console.log(`  Копилка,        1 connection:  ${describeLoad(one)}`);
+      const full = await load(server.url, listPath, headers, connections, seconds);
+      console.log(`  Копилка,      ${String(connections).padStart(2)} connections: ${describeLoad(full)}`);
+      const ref = await load(bare.url, listPath, headers, connections, seconds);
+      console.log(`  bare Fastify, ${String(connections).padStart(2)} connections: ${describeLoad(ref)}`);
+      const etag = sent.headers.etag;
+      if (typeof etag === 'string') {
+        const revalidate = await load(server.url, listPath, { ...headers, 'if-none-match': etag }, connections, seconds, 304);
+        console.log(`  Копилка, If-None-Match (304), ${connections} connections: ${describeLoad(revalidate)}`);
       }
-      await pool.close();
+      const ratio = full.rps / ref.rps;
+      console.log(
+        `  ratio ${ratio.toFixed(2)}× (target ≥ 0.5×: ${ratio >= 0.5 ? 'met' : 'NOT met'}), p99 ${full.p99.toFixed(1)} ms (target ≤ 100 ms: ${full.p99 <= 100 ? 'met' : 'NOT met'})`,
+      );
     } finally {
+      await bare?.stop();
       await server.stop();
     }
   } finally {

@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Pool } from 'undici';
 import { AuthRepository } from '../server/auth/repository.ts';
 import { Sessions } from '../server/auth/sessions.ts';
 import { systemClock } from '../server/clock.ts';
@@ -63,10 +64,10 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** The real server (`server/main.ts`) as one node process on loopback, so its memory can be read from /proc. */
-export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+/** The real server (`server/main.ts`, or `script`) as one node process on loopback, so its memory can be read from /proc. */
+export async function startServer(env: Record<string, string>, script = 'server/main.ts'): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: root,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), SECRET_KEY: SECRET, SKIP_WEB_BUILD: '1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -121,3 +122,84 @@ export function percentile(sorted: number[], p: number): number {
 }
 
 export const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+
+export interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  responses: number;
+  errors: number;
+  mbps: number;
+}
+
+/**
+ * `connections` keep-alive connections each sending GET `path` back to back for `seconds`, after a
+ * warm-up round; every answer must have status `expect`.
+ */
+export async function load(
+  url: string,
+  path: string,
+  headers: Record<string, string>,
+  connections: number,
+  seconds: number,
+  expect = 200,
+): Promise<LoadResult> {
+  const pool = new Pool(url, { connections, pipelining: 1 });
+  let bytes = 0;
+  const once = async (): Promise<number> => {
+    const t0 = performance.now();
+    const res = await pool.request({ method: 'GET', path, headers });
+    for await (const chunk of res.body) bytes += (chunk as Buffer).length;
+    if (res.statusCode !== expect) throw new Error(`status ${res.statusCode}`);
+    return performance.now() - t0;
+  };
+  try {
+    await Promise.all(Array.from({ length: connections }, () => once()));
+    const latencies: number[] = [];
+    let errors = 0;
+    bytes = 0;
+    const start = performance.now();
+    const end = start + seconds * 1000;
+    await Promise.all(
+      Array.from({ length: connections }, async () => {
+        while (performance.now() < end) {
+          try {
+            latencies.push(await once());
+          } catch {
+            errors++;
+          }
+        }
+      }),
+    );
+    const elapsed = (performance.now() - start) / 1000;
+    latencies.sort((a, b) => a - b);
+    return {
+      rps: latencies.length / elapsed,
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
+      responses: latencies.length,
+      errors,
+      mbps: bytes / elapsed,
+    };
+  } finally {
+    await pool.close();
+  }
+}
+
+export const describeLoad = (r: LoadResult) =>
+  `${r.rps.toFixed(1).padStart(8)} req/s   p50 ${r.p50.toFixed(1)} ms   p99 ${r.p99.toFixed(1)} ms   (${r.responses} responses, ${r.errors} errors, ${mb(r.mbps)} MB/s)`;
+
+/** Bare Fastify (bench/bare.ts) answering every GET with `body` and `headers`. */
+export async function startBare(body: Buffer, headers: Record<string, string>): Promise<ServerProcess> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'kopilka-bench-bare-'));
+  const file = path.join(dir, 'body');
+  writeFileSync(file, body);
+  const server = await startServer({ BARE_BODY: file, BARE_HEADERS: JSON.stringify(headers) }, 'bench/bare.ts');
+  return {
+    ...server,
+    async stop() {
+      await server.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -45,6 +45,16 @@ export interface RecordingUpload {
   description: string;
 }
 
+/** 'kept': the upload did not travel and the recording waits in IndexedDB as a pending upload. */
+export type SaveOutcome = 'saved' | 'kept' | 'failed';
+
+/** When an upload that did not go through is kept for later instead of failing the save. */
+export interface KeepUnsent {
+  when: (error: unknown) => boolean;
+  /** The account the recording was made in (it is sent only into that one). */
+  owner: string | null;
+}
+
 export interface UseRecorder {
   state: RecorderState;
   /** Object URL of the finished recording (for an <audio>/<video> element), or null. */
@@ -68,7 +78,8 @@ export interface UseRecorder {
     details: { title: string; description: string },
     upload: (input: RecordingUpload, onProgress: (fraction: number) => void) => Promise<unknown>,
     describeError?: (error: unknown) => Promise<string> | string,
-  ) => Promise<boolean>;
+    keep?: KeepUnsent,
+  ) => Promise<SaveOutcome>;
   /** Loads an unsaved session from IndexedDB into the recorded state. */
   restore: (sessionId: string) => Promise<boolean>;
   reset: () => void;
@@ -253,9 +264,9 @@ export function useRecorder(options: UseRecorderOptions = {}): UseRecorder {
   const cancelSave = useCallback(() => dispatch({ type: 'CANCEL_SAVE' }), []);
 
   const save: UseRecorder['save'] = useCallback(
-    async (details, upload, describeError) => {
+    async (details, upload, describeError, keep) => {
       const s = stateRef.current;
-      if (s.status !== 'naming' || !s.recording) return false;
+      if (s.status !== 'naming' || !s.recording) return 'failed';
       hush();
       dispatch({ type: 'SUBMIT' });
       const { blob, mimeType } = s.recording;
@@ -266,14 +277,20 @@ export function useRecorder(options: UseRecorderOptions = {}): UseRecorder {
           dispatch({ type: 'SAVE_PROGRESS', progress: fraction }),
         );
       } catch (error) {
+        const pending = { title: details.title, description: details.description, owner: keep?.owner ?? null };
+        if (keep?.when(error) && (await persistence.keepPending({ ...pending, saved_at: new Date().toISOString() }))) {
+          stopPlayback();
+          if (mountedRef.current) dispatch({ type: 'SAVED' });
+          return 'kept';
+        }
         const message = describeError ? await describeError(error) : messageOf(error);
         if (mountedRef.current) dispatch({ type: 'SAVE_FAILED', message });
-        return false;
+        return 'failed';
       }
       await persistence.forget();
       stopPlayback();
       if (mountedRef.current) dispatch({ type: 'SAVED' });
-      return true;
+      return 'saved';
     },
     [kind, hush, stopPlayback, persistence],
   );

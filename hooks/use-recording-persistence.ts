@@ -13,6 +13,11 @@ export interface RecordingPersistence {
   finish: (seconds: number) => void;
   /** Deletes the session and its chunks (saved or discarded), after every pending write. */
   forget: () => Promise<void>;
+  /**
+   * Keeps the session as a pending upload (saved with no network) after every pending write, and lets
+   * go of it; false when there is no session to keep (persistence off or IndexedDB missing).
+   */
+  keepPending: (details: store.PendingDetails) => Promise<boolean>;
   /** Loads an unsaved session of this kind and makes it the current one; null when there is none. */
   adopt: (sessionId: string, kind: RecorderKind) => Promise<store.RestoredRecording | null>;
 }
@@ -44,6 +49,20 @@ export function useRecordingPersistence(enabled: boolean): RecordingPersistence 
     if (id) await store.deleteSession(id).catch(() => undefined);
   }, []);
 
+  const keepPending = useCallback(async (details: store.PendingDetails) => {
+    const session = sessionRef.current;
+    await chainRef.current;
+    const id = session ? await session.catch(() => null) : null;
+    if (!id) return false;
+    try {
+      await store.markPending(id, details);
+    } catch {
+      return false;
+    }
+    sessionRef.current = null;
+    return true;
+  }, []);
+
   return useMemo(
     () => ({
       begin: (kind, mimeType) => {
@@ -53,6 +72,7 @@ export function useRecordingPersistence(enabled: boolean): RecordingPersistence 
       append: (chunk, seconds) => step((id) => store.appendChunk(id, chunk, seconds)),
       finish: (seconds) => step((id) => store.setSessionDuration(id, seconds)),
       forget,
+      keepPending,
       adopt: async (sessionId, kind) => {
         const loaded = await store.loadRecording(sessionId, kind).catch(() => null);
         if (!loaded || loaded.blob.size === 0) return null;
@@ -60,6 +80,6 @@ export function useRecordingPersistence(enabled: boolean): RecordingPersistence 
         return loaded;
       },
     }),
-    [step, forget],
+    [step, forget, keepPending],
   );
 }

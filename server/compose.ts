@@ -21,6 +21,7 @@ import { MediaRepository } from './media/repository.ts';
 import { MediaExport } from './media/export.ts';
 import { RenditionSizes } from './media/rendition-sizes.ts';
 import { MediaService } from './media/service.ts';
+import { ListCache } from './media/list-cache.ts';
 import { MediaPathSigner } from './media/signing.ts';
 import { StoredKeyOwnersRepository } from './media/stored-key-owners-repository.ts';
 import { MediaTrash } from './media/trash.ts';
@@ -46,6 +47,8 @@ export interface MediaServices {
   background: BackgroundWork;
   /** Signs the `/media/…` URLs of records. */
   paths: MediaPathSigner;
+  /** The lists kept ready as bytes, per user, kind and media version. */
+  lists: ListCache;
   /** Decides whether a `/media/…` URL is served: its signature, and a row that still names the key. */
   fileAccess: MediaFileAccess;
 }
@@ -90,6 +93,7 @@ export function composeMedia(deps: AppDeps, log: MediaLog, queue: JobQueue): Med
     renditionSizes: new RenditionSizes({ repo: usageRepo, storage, background, log }),
     background,
     paths: new MediaPathSigner(deps.config.secretKey),
+    lists: new ListCache(),
     fileAccess: new MediaFileAccess({ owners: new StoredKeyOwnersRepository(deps.db), secretKey: deps.config.secretKey, clock }),
   };
 }

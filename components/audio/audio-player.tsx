@@ -15,7 +15,7 @@ export const WAVEFORM_TIMEOUT_MS = 5_000;
 export interface AudioPlayerProps {
   /** Signed URL of the playable file. */
   src: string;
-  /** Server peaks 0..1 (none → native controls; we never decode whole files in the browser). */
+  /** Server peaks 0..100, drawn scaled to the loudest (none → native controls; we never decode whole files in the browser). */
   peaks?: number[] | null;
   /** Seconds, from the server. */
   duration?: number | null;

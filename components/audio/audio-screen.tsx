@@ -16,6 +16,7 @@ import { useSnackbar } from '@/hooks/use-snackbar';
 import { AUDIO_LIST_ERROR, type AudioRecord } from '@/lib/api/audio';
 import { DEFAULT_SORT, visibleRecords, type SortOrder } from '@/lib/media/sort-search';
 import { AudioList } from './audio-list';
+import { PendingRecordings } from './pending-recordings';
 
 // The recorder and the edit and delete dialogs (with the dialog library, the form and its rules) are fetched
 // when they first open, so the list shows without them.
@@ -24,6 +25,7 @@ const EditAudioDialog = lazyDialog(() => import('./edit-audio-dialog').then((m) 
 const DeleteAudioDialog = lazyDialog(() => import('./delete-audio-dialog').then((m) => m.DeleteAudioDialog));
 
 export const AUDIO_SAVED_MESSAGE = 'Аудиозапись успешно сохранена';
+export const AUDIO_KEPT_MESSAGE = 'Нет сети: запись сохранена на устройстве и отправится сама';
 
 /** 'Мои аудиозаписи': recorder, unsaved-recording offer, search/sort and the virtual list. */
 export function AudioScreen() {
@@ -38,10 +40,13 @@ export function AudioScreen() {
   const search = useMediaSearch<AudioRecord, SortOrder>(records, DEFAULT_SORT, visibleRecords);
   const visible = search.visible;
 
-  const onSaved = useCallback(() => {
-    showSuccess(AUDIO_SAVED_MESSAGE);
-    refreshList();
-  }, [showSuccess, refreshList]);
+  const onSaved = useCallback(
+    (kept: boolean) => {
+      showSuccess(kept ? AUDIO_KEPT_MESSAGE : AUDIO_SAVED_MESSAGE);
+      if (!kept) refreshList();
+    },
+    [showSuccess, refreshList],
+  );
 
   const onEdit = useCallback((r: AudioRecord) => setEditing(r), []);
   const onDelete = useCallback((r: AudioRecord) => setDeleting(r), []);
@@ -55,6 +60,8 @@ export function AudioScreen() {
       {recorder.pending ? (
         <RestoreRecordingBanner session={recorder.pending} onRestore={recorder.restorePending} onDelete={recorder.deletePending} />
       ) : null}
+
+      <PendingRecordings />
 
       <MediaToolbar query={search.query} onQueryChange={search.setQuery} order={search.order} onOrderChange={search.setOrder} />
 

@@ -5,11 +5,14 @@ import { RecorderPanel } from '@/components/media/recorder-panel';
 import { AppDialog } from '@/components/ui/app-dialog';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useRecorder, type RecordingUpload, type UseRecorderOptions } from '@/hooks/use-recorder';
+import { ApiError } from '@/lib/api/api-error';
 import { createAudio } from '@/lib/api/audio';
 import type { MediaDetails } from '@/lib/api/media';
 import type { UploadProgress } from '@/lib/api/upload';
 import { uploadVideo } from '@/lib/api/video';
+import { readKey, STORAGE_KEYS } from '@/lib/auth/storage';
 import { audioSaveError, videoSaveError } from '@/lib/errors';
+import { notifyPendingChanged } from '@/lib/media/pending-atoms';
 import { hasUnsavedRecording } from '@/lib/media/recorder-machine';
 import type { RecorderKind } from '@/lib/media/recording-format';
 
@@ -22,7 +25,12 @@ interface RecorderDialogKind {
   recorder: UseRecorderOptions;
   upload: (input: RecordingUpload, options: { onProgress: (p: UploadProgress) => void }) => Promise<unknown>;
   describeError: (error: unknown) => string;
+  /** Audio saved with no network waits on the device and is sent when the network returns. */
+  keepOffline: boolean;
 }
+
+/** The upload did not travel: no answer came (offline, or the browser knows it is). */
+const didNotTravel = (error: unknown) => error instanceof ApiError && error.status === null;
 
 const KINDS: Record<RecorderKind, RecorderDialogKind> = {
   audio: {
@@ -31,6 +39,7 @@ const KINDS: Record<RecorderKind, RecorderDialogKind> = {
     recorder: { kind: 'audio', maxDuration: RECORDER_SCREEN_MAX_DURATION },
     upload: createAudio,
     describeError: audioSaveError,
+    keepOffline: true,
   },
   video: {
     title: 'Запись видео',
@@ -42,14 +51,15 @@ const KINDS: Record<RecorderKind, RecorderDialogKind> = {
     },
     upload: uploadVideo,
     describeError: videoSaveError,
+    keepOffline: false,
   },
 };
 
 export interface RecorderDialogProps {
   kind: RecorderKind;
   onClose: () => void;
-  /** Called once the recording is stored on the server. */
-  onSaved: () => void;
+  /** Called once the recording is stored on the server (`kept`: with no network, kept on the device to be sent later). */
+  onSaved: (kept: boolean) => void;
   /** An unsaved IndexedDB session to load into the recorder (the 'Восстановить' offer). */
   restoreSessionId?: string | null;
 }
@@ -89,15 +99,20 @@ export function RecorderDialog({ kind, onClose, onSaved, restoreSessionId }: Rec
   };
 
   const save = async (details: MediaDetails) => {
-    const ok = await recorder.save(
+    const outcome = await recorder.save(
       details,
-      (input, onProgress) => config.upload(input, { onProgress: (p) => onProgress(p.fraction) }),
+      async (input, onProgress) => {
+        // With the browser offline the request would only fail: the recording is kept at once.
+        if (config.keepOffline && navigator.onLine === false) throw ApiError.noAnswer(new TypeError('offline'));
+        return config.upload(input, { onProgress: (p) => onProgress(p.fraction) });
+      },
       config.describeError,
+      config.keepOffline ? { when: didNotTravel, owner: readKey(STORAGE_KEYS.userEmail) } : undefined,
     );
-    if (ok) {
-      onSaved();
-      onClose();
-    }
+    if (outcome === 'failed') return;
+    if (outcome === 'kept') notifyPendingChanged();
+    onSaved(outcome === 'kept');
+    onClose();
   };
 
   return (

@@ -4,6 +4,8 @@ import type { ReactNode } from 'react';
 import { SnackbarHost } from '@/components/ui/snackbar-host';
 import { AuthBootstrap } from './auth-bootstrap';
 import { Footer } from './footer';
+import { PendingUploadsSync } from './pending-uploads-sync';
+import { ServiceWorkerRegistration } from './service-worker-registration';
 import { TopBar } from './top-bar';
 
 export function AppShell({ children }: { children: ReactNode }) {
@@ -16,6 +18,8 @@ export function AppShell({ children }: { children: ReactNode }) {
         Перейти к содержимому
       </a>
       <AuthBootstrap />
+      <PendingUploadsSync />
+      <ServiceWorkerRegistration />
       <TopBar />
       <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-3 py-6 sm:px-4">
         {children}

@@ -1,39 +1,62 @@
 'use client';
 
 import { useEffect } from 'react';
-import { authStatusAtom } from '@/lib/auth/atoms';
+import { authStatusAtom, userAtom } from '@/lib/auth/atoms';
 import { clearSession, sessionTokenStore, setTokens, setUser } from '@/lib/auth/session';
 import { runStartup } from '@/lib/auth/startup';
 import { appStore } from '@/lib/store';
 
 let started: Promise<void> | null = null;
 
+/** No answer because there is no network (the browser says so, or the request never got one). */
+function unreachable(error: unknown): boolean {
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return true;
+  const e = error as { name?: unknown; status?: unknown } | null;
+  return !!e && e.name === 'ApiError' && e.status === null;
+}
+
+function runOnce(): Promise<void> {
+  return (async () => {
+    const access = sessionTokenStore.getAccess();
+    if (access) setTokens({ access, refresh: sessionTokenStore.getRefresh() });
+    const status = await runStartup({
+      getAccess: sessionTokenStore.getAccess,
+      // The API client comes with these, only for a visitor with a stored session.
+      fetchProfile: async () => (await import('./signed-in')).fetchStartupProfile(),
+      refresh: async () => (await import('./signed-in')).refreshStartupToken(),
+      setUser,
+      clear: clearSession,
+      unreachable,
+    });
+    appStore.set(authStatusAtom, status);
+  })();
+}
+
 /**
  * Runs the start-up sequence exactly once per page load (also under StrictMode): a stored token
  * becomes the bearer and the profile is fetched, with one refresh and retry before the tokens are cleared.
  */
 export function startAuth(): Promise<void> {
-  if (!started) {
-    started = (async () => {
-      const access = sessionTokenStore.getAccess();
-      if (access) setTokens({ access, refresh: sessionTokenStore.getRefresh() });
-      const status = await runStartup({
-        getAccess: sessionTokenStore.getAccess,
-        // The API client comes with these, only for a visitor with a stored session.
-        fetchProfile: async () => (await import('./signed-in')).fetchStartupProfile(),
-        refresh: async () => (await import('./signed-in')).refreshStartupToken(),
-        setUser,
-        clear: clearSession,
-      });
-      appStore.set(authStatusAtom, status);
-    })();
-  }
+  started ??= runOnce();
   return started;
+}
+
+/**
+ * A session kept through an offline start has no profile yet: when the network returns, the sequence
+ * runs again, which fetches it (refreshing the token) or ends the session.
+ */
+function resumeWhenOnline(): void {
+  if (!started) return;
+  started = started.then(() => {
+    if (appStore.get(authStatusAtom) === 'authenticated' && !appStore.get(userAtom)) return runOnce();
+  });
 }
 
 export function AuthBootstrap() {
   useEffect(() => {
     void startAuth();
+    window.addEventListener('online', resumeWhenOnline);
+    return () => window.removeEventListener('online', resumeWhenOnline);
   }, []);
   return null;
 }

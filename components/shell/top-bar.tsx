@@ -5,6 +5,7 @@ import Link from 'next/link';
 import { lazy, Suspense, useState } from 'react';
 import { lazyDialog } from '@/components/ui/lazy-dialog';
 import { authStatusAtom } from '@/lib/auth/atoms';
+import { pendingRecordingsAtom } from '@/lib/media/pending-atoms';
 
 /** The drawer's frame (backdrop and panel, where the drawer draws them) for the moment its code is on its way. */
 function DrawerLoading() {
@@ -24,6 +25,21 @@ const preloadSideDrawer = () => void loadSideDrawer();
 
 // Signing out needs the API client, which a guest's page does without: it comes with the session.
 const SignOutButton = lazy(() => import('./signed-in').then((m) => ({ default: m.SignOutButton })));
+
+/** How many recordings saved with no network wait to be sent (nothing when none). */
+function PendingCount() {
+  const count = useAtomValue(pendingRecordingsAtom).length;
+  if (count === 0) return null;
+  const label = `Ожидают отправки: ${count}`;
+  return (
+    <Link href="/audio" title={label} aria-label={label} className="flex items-center gap-1 rounded px-2 py-1 text-sm hover:bg-white/15">
+      <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+        <path d="M12 16V4m0 0-4 4m4-4 4 4M4 20h16" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+      <span data-testid="pending-count">{count}</span>
+    </Link>
+  );
+}
 
 export function TopBar() {
   const [open, setOpen] = useState(false);
@@ -50,6 +66,7 @@ export function TopBar() {
           Копилка
         </Link>
         <div className="flex-1" />
+        <PendingCount />
         {isAuthenticated ? (
           // Holds the button's 40 px while its code arrives, so nothing in the bar moves.
           <Suspense fallback={<span className="h-10 w-10" aria-hidden="true" />}>

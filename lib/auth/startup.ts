@@ -7,18 +7,25 @@ export interface StartupDeps {
   refresh(): Promise<string | null>;
   setUser(user: User): void;
   clear(): void;
+  /**
+   * True when the profile request got no answer because there is no network: the stored session is
+   * kept (a refresh now would fail and end it) and the app works offline until the network returns.
+   */
+  unreachable?(error: unknown): boolean;
 }
 
 /**
  * Start-up: with a stored token fetch the profile; if that fails refresh and fetch again;
- * if that fails too, clear the tokens. Without a token the visitor is a guest.
+ * if that fails too, clear the tokens. Without a token the visitor is a guest. With no network the
+ * stored session stands as it is, with the profile unknown until the network returns.
  */
 export async function runStartup(deps: StartupDeps): Promise<'authenticated' | 'guest'> {
   if (!deps.getAccess()) return 'guest';
   try {
     deps.setUser(await deps.fetchProfile());
     return 'authenticated';
-  } catch {
+  } catch (error) {
+    if (deps.unreachable?.(error)) return 'authenticated';
     // fall through to the refresh
   }
   const token = await deps.refresh().catch(() => null);

@@ -52,7 +52,7 @@ export const audioRecordSchema = mediaRecord.extend({
   /** What the player plays: the MP3 made from the recording (or the original when that was an MP3). */
   audio_file: signedUrl,
   original_file: signedUrl,
-  /** Peaks 0..1 for the waveform, in time order ([] when there are none). */
+  /** Peaks for the waveform as whole numbers 0..100, the loudest 100, in time order ([] when there are none); the player scales them to its height. */
   waveform_data: z.array(z.number()),
   /** Seconds. */
   duration: z.number().nullable(),

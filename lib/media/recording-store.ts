@@ -18,6 +18,18 @@ export interface RecordingSession {
   duration: number;
   chunkCount: number;
   size: number;
+  /** Set once the user saved it with no network: the upload waits for the network (and a session). */
+  pending?: PendingDetails;
+}
+
+/** What a recording saved with no network carries until it is sent. */
+export interface PendingDetails {
+  title: string;
+  description: string;
+  /** The e-mail of the account it was recorded in; another account never receives it. Null when unknown. */
+  owner: string | null;
+  /** ISO time it was saved. */
+  saved_at: string;
 }
 
 export interface RestoredRecording {
@@ -163,12 +175,35 @@ export async function setSessionDuration(sessionId: string, durationSeconds: num
   await done(tx);
 }
 
-/** Sessions that were never saved nor discarded and hold at least one chunk, newest first. */
-export async function listUnsaved(kind?: RecorderKind): Promise<RecordingSession[]> {
+async function allSessions(kind?: RecorderKind): Promise<RecordingSession[]> {
   const db = await openDb();
   const tx = db.transaction(SESSIONS, 'readonly');
   const all = (await promisify(tx.objectStore(SESSIONS).getAll())) as RecordingSession[];
   return all.filter((s) => s.chunkCount > 0 && (!kind || s.kind === kind)).sort((a, b) => b.started_at.localeCompare(a.started_at));
+}
+
+/** Sessions that were never saved nor discarded and hold at least one chunk, newest first. */
+export async function listUnsaved(kind?: RecorderKind): Promise<RecordingSession[]> {
+  return (await allSessions(kind)).filter((s) => !s.pending);
+}
+
+/** Recordings saved with no network and not sent yet, oldest first (they are sent in that order). */
+export async function listPending(kind?: RecorderKind): Promise<RecordingSession[]> {
+  return (await allSessions(kind)).filter((s) => !!s.pending).reverse();
+}
+
+/** Marks a session as saved with no network: it stays until it is sent, and is no longer offered for restoring. */
+export async function markPending(sessionId: string, details: PendingDetails): Promise<void> {
+  const db = await openDb();
+  const tx = db.transaction(SESSIONS, 'readwrite');
+  const store = tx.objectStore(SESSIONS);
+  const session = (await promisify(store.get(sessionId))) as RecordingSession | undefined;
+  if (!session) {
+    tx.abort();
+    throw new Error(`No recording session ${sessionId}`);
+  }
+  store.put({ ...session, pending: details });
+  await done(tx);
 }
 
 /**

@@ -4,7 +4,21 @@ import type { Clock } from '../clock.ts';
 
 export const ACCESS_TTL_SECONDS = 15 * 60;
 
-const keyOf = (secret: string) => new TextEncoder().encode(`access:${secret}`);
+const keyBytes = (secret: string) => new TextEncoder().encode(`access:${secret}`);
+
+/**
+ * The verifying key, imported into WebCrypto once per secret: given raw bytes, jose imports them on
+ * every verification, a good part of each authenticated request.
+ */
+const verifyKeys = new Map<string, Promise<CryptoKey>>();
+const verifyKeyOf = (secret: string): Promise<CryptoKey> => {
+  let key = verifyKeys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey('raw', keyBytes(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+    verifyKeys.set(secret, key);
+  }
+  return key;
+};
 
 export interface AccessClaims {
   userId: number;
@@ -21,7 +35,7 @@ export async function signAccessToken(secret: string, claims: AccessClaims, cloc
     .setJti(randomUUID())
     .setIssuedAt(now)
     .setExpirationTime(now + ACCESS_TTL_SECONDS)
-    .sign(keyOf(secret));
+    .sign(keyBytes(secret));
 }
 
 /**
@@ -30,7 +44,7 @@ export async function signAccessToken(secret: string, claims: AccessClaims, cloc
  */
 export async function verifyAccessTokenClaims(secret: string, token: string, clock: Clock): Promise<AccessClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, keyOf(secret), {
+    const { payload } = await jwtVerify(token, await verifyKeyOf(secret), {
       algorithms: ['HS256'],
       currentDate: clock.now(),
       requiredClaims: ['exp', 'iat'],

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import type { DB } from './types.ts';
@@ -17,7 +17,30 @@ export function createDb(database: Config['database']): Db {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<DB>({ dialect: new SqliteDialect({ database: preparedOnce(sqlite) }) });
+}
+
+/**
+ * better-sqlite3 compiles a statement on every prepare(), and Kysely prepares before every query; the
+ * SQL texts repeat (only the parameters change), so each is compiled once and kept (the most recent
+ * 500). A kept statement is never busy when reused: Kysely runs one query at a time on its single
+ * connection and all() finishes before it returns (no iterate()/stream() here). SQLite re-prepares a
+ * kept statement itself after a schema change.
+ */
+function preparedOnce(sqlite: Database.Database, max = 500): SqliteDatabase {
+  const kept = new Map<string, Database.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      let statement = kept.get(sql);
+      if (!statement) {
+        statement = sqlite.prepare(sql);
+        if (kept.size >= max) kept.delete(kept.keys().next().value!);
+        kept.set(sql, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 export function dialectOf(db: Db): Dialect {

@@ -10,6 +10,7 @@ import * as m006 from './migrations/006-account-security.ts';
 import * as m007 from './migrations/007-account-2fa-email.ts';
 import * as m008 from './migrations/008-media-jobs.ts';
 import * as m010 from './migrations/010-media-trash.ts';
+import * as m011 from './migrations/011-media-version.ts';
 
 /**
  * Numbered in sequence, append-only: the next one is 011. Add a new file and list it here; never edit
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '007-account-2fa-email': m007,
   '008-media-jobs': m008,
   '010-media-trash': m010,
+  '011-media-version': m011,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -22,6 +22,8 @@ export interface UsersTable {
   updated_at: string;
   /** Goes up with every password change or reset; sessions opened under an older value are dead. */
   credential_version: Generated<number>;
+  /** Goes up with every write to the user's media rows (a trigger, in the writing transaction): their lists' cache key. */
+  media_version: Generated<number>;
 }
 
 /** One-time codes sent by e-mail or SMS. purpose: email_verify | email_change | phone_verify | phone_login | phone_reset */
@@ -139,7 +141,7 @@ export interface MediaTable {
   preview_key: string | null;
   poster_key: string | null;
   duration: number | null; // seconds
-  waveform: string | null; // JSON array of peaks 0..1
+  waveform: string | null; // JSON array of peaks: whole numbers 0..100 (older rows: 0..1 with three decimals)
   width: number | null;
   height: number | null;
   taken_at: string | null;

@@ -4,6 +4,7 @@ import type { Config } from '../config.ts';
 import type { Media } from '../db/types.ts';
 import { rawArray } from '../raw-json.ts';
 import { acceptAudio, acceptPhoto, acceptVideo, demuxerFor, type Detected } from './content-types.ts';
+import { compactPeaks, compactPeaksJson } from './peaks.ts';
 import { ImageTooLargeError, type MediaInput, type MediaProcessor, type OriginalSource } from './processor.ts';
 import { audioWire, photoWire, videoWire, type AudioWire, type PhotoWire, type VideoWire } from './schemas.ts';
 
@@ -135,7 +136,7 @@ export const audioKind: MediaKind<AudioWire> = {
     const mp3 = needsMp3 ? tmp('audio.mp3') : undefined;
     const { duration, peaks } = await processor.analyzeAudio(mediaInput(input, stored), { mp3Output: mp3 });
     return {
-      columns: { duration, waveform: JSON.stringify(peaks), playable_mime: 'audio/mpeg' },
+      columns: { duration, waveform: JSON.stringify(compactPeaks(peaks)), playable_mime: 'audio/mpeg' },
       files: mp3 ? [{ column: 'playable_key', path: mp3, suffix: '.mp3' }] : [],
     };
   },
@@ -143,7 +144,7 @@ export const audioKind: MediaKind<AudioWire> = {
     return recordJson(row, {
       audio_file: s.url(row.playable_key ?? row.original_key),
       original_file: s.url(row.original_key),
-      waveform_data: rawArray(row.waveform),
+      waveform_data: rawArray(compactPeaksJson(row.waveform)),
       duration: row.duration,
     });
   },

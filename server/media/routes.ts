@@ -7,10 +7,12 @@ import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import { currentUser, type Guard } from '../auth/guard.ts';
 import { ApiError, detailError } from '../errors.ts';
+import { stringifyWithRawJson } from '../raw-json.ts';
 import type { Storage } from '../storage/storage.ts';
 import { contentDisposition, safeFileName } from './content-disposition.ts';
 import { audioKind, photoKind, videoKind, type MediaKind, type UrlSigner } from './kinds.ts';
 import { downloadQuery, editBody, idParams, linkWire, overrideBody } from './schemas.ts';
+import { negotiateEncoding } from './list-cache.ts';
 import { sendStored } from './send-file.ts';
 import { UploadTooLargeError, type UploadPart } from './upload-intake.ts';
 
@@ -49,10 +51,28 @@ function registerKind(app: ZodApp, kind: MediaKind, { media, guard, storage, clo
     return { url: (key) => (key ? media.paths.sign(key, now) : null) };
   };
 
-  app.get(base, { preValidation: guard, schema: { response: { 200: z.array(kind.record) } } }, async (request) => {
-    const rows = await records.list(currentUser(request).id, kind);
-    const signed = signer();
-    return rows.map((row) => kind.toJson(row, signed));
+  // The list is kept ready as bytes until the user's media change or the URLs' window moves (list-cache.ts);
+  // it goes out compressed as the client accepts, and an unchanged list answers 304 to its ETag.
+  const listSchema = z.array(kind.record);
+  app.get(base, { preValidation: guard }, async (request, reply) => {
+    const user = currentUser(request);
+    const now = clock.now();
+    const entry = await media.lists.get(
+      { userId: user.id, kind: kind.name, version: user.media_version, window: media.paths.expiry(now) },
+      async () => {
+        const rows = await records.list(user.id, kind);
+        const signed: UrlSigner = { url: (key) => (key ? media.paths.sign(key, now) : null) };
+        return stringifyWithRawJson(listSchema.encode(rows.map((row) => kind.toJson(row, signed))));
+      },
+    );
+    reply.header('Cache-Control', 'private, no-cache');
+    reply.header('Vary', 'Accept-Encoding');
+    const encoding = negotiateEncoding(request.headers['accept-encoding']);
+    const body = await entry.body(encoding);
+    reply.header('ETag', body.etag);
+    if (entry.matches(request.headers['if-none-match'])) return reply.status(304).send();
+    if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
+    return reply.type('application/json; charset=utf-8').send(body.bytes);
   });
 
   // The upload streams: its body is read part by part by the upload intake, which checks the fields

@@ -40,6 +40,11 @@ export class MediaPathSigner {
     private readonly maxEntries = 50_000,
   ) {}
 
+  /** The expiry every URL signed at `now` carries: lists signed in the same window are the same bytes. */
+  expiry(now: Date): number {
+    return mediaExpiry(now, this.ttlSeconds);
+  }
+
   sign(key: string, now: Date): string {
     const exp = mediaExpiry(now, this.ttlSeconds);
     const hit = this.memo.get(key);

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CSP_MANIFEST, writeCspManifest } from './csp.ts';
+import { writeServiceWorker } from './service-worker.ts';
 
 const SOURCES = [
   'app',
@@ -26,13 +27,17 @@ function newestMtime(p: string): number {
 
 /**
  * Builds the static export when `out/` is missing or older than the web sources, then writes its CSP
- * manifest (the hashes of each page's inline scripts), as `npm run build` does.
+ * manifest (the hashes of each page's inline scripts) and the service worker's list of shell files,
+ * as `npm run build` does.
  */
 export function ensureWebBuild(root: string, outDir: string, log: (msg: string) => void): void {
   const stamp = path.join(outDir, '.build-stamp');
   const sourcesTime = Math.max(...SOURCES.map((s) => newestMtime(path.join(root, s))));
   if (existsSync(stamp) && statSync(stamp).mtimeMs >= sourcesTime) {
-    if (!existsSync(path.join(outDir, CSP_MANIFEST))) writeCspManifest(outDir);
+    if (!existsSync(path.join(outDir, CSP_MANIFEST))) {
+      writeCspManifest(outDir);
+      writeServiceWorker(outDir);
+    }
     return;
   }
   log('Собираю веб-приложение (next build)…');
@@ -44,6 +49,7 @@ export function ensureWebBuild(root: string, outDir: string, log: (msg: string) 
   });
   if (result.status !== 0) throw new Error('next build failed');
   writeCspManifest(outDir);
+  writeServiceWorker(outDir);
   // Stamp with the sources' time as of the build's start: an edit made during the build stays "newer".
   // Rounded up to the millisecond a Date keeps: rounded down, the stamp would stay older than a
   // source whose time has a fraction of a millisecond, and every start would build again.

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import httpProxy from '@fastify/http-proxy';
 import type { AppDeps } from '../deps.ts';
 import { contentSecurityPolicy, inlineScriptHashes, loadPagePolicies } from './csp.ts';
+import { SERVICE_WORKER } from './service-worker.ts';
 
 const ADMIN_NOT_CONFIGURED = `<!doctype html>
 <html lang="ru"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -84,7 +85,8 @@ export async function webRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
 
 function setCacheHeaders(reply: FastifyReply, file: string): void {
   if (file.startsWith('_next/static/')) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
-  else if (file.endsWith('.html')) reply.header('Cache-Control', 'no-cache');
+  // The service worker is checked on every visit, so a new build's shell is installed at once.
+  else if (file.endsWith('.html') || file === SERVICE_WORKER) reply.header('Cache-Control', 'no-cache');
   else reply.header('Cache-Control', 'public, max-age=3600');
 }
 

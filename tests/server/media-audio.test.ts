@@ -82,8 +82,8 @@ describe('audio API', () => {
       expect(Math.abs(rec.duration - 3)).toBeLessThan(0.1);
       expect(rec.waveform_data.length).toBeGreaterThanOrEqual(200);
       expect(rec.waveform_data.length).toBeLessThanOrEqual(400);
-      expect(rec.waveform_data.every((v: number) => v >= 0 && v <= 1)).toBe(true);
-      expect(Math.max(...rec.waveform_data)).toBe(1);
+      expect(rec.waveform_data.every((v: number) => Number.isInteger(v) && v >= 0 && v <= 100)).toBe(true);
+      expect(Math.max(...rec.waveform_data)).toBe(100);
       expect(rec.download_url).toBe(`/api/media/audio/${rec.id}/download/`);
       expect(new Date(rec.created_at).toISOString()).toBe(rec.created_at);
       expect(rec.original_file).toMatch(new RegExp(`^/media/u/${alice.id}/audio/[\\w-]+\\.${ext}\\?exp=\\d+&sig=`));

@@ -1,7 +1,7 @@
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useRecorder, type RecordingUpload } from '@/hooks/use-recorder';
-import { appendChunk, createSession, deleteSession, listUnsaved } from '@/lib/media/recording-store';
+import { useRecorder, type RecordingUpload, type SaveOutcome } from '@/hooks/use-recorder';
+import { appendChunk, createSession, deleteSession, listPending, listUnsaved } from '@/lib/media/recording-store';
 
 class FakeMediaRecorder {
   static supported = new Set(['audio/webm;codecs=opus', 'audio/ogg']);
@@ -50,7 +50,7 @@ beforeEach(() => {
 afterEach(async () => {
   cleanup();
   vi.unstubAllGlobals();
-  for (const s of await listUnsaved()) await deleteSession(s.id);
+  for (const s of [...(await listUnsaved()), ...(await listPending())]) await deleteSession(s.id);
 });
 
 /** A fake camera stream whose tracks report being stopped. */
@@ -88,7 +88,7 @@ describe('useRecorder', () => {
     act(() => result.current.requestSave());
     expect(result.current.state.status).toBe('naming');
     let uploaded: RecordingUpload | null = null;
-    let ok = false;
+    let ok: SaveOutcome = 'failed';
     await act(async () => {
       ok = await result.current.save({ title: 'Тест', description: 'д' }, async (input, onProgress) => {
         uploaded = input;
@@ -96,13 +96,39 @@ describe('useRecorder', () => {
         await tick();
       });
     });
-    expect(ok).toBe(true);
+    expect(ok).toBe('saved');
     expect(result.current.state.status).toBe('saved');
     expect(uploaded!.fileName).toBe('recording_Тест.webm');
     expect(uploaded!.file.type).toBe('audio/webm');
     expect(uploaded!.title).toBe('Тест');
     // Saved: nothing left to restore.
     expect(await listUnsaved('audio')).toEqual([]);
+  });
+
+  it('an upload that did not travel keeps the recording in IndexedDB as pending with its details', async () => {
+    const { result } = renderHook(() => useRecorder({ maxDuration: 300 }));
+    await act(() => result.current.start());
+    act(() => FakeMediaRecorder.last!.emit('data'));
+    act(() => result.current.stop());
+    await waitFor(() => expect(result.current.state.status).toBe('recorded'));
+    act(() => result.current.requestSave());
+    let outcome: SaveOutcome = 'failed';
+    await act(async () => {
+      outcome = await result.current.save(
+        { title: 'В метро', description: 'без сети' },
+        async () => {
+          throw new Error('offline');
+        },
+        () => 'не должно показываться',
+        { when: (e) => (e as Error).message === 'offline', owner: 'me@example.com' },
+      );
+    });
+    expect(outcome).toBe('kept');
+    expect(result.current.state.status).toBe('saved');
+    expect(await listUnsaved('audio')).toEqual([]);
+    const pending = await listPending('audio');
+    expect(pending).toHaveLength(1);
+    expect(pending[0]?.pending).toMatchObject({ title: 'В метро', description: 'без сети', owner: 'me@example.com' });
   });
 
   it('a failed upload keeps the recording and its stored copy and shows the reason', async () => {

@@ -24,6 +24,18 @@ function deps(over: Partial<StartupDeps>): StartupDeps & { log: string[] } {
 }
 
 describe('start-up sequence', () => {
+  it('with no network the stored session stays, without a refresh that would end it', async () => {
+    const offline = new Error('no answer');
+    const d = deps({
+      fetchProfile: vi.fn(async () => {
+        throw offline;
+      }),
+      unreachable: (e) => e === offline,
+    });
+    expect(await runStartup(d)).toBe('authenticated');
+    expect(d.log).toEqual([]);
+  });
+
   it('without a token the visitor is a guest and nothing is called', async () => {
     const d = deps({ getAccess: () => null });
     expect(await runStartup(d)).toBe('guest');

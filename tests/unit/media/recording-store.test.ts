@@ -4,7 +4,9 @@ import {
   closeRecordingStore,
   createSession,
   deleteSession,
+  listPending,
   listUnsaved,
+  markPending,
   loadRecording,
   setSessionDuration,
 } from '@/lib/media/recording-store';
@@ -18,11 +20,25 @@ const text = (blob: Blob) =>
   });
 
 afterEach(async () => {
-  for (const s of await listUnsaved()) await deleteSession(s.id);
+  for (const s of [...(await listUnsaved()), ...(await listPending())]) await deleteSession(s.id);
   closeRecordingStore();
 });
 
 describe('recording store (IndexedDB)', () => {
+  it('keeps a recording saved with no network as pending, no longer offered for restoring', async () => {
+    const older = await createSession({ kind: 'audio', mimeType: 'audio/webm', startedAt: new Date('2024-05-01T10:00:00Z') });
+    const newer = await createSession({ kind: 'audio', mimeType: 'audio/webm', startedAt: new Date('2024-05-01T11:00:00Z') });
+    const unsaved = await createSession({ kind: 'audio', mimeType: 'audio/webm' });
+    for (const id of [older, newer, unsaved]) await appendChunk(id, new Blob(['x']), 1);
+    const details = { title: 'В метро', description: 'без сети', owner: 'me@example.com', saved_at: '2024-05-01T12:00:00.000Z' };
+    await markPending(newer, details);
+    await markPending(older, { ...details, title: 'Раньше' });
+    expect((await listPending('audio')).map((s) => s.id)).toEqual([older, newer]);
+    expect((await listPending('audio'))[1]?.pending).toEqual(details);
+    expect((await listPending('video')).length).toBe(0);
+    expect((await listUnsaved('audio')).map((s) => s.id)).toEqual([unsaved]);
+  });
+
   it('keeps chunks in order under one session and joins them on load', async () => {
     const id = await createSession({ kind: 'audio', mimeType: 'audio/webm;codecs=opus', startedAt: new Date('2024-05-01T10:00:00Z') });
     await appendChunk(id, new Blob(['one-']), 0.5);

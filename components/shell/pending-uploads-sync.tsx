@@ -1,0 +1,9 @@
+'use client';
+
+import { usePendingUploadsSync } from '@/hooks/use-pending-uploads';
+
+/** Sends the recordings saved with no network by themselves (see usePendingUploadsSync). */
+export function PendingUploadsSync() {
+  usePendingUploadsSync();
+  return null;
+}

@@ -1,0 +1,45 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { audioQueries, createAudio } from '@/lib/api/audio';
+import { ApiError } from '@/lib/api/api-error';
+import { audioSaveError } from '@/lib/errors';
+import { flushPendingUploads, type FlushResult, type UnsentReason } from './pending-uploads';
+import { recordingFileName, uploadMimeType } from './recording-format';
+import { deleteSession, listPending, loadRecording } from './recording-store';
+
+/** No answer → no network; 401 after the client's own refresh and retry → the session has ended; else refused. */
+export function unsentReason(error: unknown): UnsentReason {
+  if (error instanceof ApiError) {
+    if (error.status === null) return 'offline';
+    if (error.status === 401) return 'auth';
+  }
+  return 'refused';
+}
+
+/**
+ * Sends the audio recordings saved with no network into `account`, then refreshes the list;
+ * returns the refused ones with the message to show.
+ */
+export async function sendPendingAudio(
+  account: string | null,
+  queryClient: QueryClient,
+): Promise<FlushResult & { messages: Record<string, string> }> {
+  const result = await flushPendingUploads(
+    {
+      list: () => listPending('audio'),
+      load: async (id) => (await loadRecording(id, 'audio'))?.blob ?? null,
+      upload: async (session, blob) => {
+        const title = session.pending?.title ?? '';
+        const fileName = recordingFileName(title, session.mimeType, 'audio');
+        const file = new File([blob], fileName, { type: uploadMimeType(session.mimeType, 'audio') });
+        await createAudio({ file, fileName, title, description: session.pending?.description ?? '' });
+      },
+      remove: deleteSession,
+      reason: unsentReason,
+    },
+    account,
+  );
+  const messages: Record<string, string> = {};
+  for (const { id, error } of result.refused) messages[id] = audioSaveError(error);
+  if (result.sent.length > 0) await queryClient.invalidateQueries({ queryKey: audioQueries.all() });
+  return { ...result, messages };
+}

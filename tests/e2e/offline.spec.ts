@@ -1,0 +1,80 @@
+import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { test } from '@playwright/test';
+import { registerAndLogin } from './support/auth';
+
+const item = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
+const pending = (page: Page, title: string) => page.getByTestId('pending-recording').filter({ hasText: title });
+
+/** Opens the audio screen online and waits until the service worker controls it (the shell is stored). */
+async function openAudioOnline(page: Page) {
+  await registerAndLogin(page);
+  await page.goto('/audio');
+  await expect(page.getByRole('heading', { name: 'Мои аудиозаписи', level: 1 })).toBeVisible();
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+    }
+  });
+}
+
+/** With the network off: records a couple of seconds and saves under `title`; the recording waits on the device. */
+async function recordAndSaveOffline(page: Page, context: BrowserContext, title: string) {
+  await context.setOffline(true);
+  await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
+  await page.getByRole('button', { name: 'Записать аудио' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Запись аудио' });
+  await dialog.getByRole('button', { name: 'Начать запись' }).click();
+  await expect(dialog.getByTestId('recorder-timer')).toHaveText(/00:0[2-9]/, { timeout: 15_000 });
+  await dialog.getByRole('button', { name: 'Остановить запись' }).click();
+  await dialog.getByRole('button', { name: 'Сохранить', exact: true }).click();
+  await dialog.getByLabel('Название').fill(title);
+  await dialog.getByLabel('Описание').fill('записано без сети');
+  await dialog.getByRole('button', { name: 'Сохранить запись' }).click();
+  await expect(page.getByText('Нет сети: запись сохранена на устройстве и отправится сама').first()).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await expect(pending(page, title)).toContainText('Ожидает отправки');
+  await expect(page.getByRole('link', { name: 'Ожидают отправки: 1' })).toBeVisible();
+}
+
+/** Once the network is back the recording is an ordinary record, with its description, and nothing waits. */
+async function expectSent(page: Page, title: string) {
+  await expect(item(page, title)).toBeVisible({ timeout: 30_000 });
+  await expect(pending(page, title)).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /Ожидают отправки/ })).toHaveCount(0);
+  await expect(item(page, title)).toContainText('записано без сети');
+}
+
+test('a recording saved with no network waits as «Ожидает отправки» and is sent when the network returns', async ({ page, context }) => {
+  test.setTimeout(90_000);
+  await openAudioOnline(page);
+  await recordAndSaveOffline(page, context, 'Запись в метро');
+  await context.setOffline(false);
+  await expectSent(page, 'Запись в метро');
+});
+
+test('the audio screen opens with no network from the stored shell and sends what waits once online', async ({ page, context }) => {
+  test.setTimeout(90_000);
+  await openAudioOnline(page);
+  await recordAndSaveOffline(page, context, 'Запись до перезагрузки');
+  // The shell is stored (the page and its scripts); the API never is.
+  const stored = await page.evaluate(async () => ({
+    page: !!(await caches.match('/audio/')),
+    api: (await Promise.all((await caches.keys()).map(async (k) => (await caches.open(k)).keys())))
+      .flat()
+      .some((r) => /\/(api|media)\//.test(new URL(r.url).pathname)),
+  }));
+  expect(stored).toEqual({ page: true, api: false });
+
+  // The page comes from the service worker: the network is off, yet the screen and its waiting recording are there.
+  const response = await page.reload();
+  expect(response?.fromServiceWorker()).toBe(true);
+  await expect(page.getByRole('heading', { name: 'Мои аудиозаписи', level: 1 })).toBeVisible();
+  await expect(pending(page, 'Запись до перезагрузки')).toContainText('Ожидает отправки');
+  await expect(page.getByRole('link', { name: 'Ожидают отправки: 1' })).toBeVisible();
+  // The stored session stayed: no trip to the sign-in page.
+  expect(new URL(page.url()).pathname).toMatch(/^\/audio\/?$/);
+
+  await context.setOffline(false);
+  await expectSent(page, 'Запись до перезагрузки');
+});
