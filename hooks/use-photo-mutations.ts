@@ -12,9 +12,9 @@ import {
 
 const keys: MediaListKeys = { all: photoQueries.all(), list: photoQueries.list().queryKey };
 
-/** Photos are processed during the upload: one refresh is enough. */
+/** After an upload the gallery refreshes at once and again after 1 s, as a photo's copies are made just after it. */
 export function useRefreshPhotoList() {
-  return useRefreshMediaList(keys);
+  return useRefreshMediaList(keys, { again: true });
 }
 
 /** Title/description by one PATCH, as for audio (the fallbacks only when it cannot get through). */

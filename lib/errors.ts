@@ -143,6 +143,10 @@ export const mediaUpdateError = (error: unknown) => withReason(UPDATE_ERROR, cha
 /** A failed deletion: 'Ошибка при удалении записи: <the server's words>'. */
 export const mediaDeleteError = (error: unknown) => withReason(DELETE_ERROR, changeReason(error));
 
+export const RETRY_ERROR = 'Не удалось повторить обработку';
+/** A failed «Повторить»: 'Не удалось повторить обработку: <the server's words>'. */
+export const mediaRetryError = (error: unknown) => withReason(RETRY_ERROR, changeReason(error));
+
 // ---------- The trash, usage, export ----------
 export const RESTORE_ERROR = 'Не удалось восстановить';
 export const PURGE_ERROR = 'Не удалось удалить навсегда';

@@ -5,7 +5,7 @@ import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from './deps.ts';
-import { composeServices, type Services } from './compose.ts';
+import { composeServices, startWorker, type Services } from './compose.ts';
 import { ApiError } from './errors.ts';
 import { authRoutes } from './auth/routes.ts';
 import { sessionsRoutes } from './auth/sessions-routes.ts';
@@ -89,6 +89,12 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Bu
     services.uploads.service.startCleanup(services.media.background);
   });
   app.addHook('onClose', async () => services.media.background.drain());
+  // The worker of this process (unless RUN_JOBS=false) starts once the app is ready and stops with it.
+  const { worker, queue } = services;
+  if (worker) {
+    app.addHook('onReady', async () => startWorker(worker, queue));
+    app.addHook('onClose', async () => worker.stop());
+  }
 
   useZodSchemas(app);
   watchRequestTimeouts(app, timeouts);

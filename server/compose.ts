@@ -8,11 +8,15 @@ import { sessionGuard, type Guard } from './auth/guard.ts';
 import { AuthService } from './auth/service.ts';
 import { SessionList } from './auth/session-list.ts';
 import type { TwoFactor } from './auth/two-factor.ts';
-import { BackgroundWork, type MediaLog } from './media/background.ts';
+import { purgeFilesDefinition } from './jobs/purge-files.ts';
+import { JobQueue, type JobLog } from './jobs/queue.ts';
+import { reconcileStorageJob, scheduleReconciliation } from './jobs/reconcile-storage.ts';
+import { Worker, type WorkerDeps } from './jobs/worker.ts';
+import { BackgroundWork } from './media/background.ts';
 import { MediaFileAccess } from './media/file-access.ts';
-import { MediaJobs, type Lease } from './media/jobs.ts';
-import { LeftoverSweep } from './media/leftovers.ts';
+import type { MediaLog } from './media/log.ts';
 import { MediaProcessing } from './media/processing.ts';
+import { processingJobs } from './media/processing-jobs.ts';
 import { MediaRepository } from './media/repository.ts';
 import { MediaExport } from './media/export.ts';
 import { RenditionSizes } from './media/rendition-sizes.ts';
@@ -32,12 +36,10 @@ import { UploadsRepository } from './uploads/repository.ts';
 import { ResumableUploads } from './uploads/service.ts';
 import { stagingStore, type StagingStore } from './uploads/staging-store.ts';
 
-/** The media feature's services, sharing one repository, one processing step and one set of background work. */
+/** The media feature's services, sharing one repository and the job queue. */
 export interface MediaServices {
   records: MediaService;
   uploads: MediaUploads;
-  jobs: MediaJobs;
-  leftovers: LeftoverSweep;
   /** Deleted items: listed, restored, removed for good (also 30 days after deletion). */
   trash: MediaTrash;
   /** What the owner's media take up, and the quota. */
@@ -46,7 +48,7 @@ export interface MediaServices {
   export: MediaExport;
   /** Measures the renditions of rows made before their sizes were stored. */
   renditionSizes: RenditionSizes;
-  /** Work off the request path: shutdown drains it, tests wait on it. */
+  /** Work off the request path that is not a queued job (the trash's purge, measuring): shutdown drains it. */
   background: BackgroundWork;
   /** Signs the `/media/…` URLs of records. */
   paths: MediaPathSigner;
@@ -76,31 +78,29 @@ export interface Services {
   profile: ProfileService;
   media: MediaServices;
   uploads: UploadServices;
+  /** The shared job queue (in the database). */
+  queue: JobQueue;
+  /** This process's worker; null when it runs no jobs (RUN_JOBS=false). */
+  worker: Worker | null;
 }
 
-/**
- * The media services of one process. `own` replaces parts for tests that play several processes on
- * one database: another repository, or other lease timings.
- */
-export function composeMedia(deps: AppDeps, log: MediaLog, own: { repo?: MediaRepository; lease?: Lease } = {}): MediaServices {
-  const repo = own.repo ?? new MediaRepository(deps.db);
+/** The job queue of one process, on the app's database and clock. */
+export function composeQueue(deps: Pick<AppDeps, 'db' | 'clock' | 'config'>, log: JobLog): JobQueue {
+  return new JobQueue({ db: deps.db, clock: deps.clock, lease: deps.config.jobLease, log });
+}
+
+/** The media services of one process. */
+export function composeMedia(deps: AppDeps, log: MediaLog, queue: JobQueue): MediaServices {
+  const repo = new MediaRepository(deps.db);
   const { storage, clock } = deps;
   const background = new BackgroundWork(log);
-  const processing = new MediaProcessing({
-    storage,
-    processor: deps.processor,
-    log,
-    workDir: path.join(deps.config.dataDir, 'work', 'processing'),
-  });
-  const jobs = new MediaJobs({ repo, storage, processing, background, clock, log, lease: own.lease });
+  const processing = new MediaProcessing({ storage, processor: deps.processor, log });
   const usageRepo = new UsageRepository(deps.db);
   const usage = new MediaUsage({ repo: usageRepo, config: deps.config });
   return {
-    records: new MediaService({ repo, clock }),
-    uploads: new MediaUploads({ repo, storage, processing, jobs, usage, clock, config: deps.config, log }),
-    jobs,
-    leftovers: new LeftoverSweep({ storage, processing, clock, background }),
-    trash: new MediaTrash({ repo: new TrashRepository(deps.db), storage, clock, log }),
+    records: new MediaService({ repo, queue, clock }),
+    uploads: new MediaUploads({ repo, storage, processing, queue, usage, clock, config: deps.config, log }),
+    trash: new MediaTrash({ repo: new TrashRepository(deps.db), queue, clock }),
     usage,
     export: new MediaExport({ repo, storage, clock, config: deps.config }),
     renditionSizes: new RenditionSizes({ repo: usageRepo, storage, background, log }),
@@ -127,11 +127,53 @@ export function composeUploads(deps: AppDeps, media: MediaServices, log: MediaLo
   return { service, store, locker: new DbLocker(new UploadLocksRepository(deps.db), deps.clock) };
 }
 
+/** What a worker is built from: the app's dependencies but mail and SMS (it sends neither). */
+export type WorkerDepsOf = Pick<AppDeps, 'config' | 'db' | 'storage' | 'clock' | 'processor'>;
+
+/** What a test may change in a worker: the media repository (to play a stalling process), slots, polling. */
+export interface WorkerOptions {
+  repo?: MediaRepository;
+  concurrency?: WorkerDeps['concurrency'];
+  pollMs?: number;
+}
+
+/**
+ * A worker for every kind of job, on the app's database and storage: `npm start` runs one in the API
+ * process (unless RUN_JOBS=false), `npm run worker` runs one alone. Work folders live under
+ * DATA_DIR/work/jobs.
+ */
+export function composeWorker(deps: WorkerDepsOf, log: JobLog, queue: JobQueue, own: WorkerOptions = {}): Worker {
+  const { db, storage, clock } = deps;
+  const workRoot = path.join(deps.config.dataDir, 'work', 'jobs');
+  const processing = new MediaProcessing({ storage, processor: deps.processor, log });
+  return new Worker({
+    db,
+    queue,
+    clock,
+    log,
+    workRoot,
+    concurrency: own.concurrency,
+    pollMs: own.pollMs,
+    definitions: [
+      ...processingJobs({ repo: own.repo ?? new MediaRepository(db), storage, processing, clock, log }),
+      purgeFilesDefinition(storage),
+      reconcileStorageJob({ db, storage, clock, workRoot, log }),
+    ],
+  });
+}
+
+/** A worker's start: the storage reconciliation is due at once (one, whatever the number of workers), then jobs are taken. */
+export async function startWorker(worker: Worker, queue: JobQueue): Promise<void> {
+  await scheduleReconciliation(queue);
+  worker.start();
+}
+
 /** The composition root: main.ts and the tests both get their services from here, through buildApp. */
 export function composeServices(deps: AppDeps, log: FastifyBaseLogger): Services {
   const actions = new AccountActions(deps, log);
   const auth = new AuthService(deps, actions);
-  const media = composeMedia(deps, log);
+  const queue = composeQueue(deps, log);
+  const media = composeMedia(deps, log, queue);
   return {
     guard: sessionGuard(deps),
     presentUser: userPresenter(deps),
@@ -139,8 +181,10 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger): Services
     sessionList: new SessionList(deps),
     twoFactor: auth.twoFactor,
     emailChange: new EmailChange(deps, actions),
-    profile: new ProfileService(deps, actions, log),
+    profile: new ProfileService(deps, actions, queue),
     media,
     uploads: composeUploads(deps, media, log),
+    queue,
+    worker: deps.config.runJobs ? composeWorker(deps, log, queue) : null,
   };
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { leaseOf, type Lease } from './jobs/kinds.ts';
 import { MediaStorageSettingError, parseMediaStorage, type MediaStorageSetting } from './storage/media-storage-url.ts';
 
 /** Sizes are in bytes. */
@@ -41,6 +42,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   OUT_DIR: z.string().default('./out'),
   SERVE_WEB: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
+  RUN_JOBS: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
+  JOB_LEASE_SECONDS: wholeNumber(3, 3600, 'must be a whole number of seconds from 3 to 3600').default(15),
   TRUST_PROXY: z
     .string()
     .regex(/^(true|false|\d{1,2}|[\d.:a-fA-F/]+(,\s*[\d.:a-fA-F/]+)*)$/, 'must be true, false, a hop count or a list of proxy addresses')
@@ -68,6 +71,10 @@ export interface Config {
   outDir: string;
   /** false: a reverse proxy serves the static export; this process answers /api/, /media/ and /admin only. */
   serveWeb: boolean;
+  /** false: this API process runs no jobs (processing, clean-ups); `npm run worker` processes do. */
+  runJobs: boolean;
+  /** How long a job's claim lasts unrenewed (a dead process's job is taken over after it), and how often it is renewed. */
+  jobLease: Lease;
   /** Fastify's trustProxy: whose X-Forwarded-* to believe (client IPs feed the throttles). Off by default. */
   trustProxy: boolean | string | ((address: string, hop: number) => boolean);
 }
@@ -128,6 +135,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { signs?:
     logLevel: e.LOG_LEVEL,
     outDir: path.resolve(e.OUT_DIR),
     serveWeb: e.SERVE_WEB === 'true',
+    runJobs: e.RUN_JOBS === 'true',
+    jobLease: leaseOf(e.JOB_LEASE_SECONDS),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
 }

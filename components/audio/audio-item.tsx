@@ -1,6 +1,7 @@
 'use client';
 
 import { memo, useEffect, useRef, type MouseEvent } from 'react';
+import { ProcessingFailed } from '@/components/media/processing-failed';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useDownloadAudio } from '@/hooks/use-audio-mutations';
@@ -8,6 +9,8 @@ import { useSnackbar } from '@/hooks/use-snackbar';
 import type { AudioRecord } from '@/lib/api/audio';
 import { formatClock } from '@/lib/media/recorder-machine';
 import { AudioPlayer } from './audio-player';
+
+export const AUDIO_FAILED = 'Не удалось обработать аудиозапись';
 
 const dateFormat = new Intl.DateTimeFormat('ru-RU', { dateStyle: 'medium', timeStyle: 'short' });
 const formatDate = (iso: string) => {
@@ -76,7 +79,7 @@ export const AudioItem = memo(function AudioItem({ record, onEdit, onDelete, hig
           recordId={record.id}
         />
       ) : record.status === 'failed' ? (
-        <p className="text-sm text-red-700">Не удалось обработать аудиозапись</p>
+        <ProcessingFailed kind="audio" id={record.id} reason={record.failure_reason ?? AUDIO_FAILED} />
       ) : (
         <p className="flex items-center gap-2 text-sm text-slate-700">
           <Spinner /> Обработка…

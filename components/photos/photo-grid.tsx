@@ -1,7 +1,12 @@
 'use client';
 
 import { memo } from 'react';
+import { ProcessingFailed } from '@/components/media/processing-failed';
+import { Spinner } from '@/components/ui/spinner';
 import type { PhotoRecord } from '@/lib/api/photos';
+
+export const PHOTO_PROCESSING = 'обрабатывается';
+export const PHOTO_FAILED = 'Не удалось обработать изображение';
 
 export const photoAlt = (photo: Pick<PhotoRecord, 'title'>) => photo.title.trim() || 'Фотография';
 
@@ -27,6 +32,7 @@ const PhotoTile = memo(function PhotoTile({
         onClick={() => onOpen(photo, index)}
         data-photo-id={photo.id}
         data-testid="photo-tile"
+        data-status={photo.status}
         className="group relative block aspect-square w-full overflow-hidden rounded-md bg-slate-200 shadow-sm focus-visible:outline-offset-2"
       >
         {src ? (
@@ -41,6 +47,18 @@ const PhotoTile = memo(function PhotoTile({
         ) : (
           <span className="flex h-full w-full items-center justify-center text-sm text-slate-700">{photoAlt(photo)}</span>
         )}
+        {photo.status === 'processing' ? (
+          <span
+            className="absolute inset-0 flex items-center justify-center gap-2 bg-slate-900/60 text-sm font-medium text-white"
+            data-testid="photo-processing"
+          >
+            <Spinner /> {PHOTO_PROCESSING}
+          </span>
+        ) : photo.status === 'failed' ? (
+          <span className="absolute inset-0 flex items-center justify-center bg-slate-900/80 px-3 text-center text-sm font-medium text-white">
+            {photo.failure_reason ?? PHOTO_FAILED}
+          </span>
+        ) : null}
         {photo.title.trim() ? (
           <span
             aria-hidden="true"
@@ -50,6 +68,11 @@ const PhotoTile = memo(function PhotoTile({
           </span>
         ) : null}
       </button>
+      {photo.status === 'failed' ? (
+        <div className="pt-1">
+          <ProcessingFailed kind="photo" id={photo.id} />
+        </div>
+      ) : null}
     </li>
   );
 });

@@ -4,13 +4,14 @@ import { useEffect } from 'react';
 import { ConfirmMediaDelete, MediaItemActions } from '@/components/media/media-item-actions';
 import { AppDialog } from '@/components/ui/app-dialog';
 import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
 import { useMediaItemActions } from '@/hooks/use-media-item-actions';
 import { useDeletePhoto, useDownloadPhoto, useRestorePhoto, useUpdatePhoto } from '@/hooks/use-photo-mutations';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import type { PhotoRecord } from '@/lib/api/photos';
 import { stepIndex, viewerCounter } from '@/lib/media/viewer-index';
 import { photoDetailsSchema } from '@/lib/schemas/photo';
-import { photoAlt } from './photo-grid';
+import { PHOTO_FAILED, PHOTO_PROCESSING, photoAlt } from './photo-grid';
 
 export const PHOTO_UPDATED = 'Фотография успешно обновлена';
 export const PHOTO_DELETED = 'Фотография удалена';
@@ -140,6 +141,14 @@ export function PhotoViewerDialog({ photos, index, onIndexChange, onClose }: Pho
                   width={photo.width ?? undefined}
                   height={photo.height ?? undefined}
                 />
+              ) : photo.status === 'failed' ? (
+                <p className="px-4 py-16 text-center text-sm text-white" role="alert">
+                  {photo.failure_reason ?? PHOTO_FAILED}
+                </p>
+              ) : photo.status === 'processing' ? (
+                <p className="flex items-center gap-2 px-4 py-16 text-sm text-white">
+                  <Spinner /> Фотография {PHOTO_PROCESSING}…
+                </p>
               ) : null}
               {count > 1 ? (
                 <>

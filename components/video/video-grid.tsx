@@ -1,6 +1,7 @@
 'use client';
 
 import { memo } from 'react';
+import { ProcessingFailed } from '@/components/media/processing-failed';
 import { Spinner } from '@/components/ui/spinner';
 import type { VideoRecord } from '@/lib/api/video';
 import { durationLabel, formatDuration } from '@/lib/media/format-duration';
@@ -51,7 +52,7 @@ const VideoCard = memo(function VideoCard({ video, onOpen }: { video: VideoRecor
             </span>
           ) : video.status === 'failed' ? (
             <span className="absolute inset-0 flex items-center justify-center bg-slate-900/80 px-3 text-center text-sm font-medium text-white">
-              {VIDEO_FAILED}
+              {video.failure_reason ?? VIDEO_FAILED}
             </span>
           ) : !video.poster ? (
             <svg viewBox="0 0 24 24" className="absolute inset-0 m-auto h-10 w-10 text-white/80" aria-hidden="true" fill="currentColor">
@@ -75,6 +76,11 @@ const VideoCard = memo(function VideoCard({ video, onOpen }: { video: VideoRecor
           <time dateTime={video.created_at} className="text-xs text-slate-600">
             {formatDate(video.created_at)}
           </time>
+          {video.status === 'failed' ? (
+            <div className="pt-1">
+              <ProcessingFailed kind="video" id={video.id} />
+            </div>
+          ) : null}
         </div>
       </article>
     </li>

@@ -89,7 +89,7 @@ export function VideoPlayerDialog({ video, onClose }: { video: VideoRecord; onCl
               </p>
             ) : (
               <p className="px-4 text-center text-sm text-white" role="alert">
-                {video.status === 'failed' ? VIDEO_FAILED : 'Не удалось воспроизвести видео'}
+                {video.status === 'failed' ? (video.failure_reason ?? VIDEO_FAILED) : 'Не удалось воспроизвести видео'}
               </p>
             )}
           </div>

@@ -79,7 +79,7 @@ async function ensureRoomFor(bytes: number): Promise<void> {
   }
 }
 
-// ---------------------------------------------------------------- update and delete
+// ---------------------------------------------------------------- update, delete and retry
 
 /** Title and description from the answer — at the top level or under `data` — else what was sent. */
 export function readUpdatedDetails(body: unknown, sent: MediaDetails): MediaDetails {
@@ -104,6 +104,11 @@ export async function updateMedia(kind: MediaKind, id: number | string, data: Me
 /** DELETE /api/media/{kind}/{id}/ (the fallbacks only when it cannot get through). */
 export function deleteMedia(kind: MediaKind, id: number | string): Promise<void> {
   return deleteWithFallbacks(itemPath(kind, id));
+}
+
+/** POST /api/media/{kind}/{id}/retry/ → 202 with the record, processing again (only a record whose processing failed). */
+export function retryMedia<T>(kind: MediaKind, id: number | string): Promise<T> {
+  return api.post(`${itemPath(kind, id)}retry/`).json<T>();
 }
 
 // ---------------------------------------------------------------- download

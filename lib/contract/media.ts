@@ -6,8 +6,10 @@ export const mediaKindSchema = z.enum(MEDIA_KINDS);
 export type MediaKind = z.infer<typeof mediaKindSchema>;
 
 /**
- * Where a record is: `ready` to play and download; `processing` while its background step runs (video
- * conversion); `failed` when that step could not be done (the original is still kept and downloadable).
+ * Where a record is: `processing` from the upload until its job has made what is played and shown (the
+ * MP3 and waveform, the photo's copies, the video's MP4 and poster); `ready` then; `failed` when that
+ * could not be done (the original is still kept and downloadable; `failure_reason` says why, and
+ * POST /api/media/{kind}/{id}/retry/ tries again: 202 with the record, processing once more).
  */
 export const MEDIA_STATUSES = ['processing', 'ready', 'failed'] as const;
 export const mediaStatusSchema = z.enum(MEDIA_STATUSES);
@@ -39,6 +41,8 @@ const mediaRecord = z.object({
   /** SHA-256 of the original's bytes (hex); null for records kept from before checksums were taken. */
   sha256: z.string().nullable(),
   status: mediaStatusSchema,
+  /** Why processing failed, in Russian, to show on the card; null unless `status` is 'failed'. */
+  failure_reason: z.string().nullable(),
   /** ISO 8601. */
   created_at: z.string(),
   /** `/api/media/{kind}/{id}/download/`: needs the bearer token. */
@@ -59,7 +63,7 @@ export type AudioRecord = z.infer<typeof audioRecordSchema>;
 
 /** One photo as the API returns it (the list is newest first by taken_at, else created_at). */
 export const photoRecordSchema = mediaRecord.extend({
-  /** The full-size photo as shown: a copy without metadata (location) when the original carried any. */
+  /** The full-size photo as shown: a copy without metadata (location) when the original carried any; null until ready. */
   file: signedUrl,
   /** At most 400 px, WebP. */
   thumbnail: signedUrl,

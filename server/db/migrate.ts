@@ -8,12 +8,13 @@ import * as m004 from './migrations/004-media-processing-lease.ts';
 import * as m005 from './migrations/005-media-processing-claim.ts';
 import * as m006 from './migrations/006-account-security.ts';
 import * as m007 from './migrations/007-account-2fa-email.ts';
+import * as m008 from './migrations/008-media-jobs.ts';
 import * as m009 from './migrations/009-uploads-checksums.ts';
 import * as m010 from './migrations/010-media-trash.ts';
 import * as m011 from './migrations/011-media-version.ts';
 
 /**
- * Numbered in sequence, append-only: the next one is 008. Add a new file and list it here; never edit
+ * Numbered in sequence, append-only: the next one is 011. Add a new file and list it here; never edit
  * one that has shipped (Kysely refuses a lower number added after a higher one has run).
  */
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '005-media-processing-claim': m005,
   '006-account-security': m006,
   '007-account-2fa-email': m007,
+  '008-media-jobs': m008,
   '009-uploads-checksums': m009,
   '010-media-trash': m010,
   '011-media-version': m011,

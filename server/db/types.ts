@@ -147,10 +147,8 @@ export interface MediaTable {
   taken_at: string | null;
   created_at: string;
   updated_at: string;
-  /** ISO time until which one process owns the background job of a 'processing' row (null = nobody). */
-  processing_lease_until: string | null;
-  /** Token of the claim holding the background job (see migration 005); null when nobody holds it. */
-  processing_claim: string | null;
+  /** Why processing failed, in Russian, for the card (null unless status is 'failed'). */
+  failure_reason: string | null;
   /** When the owner moved it to the trash (ISO time); null while it is not there. */
   deleted_at: string | null;
   /** Bytes of the files made from the original (the original's own are `size`); null until measured. */
@@ -187,6 +185,32 @@ export interface UploadLocksTable {
   release_requested: number;
 }
 
+/**
+ * Pending work of any process (see migration 008): claimed by one process at a time through
+ * `claim` and a renewed `lease_until`; the row is deleted once the work is done.
+ */
+export interface JobsTable {
+  id: Generated<number>;
+  kind: string;
+  lane: string;
+  /** The record a processing job works on (deleted with it). */
+  media_id: number | null;
+  /** JSON: what the kind needs beyond the record (e.g. the keys a purge removes). */
+  payload: Generated<string>;
+  /** Set for a job of which there is only ever one (the periodic reconciliation). */
+  dedupe_key: string | null;
+  /** Not claimed before this ISO time. */
+  run_after: string;
+  /** How many times it was claimed. */
+  attempts: Generated<number>;
+  /** Until when its current claim holds, unless renewed; null: nobody is running it. */
+  lease_until: string | null;
+  /** Token of the latest claim; kept after the lease ends, so the next holder can clear up after it. */
+  claim: string | null;
+  last_error: string | null;
+  created_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   codes: CodesTable;
@@ -196,6 +220,7 @@ export interface DB {
   rate_events: RateEventsTable;
   throttle_locks: ThrottleLocksTable;
   media: MediaTable;
+  jobs: JobsTable;
   two_factor: TwoFactorTable;
   recovery_codes: RecoveryCodesTable;
   mfa_challenges: MfaChallengesTable;
@@ -208,5 +233,7 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type Media = Selectable<MediaTable>;
 export type NewMedia = Insertable<MediaTable>;
+export type Job = Selectable<JobsTable>;
+export type NewJob = Insertable<JobsTable>;
 export type Upload = Selectable<UploadsTable>;
 export type NewUpload = Insertable<UploadsTable>;

@@ -1,12 +1,9 @@
-/** Where media work off the request path reports what went wrong. */
-export interface MediaLog {
-  error(obj: unknown, msg?: string): void;
-  warn(obj: unknown, msg?: string): void;
-}
+import type { MediaLog } from './log.ts';
 
 /**
- * Work off the request path (background processing, the start-up sweep, periodic re-checks): tracked
- * so that shutdown waits for it and tests can wait until it is done. Errors are logged, never thrown.
+ * Work off the request path that is not a job of the queue (the trash's periodic purge, measuring old
+ * renditions): tracked so that shutdown waits for it and tests can wait until it is done. Errors are
+ * logged, never thrown.
  */
 export class BackgroundWork {
   private readonly jobs = new Set<Promise<void>>();

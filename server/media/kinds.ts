@@ -33,7 +33,10 @@ export interface ProcessOutcome {
   files: { column: FileColumn; path: string; suffix: string }[];
 }
 
-/** A processing step refusing the upload for a reason the uploader can act on: the message goes on the file field. */
+/**
+ * A check or processing step refusing the file for a reason the uploader can act on: during the upload
+ * the message goes on the file field; in a processing job it is the record's failure reason.
+ */
 export class UploadRefused extends Error {}
 
 export interface UrlSigner {
@@ -54,12 +57,13 @@ export interface MediaKind<Json = unknown> {
   fileField: string;
   limit(config: Config): number;
   accept(detected: Detected): Detected | null;
+  /** Russian: the upload's type is not the kind's; processing failed (the card's reason unless the step gives its own). */
   messages: { invalidType: string; processingFailed: string };
-  /** inline: done during the upload request (the 201 already has it); background: status 'processing' first. */
-  processing: 'inline' | 'background';
+  /** The job that makes the record's renditions: the upload answers with status 'processing', the job makes it 'ready'. */
+  job: 'process-audio' | 'process-photo' | 'process-video';
   /**
-   * Background kinds: a quick look by the decoder during the upload, after the content check; when it
-   * fails the upload is refused (processingFailed) and no record is made.
+   * A quick look at the header during the upload, after the content check (no decoding): when it
+   * fails the upload is refused (UploadRefused's message, else processingFailed) and no record is made.
    */
   check?(ctx: Omit<ProcessContext, 'tmp'>): Promise<void>;
   /**
@@ -93,6 +97,7 @@ const recordJson = <Own extends object>(row: Media, own: Own) => ({
   size: row.size,
   sha256: row.sha256,
   status: row.status,
+  failure_reason: row.status === 'failed' ? (row.failure_reason ?? null) : null,
   created_at: row.created_at,
   download_url: downloadUrl(row),
 });
@@ -122,7 +127,7 @@ export const audioKind: MediaKind<AudioWire> = {
     invalidType: 'Файл не является поддерживаемой аудиозаписью',
     processingFailed: 'Не удалось обработать аудиозапись',
   },
-  processing: 'inline',
+  job: 'process-audio',
   order: 'created',
   fallbackName: 'recording',
   record: audioWire,
@@ -152,6 +157,13 @@ export const audioKind: MediaKind<AudioWire> = {
   },
 };
 
+/** An image over the pixel bound: the uploader is told the bound. */
+const refuseTooLarge = (err: unknown): never => {
+  if (err instanceof ImageTooLargeError)
+    throw new UploadRefused(`Изображение слишком большое (максимум ${Math.floor(err.maxPixels / 1_000_000)} мегапикселей)`);
+  throw err;
+};
+
 export const photoKind: MediaKind<PhotoWire> = {
   name: 'photo',
   fileField: 'file',
@@ -161,19 +173,16 @@ export const photoKind: MediaKind<PhotoWire> = {
     invalidType: 'Файл не является поддерживаемым изображением',
     processingFailed: 'Не удалось обработать изображение',
   },
-  processing: 'inline',
+  job: 'process-photo',
   order: 'taken',
   fallbackName: 'photo',
   record: photoWire,
+  check: ({ processor, input }) => processor.checkImage(input).catch(refuseTooLarge),
   async process({ processor, input, tmp }) {
     const thumbnail = tmp('thumb.webp');
     const preview = tmp('preview.webp');
     const full = tmp('full'); // its type is the processor's choice (info.full)
-    const info = await processor.processImage(localFile(input), { thumbnail, preview, full }).catch((err: unknown) => {
-      if (err instanceof ImageTooLargeError)
-        throw new UploadRefused(`Изображение слишком большое (максимум ${Math.floor(err.maxPixels / 1_000_000)} мегапикселей)`);
-      throw err;
-    });
+    const info = await processor.processImage(localFile(input), { thumbnail, preview, full }).catch(refuseTooLarge);
     return {
       columns: { width: info.width, height: info.height, taken_at: info.takenAt, playable_mime: info.full?.mime ?? null },
       files: [
@@ -186,7 +195,8 @@ export const photoKind: MediaKind<PhotoWire> = {
   },
   toJson(row, s) {
     return recordJson(row, {
-      file: s.url(row.playable_key ?? row.original_key),
+      // Until processing has made sure what is served carries no location metadata, nothing is.
+      file: row.status === 'ready' ? s.url(row.playable_key ?? row.original_key) : null,
       thumbnail: s.url(row.thumbnail_key),
       preview: s.url(row.preview_key),
       width: row.width,
@@ -197,6 +207,7 @@ export const photoKind: MediaKind<PhotoWire> = {
   download(row, format) {
     // The default download is what is served (no location); ?format=original is the owner's exact bytes.
     if (format === 'original') return original(row);
+    if (row.status !== 'ready') return null;
     return row.playable_key
       ? { key: row.playable_key, ext: extOf(row.playable_key), mime: row.playable_mime ?? row.mime_type }
       : original(row);
@@ -212,7 +223,7 @@ export const videoKind: MediaKind<VideoWire> = {
     invalidType: 'Файл не является поддерживаемой видеозаписью',
     processingFailed: 'Не удалось обработать видеозапись',
   },
-  processing: 'background',
+  job: 'process-video',
   order: 'created',
   fallbackName: 'video',
   record: videoWire,

@@ -68,6 +68,12 @@ export interface MediaProcessor {
   /** H.264/AAC MP4 with +faststart; stream copy when the codecs already fit (`remux`). */
   videoToMp4(input: MediaInput, output: string, opts: { remux: boolean; hasAudio: boolean }): Promise<void>;
   /**
+   * Reads only the image's header (quick, no decoding): fails unless it has a size, with
+   * ImageTooLargeError over the pixel bound. What is refused here is refused during the upload. A
+   * stream is read only as far as IMAGE_HEAD_BYTES: a header that lies further on is left to the job.
+   */
+  checkImage(input: OriginalSource): Promise<void>;
+  /**
    * Orients, strips metadata, writes a thumbnail and a preview (WebP). `full`: where to write the
    * full-size copy without metadata, whenever the original may carry some (its type is returned).
    * Refuses (ImageTooLargeError) an image over the pixel bound.
@@ -77,9 +83,9 @@ export interface MediaProcessor {
 
 export interface ProcessorOptions {
   ffmpegPath?: string;
-  /** How many ffmpeg processes for uploads answered inline (audio) may run at once (default 2, at most the core count). */
+  /** How many ffmpeg processes of audio jobs and upload checks may run at once (default 2, at most the core count). */
   concurrency?: number;
-  /** How many background video jobs may run ffmpeg at once (default 1): a long transcode never delays audio uploads. */
+  /** How many ffmpeg processes of video jobs may run at once (default 1): a long transcode never delays audio. */
   backgroundConcurrency?: number;
   audioTimeoutMs?: number;
   videoTimeoutMs?: number;
@@ -265,13 +271,37 @@ export class FfmpegProcessor implements MediaProcessor {
     });
   }
 
+  async checkImage(input: OriginalSource): Promise<void> {
+    // No slot: reading a header takes milliseconds, and an upload never waits for photo jobs.
+    if ('path' in input) {
+      await this.imageHeader(input.path);
+      return;
+    }
+    const { bytes, whole } = await readHead(input.open(), IMAGE_HEAD_BYTES);
+    try {
+      await this.imageHeader(bytes, whole);
+    } catch (err) {
+      // Only what the bytes read prove is refused: a header cut off by the limit is the job's to judge.
+      if (whole || err instanceof ImageTooLargeError) throw err;
+    }
+  }
+
+  /**
+   * The header only, whatever the size: the pixel bound is checked here, before anything is decoded.
+   * `whole`: false when `input` is only the start of the file.
+   */
+  private async imageHeader(input: string | Buffer, whole = true): Promise<Metadata> {
+    const { default: sharp } = await import('sharp');
+    const meta = await sharp(input, { failOn: whole ? 'error' : 'none', limitInputPixels: false }).metadata();
+    if (!meta.width || !meta.height) throw new Error('image has no size');
+    if (meta.width * meta.height > this.maxImagePixels) throw new ImageTooLargeError(this.maxImagePixels);
+    return meta;
+  }
+
   processImage(input: string, outputs: { thumbnail: string; preview: string; full?: string }): Promise<ImageInfo> {
     return this.imageSlots.run(async () => {
       const { default: sharp } = await import('sharp');
-      // The header only, whatever the size: the pixel bound is checked here, before anything is decoded.
-      const meta = await sharp(input, { failOn: 'error', limitInputPixels: false }).metadata();
-      if (!meta.width || !meta.height) throw new Error('image has no size');
-      if (meta.width * meta.height > this.maxImagePixels) throw new ImageTooLargeError(this.maxImagePixels);
+      const meta = await this.imageHeader(input);
       const orientation = meta.orientation ?? 1;
       const swap = orientation >= 5;
       const open = (animated: boolean) =>
@@ -306,6 +336,25 @@ export class FfmpegProcessor implements MediaProcessor {
         format: meta.format ?? '',
       };
     });
+  }
+}
+
+/** How much of a streamed image the upload's check reads for its header (EXIF and ICC blocks come first, and are rarely bigger). */
+export const IMAGE_HEAD_BYTES = 1024 * 1024;
+
+/** At most `limit` bytes from the start of `stream` (then destroyed); `whole` when the stream ended within them. */
+async function readHead(stream: Readable, limit: number): Promise<{ bytes: Buffer; whole: boolean }> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of stream) {
+      chunks.push(chunk as Buffer);
+      size += (chunk as Buffer).length;
+      if (size >= limit) return { bytes: Buffer.concat(chunks).subarray(0, limit), whole: false };
+    }
+    return { bytes: Buffer.concat(chunks), whole: true };
+  } finally {
+    stream.destroy();
   }
 }
 
@@ -350,7 +399,7 @@ function fullCopyFormat(meta: Metadata): FullCopyFormat {
     case 'gif':
       return { ext: 'gif', mime: 'image/gif', animated: true, encode: (i) => i.gif() };
     case 'heif':
-      // AVIF; a low effort, since the copy is made during the upload (the default is several times slower).
+      // AVIF; a low effort, so a photo is ready soon after its upload (the default is several times slower).
       if (meta.compression === 'av1')
         return { ext: 'avif', mime: 'image/avif', animated: false, encode: (i) => i.avif({ quality: 70, effort: 2 }) };
       break;

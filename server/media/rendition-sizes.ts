@@ -1,5 +1,6 @@
 import type { Storage } from '../storage/storage.ts';
-import type { BackgroundWork, MediaLog } from './background.ts';
+import type { BackgroundWork } from './background.ts';
+import type { MediaLog } from './log.ts';
 import type { UsageRepository } from './usage-repository.ts';
 
 const BATCH = 200;

@@ -96,20 +96,24 @@ export class MediaRepository {
    * counted one after the other and cannot both slip under the quota.
    */
   insertWithinQuota(row: NewMedia, quota: number): Promise<Media | undefined> {
-    return this.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('users')
-        .set((eb) => ({ updated_at: eb.ref('updated_at') }))
-        .where('id', '=', row.user_id)
-        .execute();
-      const { used } = await trx
-        .selectFrom('media')
-        .select(sql<number>`cast(coalesce(sum(size + coalesce(renditions_size, 0)), 0) as bigint)`.as('used'))
-        .where('user_id', '=', row.user_id)
-        .executeTakeFirstOrThrow();
-      if (Number(used) + row.size > quota) return undefined;
-      return trx.insertInto('media').values(row).returningAll().executeTakeFirstOrThrow();
-    });
+    // Within the caller's transaction when there is one (the upload adds its job in the same one).
+    if (this.db.isTransaction) return this.insertWithinQuotaOn(this.db, row, quota);
+    return this.db.transaction().execute((trx) => this.insertWithinQuotaOn(trx, row, quota));
+  }
+
+  private async insertWithinQuotaOn(trx: Db, row: NewMedia, quota: number): Promise<Media | undefined> {
+    await trx
+      .updateTable('users')
+      .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+      .where('id', '=', row.user_id)
+      .execute();
+    const { used } = await trx
+      .selectFrom('media')
+      .select(sql<number>`cast(coalesce(sum(size + coalesce(renditions_size, 0)), 0) as bigint)`.as('used'))
+      .where('user_id', '=', row.user_id)
+      .executeTakeFirstOrThrow();
+    if (Number(used) + row.size > quota) return undefined;
+    return trx.insertInto('media').values(row).returningAll().executeTakeFirstOrThrow();
   }
 
   updateOwned(userId: number, kind: MediaKind, id: number, patch: MediaPatch): Promise<Media | undefined> {
@@ -137,70 +141,48 @@ export class MediaRepository {
       .executeTakeFirst();
   }
 
-  /**
-   * Takes the background job of a 'processing' row for this process until `leaseUntil`, unless
-   * another process holds a live lease, and marks the row with `claim` (a token unique to this
-   * claim). One conditional UPDATE, so of several processes racing for the same row exactly one
-   * wins (ISO times of one format compare correctly as strings).
-   */
-  async claimProcessing(id: number, now: string, leaseUntil: string, claim: string): Promise<boolean> {
-    const result = await this.db
-      .updateTable('media')
-      .set({ processing_lease_until: leaseUntil, processing_claim: claim })
-      .where('id', '=', id)
-      .where('status', '=', 'processing')
-      .where((eb) => eb.or([eb('processing_lease_until', 'is', null), eb('processing_lease_until', '<', now)]))
-      .executeTakeFirst();
-    return result.numUpdatedRows > 0n;
+  /** Runs `work` in one transaction, with a repository on it and the transaction itself (for the job queue). */
+  transaction<T>(work: (repo: MediaRepository, trx: Db) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => work(new MediaRepository(trx), trx));
   }
 
-  /**
-   * Extends a held lease while the job runs. False when the claim is lost: the row is gone, no
-   * longer processing, or another process took it over after this one stalled past its lease.
-   */
-  async renewLease(id: number, claim: string, leaseUntil: string): Promise<boolean> {
-    const result = await this.db
-      .updateTable('media')
-      .set({ processing_lease_until: leaseUntil })
-      .where('id', '=', id)
-      .where('status', '=', 'processing')
-      .where('processing_claim', '=', claim)
-      .executeTakeFirst();
-    return result.numUpdatedRows > 0n;
+  /** Any user's record by id (a job's record). */
+  byId(id: number): Promise<Media | undefined> {
+    return this.db.selectFrom('media').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  /** Gives a claimed row back without processing it (shutting down before the job started). */
-  async releaseLease(id: number, claim: string): Promise<void> {
-    await this.db
-      .updateTable('media')
-      .set({ processing_lease_until: null, processing_claim: null })
-      .where('id', '=', id)
-      .where('status', '=', 'processing')
-      .where('processing_claim', '=', claim)
-      .execute();
-  }
-
-  /**
-   * Records a background job's result and ends its claim, only if the row still carries `claim`;
-   * undefined when the row was deleted meanwhile or another process took the job over.
-   */
-  finishProcessing(id: number, claim: string, patch: MediaPatch): Promise<Media | undefined> {
+  /** Records a finished job's result, if the record is still processing; undefined when it is not (or is gone). */
+  finishProcessing(id: number, patch: MediaPatch): Promise<Media | undefined> {
     return this.db
       .updateTable('media')
-      .set({ ...patch, processing_lease_until: null, processing_claim: null })
+      .set({ ...patch, status: 'ready', failure_reason: null })
       .where('id', '=', id)
       .where('status', '=', 'processing')
-      .where('processing_claim', '=', claim)
       .returningAll()
       .executeTakeFirst();
   }
 
-  async exists(id: number): Promise<boolean> {
-    return !!(await this.db.selectFrom('media').select('id').where('id', '=', id).executeTakeFirst());
+  /** Marks a processing record failed, with the reason the card shows. */
+  async failProcessing(id: number, reason: string, now: string): Promise<void> {
+    await this.db
+      .updateTable('media')
+      .set({ status: 'failed', failure_reason: reason, updated_at: now })
+      .where('id', '=', id)
+      .where('status', '=', 'processing')
+      .execute();
   }
 
-  /** Rows a previous process left half-done (crash or restart during a background job), or still being processed elsewhere. */
-  listProcessing(): Promise<Media[]> {
-    return this.db.selectFrom('media').selectAll().where('status', '=', 'processing').orderBy('id').execute();
+  /** A failed record of the owner back to processing (its job is added by the caller); undefined unless it was failed. */
+  retryOwned(userId: number, kind: MediaKind, id: number, now: string): Promise<Media | undefined> {
+    return this.db
+      .updateTable('media')
+      .set({ status: 'processing', failure_reason: null, updated_at: now })
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .where('kind', '=', kind)
+      .where('status', '=', 'failed')
+      .where('deleted_at', 'is', null)
+      .returningAll()
+      .executeTakeFirst();
   }
 }

@@ -102,6 +102,16 @@ function registerKind(app: ZodApp, kind: MediaKind, { media, guard, storage, clo
     return kind.toJson(row, signer());
   });
 
+  // A failed record's processing, once more: 202, the record processing again.
+  app.post(
+    `${base}/:id/retry`,
+    { preValidation: guard, schema: { params: idParams, response: { 202: kind.record } } },
+    async (request, reply) => {
+      const row = await records.retry(currentUser(request).id, kind, request.params.id);
+      return reply.status(202).send(kind.toJson(row, signer()));
+    },
+  );
+
   app.delete(`${base}/:id`, { preValidation: guard, schema: { params: idParams, response: { 204: z.void() } } }, async (request, reply) => {
     await records.remove(currentUser(request).id, kind, request.params.id);
     return reply.status(204).send();

@@ -1,16 +1,24 @@
 import type { Clock } from '../clock.ts';
 import type { Media } from '../db/types.ts';
-import { notFound } from '../errors.ts';
+import { detailError, notFound } from '../errors.ts';
+import type { JobQueue } from '../jobs/queue.ts';
 import type { MediaDetails } from './fields.ts';
 import type { DownloadChoice, MediaKind } from './kinds.ts';
 import type { MediaPatch, MediaRepository } from './repository.ts';
 
 export interface MediaServiceDeps {
   repo: MediaRepository;
+  queue: JobQueue;
   clock: Clock;
 }
 
-/** A user's own records of every kind outside the trash: list, read, edit, delete (to the trash), download. New records come from upload-intake.ts. */
+/** Retrying a record that has not failed. */
+const NOT_FAILED = 'Повторить можно только обработку, которая не удалась.';
+
+/**
+ * A user's own records of every kind outside the trash: list, read, edit, delete (to the trash),
+ * retry, download. New records come from upload-intake.ts.
+ */
 export class MediaService {
   constructor(private readonly d: MediaServiceDeps) {}
 
@@ -38,6 +46,22 @@ export class MediaService {
   async remove(userId: number, kind: MediaKind, id: number): Promise<void> {
     const row = await this.d.repo.trashOwned(userId, kind.name, id, this.d.clock.now().toISOString());
     if (!row) throw notFound();
+  }
+
+  /** A failed record's processing, once more: it is 'processing' again and its job is queued. */
+  async retry(userId: number, kind: MediaKind, id: number): Promise<Media> {
+    const now = this.d.clock.now().toISOString();
+    const row = await this.d.repo.transaction(async (repo, trx) => {
+      const again = await repo.retryOwned(userId, kind.name, id, now);
+      if (again) await this.d.queue.enqueue({ kind: kind.job, mediaId: again.id }, trx);
+      return again;
+    });
+    if (!row) {
+      await this.get(userId, kind, id); // someone else's or none: 404
+      throw detailError(409, NOT_FAILED);
+    }
+    this.d.queue.nudge(kind.job);
+    return row;
   }
 
   /** Which stored file a download sends, and under which name. */

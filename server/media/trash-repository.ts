@@ -10,6 +10,11 @@ import type { Media } from '../db/types.ts';
 export class TrashRepository {
   constructor(private readonly db: Db) {}
 
+  /** Runs `work` in one transaction, with a repository on it and the transaction itself (for the job queue). */
+  transaction<T>(work: (repo: TrashRepository, trx: Db) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => work(new TrashRepository(trx), trx));
+  }
+
   /** The owner's trash, most recently deleted first. */
   list(userId: number): Promise<Media[]> {
     return this.db

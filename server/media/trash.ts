@@ -1,10 +1,10 @@
 import type { Clock } from '../clock.ts';
 import type { Media } from '../db/types.ts';
 import { notFound } from '../errors.ts';
-import type { Storage } from '../storage/storage.ts';
-import type { MediaLog } from './background.ts';
+import { purgeFilesJob } from '../jobs/purge-files.ts';
+import type { JobQueue } from '../jobs/queue.ts';
 import type { MediaKind } from './kinds.ts';
-import { deleteStored, keysOf } from './stored-files.ts';
+import { recordFiles } from './stored-files.ts';
 import type { TrashRepository } from './trash-repository.ts';
 
 /** A deleted item stays in the trash this long, then it is removed for good. */
@@ -22,9 +22,8 @@ export const purgeAt = (deletedAt: string): string => new Date(new Date(deletedA
 
 export interface MediaTrashDeps {
   repo: TrashRepository;
-  storage: Storage;
+  queue: JobQueue;
   clock: Clock;
-  log: MediaLog;
 }
 
 /**
@@ -47,16 +46,16 @@ export class MediaTrash {
   }
 
   async purge(userId: number, kind: MediaKind, id: number): Promise<void> {
-    const row = await this.d.repo.purgeOwned(userId, kind.name, id);
-    if (!row) throw notFound();
-    await this.removeBytes([row]);
+    const rows = await this.removeForGood(async (repo) => {
+      const row = await repo.purgeOwned(userId, kind.name, id);
+      return row ? [row] : [];
+    });
+    if (!rows.length) throw notFound();
   }
 
   /** Removes everything in the owner's trash; returns how many items went. */
   async empty(userId: number): Promise<number> {
-    const rows = await this.d.repo.purgeAllOwned(userId);
-    await this.removeBytes(rows);
-    return rows.length;
+    return (await this.removeForGood((repo) => repo.purgeAllOwned(userId))).length;
   }
 
   /** Removes every item, of any owner, deleted 30 days ago or earlier; returns how many went. */
@@ -64,18 +63,23 @@ export class MediaTrash {
     const cutoff = new Date(this.d.clock.now().getTime() - TRASH_MS).toISOString();
     let removed = 0;
     for (;;) {
-      const rows = await this.d.repo.purgeDeletedBefore(cutoff, PURGE_BATCH);
-      await this.removeBytes(rows);
+      const rows = await this.removeForGood((repo) => repo.purgeDeletedBefore(cutoff, PURGE_BATCH));
       removed += rows.length;
       if (rows.length < PURGE_BATCH) return removed;
     }
   }
 
   /**
-   * The one place where the bytes of items removed for good are deleted (their rows are already
-   * gone, so nothing can reach these files any more).
+   * The one way items leave for good: their rows go, and in the same transaction a 'purge-files' job
+   * for each one's bytes, which retries until they are all gone (the answer does not wait for it).
    */
-  private async removeBytes(rows: Media[]): Promise<void> {
-    for (const row of rows) await deleteStored(this.d.storage, this.d.log, keysOf(row));
+  private async removeForGood(deleteRows: (repo: TrashRepository) => Promise<Media[]>): Promise<Media[]> {
+    const rows = await this.d.repo.transaction(async (repo, trx) => {
+      const gone = await deleteRows(repo);
+      for (const row of gone) await this.d.queue.enqueue(purgeFilesJob(recordFiles(row)), trx);
+      return gone;
+    });
+    if (rows.length) this.d.queue.nudge('purge-files');
+    return rows;
   }
 }

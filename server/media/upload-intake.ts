@@ -3,21 +3,22 @@ import type { Readable } from 'node:stream';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import { DESCRIPTION_MAX, TITLE_MAX } from '../../lib/contract/limits.ts';
-import { DUPLICATE_MEDIA_DETAIL, type MediaStatus } from '../../lib/contract/media.ts';
+import { DUPLICATE_MEDIA_DETAIL } from '../../lib/contract/media.ts';
 import { quotaExceededMessage } from '../../lib/contract/storage-space.ts';
-import type { Media, NewMedia } from '../db/types.ts';
+import type { Media } from '../db/types.ts';
 import { ApiError, detailError, fieldError } from '../errors.ts';
 import { parseBody } from '../validation.ts';
 import { moveKey, StorageFailure, StorageLimitError, UPLOAD_SUFFIX, userPrefix, type Storage } from '../storage/storage.ts';
-import type { MediaLog } from './background.ts';
+import { purgeFiles, purgeFilesJob } from '../jobs/purge-files.ts';
+import type { HeldJob, JobQueue } from '../jobs/queue.ts';
+import type { MediaLog } from './log.ts';
 import { detectStream } from './content-types.ts';
-import { mediaDetailsSchema, type MediaDetails } from './fields.ts';
 import { sha256Stream } from './checksum.ts';
-import type { MediaJobs } from './jobs.ts';
-import { UploadRefused, type MediaKind } from './kinds.ts';
+import { mediaDetailsSchema, type MediaDetails } from './fields.ts';
+import type { MediaKind } from './kinds.ts';
 import type { MediaProcessing } from './processing.ts';
-import type { MediaPatch, MediaRepository } from './repository.ts';
-import { deleteStored } from './stored-files.ts';
+import type { MediaRepository } from './repository.ts';
+import { underBase } from './stored-files.ts';
 import type { MediaUsage } from './usage.ts';
 
 /** One part of an upload, already separated from the HTTP layer. */
@@ -31,7 +32,7 @@ export interface MediaUploadsDeps {
   repo: MediaRepository;
   storage: Storage;
   processing: MediaProcessing;
-  jobs: MediaJobs;
+  queue: JobQueue;
   usage: MediaUsage;
   clock: Clock;
   config: Config;
@@ -82,7 +83,9 @@ export class MediaUploads {
   /**
    * Streams the file part into storage (bounded by the kind's limit) while hashing it, collects the
    * text fields, then makes the record as intake() does. Whatever fails — a limit, a wrong type, an
-   * aborted request, a processing error, the database — nothing is left behind.
+   * aborted request, the database — nothing is left behind: the upload is journalled before its
+   * first byte is written (a held 'purge-files' job for everything under its base name), so even a
+   * process killed mid-upload leaves work for a worker to undo rather than bytes nobody knows about.
    */
   async create(userId: number, kind: MediaKind, parts: AsyncIterable<UploadPart>, declaredBytes?: number): Promise<Media> {
     const limit = kind.limit(this.d.config);
@@ -95,6 +98,7 @@ export class MediaUploads {
     }
     const base = newBase(userId, kind);
     const tmpKey = `${base}${UPLOAD_SUFFIX}`; // renamed to the real extension once checked
+    const journal = await this.d.queue.hold(purgeFilesJob({ keys: [tmpKey], prefixes: underBase(base) }));
     const written: string[] = [];
     const fields: Record<string, unknown> = {};
     let upload: { size: number; filename: string; sha256: string } | null = null;
@@ -132,9 +136,9 @@ export class MediaUploads {
       const details = parseBody(mediaDetailsSchema, fields);
       if (!upload) throw fieldError(kind.fileField, 'Обязательное поле.');
       if (upload.size === 0) throw fieldError(kind.fileField, 'Отправленный файл пуст.');
-      return await this.intake(userId, kind, { ...upload, base, key: tmpKey, details }, written);
+      return await this.intake(userId, kind, { ...upload, base, key: tmpKey, details }, journal, written);
     } catch (err) {
-      await deleteStored(this.d.storage, this.d.log, written);
+      await this.undo(journal, written);
       throw err;
     }
   }
@@ -158,32 +162,36 @@ export class MediaUploads {
 
   /**
    * Makes the record of a resumable upload whose bytes are complete: they move from `completed.key`
-   * to an upload key of the owner's and are checked and processed exactly as a multipart upload's
-   * (intake()). Refused or failed, nothing of them is left at the new key.
+   * to an upload key of the owner's (journalled first, as a multipart upload's bytes are) and are
+   * checked and recorded exactly as a multipart upload's (intake()). Refused or failed, nothing of
+   * them is left at the new key.
    */
   async adopt(userId: number, kind: MediaKind, completed: CompletedUpload): Promise<Media> {
+    if (completed.size === 0) throw fieldError(kind.fileField, 'Отправленный файл пуст.');
+    // Other uploads of the owner may have taken the room since this one began.
+    await this.ensureRoom(userId, completed.size);
     const base = newBase(userId, kind);
     const tmpKey = `${base}${UPLOAD_SUFFIX}`;
+    const journal = await this.d.queue.hold(purgeFilesJob({ keys: [tmpKey], prefixes: underBase(base) }));
     const written = [tmpKey];
     try {
-      if (completed.size === 0) throw fieldError(kind.fileField, 'Отправленный файл пуст.');
-      // Other uploads of the owner may have taken the room since this one began.
-      await this.ensureRoom(userId, completed.size);
       await moveKey(this.d.storage, completed.key, tmpKey);
-      return await this.intake(userId, kind, { ...completed, base, key: tmpKey }, written);
+      return await this.intake(userId, kind, { ...completed, base, key: tmpKey }, journal, written);
     } catch (err) {
-      await deleteStored(this.d.storage, this.d.log, written);
+      await this.undo(journal, written);
       throw err;
     }
   }
 
   /**
-   * The part both ways share, from bytes in storage to a record: a file the owner already keeps is
-   * refused (409, naming that record) and stores nothing new; then the bytes are checked by content,
-   * moved to the original's key, and processed (inline kinds) or queued for processing (background
-   * kinds), and the row is inserted. Every key it stores is pushed to `written`.
+   * The part both ways share, from bytes in storage to a record: a file the owner already keeps
+   * outside the trash is refused (409, naming that record) and stores nothing new; then the bytes are
+   * checked by content (and the kind's header check) and moved to the original's key, and the record
+   * is inserted, status 'processing', together with its processing job and the settling of the
+   * upload's journal entry: the answer does not wait for the processing. Every key it stores is
+   * pushed to `written`.
    */
-  private async intake(userId: number, kind: MediaKind, upload: StoredUpload, written: string[]): Promise<Media> {
+  private async intake(userId: number, kind: MediaKind, upload: StoredUpload, journal: HeldJob, written: string[]): Promise<Media> {
     const kept = await this.d.repo.findBySha256(userId, upload.sha256);
     if (kept) throw detailError(409, DUPLICATE_MEDIA_DETAIL, { id: kept.id, kind: kept.kind });
 
@@ -195,54 +203,51 @@ export class MediaUploads {
     written.push(originalKey);
     await moveKey(this.d.storage, upload.key, originalKey);
     written.splice(written.indexOf(upload.key), 1);
+    await this.d.processing.check(kind, originalKey, stored);
 
+    const quota = this.d.usage.quota;
     const now = this.d.clock.now().toISOString();
-    const status: MediaStatus = kind.processing === 'inline' ? 'ready' : 'processing';
-    const row = {
-      user_id: userId,
-      kind: kind.name,
-      title: upload.details.title ?? '',
-      description: upload.details.description ?? '',
-      status,
-      original_key: originalKey,
-      mime_type: stored.mime,
-      size: upload.size,
-      sha256: upload.sha256,
-      original_name: cleanName(upload.filename),
-      created_at: now,
-      updated_at: now,
-      renditions_size: 0,
-    };
-    if (kind.processing === 'background') {
-      await this.d.processing.check(kind, originalKey, stored);
-      const { claim, leaseUntil } = this.d.jobs.newClaim();
-      const inserted = await this.insert(userId, { ...row, processing_lease_until: leaseUntil, processing_claim: claim });
-      this.d.jobs.enqueue(kind, inserted, claim);
+    const row = await this.d.repo.transaction(async (repo, trx) => {
+      const fresh = {
+        user_id: userId,
+        kind: kind.name,
+        title: upload.details.title ?? '',
+        description: upload.details.description ?? '',
+        status: 'processing' as const,
+        original_key: originalKey,
+        mime_type: stored.mime,
+        size: upload.size,
+        sha256: upload.sha256,
+        original_name: cleanName(upload.filename),
+        created_at: now,
+        updated_at: now,
+        renditions_size: 0,
+      };
+      // With a quota, the row goes in only while the owner's media, this original included, stay
+      // within it: checked again here, atomically, as other uploads of theirs may have finished
+      // meanwhile. The renditions do not count against this upload (they may take the total a little
+      // past the quota); they count against the next one.
+      const inserted = quota === null ? await repo.insert(fresh) : await repo.insertWithinQuota(fresh, quota);
+      if (!inserted) return undefined;
+      await this.d.queue.enqueue({ kind: kind.job, mediaId: inserted.id }, trx);
+      // The journal entry goes with the insert: from here on the record names the bytes.
+      if (!(await journal.settle(trx))) throw new Error('the upload journal entry was taken over before the record was made');
       return inserted;
-    }
-    let processed: MediaPatch;
-    try {
-      processed = await this.d.processing.run(kind, upload.base, originalKey, stored, written);
-    } catch (err) {
-      if (err instanceof UploadRefused) throw fieldError(kind.fileField, err.message);
-      this.d.log.warn({ err, kind: kind.name }, 'media processing failed');
-      throw fieldError(kind.fileField, kind.messages.processingFailed);
-    }
-    return await this.insert(userId, { ...row, ...processed });
+    });
+    if (!row) throw quotaExceeded(quota! - (await this.d.usage.of(userId)).total_bytes, quota!);
+    this.d.queue.nudge(kind.job);
+    return row;
   }
 
-  /**
-   * With a quota, the row goes in only while the owner's media, this original included, stay within
-   * it: checked again here, atomically, because other uploads of theirs may have finished meanwhile.
-   * The files made from the original do not count against this upload (they may take the total a
-   * little past the quota); they count against the next one.
-   */
-  private async insert(userId: number, row: NewMedia): Promise<Media> {
-    const quota = this.d.usage.quota;
-    if (quota === null) return this.d.repo.insert(row);
-    const inserted = await this.d.repo.insertWithinQuota(row, quota);
-    if (!inserted) throw quotaExceeded(quota - (await this.d.usage.of(userId)).total_bytes, quota);
-    return inserted;
+  /** Removes what a refused or failed upload stored, then its journal entry; what cannot be removed now is left to the entry's job. */
+  private async undo(journal: HeldJob, written: string[]): Promise<void> {
+    try {
+      await purgeFiles(this.d.storage, { keys: written });
+      await journal.settle();
+    } catch (err) {
+      this.d.log.error({ err }, 'could not remove the files of a failed upload: a job will');
+      await journal.release().catch((e: unknown) => this.d.log.error({ err: e }, 'could not hand the upload journal entry to a worker'));
+    }
   }
 }
 

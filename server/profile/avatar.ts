@@ -14,15 +14,17 @@ const TOO_MANY_PIXELS = `Изображение слишком большое (�
 export const avatarTooLarge = (limit: number) =>
   new ApiError(413, { photo: [`Файл слишком большой. Максимальный размер — ${Math.floor(limit / (1024 * 1024)) || 1} МБ.`] });
 
+/** A new avatar's base name (`u/<id>/avatar/<24 hex>`): its upload and its WebP are `<base>.upload` and `<base>.webp`. */
+export const newAvatarBase = (userId: number) => `${userPrefix(userId)}avatar/${randomBytes(12).toString('hex')}`;
+
 /**
  * Streams an uploaded avatar into storage under a byte limit, checks it is an image of at most
  * AVATAR_MAX_PIXELS by decoding it (sharp, within a time limit), turns it upright per EXIF, drops all
- * metadata, crops to at most 512×512 and keeps a WebP.
+ * metadata, crops to at most 512×512 and keeps a WebP under `base` (see newAvatarBase).
  * Returns the new key. Nothing is left behind when it fails.
  */
-export async function storeAvatar(storage: Storage, userId: number, source: Readable, maxBytes: number): Promise<string> {
-  const dir = `${userPrefix(userId)}avatar/`;
-  const uploadKey = `${dir}${randomBytes(12).toString('hex')}${UPLOAD_SUFFIX}`;
+export async function storeAvatar(storage: Storage, base: string, source: Readable, maxBytes: number): Promise<string> {
+  const uploadKey = `${base}${UPLOAD_SUFFIX}`;
   try {
     try {
       await storage.put(uploadKey, source, { maxBytes });
@@ -46,7 +48,7 @@ export async function storeAvatar(storage: Storage, userId: number, source: Read
         throw new ApiError(400, { photo: [NOT_AN_IMAGE] });
       }
     });
-    const key = `${dir}${randomBytes(12).toString('hex')}.webp`;
+    const key = `${base}.webp`;
     await storage.put(key, Readable.from([webp]));
     return key;
   } finally {

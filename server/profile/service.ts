@@ -1,16 +1,17 @@
 import type { Readable } from 'node:stream';
-import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../deps.ts';
 import { UsersRepository } from '../accounts/users-repository.ts';
 import type { User, UserUpdate } from '../db/types.ts';
 import { ApiError, fieldError } from '../errors.ts';
+import { purgeFilesJob } from '../jobs/purge-files.ts';
+import type { JobQueue } from '../jobs/queue.ts';
 import { userPrefix } from '../storage/storage.ts';
 import type { AccountActions } from '../accounts/account-actions.ts';
 import { ALREADY_EXISTS, phoneChangedNotice } from '../accounts/messages.ts';
 import { maskPhone } from '../accounts/phone.ts';
 import { REQUIRED } from '../validation.ts';
 import { uniqueViolationField } from '../accounts/users-repository.ts';
-import { storeAvatar } from './avatar.ts';
+import { newAvatarBase, storeAvatar } from './avatar.ts';
 
 const WRONG_PASSWORD = 'Неверный пароль';
 
@@ -21,7 +22,7 @@ export class ProfileService {
   constructor(
     private readonly deps: AppDeps,
     private readonly actions: AccountActions,
-    private readonly log: FastifyBaseLogger,
+    private readonly queue: JobQueue,
   ) {
     this.users = new UsersRepository(deps.db);
   }
@@ -69,40 +70,64 @@ export class ProfileService {
     return updated;
   }
 
-  /** Password-checked; rows go by cascade, then every file under u/{id}/. */
+  /**
+   * Password-checked; rows go by cascade, and every file under u/{id}/ by a 'purge-files' job added
+   * in the same transaction, which retries until they are all gone.
+   */
   async deleteAccount(user: User, password: unknown): Promise<void> {
     await this.actions.checkPassword(user, typeof password === 'string' ? password : undefined, 'password', WRONG_PASSWORD);
-    await this.users.delete(user.id);
-    try {
-      await this.deps.storage.deletePrefix(userPrefix(user.id));
-    } catch (err) {
-      this.log.error({ err, userId: user.id }, 'account deleted but its files were not');
-    }
+    await this.deps.db.transaction().execute(async (trx) => {
+      await new UsersRepository(trx).delete(user.id);
+      await this.queue.enqueue(purgeFilesJob({ prefixes: [userPrefix(user.id)] }), trx);
+    });
+    this.queue.nudge('purge-files');
   }
 
+  /**
+   * The upload is journalled before its first byte (a held 'purge-files' job for its base name),
+   * settled in the transaction that records the new key; the old avatar goes by a 'purge-files' job
+   * added in that transaction. A crash at any point leaves bytes only to a job that removes them.
+   */
   async setAvatar(user: User, source: Readable): Promise<User> {
-    const key = await storeAvatar(this.deps.storage, user.id, source, this.deps.config.limits.avatar);
-    const updated = await this.users.update(user.id, {
-      photo_key: key,
-      photo_version: user.photo_version + 1,
-      updated_at: this.deps.clock.now().toISOString(),
-    });
-    if (!updated) {
-      await this.deps.storage.delete(key); // deleted meanwhile
-      throw new ApiError(401, { detail: 'Пользователь не найден.' });
+    const base = newAvatarBase(user.id);
+    const journal = await this.queue.hold(purgeFilesJob({ keys: [`${base}.upload`, `${base}.webp`], prefixes: [`${base}.`] }));
+    let updated: User | undefined;
+    try {
+      const key = await storeAvatar(this.deps.storage, base, source, this.deps.config.limits.avatar);
+      updated = await this.deps.db.transaction().execute(async (trx) => {
+        const row = await new UsersRepository(trx).update(user.id, {
+          photo_key: key,
+          photo_version: user.photo_version + 1,
+          updated_at: this.deps.clock.now().toISOString(),
+        });
+        if (!row) return undefined; // deleted meanwhile: the journal entry's job removes the new file
+        if (!(await journal.settle(trx))) throw new Error('the avatar journal entry was taken over before the avatar was recorded');
+        if (user.photo_key && user.photo_key !== key) await this.queue.enqueue(purgeFilesJob({ keys: [user.photo_key] }), trx);
+        return row;
+      });
+    } finally {
+      // A worker removes whatever the upload left (should this fail too, the entry's lease runs out and a worker runs it all the same).
+      if (!updated) await journal.release().catch(() => {});
     }
-    if (user.photo_key && user.photo_key !== key) await this.deps.storage.delete(user.photo_key).catch(() => {});
+    if (!updated) throw new ApiError(401, { detail: 'Пользователь не найден.' });
+    this.queue.nudge('purge-files');
     return updated;
   }
 
+  /** The key is forgotten and its bytes go by a 'purge-files' job, in one transaction. */
   async removeAvatar(user: User): Promise<User> {
     if (!user.photo_key) return user;
-    const updated = (await this.users.update(user.id, {
-      photo_key: null,
-      photo_version: user.photo_version + 1,
-      updated_at: this.deps.clock.now().toISOString(),
-    }))!;
-    await this.deps.storage.delete(user.photo_key).catch(() => {});
+    const old = user.photo_key;
+    const updated = await this.deps.db.transaction().execute(async (trx) => {
+      const row = await new UsersRepository(trx).update(user.id, {
+        photo_key: null,
+        photo_version: user.photo_version + 1,
+        updated_at: this.deps.clock.now().toISOString(),
+      });
+      await this.queue.enqueue(purgeFilesJob({ keys: [old] }), trx);
+      return row!;
+    });
+    this.queue.nudge('purge-files');
     return updated;
   }
 }

@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
-import { mkdir, opendir, rename, rm, stat, unlink } from 'node:fs/promises';
+import { mkdir, opendir, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -67,10 +67,22 @@ export class LocalStorage implements Storage {
     }
   }
 
+  /** The file, and any copy of it a put left half-written (`<key>.<12 hex>.part`: a process killed mid-write). */
   async delete(key: string): Promise<void> {
-    await unlink(this.resolve(key)).catch((e: NodeJS.ErrnoException) => {
+    const file = this.resolve(key);
+    await unlink(file).catch((e: NodeJS.ErrnoException) => {
       if (e.code !== 'ENOENT') throw e;
     });
+    const name = path.basename(file);
+    const names = await readdir(path.dirname(file)).catch((e: NodeJS.ErrnoException) => {
+      if (e.code === 'ENOENT') return [];
+      throw e;
+    });
+    for (const other of names) {
+      if (other.startsWith(`${name}.`) && PART_RE.test(other) && other.length === name.length + '.0123456789ab.part'.length) {
+        await rm(path.join(path.dirname(file), other), { force: true });
+      }
+    }
   }
 
   async deletePrefix(prefix: string): Promise<void> {

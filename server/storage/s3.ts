@@ -191,9 +191,9 @@ export class S3Storage implements Storage {
     await this.delete(from);
   }
 
-  async withLocalFile<T>(key: string, use: (file: string) => Promise<T>): Promise<T> {
-    await mkdir(this.workDir, { recursive: true });
-    const file = path.join(this.workDir, `${randomBytes(8).toString('hex')}-${path.basename(key)}`);
+  async withLocalFile<T>(key: string, use: (file: string) => Promise<T>, dir: string = this.workDir): Promise<T> {
+    await mkdir(dir, { recursive: true });
+    const file = path.join(dir, `${randomBytes(8).toString('hex')}-${path.basename(key)}`);
     try {
       await pipeline(this.read(key), createWriteStream(file, { flags: 'wx', mode: 0o600 }));
       return await use(file);

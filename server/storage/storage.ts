@@ -15,7 +15,7 @@ export interface Storage {
   read(key: string, range?: { start: number; end: number }): Readable;
   /** The key's size, or null when nothing is stored under it. */
   stat(key: string): Promise<{ size: number } | null>;
-  /** Removes the key; a missing key is no error. */
+  /** Removes the key, and whatever the adapter left of it half-written (a crash mid-put); a missing key is no error. */
   delete(key: string): Promise<void>;
   /** Removes every key under a folder prefix: '' (everything) or one ending in '/' (`u/42/`, never `u/4`). */
   deletePrefix(prefix: string): Promise<void>;
@@ -23,8 +23,9 @@ export interface Storage {
    * Runs `use` with a local file holding the key's bytes, for tools that need a file (ffmpeg seeks in
    * MP4/MOV; sharp would hold a streamed input whole in memory). Local storage passes its own file;
    * object storage a temporary copy in its work folder under DATA_DIR, removed once `use` settles.
+   * `dir`: where such a copy goes instead (a job's own work folder, which goes with the job's run).
    */
-  withLocalFile<T>(key: string, use: (file: string) => Promise<T>): Promise<T>;
+  withLocalFile<T>(key: string, use: (file: string) => Promise<T>, dir?: string): Promise<T>;
   /**
    * Every stored key that starts with `prefix` (any string: `u/42/`, `u/42/audio/abc`), with its last
    * change, in no particular order; never the adapter's own temp files. What sweeps and reconciliation

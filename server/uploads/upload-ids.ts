@@ -18,3 +18,11 @@ export function stagingKey(id: string): string | null {
 
 /** Files a tus store keeps next to the staged bytes: the file store's `.json`, the S3 store's `.info` and `.part`. */
 export const STAGING_SIDECARS = ['.json', '.info', '.part'];
+
+const STAGING_RE = /^u\/([1-9]\d{0,9})\/uploads\/([0-9a-f]{32})(?:\.json|\.info|\.part)?$/;
+
+/** The upload a stored key is staged for (its bytes or a sidecar), or null for any other key. */
+export function uploadIdOfKey(key: string): string | null {
+  const m = STAGING_RE.exec(key);
+  return m ? `${m[1]}-${m[2]}` : null;
+}

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { recordFor, saveAs } from './support/audio';
-import { registerAndLogin } from './support/auth';
+import { apiLogin, registerAndLogin } from './support/auth';
 
 const item = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
 const titles = (page: Page) => page.getByTestId('audio-item').locator('h2').allTextContents();
@@ -200,4 +200,43 @@ test('a browser without MediaRecorder gets the unsupported snackbar', async ({ p
   await page.getByRole('button', { name: 'Записать аудио' }).click();
   await expect(page.getByText('Ваш браузер не поддерживает запись аудио. Попробуйте другой браузер.')).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Запись аудио' })).toHaveCount(0);
+});
+
+/** A WAV header promising 16-bit mono samples, and none: accepted by its content, then nothing to decode. */
+function silentWavHeader(): Buffer {
+  const h = Buffer.alloc(44);
+  h.write('RIFF', 0, 'latin1');
+  h.writeUInt32LE(36, 4);
+  h.write('WAVEfmt ', 8, 'latin1');
+  h.writeUInt32LE(16, 16);
+  h.writeUInt16LE(1, 20); // PCM
+  h.writeUInt16LE(1, 22); // mono
+  h.writeUInt32LE(8000, 24);
+  h.writeUInt32LE(16000, 28);
+  h.writeUInt16LE(2, 32);
+  h.writeUInt16LE(16, 34);
+  h.write('data', 36, 'latin1');
+  h.writeUInt32LE(0, 40);
+  return h;
+}
+
+test('a recording whose processing failed shows why on its card, and «Повторить» sends it back', async ({ page }) => {
+  const user = await registerAndLogin(page);
+  const { access } = await apiLogin(page.request, user);
+  const res = await page.request.post('/api/media/audio/', {
+    headers: { Authorization: `Bearer ${access}` },
+    multipart: { title: 'Пустая', audio_file: { name: 'empty.wav', mimeType: 'audio/wav', buffer: silentWavHeader() } },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const { id } = (await res.json()) as { id: number };
+  await page.goto('/audio');
+  const card = item(page, 'Пустая');
+  await expect(card.getByText('Не удалось обработать аудиозапись')).toBeVisible({ timeout: 20_000 });
+
+  const retried = page.waitForResponse((r) => r.url().endsWith(`/api/media/audio/${id}/retry/`) && r.request().method() === 'POST');
+  await card.getByRole('button', { name: 'Повторить' }).click();
+  expect((await retried).status()).toBe(202);
+  // Processed again (and failing again: the file has no sound), the card says so once more.
+  await expect(card.getByText('Не удалось обработать аудиозапись')).toBeVisible({ timeout: 20_000 });
+  await expect(card.getByRole('button', { name: 'Повторить' })).toBeEnabled();
 });

@@ -4,6 +4,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseProbe } from '../../server/media/ffmpeg.ts';
 import { audioFixtures, createUser, decodedDuration, ffmpegBin, multipart, pathOf, tempDir } from './support/media-fixtures.ts';
+import { processed, settle } from './support/processing.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { storedFiles } from './support/test-storage.ts';
 import { execFile } from 'node:child_process';
@@ -24,6 +25,12 @@ describe('audio API', () => {
   const upload = (user: User, file: string, fields: Record<string, string> = {}, filename = path.basename(file)) => {
     const body = multipart(fields, { field: 'audio_file', filename, contentType: 'audio/webm', data: readFileSync(file) });
     return t.app.inject({ method: 'POST', url: '/api/media/audio/', headers: { ...user.headers, ...body.headers }, payload: body.payload });
+  };
+  /** Uploads, then waits for the record's processing job: the record as the API shows it then. */
+  const uploadProcessed = async (user: User, file: string, fields: Record<string, string> = {}) => {
+    const res = await upload(user, file, fields);
+    expect(res.statusCode, res.body).toBe(201);
+    return processed(t, user, 'audio', res.json().id);
   };
   const rowCount = async () =>
     Number(
@@ -63,7 +70,15 @@ describe('audio API', () => {
       const owner = await createUser(t);
       const res = await upload(owner, fx[name], { title: `Тон ${name}`, description: 'ля первой октавы' }, 'recording.webm');
       expect(res.statusCode, res.body).toBe(201);
-      const rec = res.json();
+      // The answer does not wait for the MP3 and the waveform: a job makes them.
+      expect(res.json()).toMatchObject({
+        title: `Тон ${name}`,
+        mime_type: mime,
+        status: 'processing',
+        failure_reason: null,
+        duration: null,
+      });
+      const rec = await processed(t, alice, 'audio', res.json().id);
       expect(rec).toMatchObject({ title: `Тон ${name}`, description: 'ля первой октавы', mime_type: mime, status: 'ready' });
       expect(rec.size).toBe(readFileSync(fx[name]).length);
       expect(Math.abs(rec.duration - 3)).toBeLessThan(0.1);
@@ -105,9 +120,8 @@ describe('audio API', () => {
   it('gets the duration of a webm whose header has none (as Chromium records it)', async () => {
     const probe = await run(ffmpegBin, ['-hide_banner', '-i', fx.pipedWebm]).catch((e: { stderr: string }) => e);
     expect(parseProbe(probe.stderr).duration).toBeNull();
-    const res = await upload(alice, fx.pipedWebm, { title: 'без длительности' });
-    expect(res.statusCode).toBe(201);
-    expect(Math.abs(res.json().duration - 3)).toBeLessThan(0.1);
+    const rec = await uploadProcessed(alice, fx.pipedWebm, { title: 'без длительности' });
+    expect(Math.abs(rec.duration - 3)).toBeLessThan(0.1);
   });
 
   it('refuses a text file and an HTML page renamed .webm, by content, and keeps nothing', async () => {
@@ -126,16 +140,23 @@ describe('audio API', () => {
     expect(await mediaFiles()).toEqual(filesBefore);
   });
 
-  it('refuses a file that looks like audio but cannot be decoded, and keeps nothing', async () => {
-    const rowsBefore = await rowCount();
+  it('keeps a file that looks like audio but cannot be decoded as a failed record, with the reason, and no MP3', async () => {
     const filesBefore = await mediaFiles();
     const broken = path.join(dir, 'broken.wav');
     writeFileSync(broken, readFileSync(fx.wav).subarray(0, 44)); // a WAV header and no samples
-    const res = await upload(alice, broken);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ audio_file: ['Не удалось обработать аудиозапись'] });
-    expect(await rowCount()).toBe(rowsBefore);
-    expect(await mediaFiles()).toEqual(filesBefore);
+    const res = await upload(alice, broken, { title: 'пустая' });
+    expect(res.statusCode).toBe(201);
+    const rec = await processed(t, alice, 'audio', res.json().id);
+    expect(rec).toMatchObject({ title: 'пустая', status: 'failed', failure_reason: 'Не удалось обработать аудиозапись', duration: null });
+    expect(rec.waveform_data).toEqual([]);
+    // The original is kept (downloadable as it was), nothing else is made.
+    const added = (await mediaFiles()).filter((f) => !filesBefore.includes(f));
+    expect(added).toEqual([
+      pathOf(rec.original_file)
+        .split('?')[0]!
+        .replace(/^\/media\//, ''),
+    ]);
+    expect(added[0]).toMatch(/\.wav$/);
   });
 
   it('asks for the file when there is none, and checks title and description lengths', async () => {
@@ -181,8 +202,7 @@ describe('audio API', () => {
       ['вторая', fx.wav],
       ['третья', fx.ogg],
     ] as const) {
-      const res = await upload(carol, file, { title });
-      ids.push(res.json().id);
+      ids.push((await uploadProcessed(carol, file, { title })).id);
       t.clock.advance(1000);
     }
     const list = await t.app.inject({ url: `/api/media/audio/?t=${Date.now()}`, headers: carol.headers });
@@ -333,9 +353,7 @@ describe('audio API', () => {
     ];
     for (const [label, request] of deletions) {
       it(`deletes with ${label}: 204, to the trash (its URLs answer 404), and its files go when it is removed for good`, async () => {
-        const stored = await upload(alice, fx.webm, { title: 'на удаление' });
-        expect(stored.statusCode).toBe(201);
-        const rec = stored.json();
+        const rec = await uploadProcessed(alice, fx.webm, { title: 'на удаление' });
         const files = (await mediaFiles()).filter((f) => f.startsWith(`u/${alice.id}/audio/`));
         const res = await t.app.inject(request(rec.id));
         expect(res.statusCode).toBe(204);
@@ -345,6 +363,7 @@ describe('audio API', () => {
         expect((await t.app.inject(request(rec.id))).statusCode).toBe(404);
         const purge = await t.app.inject({ method: 'DELETE', url: `/api/media/trash/audio/${rec.id}/`, headers: alice.headers });
         expect(purge.statusCode).toBe(204);
+        await settle(t); // the files go by a job
         const after = await mediaFiles();
         expect(files.length - after.filter((f) => f.startsWith(`u/${alice.id}/audio/`)).length).toBe(2); // original + mp3
       });
@@ -367,6 +386,7 @@ describe('audio API', () => {
       },
       { url: `/api/media/audio/${rec.id}/download/` },
       { url: `/api/media/audio/${rec.id}/download/?format=original` },
+      { method: 'POST', url: `/api/media/audio/${rec.id}/retry/` },
     ];
     for (const a of attempts) {
       const res = await t.app.inject({ ...a, headers: { ...(a.headers as Record<string, string> | undefined), ...bob.headers } });
@@ -383,7 +403,7 @@ describe('audio API', () => {
   });
 
   it('downloads a real MP3 named after the Russian title, and the original on request', async () => {
-    const rec = (await upload(alice, fx.webm, { title: 'Моя запись: «тест»' })).json();
+    const rec = await uploadProcessed(alice, fx.webm, { title: 'Моя запись: «тест»' });
     const res = await t.app.inject({ url: rec.download_url, headers: alice.headers });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('audio/mpeg');
@@ -416,7 +436,7 @@ describe('audio API', () => {
 
   it('names an untitled download after the record', async () => {
     const owner = await createUser(t);
-    const rec = (await upload(owner, fx.mp3)).json();
+    const rec = await uploadProcessed(owner, fx.mp3);
     expect(rec.title).toBe('');
     const res = await t.app.inject({ url: rec.download_url, headers: owner.headers });
     expect(res.headers['content-disposition']).toBe(

@@ -19,7 +19,7 @@ const refusingDeletes = (s: Storage): Storage => {
     read: (key, range) => s.read(key, range),
     stat: (key) => s.stat(key),
     list: (prefix) => s.list(prefix),
-    withLocalFile: (key, use) => s.withLocalFile(key, use),
+    withLocalFile: (key, use, dir) => s.withLocalFile(key, use, dir),
     removeStaleTemp: (olderThan) => s.removeStaleTemp(olderThan),
     move: (from, to) => s.move!(from, to),
     delete: refused,

@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openZip, planZip, type ZipEntry } from '../../server/media/export-zip.ts';
 import { createUser, ffmpeg, multipart, pathOf, tempDir } from './support/media-fixtures.ts';
+import { processed } from './support/processing.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { unzip } from './support/unzip.ts';
 
@@ -30,7 +31,9 @@ describe('«Скачать всё»: the export of every original', () => {
       payload: body.payload,
     });
     expect(res.statusCode, res.body).toBe(201);
-    return res.json<{ id: number }>().id;
+    const { id } = res.json<{ id: number }>();
+    await processed(t, user, kind, id); // the export's details and the links need the processed record
+    return id;
   };
   const exportLink = async (user: User) => {
     const res = await t.app.inject({ method: 'POST', url: '/api/media/export/', headers: user.headers });
@@ -258,6 +261,7 @@ describe('download links: a file straight to disk under the server’s name', ()
       payload: body.payload,
     });
     id = res.json<{ id: number }>().id;
+    await processed(t, alice, 'audio', id); // the MP3 is made by its job
   });
   afterAll(() => t.close());
 

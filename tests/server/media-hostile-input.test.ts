@@ -16,6 +16,7 @@ import {
   tempDir,
   theoraDisguisedPlaylist,
 } from './support/media-fixtures.ts';
+import { processed, settle as settleJobs } from './support/processing.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { localFileOf, storedFiles } from './support/test-storage.ts';
 
@@ -55,7 +56,7 @@ describe.each(ffmpegBuilds())('media processing with $name', ({ bin }) => {
       payload: body.payload,
     });
   };
-  const settle = () => t.services.media.background.idle();
+  const settle = () => settleJobs(t);
   const rowCount = async () =>
     Number(
       (
@@ -83,20 +84,25 @@ describe.each(ffmpegBuilds())('media processing with $name', ({ bin }) => {
   });
   afterAll(() => t.close());
 
-  it('refuses an "AAC" upload that ffmpeg would read as a playlist of another user’s recording, and keeps nothing', async () => {
+  it('never lets an "AAC" that ffmpeg would read as a playlist play another user’s recording: the record fails, no MP3 is made', async () => {
     const own = await upload(alice, 'audio', readFileSync(fx.audio.mp3), 'личное.mp3');
     expect(own.statusCode, own.body).toBe(201);
+    await processed(t, alice, 'audio', own.json().id);
     const victim = await storedPath(own.json().original_file);
     expect(readFileSync(victim).equals(readFileSync(fx.audio.mp3))).toBe(true);
 
-    const rows = await rowCount();
     const files = await mediaFiles();
     const res = await upload(bob, 'audio', adtsDisguisedPlaylist(victim), 'voice.aac');
-    expect(res.statusCode, res.body.slice(0, 300)).toBe(400);
-    expect(res.json()).toEqual({ audio_file: ['Не удалось обработать аудиозапись'] });
-    expect(await rowCount()).toBe(rows);
-    expect(await mediaFiles()).toEqual(files);
-    expect((await t.app.inject({ url: '/api/media/audio/', headers: bob.headers })).json()).toEqual([]);
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(201);
+    const rec = await processed(t, bob, 'audio', res.json().id);
+    expect(rec).toMatchObject({ status: 'failed', failure_reason: 'Не удалось обработать аудиозапись', duration: null, waveform_data: [] });
+    // Only the uploaded bytes themselves are kept: nothing was made from the other user's file.
+    expect((await mediaFiles()).filter((f) => !files.includes(f))).toEqual([
+      pathOf(rec.original_file)
+        .split('?')[0]!
+        .replace(/^\/media\//, ''),
+    ]);
+    expect((await t.app.inject({ url: rec.download_url, headers: bob.headers })).statusCode).toBe(404);
   });
 
   it('refuses an "Ogg Theora" upload that ffmpeg would read as a playlist of another user’s video, before any record exists', async () => {
@@ -131,7 +137,7 @@ describe.each(ffmpegBuilds())('media processing with $name', ({ bin }) => {
     ] as const) {
       const res = await upload(bob, 'audio', readFileSync(file), path.basename(file));
       expect(res.statusCode, res.body).toBe(201);
-      const rec = res.json();
+      const rec = await processed(t, bob, 'audio', res.json().id);
       expect(rec).toMatchObject({ mime_type: mime, status: 'ready' });
       expect(Math.abs(rec.duration - 2)).toBeLessThan(0.1);
       const mp3 = path.join(dir, `${path.basename(bin)}-${rec.id}.mp3`);

@@ -9,6 +9,7 @@ import { AuthRepository } from '../../server/auth/repository.ts';
 import { Sessions } from '../../server/auth/sessions.ts';
 import { MEDIA_URL_TTL_SECONDS } from '../../server/media/signing.ts';
 import { createUser, ffmpeg, multipart, tempDir } from './support/media-fixtures.ts';
+import { processed } from './support/processing.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
 type User = Awaited<ReturnType<typeof createUser>>;
@@ -35,7 +36,9 @@ describe('the audio list kept ready', () => {
       payload: body.payload,
     });
     expect(res.statusCode, res.body).toBe(201);
-    return res.json<{ id: number }>().id;
+    const { id } = res.json<{ id: number }>();
+    await processed(t, user, 'audio', id); // its waveform comes from its job
+    return id;
   };
   /** The list now: its ETag must differ from `before` (the old one no longer answers 304), and its titles are returned. */
   const changedSince = async (before: string, app = t.app) => {

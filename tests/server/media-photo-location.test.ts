@@ -2,6 +2,7 @@ import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, multipart, pathOf } from './support/media-fixtures.ts';
+import { processed } from './support/processing.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
 type User = Awaited<ReturnType<typeof createUser>>;
@@ -86,7 +87,7 @@ describe('photo location', () => {
     expect(latin1.includes('KOPILKA')).toBe(true); // the test file does carry the location
     const res = await upload(original, filename);
     expect(res.statusCode, res.body).toBe(201);
-    const rec = res.json();
+    const rec = await processed(t, alice, 'photo', res.json().id);
     expect(rec).toMatchObject({ mime_type: mime, status: 'ready' });
 
     const served: Record<string, Buffer> = {};

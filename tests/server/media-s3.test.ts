@@ -2,10 +2,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LEFTOVER_AGE_MS } from '../../server/media/leftovers.ts';
+import { RECONCILE_AGE_MS, reconcileStorage } from '../../server/jobs/reconcile-storage.ts';
 import { parseMediaStorage, type S3Setting } from '../../server/storage/media-storage-url.ts';
 import { createS3Client, S3Storage } from '../../server/storage/s3.ts';
 import { audioFixtures, createUser, multipart, pathOf, tempDir } from './support/media-fixtures.ts';
+import { processed, settle } from './support/processing.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { readStored, s3TestEnv, storedFiles } from './support/test-storage.ts';
 
@@ -14,7 +15,7 @@ type User = Awaited<ReturnType<typeof createUser>>;
 /**
  * The product with its media in an S3 bucket (the test S3), whatever backend the rest of this run
  * uses: /media/ streams from the bucket with Range, a deleted record's URL dies at once, nothing is
- * left in the bucket or the work folder, and the start-up sweep finds leftovers by listing.
+ * left in the bucket or the work folder, and the reconciliation finds what no row names by listing.
  */
 describe('media in an S3 bucket', () => {
   let t: TestApp;
@@ -37,6 +38,7 @@ describe('media in an S3 bucket', () => {
     expect(t.storage).toBeInstanceOf(S3Storage);
     const res = await upload(alice, wav);
     expect(res.statusCode, res.body).toBe(201);
+    await processed(t, alice, 'audio', res.json().id);
     const row = await t.db.selectFrom('media').selectAll().where('id', '=', res.json().id).executeTakeFirstOrThrow();
     expect((await readStored(t.storage, row.original_key)).equals(wav)).toBe(true);
     const files = await storedFiles(t);
@@ -81,7 +83,7 @@ describe('media in an S3 bucket', () => {
   it('stops serving a deleted record’s signed URLs at once, and its objects are gone from the bucket once it leaves the trash', async () => {
     const owner = await createUser(t);
     const res = await upload(owner, wav);
-    const { id, original_file: original, audio_file: playable } = res.json();
+    const { id, original_file: original, audio_file: playable } = await processed(t, owner, 'audio', res.json().id);
     expect((await t.app.inject({ url: pathOf(original) })).statusCode).toBe(200);
     const row = await t.db.selectFrom('media').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
@@ -93,18 +95,21 @@ describe('media in an S3 bucket', () => {
     }
     const purge = await t.app.inject({ method: 'DELETE', url: `/api/media/trash/audio/${id}/`, headers: owner.headers });
     expect(purge.statusCode).toBe(204);
+    await settle(t); // the objects go by a job
     const left = await storedFiles(t);
     expect(left).not.toContain(row.original_key);
     expect(left).not.toContain(row.playable_key);
   });
 
-  it('sweeps *.upload objects untouched for an hour, found by listing the bucket, and keeps stored media', async () => {
+  it('reconciles objects no row names once untouched for an hour, found by listing the bucket, and keeps stored media', async () => {
     const key = `u/${alice.id}/audio/Crashed00001.upload`;
     await t.storage.put(key, Readable.from([Buffer.from('half an upload')]));
     const stored = (await storedFiles(t)).filter((k) => !k.endsWith('.upload'));
-    expect(await t.services.media.leftovers.sweep()).toBe(0); // recent: may belong to a live upload
-    t.clock.advance(LEFTOVER_AGE_MS + 60_000);
-    expect(await t.services.media.leftovers.sweep()).toBe(1);
+    const reconcile = () =>
+      reconcileStorage({ db: t.db, storage: t.storage, clock: t.clock, workRoot: path.join(t.dataDir, 'work', 'jobs') });
+    expect((await reconcile()).objects).toBe(0); // recent: may belong to a live upload
+    t.clock.advance(RECONCILE_AGE_MS + 60_000);
+    expect((await reconcile()).objects).toBe(1);
     expect(await t.storage.stat(key)).toBeNull();
     expect(await storedFiles(t)).toEqual(stored);
   });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trashItemSchema } from '../../lib/contract/media.ts';
 import { signedInUser } from './auth-support.ts';
 import { createUser, ffmpeg, multipart, pathOf, tempDir } from './support/media-fixtures.ts';
+import { processed, settle } from './support/processing.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { storedFiles } from './support/test-storage.ts';
 
@@ -28,7 +29,8 @@ describe('the trash', () => {
       payload: body.payload,
     });
     expect(res.statusCode, res.body).toBe(201);
-    return res.json<{ id: number; audio_file: string; original_file: string }>();
+    const done: { id: number; audio_file: string; original_file: string } = await processed(t, user, 'audio', res.json().id);
+    return done;
   };
   /** A different picture each time: the same file twice would be refused as already kept. */
   let shade = 0;
@@ -45,7 +47,8 @@ describe('the trash', () => {
       payload: body.payload,
     });
     expect(res.statusCode, res.body).toBe(201);
-    return res.json<{ id: number; file: string; thumbnail: string; preview: string }>();
+    const done: { id: number; file: string; thumbnail: string; preview: string } = await processed(t, user, 'photo', res.json().id);
+    return done;
   };
   const del = (user: User, kind: string, id: number) =>
     t.app.inject({ method: 'DELETE', url: `/api/media/${kind}/${id}/`, headers: user.headers });
@@ -147,6 +150,7 @@ describe('the trash', () => {
 
     const res = await t.app.inject({ method: 'DELETE', url, headers: alice.headers });
     expect(res.statusCode).toBe(204);
+    await settle(t); // the files go by a job
     expect(before.length - (await filesOf(alice)).length).toBe(1); // an MP3 upload is its own playable file
     expect((await trash(alice)).map((i) => i.id)).not.toContain(rec.id);
     expect(await t.db.selectFrom('media').select('id').where('id', '=', rec.id).executeTakeFirst()).toBeUndefined();
@@ -167,6 +171,7 @@ describe('the trash', () => {
 
     const res = await t.app.inject({ method: 'DELETE', url: '/api/media/trash/', headers: alice.headers });
     expect(res.statusCode).toBe(204);
+    await settle(t); // the files go by jobs
     expect(await trash(alice)).toEqual([]);
     expect((await trash(bob)).map((i) => i.id)).toEqual([bobs.id]);
     expect(await ids(alice, 'photo')).toContain(kept.id);
@@ -177,7 +182,7 @@ describe('the trash', () => {
     const left = await filesOf(alice);
     expect(left).toContain(keyOf(kept.file));
     expect(left).not.toContain(keyOf(a.original_file));
-    expect(left.filter((f) => f.startsWith(keyOf(b.thumbnail).replace(/-thumb\.webp$/, '')))).toEqual([]);
+    expect(left.filter((f) => f.startsWith(keyOf(b.thumbnail).replace(/-[0-9a-f]{12}-thumb\.webp$/, '')))).toEqual([]);
     expect((await t.app.inject({ method: 'DELETE', url: '/api/media/trash/' })).statusCode).toBe(401);
   });
 
@@ -200,6 +205,7 @@ describe('the trash', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(await t.db.selectFrom('media').select('id').where('user_id', '=', u.id).execute()).toEqual([]);
+    await settle(t); // the files go by a job
     expect(await filesOf(owner)).toEqual([]);
     expect((await t.app.inject({ url: pathOf(kept.file) })).statusCode).toBe(404);
   });
@@ -210,7 +216,7 @@ describe('the trash', () => {
     const base = pathOf(rec.thumbnail)
       .split('?')[0]!
       .replace(/^\/media\//, '')
-      .replace(/-thumb\.webp$/, '');
+      .replace(/-[0-9a-f]{12}-thumb\.webp$/, ''); // the outputs carry their processing run's token
     expect((await filesOf(alice)).filter((f) => f.startsWith(base))).toHaveLength(3); // original, thumbnail, preview
     t.clock.advance(30 * DAY_MS - 1000);
     // (Tokens expire over a month: the rows are read from the database.)
@@ -220,6 +226,7 @@ describe('the trash', () => {
     t.clock.advance(1000);
     expect(await t.services.media.trash.purgeExpired()).toBeGreaterThanOrEqual(1);
     expect(await row()).toBeUndefined();
+    await settle(t); // the files go by a job
     expect((await filesOf(alice)).filter((f) => f.startsWith(base))).toEqual([]);
   });
 });
@@ -241,6 +248,7 @@ describe('the periodic purge of the trash', () => {
     const rec = (
       await t.app.inject({ method: 'POST', url: '/api/media/photo/', headers: { ...user.headers, ...body.headers }, payload: body.payload })
     ).json<{ id: number }>();
+    await processed(t, user, 'photo', rec.id);
     await t.app.inject({ method: 'DELETE', url: `/api/media/photo/${rec.id}/`, headers: user.headers });
     t.clock.advance(31 * DAY_MS);
     await expect
@@ -249,6 +257,7 @@ describe('the periodic purge of the trash', () => {
       })
       .toBeNull();
     await t.services.media.background.idle();
+    await settle(t); // the files go by a job
     expect((await storedFiles(t)).filter((f) => f.startsWith(`u/${user.id}/`))).toEqual([]);
   });
 });

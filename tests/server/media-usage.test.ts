@@ -8,6 +8,7 @@ import { usageSchema } from '../../lib/contract/media.ts';
 import { migrate, migrateTo } from '../../server/db/migrate.ts';
 import { createUser, ffmpeg, multipart, tempDir } from './support/media-fixtures.ts';
 import { connect, head } from './support/raw-http.ts';
+import { settle } from './support/processing.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { storedFiles } from './support/test-storage.ts';
 
@@ -58,6 +59,7 @@ describe('GET /api/media/usage/', () => {
   it('counts originals plus the files made from them, per kind, from the stored sizes; trashed items until purged', async () => {
     expect((await upload(t, alice, 'audio', mp3, 'a.mp3')).statusCode).toBe(201);
     const photo = (await upload(t, alice, 'photo', png, 'p.png')).json<{ id: number }>();
+    await settle(t); // the files made from them come from their jobs
     const u = await usage(t, alice);
     expect(u.audio).toBe(await storedBytes(t, alice, 'audio'));
     expect(u.photo).toBe(await storedBytes(t, alice, 'photo'));
@@ -97,6 +99,7 @@ describe('renditions stored before their sizes were', () => {
   it('are measured once from the storage, a file it cannot find counting 0', async () => {
     const photo = (await upload(t, alice, 'photo', png, 'p.png')).json<{ id: number; thumbnail: string }>();
     const audio = (await upload(t, alice, 'audio', mp3, 'a.mp3')).json<{ id: number }>();
+    await settle(t);
     const expected = (await storedBytes(t, alice, 'photo')) - png.length;
     // The rows as the migration leaves rows made before it: not measured yet.
     await migrateTo(t.db, '007-account-2fa-email');
@@ -152,6 +155,7 @@ describe('USER_QUOTA_BYTES', () => {
     const user = await createUser(t);
     const fits = await noise(60 * 1024);
     expect((await upload(t, user, 'photo', fits, 'fits.png')).statusCode).toBe(201);
+    await settle(t); // its copies made, before what is stored is compared
     const before = await files(user);
     const used = (await usage(t, user)).total_bytes;
 

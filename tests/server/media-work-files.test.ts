@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProcessor, type MediaProcessor } from '../../server/media/processor.ts';
 import { createUser, ffmpeg, listFiles, multipart, tempDir } from './support/media-fixtures.ts';
+import { settle } from './support/processing.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import type { StorageKind } from './support/test-storage.ts';
 
@@ -39,8 +40,9 @@ function notingCalls(real: MediaProcessor, calls: Call[]): MediaProcessor {
 
 /**
  * Where ffmpeg and sharp read and write. Local disk: the stored file itself, never a copy. S3: a stream
- * from the bucket where ffmpeg reads the original once through (the video check, WebM audio), a copy in
- * a work folder under DATA_DIR only where it must seek (MP4 audio, video processing) or for sharp.
+ * from the bucket where ffmpeg reads the original once through (the video check, WebM audio) and where
+ * the photo check reads its header, a copy in a work folder under DATA_DIR only where it must seek (MP4
+ * audio, video processing) or for sharp.
  * Outputs go to a work folder under DATA_DIR too, never the system temp folder (a crash would strand
  * them where no sweep looks). Every work file is gone afterwards.
  */
@@ -88,7 +90,7 @@ describe.each<StorageKind>(['local', 's3'])('processing work files (%s)', (stora
       await post('audio', 'audio_file', 'tone.m4a', 'audio/mp4', audio.m4a),
     ];
     for (const res of uploads) expect(res.statusCode, res.body).toBe(201);
-    await t.services.media.background.idle();
+    await settle(t);
     const rows = await t.db.selectFrom('media').selectAll().execute();
     expect(rows.map((r) => r.status)).toEqual(['ready', 'ready', 'ready', 'ready']);
 
@@ -98,6 +100,7 @@ describe.each<StorageKind>(['local', 's3'])('processing work files (%s)', (stora
     expect(inputs).toEqual(
       [
         `checkVideo:${streamed}`,
+        `checkImage:${streamed}`, // the header only: on S3 its first bytes
         'processImage:file',
         `analyzeAudio:${streamed}`, // WebM: read once through
         'analyzeAudio:file', // MP4 audio: its index may come last

@@ -50,7 +50,7 @@ describe('the server process', () => {
   let port: number;
   let server: Started;
   let base: string;
-  const leftovers: { stale: string; fresh: string; stored: string } = { stale: '', fresh: '', stored: '' };
+  const leftovers: { stale: string; fresh: string; orphan: string } = { stale: '', fresh: '', orphan: '' };
 
   beforeAll(async () => {
     dir = await tempDir('kopilka-process-');
@@ -64,7 +64,7 @@ describe('the server process', () => {
     for (const [name, file] of [
       ['stale', 'Xy12.upload'],
       ['fresh', 'Zz34.upload'],
-      ['stored', 'Xy12.webm'],
+      ['orphan', 'Xy12.webm'],
     ] as const) {
       leftovers[name] = path.join(media, file);
       writeFileSync(leftovers[name], 'x');
@@ -115,13 +115,13 @@ describe('the server process', () => {
     expect(existsSync(path.join(dir, 'data', 'secret_key'))).toBe(true);
   });
 
-  it('sweeps stale upload temp files at start, keeping fresh ones and stored media', async () => {
-    const end = Date.now() + 5000;
-    while (existsSync(leftovers.stale) && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+  it('reconciles the storage at start: stale temp files and old bytes no row names go, fresh ones stay', async () => {
+    const end = Date.now() + 10_000;
+    while ((existsSync(leftovers.stale) || existsSync(leftovers.orphan)) && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
     expect(existsSync(leftovers.stale)).toBe(false);
+    expect(existsSync(leftovers.orphan)).toBe(false);
     expect(existsSync(path.join(path.dirname(leftovers.stale), 'Xy12.webm.00aa11bb22cc.part'))).toBe(false);
     expect(existsSync(leftovers.fresh)).toBe(true);
-    expect(existsSync(leftovers.stored)).toBe(true);
   });
 
   it('shuts down gracefully on SIGTERM: exit code 0, promptly', async () => {

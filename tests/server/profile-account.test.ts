@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { settle } from './support/processing.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { readStored, storedFiles } from './support/test-storage.ts';
 import { codeIn, post, signedInUser } from './auth-support.ts';
@@ -168,12 +169,17 @@ describe('profile', () => {
       const meta2 = await sharp(await readStored(t.storage, row2.photo_key!)).metadata();
       expect(meta2.width).toBeLessThanOrEqual(512);
       expect(meta2.height).toBeLessThanOrEqual(512);
+      await settle(t); // the previous file goes by a job
       expect(await t.storage.stat(row.photo_key!)).toBeNull();
 
       const del = await t.app.inject({ method: 'DELETE', url: '/api/auth/profile/photo/', headers: auth(u.access) });
       expect(del.statusCode).toBe(200);
       expect(del.json().photo_url).toBeNull();
+      await settle(t);
       expect(await t.storage.stat(row2.photo_key!)).toBeNull();
+      // Nothing else of the uploads is left, and no job either.
+      expect((await storedFiles(t)).filter((k) => k.startsWith(`u/${u.id}/`) || k.startsWith('work/'))).toEqual([]);
+      expect(await t.db.selectFrom('jobs').select('kind').where('kind', '=', 'purge-files').execute()).toEqual([]);
     });
 
     it('refuses a text file as a photo and leaves no file', async () => {
@@ -271,6 +277,7 @@ describe('profile', () => {
         expect(rows, table).toHaveLength(0);
       }
       expect(await t.db.selectFrom('users').select('id').where('id', '=', u.id).executeTakeFirst()).toBeUndefined();
+      await settle(t); // the files go by a job, which retries until they are gone
       expect(await t.storage.stat(`u/${u.id}/audio/a.webm`)).toBeNull();
       expect(await t.storage.stat(`u/${keep.id}/audio/b.webm`)).toEqual({ size: 3 });
       expect((await t.app.inject({ url: '/api/auth/profile/', headers: auth(u.access) })).statusCode).toBe(401);

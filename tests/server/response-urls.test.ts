@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from './auth-support.ts';
 import { multipart } from './support/media-fixtures.ts';
+import { processed } from './support/processing.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
 /** Every string in a JSON value, with where it was found. */
@@ -92,11 +93,12 @@ describe('URLs in responses do not follow the request Host', () => {
       payload: form.payload,
     });
     expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id;
     const fields = ['file', 'thumbnail', 'preview'];
-    for (const f of fields) expect(created.json()[f], f).toMatch(MEDIA_PATH);
+    const ready = await processed(t, { headers: forged }, 'photo', id);
+    for (const f of fields) expect(ready[f], f).toMatch(MEDIA_PATH);
     expectNoForgedHost(created.json(), fields);
 
-    const id = created.json().id;
     const answers = [
       await t.app.inject({ url: '/api/media/photo/', headers: forged }),
       await t.app.inject({ url: `/api/media/photo/${id}/`, headers: forged }),
@@ -106,7 +108,7 @@ describe('URLs in responses do not follow the request Host', () => {
       expect(res.statusCode, res.body).toBe(200);
       expectNoForgedHost(res.json(), fields);
     }
-    const served = await t.app.inject({ url: created.json().thumbnail });
+    const served = await t.app.inject({ url: ready.thumbnail });
     expect(served.statusCode).toBe(200);
   });
 });

@@ -8,6 +8,7 @@ import { errorBodySchema } from '../../lib/contract/errors.ts';
 import { audioRecordSchema, photoRecordSchema, videoRecordSchema } from '../../lib/contract/media.ts';
 import { PASSWORD, post, register, signedInUser } from './auth-support.ts';
 import { audioFixtures, createUser, ffmpeg, multipart, tempDir } from './support/media-fixtures.ts';
+import { processed, settle } from './support/processing.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
 type User = Awaited<ReturnType<typeof createUser>>;
@@ -46,6 +47,7 @@ describe('route schemas: refusals in one DRF shape, answers as the contract says
     });
     expect(res.statusCode, res.body).toBe(201);
     audioId = res.json().id;
+    await processed(t, alice, 'audio', audioId);
   });
   afterAll(() => t.close());
 
@@ -217,7 +219,7 @@ describe('route schemas: refusals in one DRF shape, answers as the contract says
     });
     expect(video.statusCode, video.body).toBe(201);
     expectExactly(videoRecordSchema, video.json());
-    await t.services.media.background.idle();
+    await settle(t);
     const ready = await t.app.inject({ url: `/api/media/video/${video.json().id}/`, headers: alice.headers });
     expectExactly(videoRecordSchema, ready.json());
     expect(ready.json().status).toBe('ready');

@@ -4,6 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, ffmpeg, pathOf, signIn, tempDir } from './support/media-fixtures.ts';
+import { processed, settle } from './support/processing.ts';
 import { storedFiles } from './support/test-storage.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { tusClient } from './support/tus.ts';
@@ -72,15 +73,16 @@ describe('resumable uploads (tus)', () => {
       mime_type: 'image/jpeg',
       size: data.length,
       sha256: sha256(data),
-      status: 'ready',
-      width: 320,
-      height: 240,
+      status: 'processing',
     });
     const row = await t.db.selectFrom('media').selectAll().where('id', '=', record.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ user_id: alice.id, original_name: 'кадр.jpg', sha256: sha256(data) });
     const original = await t.app.inject({ url: `${record.download_url}?format=original`, headers: alice.headers });
     expect(original.rawPayload.equals(data)).toBe(true);
-    expect((await t.app.inject({ url: pathOf(record.thumbnail) })).statusCode).toBe(200);
+    // Processed as any upload is, by its job.
+    const ready = await processed(t, alice, 'photo', record.id);
+    expect(ready).toMatchObject({ status: 'ready', width: 320, height: 240, sha256: sha256(data) });
+    expect((await t.app.inject({ url: pathOf(ready.thumbnail) })).statusCode).toBe(200);
 
     // Nothing of the upload is left: no staged bytes, no row; the upload itself is gone.
     expect(await staged(alice)).toEqual([]);
@@ -104,7 +106,7 @@ describe('resumable uploads (tus)', () => {
       payload: data,
     });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toMatchObject({ title: 'Сразу', description: '', sha256: sha256(data), status: 'ready' });
+    expect(res.json()).toMatchObject({ title: 'Сразу', description: '', sha256: sha256(data), status: 'processing' });
     expect(await staged(alice)).toEqual([]);
   });
 
@@ -117,9 +119,7 @@ describe('resumable uploads (tus)', () => {
     const done = await tus.patch(alice.headers, created.headers.location as string, 0, data);
     expect(done.statusCode, done.body).toBe(201);
     expect(done.json()).toMatchObject({ title: 'Клип', mime_type: 'video/webm', sha256: sha256(data) });
-    await t.services.media.background.idle();
-    const list = (await t.app.inject({ url: '/api/media/video/', headers: alice.headers })).json();
-    expect(list[0]).toMatchObject({ id: done.json().id, status: 'ready' });
+    expect(await processed(t, alice, 'video', done.json().id)).toMatchObject({ status: 'ready', width: 160, height: 120 });
   });
 
   it('lets nobody but the owner look at, go on with or end an upload', async () => {
@@ -154,6 +154,7 @@ describe('resumable uploads (tus)', () => {
   });
 
   it('checks the metadata as an upload’s fields and the length against the kind’s limit, in Russian', async () => {
+    await settle(t);
     const before = await stored();
     const cases: [number | null, Record<string, string>, number, unknown][] = [
       [100, {}, 400, { kind: ['Обязательное поле.'] }],
@@ -215,6 +216,7 @@ describe('resumable uploads (tus)', () => {
   it('stores nothing for a file the owner already keeps, and names the record that has it', async () => {
     const data = await jpeg();
     const kept = (await tus.create(alice.headers, data.length, { kind: 'photo', title: 'первый раз' }, data)).json();
+    await settle(t); // its renditions made, so that what is stored stays put
     const filesBefore = await stored();
     const url = (await tus.create(alice.headers, data.length, { kind: 'photo', title: 'второй раз' })).headers.location as string;
     await tus.patch(alice.headers, url, 0, data.subarray(0, 100));

@@ -8,7 +8,8 @@ import { startCaddy, startNginx, trustInNss } from './proxies.ts';
 
 /**
  * The deployment as the README describes it, on loopback: a throw-away PostgreSQL, `npm run migrate`
- * once, two API processes (SERVE_WEB=false, one SECRET_KEY, TRUST_PROXY) and both reverse proxies
+ * once, two API processes (SERVE_WEB=false, RUN_JOBS=false, one SECRET_KEY, TRUST_PROXY), one worker
+ * (`npm run worker`, the same environment) and both reverse proxies
  * from deploy/ in front of them over HTTPS: Caddy with its own local CA, nginx with a certificate
  * made by openssl. Chromium trusts both CAs through an NSS database in a temporary HOME.
  *
@@ -116,6 +117,8 @@ export async function startStack(stateFile: string, logDir: string): Promise<{ s
       DATA_DIR: dataDir,
       SECRET_KEY: `deploy-test-secret-${Math.random().toString(36).slice(2)}-0123456789abcdef`,
       SERVE_WEB: 'false',
+      // The jobs (processing, removing deleted files) go to a worker of their own, as the guide allows.
+      RUN_JOBS: 'false',
       TRUST_PROXY: '127.0.0.1',
       PUBLIC_URL: `https://${SITE_NAME}:${caddyPort}`,
       HOST: '127.0.0.1',
@@ -148,6 +151,17 @@ export async function startStack(stateFile: string, logDir: string): Promise<{ s
       apis[index]!.child = null;
     };
     await Promise.all([startApi(0), startApi(1)]);
+
+    // `npm run worker`: the one process that runs the jobs, with the API processes' environment.
+    const workerLog = path.join(logDir, 'worker.log');
+    const worker = spawn(process.execPath, ['--import', 'tsx', 'server/worker-main.ts'], {
+      cwd: root,
+      env: apiEnv,
+      stdio: ['ignore', openSync(workerLog, 'a'), openSync(workerLog, 'a')],
+      detached: true,
+    });
+    track(worker.pid!);
+    await waitFor('the worker', async () => readFileSync(workerLog, 'utf8').includes('worker started'), 30_000, workerLog);
 
     const upstreams = apis.map((a) => `127.0.0.1:${a.port}`);
     const common = { siteName: SITE_NAME, apis: upstreams, outDir, track };

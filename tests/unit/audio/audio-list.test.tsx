@@ -18,6 +18,7 @@ const records: AudioRecord[] = Array.from({ length: 2000 }, (_, i) => ({
   size: 1000,
   sha256: null,
   status: 'ready',
+  failure_reason: null,
 }));
 
 beforeEach(() => {

@@ -54,6 +54,7 @@ const record: AudioRecord = {
   size: 1000,
   sha256: null,
   status: 'ready',
+  failure_reason: null,
   download_url: '/api/media/audio/5/download/',
 };
 

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api/api-error';
-import { deleteMedia, readUpdatedDetails, updateMedia } from '@/lib/api/media';
+import { deleteMedia, readUpdatedDetails, retryMedia, updateMedia } from '@/lib/api/media';
+import { mediaRetryError } from '@/lib/errors';
 
 // The real ky client (hooks and all), only with an absolute prefix: Node's Request cannot resolve '/api'.
 vi.mock('@/lib/api/client', async (importOriginal) => {
@@ -152,6 +153,21 @@ describe('deleteMedia (one DELETE; the fallbacks only when it cannot get through
     expect(seen).toHaveLength(1);
     expect(error).toBeInstanceOf(ApiError);
     expect(error.detail).toBe('Не найдено.');
+  });
+});
+
+describe('retryMedia', () => {
+  it('is one POST to the record’s retry/ with no body, and reads the record processing again', async () => {
+    answers = [() => json(202, { id: 9, status: 'processing', failure_reason: null })];
+    await expect(retryMedia('photo', 9)).resolves.toEqual({ id: 9, status: 'processing', failure_reason: null });
+    expect(seen).toEqual([expect.objectContaining({ method: 'POST', url: '/api/media/photo/9/retry/', body: '' })]);
+  });
+
+  it('fails with the server’s words, which the snackbar shows', async () => {
+    answers = [() => json(409, { detail: 'Повторить можно только обработку, которая не удалась.' })];
+    const error = await retryMedia('video', 3).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(mediaRetryError(error)).toBe('Не удалось повторить обработку: Повторить можно только обработку, которая не удалась.');
   });
 });
 

@@ -24,6 +24,7 @@ const photo = (id: number, title: string): PhotoRecord => ({
   size: 1000,
   sha256: null,
   status: 'ready',
+  failure_reason: null,
 });
 
 const photos = [photo(1, 'Море'), photo(2, ''), photo(3, 'Горы')];
@@ -87,5 +88,21 @@ describe('photo grid', () => {
     expect(images[0]!.getAttribute('src')).toContain('/1-thumb.webp');
     fireEvent.click(screen.getAllByTestId('photo-tile')[2]!);
     expect(opened).toEqual([2]);
+  });
+
+  it('shows "обрабатывается" until a photo’s copies exist, and a failed one’s reason with «Повторить»', () => {
+    const pending = { ...photo(4, 'Новая'), status: 'processing' as const, file: null, thumbnail: null, preview: null };
+    const failed = { ...photo(5, 'Битая'), status: 'failed' as const, failure_reason: 'Не удалось обработать изображение' };
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <PhotoGrid photos={[pending, failed, photo(1, 'Море')]} onOpen={() => undefined} />
+      </QueryClientProvider>,
+    );
+    const [first, second, third] = screen.getAllByTestId('photo-tile');
+    expect(first!.getAttribute('data-status')).toBe('processing');
+    expect(screen.getByTestId('photo-processing').textContent).toContain('обрабатывается');
+    expect(second!.textContent).toContain('Не удалось обработать изображение');
+    expect(screen.getAllByRole('button', { name: 'Повторить' })).toHaveLength(1);
+    expect(third!.getAttribute('data-status')).toBe('ready');
   });
 });

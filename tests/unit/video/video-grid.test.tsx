@@ -1,8 +1,9 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { VideoGrid } from '@/components/video/video-grid';
 import { notAVideoMessage, videosUploadedMessage } from '@/components/video/video-screen';
-import { isProcessing, VIDEO_POLL_MS } from '@/hooks/use-video-list';
+import { isProcessing, PROCESSING_POLL_MS } from '@/lib/media/processing';
 import type { VideoRecord } from '@/lib/api/video';
 
 afterEach(cleanup);
@@ -18,6 +19,7 @@ const video = (id: number, over: Partial<VideoRecord>): VideoRecord => ({
   width: null,
   height: null,
   status: 'ready',
+  failure_reason: null,
   created_at: '2024-06-01T10:00:00Z',
   mime_type: 'video/webm',
   size: 1000,
@@ -27,17 +29,20 @@ const video = (id: number, over: Partial<VideoRecord>): VideoRecord => ({
 });
 
 describe('video cards', () => {
-  it('show the poster with the duration badge, "обрабатывается" while processing, and the failure', () => {
+  it('show the poster with the duration badge, "обрабатывается" while processing, and the failure with «Повторить»', () => {
     const onOpen = vi.fn();
     render(
-      <VideoGrid
-        videos={[
-          video(1, { poster: 'http://localhost/media/p1.jpg', playable: 'http://localhost/media/1.mp4', duration: 3.2 }),
-          video(2, { status: 'processing' }),
-          video(3, { status: 'failed' }),
-        ]}
-        onOpen={onOpen}
-      />,
+      <QueryClientProvider client={new QueryClient()}>
+        <VideoGrid
+          videos={[
+            video(1, { poster: 'http://localhost/media/p1.jpg', playable: 'http://localhost/media/1.mp4', duration: 3.2 }),
+            video(2, { status: 'processing' }),
+            video(3, { status: 'failed' }),
+            video(4, { status: 'failed', failure_reason: 'В файле нет видеодорожки' }),
+          ]}
+          onOpen={onOpen}
+        />
+      </QueryClientProvider>,
     );
     const ready = screen.getByRole('article', { name: 'Видео 1' });
     expect(within(ready).getByTestId('video-duration').textContent).toBe('00:03');
@@ -48,14 +53,20 @@ describe('video cards', () => {
     expect(within(processing).getByText('обрабатывается')).toBeTruthy();
     expect(within(processing).queryByTestId('video-duration')).toBeNull();
 
-    expect(within(screen.getByRole('article', { name: 'Видео 3' })).getByText('Не удалось обработать видео')).toBeTruthy();
+    const failed = screen.getByRole('article', { name: 'Видео 3' });
+    expect(within(failed).getByText('Не удалось обработать видео')).toBeTruthy();
+    expect(within(failed).getByRole('button', { name: 'Повторить' })).toBeTruthy();
+    // The server's reason when it gives one; «Повторить» only on failed cards.
+    expect(within(screen.getByRole('article', { name: 'Видео 4' })).getByText('В файле нет видеодорожки')).toBeTruthy();
+    expect(within(ready).queryByRole('button', { name: 'Повторить' })).toBeNull();
+    expect(within(processing).queryByRole('button', { name: 'Повторить' })).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Открыть видео: Видео 2' }));
     expect(onOpen).toHaveBeenCalledWith(expect.objectContaining({ id: 2 }));
   });
 
   it('the list polls every 2 s only while something is processing', () => {
-    expect(VIDEO_POLL_MS).toBe(2000);
+    expect(PROCESSING_POLL_MS).toBe(2000);
     expect(isProcessing([video(1, {}), video(2, { status: 'processing' })])).toBe(true);
     expect(isProcessing([video(1, {}), video(3, { status: 'failed' })])).toBe(false);
     expect(isProcessing(undefined)).toBe(false);

@@ -1,0 +1,35 @@
+'use client';
+
+import { Button } from '@/components/ui/button';
+import { useRetryProcessing } from '@/hooks/use-retry-processing';
+import { useSnackbar } from '@/hooks/use-snackbar';
+import type { MediaKind } from '@/lib/api/media';
+import { mediaRetryError } from '@/lib/errors';
+
+export interface ProcessingFailedProps {
+  kind: MediaKind;
+  id: number;
+  /** Why the processing failed, as the server says (the card's own words when it says nothing); left out when the card shows it. */
+  reason?: string;
+}
+
+/** A record whose processing failed: why (unless the card shows it), and «Повторить», which sends it back to be processed. */
+export function ProcessingFailed({ kind, id, reason }: ProcessingFailedProps) {
+  const retry = useRetryProcessing(kind);
+  const { showError } = useSnackbar();
+  const again = async () => {
+    try {
+      await retry.mutateAsync(id);
+    } catch (error) {
+      showError(mediaRetryError(error));
+    }
+  };
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-2" data-testid="processing-failed">
+      {reason ? <p className="text-sm text-red-700">{reason}</p> : null}
+      <Button variant="secondary" onClick={() => void again()} loading={retry.isPending}>
+        Повторить
+      </Button>
+    </div>
+  );
+}

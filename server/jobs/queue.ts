@@ -1,0 +1,137 @@
+import { randomBytes } from 'node:crypto';
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/kysely.ts';
+import type { Job } from '../db/types.ts';
+import { JOB_LANES, type JobKind, type Lane, type Lease } from './kinds.ts';
+import { JobsRepository } from './repository.ts';
+
+/** Where the queue reports what went wrong off the request path. */
+export interface JobLog {
+  error(obj: unknown, msg?: string): void;
+  warn(obj: unknown, msg?: string): void;
+  info(obj: unknown, msg?: string): void;
+}
+
+/** A job to add: its kind (which names its lane), the record it works on, and what else it needs. */
+export interface JobSpec {
+  kind: JobKind;
+  mediaId?: number;
+  payload?: unknown;
+  /** Not before this time (default: at once). */
+  runAfter?: Date;
+}
+
+/** A fresh claim token: it names one run of a job (its work folder and the files it stores). */
+export const newClaimToken = () => randomBytes(6).toString('hex');
+export const CLAIM_TOKEN = /^[0-9a-f]{12}$/;
+
+/**
+ * A job the caller holds from the moment it is added: nobody runs it while the caller renews it, and
+ * the caller removes it when its own work succeeded. If the caller's process dies, the lease runs
+ * out and a worker runs the job instead: a journal entry that undoes work a crash cut off.
+ */
+export interface HeldJob {
+  id: number;
+  claim: string;
+  /** Removes the entry (the work it guarded is complete); false when it was no longer held. `db` joins a transaction. */
+  settle(db?: Db): Promise<boolean>;
+  /** Stops renewing and lets a worker run the entry now. */
+  release(): Promise<void>;
+}
+
+export interface JobQueueDeps {
+  db: Db;
+  clock: Clock;
+  lease: Lease;
+  log: JobLog;
+}
+
+/** The shared job queue, in the database: adding jobs, journal entries, and waking this process's worker. */
+export class JobQueue {
+  private readonly listeners = new Set<(lane: Lane) => void>();
+
+  constructor(private readonly d: JobQueueDeps) {}
+
+  get lease(): Lease {
+    return this.d.lease;
+  }
+
+  /** Adds a job; `db` joins the caller's transaction (then nudge() once it has committed). */
+  async enqueue(spec: JobSpec, db: Db = this.d.db): Promise<Job> {
+    const job = await new JobsRepository(db).insert(this.row(spec));
+    if (db === this.d.db) this.nudge(spec.kind);
+    return job;
+  }
+
+  /** Adds a job already claimed by the caller and keeps renewing it until settled or released. */
+  async hold(spec: JobSpec): Promise<HeldJob> {
+    const repo = new JobsRepository(this.d.db);
+    const claim = newClaimToken();
+    const job = await repo.insert({ ...this.row(spec), claim, lease_until: this.leaseUntil(), attempts: 0 });
+    const { log } = this.d;
+    let renewing: Promise<unknown> = Promise.resolve();
+    const timer = setInterval(() => {
+      renewing = repo
+        .renew(job.id, claim, this.leaseUntil())
+        .catch((err: unknown) => log.warn({ err, job: job.id }, 'could not renew a held job'));
+    }, this.d.lease.renewEveryMs);
+    const stop = async () => {
+      clearInterval(timer);
+      await renewing;
+    };
+    return {
+      id: job.id,
+      claim,
+      settle: async (db = this.d.db) => {
+        // Not waiting for a renewal in flight: inside the caller's transaction it may be queued behind
+        // it (SQLite has one connection). Landing after the removal, it changes nothing.
+        clearInterval(timer);
+        return new JobsRepository(db).finish(job.id, claim);
+      },
+      release: async () => {
+        await stop();
+        await repo.release(job.id, claim, this.d.clock.now().toISOString());
+        this.nudge(spec.kind);
+      },
+    };
+  }
+
+  /**
+   * The one job of its kind named `dedupeKey`: added, or brought forward to now when it exists and
+   * nobody runs it (several processes starting together still make one).
+   */
+  async ensureSingleton(spec: JobSpec, dedupeKey: string): Promise<void> {
+    await new JobsRepository(this.d.db).upsertSingleton({ ...this.row(spec), dedupe_key: dedupeKey }, this.d.clock.now().toISOString());
+    this.nudge(spec.kind);
+  }
+
+  /**
+   * Wakes the worker of this process (if it runs one) to look for due jobs of `kind`'s lane now rather
+   * than at its next poll (after the transaction that added them has committed).
+   */
+  nudge(kind: JobKind): void {
+    for (const listener of this.listeners) listener(JOB_LANES[kind]);
+  }
+
+  /** Called on every nudge with the lane to look at; returns the unsubscribe. */
+  onNudge(listener: (lane: Lane) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  leaseUntil(): string {
+    return new Date(this.d.clock.now().getTime() + this.d.lease.ms).toISOString();
+  }
+
+  private row(spec: JobSpec) {
+    const now = this.d.clock.now().toISOString();
+    return {
+      kind: spec.kind,
+      lane: JOB_LANES[spec.kind],
+      media_id: spec.mediaId ?? null,
+      payload: JSON.stringify(spec.payload ?? {}),
+      run_after: spec.runAfter ? spec.runAfter.toISOString() : now,
+      created_at: now,
+    };
+  }
+}

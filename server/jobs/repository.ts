@@ -1,0 +1,104 @@
+import type { Db } from '../db/kysely.ts';
+import type { Job, NewJob } from '../db/types.ts';
+
+/**
+ * All SQL for the jobs table. Times are ISO strings of one format, so they compare correctly as
+ * strings in both dialects. Every change to a claimed job names the claim that holds it: a process
+ * whose claim was taken over changes nothing (fencing).
+ */
+export class JobsRepository {
+  constructor(private readonly db: Db) {}
+
+  insert(row: NewJob): Promise<Job> {
+    return this.db.insertInto('jobs').values(row).returningAll().executeTakeFirstOrThrow();
+  }
+
+  /**
+   * The one job of `row.dedupe_key`: inserted, or — when it exists and nobody runs it — brought
+   * forward to `row.run_after`.
+   */
+  async upsertSingleton(row: NewJob & { dedupe_key: string }, now: string): Promise<void> {
+    await this.db
+      .insertInto('jobs')
+      .values(row)
+      .onConflict((oc) =>
+        oc
+          .column('dedupe_key')
+          .doUpdateSet({ run_after: row.run_after })
+          .where((eb) => eb.or([eb('jobs.lease_until', 'is', null), eb('jobs.lease_until', '<', now)])),
+      )
+      .execute();
+  }
+
+  /** Jobs of these kinds in `lane` that may be claimed at `now`, oldest first. */
+  due(lane: string, kinds: readonly string[], now: string, limit: number): Promise<Job[]> {
+    return this.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('lane', '=', lane)
+      .where('kind', 'in', kinds)
+      .where('run_after', '<=', now)
+      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+      .orderBy('run_after')
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+  }
+
+  /**
+   * Claims a job read by due(): one conditional UPDATE that succeeds only while nobody holds it and
+   * it still carries the claim it was read with, so of several processes racing for it exactly one
+   * wins. The winner gets the row as claimed.
+   */
+  claim(read: Pick<Job, 'id' | 'claim'>, now: string, leaseUntil: string, claim: string): Promise<Job | undefined> {
+    return this.db
+      .updateTable('jobs')
+      .set((eb) => ({ claim, lease_until: leaseUntil, attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', read.id)
+      .where('run_after', '<=', now)
+      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+      .where((eb) => (read.claim === null ? eb('claim', 'is', null) : eb('claim', '=', read.claim)))
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** Extends a held claim. False when it is lost: the job is gone, or another process took it over. */
+  async renew(id: number, claim: string, leaseUntil: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('jobs')
+      .set({ lease_until: leaseUntil })
+      .where('id', '=', id)
+      .where('claim', '=', claim)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  /** Hands a held job back, to be claimed again from `runAfter` (the claim token stays, naming the run that stopped). */
+  async release(id: number, claim: string, runAfter: string, error: string | null = null): Promise<boolean> {
+    const result = await this.db
+      .updateTable('jobs')
+      .set({ lease_until: null, run_after: runAfter, last_error: error })
+      .where('id', '=', id)
+      .where('claim', '=', claim)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  /** Removes a job that is done, only while `claim` still holds it. */
+  async finish(id: number, claim: string): Promise<boolean> {
+    const result = await this.db.deleteFrom('jobs').where('id', '=', id).where('claim', '=', claim).executeTakeFirst();
+    return result.numDeletedRows > 0n;
+  }
+
+  /** Whether a live claim (its lease not run out) carries this token. */
+  async isLive(claim: string, now: string): Promise<boolean> {
+    const row = await this.db.selectFrom('jobs').select('id').where('claim', '=', claim).where('lease_until', '>=', now).executeTakeFirst();
+    return !!row;
+  }
+
+  /** The payloads of the held jobs of one kind (journal entries of work in progress). */
+  async heldPayloads(kind: string, now: string): Promise<string[]> {
+    const rows = await this.db.selectFrom('jobs').select('payload').where('kind', '=', kind).where('lease_until', '>=', now).execute();
+    return rows.map((r) => r.payload);
+  }
+}

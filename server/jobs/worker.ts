@@ -1,0 +1,304 @@
+import { mkdir, rm } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/kysely.ts';
+import type { Job } from '../db/types.ts';
+import { JOB_LANES, type JobKind, type Lane } from './kinds.ts';
+import { CLAIM_TOKEN, newClaimToken, type JobLog, type JobQueue } from './queue.ts';
+import { JobsRepository } from './repository.ts';
+
+/** The run's claim was taken over, or its job is gone: it stops, and what it made is not kept. */
+export class ClaimLostError extends Error {}
+
+/** What a running job may do besides its own work. */
+export interface JobContext {
+  readonly job: Job;
+  /** This run's claim token: it names the run's work folder and may name the files it stores. */
+  readonly claim: string;
+  /** The token of the run before this one that did not end (its process died or stalled), if any. */
+  readonly previousClaim: string | null;
+  /** True once the claim is lost: stop at the next step. */
+  readonly lost: () => boolean;
+  /** This run's own folder under DATA_DIR/work/jobs, made on first use and removed before the job ends. */
+  workDir(): Promise<string>;
+  /**
+   * Ends the job: removes it and runs `write` in the same transaction, only while this claim still
+   * holds it (false, and nothing written, when it does not).
+   */
+  finish(write?: (db: Db) => Promise<void>): Promise<boolean>;
+  /** Hands the job back to run again at `at` (the reconciliation's next round, a retry). */
+  later(at: Date, error?: string): Promise<boolean>;
+}
+
+/** One kind of job: what a run does, and what happens when runs fail. */
+export interface JobDefinition {
+  kind: JobKind;
+  /** The work; it ends by finish() or later(), else the worker finishes the job when run() returns. */
+  run(ctx: JobContext): Promise<void>;
+  /**
+   * After this many claims the job is given up rather than tried again: runs that threw, and claims
+   * whose process died mid-run (a file that crashes the process every time). Unset: never given up.
+   */
+  maxAttempts?: number;
+  /** Ends a job given up (e.g. marks its record failed); the job is removed with what it writes. */
+  giveUp?(ctx: JobContext, error: unknown): Promise<void>;
+  /** How long to wait before the next try after the `attempt`-th failed one. */
+  retryAfterMs?(attempt: number): number;
+}
+
+export interface WorkerDeps {
+  db: Db;
+  queue: JobQueue;
+  clock: Clock;
+  log: JobLog;
+  /** Where each run's work folder is made, named by its claim (DATA_DIR/work/jobs). */
+  workRoot: string;
+  definitions: JobDefinition[];
+  /** Slots per lane (default: short 2 or the core count if fewer, video 1, housekeeping 1). */
+  concurrency?: Partial<Record<Lane, number>>;
+  /** How often an idle worker looks for due jobs, in ms (a nudge from this process wakes it at once). */
+  pollMs?: number;
+}
+
+/** Failed runs are tried again after 5 s, 10 s, 20 s, … at most 10 minutes apart. */
+export const defaultRetryAfterMs = (attempt: number) => Math.min(5_000 * 2 ** Math.max(0, attempt - 1), 10 * 60_000);
+
+interface LaneState {
+  name: Lane;
+  kinds: JobKind[];
+  slots: number;
+  running: number;
+  filling: Promise<void> | null;
+  again: boolean;
+}
+
+interface Running {
+  done: Promise<void>;
+  /** Stops renewing and hands the job back now (shutdown while it still runs). */
+  handBack(): Promise<void>;
+}
+
+/**
+ * Runs due jobs of the kinds it has definitions for, in lanes with slots of their own. A job runs
+ * only in the process that claimed it; its claim is renewed while it runs, and another process takes
+ * it over once a claim is not renewed in time. The same worker runs inside `npm start` and alone
+ * (`npm run worker`), against the same database and storage.
+ */
+export class Worker {
+  private readonly definitions = new Map<string, JobDefinition>();
+  private readonly lanes: LaneState[];
+  private readonly running = new Map<number, Running>();
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private unsubscribe: (() => void) | null = null;
+  private stopped = false;
+  private wakeScheduled = false;
+  private readonly woken = new Set<Lane>();
+
+  constructor(private readonly d: WorkerDeps) {
+    for (const def of d.definitions) this.definitions.set(def.kind, def);
+    const defaults: Record<Lane, number> = { short: Math.max(1, Math.min(2, availableParallelism())), video: 1, housekeeping: 1 };
+    const byLane = new Map<Lane, JobKind[]>();
+    for (const def of d.definitions) byLane.set(JOB_LANES[def.kind], [...(byLane.get(JOB_LANES[def.kind]) ?? []), def.kind]);
+    this.lanes = [...byLane].map(([name, kinds]) => ({
+      name,
+      kinds,
+      slots: d.concurrency?.[name] ?? defaults[name],
+      running: 0,
+      filling: null,
+      again: false,
+    }));
+  }
+
+  /** Starts looking for due jobs: at once, every pollMs, and whenever this process enqueues one. */
+  start(): void {
+    if (this.timer || this.stopped) return;
+    this.timer = setInterval(() => this.wake(), this.d.pollMs ?? 1_000);
+    this.unsubscribe = this.d.queue.onNudge((lane) => this.wake(lane));
+    this.wake();
+  }
+
+  /**
+   * Shutdown: claims nothing more and waits up to `graceMs` for the jobs running here; those still
+   * running then are handed back, so another process takes them at once instead of after their lease.
+   */
+  async stop(graceMs = 5_000): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    this.unsubscribe?.();
+    await Promise.all(this.lanes.map((lane) => lane.filling ?? Promise.resolve()));
+    let timeout: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([
+      Promise.allSettled([...this.running.values()].map((r) => r.done)),
+      new Promise((resolve) => (timeout = setTimeout(resolve, graceMs))),
+    ]);
+    clearTimeout(timeout);
+    await Promise.all([...this.running.values()].map((r) => r.handBack()));
+  }
+
+  /** Runs jobs until none is due and none runs (tests wait on this; jobs due later are left). */
+  async settle(): Promise<void> {
+    for (;;) {
+      await Promise.all(this.lanes.map((lane) => this.fill(lane)));
+      if (this.running.size === 0) return;
+      await Promise.allSettled([...this.running.values()].map((r) => r.done));
+    }
+  }
+
+  /** Looks for due jobs soon (once for any number of calls meanwhile): in `lane`, or in every lane. */
+  private wake(lane?: Lane): void {
+    if (this.stopped) return;
+    if (lane) this.woken.add(lane);
+    else for (const l of this.lanes) this.woken.add(l.name);
+    if (this.wakeScheduled) return;
+    this.wakeScheduled = true;
+    setImmediate(() => {
+      this.wakeScheduled = false;
+      for (const l of this.lanes) if (this.woken.has(l.name)) void this.fill(l);
+      this.woken.clear();
+    });
+  }
+
+  /** Claims due jobs into the lane's free slots; one fill per lane at a time (a call meanwhile makes it look once more). */
+  private fill(lane: LaneState): Promise<void> {
+    if (lane.filling) {
+      lane.again = true;
+      return lane.filling;
+    }
+    lane.filling = (async () => {
+      do {
+        lane.again = false;
+        while (!this.stopped && lane.running < lane.slots) {
+          const claimed = await this.claimOne(lane).catch((err: unknown) => {
+            this.d.log.error({ err, lane: lane.name }, 'could not claim a job');
+            return null;
+          });
+          if (!claimed) break;
+          this.begin(lane, claimed.job, claimed.previousClaim);
+        }
+      } while (lane.again && !this.stopped);
+    })().finally(() => (lane.filling = null));
+    return lane.filling;
+  }
+
+  private async claimOne(lane: LaneState): Promise<{ job: Job; previousClaim: string | null } | null> {
+    const repo = new JobsRepository(this.d.db);
+    const now = this.d.clock.now().toISOString();
+    for (const candidate of await repo.due(lane.name, lane.kinds, now, lane.slots - lane.running + 2)) {
+      const claim = newClaimToken();
+      const job = await repo.claim(candidate, now, this.d.queue.leaseUntil(), claim);
+      if (job) return { job, previousClaim: candidate.claim };
+    }
+    return null;
+  }
+
+  private begin(lane: LaneState, job: Job, previousClaim: string | null): void {
+    lane.running++;
+    let handBack: () => Promise<void> = async () => {};
+    const done = this.run(job, previousClaim, (h) => (handBack = h))
+      .catch((err: unknown) => this.d.log.error({ err, job: job.id, kind: job.kind }, 'job run failed'))
+      .finally(() => {
+        lane.running--;
+        this.running.delete(job.id);
+        if (!this.stopped) void this.fill(lane);
+      });
+    this.running.set(job.id, { done, handBack: () => handBack() });
+  }
+
+  private async run(job: Job, previousClaim: string | null, onHandBack: (h: () => Promise<void>) => void): Promise<void> {
+    const { db, log, queue, clock } = this.d;
+    const def = this.definitions.get(job.kind)!;
+    const claim = job.claim!;
+    const repo = new JobsRepository(db);
+    let lost = false;
+    let ended = false;
+    let renewing: Promise<unknown> = Promise.resolve();
+    const renew = setInterval(() => {
+      renewing = repo.renew(job.id, claim, queue.leaseUntil()).then(
+        (held) => {
+          if (held) return;
+          lost = true; // taken over after a stall, or the job is gone
+          clearInterval(renew);
+        },
+        (err: unknown) => log.warn({ err, job: job.id }, 'could not renew a job claim'),
+      );
+    }, queue.lease.renewEveryMs);
+    const stopRenewing = async () => {
+      clearInterval(renew);
+      await renewing;
+    };
+    onHandBack(async () => {
+      await stopRenewing();
+      lost = true;
+      ended = true;
+      await repo.release(job.id, claim, clock.now().toISOString(), 'handed back at shutdown');
+    });
+
+    let dir: string | null = null;
+    // The work folder goes before the job ends: once its result shows, nothing of the run is left.
+    const removeDir = async () => {
+      if (dir) await rm(dir, { recursive: true, force: true });
+      dir = null;
+    };
+    const ctx: JobContext = {
+      job,
+      claim,
+      previousClaim,
+      lost: () => lost,
+      workDir: async () => {
+        dir ??= path.join(this.d.workRoot, claim);
+        await mkdir(dir, { recursive: true });
+        return dir;
+      },
+      finish: async (write) => {
+        if (ended) return !lost;
+        await stopRenewing();
+        await removeDir();
+        ended = true;
+        const done = await db.transaction().execute(async (trx) => {
+          if (!(await new JobsRepository(trx).finish(job.id, claim))) return false;
+          await write?.(trx);
+          return true;
+        });
+        if (!done) lost = true;
+        return done;
+      },
+      later: async (at, error) => {
+        if (ended) return !lost;
+        await stopRenewing();
+        await removeDir();
+        ended = true;
+        const held = await repo.release(job.id, claim, at.toISOString(), error ?? null);
+        if (!held) lost = true;
+        return held;
+      },
+    };
+
+    try {
+      // The run before this one stopped without ending: its work folder is nobody's now.
+      if (previousClaim && CLAIM_TOKEN.test(previousClaim))
+        await rm(path.join(this.d.workRoot, previousClaim), { recursive: true, force: true });
+      if (def.maxAttempts !== undefined && job.attempts > def.maxAttempts) {
+        await def.giveUp?.(ctx, new Error(`claimed ${job.attempts} times without ending`));
+      } else {
+        await def.run(ctx);
+      }
+      if (!ended) await ctx.finish();
+    } catch (err) {
+      if (err instanceof ClaimLostError || lost || ended) return;
+      log.warn({ err, job: job.id, kind: job.kind, attempt: job.attempts }, 'job failed');
+      if (def.giveUp && def.maxAttempts !== undefined && job.attempts >= def.maxAttempts) {
+        await def.giveUp(ctx, err);
+        if (!ended) await ctx.finish();
+      } else {
+        const wait = (def.retryAfterMs ?? defaultRetryAfterMs)(job.attempts);
+        await ctx.later(new Date(clock.now().getTime() + wait), errorText(err));
+      }
+    } finally {
+      await stopRenewing();
+      await removeDir();
+    }
+  }
+}
+
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 1000);

@@ -1,0 +1,79 @@
+// `npm run worker`: a worker alone, with no HTTP: media processing (MP3 and waveform, photo copies,
+// video MP4 and poster), removing deleted files, the storage reconciliation. It works on the database
+// and the media storage of the environment's config (DATABASE_URL, MEDIA_STORAGE, DATA_DIR), the same
+// as the API processes', so it may run on any machine that reaches both; several may run at once.
+import { pino } from 'pino';
+import { systemClock } from './clock.ts';
+import { composeQueue, composeWorker, startWorker } from './compose.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { createDb } from './db/kysely.ts';
+import { migrate } from './db/migrate.ts';
+import { createProcessor } from './media/processor.ts';
+import { checkStorage, StorageUnavailableError, storageFromConfig } from './storage/from-config.ts';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    // Like the API processes: SECRET_KEY required with PostgreSQL or S3, so one environment file serves all.
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(`Копилка: ${err.message}`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const db = createDb(config.database);
+  try {
+    // Under the migration lock, as the API processes do: whichever starts first brings the schema up.
+    await migrate(db);
+  } catch (err) {
+    console.error(`Копилка: database error: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  }
+  const storage = storageFromConfig(config);
+  try {
+    await checkStorage(storage, config);
+  } catch (err) {
+    if (err instanceof StorageUnavailableError) {
+      console.error(`Копилка: ${err.message}`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const log = pino({ level: config.logLevel });
+  const deps = {
+    config,
+    db,
+    storage,
+    clock: systemClock,
+    processor: createProcessor({ ffmpegPath: config.ffmpegPath }),
+  };
+  const queue = composeQueue(deps, log);
+  const worker = composeWorker(deps, log, queue);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'worker shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await worker.stop();
+      await db.destroy();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await startWorker(worker, queue);
+  console.log('Копилка: worker started');
+}
+
+void main().catch((err) => {
+  console.error(`Копилка: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});
