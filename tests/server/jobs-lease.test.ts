@@ -86,8 +86,12 @@ describe('jobs shared by several processes (one database)', () => {
     return { gate, worker };
   }
 
+  /** Each upload a file of its own (the clip under another title): the same file twice is refused as already kept. */
+  let copies = 0;
   const uploadVideo = async () => {
-    const body = multipart({}, { field: 'file', filename: 'clip.webm', contentType: 'video/webm', data: readFileSync(webm) });
+    const copy = webm.replace(/\.webm$/, `-${(copies += 1)}.webm`);
+    await ffmpeg(['-i', webm, '-c', 'copy', '-metadata', `title=copy ${copies}`, copy]);
+    const body = multipart({}, { field: 'file', filename: 'clip.webm', contentType: 'video/webm', data: readFileSync(copy) });
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/media/video/',

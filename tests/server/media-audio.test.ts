@@ -78,7 +78,7 @@ describe('audio API', () => {
         failure_reason: null,
         duration: null,
       });
-      const rec = await processed(t, alice, 'audio', res.json().id);
+      const rec = await processed(t, owner, 'audio', res.json().id);
       expect(rec).toMatchObject({ title: `Тон ${name}`, description: 'ля первой октавы', mime_type: mime, status: 'ready' });
       expect(rec.size).toBe(readFileSync(fx[name]).length);
       expect(Math.abs(rec.duration - 3)).toBeLessThan(0.1);

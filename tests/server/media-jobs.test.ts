@@ -1,11 +1,11 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { FfmpegError } from '../../server/media/ffmpeg.ts';
 import { PROCESSING_ATTEMPTS } from '../../server/media/processing-jobs.ts';
 import { createProcessor, type MediaProcessor } from '../../server/media/processor.ts';
 import { LocalStorage } from '../../server/storage/local.ts';
-import { audioFixtures, createUser, ffmpegBin, listFiles, multipart, tempDir } from './support/media-fixtures.ts';
+import { audioFixtures, createUser, distinctCopy, ffmpegBin, listFiles, multipart, tempDir } from './support/media-fixtures.ts';
 import { processed, settle } from './support/processing.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
@@ -56,7 +56,7 @@ describe('media jobs: deleting, retrying, failures', () => {
   let webm: string;
 
   const upload = async (user: User, title: string) => {
-    const body = multipart({ title }, { field: 'audio_file', filename: 'tone.webm', data: readFileSync(webm) });
+    const body = multipart({ title }, { field: 'audio_file', filename: 'tone.webm', data: await distinctCopy(webm) });
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/media/audio/',

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +7,7 @@ import { buildApp, type BuiltApp } from '../../server/app.ts';
 import { AuthRepository } from '../../server/auth/repository.ts';
 import { Sessions } from '../../server/auth/sessions.ts';
 import { MEDIA_URL_TTL_SECONDS } from '../../server/media/signing.ts';
-import { createUser, ffmpeg, multipart, tempDir } from './support/media-fixtures.ts';
+import { createUser, distinctCopy, ffmpeg, multipart, tempDir } from './support/media-fixtures.ts';
 import { processed } from './support/processing.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
@@ -23,12 +22,12 @@ describe('the audio list kept ready', () => {
   let t: TestApp;
   let other: BuiltApp;
   let alice: User;
-  let mp3: Buffer;
+  let mp3: string;
 
   const list = (user: User, headers: Record<string, string> = {}, app = t.app) =>
     app.inject({ url: '/api/media/audio/', headers: { ...user.headers, ...headers } });
   const upload = async (user: User, title: string) => {
-    const body = multipart({ title }, { field: 'audio_file', filename: 'a.mp3', contentType: 'audio/mpeg', data: mp3 });
+    const body = multipart({ title }, { field: 'audio_file', filename: 'a.mp3', contentType: 'audio/mpeg', data: await distinctCopy(mp3) });
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/media/audio/',
@@ -55,7 +54,7 @@ describe('the audio list kept ready', () => {
     alice = await createUser(t, 'alice');
     const dir = await tempDir();
     await ffmpeg(['-f', 'lavfi', '-i', 'sine=frequency=440:duration=1', '-c:a', 'libmp3lame', path.join(dir, 'a.mp3')]);
-    mp3 = readFileSync(path.join(dir, 'a.mp3'));
+    mp3 = path.join(dir, 'a.mp3');
   });
   afterAll(async () => {
     await other.app.close();

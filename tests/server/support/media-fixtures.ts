@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -61,6 +61,19 @@ async function pipeToFile(args: string[], out: string): Promise<void> {
     child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg exited ${code}`))));
   });
   await Promise.all([pipeline(child.stdout, createWriteStream(out)), done]);
+}
+
+let copies = 0;
+
+/**
+ * The same media under another title tag (a stream copy): a file of its own, for tests that store
+ * one recording several times for one user (the same bytes twice are refused as already kept).
+ */
+export async function distinctCopy(file: string): Promise<Buffer> {
+  copies += 1;
+  const copy = file.replace(/(\.\w+)$/, `-copy${copies}$1`);
+  await ffmpeg(['-i', file, '-map', '0', '-c', 'copy', '-metadata', `title=copy ${copies}`, copy]);
+  return readFileSync(copy);
 }
 
 /** Duration as ffmpeg reads it after decoding the whole file (independent of our code). */
