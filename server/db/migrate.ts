@@ -14,7 +14,7 @@ import * as m010 from './migrations/010-media-trash.ts';
 import * as m011 from './migrations/011-media-version.ts';
 
 /**
- * Numbered in sequence, append-only: the next one is 011. Add a new file and list it here; never edit
+ * Numbered in sequence, append-only: the next one is 012. Add a new file and list it here; never edit
  * one that has shipped (Kysely refuses a lower number added after a higher one has run).
  */
 const migrations: Record<string, Migration> = {
