@@ -2,11 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { AuthRepository } from '../server/auth/repository.ts';
-import { Sessions } from '../server/auth/sessions.ts';
-import { systemClock } from '../server/clock.ts';
 import { resolveFfmpeg } from '../server/media/ffmpeg.ts';
-import { benchData, percentile, SECRET, startServer } from './support.ts';
+import { benchData, insertBenchUser, percentile, startServer } from './support.ts';
 
 /** Whole number from the environment, else the fallback. */
 const knob = (name: string, fallback: number) => {
@@ -27,30 +24,8 @@ export async function benchSaveBurst(): Promise<void> {
   const { dataDir, db } = await benchData('kopilka-bench-burst-');
   try {
     // One account per client, as on a family's or a company's server.
-    const sessions = new Sessions(new AuthRepository(db), SECRET, systemClock);
     const tokens: string[] = [];
-    const now = new Date().toISOString();
-    for (let i = 0; i < clients; i++) {
-      const { id } = await db
-        .insertInto('users')
-        .values({
-          email: `burst${i}@example.com`,
-          username: `burst${i}`,
-          first_name: 'Bench',
-          last_name: 'User',
-          phone: null,
-          password_hash: 'x',
-          photo_key: null,
-          is_active: 1,
-          is_email_verified: 1,
-          is_phone_verified: 0,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      tokens.push((await sessions.start(id, 0))!.access);
-    }
+    for (let i = 0; i < clients; i++) tokens.push((await insertBenchUser(db, `burst${i}`)).access);
     await db.destroy();
 
     // What a browser sends after 3 seconds: Opus in WebM.

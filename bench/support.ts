@@ -23,12 +23,18 @@ export async function benchData(prefix: string): Promise<{ dataDir: string; db: 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), prefix));
   const db = createDb({ dialect: 'sqlite', file: path.join(dataDir, 'kopilka.sqlite') });
   await migrate(db);
+  const { id, access } = await insertBenchUser(db, 'bench');
+  return { dataDir, db, userId: id, token: access };
+}
+
+/** A confirmed user `name` and the access token of a new session of theirs (signed with SECRET). */
+export async function insertBenchUser(db: Db, name: string): Promise<{ id: number; access: string }> {
   const now = new Date().toISOString();
-  const user = await db
+  const { id } = await db
     .insertInto('users')
     .values({
-      email: 'bench@example.com',
-      username: 'bench',
+      email: `${name}@example.com`,
+      username: name,
       first_name: 'Bench',
       last_name: 'User',
       phone: null,
@@ -42,8 +48,8 @@ export async function benchData(prefix: string): Promise<{ dataDir: string; db: 
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const { access } = (await new Sessions(new AuthRepository(db), SECRET, systemClock).start(user.id, 0))!;
-  return { dataDir, db, userId: user.id, token: access };
+  const { access } = (await new Sessions(new AuthRepository(db), SECRET, systemClock).start(id, 0))!;
+  return { id, access };
 }
 
 export async function freePort(): Promise<number> {

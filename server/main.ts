@@ -2,47 +2,19 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { systemClock } from './clock.ts';
-import { ConfigError, loadConfig } from './config.ts';
-import { createDb } from './db/kysely.ts';
-import { migrate } from './db/migrate.ts';
 import { createMailer } from './mail/create-mailer.ts';
 import { createProcessor } from './media/processor.ts';
+import { loadConfigOrExit, openStores } from './process-start.ts';
 import { createSmsSender } from './sms/create-sms.ts';
-import { checkStorage, StorageUnavailableError, storageFromConfig } from './storage/from-config.ts';
 import { ensureWebBuild } from './web/ensure-build.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(`Копилка: ${err.message}`);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit();
   if (config.serveWeb && process.env.SKIP_WEB_BUILD !== '1') ensureWebBuild(root, config.outDir, (m) => console.log(m));
 
-  const db = createDb(config.database);
-  try {
-    await migrate(db);
-  } catch (err) {
-    console.error(`Копилка: database error: ${err instanceof Error ? err.message : String(err)}`);
-    process.exit(1);
-  }
-  const storage = storageFromConfig(config);
-  try {
-    await checkStorage(storage, config);
-  } catch (err) {
-    if (err instanceof StorageUnavailableError) {
-      console.error(`Копилка: ${err.message}`);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const { db, storage } = await openStores(config);
   const log = (m: string) => console.log(m);
   const { app } = await buildApp({
     config,

@@ -5,42 +5,13 @@
 import { pino } from 'pino';
 import { systemClock } from './clock.ts';
 import { composeQueue, composeWorker, startWorker } from './compose.ts';
-import { ConfigError, loadConfig } from './config.ts';
-import { createDb } from './db/kysely.ts';
-import { migrate } from './db/migrate.ts';
 import { createProcessor } from './media/processor.ts';
-import { checkStorage, StorageUnavailableError, storageFromConfig } from './storage/from-config.ts';
+import { loadConfigOrExit, openStores } from './process-start.ts';
 
 async function main(): Promise<void> {
-  let config;
-  try {
-    // Like the API processes: SECRET_KEY required with PostgreSQL or S3, so one environment file serves all.
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(`Копилка: ${err.message}`);
-      process.exit(1);
-    }
-    throw err;
-  }
-  const db = createDb(config.database);
-  try {
-    // Under the migration lock, as the API processes do: whichever starts first brings the schema up.
-    await migrate(db);
-  } catch (err) {
-    console.error(`Копилка: database error: ${err instanceof Error ? err.message : String(err)}`);
-    process.exit(1);
-  }
-  const storage = storageFromConfig(config);
-  try {
-    await checkStorage(storage, config);
-  } catch (err) {
-    if (err instanceof StorageUnavailableError) {
-      console.error(`Копилка: ${err.message}`);
-      process.exit(1);
-    }
-    throw err;
-  }
+  // Like the API processes: SECRET_KEY required with PostgreSQL or S3, so one environment file serves all.
+  const config = loadConfigOrExit();
+  const { db, storage } = await openStores(config);
   const log = pino({ level: config.logLevel });
   const deps = {
     config,

@@ -9,12 +9,12 @@ import * as m005 from './migrations/005-media-processing-claim.ts';
 import * as m006 from './migrations/006-account-security.ts';
 import * as m007 from './migrations/007-account-2fa-email.ts';
 import * as m008 from './migrations/008-media-jobs.ts';
-import * as m009 from './migrations/009-uploads-checksums.ts';
 import * as m010 from './migrations/010-media-trash.ts';
 import * as m011 from './migrations/011-media-version.ts';
+import * as m012 from './migrations/012-uploads-checksums.ts';
 
 /**
- * Numbered in sequence, append-only: the next one is 012. Add a new file and list it here; never edit
+ * Numbered in sequence, append-only: the next one is 013. Add a new file and list it here; never edit
  * one that has shipped (Kysely refuses a lower number added after a higher one has run).
  */
 const migrations: Record<string, Migration> = {
@@ -26,9 +26,9 @@ const migrations: Record<string, Migration> = {
   '006-account-security': m006,
   '007-account-2fa-email': m007,
   '008-media-jobs': m008,
-  '009-uploads-checksums': m009,
   '010-media-trash': m010,
   '011-media-version': m011,
+  '012-uploads-checksums': m012,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -157,7 +157,7 @@ export interface MediaTable {
   sha256: string | null;
 }
 
-/** A resumable upload in progress (see migration 009): whose, what it becomes, how far its hash got. */
+/** A resumable upload in progress (see migration 012): whose, what it becomes, how far its hash got. */
 export interface UploadsTable {
   id: string;
   user_id: number;

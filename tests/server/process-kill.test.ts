@@ -6,12 +6,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AuthRepository } from '../../server/auth/repository.ts';
-import { Sessions } from '../../server/auth/sessions.ts';
 import { systemClock } from '../../server/clock.ts';
 import { createDb } from '../../server/db/kysely.ts';
 import { migrate } from '../../server/db/migrate.ts';
-import { ffmpeg, listFiles, multipart, tempDir } from './support/media-fixtures.ts';
+import { ffmpeg, insertConfirmedUser, listFiles, multipart, tempDir } from './support/media-fixtures.ts';
 
 /**
  * `kill -9` of the real server process (server/main.ts, as `npm start` runs it) while an upload
@@ -157,28 +155,9 @@ describe('a server killed with SIGKILL mid-upload (a recording, an avatar), mid-
     mkdirSync(dataDir, { recursive: true });
     const db = createDb({ dialect: 'sqlite', file: path.join(dataDir, 'kopilka.sqlite') });
     await migrate(db);
-    const now = new Date().toISOString();
-    const user = await db
-      .insertInto('users')
-      .values({
-        email: 'kill@example.com',
-        username: 'kill',
-        first_name: 'Тест',
-        last_name: 'Тест',
-        phone: null,
-        password_hash: 'not-a-real-hash',
-        photo_key: null,
-        is_active: 1,
-        is_email_verified: 1,
-        is_phone_verified: 0,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const user = await insertConfirmedUser(db, SECRET_KEY, systemClock, 'kill');
     userId = user.id;
-    const tokens = (await new Sessions(new AuthRepository(db), SECRET_KEY, systemClock).start(user.id, 0))!;
-    headers = { authorization: `Bearer ${tokens.access}` };
+    headers = user.headers;
     await db.destroy();
   });
 

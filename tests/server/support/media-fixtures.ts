@@ -7,6 +7,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { AuthRepository } from '../../../server/auth/repository.ts';
 import { Sessions } from '../../../server/auth/sessions.ts';
+import type { Clock } from '../../../server/clock.ts';
+import type { Db } from '../../../server/db/kysely.ts';
 import { resolveFfmpeg } from '../../../server/media/ffmpeg.ts';
 import type { TestApp } from './test-app.ts';
 
@@ -87,8 +89,13 @@ export async function decodedDuration(file: string): Promise<number> {
 
 /** A user row straight in the database (no dependency on the accounts API) and a bearer token for it. */
 export async function createUser(t: TestApp, name = `u${Math.random().toString(36).slice(2, 10)}`) {
-  const now = t.clock.now().toISOString();
-  const row = await t.db
+  return insertConfirmedUser(t.db, t.config.secretKey, t.clock, name);
+}
+
+/** A confirmed user `name` inserted into `db`, with a session whose access token is signed with `secretKey`. */
+export async function insertConfirmedUser(db: Db, secretKey: string, clock: Clock, name: string) {
+  const now = clock.now().toISOString();
+  const row = await db
     .insertInto('users')
     .values({
       email: `${name}@example.com`,
@@ -106,12 +113,16 @@ export async function createUser(t: TestApp, name = `u${Math.random().toString(3
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return signIn(t, row.id);
+  return startSession(db, secretKey, clock, row.id);
 }
 
 /** A new session of the user, valid from the test clock's now: its id, bearer token and the header carrying it. */
 export async function signIn(t: TestApp, userId: number) {
-  const { access: token } = (await new Sessions(new AuthRepository(t.db), t.config.secretKey, t.clock).start(userId, 0))!;
+  return startSession(t.db, t.config.secretKey, t.clock, userId);
+}
+
+async function startSession(db: Db, secretKey: string, clock: Clock, userId: number) {
+  const { access: token } = (await new Sessions(new AuthRepository(db), secretKey, clock).start(userId, 0))!;
   return { id: userId, token, headers: { authorization: `Bearer ${token}` } };
 }
 
