@@ -28,6 +28,7 @@ import { lastCodeTo } from '../e2e/support/outbox';
 import { httpsGet, httpsRequest } from './support/processes.ts';
 
 const PASSWORD = 'Пароль-надёжный-1';
+const MiB = 1024 * 1024;
 
 /** A user's stored keys without their random base and processing run's claim (`audio/….mp3`), sorted. */
 const shapes = (keys: string[]) =>
@@ -115,7 +116,7 @@ for (const proxy of ['caddy', 'nginx'] as const satisfies readonly ProxyName[]) 
 }
 
 for (const proxy of ['caddy', 'nginx'] as const satisfies readonly ProxyName[]) {
-  test(`${proxy} passes the tus protocol of resumable uploads to the API processes`, async ({ stack }) => {
+  test(`${proxy} passes the tus protocol of resumable uploads to the API processes, staged in the bucket`, async ({ stack }) => {
     const { origin, ca } = stack[proxy];
     const send = (method: string, pathname: string, headers: Record<string, string> = {}, body?: Buffer | string) =>
       httpsRequest(origin, method, pathname, ca, { headers, body });
@@ -162,8 +163,42 @@ for (const proxy of ['caddy', 'nginx'] as const satisfies readonly ProxyName[]) 
       expect([head.status, head.headers['upload-offset'], head.headers['upload-length']]).toEqual([200, String(offset + 200), '1000']);
       expect(head.headers['tus-resumable']).toBe('1.0.0');
     }
+    // In the bucket, tus's S3 store keeps an upload's details in `.info` and a piece smaller than S3's
+    // smallest part in `.part`; whole parts go into a multipart upload, which no listing shows.
+    const staged = async () =>
+      (await bucketKeys(stack.bucket)).filter((key) => key.startsWith(`u/${/(\d+)-/.exec(location)![1]}/uploads/`));
+    expect((await staged()).map((key) => path.extname(key)).sort()).toEqual(['.info', '.part']);
+
+    // An upload past one part (8 MiB) resumes from what the bucket holds: its parts plus the `.part` piece.
+    const video = `kind ${Buffer.from('video').toString('base64')},title ${Buffer.from('большое').toString('base64')}`;
+    const big = await send('POST', '/api/uploads/', { ...tus, 'upload-length': String(20 * MiB), 'upload-metadata': video });
+    expect(big.status, big.body).toBe(201);
+    const bigLocation = big.headers.location as string;
+    const patched = await send(
+      'PATCH',
+      bigLocation,
+      { ...tus, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+      Buffer.alloc(9 * MiB, 1),
+    );
+    expect([patched.status, patched.headers['upload-offset']], patched.body).toEqual([204, String(9 * MiB)]);
+    for (let i = 0; i < 2; i++) {
+      const head = await send('HEAD', bigLocation, tus);
+      expect([head.status, head.headers['upload-offset']]).toEqual([200, String(9 * MiB)]);
+    }
+
+    // Completed with bytes that are no video, it is refused; deleted, the small one ends. Neither leaves
+    // anything in the bucket: no staging, no original.
+    const rest = await send(
+      'PATCH',
+      bigLocation,
+      { ...tus, 'upload-offset': String(9 * MiB), 'content-type': 'application/offset+octet-stream' },
+      Buffer.alloc(11 * MiB, 1),
+    );
+    expect(rest.status, rest.body).toBe(400);
     expect((await send('DELETE', location, tus)).status).toBe(204);
-    expect((await send('HEAD', location, tus)).status).toBe(404);
+    for (const url of [location, bigLocation]) expect((await send('HEAD', url, tus)).status).toBe(404);
+    const userFolder = `u/${/(\d+)-/.exec(location)![1]}/`;
+    expect((await bucketKeys(stack.bucket)).filter((key) => key.startsWith(userFolder))).toEqual([]);
   });
 }
 
