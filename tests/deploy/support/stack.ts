@@ -102,6 +102,24 @@ export async function startStack(stateFile: string, logDir: string): Promise<{ s
       return dir;
     });
 
+    // The S3-protocol server with the bucket, in its own process group like the rest (its file folder in
+    // tmp); it comes up while the export and PostgreSQL are prepared.
+    const s3Log = path.join(logDir, 's3rver.log');
+    const bucketName = 'kopilka-deploy';
+    mkdirSync(path.join(tmp, 's3rver'));
+    const s3 = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'tests/server/support/s3rver-process.ts', path.join(tmp, 's3rver'), bucketName],
+      {
+        cwd: root,
+        // s3rver's list continuation tokens use DES, which OpenSSL 3 serves only with the legacy provider.
+        env: { ...process.env, NODE_OPTIONS: '--openssl-legacy-provider' },
+        stdio: ['ignore', openSync(s3Log, 'a'), openSync(s3Log, 'a')],
+        detached: true,
+      },
+    );
+    track(s3.pid!);
+
     // The export the proxies serve, with the header files `npm run build` writes next to it.
     const outDir = path.join(root, 'out');
     ensureWebBuild(root, outDir, (m) => console.log(m));
@@ -125,22 +143,6 @@ export async function startStack(stateFile: string, logDir: string): Promise<{ s
     const databaseUrl = /DATABASE_URL=(\S+)/.exec(pgOut)?.[1];
     if (!databaseUrl) throw new Error(`no DATABASE_URL from pg-throwaway.sh: ${pgOut}`);
 
-    // The S3-protocol server with the bucket, in its own process group like the rest (its file folder in tmp).
-    const s3Log = path.join(logDir, 's3rver.log');
-    const bucketName = 'kopilka-deploy';
-    mkdirSync(path.join(tmp, 's3rver'));
-    const s3 = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'tests/server/support/s3rver-process.ts', path.join(tmp, 's3rver'), bucketName],
-      {
-        cwd: root,
-        // s3rver's list continuation tokens use DES, which OpenSSL 3 serves only with the legacy provider.
-        env: { ...process.env, NODE_OPTIONS: '--openssl-legacy-provider' },
-        stdio: ['ignore', openSync(s3Log, 'a'), openSync(s3Log, 'a')],
-        detached: true,
-      },
-    );
-    track(s3.pid!);
     let s3Endpoint = '';
     await waitFor(
       's3rver',
@@ -212,37 +214,40 @@ export async function startStack(stateFile: string, logDir: string): Promise<{ s
       await exited;
       apis[index]!.child = null;
     };
-    await Promise.all([startApi(0), startApi(1)]);
-
     // `npm run worker`: the one process that runs the jobs, with the API processes' environment.
-    const workerLog = path.join(logDir, 'worker.log');
-    const worker = spawn(process.execPath, ['--import', 'tsx', 'server/worker-main.ts'], {
-      cwd: root,
-      env: { ...apiEnv, DATA_DIR: dataDirs[2] },
-      stdio: ['ignore', openSync(workerLog, 'a'), openSync(workerLog, 'a')],
-      detached: true,
-    });
-    track(worker.pid!);
-    await waitFor('the worker', async () => readFileSync(workerLog, 'utf8').includes('worker started'), 30_000, workerLog);
+    const startWorker = async () => {
+      const workerLog = path.join(logDir, 'worker.log');
+      const worker = spawn(process.execPath, ['--import', 'tsx', 'server/worker-main.ts'], {
+        cwd: root,
+        env: { ...apiEnv, DATA_DIR: dataDirs[2] },
+        stdio: ['ignore', openSync(workerLog, 'a'), openSync(workerLog, 'a')],
+        detached: true,
+      });
+      track(worker.pid!);
+      await waitFor('the worker', async () => readFileSync(workerLog, 'utf8').includes('worker started'), 30_000, workerLog);
+    };
+    await Promise.all([startApi(0), startApi(1), startWorker()]);
 
     const upstreams = apis.map((a) => `127.0.0.1:${a.port}`);
     const common = { siteName: SITE_NAME, apis: upstreams, outDir, track };
-    const caddy = await startCaddy({
-      ...common,
-      dir: path.join(tmp, 'caddy'),
-      log: path.join(logDir, 'caddy.log'),
-      httpsPort: caddyPort,
-      httpPort: caddyHttpPort,
-    });
-    const nginx = await startNginx({
-      ...common,
-      dir: path.join(tmp, 'nginx'),
-      log: path.join(logDir, 'nginx.log'),
-      httpsPort: nginxPort,
-      httpPort: nginxHttpPort,
-      api1: upstreams[0]!,
-      api2: upstreams[1]!,
-    });
+    const [caddy, nginx] = await Promise.all([
+      startCaddy({
+        ...common,
+        dir: path.join(tmp, 'caddy'),
+        log: path.join(logDir, 'caddy.log'),
+        httpsPort: caddyPort,
+        httpPort: caddyHttpPort,
+      }),
+      startNginx({
+        ...common,
+        dir: path.join(tmp, 'nginx'),
+        log: path.join(logDir, 'nginx.log'),
+        httpsPort: nginxPort,
+        httpPort: nginxHttpPort,
+        api1: upstreams[0]!,
+        api2: upstreams[1]!,
+      }),
+    ]);
     const browserHome = path.join(tmp, 'home');
     trustInNss(browserHome, { 'kopilka-caddy-ca': caddy.ca, 'kopilka-nginx-ca': nginx.ca });
 
