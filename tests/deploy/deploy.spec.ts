@@ -14,7 +14,10 @@ import {
   expectAudioPlays,
   expectSecureHttps,
   makeVideo,
-  mediaFiles,
+  bucketKeys,
+  filesUnder,
+  newUserFolder,
+  objectBytes,
   recordAudio,
   registerConfirmAndLogin,
   uploadAndPlayVideo,
@@ -25,6 +28,16 @@ import { lastCodeTo } from '../e2e/support/outbox';
 import { httpsGet, httpsRequest } from './support/processes.ts';
 
 const PASSWORD = 'Пароль-надёжный-1';
+const MiB = 1024 * 1024;
+
+/** A user's stored keys without their random base and processing run's claim (`audio/….mp3`), sorted. */
+const shapes = (keys: string[]) =>
+  keys
+    .map((key) => {
+      const m = /^u\/\d+\/([a-z]+)\/[\w-]{16}(?:-[0-9a-f]{12})?(.+)$/.exec(key);
+      return m ? `${m[1]}/…${m[2]}` : key;
+    })
+    .sort();
 
 for (const proxy of ['caddy', 'nginx'] as const satisfies readonly ProxyName[]) {
   test(`${proxy} serves the export with the API process's headers and passes the client's own address`, async ({ stack }) => {
@@ -103,7 +116,7 @@ for (const proxy of ['caddy', 'nginx'] as const satisfies readonly ProxyName[]) 
 }
 
 for (const proxy of ['caddy', 'nginx'] as const satisfies readonly ProxyName[]) {
-  test(`${proxy} passes the tus protocol of resumable uploads to the API processes`, async ({ stack }) => {
+  test(`${proxy} passes the tus protocol of resumable uploads to the API processes, staged in the bucket`, async ({ stack }) => {
     const { origin, ca } = stack[proxy];
     const send = (method: string, pathname: string, headers: Record<string, string> = {}, body?: Buffer | string) =>
       httpsRequest(origin, method, pathname, ca, { headers, body });
@@ -150,8 +163,43 @@ for (const proxy of ['caddy', 'nginx'] as const satisfies readonly ProxyName[]) 
       expect([head.status, head.headers['upload-offset'], head.headers['upload-length']]).toEqual([200, String(offset + 200), '1000']);
       expect(head.headers['tus-resumable']).toBe('1.0.0');
     }
+    // In the bucket, tus's S3 store keeps an upload's details in `.info` and a piece smaller than S3's
+    // smallest part in `.part`; whole parts go into a multipart upload, which no listing shows.
+    const staged = async () =>
+      (await bucketKeys(stack.bucket)).filter((key) => key.startsWith(`u/${/(\d+)-/.exec(location)![1]}/uploads/`));
+    expect((await staged()).map((key) => path.extname(key)).sort()).toEqual(['.info', '.part']);
+
+    // An upload past one part (8 MiB) resumes from what the bucket holds: its parts plus the `.part` piece.
+    const bigLength = 9 * MiB + 1024;
+    const video = `kind ${Buffer.from('video').toString('base64')},title ${Buffer.from('большое').toString('base64')}`;
+    const big = await send('POST', '/api/uploads/', { ...tus, 'upload-length': String(bigLength), 'upload-metadata': video });
+    expect(big.status, big.body).toBe(201);
+    const bigLocation = big.headers.location as string;
+    const patched = await send(
+      'PATCH',
+      bigLocation,
+      { ...tus, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+      Buffer.alloc(9 * MiB, 1),
+    );
+    expect([patched.status, patched.headers['upload-offset']], patched.body).toEqual([204, String(9 * MiB)]);
+    for (let i = 0; i < 2; i++) {
+      const head = await send('HEAD', bigLocation, tus);
+      expect([head.status, head.headers['upload-offset']]).toEqual([200, String(9 * MiB)]);
+    }
+
+    // Completed with bytes that are no video, it is refused; deleted, the small one ends. Neither leaves
+    // anything in the bucket: no staging, no original.
+    const rest = await send(
+      'PATCH',
+      bigLocation,
+      { ...tus, 'upload-offset': String(9 * MiB), 'content-type': 'application/offset+octet-stream' },
+      Buffer.alloc(bigLength - 9 * MiB, 1),
+    );
+    expect(rest.status, rest.body).toBe(400);
     expect((await send('DELETE', location, tus)).status).toBe(204);
-    expect((await send('HEAD', location, tus)).status).toBe(404);
+    for (const url of [location, bigLocation]) expect((await send('HEAD', url, tus)).status).toBe(404);
+    const userFolder = `u/${/(\d+)-/.exec(location)![1]}/`;
+    expect((await bucketKeys(stack.bucket)).filter((key) => key.startsWith(userFolder))).toEqual([]);
   });
 }
 
@@ -163,11 +211,14 @@ test.describe('through Caddy', () => {
     stack,
   }) => {
     test.setTimeout(240_000);
+    const before = await bucketKeys(stack.bucket);
     await page.goto('/');
     await expectSecureHttps(page);
     await registerConfirmAndLogin(page, freshEmail('caddy'), PASSWORD);
 
     await recordAudio(page, 'До сбоя');
+    const folder = await newUserFolder(stack.bucket, before);
+    const stored = async () => (await bucketKeys(stack.bucket)).filter((key) => key.startsWith(folder));
     await expectSecureHttps(page); // the microphone worked: the page is a secure context
     await expectAudioPlays(page, 'До сбоя');
 
@@ -180,10 +231,40 @@ test.describe('through Caddy', () => {
     await uploadPhoto(page, 'Снимок');
     const clip = makeVideo();
     await uploadAndPlayVideo(page, 'Клип', clip);
+    // The player's /media/ URL answers a Range request through the proxy with those bytes of the object.
+    const ranged = await page
+      .getByRole('dialog', { name: 'Просмотр видео' })
+      .getByTestId('video-player')
+      .evaluate(async (v: HTMLVideoElement) => {
+        const res = await fetch(v.currentSrc, { headers: { range: 'bytes=100-1123' } });
+        return {
+          status: res.status,
+          range: res.headers.get('content-range'),
+          path: new URL(v.currentSrc).pathname,
+          bytes: [...new Uint8Array(await res.arrayBuffer())],
+        };
+      });
+    expect([ranged.status, ranged.range?.replace(/\/\d+$/, '')]).toEqual([206, 'bytes 100-1123']);
+    const key = decodeURIComponent(ranged.path.replace(/^\/media\//, ''));
+    expect(Buffer.from(ranged.bytes).equals(await objectBytes(stack.bucket, key, 'bytes=100-1123'))).toBe(true);
     // «Скачать всё» streams through the proxy: the video's original comes back byte for byte.
     const archive = await downloadEverything(page);
     expect([...archive.keys()].filter((name) => !name.endsWith('.json'))).toHaveLength(3);
     expect([...archive.entries()].find(([name]) => name.startsWith('Видео/Клип') && name.endsWith('.mp4'))?.[1].equals(clip)).toBe(true);
+    // The bucket holds each record's original and what its processing made (no upload staging left);
+    // no process's disk holds any of it, nor a job's work folder.
+    const everyFile = [
+      'audio/….mp3',
+      'audio/….webm',
+      'photo/…-preview.webp',
+      'photo/…-thumb.webp',
+      'photo/….png',
+      'video/…-play.mp4',
+      'video/…-poster.jpg',
+      'video/….mp4',
+    ];
+    expect(shapes(await stored())).toEqual(everyFile);
+    for (const dir of stack.dataDirs) expect(filesUnder(dir), dir).toEqual([]);
     await page.goto('/video');
     await videoCard(page, 'Клип').getByRole('button', { name: 'Открыть видео: Клип' }).click();
     await deleteOpenVideo(page, 'Клип');
@@ -196,10 +277,12 @@ test.describe('through Caddy', () => {
     await deleteAudio(page, 'До сбоя');
     await page.reload();
     await expect(page.getByText('Пока нет записей')).toBeVisible();
-    // Deleted is in the trash, files and all, until it is emptied.
-    expect(mediaFiles(stack.dataDir)).not.toEqual([]);
+    // Deleted is in the trash, files and all, until it is emptied; then the worker's purge jobs empty the folder.
+    expect(shapes(await stored())).toEqual(everyFile);
     await emptyTrash(page, 3);
-    await expect.poll(() => mediaFiles(stack.dataDir)).toEqual([]);
+    await expect.poll(stored, { timeout: 60_000 }).toEqual([]);
+    // Not a byte on any process's disk: media, uploads in progress and the jobs' copies all went to the bucket.
+    for (const dir of stack.dataDirs) await expect.poll(() => filesUnder(dir), { message: dir }).toEqual([]);
   });
 });
 
@@ -212,10 +295,13 @@ test.describe('through nginx', () => {
   }) => {
     test.setTimeout(180_000);
     for (const [i, api] of stack.apis.entries()) if (!api.child) await stack.startApi(i);
+    const before = await bucketKeys(stack.bucket);
     await page.goto('/');
     await expectSecureHttps(page);
     await registerConfirmAndLogin(page, freshEmail('nginx'), PASSWORD);
     await recordAudio(page, 'Через nginx');
+    const folder = await newUserFolder(stack.bucket, before);
+    const stored = async () => (await bucketKeys(stack.bucket)).filter((key) => key.startsWith(folder));
     await expectAudioPlays(page, 'Через nginx');
 
     await stack.killApi(1);
@@ -227,7 +313,9 @@ test.describe('through nginx', () => {
     await deleteAudio(page, 'Через nginx');
     await page.reload();
     await expect(page.getByText('Пока нет записей')).toBeVisible();
+    expect(shapes(await stored())).toEqual(['audio/….mp3', 'audio/….webm', 'photo/…-preview.webp', 'photo/…-thumb.webp', 'photo/….png']);
     await emptyTrash(page, 2);
-    await expect.poll(() => mediaFiles(stack.dataDir)).toEqual([]);
+    await expect.poll(stored, { timeout: 60_000 }).toEqual([]);
+    for (const dir of stack.dataDirs) await expect.poll(() => filesUnder(dir), { message: dir }).toEqual([]);
   });
 });

@@ -24,6 +24,7 @@ export const test = base.extend<{ reverseProxy: ProxyName }, { stack: Stack }>({
       try {
         await use(stack);
       } finally {
+        stack.bucket.client.destroy();
         stop();
       }
     },

@@ -2,11 +2,13 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { GetObjectCommand, paginateListObjectsV2 } from '@aws-sdk/client-s3';
 import { expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { resolveFfmpeg } from '../../../server/media/ffmpeg.ts';
 import { lastCodeTo } from '../../e2e/support/outbox';
 import { unzip } from '../../server/support/unzip.ts';
+import type { Bucket } from './stack.ts';
 
 /** The steps of a visitor's journey, in the UI only: through a proxy the browser is the only client. */
 
@@ -176,14 +178,36 @@ export async function downloadEverything(page: Page): Promise<Map<string, Buffer
   return unzip(readFileSync(await download.path()));
 }
 
-/** Every file under DATA_DIR/media, relative. */
-export function mediaFiles(dataDir: string): string[] {
-  const media = path.join(dataDir, 'media');
-  try {
-    return readdirSync(media, { recursive: true, withFileTypes: true })
-      .filter((e) => e.isFile())
-      .map((e) => path.relative(media, path.join(e.parentPath, e.name)));
-  } catch {
-    return [];
+/**
+ * Every file a process left under its DATA_DIR, relative (its outbox aside: the tests read codes there).
+ * With media in a bucket nothing else belongs there once the jobs are done: no media, and no work
+ * folder of a job or a local copy outlives the run that made it.
+ */
+export function filesUnder(dataDir: string): string[] {
+  return readdirSync(dataDir, { recursive: true, withFileTypes: true })
+    .filter((e) => !e.isDirectory() && !e.isSymbolicLink())
+    .map((e) => path.relative(dataDir, path.join(e.parentPath, e.name)))
+    .filter((file) => !file.startsWith(`outbox${path.sep}`));
+}
+
+/** Every object in the bucket under the media prefix, as storage keys (`u/<id>/audio/…`), sorted. */
+export async function bucketKeys(bucket: Bucket): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const page of paginateListObjectsV2({ client: bucket.client }, { Bucket: bucket.name, Prefix: bucket.prefix })) {
+    for (const object of page.Contents ?? []) keys.push(object.Key!.slice(bucket.prefix.length));
   }
+  return keys.sort();
+}
+
+/** The one user folder (`u/<id>/`) the keys that are new since `before` lie in. */
+export async function newUserFolder(bucket: Bucket, before: string[]): Promise<string> {
+  const folders = new Set((await bucketKeys(bucket)).filter((k) => !before.includes(k)).map((k) => /^u\/\d+\//.exec(k)?.[0]));
+  expect([...folders]).toHaveLength(1);
+  return [...folders][0]!;
+}
+
+/** The bytes of one object (storage key), or of a Range of it. */
+export async function objectBytes(bucket: Bucket, key: string, range?: string): Promise<Buffer> {
+  const res = await bucket.client.send(new GetObjectCommand({ Bucket: bucket.name, Key: bucket.prefix + key, Range: range }));
+  return Buffer.from(await res.Body!.transformToByteArray());
 }
