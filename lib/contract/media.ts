@@ -147,8 +147,17 @@ export type DuplicateMedia = z.infer<typeof duplicateMediaSchema>;
 /** A trim keeps at least this many seconds of the recording. */
 export const TRIM_MIN_SECONDS = 1;
 
+/**
+ * How far past the stored duration a trim's end may lie: the player's clock and the decoded length
+ * may differ by a frame, and a handle dragged to the very end must still be taken.
+ */
+export const TRIM_END_SLACK_SECONDS = 0.05;
+
 /** A trim's field given as something other than a number of seconds. */
 export const TRIM_NOT_A_NUMBER = 'Требуется численное значение.';
+
+/** A trim's start below zero. */
+export const TRIM_START_NEGATIVE = 'Начало не может быть меньше нуля.';
 
 /** Seconds from the recording's start: a JSON number, or its text (a form). */
 const trimSeconds = z.preprocess(
@@ -167,7 +176,7 @@ const trimSeconds = z.preprocess(
  * it can be restored for 30 days.
  */
 export const trimRequestSchema = z.object({
-  start: trimSeconds.refine((s) => s >= 0, 'Начало не может быть меньше нуля.'),
+  start: trimSeconds.refine((s) => s >= 0, TRIM_START_NEGATIVE),
   end: trimSeconds,
 });
 export type TrimRequest = z.infer<typeof trimRequestSchema>;

@@ -1,4 +1,4 @@
-import { TRIM_MESSAGES, TRIM_MIN_SECONDS, type TrimRequest } from '../../lib/contract/media.ts';
+import { TRIM_END_SLACK_SECONDS, TRIM_MESSAGES, TRIM_MIN_SECONDS, type TrimRequest } from '../../lib/contract/media.ts';
 import { NON_FIELD_ERRORS } from '../../lib/contract/errors.ts';
 import type { Clock } from '../clock.ts';
 import type { Media } from '../db/types.ts';
@@ -41,12 +41,6 @@ export class AudioTrim {
 /** The part must lie within the recording and keep at least TRIM_MIN_SECONDS of it. */
 function checkPart({ start, end }: TrimRequest, duration: number): void {
   if (end <= start) throw fieldError('end', TRIM_MESSAGES.endBeforeStart);
-  if (end > duration + DURATION_SLACK) throw fieldError('end', TRIM_MESSAGES.pastEnd(duration));
+  if (end > duration + TRIM_END_SLACK_SECONDS) throw fieldError('end', TRIM_MESSAGES.pastEnd(duration));
   if (end - start < TRIM_MIN_SECONDS) throw fieldError(NON_FIELD_ERRORS, TRIM_MESSAGES.tooShort);
 }
-
-/**
- * How far past the stored duration an end may lie: the player's clock and the decoded length may
- * differ by a frame, and a handle dragged to the very end must still be taken.
- */
-const DURATION_SLACK = 0.05;
