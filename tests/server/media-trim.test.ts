@@ -3,7 +3,17 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRIM_MESSAGES, TRIM_NOT_A_NUMBER } from '../../lib/contract/media.ts';
-import { audioFixtures, createUser, decodedDuration, multipart, pathOf, tempDir } from './support/media-fixtures.ts';
+import { AudioCutter } from '../../server/media/audio-cut.ts';
+import {
+  adtsDisguisedPlaylist,
+  audioFixtures,
+  createUser,
+  decodedDuration,
+  ffmpegBuilds,
+  multipart,
+  pathOf,
+  tempDir,
+} from './support/media-fixtures.ts';
 import { processed, settle } from './support/processing.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { storedFiles } from './support/test-storage.ts';
@@ -196,5 +206,46 @@ describe('trimming a recording', () => {
     const back: Audio = await processed(t, alice, 'audio', rec.id);
     expect(back.status).toBe('ready');
     expect(back.duration).toBeGreaterThan(5.5);
+  });
+});
+
+/** The cut opens a user's file as the processing does: its accepted container only, from the local disk only. */
+describe.each(ffmpegBuilds())('the audio cutter with $name', ({ name, bin }) => {
+  let dir: string;
+  let fx: Files;
+  beforeAll(async () => {
+    dir = await tempDir();
+    fx = await audioFixtures(dir, 4);
+  });
+
+  it('re-encodes to Opus in WebM when asked (when a copy cannot cut the codec)', async () => {
+    const cut = await new AudioCutter(bin).cut({
+      input: fx.m4a,
+      stored: { ext: 'm4a', mime: 'audio/mp4' },
+      start: 1,
+      end: 3,
+      output: path.join(dir, 'reencoded'),
+      reencode: true,
+    });
+    expect(cut).toMatchObject({ ext: 'webm', mime: 'audio/webm' });
+    const seconds = await decodedDuration(cut.path);
+    expect(seconds, name).toBeGreaterThan(1.8);
+    expect(seconds, name).toBeLessThan(2.2);
+  });
+
+  it('never cuts another file named by a stored "AAC" that ffmpeg would read as a playlist', async () => {
+    const disguised = path.join(dir, 'voice.aac');
+    writeFileSync(disguised, adtsDisguisedPlaylist(fx.mp3));
+    for (const reencode of [false, true]) {
+      const cut = new AudioCutter(bin).cut({
+        input: disguised,
+        stored: { ext: 'aac', mime: 'audio/aac' },
+        start: 0,
+        end: 2,
+        output: path.join(dir, `hostile-${reencode}`),
+        reencode,
+      });
+      await expect(cut).rejects.toThrow();
+    }
   });
 });
