@@ -138,7 +138,7 @@ export function TrimPanel({ wavesurfer, duration, onSave, saving, onClose }: Tri
         </p>
       ) : null}
       <div className="flex flex-wrap gap-2">
-        <Button onClick={() => void save()} disabled={!!problem || saving} aria-busy={saving || undefined}>
+        <Button onClick={() => void save()} disabled={!!problem} loading={saving}>
           Сохранить
         </Button>
         <Button variant="secondary" onClick={onClose} disabled={saving}>

@@ -65,6 +65,15 @@ test('«Обрезать» keeps 2–4 s of a 6 s recording, and the untrimmed v
   await page.keyboard.press('Enter');
   await expect(panel).toBeVisible();
   await expectAccessible(page, 'trim panel');
+  // Dragging the left handle a third of the way along moves the start there (the field follows).
+  const wave = await card.getByTestId('waveform').boundingBox();
+  const handle = await card.getByTestId('waveform').locator('[part~="region-handle-left"]').boundingBox();
+  await page.mouse.move(handle!.x + handle!.width / 2, handle!.y + handle!.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(wave!.x + wave!.width / 3, handle!.y + handle!.height / 2, { steps: 10 });
+  await page.mouse.up();
+  await expect.poll(async () => Number(await panel.getByLabel('Начало, с').inputValue())).toBeGreaterThan(1);
+  expect(Number(await panel.getByLabel('Начало, с').inputValue())).toBeLessThan(3);
   await panel.getByLabel('Начало, с').fill('4');
   await panel.getByLabel('Конец, с').fill('4.5');
   await expect(panel.getByRole('alert')).toHaveText('Оставьте не меньше 1 секунды.');
