@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRIM_MESSAGES, TRIM_NOT_A_NUMBER } from '../../lib/contract/media.ts';
 import { AudioCutter } from '../../server/media/audio-cut.ts';
+import { untrimmedTitle } from '../../server/media/trim-job.ts';
 import {
   adtsDisguisedPlaylist,
   audioFixtures,
@@ -206,6 +207,16 @@ describe('trimming a recording', () => {
     const back: Audio = await processed(t, alice, 'audio', rec.id);
     expect(back.status).toBe('ready');
     expect(back.duration).toBeGreaterThan(5.5);
+  });
+});
+
+describe('the untrimmed copy', () => {
+  it('names the untrimmed copy «<title> (до обрезки)», within the title limit', () => {
+    expect(untrimmedTitle('Лекция')).toBe('Лекция (до обрезки)');
+    expect(untrimmedTitle('  ')).toBe('Запись (до обрезки)');
+    const long = untrimmedTitle('я'.repeat(255));
+    expect([...long]).toHaveLength(255);
+    expect(long.endsWith(' (до обрезки)')).toBe(true);
   });
 });
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { trimRequestSchema } from '../../../lib/contract/media.ts';
 import { trimPartError } from '../../../lib/media/trim-part.ts';
-import { untrimmedTitle } from '../../../server/media/trim-job.ts';
 
 describe('the part of a recording to keep', () => {
   it('takes a part within the recording that keeps at least a second, up to its very end', () => {
@@ -24,13 +23,5 @@ describe('the part of a recording to keep', () => {
     expect(trimRequestSchema.safeParse({ start: 'abc', end: 3 }).error?.issues[0]?.message).toBe('Требуется численное значение.');
     expect(trimRequestSchema.safeParse({ start: true, end: 3 }).success).toBe(false);
     expect(trimRequestSchema.safeParse({ start: 1 }).error?.issues[0]?.message).toBe('Обязательное поле.');
-  });
-
-  it('names the untrimmed copy «<title> (до обрезки)», within the title limit', () => {
-    expect(untrimmedTitle('Лекция')).toBe('Лекция (до обрезки)');
-    expect(untrimmedTitle('  ')).toBe('Запись (до обрезки)');
-    const long = untrimmedTitle('я'.repeat(255));
-    expect([...long]).toHaveLength(255);
-    expect(long.endsWith(' (до обрезки)')).toBe(true);
   });
 });
