@@ -108,7 +108,7 @@ export function composeMedia(deps: AppDeps, log: MediaLog, queue: JobQueue): Med
     records: new MediaService({ repo, queue, clock }),
     uploads: new MediaUploads({ repo, storage, processing, queue, usage, clock, config: deps.config, log }),
     trash: new MediaTrash({ repo: new TrashRepository(deps.db), queue, clock }),
-    trim: new AudioTrim({ repo: new TrimRepository(deps.db), queue, clock }),
+    trim: new AudioTrim({ repo: new TrimRepository(deps.db), queue, usage, clock }),
     usage,
     export: new MediaExport({ repo, storage, clock, config: deps.config }),
     renditionSizes: new RenditionSizes({ repo: usageRepo, storage, background, log }),

@@ -4,12 +4,15 @@ import type { Clock } from '../clock.ts';
 import type { Media } from '../db/types.ts';
 import { detailError, fieldError, notFound } from '../errors.ts';
 import type { JobQueue } from '../jobs/queue.ts';
+import { quotaExceededMessage } from '../../lib/contract/storage-space.ts';
 import { trimJob } from './trim-job.ts';
 import type { TrimRepository } from './trim-repository.ts';
+import type { MediaUsage } from './usage.ts';
 
 export interface AudioTrimDeps {
   repo: TrimRepository;
   queue: JobQueue;
+  usage: MediaUsage;
   clock: Clock;
 }
 
@@ -25,6 +28,7 @@ export class AudioTrim {
     if (!row) throw notFound();
     if (row.status !== 'ready' || row.duration === null) throw detailError(409, TRIM_MESSAGES.notReady);
     checkPart(part, row.duration);
+    await this.ensureRoom(row, part);
     const now = this.d.clock.now().toISOString();
     const started = await this.d.repo.transaction(async (repo, trx) => {
       const again = await repo.startOwned(userId, id, now);
@@ -35,6 +39,19 @@ export class AudioTrim {
     if (!started) throw detailError(409, TRIM_MESSAGES.notReady);
     this.d.queue.nudge('trim-audio');
     return started;
+  }
+
+  /**
+   * With a quota, the cut must fit beside what the owner keeps (the untrimmed version stays, in the
+   * trash): its share of the original and of the MP3, by time, is refused with 413 when it cannot.
+   */
+  private async ensureRoom(row: Media, { start, end }: TrimRequest): Promise<void> {
+    const quota = this.d.usage.quota;
+    if (quota === null || !row.duration) return;
+    const share = Math.min(1, (end - start) / row.duration);
+    const needed = Math.ceil((row.size + (row.renditions_size ?? 0)) * share);
+    const free = quota - (await this.d.usage.of(row.user_id)).total_bytes;
+    if (needed > free) throw detailError(413, quotaExceededMessage(Math.max(0, free), quota));
   }
 }
 

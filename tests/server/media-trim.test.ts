@@ -210,6 +210,39 @@ describe('trimming a recording', () => {
   });
 });
 
+describe('trimming with a quota', () => {
+  it('refuses (413, the free space named) a cut that cannot fit beside the untrimmed version, which stays in the trash', async () => {
+    const dir = await tempDir();
+    const { wav } = await audioFixtures(dir, 6);
+    const size = readFileSync(wav).length;
+    // Room for the recording and its MP3, and little more: a third of it again does not fit.
+    const t = await createTestApp({ env: { USER_QUOTA_BYTES: String(size + 150_000) } });
+    try {
+      const user = await createUser(t, 'carol');
+      const body = multipart({ title: 'Большая' }, { field: 'audio_file', filename: 'tone.wav', data: readFileSync(wav) });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/media/audio/',
+        headers: { ...user.headers, ...body.headers },
+        payload: body.payload,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const rec: Audio = await processed(t, user, 'audio', res.json<Audio>().id);
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: `/api/media/audio/${rec.id}/trim/`,
+        headers: user.headers,
+        payload: { start: 2, end: 4 },
+      });
+      expect(refused.statusCode).toBe(413);
+      expect(refused.json<{ detail: string }>().detail).toMatch(/^Не хватает места в хранилище: свободно .+ из .+\.$/);
+      expect((await processed(t, user, 'audio', rec.id)).status).toBe('ready');
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('the untrimmed copy', () => {
   it('names the untrimmed copy «<title> (до обрезки)», within the title limit', () => {
     expect(untrimmedTitle('Лекция')).toBe('Лекция (до обрезки)');
