@@ -181,6 +181,40 @@ describe('trimming a recording', () => {
     await settle(t);
   });
 
+  it('a trim whose process died is taken over: what the dead run stored is removed, and the cut is made once', async () => {
+    const rec = await upload(alice, fx.mp3, 'Оборванная');
+    const dead = 'deadbeef0001';
+    // The dead run's claim ran out while it held the job, leaving half its work stored.
+    const leftover = `u/${alice.id}/audio/trim-${dead}.mp3`;
+    await t.storage.put(leftover, Readable.from([Buffer.from('half a cut')]));
+    await t.db.updateTable('media').set({ status: 'processing' }).where('id', '=', rec.id).execute();
+    const past = new Date(t.clock.now().getTime() - 1000).toISOString();
+    await t.db
+      .insertInto('jobs')
+      .values({
+        kind: 'trim-audio',
+        lane: 'short',
+        media_id: rec.id,
+        payload: JSON.stringify({ start: 1, end: 3 }),
+        run_after: past,
+        created_at: past,
+        claim: dead,
+        lease_until: past,
+        attempts: 1,
+      })
+      .execute();
+    await settle(t);
+
+    const done: Audio = await processed(t, alice, 'audio', rec.id);
+    expect(done.status).toBe('ready');
+    expect(done.duration).toBeGreaterThan(1.8);
+    expect(done.duration).toBeLessThan(2.3);
+    const files = await storedFiles(t);
+    expect(files).not.toContain(leftover);
+    expect(files.filter((f) => f.includes(`/trim-${dead}`))).toEqual([]);
+    expect((await trash(alice)).filter((item) => item.title === 'Оборванная (до обрезки)')).toHaveLength(1);
+  });
+
   it('leaves the record whole when ffmpeg cannot cut it: failed with the reason, nothing of the cut stored, «Повторить» brings it back', async () => {
     const rec = await upload(alice, fx.ogg, 'Испорченная');
     const row = await t.db.selectFrom('media').selectAll().where('id', '=', rec.id).executeTakeFirstOrThrow();
