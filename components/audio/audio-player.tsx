@@ -2,6 +2,7 @@
 
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type WaveSurfer from 'wavesurfer.js';
+import { Button } from '@/components/ui/button';
 import { useMediaPlayback } from '@/hooks/use-media-playback';
 import { playbackKeyAction } from '@/lib/media/playback-keys';
 import { alternativeMediaUrls } from '@/lib/media/url-alternatives';
@@ -244,14 +245,9 @@ export function AudioPlayer({ src, peaks, duration, title, recordId, trim }: Aud
         <TrimPanel wavesurfer={waveform} duration={total} onSave={trim.save} saving={trim.saving} onClose={closeTrim} />
       ) : (
         <div>
-          <button
-            ref={trimButtonRef}
-            type="button"
-            onClick={() => setTrimming(true)}
-            className="inline-flex min-h-10 items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
-          >
+          <Button ref={trimButtonRef} variant="secondary" onClick={() => setTrimming(true)}>
             Обрезать
-          </button>
+          </Button>
         </div>
       )
     ) : null;
