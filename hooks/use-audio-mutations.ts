@@ -1,6 +1,9 @@
 'use client';
 
-import { audioDownloadLink, audioQueries, type AudioRecord } from '@/lib/api/audio';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { audioDownloadLink, audioQueries, trimAudio, type AudioRecord } from '@/lib/api/audio';
+import { trashQueries } from '@/lib/api/trash';
+import type { TrimRequest } from '@/lib/contract/media';
 import {
   useDeleteMediaItem,
   useMediaDownload,
@@ -32,4 +35,21 @@ export function useRestoreAudio() {
 /** The MP3 through a signed link: the browser saves it straight to disk as «title.mp3». */
 export function useDownloadAudio() {
   return useMediaDownload((record: Pick<AudioRecord, 'id'>) => audioDownloadLink(record));
+}
+
+/**
+ * «Сохранить» of the trim: the answer (the record, processing) takes its place in the cached list at
+ * once; the list re-reads itself until the cut is made, and the trash (where the untrimmed version
+ * goes) is read afresh.
+ */
+export function useTrimAudio() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, part }: { id: number; part: TrimRequest }) => trimAudio(id, part),
+    onSuccess: (record) => {
+      queryClient.setQueryData<AudioRecord[]>(keys.list, (old) => old?.map((r) => (r.id === record.id ? record : r)));
+      void queryClient.invalidateQueries({ queryKey: keys.all });
+      void queryClient.invalidateQueries({ queryKey: trashQueries.all() });
+    },
+  });
 }

@@ -208,3 +208,6 @@ export function emailChangeError({ data }: ErrorInfo, fallback: string): string 
 
 export const twoFactorError = ({ data }: ErrorInfo, fallback: string) => dataText(data) ?? fallback;
 export const secondStepError = ({ data }: ErrorInfo) => dataText(data) ?? 'Ошибка при входе';
+
+// ---------- Trimming a recording ----------
+export const trimError = ({ data }: ErrorInfo) => detailOf(data) ?? firstFieldMessage(data) ?? 'Не удалось обрезать запись';

@@ -25,6 +25,11 @@ import { ListCache } from './media/list-cache.ts';
 import { MediaPathSigner } from './media/signing.ts';
 import { StoredKeyOwnersRepository } from './media/stored-key-owners-repository.ts';
 import { MediaTrash } from './media/trash.ts';
+import { AudioCutter } from './media/audio-cut.ts';
+import { resolveFfmpeg } from './media/ffmpeg.ts';
+import { AudioTrim } from './media/trim.ts';
+import { trimJobDefinition } from './media/trim-job.ts';
+import { TrimRepository } from './media/trim-repository.ts';
 import { TrashRepository } from './media/trash-repository.ts';
 import { MediaUploads } from './media/upload-intake.ts';
 import { MediaUsage } from './media/usage.ts';
@@ -42,6 +47,8 @@ export interface MediaServices {
   uploads: MediaUploads;
   /** Deleted items: listed, restored, removed for good (also 30 days after deletion). */
   trash: MediaTrash;
+  /** Trimming a ready recording (the cut itself is the 'trim-audio' job). */
+  trim: AudioTrim;
   /** What the owner's media take up, and the quota. */
   usage: MediaUsage;
   /** «Скачать всё»: the ZIP of every original. */
@@ -101,6 +108,7 @@ export function composeMedia(deps: AppDeps, log: MediaLog, queue: JobQueue): Med
     records: new MediaService({ repo, queue, clock }),
     uploads: new MediaUploads({ repo, storage, processing, queue, usage, clock, config: deps.config, log }),
     trash: new MediaTrash({ repo: new TrashRepository(deps.db), queue, clock }),
+    trim: new AudioTrim({ repo: new TrimRepository(deps.db), queue, usage, clock }),
     usage,
     export: new MediaExport({ repo, storage, clock, config: deps.config }),
     renditionSizes: new RenditionSizes({ repo: usageRepo, storage, background, log }),
@@ -156,6 +164,15 @@ export function composeWorker(deps: WorkerDepsOf, log: JobLog, queue: JobQueue, 
     pollMs: own.pollMs,
     definitions: [
       ...processingJobs({ repo: own.repo ?? new MediaRepository(db), storage, processing, clock, log }),
+      trimJobDefinition({
+        repo: new TrimRepository(db),
+        storage,
+        processor: deps.processor,
+        cutter: new AudioCutter(resolveFfmpeg(deps.config.ffmpegPath)),
+        queue,
+        clock,
+        log,
+      }),
       purgeFilesDefinition(storage),
       reconcileStorageJob({ db, storage, clock, workRoot, log }),
     ],

@@ -1,13 +1,15 @@
 'use client';
 
-import { memo, useEffect, useRef, type MouseEvent } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, type MouseEvent } from 'react';
 import { ProcessingFailed } from '@/components/media/processing-failed';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { useDownloadAudio } from '@/hooks/use-audio-mutations';
+import { useDownloadAudio, useTrimAudio } from '@/hooks/use-audio-mutations';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import type { AudioRecord } from '@/lib/api/audio';
+import { errorInfo, trimError } from '@/lib/errors';
 import { formatClock } from '@/lib/media/recorder-machine';
+import type { TrimPart } from '@/lib/media/trim-part';
 import { AudioPlayer } from './audio-player';
 
 export const AUDIO_FAILED = 'Не удалось обработать аудиозапись';
@@ -29,6 +31,19 @@ export interface AudioItemProps {
 export const AudioItem = memo(function AudioItem({ record, onEdit, onDelete, highlighted = false }: AudioItemProps) {
   const download = useDownloadAudio();
   const { showError } = useSnackbar();
+  const trimMutation = useTrimAudio();
+  const { mutateAsync: sendTrim, isPending: trimSaving } = trimMutation;
+  const saveTrim = useCallback(
+    async (part: TrimPart) => {
+      try {
+        await sendTrim({ id: record.id, part });
+      } catch (err) {
+        throw new Error(trimError(errorInfo(err)), { cause: err });
+      }
+    },
+    [sendTrim, record.id],
+  );
+  const trim = useMemo(() => ({ save: saveTrim, saving: trimSaving }), [saveTrim, trimSaving]);
   const headingId = `audio-${record.id}-title`;
   const articleRef = useRef<HTMLElement | null>(null);
   useEffect(() => {
@@ -77,6 +92,7 @@ export const AudioItem = memo(function AudioItem({ record, onEdit, onDelete, hig
           duration={record.duration}
           title={record.title}
           recordId={record.id}
+          trim={trim}
         />
       ) : record.status === 'failed' ? (
         <ProcessingFailed kind="audio" id={record.id} reason={record.failure_reason ?? AUDIO_FAILED} />

@@ -2,10 +2,13 @@
 
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type WaveSurfer from 'wavesurfer.js';
+import { Button } from '@/components/ui/button';
 import { useMediaPlayback } from '@/hooks/use-media-playback';
 import { playbackKeyAction } from '@/lib/media/playback-keys';
 import { alternativeMediaUrls } from '@/lib/media/url-alternatives';
 import { PlaybackControls } from './playback-controls';
+import { TrimPanel } from './trim-panel';
+import type { TrimPart } from '@/lib/media/trim-part';
 import { WaveformRow } from './waveform-row';
 
 /** The waveform is created after 300 ms and given 5 s to get ready before native controls take over. */
@@ -23,6 +26,8 @@ export interface AudioPlayerProps {
   title?: string;
   /** The record, so a long recording goes on from where it was left. */
   recordId?: number;
+  /** «Обрезать» on the waveform: sends the part to keep (rejects with the message to show). */
+  trim?: { save: (part: TrimPart) => Promise<void>; saving: boolean };
 }
 
 type Mode = 'waveform' | 'native' | 'failed';
@@ -34,7 +39,7 @@ const dropMedia = (element: HTMLMediaElement) => (current: HTMLMediaElement | nu
  * A recording's player: the waveform (or native controls), ±15 s, the speed menu. Focused, it takes
  * Space (play/pause) and ← → (5 s back/forward).
  */
-export function AudioPlayer({ src, peaks, duration, title, recordId }: AudioPlayerProps) {
+export function AudioPlayer({ src, peaks, duration, title, recordId, trim }: AudioPlayerProps) {
   const canWaveform = !!peaks && peaks.length > 0 && !!duration && duration > 0;
   const [mode, setMode] = useState<Mode>(canWaveform ? 'waveform' : 'native');
   const [ready, setReady] = useState(false);
@@ -50,12 +55,21 @@ export function AudioPlayer({ src, peaks, duration, title, recordId }: AudioPlay
 
   const containerRef = useRef<HTMLDivElement | null>(null);
   const wsRef = useRef<WaveSurfer | null>(null);
+  /** The same waveform, for what renders with it (the trim panel draws its handles on it). */
+  const [waveform, setWaveform] = useState<WaveSurfer | null>(null);
   const peaksRef = useRef(peaks);
   peaksRef.current = peaks;
   /** The element that plays: wavesurfer's, or the native <audio>. */
   const [media, setMedia] = useState<HTMLMediaElement | null>(null);
   const playback = useMediaPlayback(media, { recordId, duration });
   const hintId = useId();
+  const [trimming, setTrimming] = useState(false);
+  const trimButtonRef = useRef<HTMLButtonElement | null>(null);
+  /** Closing the trim panel without saving hands the focus back to «Обрезать». */
+  const closeTrim = useCallback(() => {
+    setTrimming(false);
+    requestAnimationFrame(() => trimButtonRef.current?.focus());
+  }, []);
   const attachNative = useCallback((element: HTMLAudioElement | null) => {
     if (!element) return;
     setMedia(element);
@@ -92,6 +106,7 @@ export function AudioPlayer({ src, peaks, duration, title, recordId }: AudioPlay
       if (cancelled) return;
       ws?.destroy();
       wsRef.current = null;
+      setWaveform(null);
       if (element) setMedia(dropMedia(element));
       setReady(false);
       setPlaying(false);
@@ -121,6 +136,7 @@ export function AudioPlayer({ src, peaks, duration, title, recordId }: AudioPlay
           dragToSeek: true,
         });
         wsRef.current = ws;
+        setWaveform(ws);
         element = ws.getMediaElement();
         element.preload = 'metadata';
         setMedia(element);
@@ -155,6 +171,7 @@ export function AudioPlayer({ src, peaks, duration, title, recordId }: AudioPlay
       if (readyTimer) clearTimeout(readyTimer);
       ws?.destroy();
       wsRef.current = null;
+      setWaveform(null);
       if (element) setMedia(dropMedia(element));
     };
   }, [mode, url, duration, nextUrl]);
@@ -222,8 +239,21 @@ export function AudioPlayer({ src, peaks, duration, title, recordId }: AudioPlay
       />
     );
 
+  const trimArea =
+    trim && mode === 'waveform' && ready && waveform && total > 0 ? (
+      trimming ? (
+        <TrimPanel wavesurfer={waveform} duration={total} onSave={trim.save} saving={trim.saving} onClose={closeTrim} />
+      ) : (
+        <div>
+          <Button ref={trimButtonRef} variant="secondary" onClick={() => setTrimming(true)}>
+            Обрезать
+          </Button>
+        </div>
+      )
+    ) : null;
+
   // The player itself takes focus (Tab, or a click on the waveform), so its keys act on this recording only.
-  return (
+  const group = (
     <div
       role="group"
       tabIndex={0}
@@ -239,6 +269,12 @@ export function AudioPlayer({ src, peaks, duration, title, recordId }: AudioPlay
       <p id={hintId} className="sr-only">
         Пробел — воспроизведение или пауза, стрелки влево и вправо — на 5 секунд назад или вперёд.
       </p>
+    </div>
+  );
+  return (
+    <div className="flex flex-col gap-2">
+      {group}
+      {trimArea}
     </div>
   );
 }

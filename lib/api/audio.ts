@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
+import { api } from '@/lib/api/client';
 import { getDownloadLink, listMedia, uploadMedia } from '@/lib/api/media';
 import type { UploadOptions } from '@/lib/api/upload';
-import type { AudioRecord } from '@/lib/contract/media';
+import type { AudioRecord, TrimRequest } from '@/lib/contract/media';
 
 /** One audio record as the API returns it: the shared contract's schema, so both halves agree on it. */
 export type { AudioRecord };
@@ -34,4 +35,9 @@ export function createAudio(input: CreateAudioInput, options: UploadOptions = {}
 /** A signed link to the recording's MP3, saved by the browser as «title.mp3». */
 export function audioDownloadLink(record: Pick<AudioRecord, 'id'>): Promise<string> {
   return getDownloadLink('audio', record.id);
+}
+
+/** POST /api/media/audio/{id}/trim/ → 202 with the record, processing while the server cuts it to the part. */
+export function trimAudio(id: number, part: TrimRequest): Promise<AudioRecord> {
+  return api.post(`media/audio/${encodeURIComponent(String(id))}/trim/`, { json: part }).json<AudioRecord>();
 }

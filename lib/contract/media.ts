@@ -143,3 +143,49 @@ export const duplicateMediaSchema = z.object({
   kind: mediaKindSchema,
 });
 export type DuplicateMedia = z.infer<typeof duplicateMediaSchema>;
+
+/** A trim keeps at least this many seconds of the recording. */
+export const TRIM_MIN_SECONDS = 1;
+
+/**
+ * How far past the stored duration a trim's end may lie: the player's clock and the decoded length
+ * may differ by a frame, and a handle dragged to the very end must still be taken.
+ */
+export const TRIM_END_SLACK_SECONDS = 0.05;
+
+/** A trim's field given as something other than a number of seconds. */
+export const TRIM_NOT_A_NUMBER = 'Требуется численное значение.';
+
+/** A trim's start below zero. */
+export const TRIM_START_NEGATIVE = 'Начало не может быть меньше нуля.';
+
+/** Seconds from the recording's start: a JSON number, or its text (a form). */
+const trimSeconds = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value),
+  z
+    .number({ error: (issue) => (issue.input === undefined ? 'Обязательное поле.' : TRIM_NOT_A_NUMBER) })
+    .refine(Number.isFinite, TRIM_NOT_A_NUMBER),
+);
+
+/**
+ * POST /api/media/audio/{id}/trim/: the part of a ready recording to keep, in seconds from its start.
+ * 0 ≤ start < end ≤ the recording's duration, and at least TRIM_MIN_SECONDS kept (what needs the
+ * duration is checked by the server). The answer is 202 with the record, processing: a job cuts the
+ * original by time (a stream copy where the codec allows, else re-encoded), makes its MP3 and
+ * waveform anew, and puts the untrimmed recording in the trash as «<title> (до обрезки)», from where
+ * it can be restored for 30 days.
+ */
+export const trimRequestSchema = z.object({
+  start: trimSeconds.refine((s) => s >= 0, TRIM_START_NEGATIVE),
+  end: trimSeconds,
+});
+export type TrimRequest = z.infer<typeof trimRequestSchema>;
+
+/** The trim's messages that need the recording: both halves word them the same. */
+export const TRIM_MESSAGES = {
+  endBeforeStart: 'Конец должен быть позже начала.',
+  tooShort: `Оставьте не меньше ${TRIM_MIN_SECONDS} секунды.`,
+  pastEnd: (duration: number) => `Конец не может быть дальше конца записи (${duration.toFixed(1).replace('.', ',')} с).`,
+  notReady: 'Обрезать можно только готовую запись.',
+  failed: 'Не удалось обрезать аудиозапись, она осталась целой',
+} as const;

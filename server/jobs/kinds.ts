@@ -7,6 +7,7 @@ export const JOB_LANES = {
   'process-audio': 'short',
   'process-photo': 'short',
   'process-video': 'video',
+  'trim-audio': 'short',
   'purge-files': 'housekeeping',
   'reconcile-storage': 'housekeeping',
 } as const;
