@@ -2,12 +2,12 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { request } from 'undici';
 import { WAVEFORM_PEAKS } from '../server/media/processor.ts';
-import { benchData, describeLoad, load, mb, startBare, startServer, type ServerProcess } from './support.ts';
+import { benchData, describeLoad, load, mb, PROCESS_COUNTS, startBare, startServer, type ServerProcess } from './support.ts';
 
 /**
- * GET /api/media/audio/ for a user with 2,000 records: the real server on loopback (temp SQLite),
- * 50 concurrent keep-alive connections for ~10 s, next to bare Fastify sending the same bytes from
- * memory. Prints throughput, latency percentiles and the ratio against the targets.
+ * GET /api/media/audio/ for a user with 2,000 records: the real server on loopback (temp SQLite)
+ * with WEB_CONCURRENCY=1 and =2, 50 concurrent keep-alive connections for ~10 s each, next to bare
+ * Fastify (one process) sending the same bytes from memory in the same run. Prints throughput, latency percentiles and the ratio against the targets.
  */
 export async function benchList(
   opts: { records?: number; connections?: number; seconds?: number; env?: Record<string, string> } = {},
@@ -56,47 +56,64 @@ export async function benchList(
         .execute();
     await db.destroy();
 
-    const server = await startServer({ DATA_DIR: dataDir, OUT_DIR: path.join(dataDir, 'out'), ...(opts.env ?? {}) });
     const listPath = '/api/media/audio/';
     // A browser's request: it takes compression.
     const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'br, gzip' };
     let bare: ServerProcess | undefined;
     try {
-      const first = await fetch(server.url + listPath, { headers: { authorization: headers.authorization } });
-      const json = Buffer.from(await first.arrayBuffer());
-      const sent = await request(server.url + listPath, { headers });
-      const wire = Buffer.from(await sent.body.arrayBuffer());
-      const encoding = sent.headers['content-encoding'];
-      const sentPeaks = (JSON.parse(json.toString()) as { waveform_data: unknown[] }[]).reduce(
-        (n, r) => n + `"waveform_data":${JSON.stringify(r.waveform_data)},`.length,
-        0,
-      );
-      const waveShare = Math.round((sentPeaks / json.length) * 100);
-      console.log(
-        `list of ${records} audio records: ${mb(json.length)} MB JSON (${waveShare}% of it waveform_data), ${mb(wire.length)} MB on the wire (${String(encoding ?? 'identity')})`,
-      );
-      // The reference: the same bytes with the same headers, from memory.
-      const sameHeaders: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' };
-      if (typeof encoding === 'string') sameHeaders['content-encoding'] = encoding;
-      bare = await startBare(wire, sameHeaders);
-      const one = await load(server.url, listPath, headers, 1, 3);
-      console.log(`  Копилка,        1 connection:  ${describeLoad(one)}`);
-      const full = await load(server.url, listPath, headers, connections, seconds);
-      console.log(`  Копилка,      ${String(connections).padStart(2)} connections: ${describeLoad(full)}`);
-      const ref = await load(bare.url, listPath, headers, connections, seconds);
-      console.log(`  bare Fastify, ${String(connections).padStart(2)} connections: ${describeLoad(ref)}`);
-      const etag = sent.headers.etag;
-      if (typeof etag === 'string') {
-        const revalidate = await load(server.url, listPath, { ...headers, 'if-none-match': etag }, connections, seconds, 304);
-        console.log(`  Копилка, If-None-Match (304), ${connections} connections: ${describeLoad(revalidate)}`);
+      const results: { processes: number; rps: number; p99: number }[] = [];
+      for (const processes of PROCESS_COUNTS) {
+        const server = await startServer({
+          DATA_DIR: dataDir,
+          OUT_DIR: path.join(dataDir, 'out'),
+          WEB_CONCURRENCY: String(processes),
+          ...(opts.env ?? {}),
+        });
+        try {
+          const sent = await request(server.url + listPath, { headers });
+          const wire = Buffer.from(await sent.body.arrayBuffer());
+          const encoding = sent.headers['content-encoding'];
+          if (!bare) {
+            const first = await fetch(server.url + listPath, { headers: { authorization: headers.authorization } });
+            const json = Buffer.from(await first.arrayBuffer());
+            const sentPeaks = (JSON.parse(json.toString()) as { waveform_data: unknown[] }[]).reduce(
+              (n, r) => n + `"waveform_data":${JSON.stringify(r.waveform_data)},`.length,
+              0,
+            );
+            const waveShare = Math.round((sentPeaks / json.length) * 100);
+            console.log(
+              `list of ${records} audio records: ${mb(json.length)} MB JSON (${waveShare}% of it waveform_data), ${mb(wire.length)} MB on the wire (${String(encoding ?? 'identity')})`,
+            );
+            // The reference: the same bytes with the same headers, from memory.
+            const sameHeaders: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' };
+            if (typeof encoding === 'string') sameHeaders['content-encoding'] = encoding;
+            bare = await startBare(wire, sameHeaders);
+            const one = await load(server.url, listPath, headers, 1, 3);
+            console.log(`  Копилка, 1 process,    1 connection:  ${describeLoad(one)}`);
+          }
+          const label = `${processes} process${processes > 1 ? 'es' : ''}`.padEnd(11);
+          const full = await load(server.url, listPath, headers, connections, seconds);
+          console.log(`  Копилка, ${label} ${String(connections).padStart(2)} connections: ${describeLoad(full)}`);
+          results.push({ processes, rps: full.rps, p99: full.p99 });
+          const etag = sent.headers.etag;
+          if (typeof etag === 'string') {
+            const revalidate = await load(server.url, listPath, { ...headers, 'if-none-match': etag }, connections, seconds, 304);
+            console.log(`  Копилка, ${label} If-None-Match (304), ${connections} connections: ${describeLoad(revalidate)}`);
+          }
+        } finally {
+          await server.stop();
+        }
       }
-      const ratio = full.rps / ref.rps;
-      console.log(
-        `  ratio ${ratio.toFixed(2)}× (target ≥ 0.5×: ${ratio >= 0.5 ? 'met' : 'NOT met'}), p99 ${full.p99.toFixed(1)} ms (target ≤ 100 ms: ${full.p99 <= 100 ? 'met' : 'NOT met'})`,
-      );
+      const ref = await load(bare!.url, listPath, headers, connections, seconds);
+      console.log(`  bare Fastify, 1 process, ${String(connections).padStart(2)} connections: ${describeLoad(ref)}`);
+      for (const { processes, rps, p99 } of results) {
+        const ratio = rps / ref.rps;
+        console.log(
+          `  ratio with ${processes} process${processes > 1 ? 'es' : ''}: ${ratio.toFixed(2)}× (target ≥ 0.5×: ${ratio >= 0.5 ? 'met' : 'NOT met'}), p99 ${p99.toFixed(1)} ms (target ≤ 100 ms: ${p99 <= 100 ? 'met' : 'NOT met'})`,
+        );
+      }
     } finally {
       await bare?.stop();
-      await server.stop();
     }
   } finally {
     rmSync(dataDir, { recursive: true, force: true });

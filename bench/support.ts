@@ -12,6 +12,9 @@ import { createDb, type Db } from '../server/db/kysely.ts';
 import { migrate } from '../server/db/migrate.ts';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** The process counts (WEB_CONCURRENCY) the profile and list figures are printed for. */
+export const PROCESS_COUNTS = [1, 2];
+
 export const SECRET = 'bench-secret-key-that-is-long-enough-0123456789';
 
 /**
@@ -70,8 +73,12 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** The real server (`server/main.ts`, or `script`) as one node process on loopback, so its memory can be read from /proc. */
+/**
+ * The real server (`server/main.ts`, or `script`) as one node process on loopback, so its memory can be
+ * read from /proc; with WEB_CONCURRENCY > 1 in `env`, that process's forks, once every one listens.
+ */
 export async function startServer(env: Record<string, string>, script = 'server/main.ts'): Promise<ServerProcess> {
+  const processes = Number(env.WEB_CONCURRENCY ?? 1);
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: root,
@@ -87,7 +94,7 @@ export async function startServer(env: Record<string, string>, script = 'server/
     if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
     try {
       const res = await fetch(`${url}/api/health`);
-      if (res.ok) break;
+      if (res.ok && (processes <= 1 || output.includes(`(${processes} processes)`))) break;
     } catch {
       /* not yet */
     }

@@ -1,7 +1,7 @@
 'use client';
 
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback } from 'react';
 import { deleteMedia, restoreMedia, updateMedia, type MediaDetails, type MediaKind } from '@/lib/api/media';
 import { trashQueries } from '@/lib/api/trash';
 import { startDownload } from '@/lib/media/start-download';
@@ -13,18 +13,13 @@ export interface MediaListKeys {
 }
 
 /**
- * Invalidates a media list now — and, with `again`, once more after 1 s: after a save the list
- * refreshes at once and after 1 s, as the server may still be finishing the record.
+ * Re-reads a media list once, after a save or an upload. A record that is still processing keeps its
+ * list re-reading (pollWhileProcessing) until it is ready; nothing is processing, nothing more is read.
  */
-export function useRefreshMediaList(keys: MediaListKeys, { again = false }: { again?: boolean } = {}) {
+export function useRefreshMediaList(keys: MediaListKeys) {
   const queryClient = useQueryClient();
-  const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
-  useEffect(() => () => timers.current.forEach(clearTimeout), []);
   const { all } = keys;
-  return useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: all });
-    if (again) timers.current.push(setTimeout(() => void queryClient.invalidateQueries({ queryKey: all }), 1_000));
-  }, [queryClient, all, again]);
+  return useCallback(() => void queryClient.invalidateQueries({ queryKey: all }), [queryClient, all]);
 }
 
 /** Title/description by one PATCH (the fallbacks only when it cannot get through); the list shows the new text at once, then re-reads. */

@@ -12,9 +12,9 @@ import {
 
 const keys: MediaListKeys = { all: photoQueries.all(), list: photoQueries.list().queryKey };
 
-/** After an upload the gallery refreshes at once and again after 1 s, as a photo's copies are made just after it. */
+/** After an upload the gallery is read once; it goes on re-reading while a photo's copies are being made. */
 export function useRefreshPhotoList() {
-  return useRefreshMediaList(keys, { again: true });
+  return useRefreshMediaList(keys);
 }
 
 /** Title/description by one PATCH, as for audio (the fallbacks only when it cannot get through). */

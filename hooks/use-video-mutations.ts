@@ -12,9 +12,9 @@ import {
 
 const keys: MediaListKeys = { all: videoQueries.all(), list: videoQueries.list().queryKey };
 
-/** After a save the video list refreshes at once and again after 1 s, as the audio list does. */
+/** After a save the video list is read once; it goes on re-reading while the video is processing. */
 export function useRefreshVideoList() {
-  return useRefreshMediaList(keys, { again: true });
+  return useRefreshMediaList(keys);
 }
 
 export function useUpdateVideo() {

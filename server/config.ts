@@ -44,6 +44,7 @@ const envSchema = z.object({
   SERVE_WEB: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
   RUN_JOBS: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
   JOB_LEASE_SECONDS: wholeNumber(3, 3600, 'must be a whole number of seconds from 3 to 3600').default(15),
+  WEB_CONCURRENCY: wholeNumber(1, 64, 'must be a whole number of processes from 1 to 64').default(1),
   TRUST_PROXY: z
     .string()
     .regex(/^(true|false|\d{1,2}|[\d.:a-fA-F/]+(,\s*[\d.:a-fA-F/]+)*)$/, 'must be true, false, a hop count or a list of proxy addresses')
@@ -73,6 +74,11 @@ export interface Config {
   serveWeb: boolean;
   /** false: this API process runs no jobs (processing, clean-ups); `npm run worker` processes do. */
   runJobs: boolean;
+  /**
+   * How many processes `npm start` serves the port with (node:cluster; 1: the process itself). One by
+   * default: on SQLite every write takes the one file lock, so more processes add waiting, not writes.
+   */
+  webConcurrency: number;
   /** How long a job's claim lasts unrenewed (a dead process's job is taken over after it), and how often it is renewed. */
   jobLease: Lease;
   /** Fastify's trustProxy: whose X-Forwarded-* to believe (client IPs feed the throttles). Off by default. */
@@ -137,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { signs?:
     serveWeb: e.SERVE_WEB === 'true',
     runJobs: e.RUN_JOBS === 'true',
     jobLease: leaseOf(e.JOB_LEASE_SECONDS),
+    webConcurrency: e.WEB_CONCURRENCY,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
 }

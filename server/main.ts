@@ -1,7 +1,9 @@
+import cluster from 'node:cluster';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { systemClock } from './clock.ts';
+import { processIndex, runCluster } from './cluster.ts';
 import { createMailer } from './mail/create-mailer.ts';
 import { createProcessor } from './media/processor.ts';
 import { loadConfigOrExit, openStores } from './process-start.ts';
@@ -12,7 +14,21 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
-  if (config.serveWeb && process.env.SKIP_WEB_BUILD !== '1') ensureWebBuild(root, config.outDir, (m) => console.log(m));
+  const forked = cluster.isWorker;
+  // The web build and the migrations happen once, before any process serves: in the primary, or in
+  // the one process of WEB_CONCURRENCY=1.
+  if (!forked && config.serveWeb && process.env.SKIP_WEB_BUILD !== '1') ensureWebBuild(root, config.outDir, (m) => console.log(m));
+  if (!forked && config.webConcurrency > 1) {
+    const { db } = await openStores(config);
+    await db.destroy();
+    runCluster({
+      count: config.webConcurrency,
+      runJobs: config.runJobs,
+      onListening: () => console.log(`${ready(config.host, config.port)} (${config.webConcurrency} processes)`),
+      log: (m) => console.error(m),
+    });
+    return;
+  }
 
   const { db, storage } = await openStores(config);
   const log = (m: string) => console.log(m);
@@ -44,8 +60,10 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  console.log(`Копилка работает: http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`);
+  if (processIndex() === null) console.log(ready(config.host, config.port));
 }
+
+const ready = (host: string, port: number) => `Копилка работает: http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
 
 void main().catch((err) => {
   console.error(`Копилка: ${err instanceof Error ? err.message : String(err)}`);

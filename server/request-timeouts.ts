@@ -118,6 +118,10 @@ export function watchRequestTimeouts(app: FastifyInstance, t: RequestTimeouts): 
     reply.raw.once('finish', () => {
       if (active.get(socket) === entry) active.delete(socket);
     });
+    // A request that declares no body (neither Content-Length nor Transfer-Encoding: HTTP/1.1 then
+    // means none) has nothing left to arrive, so no body timer is set for it: most GETs.
+    const headers = request.headers;
+    if (raw.complete || (headers['content-length'] === undefined && headers['transfer-encoding'] === undefined)) return done();
 
     let timer: NodeJS.Timeout;
     if (request.routeOptions.config.upload) {

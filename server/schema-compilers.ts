@@ -48,7 +48,8 @@ export function useZodSchemas(app: FastifyInstance): void {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // A request without a body is an empty one, as for DRF (a JSON `null` stays null, and is refused).
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     if (request.body === undefined && request.routeOptions.schema?.body) request.body = {};
+    done();
   });
 }

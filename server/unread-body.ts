@@ -14,15 +14,16 @@ export const DRAIN_MAX_BYTES = 64 * 1024 * 1024;
  * worth reading: its answer says Connection: close and the connection ends with it.
  */
 export function finishUnreadBodies(app: FastifyInstance, drainMs: number): void {
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const raw = request.raw;
     if (!raw.complete && raw.socket instanceof Socket && Number(request.headers['content-length']) > DRAIN_MAX_BYTES) {
       reply.header('Connection', 'close');
     }
-    return payload;
+    done(null, payload);
   });
-  app.addHook('onResponse', async (request) => {
+  app.addHook('onResponse', (request, _reply, done) => {
     drain(request.raw, drainMs);
+    done();
   });
 }
 

@@ -38,11 +38,27 @@ export async function signAccessToken(secret: string, claims: AccessClaims, cloc
     .sign(keyBytes(secret));
 }
 
+/** How many verified tokens each process remembers (the most recently verified; ~300 bytes each). */
+const VERIFIED_MAX = 10_000;
+
+/**
+ * Tokens whose signature and claims jose has checked, per secret, with their expiry. A token's
+ * signature never changes its verdict, so it is checked once; its expiry is compared with the clock
+ * on every use. Whether its session is still live is not kept here: the guard reads that from the
+ * database on every request, so an ended session is refused at once.
+ */
+const verified = new Map<string, Map<string, AccessClaims & { exp: number }>>();
+
 /**
  * The user and session of a valid access token; null for a missing, forged, expired or wrong-type
  * token, and for one that lacks exp, iat or its session (nothing of ours is signed without them).
  */
 export async function verifyAccessTokenClaims(secret: string, token: string, clock: Clock): Promise<AccessClaims | null> {
+  let known = verified.get(secret);
+  if (!known) verified.set(secret, (known = new Map<string, AccessClaims & { exp: number }>()));
+  const hit = known.get(token);
+  // As jose does: expired once exp is not after now, in whole seconds.
+  if (hit) return hit.exp > Math.floor(clock.now().getTime() / 1000) ? { userId: hit.userId, sessionId: hit.sessionId } : null;
   try {
     const { payload } = await jwtVerify(token, await verifyKeyOf(secret), {
       algorithms: ['HS256'],
@@ -51,7 +67,10 @@ export async function verifyAccessTokenClaims(secret: string, token: string, clo
     });
     if (payload.token_type !== 'access' || !Number.isSafeInteger(payload.user_id)) return null;
     if (typeof payload.sid !== 'string' || !payload.sid) return null;
-    return { userId: payload.user_id as number, sessionId: payload.sid };
+    const claims = { userId: payload.user_id as number, sessionId: payload.sid };
+    if (known.size >= VERIFIED_MAX) known.delete(known.keys().next().value!);
+    known.set(token, { ...claims, exp: payload.exp! });
+    return claims;
   } catch {
     return null;
   }

@@ -1,3 +1,4 @@
+import { CompiledQuery } from 'kysely';
 import type { Db } from '../db/kysely.ts';
 
 /** SQL for reset tokens, sessions and refresh tokens (one-time codes: accounts/codes-repository.ts). Times are ISO strings. */
@@ -102,18 +103,23 @@ export class AuthRepository {
    * The user, when the session is theirs, not ended and opened under their current credentials,
    * with when the session was last used: the guard's one query per request.
    */
-  userOfLiveSession(userId: number, sessionId: string) {
-    return this.db
-      .selectFrom('users')
-      .innerJoin('sessions', 'sessions.user_id', 'users.id')
-      .selectAll('users')
-      .select('sessions.last_used_at as session_last_used_at')
-      .where('users.id', '=', userId)
-      .where('sessions.id', '=', sessionId)
-      .where('sessions.revoked_at', 'is', null)
-      .whereRef('sessions.credential_version', '=', 'users.credential_version')
-      .executeTakeFirst();
+  /**
+   * The user of a live session (not revoked, of the user's current credentials), with the session's
+   * last use: the guard's read on every authenticated request. Its SQL is built once; each call only
+   * binds the two values (Kysely would otherwise build and compile the same text every time).
+   */
+  async userOfLiveSession(userId: number, sessionId: string): Promise<UserOfSession | undefined> {
+    if (this.liveSessionSql === undefined) {
+      const { sql, parameters } = liveSessionQuery(this.db, userId, sessionId).compile();
+      if (parameters.length !== 2 || parameters[0] !== userId || parameters[1] !== sessionId)
+        throw new Error('the guard query binds other values');
+      this.liveSessionSql = sql;
+    }
+    const { rows } = await this.db.executeQuery<UserOfSession>(CompiledQuery.raw(this.liveSessionSql, [userId, sessionId]));
+    return rows[0];
   }
+
+  private liveSessionSql: string | undefined;
 
   /** Marks the session used now from this address, unless another request already did since `staleBefore`. */
   async touchSession(sessionId: string, ip: string, now: string, staleBefore: string) {
@@ -183,3 +189,17 @@ export class AuthRepository {
     return Number(res.numUpdatedRows) === 1;
   }
 }
+
+/** The guard's query; its two values are bound in this order: the user id, the session id. */
+const liveSessionQuery = (db: Db, userId: number, sessionId: string) =>
+  db
+    .selectFrom('users')
+    .innerJoin('sessions', 'sessions.user_id', 'users.id')
+    .selectAll('users')
+    .select('sessions.last_used_at as session_last_used_at')
+    .where('users.id', '=', userId)
+    .where('sessions.id', '=', sessionId)
+    .where('sessions.revoked_at', 'is', null)
+    .whereRef('sessions.credential_version', '=', 'users.credential_version');
+
+type UserOfSession = NonNullable<Awaited<ReturnType<ReturnType<typeof liveSessionQuery>['executeTakeFirst']>>>;

@@ -1,5 +1,14 @@
 import Database from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type SqliteDatabase,
+  type SqliteDialectConfig,
+} from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import type { DB } from './types.ts';
@@ -17,7 +26,30 @@ export function createDb(database: Config['database']): Db {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<DB>({ dialect: new SqliteDialect({ database: preparedOnce(sqlite) }) });
+  return new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: preparedOnce(sqlite) }) });
+}
+
+/**
+ * SQLite whose transactions take the write lock as they begin (BEGIN IMMEDIATE), waiting for it up to
+ * busy_timeout. A deferred transaction (Kysely's plain BEGIN) that reads, then writes after another
+ * process has committed, fails at once with SQLITE_BUSY: the wait does not apply to it. With one
+ * process it changes nothing (Kysely runs one transaction at a time on its one connection); with
+ * several (WEB_CONCURRENCY, `npm run worker`) on one file, it turns those failures into waits.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(private readonly settings: SqliteDialectConfig) {
+    super(settings);
+  }
+
+  override createDriver() {
+    return new ImmediateSqliteDriver(this.settings);
+  }
+}
+
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
 }
 
 /**

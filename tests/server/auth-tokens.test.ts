@@ -97,6 +97,18 @@ describe('refresh tokens', () => {
     expect(res.json()).toMatchObject({ detail: 'Given token not valid for any token type', code: 'token_not_valid' });
   });
 
+  it('refuses an access token it accepted before, from the second its 15 minutes are over', async () => {
+    const u = await signedInUser(t);
+    const profile = () => t.app.inject({ url: '/api/auth/profile/', headers: { authorization: `Bearer ${u.access}` } });
+    expect((await profile()).statusCode).toBe(200);
+    t.clock.advance(15 * 60 * 1000 - 1000);
+    expect((await profile()).statusCode).toBe(200);
+    t.clock.advance(1000);
+    const res = await profile();
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ code: 'token_not_valid' });
+  });
+
   it('logout revokes the family and answers {} — also for a bad token', async () => {
     const u = await signedInUser(t);
     const child = (await refresh(u.refresh)).json();

@@ -31,6 +31,7 @@ describe('loadConfig', () => {
     expect(c.outDir).toBe(path.resolve('./out'));
     expect(c.limits.audio).toBeGreaterThan(0);
     expect(c.userQuotaBytes).toBeNull();
+    expect(c.webConcurrency).toBe(1);
     expect(c.secretKey.length).toBeGreaterThanOrEqual(32);
   });
 
@@ -73,6 +74,10 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: await dataDir(), USER_QUOTA_BYTES: '1073741824' }).userQuotaBytes).toBe(1073741824);
   });
 
+  it('reads WEB_CONCURRENCY as the number of processes npm start serves with', async () => {
+    expect(loadConfig({ DATA_DIR: await dataDir(), WEB_CONCURRENCY: '2' }).webConcurrency).toBe(2);
+  });
+
   const bad: [string, string][] = [
     ['PORT', 'abc'],
     ['PORT', '70000'],
@@ -92,6 +97,8 @@ describe('loadConfig', () => {
     ['USER_QUOTA_BYTES', '0'],
     ['USER_QUOTA_BYTES', '1GB'],
     ['LOG_LEVEL', 'loud'],
+    ['WEB_CONCURRENCY', '0'],
+    ['WEB_CONCURRENCY', 'max'],
   ];
   it.each(bad)('refuses %s=%s with a ConfigError of one line naming the variable', async (name, value) => {
     const dir = await dataDir();

@@ -1,0 +1,50 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb, type Db } from '../../server/db/kysely.ts';
+import { migrate } from '../../server/db/migrate.ts';
+import { tempDir } from './support/media-fixtures.ts';
+
+/**
+ * Several processes on one SQLite file (WEB_CONCURRENCY, `npm run worker`): a transaction holds the
+ * write lock from its start, so a write another process commits meanwhile waits for it instead of
+ * making the transaction's own later write fail with SQLITE_BUSY.
+ */
+describe('SQLite transactions beside another process', () => {
+  let file: string;
+  let db: Db;
+
+  beforeAll(async () => {
+    file = path.join(await tempDir('kopilka-sqlite-tx-'), 'kopilka.sqlite');
+    db = createDb({ dialect: 'sqlite', file });
+    await migrate(db);
+  });
+
+  afterAll(async () => {
+    await db.destroy();
+  });
+
+  it('takes the write lock as it begins, so a transaction that reads first can still write', async () => {
+    // Another process's connection, not waiting for locks.
+    const other = new Database(file);
+    other.pragma('busy_timeout = 0');
+    const now = new Date().toISOString();
+    let otherWrite: unknown = null;
+    try {
+      await db.transaction().execute(async (trx) => {
+        await trx.selectFrom('throttle_locks').selectAll().execute();
+        try {
+          other.prepare('INSERT INTO throttle_locks (key, touched_at) VALUES (?, ?)').run('other', now);
+        } catch (err) {
+          otherWrite = err;
+        }
+        await trx.insertInto('throttle_locks').values({ key: 'ours', touched_at: now }).execute();
+      });
+    } finally {
+      other.close();
+    }
+    expect((otherWrite as { code?: string } | null)?.code).toBe('SQLITE_BUSY');
+    const keys = (await db.selectFrom('throttle_locks').select('key').execute()).map((r) => r.key);
+    expect(keys).toEqual(['ours']);
+  });
+});

@@ -1,0 +1,54 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+/** Only the list request is counted and faked; the queries, the refresh and the polling are real. */
+const server = vi.hoisted((): { lists: number; status: string } => ({ lists: 0, status: 'ready' }));
+vi.mock('@/lib/api/media', async (importOriginal) => {
+  const real = await importOriginal<typeof import('@/lib/api/media')>();
+  return {
+    ...real,
+    listMedia: () => {
+      server.lists++;
+      return Promise.resolve([{ id: 1, title: 'Запись', description: '', status: server.status, waveform_data: [] }]);
+    },
+  };
+});
+
+import { useAudioList } from '@/hooks/use-audio-list';
+import { useRefreshAudioList } from '@/hooks/use-audio-mutations';
+
+function renderAudioList() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  return renderHook(() => ({ list: useAudioList(), refresh: useRefreshAudioList() }), { wrapper });
+}
+
+const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+afterEach(() => {
+  cleanup();
+  server.lists = 0;
+});
+
+describe('the audio list after a save', () => {
+  it('is read once, not again a second later, when nothing is processing', async () => {
+    server.status = 'ready';
+    const { result } = renderAudioList();
+    await waitFor(() => expect(result.current.list.isSuccess).toBe(true));
+    expect(server.lists).toBe(1);
+    result.current.refresh();
+    await waitFor(() => expect(server.lists).toBe(2));
+    await wait(1_500);
+    expect(server.lists).toBe(2);
+  });
+
+  it('keeps re-reading while a record is processing', async () => {
+    server.status = 'processing';
+    const { result } = renderAudioList();
+    await waitFor(() => expect(result.current.list.isSuccess).toBe(true));
+    result.current.refresh();
+    await waitFor(() => expect(server.lists).toBeGreaterThanOrEqual(3), { timeout: 5_000 });
+  });
+});
