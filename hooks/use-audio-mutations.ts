@@ -15,9 +15,9 @@ import {
 
 const keys: MediaListKeys = { all: audioQueries.all(), list: audioQueries.list().queryKey };
 
-/** After a save the audio list is read once; it goes on re-reading while the new recording is processing. */
+/** After a save the audio list refreshes at once and again after 1 s, and goes on re-reading while the new recording is processing. */
 export function useRefreshAudioList() {
-  return useRefreshMediaList(keys);
+  return useRefreshMediaList(keys, { again: true });
 }
 
 export function useUpdateAudio() {

@@ -1,7 +1,7 @@
 'use client';
 
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { deleteMedia, restoreMedia, updateMedia, type MediaDetails, type MediaKind } from '@/lib/api/media';
 import { trashQueries } from '@/lib/api/trash';
 import { startDownload } from '@/lib/media/start-download';
@@ -13,13 +13,19 @@ export interface MediaListKeys {
 }
 
 /**
- * Re-reads a media list once, after a save or an upload. A record that is still processing keeps its
- * list re-reading (pollWhileProcessing) until it is ready; nothing is processing, nothing more is read.
+ * Re-reads a media list after a save or an upload — and, with `again`, once more after 1 s (the audio
+ * list's rule). A record that is still processing keeps its list re-reading (pollWhileProcessing) until
+ * it is ready. A second read of an unchanged list is a conditional request the server answers 304.
  */
-export function useRefreshMediaList(keys: MediaListKeys) {
+export function useRefreshMediaList(keys: MediaListKeys, { again = false }: { again?: boolean } = {}) {
   const queryClient = useQueryClient();
+  const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+  useEffect(() => () => timers.current.forEach(clearTimeout), []);
   const { all } = keys;
-  return useCallback(() => void queryClient.invalidateQueries({ queryKey: all }), [queryClient, all]);
+  return useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: all });
+    if (again) timers.current.push(setTimeout(() => void queryClient.invalidateQueries({ queryKey: all }), 1_000));
+  }, [queryClient, all, again]);
 }
 
 /** Title/description by one PATCH (the fallbacks only when it cannot get through); the list shows the new text at once, then re-reads. */

@@ -18,11 +18,20 @@ vi.mock('@/lib/api/media', async (importOriginal) => {
 
 import { useAudioList } from '@/hooks/use-audio-list';
 import { useRefreshAudioList } from '@/hooks/use-audio-mutations';
+import { usePhotoList } from '@/hooks/use-photo-list';
+import { useRefreshPhotoList } from '@/hooks/use-photo-mutations';
+
+function wrapper({ children }: { children: ReactNode }) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+}
 
 function renderAudioList() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
   return renderHook(() => ({ list: useAudioList(), refresh: useRefreshAudioList() }), { wrapper });
+}
+
+function renderPhotoList() {
+  return renderHook(() => ({ list: usePhotoList(), refresh: useRefreshPhotoList() }), { wrapper });
 }
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -33,15 +42,16 @@ afterEach(() => {
 });
 
 describe('the audio list after a save', () => {
-  it('is read once, not again a second later, when nothing is processing', async () => {
+  it('is read at once and again after 1 s, then no more when nothing is processing', async () => {
     server.status = 'ready';
     const { result } = renderAudioList();
     await waitFor(() => expect(result.current.list.isSuccess).toBe(true));
     expect(server.lists).toBe(1);
     result.current.refresh();
     await waitFor(() => expect(server.lists).toBe(2));
-    await wait(1_500);
-    expect(server.lists).toBe(2);
+    await waitFor(() => expect(server.lists).toBe(3), { timeout: 2_500 });
+    await wait(2_500);
+    expect(server.lists).toBe(3);
   });
 
   it('keeps re-reading while a record is processing', async () => {
@@ -50,5 +60,18 @@ describe('the audio list after a save', () => {
     await waitFor(() => expect(result.current.list.isSuccess).toBe(true));
     result.current.refresh();
     await waitFor(() => expect(server.lists).toBeGreaterThanOrEqual(3), { timeout: 5_000 });
+  });
+});
+
+describe('the photo gallery after an upload', () => {
+  it('is read once, not again a second later, when nothing is processing', async () => {
+    server.status = 'ready';
+    const { result } = renderPhotoList();
+    await waitFor(() => expect(result.current.list.isSuccess).toBe(true));
+    expect(server.lists).toBe(1);
+    result.current.refresh();
+    await waitFor(() => expect(server.lists).toBe(2));
+    await wait(1_500);
+    expect(server.lists).toBe(2);
   });
 });
