@@ -4,7 +4,7 @@ import { buildApp } from './app.ts';
 import { systemClock } from './clock.ts';
 import { createMailer } from './mail/create-mailer.ts';
 import { createProcessor } from './media/processor.ts';
-import { loadConfigOrExit, openStores } from './process-start.ts';
+import { loadConfigOrExit, openStores, sweepStaleTemp, useStorageWorkDirAsTemp } from './process-start.ts';
 import { createSmsSender } from './sms/create-sms.ts';
 import { ensureWebBuild } from './web/ensure-build.ts';
 
@@ -12,10 +12,12 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
+  await useStorageWorkDirAsTemp(config);
   if (config.serveWeb && process.env.SKIP_WEB_BUILD !== '1') ensureWebBuild(root, config.outDir, (m) => console.log(m));
 
   const { db, storage } = await openStores(config);
   const log = (m: string) => console.log(m);
+  const stopSweep = await sweepStaleTemp(config, storage, systemClock, log);
   const { app } = await buildApp({
     config,
     db,
@@ -34,6 +36,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
+      stopSweep();
       await app.close();
       await db.destroy();
     } finally {
