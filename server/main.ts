@@ -6,7 +6,7 @@ import { systemClock } from './clock.ts';
 import { processIndex, runCluster } from './cluster.ts';
 import { createMailer } from './mail/create-mailer.ts';
 import { createProcessor } from './media/processor.ts';
-import { loadConfigOrExit, openStores } from './process-start.ts';
+import { loadConfigOrExit, openStores, sweepStaleTemp, useStorageWorkDirAsTemp } from './process-start.ts';
 import { createSmsSender } from './sms/create-sms.ts';
 import { ensureWebBuild } from './web/ensure-build.ts';
 
@@ -14,6 +14,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
+  await useStorageWorkDirAsTemp(config);
   const forked = cluster.isWorker;
   // The web build and the migrations happen once, before any process serves: in the primary, or in
   // the one process of WEB_CONCURRENCY=1.
@@ -32,6 +33,7 @@ async function main(): Promise<void> {
 
   const { db, storage } = await openStores(config);
   const log = (m: string) => console.log(m);
+  const stopSweep = await sweepStaleTemp(config, storage, systemClock, log);
   const { app } = await buildApp({
     config,
     db,
@@ -50,6 +52,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
+      stopSweep();
       await app.close();
       await db.destroy();
     } finally {

@@ -4,6 +4,15 @@ import { LocalStorage } from './local.ts';
 import { createS3Client, S3Storage } from './s3.ts';
 import type { Storage } from './storage.ts';
 
+/**
+ * DATA_DIR/work/storage: the bucket storage's folder for local copies, and the process's temporary
+ * folder with a bucket (see useStorageWorkDirAsTemp in process-start.ts). Entries there older than an
+ * hour are left by a crash, and removeStaleTemp() removes them.
+ */
+export function storageWorkDir(config: Pick<Config, 'dataDir'>): string {
+  return path.join(config.dataDir, 'work', 'storage');
+}
+
 /** The storage MEDIA_STORAGE names: DATA_DIR/media on local disk (the default), or an S3 bucket. */
 export function storageFromConfig(config: Pick<Config, 'dataDir' | 'mediaStorage'>): Storage {
   const setting = config.mediaStorage;
@@ -12,7 +21,7 @@ export function storageFromConfig(config: Pick<Config, 'dataDir' | 'mediaStorage
     client: createS3Client(setting),
     bucket: setting.bucket,
     prefix: setting.prefix,
-    workDir: path.join(config.dataDir, 'work', 'storage'),
+    workDir: storageWorkDir(config),
   });
 }
 

@@ -49,7 +49,7 @@ export interface S3StorageOptions {
   bucket: string;
   /** Key prefix inside the bucket ('' = its root); storage keys live under `<prefix>/`. */
   prefix: string;
-  /** A folder under DATA_DIR for the temporary local copies withLocalFile() makes. */
+  /** A folder under DATA_DIR for the temporary local copies withLocalFile() makes (and the API process's TMPDIR). */
   workDir: string;
   /** Objects above this size are moved by streaming rather than CopyObject (tests lower it). */
   copyObjectLimit?: number;
@@ -212,7 +212,7 @@ export class S3Storage implements Storage {
     }
   }
 
-  /** Local copies a crash left in the work folder (the bucket itself holds no temp objects). */
+  /** Local copies and temporary files a crash left in the work folder (the bucket itself holds no temp objects). */
   async removeStaleTemp(olderThan: Date): Promise<number> {
     let dir;
     try {

@@ -121,7 +121,10 @@ export class StagingStore extends DataStore {
   }
 }
 
-/** What tus's S3 store sends in one part (S3 takes at least 5 MiB but for the last one). */
+/**
+ * What tus's S3 store sends in one part (S3 takes at least 5 MiB but for the last one). Each part is written
+ * to the temporary folder first, which the API process keeps under DATA_DIR (useStorageWorkDirAsTemp).
+ */
 const S3_PART_BYTES = 8 * 1024 * 1024;
 
 /**
