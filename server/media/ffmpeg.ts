@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { createRequire } from 'node:module';
+import { setPriority } from 'node:os';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 
@@ -54,6 +55,11 @@ export interface RunOptions {
   opens?: string | string[];
   /** Written to file descriptors 3, 4, … (inputs read as pipe:3, pipe:4, …; see pipeInputArgs); destroyed once ffmpeg ends. */
   inputs?: Readable[];
+  /**
+   * The niceness ffmpeg runs at (0 unless given): a processing job's run yields the cores to the
+   * requests of the process that started it, and takes whatever they leave.
+   */
+  niceness?: number;
   /** Called with every chunk ffmpeg writes to the descriptors after `inputs` (outputs written as pipe:N, see extraFds). */
   outputs?: ((chunk: Buffer) => void)[];
 }
@@ -107,6 +113,13 @@ export function runFfmpeg(bin: string, args: string[], opts: RunOptions): Promis
     const child = spawn(bin, ['-hide_banner', '-nostdin', ...args], {
       stdio: ['pipe', 'pipe', 'pipe', ...inputs.map(() => 'pipe' as const), ...outputs.map(() => 'pipe' as const)],
     });
+    if (opts.niceness && child.pid !== undefined) {
+      try {
+        setPriority(child.pid, opts.niceness);
+      } catch {
+        // Not allowed here (a container without the capability): it runs at the same priority.
+      }
+    }
     const sources = [...(opts.stdin ? [opts.stdin] : []), ...inputs];
     let stderr = '';
     /** The start of stderr, where ffmpeg names the demuxer it opened each input with. */

@@ -123,6 +123,12 @@ export function createProcessor(opts: ProcessorOptions = {}): MediaProcessor {
  */
 export const AUDIO_BATCH = 8;
 
+/**
+ * The niceness of the ffmpeg runs of processing jobs (the header checks of uploads run at the
+ * process's own): with every core busy, an upload's answer comes before the renditions of earlier ones.
+ */
+export const JOB_NICENESS = 10;
+
 /** A shared run that takes longer than this is stopped and its inputs done one per run. */
 const AUDIO_BATCH_TIMEOUT_MS = 60_000;
 
@@ -180,7 +186,13 @@ export class FfmpegProcessor implements MediaProcessor {
     const blocks = new BlockPeaks();
     const { demuxer, args: inArgs, stdin } = userInput(input);
     const args = [...LOG_OPENED, ...inArgs, ...audioOutputArgs(0, 'pipe:1', mp3Output)];
-    await runFfmpeg(this.bin, args, { onStdout: (c) => blocks.push(c), timeoutMs: this.audioTimeoutMs, opens: demuxer, stdin });
+    await runFfmpeg(this.bin, args, {
+      onStdout: (c) => blocks.push(c),
+      timeoutMs: this.audioTimeoutMs,
+      opens: demuxer,
+      stdin,
+      niceness: JOB_NICENESS,
+    });
     return analysisOf(blocks);
   }
 
@@ -206,6 +218,7 @@ export class FfmpegProcessor implements MediaProcessor {
         ];
         await runFfmpeg(this.bin, args, {
           timeoutMs: Math.min(this.audioTimeoutMs, AUDIO_BATCH_TIMEOUT_MS),
+          niceness: JOB_NICENESS,
           opens: opened.map((o) => o.demuxer),
           inputs: opened.flatMap((o) => (o.stdin ? [o.stdin] : [])),
           outputs: blocks.map((b) => (c: Buffer) => b.push(c)),
@@ -243,6 +256,7 @@ export class FfmpegProcessor implements MediaProcessor {
           timeoutMs: this.videoTimeoutMs,
           opens: demuxer,
           stdin,
+          niceness: JOB_NICENESS,
         });
         duration = lastProgressTime(run.stderr);
       }
@@ -295,7 +309,7 @@ export class FfmpegProcessor implements MediaProcessor {
             '-y',
             output,
           ],
-          { timeoutMs: 120_000, opens: demuxer, stdin },
+          { timeoutMs: 120_000, opens: demuxer, stdin, niceness: JOB_NICENESS },
         );
       };
       // Past the end of the picture (sound that outlasts it) ffmpeg succeeds without writing a frame:
@@ -351,7 +365,7 @@ export class FfmpegProcessor implements MediaProcessor {
           '-y',
           output,
         ],
-        { timeoutMs: this.videoTimeoutMs, opens: demuxer, stdin },
+        { timeoutMs: this.videoTimeoutMs, opens: demuxer, stdin, niceness: JOB_NICENESS },
       );
     });
   }
