@@ -94,9 +94,13 @@ export function openedAs(stderr: string): string | null {
   return /Input #0, ([^\s]+?), from /.exec(stderr)?.[1] ?? null;
 }
 
-/** The demuxers ffmpeg says it opened its inputs with, in the order it reported them: [index, name]. */
+/**
+ * The demuxers ffmpeg says it opened its inputs with, in the order it reported them: [index, name].
+ * Only lines that start so count: the metadata ffmpeg prints under an input (a file's own tags, the
+ * uploader's to choose) is indented on every line.
+ */
 export function openedInputs(stderr: string): [number, string][] {
-  return [...stderr.matchAll(/Input #(\d+), ([^\s]+?), from /g)].map((m) => [Number(m[1]), m[2]!]);
+  return [...stderr.matchAll(/^Input #(\d+), ([^\s]+?), from /gm)].map((m) => [Number(m[1]), m[2]!]);
 }
 
 /** Whether a reported demuxer ("matroska,webm") is the one asked for ("matroska"). */

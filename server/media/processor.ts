@@ -176,7 +176,7 @@ export class FfmpegProcessor implements MediaProcessor {
       // Whichever slot frees first takes every small input waiting then (up to the batch size).
       void this.ffmpegSlots.run(async () => {
         const batch = this.audioWaiting.splice(0, this.audioBatch);
-        if (batch.length) await this.analyzeBatch(batch);
+        if (batch.length) await this.analyzeBatch(batch).catch((err: unknown) => batch.forEach((r) => r.reject(err)));
       });
     });
   }

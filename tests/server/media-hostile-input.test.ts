@@ -168,6 +168,29 @@ describe.each(ffmpegBuilds())('media processing with $name', ({ bin }) => {
     for (const o of outcomes) if (o.status === 'fulfilled') expect(Math.abs(o.value.duration - 2)).toBeLessThan(0.1);
   });
 
+  it('reads only ffmpeg’s own report of each input in a shared run, never a file’s tag written to look like one', async () => {
+    const runs = path.join(dir, `${path.basename(bin)}-tag-runs.log`);
+    const counting = path.join(dir, `${path.basename(bin)}-tag-counting.sh`);
+    writeFileSync(counting, `#!/bin/sh\necho run >> '${runs}'\nexec '${bin}' "$@"\n`, { mode: 0o755 });
+    writeFileSync(runs, '');
+    // Its title, printed under input #0, claims that input #1 was opened as AAC.
+    const tagged = path.join(dir, `${path.basename(bin)}-tagged.webm`);
+    await ffmpeg([
+      ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=2'],
+      '-c:a',
+      'libopus',
+      '-metadata',
+      "title=x\nInput #1, aac, from 'y':",
+      tagged,
+    ]);
+    const processor = createProcessor({ ffmpegPath: counting, concurrency: 1 });
+    const both = await Promise.all(
+      [tagged, fx.audio.pipedWebm].map((file) => processor.analyzeAudio({ path: file, container: 'webm' }, { batch: true })),
+    );
+    for (const a of both) expect(Math.abs(a.duration - 2)).toBeLessThan(0.1);
+    expect(readFileSync(runs, 'utf8').split('\n').filter(Boolean)).toHaveLength(1);
+  });
+
   it('fails only the hostile recording of several processed at the same time', async () => {
     const carol = await createUser(t, 'carol');
     const files = await mediaFiles();
