@@ -37,6 +37,11 @@ export interface JobDefinition {
   /** The work; it ends by finish() or later(), else the worker finishes the job when run() returns. */
   run(ctx: JobContext): Promise<void>;
   /**
+   * At most this many runs of the kind at once in one worker (default: as many as its lane has slots):
+   * for work that takes a core each, in a lane whose slots are sized for work that mostly waits.
+   */
+  maxRunning?: number;
+  /**
    * After this many claims the job is given up rather than tried again: runs that threw, and claims
    * whose process died mid-run (a file that crashes the process every time). Unset: never given up.
    */
@@ -55,7 +60,7 @@ export interface WorkerDeps {
   /** Where each run's work folder is made, named by its claim (DATA_DIR/work/jobs). */
   workRoot: string;
   definitions: JobDefinition[];
-  /** Slots per lane (default: short 2 or the core count if fewer, video 1, housekeeping 1). */
+  /** Slots per lane (default: short SHORT_RUNS_PER_CORE per core, video 1, housekeeping 1). */
   concurrency?: Partial<Record<Lane, number>>;
   /** How often an idle worker looks for due jobs, in ms (a nudge from this process wakes it at once). */
   pollMs?: number;
@@ -63,6 +68,14 @@ export interface WorkerDeps {
 
 /** Failed runs are tried again after 5 s, 10 s, 20 s, … at most 10 minutes apart. */
 export const defaultRetryAfterMs = (attempt: number) => Math.min(5_000 * 2 ** Math.max(0, attempt - 1), 10 * 60_000);
+
+/**
+ * Runs of the short lane per core. Most of them wait: short recordings claimed together are
+ * processed together (several inputs in one ffmpeg run, whose start costs more than their few
+ * seconds of sound), so the lane holds enough of them for a full batch per core. Kinds whose run
+ * takes a core each cap themselves (JobDefinition.maxRunning).
+ */
+export const SHORT_RUNS_PER_CORE = 8;
 
 interface LaneState {
   name: Lane;
@@ -89,6 +102,8 @@ export class Worker {
   private readonly definitions = new Map<string, JobDefinition>();
   private readonly lanes: LaneState[];
   private readonly running = new Map<number, Running>();
+  /** Runs of each kind in progress here (for JobDefinition.maxRunning). */
+  private readonly runningOf = new Map<string, number>();
   private timer: ReturnType<typeof setInterval> | null = null;
   private unsubscribe: (() => void) | null = null;
   private stopped = false;
@@ -97,7 +112,7 @@ export class Worker {
 
   constructor(private readonly d: WorkerDeps) {
     for (const def of d.definitions) this.definitions.set(def.kind, def);
-    const defaults: Record<Lane, number> = { short: Math.max(1, Math.min(2, availableParallelism())), video: 1, housekeeping: 1 };
+    const defaults: Record<Lane, number> = { short: SHORT_RUNS_PER_CORE * availableParallelism(), video: 1, housekeeping: 1 };
     const byLane = new Map<Lane, JobKind[]>();
     for (const def of d.definitions) byLane.set(JOB_LANES[def.kind], [...(byLane.get(JOB_LANES[def.kind]) ?? []), def.kind]);
     this.lanes = [...byLane].map(([name, kinds]) => ({
@@ -184,7 +199,9 @@ export class Worker {
   private async claimOne(lane: LaneState): Promise<{ job: Job; previousClaim: string | null } | null> {
     const repo = new JobsRepository(this.d.db);
     const now = this.d.clock.now().toISOString();
-    for (const candidate of await repo.due(lane.name, lane.kinds, now, lane.slots - lane.running + 2)) {
+    const kinds = lane.kinds.filter((kind) => (this.runningOf.get(kind) ?? 0) < (this.definitions.get(kind)!.maxRunning ?? lane.slots));
+    if (!kinds.length) return null;
+    for (const candidate of await repo.due(lane.name, kinds, now, lane.slots - lane.running + 2)) {
       const claim = newClaimToken();
       const job = await repo.claim(candidate, now, this.d.queue.leaseUntil(), claim);
       if (job) return { job, previousClaim: candidate.claim };
@@ -194,11 +211,13 @@ export class Worker {
 
   private begin(lane: LaneState, job: Job, previousClaim: string | null): void {
     lane.running++;
+    this.runningOf.set(job.kind, (this.runningOf.get(job.kind) ?? 0) + 1);
     let handBack: () => Promise<void> = async () => {};
     const done = this.run(job, previousClaim, (h) => (handBack = h))
       .catch((err: unknown) => this.d.log.error({ err, job: job.id, kind: job.kind }, 'job run failed'))
       .finally(() => {
         lane.running--;
+        this.runningOf.set(job.kind, this.runningOf.get(job.kind)! - 1);
         this.running.delete(job.id);
         if (!this.stopped) void this.fill(lane);
       });

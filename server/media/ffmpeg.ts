@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { createRequire } from 'node:module';
+import { setPriority } from 'node:os';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 
 /**
  * Which ffmpeg to run: FFMPEG_PATH, else `ffmpeg` on PATH, else the static binary shipped by
@@ -47,10 +48,28 @@ export interface RunOptions {
   /** Exit codes treated as success (probing with no output exits 1). */
   okCodes?: number[];
   /**
-   * The demuxer the input was opened with (see inputArgs). ffmpeg must report it (`Input #0, <name>`,
-   * printed at log level info) before anything else: another name, or none, stops the run as failed.
+   * The demuxer the input was opened with (see inputArgs), or one per input in order. ffmpeg must
+   * report each (`Input #N, <name>`, printed at log level info) before anything else: another name, or
+   * none, stops the run as failed.
    */
-  opens?: string;
+  opens?: string | string[];
+  /** Written to file descriptors 3, 4, … (inputs read as pipe:3, pipe:4, …; see pipeInputArgs); destroyed once ffmpeg ends. */
+  inputs?: Readable[];
+  /**
+   * The niceness ffmpeg runs at (0 unless given): a processing job's run yields the cores to the
+   * requests of the process that started it, and takes whatever they leave.
+   */
+  niceness?: number;
+  /** Called with every chunk ffmpeg writes to the descriptors after `inputs` (outputs written as pipe:N, see extraFds). */
+  outputs?: ((chunk: Buffer) => void)[];
+}
+
+/** The descriptors of a run's extra inputs and outputs (RunOptions.inputs, RunOptions.outputs), in order. */
+export function extraFds(inputs: number, outputs: number): { inputs: number[]; outputs: number[] } {
+  return {
+    inputs: Array.from({ length: inputs }, (_, i) => 3 + i),
+    outputs: Array.from({ length: outputs }, (_, i) => 3 + inputs + i),
+  };
 }
 
 /**
@@ -62,14 +81,26 @@ export function inputArgs(file: string, demuxer: string): string[] {
   return ['-protocol_whitelist', 'file', '-format_whitelist', demuxer, '-f', demuxer, '-i', `file:${file}`];
 }
 
-/** inputArgs for bytes written to ffmpeg's stdin (RunOptions.stdin): the pipe is then the only protocol. */
-export function pipeInputArgs(demuxer: string): string[] {
-  return ['-protocol_whitelist', 'pipe', '-format_whitelist', demuxer, '-f', demuxer, '-i', 'pipe:0'];
+/**
+ * inputArgs for bytes written to ffmpeg's stdin (RunOptions.stdin), or to descriptor `fd`
+ * (RunOptions.inputs): the pipe is then the only protocol.
+ */
+export function pipeInputArgs(demuxer: string, fd = 0): string[] {
+  return ['-protocol_whitelist', 'pipe', '-format_whitelist', demuxer, '-f', demuxer, '-i', `pipe:${fd}`];
 }
 
 /** The demuxer ffmpeg says it opened its first input with ("mov,mp4,m4a,3gp,3g2,mj2"), or null. */
 export function openedAs(stderr: string): string | null {
   return /Input #0, ([^\s]+?), from /.exec(stderr)?.[1] ?? null;
+}
+
+/**
+ * The demuxers ffmpeg says it opened its inputs with, in the order it reported them: [index, name].
+ * Only lines that start so count: the metadata ffmpeg prints under an input (a file's own tags, the
+ * uploader's to choose) is indented on every line.
+ */
+export function openedInputs(stderr: string): [number, string][] {
+  return [...stderr.matchAll(/^Input #(\d+), ([^\s]+?), from /gm)].map((m) => [Number(m[1]), m[2]!]);
 }
 
 /** Whether a reported demuxer ("matroska,webm") is the one asked for ("matroska"). */
@@ -80,11 +111,25 @@ const STDERR_KEEP = 64 * 1024;
 /** Spawns ffmpeg (never a shell), streams stdout to the callback, keeps the tail of stderr. */
 export function runFfmpeg(bin: string, args: string[], opts: RunOptions): Promise<{ stderr: string; code: number }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(bin, ['-hide_banner', '-nostdin', ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const inputs = opts.inputs ?? [];
+    const outputs = opts.outputs ?? [];
+    const fds = extraFds(inputs.length, outputs.length);
+    const child = spawn(bin, ['-hide_banner', '-nostdin', ...args], {
+      stdio: ['pipe', 'pipe', 'pipe', ...inputs.map(() => 'pipe' as const), ...outputs.map(() => 'pipe' as const)],
+    });
+    if (opts.niceness && child.pid !== undefined) {
+      try {
+        setPriority(child.pid, opts.niceness);
+      } catch {
+        // Not allowed here (a container without the capability): it runs at the same priority.
+      }
+    }
+    const sources = [...(opts.stdin ? [opts.stdin] : []), ...inputs];
     let stderr = '';
-    /** The start of stderr, where ffmpeg names the demuxer it opened the input with. */
+    /** The start of stderr, where ffmpeg names the demuxer it opened each input with. */
     let head = '';
-    let opened = opts.opens === undefined;
+    const expected = opts.opens === undefined ? [] : typeof opts.opens === 'string' ? [opts.opens] : opts.opens;
+    let opened = expected.length === 0;
     let settled = false;
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
@@ -94,48 +139,60 @@ export function runFfmpeg(bin: string, args: string[], opts: RunOptions): Promis
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      opts.stdin?.destroy();
+      for (const source of sources) source.destroy();
       if (err) reject(err);
       else resolve({ stderr, code });
     };
-    child.stdout.on('data', (chunk: Buffer) => {
-      try {
-        opts.onStdout?.(chunk);
-      } catch (err) {
-        child.kill('SIGKILL');
-        finish(err as Error);
-      }
-    });
+    const listen = (stream: Readable, onChunk: ((chunk: Buffer) => void) | undefined) =>
+      stream.on('data', (chunk: Buffer) => {
+        try {
+          onChunk?.(chunk);
+        } catch (err) {
+          child.kill('SIGKILL');
+          finish(err as Error);
+        }
+      });
+    listen(child.stdout, opts.onStdout);
+    fds.outputs.forEach((fd, i) => listen(child.stdio[fd] as Readable, outputs[i]));
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (s: string) => {
       stderr += s;
       if (stderr.length > STDERR_KEEP * 2) stderr = stderr.slice(-STDERR_KEEP);
       if (!opened && head.length < STDERR_KEEP) {
         head += s;
-        const reported = openedAs(head);
-        if (reported === null) return;
-        opened = true;
-        if (!isDemuxer(reported, opts.opens!)) {
-          child.kill('SIGKILL');
-          finish(new FfmpegError(`ffmpeg opened the input as ${reported}, not ${opts.opens}`, stderr));
+        const reported = openedInputs(head);
+        // Inputs are reported in order, each before anything of the next: the first one out of place stops the run.
+        for (const [k, [index, name]] of reported.entries()) {
+          const want = expected[k];
+          if (index !== k || want === undefined || !isDemuxer(name, want)) {
+            child.kill('SIGKILL');
+            const which = expected.length === 1 ? 'the input' : `input #${index}`;
+            finish(new FfmpegError(`ffmpeg opened ${which} as ${name}, not ${want ?? 'nothing'}`, stderr));
+            return;
+          }
         }
+        if (reported.length >= expected.length) opened = true;
       }
     });
     // ffmpeg may stop reading early (a header is all it needed): a broken pipe is no failure.
-    child.stdin.on('error', () => {});
-    if (!opts.stdin) child.stdin.end();
-    else {
+    const feed = (source: Readable, sink: Writable) => {
+      sink.on('error', () => {});
       // The source failing (storage unreachable) fails the run, whatever ffmpeg made of the bytes so far.
-      opts.stdin.on('error', (err) => {
+      source.on('error', (err) => {
         child.kill('SIGKILL');
         finish(err);
       });
-      opts.stdin.pipe(child.stdin);
-    }
+      source.pipe(sink);
+    };
+    if (!opts.stdin) {
+      child.stdin.on('error', () => {});
+      child.stdin.end();
+    } else feed(opts.stdin, child.stdin);
+    fds.inputs.forEach((fd, i) => feed(inputs[i]!, child.stdio[fd] as Writable));
     child.on('error', (err) => finish(new FfmpegError(`ffmpeg could not start: ${err.message}`, stderr)));
     child.on('close', (code, signal) => {
       const ok = code !== null && (code === 0 || (opts.okCodes ?? []).includes(code));
-      if (ok && !opened) finish(new FfmpegError(`ffmpeg did not report opening the input as ${opts.opens}`, stderr));
+      if (ok && !opened) finish(new FfmpegError(`ffmpeg did not report opening its inputs as ${expected.join(', ')}`, stderr));
       else if (ok) finish(null, code);
       else finish(new FfmpegError(`ffmpeg exited with ${code ?? signal}: ${lastLines(stderr)}`, stderr));
     });

@@ -25,6 +25,8 @@ export interface ProcessContext {
   stored: Detected;
   /** A path in this job's temp folder for an output file. */
   tmp: (name: string) => string;
+  /** The original's size in bytes, when known. */
+  size?: number;
 }
 
 export interface ProcessOutcome {
@@ -118,6 +120,12 @@ const readsThrough = (stored: Detected) => demuxerFor(stored.ext) !== 'mov';
 
 const original = (row: Media): DownloadChoice => ({ key: row.original_key, ext: extOf(row.original_key), mime: row.mime_type });
 
+/**
+ * Recordings up to this size (a couple of minutes of a browser's Opus) are processed together with
+ * others waiting at the same time (see MediaProcessor.analyzeAudio): none of them holds up the rest long.
+ */
+export const BATCHED_AUDIO_BYTES = 1024 * 1024;
+
 export const audioKind: MediaKind<AudioWire> = {
   name: 'audio',
   fileField: 'audio_file',
@@ -132,10 +140,11 @@ export const audioKind: MediaKind<AudioWire> = {
   fallbackName: 'recording',
   record: audioWire,
   streams: readsThrough,
-  async process({ processor, input, stored, tmp }) {
+  async process({ processor, input, stored, tmp, size }) {
     const needsMp3 = stored.mime !== 'audio/mpeg';
     const mp3 = needsMp3 ? tmp('audio.mp3') : undefined;
-    const { duration, peaks } = await processor.analyzeAudio(mediaInput(input, stored), { mp3Output: mp3 });
+    const batch = size !== undefined && size <= BATCHED_AUDIO_BYTES;
+    const { duration, peaks } = await processor.analyzeAudio(mediaInput(input, stored), { mp3Output: mp3, batch });
     return {
       columns: { duration, waveform: JSON.stringify(compactPeaks(peaks)), playable_mime: 'audio/mpeg' },
       files: mp3 ? [{ column: 'playable_key', path: mp3, suffix: '.mp3' }] : [],

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import type { Clock } from '../clock.ts';
 import type { JobContext, JobDefinition } from '../jobs/worker.ts';
 import type { Storage } from '../storage/storage.ts';
@@ -35,6 +36,8 @@ export function processingJobs(d: ProcessingJobsDeps): JobDefinition[] {
   return Object.values(MEDIA_KINDS).map((kind) => ({
     kind: kind.job,
     maxAttempts: PROCESSING_ATTEMPTS,
+    // Audio runs mostly wait for a shared ffmpeg run (see MediaProcessor.analyzeAudio); a photo's or a video's takes a core.
+    maxRunning: kind.job === 'process-audio' ? undefined : availableParallelism(),
     run: (ctx) => processRecord(d, kind, ctx),
     giveUp: async (ctx) => {
       const id = ctx.job.media_id;
@@ -57,7 +60,15 @@ async function processRecord(d: ProcessingJobsDeps, kind: MediaKind, ctx: JobCon
   let patch: MediaPatch;
   try {
     const dir = await ctx.workDir();
-    patch = await d.processing.run(kind, `${base}-${ctx.claim}`, row.original_key, { ext, mime: row.mime_type }, dir, written, ctx.lost);
+    patch = await d.processing.run(
+      kind,
+      `${base}-${ctx.claim}`,
+      row.original_key,
+      { ext, mime: row.mime_type, size: row.size },
+      dir,
+      written,
+      ctx.lost,
+    );
   } catch (err) {
     await deleteStored(d.storage, d.log, written);
     if (err instanceof ProcessingFailed && !ctx.lost()) {

@@ -45,8 +45,9 @@ export class MediaProcessing {
   }
 
   /**
-   * Runs the kind's processing step in `dir` (the job's work folder under DATA_DIR) and stores its
-   * outputs next to the original, as `<base><suffix>`. Every key it stores is pushed to `written`
+   * Runs the kind's processing step in `dir` (the job's work folder under DATA_DIR) on the original
+   * (`stored`: what it is, and its size when known) and stores its outputs next to the original, as
+   * `<base><suffix>`. Every key it stores is pushed to `written`
    * first, so the caller can take them away again; `claimLost` stops a run whose claim was taken over
    * before it stores more (ClaimLostError). A failure of the step itself is ProcessingFailed; anything
    * else (the storage failing to hand over the original or to take an output, the disk) may pass on a
@@ -56,18 +57,21 @@ export class MediaProcessing {
     kind: MediaKind,
     base: string,
     originalKey: string,
-    stored: Detected,
+    stored: Detected & { size?: number },
     dir: string,
     written: string[],
     claimLost: () => boolean = () => false,
   ): Promise<MediaPatch> {
+    const { size, ...detected } = stored;
     const outcome = await this.withOriginal(
       originalKey,
-      kind.streams?.(stored) ?? false,
+      kind.streams?.(detected) ?? false,
       (input, fromStorage) =>
-        kind.process({ processor: this.d.processor, input, stored, tmp: (name) => path.join(dir, name) }).catch((err: unknown) => {
-          throw fromStorage(err) ? err : new ProcessingFailed(err);
-        }),
+        kind
+          .process({ processor: this.d.processor, input, stored: detected, size, tmp: (name) => path.join(dir, name) })
+          .catch((err: unknown) => {
+            throw fromStorage(err) ? err : new ProcessingFailed(err);
+          }),
       dir,
     );
     const patch: MediaPatch = { ...outcome.columns };

@@ -3,7 +3,17 @@ import { availableParallelism } from 'node:os';
 import type { Readable } from 'node:stream';
 import type { Metadata, Sharp } from 'sharp';
 import { demuxerFor } from './content-types.ts';
-import { FfmpegError, inputArgs, lastProgressTime, pipeInputArgs, parseProbe, resolveFfmpeg, runFfmpeg, type ProbeInfo } from './ffmpeg.ts';
+import {
+  extraFds,
+  FfmpegError,
+  inputArgs,
+  lastProgressTime,
+  pipeInputArgs,
+  parseProbe,
+  resolveFfmpeg,
+  runFfmpeg,
+  type ProbeInfo,
+} from './ffmpeg.ts';
 import { Semaphore } from './semaphore.ts';
 
 /** Number of waveform peaks in an audio record (the player draws them as bars). */
@@ -55,8 +65,13 @@ export type OriginalSource = { path: string } | { open: () => Readable };
  * small semaphore and off the event loop (child processes, libvips threads), within a time limit.
  */
 export interface MediaProcessor {
-  /** Decodes once: duration + waveform peaks, and an MP3 (libmp3lame 128 kbps) at mp3Output when given. */
-  analyzeAudio(input: MediaInput, opts?: { mp3Output?: string }): Promise<AudioAnalysis>;
+  /**
+   * Decodes once: duration + waveform peaks, and an MP3 (libmp3lame 128 kbps) at mp3Output when given.
+   * `batch`: the input is small (a short recording), so it may share one ffmpeg run with other such
+   * inputs waiting at the same time; a shared run that fails is done again one input per run, so
+   * a broken file fails only itself.
+   */
+  analyzeAudio(input: MediaInput, opts?: { mp3Output?: string; batch?: boolean }): Promise<AudioAnalysis>;
   /**
    * Reads only the container's header (quick, whatever the file's size) and fails unless it holds a
    * video stream: what is refused here is refused during the upload, before any record exists.
@@ -83,11 +98,13 @@ export interface MediaProcessor {
 
 export interface ProcessorOptions {
   ffmpegPath?: string;
-  /** How many ffmpeg processes of audio jobs and upload checks may run at once (default 2, at most the core count). */
+  /** How many ffmpeg processes of audio jobs and upload checks may run at once (default: one per core). */
   concurrency?: number;
   /** How many ffmpeg processes of video jobs may run at once (default 1): a long transcode never delays audio. */
   backgroundConcurrency?: number;
   audioTimeoutMs?: number;
+  /** Most small audio inputs in one ffmpeg run (default AUDIO_BATCH; 1 runs each alone). */
+  audioBatch?: number;
   videoTimeoutMs?: number;
   /** Most pixels of one image frame (default MAX_PHOTO_PIXELS). */
   maxImagePixels?: number;
@@ -97,6 +114,29 @@ export interface ProcessorOptions {
 
 export function createProcessor(opts: ProcessorOptions = {}): MediaProcessor {
   return new FfmpegProcessor(opts);
+}
+
+/**
+ * How many short recordings share one ffmpeg run at most. Starting ffmpeg costs more than decoding
+ * and encoding a few seconds of sound (its libraries load on every start), so a run of eight costs
+ * about a third of eight runs; more gains little and delays the first of them.
+ */
+export const AUDIO_BATCH = 8;
+
+/**
+ * The niceness of the ffmpeg runs of processing jobs (the header checks of uploads run at the
+ * process's own): with every core busy, an upload's answer comes before the renditions of earlier ones.
+ */
+export const JOB_NICENESS = 10;
+
+/** A shared run that takes longer than this is stopped and its inputs done one per run. */
+const AUDIO_BATCH_TIMEOUT_MS = 60_000;
+
+interface AudioRequest {
+  input: MediaInput;
+  mp3Output?: string;
+  resolve: (analysis: AudioAnalysis) => void;
+  reject: (err: unknown) => void;
 }
 
 const PCM_RATE = 8000;
@@ -109,35 +149,93 @@ export class FfmpegProcessor implements MediaProcessor {
   private readonly videoSlots: Semaphore;
   private readonly imageSlots: Semaphore;
   private readonly audioTimeoutMs: number;
+  private readonly audioBatch: number;
+  /** Small audio inputs waiting for a slot; the first slot free takes them all into one run. */
+  private readonly audioWaiting: AudioRequest[] = [];
   private readonly videoTimeoutMs: number;
   private readonly maxImagePixels: number;
   private readonly imageTimeoutSeconds: number;
 
   constructor(opts: ProcessorOptions = {}) {
     this.bin = resolveFfmpeg(opts.ffmpegPath);
-    const slots = opts.concurrency ?? Math.max(1, Math.min(2, availableParallelism()));
+    const slots = opts.concurrency ?? availableParallelism();
     this.ffmpegSlots = new Semaphore(slots);
     this.videoSlots = new Semaphore(opts.backgroundConcurrency ?? 1);
     this.imageSlots = new Semaphore(slots);
     this.audioTimeoutMs = opts.audioTimeoutMs ?? 5 * 60_000;
+    this.audioBatch = opts.audioBatch ?? AUDIO_BATCH;
     this.videoTimeoutMs = opts.videoTimeoutMs ?? 3 * 60 * 60_000;
     this.maxImagePixels = opts.maxImagePixels ?? MAX_PHOTO_PIXELS;
     this.imageTimeoutSeconds = opts.imageTimeoutSeconds ?? 120;
   }
 
-  analyzeAudio(input: MediaInput, opts: { mp3Output?: string } = {}): Promise<AudioAnalysis> {
-    return this.ffmpegSlots.run(async () => {
-      const blocks = new BlockPeaks();
-      const { demuxer, args: inArgs, stdin } = userInput(input);
-      const args = [...LOG_OPENED, ...inArgs, '-map', '0:a:0', '-vn', '-ac', '1', '-ar', String(PCM_RATE), '-f', 'f32le', 'pipe:1'];
-      if (opts.mp3Output) {
-        args.push('-map', '0:a:0', '-vn', '-c:a', 'libmp3lame', '-b:a', '128k', '-f', 'mp3', '-y', opts.mp3Output);
-      }
-      await runFfmpeg(this.bin, args, { onStdout: (c) => blocks.push(c), timeoutMs: this.audioTimeoutMs, opens: demuxer, stdin });
-      const samples = blocks.samples;
-      if (samples === 0) throw new FfmpegError('no audio samples decoded', '');
-      return { duration: Math.round((samples / PCM_RATE) * 1000) / 1000, peaks: blocks.reduce(WAVEFORM_PEAKS) };
+  analyzeAudio(input: MediaInput, opts: { mp3Output?: string; batch?: boolean } = {}): Promise<AudioAnalysis> {
+    if (!opts.batch || this.audioBatch < 2) return this.ffmpegSlots.run(() => this.analyzeOne(input, opts.mp3Output));
+    return new Promise((resolve, reject) => {
+      this.audioWaiting.push({ input, mp3Output: opts.mp3Output, resolve, reject });
+      // Whichever slot frees first takes every small input waiting then (up to the batch size).
+      void this.ffmpegSlots.run(async () => {
+        const batch = this.audioWaiting.splice(0, this.audioBatch);
+        if (batch.length) await this.analyzeBatch(batch).catch((err: unknown) => batch.forEach((r) => r.reject(err)));
+      });
     });
+  }
+
+  /** One input, one run: its MP3 on the output file, its samples on stdout. */
+  private async analyzeOne(input: MediaInput, mp3Output: string | undefined): Promise<AudioAnalysis> {
+    const blocks = new BlockPeaks();
+    const { demuxer, args: inArgs, stdin } = userInput(input);
+    const args = [...LOG_OPENED, ...inArgs, ...audioOutputArgs(0, 'pipe:1', mp3Output)];
+    await runFfmpeg(this.bin, args, {
+      onStdout: (c) => blocks.push(c),
+      timeoutMs: this.audioTimeoutMs,
+      opens: demuxer,
+      stdin,
+      niceness: JOB_NICENESS,
+    });
+    return analysisOf(blocks);
+  }
+
+  /**
+   * Several inputs, one run: input N is opened exactly as alone (its own forced demuxer, format and
+   * protocol whitelists) and only its own outputs read it: its MP3 file and its samples on a
+   * descriptor of its own. If the run fails, each input runs alone, so each gets its own outcome.
+   */
+  private async analyzeBatch(batch: AudioRequest[]): Promise<void> {
+    if (batch.length > 1) {
+      try {
+        const blocks = batch.map(() => new BlockPeaks());
+        // Streamed inputs on descriptors 3, 4, …, then one descriptor per input for its samples.
+        const fds = extraFds(batch.filter((r) => !('path' in r.input)).length, batch.length);
+        const streamFds = [...fds.inputs];
+        for (const r of batch) if (!demuxerFor(r.input.container)) throw new Error('no demuxer'); // before any stream opens
+        const opened = batch.map((r) => ('path' in r.input ? userInput(r.input) : userInput(r.input, streamFds.shift())));
+        const pcmFds = fds.outputs;
+        const args = [
+          ...LOG_OPENED,
+          ...opened.flatMap((o) => o.args),
+          ...batch.flatMap((r, i) => audioOutputArgs(i, `pipe:${pcmFds[i]}`, r.mp3Output)),
+        ];
+        await runFfmpeg(this.bin, args, {
+          timeoutMs: Math.min(this.audioTimeoutMs, AUDIO_BATCH_TIMEOUT_MS),
+          niceness: JOB_NICENESS,
+          opens: opened.map((o) => o.demuxer),
+          inputs: opened.flatMap((o) => (o.stdin ? [o.stdin] : [])),
+          outputs: blocks.map((b) => (c: Buffer) => b.push(c)),
+        });
+        batch.forEach((r, i) => {
+          try {
+            r.resolve(analysisOf(blocks[i]!));
+          } catch (err) {
+            r.reject(err);
+          }
+        });
+        return;
+      } catch {
+        // One of them stopped the shared run (a broken or hostile file, a stream that failed): each alone.
+      }
+    }
+    for (const r of batch) await this.analyzeOne(r.input, r.mp3Output).then(r.resolve, r.reject);
   }
 
   checkVideo(input: MediaInput): Promise<void> {
@@ -158,6 +256,7 @@ export class FfmpegProcessor implements MediaProcessor {
           timeoutMs: this.videoTimeoutMs,
           opens: demuxer,
           stdin,
+          niceness: JOB_NICENESS,
         });
         duration = lastProgressTime(run.stderr);
       }
@@ -210,7 +309,7 @@ export class FfmpegProcessor implements MediaProcessor {
             '-y',
             output,
           ],
-          { timeoutMs: 120_000, opens: demuxer, stdin },
+          { timeoutMs: 120_000, opens: demuxer, stdin, niceness: JOB_NICENESS },
         );
       };
       // Past the end of the picture (sound that outlasts it) ffmpeg succeeds without writing a frame:
@@ -266,7 +365,7 @@ export class FfmpegProcessor implements MediaProcessor {
           '-y',
           output,
         ],
-        { timeoutMs: this.videoTimeoutMs, opens: demuxer, stdin },
+        { timeoutMs: this.videoTimeoutMs, opens: demuxer, stdin, niceness: JOB_NICENESS },
       );
     });
   }
@@ -418,12 +517,29 @@ function fullCopyFormat(meta: Metadata): FullCopyFormat {
  */
 const LOG_OPENED = ['-v', 'info', '-nostats'];
 
-/** The input arguments and demuxer for a user's file; a container ffmpeg has no demuxer for here is refused. */
-function userInput(input: MediaInput): { demuxer: string; args: string[]; stdin?: Readable } {
+/**
+ * The input arguments and demuxer for a user's file; a container ffmpeg has no demuxer for here is
+ * refused. A stream is read from stdin, or from descriptor `fd` (RunOptions.inputs).
+ */
+function userInput(input: MediaInput, fd = 0): { demuxer: string; args: string[]; stdin?: Readable } {
   const demuxer = demuxerFor(input.container);
   if (!demuxer) throw new FfmpegError(`no demuxer for container ${JSON.stringify(input.container)}`, '');
   if ('path' in input) return { demuxer, args: inputArgs(input.path, demuxer) };
-  return { demuxer, args: pipeInputArgs(demuxer), stdin: input.open() };
+  return { demuxer, args: pipeInputArgs(demuxer, fd), stdin: input.open() };
+}
+
+/** Outputs of input `index`: its samples (mono f32le at PCM_RATE) on `pcm`, and its MP3 when asked for. */
+function audioOutputArgs(index: number, pcm: string, mp3Output: string | undefined): string[] {
+  const audio = ['-map', `${index}:a:0`, '-vn'];
+  const args = [...audio, '-ac', '1', '-ar', String(PCM_RATE), '-f', 'f32le', pcm];
+  if (mp3Output) args.push(...audio, '-c:a', 'libmp3lame', '-b:a', '128k', '-f', 'mp3', '-y', mp3Output);
+  return args;
+}
+
+/** Duration and peaks from the decoded samples; none decoded fails the input. */
+function analysisOf(blocks: BlockPeaks): AudioAnalysis {
+  if (blocks.samples === 0) throw new FfmpegError('no audio samples decoded', '');
+  return { duration: Math.round((blocks.samples / PCM_RATE) * 1000) / 1000, peaks: blocks.reduce(WAVEFORM_PEAKS) };
 }
 
 /** Keeps the peak of every BLOCK samples of a mono f32le stream, whatever the chunk boundaries. */

@@ -1,4 +1,5 @@
 import { createReadStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { composeWorker } from '../../server/compose.ts';
@@ -27,6 +28,8 @@ function gatedProcessor(real: MediaProcessor) {
   const state = {
     probes: 0,
     waiting: 0,
+    /** Photo jobs waiting at the gate. */
+    photosWaiting: 0,
     /** The next probe fails (after the gate), as a crashing ffmpeg would. */
     fail: false,
     hold() {
@@ -39,7 +42,15 @@ function gatedProcessor(real: MediaProcessor) {
       checkImage: real.checkImage.bind(real),
       videoPoster: real.videoPoster.bind(real),
       videoToMp4: real.videoToMp4.bind(real),
-      processImage: real.processImage.bind(real),
+      async processImage(input: string, outputs: Parameters<MediaProcessor['processImage']>[1]) {
+        state.photosWaiting++;
+        try {
+          await open;
+        } finally {
+          state.photosWaiting--;
+        }
+        return real.processImage(input, outputs);
+      },
       async probeVideo(input: MediaInput) {
         state.probes++;
         state.waiting++;
@@ -69,6 +80,7 @@ const quiet = { error: () => {}, warn: () => {}, info: () => {} };
 describe('jobs shared by several processes (one database)', () => {
   let t: TestApp;
   let alice: Awaited<ReturnType<typeof createUser>>;
+  let dir: string;
   let webm: string;
   let mp3: string;
   const workers: Worker[] = [];
@@ -147,7 +159,7 @@ describe('jobs shared by several processes (one database)', () => {
   beforeAll(async () => {
     t = await createTestApp({ env: { RUN_JOBS: 'false' } });
     alice = await createUser(t, 'alice');
-    const dir = await tempDir();
+    dir = await tempDir();
     webm = path.join(dir, 'clip.webm');
     await ffmpeg(['-f', 'lavfi', '-i', 'testsrc=duration=1:size=160x120:rate=15', '-c:v', 'libvpx', '-b:v', '100k', webm]);
     mp3 = (await audioFixtures(dir, 1)).mp3;
@@ -382,6 +394,33 @@ describe('jobs shared by several processes (one database)', () => {
     expect(a.gate.waiting).toBe(1);
     expect((await row(first)).status).toBe('processing');
     expect(await jobOf(second)).toMatchObject({ attempts: 0, claim: null });
+  });
+
+  it('photo jobs take one run per core at once, however many jobs the short lane holds for recordings', async () => {
+    const a = startProcess();
+    a.gate.hold();
+    const cores = availableParallelism();
+    const ids: number[] = [];
+    for (let i = 0; i < cores + 2; i++) {
+      const png = path.join(dir, `colour-${i}.png`);
+      await ffmpeg(['-f', 'lavfi', '-i', `color=c=0x${(i * 40).toString(16).padStart(2, '0')}4080:s=64x48`, '-frames:v', '1', png]);
+      const body = multipart({}, { field: 'file', filename: 'p.png', contentType: 'image/png', data: readFileSync(png) });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/media/photo/',
+        headers: { ...alice.headers, ...body.headers },
+        payload: body.payload,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      ids.push(res.json().id);
+    }
+    await until('a photo run per core', () => a.gate.photosWaiting === cores);
+    await sleep(300);
+    expect(a.gate.photosWaiting).toBe(cores);
+    const unclaimed = await t.db.selectFrom('jobs').select('id').where('kind', '=', 'process-photo').where('claim', 'is', null).execute();
+    expect(unclaimed).toHaveLength(2);
+    a.gate.release();
+    for (const id of ids) expect(await processed(t, alice, 'photo', id)).toMatchObject({ status: 'ready' });
   });
 
   it('a process that shuts down mid-job hands it back: another takes it at once, not after the lease', async () => {

@@ -130,6 +130,94 @@ describe.each(ffmpegBuilds())('media processing with $name', ({ bin }) => {
     await expect(run).rejects.toThrow(/opened the input as hls/);
   });
 
+  it('runs short recordings waiting together as one ffmpeg run, and runs them one by one when a hostile file among them fails it', async () => {
+    // ffmpeg behind a script that notes each start, so the test counts the runs.
+    const runs = path.join(dir, `${path.basename(bin)}-runs.log`);
+    const counting = path.join(dir, `${path.basename(bin)}-counting.sh`);
+    writeFileSync(counting, `#!/bin/sh\necho run >> '${runs}'\nexec '${bin}' "$@"\n`, { mode: 0o755 });
+    const processor = createProcessor({ ffmpegPath: counting, concurrency: 1 });
+    const started = () => readFileSync(runs, 'utf8').split('\n').filter(Boolean).length;
+    const hostile = path.join(dir, `${path.basename(bin)}-batch.aac`);
+    writeFileSync(hostile, adtsDisguisedPlaylist(fx.audio.mp3));
+    const analyze = (file: string, container: string, i: number) => {
+      const mp3Output = path.join(dir, `${path.basename(bin)}-batch-${i}.mp3`);
+      return processor.analyzeAudio({ path: file, container }, { mp3Output, batch: true }).then((a) => ({ ...a, mp3Output }));
+    };
+    const ordinary = [
+      [fx.audio.pipedWebm, 'webm'],
+      [fx.audio.ogg, 'ogg'],
+      [fx.audio.m4a, 'm4a'],
+      [fx.audio.wav, 'wav'],
+    ] as const;
+
+    writeFileSync(runs, '');
+    const together = await Promise.all(ordinary.map(([file, container], i) => analyze(file, container, i)));
+    expect(started()).toBe(1);
+    for (const a of together) {
+      expect(Math.abs(a.duration - 2)).toBeLessThan(0.1);
+      expect(a.peaks.some((p) => p > 0.5)).toBe(true);
+      expect(Math.abs((await decodedDuration(a.mp3Output)) - 2)).toBeLessThan(0.2);
+    }
+
+    writeFileSync(runs, '');
+    const inputs = [ordinary[0], [hostile, 'aac'] as const, ordinary[1], ordinary[2]];
+    const outcomes = await Promise.allSettled(inputs.map(([file, container], i) => analyze(file, container, 10 + i)));
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    // The shared run, then each alone: only the hostile file failed.
+    expect(started()).toBe(1 + inputs.length);
+    for (const o of outcomes) if (o.status === 'fulfilled') expect(Math.abs(o.value.duration - 2)).toBeLessThan(0.1);
+  });
+
+  it('reads only ffmpeg’s own report of each input in a shared run, never a file’s tag written to look like one', async () => {
+    const runs = path.join(dir, `${path.basename(bin)}-tag-runs.log`);
+    const counting = path.join(dir, `${path.basename(bin)}-tag-counting.sh`);
+    writeFileSync(counting, `#!/bin/sh\necho run >> '${runs}'\nexec '${bin}' "$@"\n`, { mode: 0o755 });
+    writeFileSync(runs, '');
+    // Its title, printed under input #0, claims that input #1 was opened as AAC.
+    const tagged = path.join(dir, `${path.basename(bin)}-tagged.webm`);
+    await ffmpeg([
+      ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=2'],
+      '-c:a',
+      'libopus',
+      '-metadata',
+      "title=x\nInput #1, aac, from 'y':",
+      tagged,
+    ]);
+    const processor = createProcessor({ ffmpegPath: counting, concurrency: 1 });
+    const both = await Promise.all(
+      [tagged, fx.audio.pipedWebm].map((file) => processor.analyzeAudio({ path: file, container: 'webm' }, { batch: true })),
+    );
+    for (const a of both) expect(Math.abs(a.duration - 2)).toBeLessThan(0.1);
+    expect(readFileSync(runs, 'utf8').split('\n').filter(Boolean)).toHaveLength(1);
+  });
+
+  it('fails only the hostile recording of several processed at the same time', async () => {
+    const carol = await createUser(t, 'carol');
+    const files = await mediaFiles();
+    const sent = [
+      [fx.audio.pipedWebm, 'a.webm'],
+      [fx.audio.ogg, 'b.ogg'],
+      [Buffer.from(adtsDisguisedPlaylist(fx.audio.mp3)), 'voice.aac'],
+      [fx.audio.m4a, 'c.m4a'],
+      [fx.audio.wav, 'd.wav'],
+    ] as const;
+    const ids: number[] = [];
+    for (const [file, name] of sent) {
+      const res = await upload(carol, 'audio', typeof file === 'string' ? readFileSync(file) : file, name);
+      expect(res.statusCode, res.body.slice(0, 300)).toBe(201);
+      ids.push(res.json().id);
+    }
+    await settle();
+    const records = await Promise.all(ids.map((id) => processed(t, carol, 'audio', id)));
+    expect(records.map((r) => r.status)).toEqual(['ready', 'ready', 'failed', 'ready', 'ready']);
+    expect(records[2]).toMatchObject({ failure_reason: 'Не удалось обработать аудиозапись', duration: null, waveform_data: [] });
+    for (const r of records.filter((r) => r.status === 'ready')) expect(Math.abs(r.duration - 2)).toBeLessThan(0.1);
+    // Each ready record has its MP3; the failed one keeps only its original.
+    const added = (await mediaFiles()).filter((f) => !files.includes(f));
+    expect(added.filter((f) => f.endsWith('.mp3'))).toHaveLength(4);
+    expect(added).toHaveLength(4 * 2 + 1);
+  });
+
   it('still processes ordinary recordings: a browser webm and an AAC in MP4, duration and MP3 included', async () => {
     for (const [file, mime] of [
       [fx.audio.pipedWebm, 'audio/webm'],

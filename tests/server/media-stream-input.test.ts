@@ -21,6 +21,8 @@ describe('ffmpeg reading the original from a stream', () => {
       ffmpeg([...picture, '-c:v', 'libx264', '-preset', 'ultrafast', path.join(dir, 'index-last.mp4')]),
       ffmpeg([...picture, '-c:v', 'libvpx', path.join(dir, 'clip.webm')]),
       ffmpeg(['-f', 'lavfi', '-i', 'sine=frequency=440:duration=2', '-c:a', 'libopus', path.join(dir, 'tone.webm')]),
+      ffmpeg(['-f', 'lavfi', '-i', 'sine=frequency=440:duration=1', '-c:a', 'libopus', path.join(dir, 'one.webm')]),
+      ffmpeg(['-f', 'lavfi', '-i', 'sine=frequency=440:duration=3', '-c:a', 'libvorbis', path.join(dir, 'three.ogg')]),
     ]);
   });
 
@@ -48,6 +50,25 @@ describe('ffmpeg reading the original from a stream', () => {
     expect(analysis.duration).toBeGreaterThan(1.9);
     expect(analysis.duration).toBeLessThan(2.1);
     expect(analysis.peaks.some((p) => p > 0.5)).toBe(true);
+  });
+
+  it('decodes streams and files processed together, each into its own duration and MP3', async () => {
+    const stream = (name: string) => ({ open: () => createReadStream(path.join(dir, name)) });
+    const inputs = [
+      { ...stream('one.webm'), container: 'webm', seconds: 1 },
+      { path: path.join(dir, 'tone.webm'), container: 'webm', seconds: 2 },
+      { ...stream('three.ogg'), container: 'ogg', seconds: 3 },
+    ];
+    const results = await Promise.all(
+      inputs.map(async (input, i) => {
+        const mp3Output = path.join(dir, `together-${i}.mp3`);
+        return { ...(await processor.analyzeAudio(input, { mp3Output, batch: true })), mp3Output };
+      }),
+    );
+    results.forEach((r, i) => {
+      expect(Math.abs(r.duration - inputs[i]!.seconds)).toBeLessThan(0.1);
+      expect(readFileSync(r.mp3Output).length).toBeGreaterThan(inputs[i]!.seconds * 8000);
+    });
   });
 
   it('fails the run with the storage’s error when the stream breaks midway', async () => {
