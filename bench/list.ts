@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { request } from 'undici';
 import { WAVEFORM_PEAKS } from '../server/media/processor.ts';
-import { benchData, describeLoad, load, mb, PROCESS_COUNTS, startBare, startServer, type ServerProcess } from './support.ts';
+import { benchData, describeLoad, generatorName, load, mb, PROCESS_COUNTS, startBare, startServer, type ServerProcess } from './support.ts';
 
 /**
  * GET /api/media/audio/ for a user with 2,000 records: the real server on loopback (temp SQLite)
@@ -82,7 +82,7 @@ export async function benchList(
             );
             const waveShare = Math.round((sentPeaks / json.length) * 100);
             console.log(
-              `list of ${records} audio records: ${mb(json.length)} MB JSON (${waveShare}% of it waveform_data), ${mb(wire.length)} MB on the wire (${String(encoding ?? 'identity')})`,
+              `list of ${records} audio records: ${mb(json.length)} MB JSON (${waveShare}% of it waveform_data), ${mb(wire.length)} MB on the wire (${String(encoding ?? 'identity')}), load from ${generatorName}`,
             );
             // The reference: the same bytes with the same headers, from memory.
             const sameHeaders: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' };

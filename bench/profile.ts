@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { benchData, describeLoad, load, PROCESS_COUNTS, startBare, startServer, type ServerProcess } from './support.ts';
+import { benchData, describeLoad, generatorName, load, PROCESS_COUNTS, startBare, startServer, type ServerProcess } from './support.ts';
 
 /**
  * GET /api/auth/profile/ with a valid access token: the real server on loopback (temp SQLite) with
@@ -28,7 +28,7 @@ export async function benchProfile(opts: { connections?: number; seconds?: numbe
         if (!bare) {
           const body = Buffer.from(await (await fetch(server.url + profilePath, { headers })).arrayBuffer());
           bare = await startBare(body, { 'content-type': 'application/json; charset=utf-8' });
-          console.log(`profile (${body.length} bytes of JSON):`);
+          console.log(`profile (${body.length} bytes of JSON), load from ${generatorName}:`);
         }
         const full = await load(server.url, profilePath, headers, connections, seconds);
         console.log(`  Копилка, ${processes} process${processes > 1 ? 'es' : ''}, ${connections} connections: ${describeLoad(full)}`);

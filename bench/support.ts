@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -146,10 +146,87 @@ export interface LoadResult {
 }
 
 /**
+ * The load generator: wrk (Debian's package `wrk`, the tool the issue's figures were taken with) where it
+ * is installed, else undici in this process. wrk is written in C and takes a fraction of a core; undici
+ * shares the machine's two cores with the server under test and its JavaScript costs about as much per
+ * request as a small answer does, so its figures (p99 above all) describe the generator as much as the
+ * server. WRK=0 forces undici.
+ */
+export const WRK = process.env.WRK !== '0' && spawnSync('wrk', ['--version']).error === undefined;
+export const generatorName = WRK ? 'wrk (1 thread)' : 'undici in the bench process (install wrk for figures as the issue took them)';
+
+/**
  * `connections` keep-alive connections each sending GET `path` back to back for `seconds`, after a
  * warm-up round; every answer must have status `expect`.
  */
 export async function load(
+  url: string,
+  path: string,
+  headers: Record<string, string>,
+  connections: number,
+  seconds: number,
+  expect = 200,
+): Promise<LoadResult> {
+  return WRK
+    ? loadWithWrk(url, path, headers, connections, seconds, expect)
+    : loadWithUndici(url, path, headers, connections, seconds, expect);
+}
+
+/** wrk's summary line "Latency Distribution … 50% 1.23ms" → milliseconds. */
+function wrkMs(value: string, unit: string): number {
+  const n = Number(value);
+  return unit === 'us' ? n / 1000 : unit === 's' ? n * 1000 : unit === 'm' ? n * 60_000 : n;
+}
+
+const WRK_SIZE = { B: 1, KB: 1024, MB: 1024 ** 2, GB: 1024 ** 3 } as const;
+
+async function loadWithWrk(
+  url: string,
+  path: string,
+  headers: Record<string, string>,
+  connections: number,
+  seconds: number,
+  expect: number,
+): Promise<LoadResult> {
+  // The same warm-up the undici generator does, and a check that the answer is the expected one (wrk
+  // only counts statuses outside 2xx/3xx).
+  const first = await fetch(url + path, { headers });
+  await first.arrayBuffer();
+  if (first.status !== expect) throw new Error(`status ${first.status}, expected ${expect}`);
+  const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', '--timeout', '10s'];
+  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
+  args.push(url + path);
+  const out = await new Promise<string>((resolve, reject) => {
+    const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let text = '';
+    child.stdout.on('data', (d) => (text += d));
+    child.stderr.on('data', (d) => (text += d));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`wrk exited ${code}: ${text}`))));
+  });
+  const pct = (p: number) => {
+    const m = new RegExp(`^\\s+${p}%\\s+([\\d.]+)(us|ms|s|m)\\s*$`, 'm').exec(out);
+    if (!m) throw new Error(`wrk printed no ${p}% latency:\n${out}`);
+    return wrkMs(m[1]!, m[2]!);
+  };
+  const requests = /(\d+) requests in ([\d.]+)(us|ms|s|m),\s+([\d.]+)(B|KB|MB|GB) read/.exec(out);
+  if (!requests) throw new Error(`wrk printed no totals:\n${out}`);
+  const responses = Number(requests[1]);
+  const elapsed = wrkMs(requests[2]!, requests[3]!) / 1000;
+  const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+  const non2xx = /Non-2xx or 3xx responses: (\d+)/.exec(out);
+  const errors = (socketErrors ? socketErrors.slice(1).reduce((n, v) => n + Number(v), 0) : 0) + (non2xx ? Number(non2xx[1]) : 0);
+  return {
+    rps: responses / elapsed,
+    p50: pct(50),
+    p99: pct(99),
+    responses,
+    errors,
+    mbps: (Number(requests[4]) * WRK_SIZE[requests[5] as keyof typeof WRK_SIZE]) / elapsed,
+  };
+}
+
+async function loadWithUndici(
   url: string,
   path: string,
   headers: Record<string, string>,
