@@ -1,5 +1,5 @@
 import { CompiledQuery } from 'kysely';
-import type { Db } from '../db/kysely.ts';
+import { committedReader, type Db } from '../db/kysely.ts';
 
 /** SQL for reset tokens, sessions and refresh tokens (one-time codes: accounts/codes-repository.ts). Times are ISO strings. */
 export class AuthRepository {
@@ -100,13 +100,10 @@ export class AuthRepository {
   }
 
   /**
-   * The user, when the session is theirs, not ended and opened under their current credentials,
-   * with when the session was last used: the guard's one query per request.
-   */
-  /**
    * The user of a live session (not revoked, of the user's current credentials), with the session's
    * last use: the guard's read on every authenticated request. Its SQL is built once; each call only
-   * binds the two values (Kysely would otherwise build and compile the same text every time).
+   * binds the two values (Kysely would otherwise build and compile the same text every time). On
+   * SQLite it is read on the connection that sees only committed data (db/kysely.ts committedReader).
    */
   async userOfLiveSession(userId: number, sessionId: string): Promise<UserOfSession | undefined> {
     if (this.liveSessionSql === undefined) {
@@ -115,6 +112,8 @@ export class AuthRepository {
         throw new Error('the guard query binds other values');
       this.liveSessionSql = sql;
     }
+    const reader = committedReader(this.db);
+    if (reader) return reader.get<UserOfSession>(this.liveSessionSql, [userId, sessionId]);
     const { rows } = await this.db.executeQuery<UserOfSession>(CompiledQuery.raw(this.liveSessionSql, [userId, sessionId]));
     return rows[0];
   }

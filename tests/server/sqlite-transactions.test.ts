@@ -1,7 +1,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, type Db } from '../../server/db/kysely.ts';
+import { committedReader, createDb, type Db } from '../../server/db/kysely.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { tempDir } from './support/media-fixtures.ts';
 
@@ -46,5 +46,51 @@ describe('SQLite transactions beside another process', () => {
     expect((otherWrite as { code?: string } | null)?.code).toBe('SQLITE_BUSY');
     const keys = (await db.selectFrom('throttle_locks').select('key').execute()).map((r) => r.key);
     expect(keys).toEqual(['ours']);
+  });
+});
+
+/**
+ * The guard's read on every request goes through a connection of its own (committedReader): it must see
+ * each commit at once, and never a write of a transaction still open on the main connection.
+ */
+describe('the committed-data reader of SQLite', () => {
+  let db: Db;
+
+  beforeAll(async () => {
+    db = createDb({ dialect: 'sqlite', file: path.join(await tempDir('kopilka-sqlite-reader-'), 'kopilka.sqlite') });
+    await migrate(db);
+  });
+
+  afterAll(async () => {
+    await db.destroy();
+  });
+
+  it('sees a commit at once and nothing of a transaction still open or rolled back', async () => {
+    const reader = committedReader(db)!;
+    expect(reader).toBeDefined();
+    const sql = 'SELECT key FROM throttle_locks WHERE key = ?';
+    const now = new Date().toISOString();
+    expect(reader.get(sql, ['a'])).toBeUndefined();
+    await db.insertInto('throttle_locks').values({ key: 'a', touched_at: now }).execute();
+    expect(reader.get(sql, ['a'])).toEqual({ key: 'a' });
+
+    const seenInside: unknown[] = [];
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await trx.insertInto('throttle_locks').values({ key: 'b', touched_at: now }).execute();
+        await trx.deleteFrom('throttle_locks').where('key', '=', 'a').execute();
+        seenInside.push(reader.get(sql, ['b']), reader.get(sql, ['a']));
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(seenInside).toEqual([undefined, { key: 'a' }]);
+    expect(reader.get(sql, ['b'])).toBeUndefined();
+    expect(reader.get(sql, ['a'])).toEqual({ key: 'a' });
+  });
+
+  it('is not there on PostgreSQL, where the guard reads through Kysely', () => {
+    const pg = createDb({ dialect: 'postgres', url: 'postgres://nobody@127.0.0.1:1/none' });
+    expect(committedReader(pg)).toBeUndefined();
+    void pg.destroy();
   });
 });
