@@ -28,6 +28,11 @@ export function finishUnreadBodies(app: FastifyInstance, drainMs: number): void 
 }
 
 function drain(raw: IncomingMessage, drainMs: number): void {
+  // A request with no Content-Length (or 0) and no Transfer-Encoding has no body (RFC 9112 §6.3): most
+  // GETs. Node has not marked such a body ended by now, so without this every one of them would arm
+  // the timer and listeners below.
+  const length = raw.headers['content-length'];
+  if ((length === undefined || length === '0') && raw.headers['transfer-encoding'] === undefined) return;
   const socket = raw.socket;
   if (raw.readableEnded || raw.destroyed || !(socket instanceof Socket) || socket.destroyed) return;
   let left = DRAIN_MAX_BYTES;
