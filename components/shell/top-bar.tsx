@@ -2,8 +2,9 @@
 
 import { useAtomValue } from 'jotai';
 import Link from 'next/link';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { lazyDialog } from '@/components/ui/lazy-dialog';
+import { deferredComponent } from '@/components/ui/lazy-screen';
 import { authStatusAtom } from '@/lib/auth/atoms';
 import { pendingRecordingsAtom } from '@/lib/media/pending-atoms';
 
@@ -24,7 +25,11 @@ const SideDrawer = lazyDialog(loadSideDrawer, <DrawerLoading />);
 const preloadSideDrawer = () => void loadSideDrawer();
 
 // Signing out needs the API client, which a guest's page does without: it comes with the session.
-const SignOutButton = lazy(() => import('./signed-in').then((m) => ({ default: m.SignOutButton })));
+// It holds the button's 40 px while its code arrives, so nothing in the bar moves.
+const SignOutButton = deferredComponent(
+  () => import('./signed-in').then((m) => m.SignOutButton),
+  <span className="h-10 w-10" aria-hidden="true" />,
+);
 
 /** How many recordings saved with no network wait to be sent (nothing when none). */
 function PendingCount() {
@@ -67,12 +72,7 @@ export function TopBar() {
         </Link>
         <div className="flex-1" />
         <PendingCount />
-        {isAuthenticated ? (
-          // Holds the button's 40 px while its code arrives, so nothing in the bar moves.
-          <Suspense fallback={<span className="h-10 w-10" aria-hidden="true" />}>
-            <SignOutButton />
-          </Suspense>
-        ) : null}
+        {isAuthenticated ? <SignOutButton /> : null}
       </div>
       {open ? <SideDrawer open onClose={() => setOpen(false)} isAuthenticated={isAuthenticated} /> : null}
     </header>

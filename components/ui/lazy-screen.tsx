@@ -1,6 +1,6 @@
 'use client';
 
-import { lazy, Suspense, type ComponentType } from 'react';
+import { Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Spinner } from './spinner';
 
 /** The spinner a screen shows before it can draw itself: while the route guard waits and while the screen's code arrives. */
@@ -13,18 +13,60 @@ export function ScreenLoading() {
 }
 
 /**
- * A route's screen whose code (its forms and their rules, its lists, players and dialogs) is fetched when the
- * page first draws it, after the route guard, rather than with the page. Meanwhile the page keeps the spinner
- * the guard showed, in the same place.
+ * A component whose code is not part of the page's first load: `fallback` until its code is here, then the
+ * component. Not React.lazy in a Suspense boundary: a boundary that showed its fallback holds back the content
+ * that replaces it for up to 300 ms (React's Suspense throttling), and on /audio the main thread sat idle that
+ * long before the screen asked for its list. With `early`, the fetch starts as soon as the module that made it
+ * runs in the browser rather than at the first draw. A fetch that failed is tried again at the next mount; its
+ * error goes to the nearest error boundary, as with React.lazy.
  */
-export function lazyScreen(load: () => Promise<ComponentType>): ComponentType {
-  const Screen = lazy(async () => ({ default: await load() }));
-  function LazyScreen() {
-    return (
-      <Suspense fallback={<ScreenLoading />}>
-        <Screen />
+export function deferredComponent(load: () => Promise<ComponentType>, fallback: ReactNode, { early = false } = {}): ComponentType {
+  let loaded: ComponentType | null = null;
+  let pending: Promise<ComponentType> | null = null;
+  const start = () => {
+    pending ??= load().then(
+      (component) => (loaded = component),
+      (err: unknown) => {
+        pending = null;
+        throw err;
+      },
+    );
+    return pending;
+  };
+  if (early && typeof window !== 'undefined') start().catch(() => undefined);
+
+  function Deferred() {
+    const [state, setState] = useState<{ component: ComponentType | null; error?: unknown }>(() => ({ component: loaded }));
+    useEffect(() => {
+      if (state.component) return;
+      let live = true;
+      start().then(
+        (component) => live && setState({ component }),
+        (error: unknown) => live && setState({ component: null, error }),
+      );
+      return () => {
+        live = false;
+      };
+    }, [state.component]);
+    if (state.error) throw state.error instanceof Error ? state.error : new Error('code did not load', { cause: state.error });
+    const Component = state.component;
+    // The boundary is the one useSearchParams needs in a static export; nothing in it suspends once here.
+    return Component ? (
+      <Suspense fallback={fallback}>
+        <Component />
       </Suspense>
+    ) : (
+      <>{fallback}</>
     );
   }
-  return LazyScreen;
+  return Deferred;
+}
+
+/**
+ * A route's screen (its forms and their rules, its lists, players and dialogs) fetched apart from the page, from
+ * the moment the page's code runs: the fetch overlaps the route guard's check of who is signed in, and the page
+ * keeps the guard's spinner, in the same place, until the screen is here.
+ */
+export function lazyScreen(load: () => Promise<ComponentType>): ComponentType {
+  return deferredComponent(load, <ScreenLoading />, { early: true });
 }
