@@ -1,3 +1,4 @@
+import { benchAudioPage } from './audio-page.ts';
 import { benchExport } from './export.ts';
 import { benchFirstLoad } from './first-load.ts';
 import { benchList } from './list.ts';
@@ -8,7 +9,7 @@ import { benchUploadS3 } from './upload-s3.ts';
 
 /**
  * `npm run bench` — prints figures, never pass/fail. Loopback only, bounded in count and time.
- * `npm run bench -- list`, `-- profile`, `-- upload`, `-- s3`, `-- save-burst`, `-- first-load` or `-- export [total MB]` runs one
+ * `npm run bench -- list`, `-- profile`, `-- upload`, `-- s3`, `-- save-burst`, `-- first-load`, `-- audio-page` or `-- export [total MB]` runs one
  * of them.
  */
 const only = process.argv[2];
@@ -18,4 +19,5 @@ if (!only || only === 'upload') await benchUpload();
 if (!only || only === 's3') await benchUploadS3();
 if (!only || only === 'save-burst') await benchSaveBurst();
 if (!only || only === 'first-load') await benchFirstLoad();
+if (!only || only === 'audio-page') await benchAudioPage();
 if (!only || only === 'export') await benchExport({ totalMb: process.argv[3] ? Number(process.argv[3]) : undefined });
