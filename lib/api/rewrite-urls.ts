@@ -41,10 +41,40 @@ export function currentPage(): PageLocation | null {
   return { protocol: window.location.protocol, host: window.location.host };
 }
 
+/**
+ * The rewrite of a value nobody else holds (JSON just parsed), in place: no copy of every array and object.
+ * On /audio with 2,000 records the copying rewrite took ~35 ms and most of a garbage collection, walking
+ * 600,000 waveform numbers; here a number costs one typeof.
+ */
+function rewriteParsedInPlace(value: unknown, page: PageLocation): unknown {
+  if (typeof value === 'string') return rewriteUrl(value, page);
+  if (Array.isArray(value)) {
+    const items = value as unknown[];
+    for (let i = 0; i < items.length; i++) {
+      const item = items[i];
+      if (typeof item === 'string') items[i] = rewriteUrl(item, page);
+      else if (item !== null && typeof item === 'object') rewriteParsedInPlace(item, page);
+    }
+    return items;
+  }
+  if (value !== null && typeof value === 'object') {
+    const record = value as Record<string, unknown>;
+    for (const key in record) {
+      const item = record[key];
+      // Objects are rewritten where they are, never assigned back: a "__proto__" key would set the prototype.
+      if (typeof item === 'string') {
+        const next = rewriteUrl(item, page);
+        if (next !== item) record[key] = next;
+      } else if (item !== null && typeof item === 'object') rewriteParsedInPlace(item, page);
+    }
+  }
+  return value;
+}
+
 /** JSON.parse plus the rewrite, used as ky's `parseJson`. */
 export function parseJsonWithRewrite(text: string, page: PageLocation | null = currentPage()): unknown {
   const data: unknown = JSON.parse(text);
-  return page ? rewriteUrls(data, page) : data;
+  return page ? rewriteParsedInPlace(data, page) : data;
 }
 
 /** Reads a raw Response's JSON body through the rewrite (native fetch, XHR); an empty body is undefined. */

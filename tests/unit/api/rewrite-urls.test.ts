@@ -36,4 +36,23 @@ describe('URL rewrite to the page scheme and host', () => {
   it('parseJsonWithRewrite parses then rewrites', () => {
     expect(parseJsonWithRewrite('["http://a/b"]', https)).toEqual(['https://a/b']);
   });
+  it('parseJsonWithRewrite rewrites nested answers where they are, numbers and keys untouched, no prototype set', () => {
+    const text = JSON.stringify([
+      { id: 1, audio_file: '/media/a.mp3', waveform_data: [0, 50, 100], nested: { list: ['http://h/x', 3, null, ['media/b']] } },
+      { id: 2, title: 'http://не ссылка?', 'http://key': true },
+    ]);
+    expect(parseJsonWithRewrite(text, https)).toEqual([
+      {
+        id: 1,
+        audio_file: 'https://vault.example:8443/media/a.mp3',
+        waveform_data: [0, 50, 100],
+        nested: { list: ['https://h/x', 3, null, ['https://vault.example:8443/media/b']] },
+      },
+      { id: 2, title: 'https://не ссылка?', 'http://key': true },
+    ]);
+    const odd = parseJsonWithRewrite('{"__proto__": {"admin": true}, "photo_url": "http://h/p.png"}', https) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(odd)).toBe(Object.prototype);
+    expect(odd.admin).toBeUndefined();
+    expect(odd.photo_url).toBe('https://h/p.png');
+  });
 });
