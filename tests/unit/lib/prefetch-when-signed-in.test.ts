@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { authStatusAtom } from '@/lib/auth/atoms';
+import { accessTokenAtom, authStatusAtom } from '@/lib/auth/atoms';
 import { prefetchWhenSignedIn } from '@/lib/auth/prefetch';
 import { appStore } from '@/lib/store';
 
 afterEach(() => {
+  appStore.set(accessTokenAtom, null);
   appStore.set(authStatusAtom, 'unknown');
   window.history.pushState({}, '', '/');
 });
@@ -16,6 +17,16 @@ describe('prefetchWhenSignedIn (a screen’s list asked for as the sign-in check
     expect(prefetch).not.toHaveBeenCalled();
     appStore.set(authStatusAtom, 'authenticated');
     appStore.set(authStatusAtom, 'guest');
+    appStore.set(authStatusAtom, 'authenticated');
+    expect(prefetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('starts beside the profile request, when the check puts the stored token in place', () => {
+    window.history.pushState({}, '', '/audio/');
+    const prefetch = vi.fn(() => Promise.resolve());
+    prefetchWhenSignedIn('/audio', prefetch);
+    appStore.set(accessTokenAtom, 'stored-access-token');
+    expect(prefetch).toHaveBeenCalledTimes(1);
     appStore.set(authStatusAtom, 'authenticated');
     expect(prefetch).toHaveBeenCalledTimes(1);
   });
