@@ -1,8 +1,7 @@
-import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, root } from './support.ts';
+import { freePort, outputOf, root } from './support.ts';
 
 const TARGET_MS = 500;
 
@@ -15,17 +14,9 @@ const TARGET_MS = 500;
 export async function benchAudioPage(): Promise<void> {
   const dataDir = path.join(os.tmpdir(), `kopilka-bench-audio-page-${process.pid}`);
   const port = await freePort();
-  const output = await new Promise<string>((resolve, reject) => {
-    const child = spawn(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', 'tests/e2e/audio-large-list.spec.ts'], {
-      cwd: root,
-      env: { ...process.env, E2E_PORT: String(port), E2E_DATA_DIR: dataDir, E2E_OUTPUT_DIR: path.join(dataDir, 'results') },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let text = '';
-    child.stdout.on('data', (d) => (text += d));
-    child.stderr.on('data', (d) => (text += d));
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`the browser test failed (${code}):\n${text}`))));
+  const output = await outputOf(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', 'tests/e2e/audio-large-list.spec.ts'], {
+    cwd: root,
+    env: { ...process.env, E2E_PORT: String(port), E2E_DATA_DIR: dataDir, E2E_OUTPUT_DIR: path.join(dataDir, 'results') },
   }).finally(() => rmSync(dataDir, { recursive: true, force: true }));
   const m = /first row after (\d+) ms on the first open, (\d+) ms opened again/.exec(output);
   if (!m) throw new Error(`the browser test printed no figure:\n${output}`);

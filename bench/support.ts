@@ -1,9 +1,10 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { Pool } from 'undici';
 import { AuthRepository } from '../server/auth/repository.ts';
 import { Sessions } from '../server/auth/sessions.ts';
@@ -157,19 +158,28 @@ export const generatorName = WRK ? 'wrk (1 thread)' : 'undici in the bench proce
 
 /**
  * `connections` keep-alive connections each sending GET `path` back to back for `seconds`, after a
- * warm-up round; every answer must have status `expect`.
+ * warm-up round; every answer must have status `expect` (200 unless given).
  */
-export async function load(
+type Load = (
   url: string,
   path: string,
   headers: Record<string, string>,
   connections: number,
   seconds: number,
-  expect = 200,
-): Promise<LoadResult> {
-  return WRK
-    ? loadWithWrk(url, path, headers, connections, seconds, expect)
-    : loadWithUndici(url, path, headers, connections, seconds, expect);
+  expect?: number,
+) => Promise<LoadResult>;
+
+export const load: Load = (...args) => (WRK ? loadWithWrk : loadWithUndici)(...args);
+
+/** A command's output (stdout then stderr); a non-zero exit rejects with all of it in the message. */
+export async function outputOf(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<string> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(command, args, { ...options, maxBuffer: 64 * 1024 * 1024 });
+    return stdout + stderr;
+  } catch (err) {
+    const e = err as { code?: unknown; stdout?: string; stderr?: string };
+    throw new Error(`${command} exited ${String(e.code)}:\n${e.stdout ?? ''}${e.stderr ?? ''}`, { cause: err });
+  }
 }
 
 /** wrk's summary line "Latency Distribution … 50% 1.23ms" → milliseconds. */
@@ -180,14 +190,7 @@ function wrkMs(value: string, unit: string): number {
 
 const WRK_SIZE = { B: 1, KB: 1024, MB: 1024 ** 2, GB: 1024 ** 3 } as const;
 
-async function loadWithWrk(
-  url: string,
-  path: string,
-  headers: Record<string, string>,
-  connections: number,
-  seconds: number,
-  expect: number,
-): Promise<LoadResult> {
+const loadWithWrk: Load = async (url, path, headers, connections, seconds, expect = 200) => {
   // The same warm-up the undici generator does, and a check that the answer is the expected one (wrk
   // only counts statuses outside 2xx/3xx).
   const first = await fetch(url + path, { headers });
@@ -196,14 +199,7 @@ async function loadWithWrk(
   const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', '--timeout', '10s'];
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
   args.push(url + path);
-  const out = await new Promise<string>((resolve, reject) => {
-    const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let text = '';
-    child.stdout.on('data', (d) => (text += d));
-    child.stderr.on('data', (d) => (text += d));
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`wrk exited ${code}: ${text}`))));
-  });
+  const out = await outputOf('wrk', args);
   const pct = (p: number) => {
     const m = new RegExp(`^\\s+${p}%\\s+([\\d.]+)(us|ms|s|m)\\s*$`, 'm').exec(out);
     if (!m) throw new Error(`wrk printed no ${p}% latency:\n${out}`);
@@ -224,16 +220,9 @@ async function loadWithWrk(
     errors,
     mbps: (Number(requests[4]) * WRK_SIZE[requests[5] as keyof typeof WRK_SIZE]) / elapsed,
   };
-}
+};
 
-async function loadWithUndici(
-  url: string,
-  path: string,
-  headers: Record<string, string>,
-  connections: number,
-  seconds: number,
-  expect = 200,
-): Promise<LoadResult> {
+const loadWithUndici: Load = async (url, path, headers, connections, seconds, expect = 200) => {
   const pool = new Pool(url, { connections, pipelining: 1 });
   let bytes = 0;
   const once = async (): Promise<number> => {
@@ -274,7 +263,7 @@ async function loadWithUndici(
   } finally {
     await pool.close();
   }
-}
+};
 
 export const describeLoad = (r: LoadResult) =>
   `${r.rps.toFixed(1).padStart(8)} req/s   p50 ${r.p50.toFixed(1)} ms   p99 ${r.p99.toFixed(1)} ms   (${r.responses} responses, ${r.errors} errors, ${mb(r.mbps)} MB/s)`;

@@ -23,16 +23,9 @@ export function rewriteUrl(value: string, page: PageLocation): string {
   return value;
 }
 
-/** Deep copy of a JSON value with every URL-looking string rewritten (keys are left as they are). */
+/** A copy of a JSON value with every URL-looking string rewritten (keys are left as they are). */
 export function rewriteUrls<T>(value: T, page: PageLocation): T {
-  if (typeof value === 'string') return rewriteUrl(value, page) as T;
-  if (Array.isArray(value)) return (value as unknown[]).map((v) => rewriteUrls(v, page)) as T;
-  if (value && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value as Record<string, unknown>)) out[k] = rewriteUrls(v, page);
-    return out as T;
-  }
-  return value;
+  return rewriteParsedInPlace(JSON.parse(JSON.stringify(value)) as unknown, page) as T;
 }
 
 /** The current page's location, or null outside a browser (tests, build). */

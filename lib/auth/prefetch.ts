@@ -1,3 +1,5 @@
+import type { FetchQueryOptions, QueryKey } from '@tanstack/react-query';
+import { queryClient } from '@/lib/query-client';
 import { appStore } from '@/lib/store';
 import { accessTokenAtom, authStatusAtom } from './atoms';
 
@@ -29,4 +31,12 @@ export function prefetchWhenSignedIn(path: string, prefetch: () => Promise<unkno
     if (appStore.get(accessTokenAtom) && appStore.get(authStatusAtom) === 'unknown') finish(true);
   });
   if (appStore.get(accessTokenAtom)) finish(true);
+}
+
+/** prefetchWhenSignedIn for a screen's list: its query options come with the API code, fetched apart from the page. */
+export function prefetchListWhenSignedIn<T, K extends QueryKey>(
+  path: string,
+  listQuery: () => Promise<FetchQueryOptions<T, Error, T, K>>,
+): void {
+  prefetchWhenSignedIn(path, async () => queryClient.prefetchQuery(await listQuery()));
 }

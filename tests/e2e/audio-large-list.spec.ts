@@ -1,7 +1,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, test } from '@playwright/test';
-import { makeToneMp3, uploadAudio } from './support/audio';
+import { audioDecodes, countAudioDecodes, makeToneMp3, uploadAudio } from './support/audio';
 import { apiLogin, registerAndLogin } from './support/auth';
 
 /** The e2e server's database (scripts/e2e-server.ts: SQLite in E2E_DATA_DIR). */
@@ -49,18 +49,7 @@ test('2,000 recordings: the first rows show at once, only rows on screen are mou
   }
 
   // Counts every decode the page asks for: waveforms come from the server's peaks.
-  await page.addInitScript(() => {
-    const w = window as unknown as { __decodes: number };
-    w.__decodes = 0;
-    const proto = BaseAudioContext.prototype as unknown as {
-      decodeAudioData: (this: BaseAudioContext, ...args: unknown[]) => Promise<AudioBuffer>;
-    };
-    const original = proto.decodeAudioData;
-    proto.decodeAudioData = function (...args) {
-      w.__decodes += 1;
-      return original.apply(this, args);
-    };
-  });
+  await countAudioDecodes(page);
 
   // The page's own clock (0 = the start of the navigation) when the first row is on screen: the first
   // open (the server builds the list's bytes anew after the 1,999 inserts) and a second one.
@@ -98,5 +87,5 @@ test('2,000 recordings: the first rows show at once, only rows on screen are mou
     })
     .toBe(1);
   expect(await list.getByRole('listitem').count()).toBeLessThan(30);
-  expect(await page.evaluate(() => (window as unknown as { __decodes: number }).__decodes)).toBe(0);
+  expect(await audioDecodes(page)).toBe(0);
 });

@@ -1,22 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { makeToneMp3, uploadAudio } from './support/audio';
+import { audioDecodes, countAudioDecodes, makeToneMp3, uploadAudio } from './support/audio';
 import { apiLogin, registerAndLogin } from './support/auth';
 
 test('a 60-minute recording shows its waveform from the server peaks without decoding the audio in the tab', async ({ page }) => {
   test.setTimeout(180_000);
   // Counts every decode the page asks for: the waveform must need none.
-  await page.addInitScript(() => {
-    const w = window as unknown as { __decodes: number };
-    w.__decodes = 0;
-    const proto = BaseAudioContext.prototype as unknown as {
-      decodeAudioData: (this: BaseAudioContext, ...args: unknown[]) => Promise<AudioBuffer>;
-    };
-    const original = proto.decodeAudioData;
-    proto.decodeAudioData = function (...args) {
-      w.__decodes += 1;
-      return original.apply(this, args);
-    };
-  });
+  await countAudioDecodes(page);
   const user = await registerAndLogin(page);
   const { access } = await apiLogin(page.request, user);
   await uploadAudio(page.request, access, 'Часовая лекция', makeToneMp3(3600));
@@ -29,7 +18,7 @@ test('a 60-minute recording shows its waveform from the server peaks without dec
   await expect
     .poll(() => card.getByTestId('waveform').evaluate((el) => el.querySelector('div')?.shadowRoot?.querySelectorAll('canvas').length ?? 0))
     .toBeGreaterThan(0);
-  expect(await page.evaluate(() => (window as unknown as { __decodes: number }).__decodes)).toBe(0);
+  expect(await audioDecodes(page)).toBe(0);
 
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');

@@ -53,3 +53,24 @@ export async function uploadAudio(request: APIRequestContext, access: string, ti
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { id: number }).id;
 }
+
+/** Counts every audio decode the page asks for from now on (waveforms must come from the server's peaks). */
+export async function countAudioDecodes(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __decodes: number };
+    w.__decodes = 0;
+    const proto = BaseAudioContext.prototype as unknown as {
+      decodeAudioData: (this: BaseAudioContext, ...args: unknown[]) => Promise<AudioBuffer>;
+    };
+    const original = proto.decodeAudioData;
+    proto.decodeAudioData = function (...args) {
+      w.__decodes += 1;
+      return original.apply(this, args);
+    };
+  });
+}
+
+/** How many decodes the page has asked for since countAudioDecodes. */
+export function audioDecodes(page: Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as { __decodes: number }).__decodes);
+}
