@@ -52,7 +52,7 @@ class Entry {
     if (!body) {
       body =
         encoding === 'br'
-          ? brotli(this.json, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: this.json.length } }).then(
+          ? brotli(this.json, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_SIZE_HINT]: this.json.length } }).then(
               (bytes) => ({ bytes, etag: `"${this.tag}-br"` }),
             )
           : gzipAsync(this.json, { level: 6 }).then((bytes) => ({ bytes, etag: `"${this.tag}-gz"` }));

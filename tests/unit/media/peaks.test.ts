@@ -22,4 +22,44 @@ describe('compact waveform peaks', () => {
     expect(compactPeaksJson('{"a":1}')).toBe('[]');
     expect(compactPeaksJson('[1,2')).toBe('[]');
   });
+
+  it('gives a stored column back as it is only when re-writing it would give the same text', () => {
+    // What compactPeaksJson did for every column before it learned to recognise compact ones.
+    const rewritten = (stored: string) => {
+      try {
+        const parsed: unknown = JSON.parse(stored);
+        return Array.isArray(parsed) ? JSON.stringify(compactPeaks(parsed)) : '[]';
+      } catch {
+        return '[]';
+      }
+    };
+    const samples = [
+      '[]',
+      '[0]',
+      '[0,0,0]',
+      '[1]',
+      '[0,1,1]',
+      '[2,0]',
+      '[100]',
+      '[0,37,100,5]',
+      '[07,100]',
+      '[00]',
+      '[100,101]',
+      '[1000]',
+      '[ 1,100]',
+      '[1,,100]',
+      '[,100]',
+      '[100,]',
+      '[0.5,100]',
+      '[-1,100]',
+      '[100]]',
+      '[[100]]',
+      '[100,"7"]',
+      '[5e1,100]',
+      JSON.stringify(Array.from({ length: 300 }, (_, i) => Math.round(Math.abs(Math.sin(i / 9)) * 100))),
+    ];
+    for (const stored of samples) expect(compactPeaksJson(stored), stored).toBe(rewritten(stored));
+    const compact = JSON.stringify(Array.from({ length: 300 }, (_, i) => (i * 37) % 101));
+    expect(compactPeaksJson(compact)).toBe(compact);
+  });
 });
