@@ -5,6 +5,7 @@ import { authStatusAtom, userAtom } from '@/lib/auth/atoms';
 import { clearSession, sessionTokenStore, setTokens, setUser } from '@/lib/auth/session';
 import { runStartup } from '@/lib/auth/startup';
 import { appStore } from '@/lib/store';
+import { startScreensEarly } from './early-screens';
 
 let started: Promise<void> | null = null;
 
@@ -37,7 +38,11 @@ function runOnce(): Promise<void> {
  * becomes the bearer and the profile is fetched, with one refresh and retry before the tokens are cleared.
  */
 export function startAuth(): Promise<void> {
-  started ??= runOnce();
+  if (!started) {
+    // Before the stored token is put in place: the page's screen and list go out beside the profile request.
+    startScreensEarly();
+    started = runOnce();
+  }
   return started;
 }
 
