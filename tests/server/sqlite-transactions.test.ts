@@ -55,9 +55,11 @@ describe('SQLite transactions beside another process', () => {
  */
 describe('the committed-data reader of SQLite', () => {
   let db: Db;
+  let file: string;
 
   beforeAll(async () => {
-    db = createDb({ dialect: 'sqlite', file: path.join(await tempDir('kopilka-sqlite-reader-'), 'kopilka.sqlite') });
+    file = path.join(await tempDir('kopilka-sqlite-reader-'), 'kopilka.sqlite');
+    db = createDb({ dialect: 'sqlite', file });
     await migrate(db);
   });
 
@@ -86,6 +88,33 @@ describe('the committed-data reader of SQLite', () => {
     expect(seenInside).toEqual([undefined, { key: 'a' }]);
     expect(reader.get(sql, ['b'])).toBeUndefined();
     expect(reader.get(sql, ['a'])).toEqual({ key: 'a' });
+  });
+
+  it('keeps a row only while the database stands still: a commit by another connection or process is seen at once', async () => {
+    const reader = committedReader(db)!;
+    // random() tells a read from a kept row: the same SQL and values read again give another number.
+    const sql = 'SELECT key, random() AS r FROM throttle_locks WHERE key = ?';
+    const now = new Date().toISOString();
+    await db.insertInto('throttle_locks').values({ key: 'k', touched_at: now }).execute();
+    const first = reader.get<{ key: string; r: number }>(sql, ['k'])!;
+    expect(reader.get(sql, ['k'])).toEqual(first);
+    // Each caller gets its own copy.
+    first.key = 'changed';
+    expect(reader.get<{ key: string }>(sql, ['k'])!.key).toBe('k');
+
+    // Another process's connection (a second handle on the file) commits: the row is read anew.
+    const other = new Database(file);
+    try {
+      other.prepare('UPDATE throttle_locks SET touched_at = ? WHERE key = ?').run('2000-01-01T00:00:00.000Z', 'k');
+      const after = reader.get<{ r: number }>(sql, ['k'])!;
+      expect(after.r).not.toBe(first.r);
+      other.prepare('DELETE FROM throttle_locks WHERE key = ?').run('k');
+      expect(reader.get(sql, ['k'])).toBeUndefined();
+      other.prepare('INSERT INTO throttle_locks (key, touched_at) VALUES (?, ?)').run('k', now);
+      expect(reader.get(sql, ['k'])).toMatchObject({ key: 'k' });
+    } finally {
+      other.close();
+    }
   });
 
   it('is not there on PostgreSQL, where the guard reads through Kysely', () => {
