@@ -101,12 +101,21 @@ export class MediaRepository {
     return this.db.transaction().execute((trx) => this.insertWithinQuotaOn(trx, row, quota));
   }
 
-  private async insertWithinQuotaOn(trx: Db, row: NewMedia, quota: number): Promise<Media | undefined> {
-    await trx
+  /**
+   * Writes the owner's row without changing it: in a transaction, that takes its row lock (PostgreSQL) or
+   * the write lock (SQLite) until commit, so what the transaction checks of the owner's media (the
+   * quota, a file already kept) cannot change under it through another upload of theirs.
+   */
+  async lockOwner(userId: number): Promise<void> {
+    await this.db
       .updateTable('users')
       .set((eb) => ({ updated_at: eb.ref('updated_at') }))
-      .where('id', '=', row.user_id)
+      .where('id', '=', userId)
       .execute();
+  }
+
+  private async insertWithinQuotaOn(trx: Db, row: NewMedia, quota: number): Promise<Media | undefined> {
+    await new MediaRepository(trx).lockOwner(row.user_id);
     const { used } = await trx
       .selectFrom('media')
       .select(sql<number>`cast(coalesce(sum(size + coalesce(renditions_size, 0)), 0) as bigint)`.as('used'))

@@ -185,7 +185,8 @@ export class MediaUploads {
 
   /**
    * The part both ways share, from bytes in storage to a record: a file the owner already keeps
-   * outside the trash is refused (409, naming that record) and stores nothing new; then the bytes are
+   * outside the trash is refused (409, naming that record) and stores nothing new (asked first, and
+   * again as the record goes in, under the owner's lock); then the bytes are
    * checked by content (and the kind's header check) and moved to the original's key, and the record
    * is inserted, status 'processing', together with its processing job and the settling of the
    * upload's journal entry: the answer does not wait for the processing. Every key it stores is
@@ -208,6 +209,11 @@ export class MediaUploads {
     const quota = this.d.usage.quota;
     const now = this.d.clock.now().toISOString();
     const row = await this.d.repo.transaction(async (repo, trx) => {
+      // Asked again under the owner's lock: two uploads of the same new file at once both pass the
+      // check above, and only the first to get here makes a record.
+      await repo.lockOwner(userId);
+      const taken = await repo.findBySha256(userId, upload.sha256);
+      if (taken) throw detailError(409, DUPLICATE_MEDIA_DETAIL, { id: taken.id, kind: taken.kind });
       const fresh = {
         user_id: userId,
         kind: kind.name,

@@ -57,6 +57,28 @@ describe('checksums of uploads', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('makes one record of the same new file uploaded several times at once; the others get the 409 and store nothing', async () => {
+    const carol = await createUser(t, 'carol');
+    const dave = await createUser(t, 'dave');
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 10, g: 160, b: 70 } } })
+      .png()
+      .toBuffer();
+    const answers = await Promise.all([1, 2, 3].map((n) => upload(carol, 'photo', png, `одновременно ${n}`)));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
+    const made = answers.find((r) => r.statusCode === 201)!.json<{ id: number }>();
+    for (const refused of answers.filter((r) => r.statusCode === 409))
+      expect(refused.json()).toEqual({ detail: 'Этот файл уже есть в Копилке', id: made.id, kind: 'photo' });
+    const rows = await t.db.selectFrom('media').select('id').where('user_id', '=', carol.id).execute();
+    expect(rows.map((r) => r.id)).toEqual([made.id]);
+
+    // What stays stored is what one upload of the file leaves.
+    expect((await upload(dave, 'photo', png, 'одна')).statusCode).toBe(201);
+    await settle(t);
+    const filesOf = async (user: User) => (await storedFiles(t)).filter((f) => f.includes(`u/${user.id}/`)).length;
+    expect(await filesOf(carol)).toBe(await filesOf(dave));
+    expect(await filesOf(carol)).toBeGreaterThan(0);
+  });
+
   it('lets another user keep the same file', async () => {
     const res = await upload(bob, 'photo', jpeg, 'у Боба');
     expect(res.statusCode).toBe(201);
