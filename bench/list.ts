@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { request } from 'undici';
 import { WAVEFORM_PEAKS } from '../server/media/processor.ts';
 import { benchData, describeLoad, generatorName, load, mb, PROCESS_COUNTS, startBare, startServer, type ServerProcess } from './support.ts';
@@ -106,6 +107,7 @@ export async function benchList(
             const revalidate = await load(server.url, listPath, { ...headers, 'if-none-match': etag }, connections, seconds, 304);
             console.log(`  Копилка, ${label} If-None-Match (304), ${connections} connections: ${describeLoad(revalidate)}`);
           }
+          if (processes === 1) await changedListFigures(server.url + listPath, headers.authorization, dataDir);
         } finally {
           await server.stop();
         }
@@ -124,5 +126,50 @@ export async function benchList(
     }
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** How many times the list is changed and asked for, per encoding, for the changed-list figure. */
+const CHANGES = 9;
+
+/**
+ * What the owner of the list waits for right after a change (a save, a rename, a finished processing): the
+ * server builds the list's JSON anew and compresses it for the encoding asked for. A record is changed straight
+ * in the database before each request (as another process would), then one request is timed to its last byte;
+ * the reference is the same request with the list kept, in the same run.
+ */
+async function changedListFigures(url: string, authorization: string, dataDir: string): Promise<void> {
+  const db = new Database(path.join(dataDir, 'kopilka.sqlite'));
+  db.pragma('busy_timeout = 5000');
+  const change = db.prepare('UPDATE media SET description = ? WHERE id = (SELECT max(id) FROM media)');
+  const timed = async (encoding: string) => {
+    const started = performance.now();
+    const res = await request(url, { headers: { authorization, 'accept-encoding': encoding } });
+    const bytes = (await res.body.arrayBuffer()).byteLength;
+    return { ms: performance.now() - started, bytes };
+  };
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  try {
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      const changed: number[] = [];
+      const kept: number[] = [];
+      let bytes = 0;
+      for (let round = 0; round < CHANGES; round++) {
+        change.run(`Изменено ${encoding} ${round}`);
+        const first = await timed(encoding);
+        changed.push(first.ms);
+        bytes = first.bytes;
+        kept.push((await timed(encoding)).ms);
+      }
+      console.log(
+        `  Копилка, 1 process, the list just changed (${encoding.padEnd(8)} ${Math.round(bytes / 1024)} kB): median ${median(changed).toFixed(0).padStart(3)} ms, slowest ${Math.max(
+          ...changed,
+        )
+          .toFixed(0)
+          .padStart(3)} ms; the same list kept: median ${median(kept).toFixed(0).padStart(3)} ms (${CHANGES} of each)`,
+      );
+    }
+  } finally {
+    db.close();
   }
 }
