@@ -2,6 +2,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { request } from 'undici';
+import { compactPeaks } from '../server/media/peaks.ts';
 import { WAVEFORM_PEAKS } from '../server/media/processor.ts';
 import { benchData, describeLoad, generatorName, load, mb, PROCESS_COUNTS, startBare, startServer, type ServerProcess } from './support.ts';
 
@@ -18,16 +19,14 @@ export async function benchList(
   const seconds = opts.seconds ?? 10;
   const { dataDir, db, userId, token } = await benchData('kopilka-bench-list-');
   try {
-    // Peaks as older versions stored them (0..1, three decimals), different for every record (as real
-    // recordings are, so compression is not flattered): a sine under deterministic noise.
+    // Peaks as this version stores them (whole numbers 0..100, as processing and migration 013 write them),
+    // different for every record (as real recordings are, so compression is not flattered): a sine under
+    // deterministic noise.
     let seed = 42;
     const noise = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31) * 0.4;
     const peaksOf = (r: number) =>
       JSON.stringify(
-        Array.from(
-          { length: WAVEFORM_PEAKS },
-          (_, i) => Math.round(Math.min(1, Math.abs(Math.sin((i + r) / 7)) * 0.6 + noise()) * 1000) / 1000,
-        ),
+        compactPeaks(Array.from({ length: WAVEFORM_PEAKS }, (_, i) => Math.min(1, Math.abs(Math.sin((i + r) / 7)) * 0.6 + noise()))),
       );
     const rows = Array.from({ length: records }, (_, i) => {
       const at = new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString();

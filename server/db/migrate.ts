@@ -12,9 +12,10 @@ import * as m008 from './migrations/008-media-jobs.ts';
 import * as m010 from './migrations/010-media-trash.ts';
 import * as m011 from './migrations/011-media-version.ts';
 import * as m012 from './migrations/012-uploads-checksums.ts';
+import * as m013 from './migrations/013-compact-peaks.ts';
 
 /**
- * Numbered in sequence, append-only: the next one is 013. Add a new file and list it here; never edit
+ * Numbered in sequence, append-only: the next one is 014. Add a new file and list it here; never edit
  * one that has shipped (Kysely refuses a lower number added after a higher one has run).
  */
 const migrations: Record<string, Migration> = {
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '010-media-trash': m010,
   '011-media-version': m011,
   '012-uploads-checksums': m012,
+  '013-compact-peaks': m013,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

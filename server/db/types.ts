@@ -141,7 +141,7 @@ export interface MediaTable {
   preview_key: string | null;
   poster_key: string | null;
   duration: number | null; // seconds
-  waveform: string | null; // JSON array of peaks: whole numbers 0..100 (older rows: 0..1 with three decimals)
+  waveform: string | null; // JSON array of peaks: whole numbers 0..100 (0..1 with three decimals before migration 013)
   width: number | null;
   height: number | null;
   taken_at: string | null;
