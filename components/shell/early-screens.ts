@@ -1,4 +1,4 @@
-import type { FetchQueryOptions, QueryKey } from '@tanstack/react-query';
+import type { MediaKind } from '@/lib/api/media-list';
 import { prefetchWhenSignedIn } from '@/lib/auth/prefetch';
 import { queryClient } from '@/lib/query-client';
 
@@ -7,35 +7,21 @@ import { queryClient } from '@/lib/query-client';
  * request. The calls live in the shell, which runs the sign-in check, not with the screens: a screen's page
  * code runs only once the check has let the protected layout draw it, and on /audio with 2,000 records that put
  * the list request ~200 ms after the profile's answer and the screen's code after that, into the time the
- * first rows wait for. Each screen's code and API code still come apart from the page: a chunk fetched on this
- * call, only for its own path (the page's lazyScreen then finds it loaded).
+ * first rows wait for. The list's request comes from the chunk that brings the profile's (the API client and
+ * the lists' queries), so on a first visit it does not wait for the kind's own API code to arrive; each
+ * screen's code still comes apart from the page: a chunk fetched on this call, only for its own path (the
+ * page's lazyScreen then finds it loaded).
  */
-function early<T, K extends QueryKey>(
-  path: string,
-  screen: () => Promise<unknown>,
-  listQuery: () => Promise<FetchQueryOptions<T, Error, T, K>>,
-): void {
+function early(path: string, kind: MediaKind, screen: () => Promise<unknown>): void {
   // The list's request goes out first: the screen's chunk, once here, keeps the main thread busy for a while.
   prefetchWhenSignedIn(path, async () => {
-    const list = queryClient.prefetchQuery(await listQuery());
+    const list = queryClient.prefetchQuery((await import('./signed-in')).mediaQueries(kind).list());
     await Promise.all([list, screen()]);
   });
 }
 
 export function startScreensEarly(): void {
-  early(
-    '/audio',
-    () => import('@/components/audio/audio-screen'),
-    async () => (await import('@/lib/api/audio')).audioQueries.list(),
-  );
-  early(
-    '/photos',
-    () => import('@/components/photos/photos-screen'),
-    async () => (await import('@/lib/api/photos')).photoQueries.list(),
-  );
-  early(
-    '/video',
-    () => import('@/components/video/video-screen'),
-    async () => (await import('@/lib/api/video')).videoQueries.list(),
-  );
+  early('/audio', 'audio', () => import('@/components/audio/audio-screen'));
+  early('/photos', 'photo', () => import('@/components/photos/photos-screen'));
+  early('/video', 'video', () => import('@/components/video/video-screen'));
 }

@@ -3,17 +3,20 @@
 import { useState } from 'react';
 import { useAuth } from '@/hooks/use-auth';
 import { refreshAccessToken } from '@/lib/api/client';
+import { mediaQueries } from '@/lib/api/media-list';
 import { getProfile } from '@/lib/api/profile';
 
 /*
  * What the shell needs only for a visitor with a stored session, fetched as one chunk with the API client
- * (a guest's page never loads them): the start-up sequence's profile fetch and token refresh, and the
- * top bar's sign-out button.
+ * (a guest's page never loads them): the start-up sequence's profile fetch and token refresh, the screen's
+ * list request that goes out beside it (early-screens.ts), and the top bar's sign-out button.
  */
 
 export const fetchStartupProfile = () => getProfile({ skipAuthRefresh: true });
 
 export const refreshStartupToken = () => refreshAccessToken();
+
+export { mediaQueries };
 
 /** The top bar's 'Выйти'. */
 export function SignOutButton() {

@@ -1,6 +1,6 @@
-import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import { getDownloadLink, listMedia, uploadMedia } from '@/lib/api/media';
+import { getDownloadLink, uploadMedia } from '@/lib/api/media';
+import { mediaQueries } from '@/lib/api/media-list';
 import type { UploadOptions } from '@/lib/api/upload';
 import type { AudioRecord, TrimRequest } from '@/lib/contract/media';
 
@@ -11,14 +11,8 @@ export const AUDIO_LIST_ERROR = 'Ошибка при загрузке аудио
 export const UPDATE_SUCCESS = 'Запись успешно обновлена';
 export const AUDIO_FILE_FIELD = 'audio_file';
 
-export function listAudio(): Promise<AudioRecord[]> {
-  return listMedia<AudioRecord>('audio');
-}
-
-export const audioQueries = {
-  all: () => ['media', 'audio'] as const,
-  list: () => queryOptions({ queryKey: [...audioQueries.all(), 'list'] as const, queryFn: listAudio }),
-};
+/** GET /api/media/audio/?t=… (the cache-busting timestamp), and the kind's query keys. */
+export const audioQueries = mediaQueries<AudioRecord, 'audio'>('audio');
 
 export interface CreateAudioInput {
   file: Blob;

@@ -1,4 +1,5 @@
 import { ApiError } from '@/lib/api/api-error';
+import { listMedia, type MediaKind } from '@/lib/api/media-list';
 import { api } from '@/lib/api/client';
 import { deleteWithFallbacks, patchWithFallbacks } from '@/lib/api/fallbacks';
 import { getUsage } from '@/lib/api/storage-space';
@@ -8,7 +9,7 @@ import { quotaExceededMessage } from '@/lib/contract/storage-space';
 
 /** What every media kind shares: list, upload, edit, delete, restore and download of one kind's items. */
 
-export type MediaKind = 'audio' | 'photo' | 'video';
+export type { MediaKind };
 
 export interface MediaDetails {
   title: string;
@@ -19,20 +20,7 @@ const itemPath = (kind: MediaKind, id: number | string) => `media/${kind}/${enco
 
 // ---------------------------------------------------------------- list
 
-/** The list answer: a plain array (contract), or DRF's paginated `{ results: [...] }`; anything else is empty. */
-function asList<T>(data: unknown): T[] {
-  if (Array.isArray(data)) return data as T[];
-  if (data && typeof data === 'object' && Array.isArray((data as { results?: unknown }).results)) {
-    return (data as { results: T[] }).results;
-  }
-  return [];
-}
-
-/** GET /api/media/{kind}/?t=… (the spec's cache-busting timestamp). */
-export async function listMedia<T>(kind: MediaKind): Promise<T[]> {
-  const data = await api.get(`media/${kind}/`, { searchParams: { t: Date.now() } }).json<unknown>();
-  return asList<T>(data);
-}
+export { listMedia };
 
 // ---------------------------------------------------------------- create
 

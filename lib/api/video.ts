@@ -1,5 +1,5 @@
-import { queryOptions } from '@tanstack/react-query';
-import { getDownloadLink, listMedia, uploadMedia } from '@/lib/api/media';
+import { getDownloadLink, uploadMedia } from '@/lib/api/media';
+import { mediaQueries } from '@/lib/api/media-list';
 import type { UploadOptions } from '@/lib/api/upload';
 import type { VideoRecord } from '@/lib/contract/media';
 
@@ -12,15 +12,8 @@ export type { VideoRecord };
 export const VIDEO_LIST_ERROR = 'Ошибка при загрузке видео';
 export const VIDEO_FILE_FIELD = 'file';
 
-/** GET /api/media/video/?t=… */
-export function listVideos(): Promise<VideoRecord[]> {
-  return listMedia<VideoRecord>('video');
-}
-
-export const videoQueries = {
-  all: () => ['media', 'video'] as const,
-  list: () => queryOptions({ queryKey: [...videoQueries.all(), 'list'] as const, queryFn: listVideos }),
-};
+/** GET /api/media/video/?t=… (the cache-busting timestamp), and the kind's query keys. */
+export const videoQueries = mediaQueries<VideoRecord, 'video'>('video');
 
 /** POST /api/media/video/ multipart (file, title, description) → 201, status 'processing'. */
 export function uploadVideo(

@@ -5,13 +5,18 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 /** Only the list request is counted and faked; the queries, the refresh and the polling are real. */
 const server = vi.hoisted((): { lists: number; status: string } => ({ lists: 0, status: 'ready' }));
-vi.mock('@/lib/api/media', async (importOriginal) => {
-  const real = await importOriginal<typeof import('@/lib/api/media')>();
+vi.mock('@/lib/api/media-list', async (importOriginal) => {
+  const real = await importOriginal<typeof import('@/lib/api/media-list')>();
+  const listMedia = () => {
+    server.lists++;
+    return Promise.resolve([{ id: 1, title: 'Запись', description: '', status: server.status, waveform_data: [] }]);
+  };
   return {
     ...real,
-    listMedia: () => {
-      server.lists++;
-      return Promise.resolve([{ id: 1, title: 'Запись', description: '', status: server.status, waveform_data: [] }]);
+    listMedia,
+    mediaQueries: (kind: Parameters<typeof real.mediaQueries>[0]) => {
+      const queries = real.mediaQueries(kind);
+      return { ...queries, list: () => ({ ...queries.list(), queryFn: listMedia }) };
     },
   };
 });

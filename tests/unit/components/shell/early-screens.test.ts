@@ -7,8 +7,13 @@ import { appStore } from '@/lib/store';
 const profile = vi.hoisted(() => vi.fn(() => new Promise<never>(() => undefined)));
 const audioList = vi.hoisted(() => vi.fn(() => Promise.resolve([])));
 const audioScreen = vi.hoisted(() => vi.fn());
-vi.mock('@/components/shell/signed-in', () => ({ fetchStartupProfile: profile, refreshStartupToken: vi.fn() }));
-vi.mock('@/lib/api/audio', () => ({ audioQueries: { list: () => ({ queryKey: ['media', 'audio', 'list'], queryFn: audioList }) } }));
+vi.mock('@/components/shell/signed-in', () => ({
+  fetchStartupProfile: profile,
+  refreshStartupToken: vi.fn(),
+  mediaQueries: (kind: string) => ({ list: () => ({ queryKey: ['media', kind, 'list'], queryFn: audioList }) }),
+}));
+// The kind's own API module (upload, edits, fallbacks) never arrives here: the list must not wait for it.
+vi.mock('@/lib/api/audio', () => new Promise(() => undefined));
 vi.mock('@/components/audio/audio-screen', () => {
   audioScreen();
   return { AudioScreen: () => null };
@@ -20,7 +25,7 @@ afterEach(() => {
 });
 
 describe('the page load with a stored session (auth-bootstrap + early-screens)', () => {
-  it('asks for the page’s list and fetches its screen while the profile request is still out', async () => {
+  it('asks for the page’s list, without waiting for the kind’s own API code, and fetches its screen while the profile request is still out', async () => {
     window.history.pushState({}, '', '/audio/');
     writeKey(STORAGE_KEYS.token, 'stored-access-token');
     const { startAuth } = await import('@/components/shell/auth-bootstrap');
