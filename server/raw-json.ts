@@ -34,8 +34,12 @@ function stringifyRecord(record: Record<string, unknown>): string {
  */
 export function stringifyWithRawJson(value: unknown): string {
   if (value instanceof RawJson) return value.text;
-  if (Array.isArray(value))
-    return `[${value.map((item) => (isRecord(item) ? stringifyRecord(item) : (JSON.stringify(item) ?? 'null'))).join(',')}]`;
+  if (Array.isArray(value)) return `[${stringifyItems(value)}]`;
   if (isRecord(value)) return stringifyRecord(value);
   return JSON.stringify(value);
+}
+
+/** The items of an array, as stringifyWithRawJson writes them, comma-separated without the brackets ('' for none). */
+export function stringifyItems(items: readonly unknown[]): string {
+  return items.map((item) => (isRecord(item) ? stringifyRecord(item) : (JSON.stringify(item) ?? 'null'))).join(',');
 }

@@ -85,11 +85,13 @@ export type ListEntry = Pick<Entry, 'body' | 'matches'>;
  */
 export class ListCache {
   private readonly entries = new Map<string, Entry>();
+  /** Lists being built, by slot and key: a second request for the same list waits for the same build. */
+  private readonly building = new Map<string, Promise<Entry>>();
   private bytes = 0;
 
   constructor(private readonly maxBytes = 64 * 1024 * 1024) {}
 
-  async get(parts: { userId: number; kind: string; version: number; window: number }, build: () => Promise<string>): Promise<ListEntry> {
+  get(parts: { userId: number; kind: string; version: number; window: number }, build: () => Promise<string>): Promise<ListEntry> {
     const slot = `${parts.userId}:${parts.kind}`;
     const key = `${parts.version}:${parts.window}`;
     const hit = this.entries.get(slot);
@@ -97,9 +99,20 @@ export class ListCache {
       // Most recently used goes last.
       this.entries.delete(slot);
       this.entries.set(slot, hit);
-      return hit;
+      return Promise.resolve(hit);
     }
-    const entry = new Entry(key, Buffer.from(await build()));
+    const id = `${slot}/${key}`;
+    let pending = this.building.get(id);
+    if (!pending) {
+      pending = build()
+        .then((json) => this.keep(slot, new Entry(key, Buffer.from(json))))
+        .finally(() => this.building.delete(id));
+      this.building.set(id, pending);
+    }
+    return pending;
+  }
+
+  private keep(slot: string, entry: Entry): Entry {
     const now = this.entries.get(slot);
     if (now) this.forget(slot, now);
     if (entry.json.length * 2 <= this.maxBytes) {

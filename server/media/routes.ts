@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import type { Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -7,7 +8,7 @@ import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import { currentUser, type Guard } from '../auth/guard.ts';
 import { ApiError, detailError } from '../errors.ts';
-import { stringifyWithRawJson } from '../raw-json.ts';
+import { stringifyItems } from '../raw-json.ts';
 import type { Storage } from '../storage/storage.ts';
 import { contentDisposition, safeFileName } from './content-disposition.ts';
 import { audioKind, photoKind, videoKind, type MediaKind, type UrlSigner } from './kinds.ts';
@@ -23,6 +24,9 @@ export interface MediaRouteOptions {
   clock: Clock;
   config: Config;
 }
+
+/** Records written to a list's JSON between two turns of the event loop (~5-10 ms of work each). */
+const LIST_SLICE = 250;
 
 /** The plugin's instance, typed by the zod schemas of its routes. */
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
@@ -62,7 +66,15 @@ function registerKind(app: ZodApp, kind: MediaKind, { media, guard, storage, clo
       async () => {
         const rows = await records.list(user.id, kind);
         const signed: UrlSigner = { url: (key) => (key ? media.paths.sign(key, now) : null) };
-        return stringifyWithRawJson(listSchema.encode(rows.map((row) => kind.toJson(row, signed))));
+        // In slices, letting the event loop go before each: reading 2,000 rows and writing them take 60-150 ms,
+        // which would otherwise hold up every other request to this process (the same page's profile among them).
+        const slices: string[] = [];
+        for (let i = 0; i < rows.length; i += LIST_SLICE) {
+          await setImmediate();
+          const items = stringifyItems(listSchema.encode(rows.slice(i, i + LIST_SLICE).map((row) => kind.toJson(row, signed))));
+          if (items) slices.push(items);
+        }
+        return `[${slices.join(',')}]`;
       },
     );
     reply.header('Cache-Control', 'private, no-cache');

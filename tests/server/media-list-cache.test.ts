@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { audioRecordSchema } from '../../lib/contract/media.ts';
 import { buildApp, type BuiltApp } from '../../server/app.ts';
@@ -158,6 +158,55 @@ describe('the audio list kept ready', () => {
       .execute();
     const sent = (await list(alice)).json<{ id: number; waveform_data: number[] }[]>().find((r) => r.id === first!.id)!;
     expect(sent.waveform_data).toEqual([0, 13, 50, 87, 100, 0]);
+  });
+
+  it('builds a long list in slices, so that other requests are answered meanwhile, and asked for twice at once builds it once', async () => {
+    const bob = await createUser(t, 'bob');
+    const now = new Date().toISOString();
+    const peaks = JSON.stringify(Array.from({ length: 300 }, (_, i) => i % 101));
+    const rows = Array.from({ length: 3000 }, (_, i) => ({
+      user_id: bob.id,
+      kind: 'audio' as const,
+      title: `Запись ${i}`,
+      description: '',
+      status: 'ready' as const,
+      original_key: `u/${bob.id}/audio/${i}.webm`,
+      mime_type: 'audio/webm',
+      size: 1,
+      original_name: 'x.webm',
+      waveform: peaks,
+      renditions_size: 0,
+      created_at: now,
+      updated_at: now,
+    }));
+    for (let i = 0; i < rows.length; i += 500)
+      await t.db
+        .insertInto('media')
+        .values(rows.slice(i, i + 500))
+        .execute();
+
+    // Another user's request arrives while the list is being built: right after its rows are read.
+    const records = t.services.media.records;
+    const read = records.list.bind(records);
+    const done: string[] = [];
+    let profile: Promise<Awaited<ReturnType<typeof list>>> | undefined;
+    const reads = vi.spyOn(records, 'list').mockImplementation(async (...args) => {
+      const rows = await read(...args);
+      profile ??= t.app.inject({ url: '/api/auth/profile/', headers: alice.headers }).then((res) => (done.push('profile'), res));
+      return rows;
+    });
+    const both = await Promise.all([list(bob), list(bob)].map((p) => p.then((res) => (done.push('list'), res))));
+    const [first, second] = [both[0]!, both[1]!];
+    const other = await profile!;
+    const builds = reads.mock.calls.length;
+    reads.mockRestore();
+    expect(other.statusCode).toBe(200);
+    expect(done[0]).toBe('profile');
+    expect(first.statusCode).toBe(200);
+    expect(first.json<unknown[]>()).toHaveLength(3000);
+    expect(z.array(audioRecordSchema).parse(first.json())[2999]!.waveform_data).toEqual(JSON.parse(peaks));
+    expect(second.body).toBe(first.body);
+    expect(builds).toBe(1);
   });
 
   it('signs a fresh list when the URLs’ expiry window moves on', async () => {
