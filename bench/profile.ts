@@ -5,7 +5,7 @@ import { benchData, describeLoad, generatorName, load, PROCESS_COUNTS, startBare
 /**
  * GET /api/auth/profile/ with a valid access token: the real server on loopback (temp SQLite) with
  * WEB_CONCURRENCY=1 and =2, 50 keep-alive connections for ~10 s each, next to bare Fastify (one
- * process) answering a fixed object of the same size in the same run.
+ * process) answering a fixed object of the same size in the same run (before and after; the faster counts).
  */
 export async function benchProfile(opts: { connections?: number; seconds?: number; env?: Record<string, string> } = {}): Promise<void> {
   const connections = opts.connections ?? 50;
@@ -17,6 +17,7 @@ export async function benchProfile(opts: { connections?: number; seconds?: numbe
   let bare: ServerProcess | undefined;
   try {
     const results: { processes: number; rps: number }[] = [];
+    const refs: Awaited<ReturnType<typeof load>>[] = [];
     for (const processes of PROCESS_COUNTS) {
       const server = await startServer({
         DATA_DIR: dataDir,
@@ -29,6 +30,10 @@ export async function benchProfile(opts: { connections?: number; seconds?: numbe
           const body = Buffer.from(await (await fetch(server.url + profilePath, { headers })).arrayBuffer());
           bare = await startBare(body, { 'content-type': 'application/json; charset=utf-8' });
           console.log(`profile (${body.length} bytes of JSON), load from ${generatorName}:`);
+          // Measured here and again at the end; the ratios use the faster of the two (this VM's speed wanders
+          // between runs of the same server, and a slow reference would flatter them).
+          refs.push(await load(bare.url, profilePath, headers, connections, seconds));
+          console.log(`  bare Fastify, 1 process, ${connections} connections: ${describeLoad(refs[0]!)}`);
         }
         const full = await load(server.url, profilePath, headers, connections, seconds);
         console.log(`  Копилка, ${processes} process${processes > 1 ? 'es' : ''}, ${connections} connections: ${describeLoad(full)}`);
@@ -37,8 +42,9 @@ export async function benchProfile(opts: { connections?: number; seconds?: numbe
         await server.stop();
       }
     }
-    const ref = await load(bare!.url, profilePath, headers, connections, seconds);
-    console.log(`  bare Fastify, 1 process, ${connections} connections: ${describeLoad(ref)}`);
+    refs.push(await load(bare!.url, profilePath, headers, connections, seconds));
+    console.log(`  bare Fastify, 1 process, ${connections} connections: ${describeLoad(refs[1]!)} (again)`);
+    const ref = refs.reduce((a, b) => (b.rps > a.rps ? b : a));
     for (const { processes, rps } of results) {
       const ratio = rps / ref.rps;
       console.log(
