@@ -17,6 +17,13 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 /** JSON.stringify for a record whose values may include RawJson (those keys come last). */
 function stringifyRecord(record: Record<string, unknown>): string {
+  let raw = false;
+  for (const key in record) if (record[key] instanceof RawJson) raw = true;
+  if (!raw) return JSON.stringify(record);
+  return stringifyWithRawValues(record);
+}
+
+function stringifyWithRawValues(record: Record<string, unknown>): string {
   const rest: Record<string, unknown> = {};
   const raw: string[] = [];
   for (const [k, v] of Object.entries(record)) {

@@ -37,11 +37,40 @@ const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
  */
 const serializerCompiler: FastifySerializerCompiler<z.ZodType> =
   ({ schema, method, url }) =>
-  (data) => {
-    const result = schema.safeEncode(data);
-    if (!result.success) throw new ResponseSerializationError(method, url, { cause: result.error });
-    return stringifyWithRawJson(result.data);
-  };
+  (data) =>
+    encodeAnswer(schema, method, url, data);
+
+function encodeAnswer(schema: z.ZodType, method: string, url: string, data: unknown): string {
+  const result = schema.safeEncode(data);
+  if (!result.success) throw new ResponseSerializationError(method, url, { cause: result.error });
+  return stringifyWithRawJson(result.data);
+}
+
+/**
+ * serializerCompiler for a route whose small answers repeat (the profile): what each answer was written as is
+ * remembered by the answer's own JSON text, and an answer with a text seen before gets the same output without
+ * being encoded again. Two answers with the same text are the same JSON, so what leaves the server is always a
+ * text that passed the schema. At most `max` texts of at most `maxLength` characters (longer ones are encoded
+ * every time); not for answers holding RawJson, whose JSON text costs a parse.
+ */
+export const rememberingSerializer =
+  // The route's own compiler option is typed by its whole schema; what Fastify hands it is one answer's.
+  <RouteSchema>(max = 1_000, maxLength = 4_096): FastifySerializerCompiler<RouteSchema> =>
+    ({ schema: answerSchema, method, url }) => {
+      const schema = answerSchema as unknown as z.ZodType;
+      const written = new Map<string, string>();
+      return (data) => {
+        const own = JSON.stringify(data);
+        const known = written.get(own);
+        if (known !== undefined) return known;
+        const encoded = encodeAnswer(schema, method, url, data);
+        if (own.length <= maxLength) {
+          if (written.size >= max) written.delete(written.keys().next().value!);
+          written.set(own, encoded);
+        }
+        return encoded;
+      };
+    };
 
 /** Installs the compilers; routes registered after this use them. */
 export function useZodSchemas(app: FastifyInstance): void {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { loginAnswerSchema, sessionSchema, twoFactorStatusSchema, userSchema } from '../../lib/contract/account.ts';
 import { errorBodySchema } from '../../lib/contract/errors.ts';
@@ -10,8 +10,11 @@ import { PASSWORD, post, register, signedInUser } from './auth-support.ts';
 import { audioFixtures, createUser, ffmpeg, multipart, tempDir } from './support/media-fixtures.ts';
 import { processed, settle } from './support/processing.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
+import { rememberingSerializer } from '../../server/schema-compilers.ts';
 
 type User = Awaited<ReturnType<typeof createUser>>;
+
+const remembered = z.strictObject({ id: z.number() });
 
 /** Every key of an answer is one the contract's schema names, and every key it names is there. */
 function expectExactly(schema: z.ZodObject, value: unknown) {
@@ -33,6 +36,12 @@ describe('route schemas: refusals in one DRF shape, answers as the contract says
           id: 1,
           secret: 'x',
         }));
+        // The profile's serializer: an answer written before is not encoded again.
+        app.get<{ Querystring: { id?: string; secret?: string } }>(
+          '/api/test/remembered',
+          { schema: { response: { 200: remembered } }, serializerCompiler: rememberingSerializer() },
+          async (request) => ({ id: Number(request.query.id), ...(request.query.secret ? { secret: request.query.secret } : {}) }),
+        );
       },
     });
     alice = await createUser(t, 'alice');
@@ -245,5 +254,20 @@ describe('route schemas: refusals in one DRF shape, answers as the contract says
     const res = await t.app.inject({ url: '/api/test/too-much' });
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ detail: 'Внутренняя ошибка сервера. Попробуйте позже.' });
+  });
+
+  it('encodes an answer once when it repeats (the profile), and still never sends a field its schema does not name', async () => {
+    const encodes = vi.spyOn(remembered, 'safeEncode');
+    const get = (query: string) => t.app.inject({ url: `/api/test/remembered?${query}` });
+    expect((await get('id=7')).body).toBe('{"id":7}');
+    expect((await get('id=7')).body).toBe('{"id":7}');
+    expect(encodes).toHaveBeenCalledTimes(1);
+    expect((await get('id=8')).body).toBe('{"id":8}');
+    expect(encodes).toHaveBeenCalledTimes(2);
+    const tooMuch = await get('id=7&secret=x');
+    expect(tooMuch.statusCode).toBe(500);
+    expect(tooMuch.body).not.toContain('secret');
+    expect((await get('id=7&secret=x')).statusCode).toBe(500);
+    encodes.mockRestore();
   });
 });
