@@ -167,12 +167,9 @@ async function changedListFigures(url: string, authorization: string, dataDir: s
         bytes = first.bytes;
         kept.push((await timed(encoding)).ms);
       }
+      const ms = (x: number) => x.toFixed(0).padStart(3);
       console.log(
-        `  Копилка, 1 process, the list just changed (${encoding.padEnd(8)} ${Math.round(bytes / 1024)} kB): median ${median(changed).toFixed(0).padStart(3)} ms, slowest ${Math.max(
-          ...changed,
-        )
-          .toFixed(0)
-          .padStart(3)} ms; the same list kept: median ${median(kept).toFixed(0).padStart(3)} ms (${CHANGES} of each)`,
+        `  Копилка, 1 process, the list just changed (${encoding.padEnd(8)} ${Math.round(bytes / 1024)} kB): median ${ms(median(changed))} ms, slowest ${ms(Math.max(...changed))} ms; the same list kept: median ${ms(median(kept))} ms (${CHANGES} of each)`,
       );
     }
   } finally {

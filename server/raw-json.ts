@@ -17,21 +17,15 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 /** JSON.stringify for a record whose values may include RawJson (those keys come last). */
 function stringifyRecord(record: Record<string, unknown>): string {
-  let raw = false;
-  for (const key in record) if (record[key] instanceof RawJson) raw = true;
-  if (!raw) return JSON.stringify(record);
-  return stringifyWithRawValues(record);
-}
-
-function stringifyWithRawValues(record: Record<string, unknown>): string {
+  const values = Object.entries(record);
+  if (!values.some(([, v]) => v instanceof RawJson)) return JSON.stringify(record);
   const rest: Record<string, unknown> = {};
   const raw: string[] = [];
-  for (const [k, v] of Object.entries(record)) {
+  for (const [k, v] of values) {
     if (v instanceof RawJson) raw.push(`${JSON.stringify(k)}:${v.text}`);
     else rest[k] = v;
   }
   const base = JSON.stringify(rest);
-  if (!raw.length) return base;
   return `${base.slice(0, -1)}${base === '{}' ? '' : ','}${raw.join(',')}}`;
 }
 

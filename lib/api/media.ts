@@ -1,5 +1,5 @@
 import { ApiError } from '@/lib/api/api-error';
-import { listMedia, type MediaKind } from '@/lib/api/media-list';
+import type { MediaKind } from '@/lib/api/media-list';
 import { api } from '@/lib/api/client';
 import { deleteWithFallbacks, patchWithFallbacks } from '@/lib/api/fallbacks';
 import { getUsage } from '@/lib/api/storage-space';
@@ -7,7 +7,7 @@ import { uploadForm, type UploadOptions } from '@/lib/api/upload';
 import type { SignedLink, Usage } from '@/lib/contract/media';
 import { quotaExceededMessage } from '@/lib/contract/storage-space';
 
-/** What every media kind shares: list, upload, edit, delete, restore and download of one kind's items. */
+/** What every media kind shares: upload, edit, delete, restore and download of one kind's items (the list: media-list.ts). */
 
 export type { MediaKind };
 
@@ -17,10 +17,6 @@ export interface MediaDetails {
 }
 
 const itemPath = (kind: MediaKind, id: number | string) => `media/${kind}/${encodeURIComponent(String(id))}/`;
-
-// ---------------------------------------------------------------- list
-
-export { listMedia };
 
 // ---------------------------------------------------------------- create
 

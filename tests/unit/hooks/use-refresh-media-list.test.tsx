@@ -13,7 +13,6 @@ vi.mock('@/lib/api/media-list', async (importOriginal) => {
   };
   return {
     ...real,
-    listMedia,
     mediaQueries: (kind: Parameters<typeof real.mediaQueries>[0]) => {
       const queries = real.mediaQueries(kind);
       return { ...queries, list: () => ({ ...queries.list(), queryFn: listMedia }) };
