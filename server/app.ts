@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppDeps } from './deps.ts';
 import { composeServices, startWorker, type Services } from './compose.ts';
 import { ApiError } from './errors.ts';
@@ -17,6 +15,7 @@ import { trashRoutes } from './media/trash-routes.ts';
 import { trimRoutes } from './media/trim-routes.ts';
 import { mediaFileRoutes } from './media/file-routes.ts';
 import { uploadRoutes } from './uploads/routes.ts';
+import { healthRoutes } from './health/routes.ts';
 import { startMediaWork } from './media/startup.ts';
 import { webRoutes } from './web/routes.ts';
 import { contentSecurityPolicy } from './web/csp.ts';
@@ -25,9 +24,6 @@ import { parseFormBody, parseJsonBody } from './body-parsers.ts';
 import { useZodSchemas } from './schema-compilers.ts';
 import { finishUnreadBodies } from './unread-body.ts';
 import { DEFAULT_TIMEOUTS, serverTimeoutOptions, watchRequestTimeouts, type RequestTimeouts } from './request-timeouts.ts';
-
-/** What /api/health answers while the process serves requests. */
-const healthAnswer = z.strictObject({ status: z.literal('ok') });
 
 /** JSON and form bodies; uploads are multipart and streamed, never this big. */
 export const BODY_LIMIT = 1024 * 1024;
@@ -137,9 +133,7 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Bu
 
   await app.register(
     async (api) => {
-      api
-        .withTypeProvider<ZodTypeProvider>()
-        .get('/health', { schema: { response: { 200: healthAnswer } } }, async () => ({ status: 'ok' as const }));
+      await api.register(healthRoutes, { readiness: services.readiness });
       const { guard, presentUser } = services;
       await api.register(authRoutes, { auth: services.auth, guard, presentUser });
       await api.register(sessionsRoutes, { sessions: services.sessionList, guard });

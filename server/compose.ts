@@ -34,6 +34,7 @@ import { TrashRepository } from './media/trash-repository.ts';
 import { MediaUploads } from './media/upload-intake.ts';
 import { MediaUsage } from './media/usage.ts';
 import { UsageRepository } from './media/usage-repository.ts';
+import { Readiness } from './health/readiness.ts';
 import { ProfileService } from './profile/service.ts';
 import { DbLocker } from './uploads/db-locker.ts';
 import { UploadLocksRepository } from './uploads/lock-repository.ts';
@@ -89,6 +90,8 @@ export interface Services {
   queue: JobQueue;
   /** This process's worker; null when it runs no jobs (RUN_JOBS=false). */
   worker: Worker | null;
+  /** /api/health/ready/: the database, the storage and this process's worker. */
+  readiness: Readiness;
 }
 
 /** The job queue of one process, on the app's database and clock. */
@@ -191,6 +194,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger): Services
   const auth = new AuthService(deps, actions);
   const queue = composeQueue(deps, log);
   const media = composeMedia(deps, log, queue);
+  const worker = deps.config.runJobs ? composeWorker(deps, log, queue) : null;
   return {
     guard: sessionGuard(deps),
     presentUser: userPresenter(deps),
@@ -202,6 +206,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger): Services
     media,
     uploads: composeUploads(deps, media, log),
     queue,
-    worker: deps.config.runJobs ? composeWorker(deps, log, queue) : null,
+    worker,
+    readiness: new Readiness({ db: deps.db, storage: deps.storage, clock: deps.clock, worker, log }),
   };
 }

@@ -109,6 +109,8 @@ export class Worker {
   private stopped = false;
   private wakeScheduled = false;
   private readonly woken = new Set<Lane>();
+  /** When a look for due jobs last ended (readiness: a worker that stops looking is stuck). */
+  private beatAt: Date | null = null;
 
   constructor(private readonly d: WorkerDeps) {
     for (const def of d.definitions) this.definitions.set(def.kind, def);
@@ -128,6 +130,7 @@ export class Worker {
   /** Starts looking for due jobs: at once, every pollMs, and whenever this process enqueues one. */
   start(): void {
     if (this.timer || this.stopped) return;
+    this.beatAt = this.d.clock.now();
     this.timer = setInterval(() => this.wake(), this.d.pollMs ?? 1_000);
     this.unsubscribe = this.d.queue.onNudge((lane) => this.wake(lane));
     this.wake();
@@ -149,6 +152,11 @@ export class Worker {
     ]);
     clearTimeout(timeout);
     await Promise.all([...this.running.values()].map((r) => r.handBack()));
+  }
+
+  /** When this worker started or last finished looking for due jobs; null before it started and once it stopped. */
+  heartbeat(): Date | null {
+    return this.stopped ? null : this.beatAt;
   }
 
   /** Runs jobs until none is due and none runs (tests wait on this; jobs due later are left). */
@@ -192,7 +200,10 @@ export class Worker {
           this.begin(lane, claimed.job, claimed.previousClaim);
         }
       } while (lane.again && !this.stopped);
-    })().finally(() => (lane.filling = null));
+    })().finally(() => {
+      lane.filling = null;
+      this.beatAt = this.d.clock.now();
+    });
     return lane.filling;
   }
 
