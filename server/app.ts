@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type RouteOptions } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { AppDeps } from './deps.ts';
 import { composeServices, startWorker, type Services } from './compose.ts';
@@ -15,6 +15,7 @@ import { trashRoutes } from './media/trash-routes.ts';
 import { trimRoutes } from './media/trim-routes.ts';
 import { mediaFileRoutes } from './media/file-routes.ts';
 import { uploadRoutes } from './uploads/routes.ts';
+import { registerOpenApi } from './docs/openapi.ts';
 import { healthRoutes } from './health/routes.ts';
 import { startMediaWork } from './media/startup.ts';
 import { webRoutes } from './web/routes.ts';
@@ -35,6 +36,8 @@ export interface AppOptions {
   logStream?: { write(line: string): void };
   /** Connection and request limits; tests shrink them. */
   timeouts?: Partial<RequestTimeouts>;
+  /** Told of every route as it is registered (the OpenAPI test checks each is described). */
+  onRoute?: (route: RouteOptions) => void;
   /** How often the trash is purged of items deleted 30 days ago (an hour; tests shrink it). */
   trashSweepEveryMs?: number;
 }
@@ -79,6 +82,7 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Bu
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
   });
 
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   const services = composeServices(deps, app.log);
   app.addHook('onReady', async () => {
     await startMediaWork(services.media, app.log, opts.trashSweepEveryMs);
@@ -131,6 +135,8 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Bu
     return reply.status(500).send({ detail: 'Внутренняя ошибка сервера. Попробуйте позже.' });
   });
 
+  // Before every route: the description collects the routes as they are registered.
+  await registerOpenApi(app);
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { readiness: services.readiness });
@@ -152,7 +158,7 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Bu
         paths: services.media.paths,
         clock: deps.clock,
       });
-      api.all('/*', async () => {
+      api.all('/*', { schema: { hide: true } }, async () => {
         throw new ApiError(404, { detail: 'Не найдено.' });
       });
     },
