@@ -16,6 +16,9 @@ import { trimRoutes } from './media/trim-routes.ts';
 import { mediaFileRoutes } from './media/file-routes.ts';
 import { uploadRoutes } from './uploads/routes.ts';
 import { registerOpenApi } from './docs/openapi.ts';
+import { measureRequests } from './metrics/http.ts';
+import { Metrics } from './metrics/metrics.ts';
+import { countStorageErrors } from './metrics/storage.ts';
 import { healthRoutes } from './health/routes.ts';
 import { startMediaWork } from './media/startup.ts';
 import { webRoutes } from './web/routes.ts';
@@ -49,7 +52,10 @@ export interface BuiltApp {
 }
 
 /** Builds the whole HTTP app. main.ts and the tests build it the same way. */
-export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<BuiltApp> {
+export async function buildApp(given: AppDeps, opts: AppOptions = {}): Promise<BuiltApp> {
+  const metrics = new Metrics();
+  // Every failed storage operation of the app is counted (the errors pass through unchanged).
+  const deps: AppDeps = { ...given, storage: countStorageErrors(given.storage, metrics) };
   const timeouts = { ...DEFAULT_TIMEOUTS, ...opts.timeouts };
   const app = Fastify({
     ...serverTimeoutOptions(timeouts),
@@ -83,7 +89,9 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Bu
   });
 
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
-  const services = composeServices(deps, app.log);
+  const services = composeServices(deps, app.log, metrics);
+  measureRequests(app, metrics);
+  metrics.watchJobs(deps.db, deps.clock);
   app.addHook('onReady', async () => {
     await startMediaWork(services.media, app.log, opts.trashSweepEveryMs);
     services.uploads.service.startCleanup(services.media.background);

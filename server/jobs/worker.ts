@@ -64,7 +64,12 @@ export interface WorkerDeps {
   concurrency?: Partial<Record<Lane, number>>;
   /** How often an idle worker looks for due jobs, in ms (a nudge from this process wakes it at once). */
   pollMs?: number;
+  /** Told of every run's end: its kind, how it ended and how long it took (the metrics' job durations). */
+  observe?: (kind: string, outcome: RunOutcome, seconds: number) => void;
 }
+
+/** How a run ended: its work done, handed back to be tried again, given up, or its claim lost (or handed back at shutdown). */
+export type RunOutcome = 'done' | 'retry' | 'gave_up' | 'lost';
 
 /** Failed runs are tried again after 5 s, 10 s, 20 s, … at most 10 minutes apart. */
 export const defaultRetryAfterMs = (attempt: number) => Math.min(5_000 * 2 ** Math.max(0, attempt - 1), 10 * 60_000);
@@ -304,29 +309,38 @@ export class Worker {
       },
     };
 
+    const started = performance.now();
+    let outcome: RunOutcome = 'done';
     try {
       // The run before this one stopped without ending: its work folder is nobody's now.
       if (previousClaim && CLAIM_TOKEN.test(previousClaim))
         await rm(path.join(this.d.workRoot, previousClaim), { recursive: true, force: true });
       if (def.maxAttempts !== undefined && job.attempts > def.maxAttempts) {
+        outcome = 'gave_up';
         await def.giveUp?.(ctx, new Error(`claimed ${job.attempts} times without ending`));
       } else {
         await def.run(ctx);
       }
       if (!ended) await ctx.finish();
     } catch (err) {
-      if (err instanceof ClaimLostError || lost || ended) return;
+      if (err instanceof ClaimLostError || lost || ended) {
+        outcome = 'lost';
+        return;
+      }
       log.warn({ err, job: job.id, kind: job.kind, attempt: job.attempts }, 'job failed');
       if (def.giveUp && def.maxAttempts !== undefined && job.attempts >= def.maxAttempts) {
+        outcome = 'gave_up';
         await def.giveUp(ctx, err);
         if (!ended) await ctx.finish();
       } else {
+        outcome = 'retry';
         const wait = (def.retryAfterMs ?? defaultRetryAfterMs)(job.attempts);
         await ctx.later(new Date(clock.now().getTime() + wait), errorText(err));
       }
     } finally {
       await stopRenewing();
       await removeDir();
+      this.d.observe?.(job.kind, lost && outcome === 'done' ? 'lost' : outcome, (performance.now() - started) / 1000);
     }
   }
 }
