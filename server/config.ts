@@ -52,6 +52,15 @@ const envSchema = z.object({
     .optional(),
 });
 
+/** Every variable the configuration reads (.env.example lists each with its default; a test keeps them in step). */
+export const CONFIG_VARIABLES = [
+  ...Object.keys(envSchema.shape),
+  'AWS_ACCESS_KEY_ID',
+  'AWS_SECRET_ACCESS_KEY',
+  'AWS_SESSION_TOKEN',
+  'AWS_REGION',
+];
+
 export interface Config {
   port: number;
   host: string;
