@@ -24,12 +24,12 @@ export function measureRequests(app: FastifyInstance, metrics: Metrics): void {
 
 const labels = new Map<string, string>();
 
-/** The API's routes as their clients call them, with the trailing slash (`/api/auth/profile/`); other templates as they are. */
+/** The API's routes as their clients call them, with the trailing slash (`/api/auth/profile/`); files (`/api/openapi.json`) and other templates as they are. */
 function routeLabel(template: string | undefined, url: string): string {
   if (template === undefined) return url.startsWith('/api/') ? 'unmatched' : 'web';
   let label = labels.get(template);
   if (label === undefined) {
-    label = template.startsWith('/api/') && !template.endsWith('/') && !template.endsWith('*') ? `${template}/` : template;
+    label = template.startsWith('/api/') && !/[/*]$|\.\w+$/.test(template) ? `${template}/` : template;
     labels.set(template, label);
   }
   return label;

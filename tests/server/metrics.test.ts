@@ -52,7 +52,11 @@ describe('metrics of one app: requests, uploads, jobs, storage errors, the list 
     expect((await t.app.inject({ url: '/api/auth/profile/' })).statusCode).toBe(401);
     expect((await t.app.inject({ url: '/api/auth/profile/', headers: alice.headers })).statusCode).toBe(200);
     expect((await t.app.inject({ url: '/api/no/such/thing/' })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/api/openapi.json' })).statusCode).toBe(200);
     const text = await figures();
+    expect(sample(text, 'kopilka_http_request_duration_seconds_count', { method: 'GET', route: '/api/openapi.json', status: '200' })).toBe(
+      1,
+    );
     expect(sample(text, 'kopilka_http_request_duration_seconds_count', { method: 'GET', route: '/api/auth/profile/', status: '401' })).toBe(
       1,
     );
