@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/kysely.ts';
@@ -27,7 +26,7 @@ export interface ReadinessDeps {
 export const CHECK_TIMEOUT_MS = 3_000;
 /** A worker that has not looked for jobs for this long is stuck (it looks every second while it runs). */
 export const WORKER_STALE_MS = 30_000;
-/** Where the storage probe writes its few bytes: outside `u/`, so neither listings nor reconciliation see them. */
+/** The storage probe's keys: outside `u/`, so neither the users' files nor the reconciliation meet them. */
 const PROBE_PREFIX = 'health/';
 
 /** The Russian name of each check, in the 503's detail. */
@@ -43,9 +42,8 @@ export interface ReadinessReport {
 }
 
 /**
- * Readiness of this process to serve: the database answers a query, the media storage takes, gives
- * back and removes a few bytes, and the job worker (where this process runs one) has looked for jobs
- * lately. Every check is bounded by CHECK_TIMEOUT_MS and they run together; a failure's reason goes to
+ * Readiness of this process to serve: the database answers a query, the media storage answers (see
+ * probeStorage), and the job worker (where this process runs one) has looked for jobs lately. Every check is bounded by CHECK_TIMEOUT_MS and they run together; a failure's reason goes to
  * the log, never into the answer (the endpoint is public).
  */
 export class Readiness {
@@ -75,13 +73,22 @@ export class Readiness {
     return { ready: results.every(([, r]) => r === 'ok'), checks: Object.fromEntries(results) };
   }
 
+  /**
+   * A round trip to the storage. A bucket is asked for a key nobody writes (it answers "not there"; refused
+   * credentials, a gone bucket or no answer fail): read-only, so a process killed mid-probe leaves nothing in
+   * the bucket. A local disk answers such a question from its directory cache even when it no longer takes
+   * writes, so there a few bytes are written, read back and removed, under a key of this process's own (a
+   * crash leaves at most that one file).
+   */
   private async probeStorage(): Promise<void> {
-    const key = `${PROBE_PREFIX}${randomBytes(8).toString('hex')}`;
+    await this.d.storage.stat(`${PROBE_PREFIX}absent`);
+    if (!this.d.storage.localFiles) return;
+    const key = `${PROBE_PREFIX}probe-${process.pid}`;
     const bytes = Buffer.from('ok');
     try {
       await this.d.storage.put(key, Readable.from([bytes]));
       const stored = await this.d.storage.stat(key);
-      if (stored?.size !== bytes.length) throw new Error(`probe object reads back as ${stored ? `${stored.size} bytes` : 'missing'}`);
+      if (stored?.size !== bytes.length) throw new Error(`probe file reads back as ${stored ? `${stored.size} bytes` : 'missing'}`);
     } finally {
       await this.d.storage.delete(key);
     }

@@ -4,19 +4,19 @@ import type { Storage } from '../../server/storage/storage.ts';
 import { storedFiles } from './support/test-storage.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
-/** How the wrapped storage's put behaves: as the real one, refusing, or never answering. */
-type PutMode = 'real' | 'refuse' | 'hang';
+/** How the wrapped storage's operation behaves: as the real one, refusing, or never answering. */
+type Mode = 'real' | 'refuse' | 'hang';
 
-/** The app's own storage with a put that a test can make refuse or hang (the bucket gone, a dead mount). */
-function switchablePut(mode: { put: PutMode }) {
+/** The app's own storage with `stat` and `put` that a test can make refuse or hang (the bucket gone, a dead mount). */
+function switchable(mode: { stat: Mode; put: Mode }) {
   return (s: Storage): Storage =>
     new Proxy(s, {
       get(target, prop, receiver) {
-        if (prop === 'put') {
-          return (...args: Parameters<Storage['put']>) => {
-            if (mode.put === 'refuse') return Promise.reject(Object.assign(new Error('EROFS: read-only file system'), { code: 'EROFS' }));
-            if (mode.put === 'hang') return new Promise(() => {});
-            return target.put(...args);
+        if (prop === 'put' || prop === 'stat') {
+          return (...args: unknown[]) => {
+            if (mode[prop] === 'refuse') return Promise.reject(Object.assign(new Error('EROFS: read-only file system'), { code: 'EROFS' }));
+            if (mode[prop] === 'hang') return new Promise(() => {});
+            return (target[prop] as (...a: unknown[]) => unknown)(...args);
           };
         }
         const value: unknown = Reflect.get(target, prop, receiver);
@@ -26,10 +26,10 @@ function switchablePut(mode: { put: PutMode }) {
 }
 
 describe('health: live and ready', () => {
-  const mode: { put: PutMode } = { put: 'real' };
+  const mode: { stat: Mode; put: Mode } = { stat: 'real', put: 'real' };
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ wrapStorage: switchablePut(mode) });
+    t = await createTestApp({ wrapStorage: switchable(mode) });
   });
   afterAll(() => t.close());
 
@@ -53,19 +53,29 @@ describe('health: live and ready', () => {
     expect((await storedFiles(t)).filter((f) => !f.startsWith('work/'))).toEqual([]);
   });
 
-  it('answers 503 naming the storage when it refuses to store', async () => {
-    mode.put = 'refuse';
+  it('answers 503 naming the storage when it refuses to answer', async () => {
+    mode.stat = 'refuse';
     try {
       const res = await t.app.inject({ url: '/api/health/ready/' });
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({ detail: 'Не готово: хранилище файлов', checks: { database: 'ok', storage: 'failed', worker: 'ok' } });
+    } finally {
+      mode.stat = 'real';
+    }
+  });
+
+  it('answers 503 naming the storage when a local disk no longer takes writes (a bucket is only asked, never written to)', async () => {
+    mode.put = 'refuse';
+    try {
+      const res = await t.app.inject({ url: '/api/health/ready/' });
+      expect(res.statusCode).toBe(t.storage.localFiles ? 503 : 200);
     } finally {
       mode.put = 'real';
     }
   });
 
   it('answers 503 within its time limit when the storage never answers, rather than hanging', async () => {
-    mode.put = 'hang';
+    mode.stat = 'hang';
     try {
       const started = Date.now();
       const res = await t.app.inject({ url: '/api/health/ready/' });
@@ -75,7 +85,7 @@ describe('health: live and ready', () => {
       expect(took).toBeGreaterThanOrEqual(CHECK_TIMEOUT_MS - 50);
       expect(took).toBeLessThan(CHECK_TIMEOUT_MS + 5_000);
     } finally {
-      mode.put = 'real';
+      mode.stat = 'real';
     }
   });
 
