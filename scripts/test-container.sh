@@ -38,9 +38,13 @@ export CONTAINERS_CONF="$work/containers.conf"
 # The image's HEALTHCHECK needs systemd's timers, which this sandbox lacks: the script waits for ready itself.
 run=(podman run -d --runtime runc --network=host --no-healthcheck)
 
-cleanup() {
-  podman rm -f -t 5 kopilka-test-sqlite kopilka-test-api kopilka-test-worker >/dev/null 2>&1 || true
+remove_containers() {
+  # One at a time: podman stops at the first name it does not know.
+  for c in kopilka-test-sqlite kopilka-test-api kopilka-test-worker; do podman rm -f -t 5 "$c" >/dev/null 2>&1 || true; done
   podman volume rm -f kopilka-test-data >/dev/null 2>&1 || true
+}
+cleanup() {
+  remove_containers
   [ -n "${s3_pid:-}" ] && kill "$s3_pid" 2>/dev/null || true
   PG_PORT=$pg_port PG_DIR="$work/pg" bash scripts/pg-throwaway.sh stop >/dev/null 2>&1 || true
   rm -rf "$work"
@@ -66,6 +70,7 @@ wait_ready() { # name, url
   done
 }
 
+remove_containers # what a run that was killed left
 say "base images"
 bash scripts/container-base-images.sh
 
@@ -104,6 +109,7 @@ podman rm -f -t 5 kopilka-test-sqlite >/dev/null
 say "2. PostgreSQL and S3 from the environment: an API container (2 processes, no jobs) and a worker container"
 eval "$(PG_PORT=$pg_port PG_DIR="$work/pg" bash scripts/pg-throwaway.sh start)"
 mkdir -p "$work/s3"
+: >"$work/s3.log"
 # The tests' S3-protocol server (s3rver; its list tokens need OpenSSL's legacy provider), on a free port it prints.
 NODE_OPTIONS=--openssl-legacy-provider node --import tsx tests/server/support/s3rver-process.ts "$work/s3" kopilka-media >"$work/s3.log" 2>&1 &
 s3_pid=$!
