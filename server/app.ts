@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type RouteOptions } from 'fastify';
 import multipart from '@fastify/multipart';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppDeps } from './deps.ts';
 import { composeServices, startWorker, type Services } from './compose.ts';
 import { ApiError } from './errors.ts';
@@ -17,6 +15,11 @@ import { trashRoutes } from './media/trash-routes.ts';
 import { trimRoutes } from './media/trim-routes.ts';
 import { mediaFileRoutes } from './media/file-routes.ts';
 import { uploadRoutes } from './uploads/routes.ts';
+import { registerOpenApi } from './docs/openapi.ts';
+import { measureRequests } from './metrics/http.ts';
+import { Metrics } from './metrics/metrics.ts';
+import { countStorageErrors } from './metrics/storage.ts';
+import { healthRoutes } from './health/routes.ts';
 import { startMediaWork } from './media/startup.ts';
 import { webRoutes } from './web/routes.ts';
 import { contentSecurityPolicy } from './web/csp.ts';
@@ -25,9 +28,6 @@ import { parseFormBody, parseJsonBody } from './body-parsers.ts';
 import { useZodSchemas } from './schema-compilers.ts';
 import { finishUnreadBodies } from './unread-body.ts';
 import { DEFAULT_TIMEOUTS, serverTimeoutOptions, watchRequestTimeouts, type RequestTimeouts } from './request-timeouts.ts';
-
-/** What /api/health answers while the process serves requests. */
-const healthAnswer = z.strictObject({ status: z.literal('ok') });
 
 /** JSON and form bodies; uploads are multipart and streamed, never this big. */
 export const BODY_LIMIT = 1024 * 1024;
@@ -39,6 +39,8 @@ export interface AppOptions {
   logStream?: { write(line: string): void };
   /** Connection and request limits; tests shrink them. */
   timeouts?: Partial<RequestTimeouts>;
+  /** Told of every route as it is registered (the OpenAPI test checks each is described). */
+  onRoute?: (route: RouteOptions) => void;
   /** How often the trash is purged of items deleted 30 days ago (an hour; tests shrink it). */
   trashSweepEveryMs?: number;
 }
@@ -50,7 +52,10 @@ export interface BuiltApp {
 }
 
 /** Builds the whole HTTP app. main.ts and the tests build it the same way. */
-export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<BuiltApp> {
+export async function buildApp(given: AppDeps, opts: AppOptions = {}): Promise<BuiltApp> {
+  const metrics = new Metrics();
+  // Every failed storage operation of the app is counted (the errors pass through unchanged).
+  const deps: AppDeps = { ...given, storage: countStorageErrors(given.storage, metrics) };
   const timeouts = { ...DEFAULT_TIMEOUTS, ...opts.timeouts };
   const app = Fastify({
     ...serverTimeoutOptions(timeouts),
@@ -83,7 +88,10 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Bu
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
   });
 
-  const services = composeServices(deps, app.log);
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
+  const services = composeServices(deps, app.log, metrics);
+  measureRequests(app, metrics);
+  metrics.watchJobs(deps.db, deps.clock);
   app.addHook('onReady', async () => {
     await startMediaWork(services.media, app.log, opts.trashSweepEveryMs);
     services.uploads.service.startCleanup(services.media.background);
@@ -135,11 +143,11 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Bu
     return reply.status(500).send({ detail: 'Внутренняя ошибка сервера. Попробуйте позже.' });
   });
 
+  // Before every route: the description collects the routes as they are registered.
+  await registerOpenApi(app);
   await app.register(
     async (api) => {
-      api
-        .withTypeProvider<ZodTypeProvider>()
-        .get('/health', { schema: { response: { 200: healthAnswer } } }, async () => ({ status: 'ok' as const }));
+      await api.register(healthRoutes, { readiness: services.readiness });
       const { guard, presentUser } = services;
       await api.register(authRoutes, { auth: services.auth, guard, presentUser });
       await api.register(sessionsRoutes, { sessions: services.sessionList, guard });
@@ -158,7 +166,7 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Bu
         paths: services.media.paths,
         clock: deps.clock,
       });
-      api.all('/*', async () => {
+      api.all('/*', { schema: { hide: true } }, async () => {
         throw new ApiError(404, { detail: 'Не найдено.' });
       });
     },

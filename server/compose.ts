@@ -34,6 +34,8 @@ import { TrashRepository } from './media/trash-repository.ts';
 import { MediaUploads } from './media/upload-intake.ts';
 import { MediaUsage } from './media/usage.ts';
 import { UsageRepository } from './media/usage-repository.ts';
+import { Readiness } from './health/readiness.ts';
+import type { Metrics } from './metrics/metrics.ts';
 import { ProfileService } from './profile/service.ts';
 import { DbLocker } from './uploads/db-locker.ts';
 import { UploadLocksRepository } from './uploads/lock-repository.ts';
@@ -89,6 +91,10 @@ export interface Services {
   queue: JobQueue;
   /** This process's worker; null when it runs no jobs (RUN_JOBS=false). */
   worker: Worker | null;
+  /** /api/health/ready/: the database, the storage and this process's worker. */
+  readiness: Readiness;
+  /** This process's Prometheus figures (shown on METRICS_PORT). */
+  metrics: Metrics;
 }
 
 /** The job queue of one process, on the app's database and clock. */
@@ -97,7 +103,7 @@ export function composeQueue(deps: Pick<AppDeps, 'db' | 'clock' | 'config'>, log
 }
 
 /** The media services of one process. */
-export function composeMedia(deps: AppDeps, log: MediaLog, queue: JobQueue): MediaServices {
+export function composeMedia(deps: AppDeps, log: MediaLog, queue: JobQueue, metrics?: Metrics): MediaServices {
   const repo = new MediaRepository(deps.db);
   const { storage, clock } = deps;
   const background = new BackgroundWork(log);
@@ -114,7 +120,7 @@ export function composeMedia(deps: AppDeps, log: MediaLog, queue: JobQueue): Med
     renditionSizes: new RenditionSizes({ repo: usageRepo, storage, background, log }),
     background,
     paths: new MediaPathSigner(deps.config.secretKey),
-    lists: new ListCache(),
+    lists: new ListCache(undefined, metrics && ((result) => metrics.listCache.inc({ result }))),
     fileAccess: new MediaFileAccess({ owners: new StoredKeyOwnersRepository(deps.db), secretKey: deps.config.secretKey, clock }),
   };
 }
@@ -138,11 +144,12 @@ export function composeUploads(deps: AppDeps, media: MediaServices, log: MediaLo
 /** What a worker is built from: the app's dependencies but mail and SMS (it sends neither). */
 export type WorkerDepsOf = Pick<AppDeps, 'config' | 'db' | 'storage' | 'clock' | 'processor'>;
 
-/** What a test may change in a worker: the media repository (to play a stalling process), slots, polling. */
+/** What a test may change in a worker: the media repository (to play a stalling process), slots, polling; and where its runs are measured. */
 export interface WorkerOptions {
   repo?: MediaRepository;
   concurrency?: WorkerDeps['concurrency'];
   pollMs?: number;
+  metrics?: Metrics;
 }
 
 /**
@@ -162,6 +169,7 @@ export function composeWorker(deps: WorkerDepsOf, log: JobLog, queue: JobQueue, 
     workRoot,
     concurrency: own.concurrency,
     pollMs: own.pollMs,
+    observe: own.metrics && ((kind, outcome, seconds) => own.metrics!.jobDuration.observe({ kind, outcome }, seconds)),
     definitions: [
       ...processingJobs({ repo: own.repo ?? new MediaRepository(db), storage, processing, clock, log }),
       trimJobDefinition({
@@ -186,11 +194,12 @@ export async function startWorker(worker: Worker, queue: JobQueue): Promise<void
 }
 
 /** The composition root: main.ts and the tests both get their services from here, through buildApp. */
-export function composeServices(deps: AppDeps, log: FastifyBaseLogger): Services {
+export function composeServices(deps: AppDeps, log: FastifyBaseLogger, metrics: Metrics): Services {
   const actions = new AccountActions(deps, log);
   const auth = new AuthService(deps, actions);
   const queue = composeQueue(deps, log);
-  const media = composeMedia(deps, log, queue);
+  const media = composeMedia(deps, log, queue, metrics);
+  const worker = deps.config.runJobs ? composeWorker(deps, log, queue, { metrics }) : null;
   return {
     guard: sessionGuard(deps),
     presentUser: userPresenter(deps),
@@ -202,6 +211,8 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger): Services
     media,
     uploads: composeUploads(deps, media, log),
     queue,
-    worker: deps.config.runJobs ? composeWorker(deps, log, queue) : null,
+    worker,
+    readiness: new Readiness({ db: deps.db, storage: deps.storage, clock: deps.clock, worker, log }),
+    metrics,
   };
 }

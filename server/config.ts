@@ -44,12 +44,22 @@ const envSchema = z.object({
   SERVE_WEB: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
   RUN_JOBS: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
   JOB_LEASE_SECONDS: wholeNumber(3, 3600, 'must be a whole number of seconds from 3 to 3600').default(15),
+  METRICS_PORT: wholeNumber(1, 65535, 'must be a whole number from 1 to 65535').optional(),
   WEB_CONCURRENCY: wholeNumber(1, 64, 'must be a whole number of processes from 1 to 64').default(1),
   TRUST_PROXY: z
     .string()
     .regex(/^(true|false|\d{1,2}|[\d.:a-fA-F/]+(,\s*[\d.:a-fA-F/]+)*)$/, 'must be true, false, a hop count or a list of proxy addresses')
     .optional(),
 });
+
+/** Every variable the configuration reads (.env.example lists each with its default; a test keeps them in step). */
+export const CONFIG_VARIABLES = [
+  ...Object.keys(envSchema.shape),
+  'AWS_ACCESS_KEY_ID',
+  'AWS_SECRET_ACCESS_KEY',
+  'AWS_SESSION_TOKEN',
+  'AWS_REGION',
+];
 
 export interface Config {
   port: number;
@@ -79,6 +89,8 @@ export interface Config {
    * default: on SQLite every write takes the one file lock, so more processes add waiting, not writes.
    */
   webConcurrency: number;
+  /** Where Prometheus reads this process's figures (GET /metrics on HOST); null: no metrics listener. */
+  metricsPort: number | null;
   /** How long a job's claim lasts unrenewed (a dead process's job is taken over after it), and how often it is renewed. */
   jobLease: Lease;
   /** Fastify's trustProxy: whose X-Forwarded-* to believe (client IPs feed the throttles). Off by default. */
@@ -144,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { signs?:
     runJobs: e.RUN_JOBS === 'true',
     jobLease: leaseOf(e.JOB_LEASE_SECONDS),
     webConcurrency: e.WEB_CONCURRENCY,
+    metricsPort: e.METRICS_PORT ?? null,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
 }

@@ -9,6 +9,8 @@ import { createProcessor } from './media/processor.ts';
 import { loadConfigOrExit, openStores, sweepStaleTemp, useStorageWorkDirAsTemp } from './process-start.ts';
 import { createSmsSender } from './sms/create-sms.ts';
 import { ensureWebBuild } from './web/ensure-build.ts';
+import { AggregatorRegistry } from 'prom-client';
+import { startMetricsServer } from './metrics/server.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -22,6 +24,17 @@ async function main(): Promise<void> {
   if (!forked && config.webConcurrency > 1) {
     const { db } = await openStores(config);
     await db.destroy();
+    // The primary shows the figures of every process it runs, gathered from them at each scrape.
+    if (config.metricsPort !== null) {
+      const aggregator = new AggregatorRegistry();
+      await startMetricsServer({
+        port: config.metricsPort,
+        host: config.host,
+        contentType: aggregator.contentType,
+        render: () => aggregator.clusterMetrics(),
+        log: (m) => console.error(m),
+      });
+    }
     runCluster({
       count: config.webConcurrency,
       runJobs: config.runJobs,
@@ -34,7 +47,7 @@ async function main(): Promise<void> {
   const { db, storage } = await openStores(config);
   const log = (m: string) => console.log(m);
   const stopSweep = await sweepStaleTemp(config, storage, systemClock, log);
-  const { app } = await buildApp({
+  const { app, services } = await buildApp({
     config,
     db,
     storage,
@@ -43,6 +56,25 @@ async function main(): Promise<void> {
     clock: systemClock,
     processor: createProcessor({ ffmpegPath: config.ffmpegPath }),
   });
+
+  const { metrics } = services;
+  let metricsServer: { close(): void } | undefined;
+  if (config.metricsPort !== null) {
+    metrics.collectProcessFigures();
+    // Forked by WEB_CONCURRENCY: the primary's listener asks this process for its figures (an
+    // AggregatorRegistry made here answers those requests).
+    if (forked) {
+      new AggregatorRegistry();
+      AggregatorRegistry.setRegistries([metrics.registry]);
+    } else
+      metricsServer = await startMetricsServer({
+        port: config.metricsPort,
+        host: config.host,
+        contentType: metrics.registry.contentType,
+        render: () => metrics.registry.metrics(),
+        log,
+      });
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -53,6 +85,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       stopSweep();
+      metricsServer?.close();
       await app.close();
       await db.destroy();
     } finally {

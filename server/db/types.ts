@@ -24,6 +24,8 @@ export interface UsersTable {
   credential_version: Generated<number>;
   /** Goes up with every write to the user's media rows (a trigger, in the writing transaction): their lists' cache key. */
   media_version: Generated<number>;
+  /** The user's own quota in bytes, set by the admin command (migration 019); null: USER_QUOTA_BYTES applies. */
+  quota_bytes: number | null;
 }
 
 /** One-time codes sent by e-mail or SMS. purpose: email_verify | email_change | phone_verify | phone_login | phone_reset */

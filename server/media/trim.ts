@@ -46,7 +46,7 @@ export class AudioTrim {
    * trash): its share of the original and of the MP3, by time, is refused with 413 when it cannot.
    */
   private async ensureRoom(row: Media, { start, end }: TrimRequest): Promise<void> {
-    const quota = this.d.usage.quota;
+    const quota = await this.d.usage.quotaOf(row.user_id);
     if (quota === null || !row.duration) return;
     const share = Math.min(1, (end - start) / row.duration);
     const needed = Math.ceil((row.size + (row.renditions_size ?? 0)) * share);

@@ -91,7 +91,7 @@ export class MediaUploads {
     const limit = kind.limit(this.d.config);
     // With a quota, an upload that cannot fit is refused before its body is read (when its declared
     // length already tells), else its bytes stop being read the moment they pass the room left.
-    const quota = this.d.usage.quota;
+    const quota = await this.d.usage.quotaOf(userId);
     const room = await this.roomLeft(userId);
     if (quota !== null && (room <= 0 || (declaredBytes !== undefined && declaredBytes - FORM_OVERHEAD_BYTES > room))) {
       throw quotaExceeded(room, quota);
@@ -148,7 +148,7 @@ export class MediaUploads {
    * (a resumable upload's length, checked when it is created); without a quota every size fits.
    */
   async ensureRoom(userId: number, bytes: number): Promise<void> {
-    const quota = this.d.usage.quota;
+    const quota = await this.d.usage.quotaOf(userId);
     if (quota === null) return;
     const room = await this.roomLeft(userId);
     if (bytes > room) throw quotaExceeded(room, quota);
@@ -156,7 +156,7 @@ export class MediaUploads {
 
   /** What the owner's quota leaves (Infinity without one). */
   private async roomLeft(userId: number): Promise<number> {
-    const quota = this.d.usage.quota;
+    const quota = await this.d.usage.quotaOf(userId);
     return quota === null ? Number.POSITIVE_INFINITY : quota - (await this.d.usage.of(userId)).total_bytes;
   }
 
@@ -206,7 +206,7 @@ export class MediaUploads {
     written.splice(written.indexOf(upload.key), 1);
     await this.d.processing.check(kind, originalKey, stored);
 
-    const quota = this.d.usage.quota;
+    const quota = await this.d.usage.quotaOf(userId);
     const now = this.d.clock.now().toISOString();
     const row = await this.d.repo.transaction(async (repo, trx) => {
       // Asked again under the owner's lock: two uploads of the same new file at once both pass the

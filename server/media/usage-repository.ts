@@ -24,6 +24,12 @@ export class UsageRepository {
     return rows.map((r) => ({ kind: r.kind, bytes: Number(r.bytes) }));
   }
 
+  /** The user's own quota in bytes; null when none is set for them (or there is no such user). */
+  async quotaOf(userId: number): Promise<number | null> {
+    const row = await this.db.selectFrom('users').select('quota_bytes').where('id', '=', userId).executeTakeFirst();
+    return row?.quota_bytes == null ? null : Number(row.quota_bytes);
+  }
+
   /** Rows made before renditions were measured (renditions_size null), at most `limit`. */
   unmeasured(limit: number): Promise<UnmeasuredRow[]> {
     return this.db

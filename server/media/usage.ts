@@ -14,15 +14,15 @@ export interface MediaUsageDeps {
 export class MediaUsage {
   constructor(private readonly d: MediaUsageDeps) {}
 
-  /** USER_QUOTA_BYTES, or null when there is no quota. */
-  get quota(): number | null {
-    return this.d.config.userQuotaBytes;
+  /** The owner's own quota (set by `npm run admin -- users set-quota`), else USER_QUOTA_BYTES; null when there is none. */
+  async quotaOf(userId: number): Promise<number | null> {
+    return (await this.d.repo.quotaOf(userId)) ?? this.d.config.userQuotaBytes;
   }
 
   async of(userId: number): Promise<Usage> {
     const byKind = Object.fromEntries(MEDIA_KINDS.map((k) => [k, 0])) as Record<MediaKind, number>;
     for (const { kind, bytes } of await this.d.repo.bytesByKind(userId)) byKind[kind] = bytes;
     const total = MEDIA_KINDS.reduce((sum, k) => sum + byKind[k], 0);
-    return { total_bytes: total, quota_bytes: this.quota, ...byKind };
+    return { total_bytes: total, quota_bytes: await this.quotaOf(userId), ...byKind };
   }
 }
