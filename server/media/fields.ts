@@ -28,3 +28,29 @@ export const mediaDetailsSchema = z.object({
   description: textField(DESCRIPTION_MAX),
 });
 export type MediaDetails = z.output<typeof mediaDetailsSchema>;
+
+/** A yes/no value given as something else. */
+export const NOT_A_BOOLEAN = 'Требуется логическое значение.';
+
+/**
+ * A yes/no field taken as DRF's BooleanField takes it: JSON true/false, 1/0, or their texts from a
+ * form ("true"/"false", "1"/"0", any case; a field sent twice counts by its last value). null and
+ * anything else are refused.
+ */
+export const booleanField = z.preprocess(
+  (value: unknown) => {
+    const one: unknown = Array.isArray(value) && value.length > 0 ? (value as unknown[]).at(-1) : value;
+    if (one === 1 || one === 0) return one === 1;
+    if (typeof one === 'string') {
+      const text = one.trim().toLowerCase();
+      if (text === 'true' || text === '1') return true;
+      if (text === 'false' || text === '0') return false;
+    }
+    return one;
+  },
+  z.boolean({ error: (issue) => (issue.input === null ? 'Это поле не может быть null.' : NOT_A_BOOLEAN) }),
+);
+
+/** An edit of an item: its details and whether it is a favourite, any of them left out. */
+export const mediaEditSchema = mediaDetailsSchema.extend({ is_favorite: booleanField.optional() });
+export type MediaEdit = z.output<typeof mediaEditSchema>;
