@@ -11,6 +11,7 @@ import { sessionsRoutes } from './auth/sessions-routes.ts';
 import { twoFactorRoutes } from './auth/two-factor-routes.ts';
 import { emailChangeRoutes } from './accounts/email-change-routes.ts';
 import { profileRoutes } from './profile/routes.ts';
+import { albumRoutes } from './albums/routes.ts';
 import { collectionRoutes } from './media/collection-routes.ts';
 import { mediaRoutes } from './media/routes.ts';
 import { trashRoutes } from './media/trash-routes.ts';
@@ -151,6 +152,7 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Bu
       await api.register(collectionRoutes, { media: services.media, guard });
       await api.register(trimRoutes, { media: services.media, guard, clock: deps.clock });
       await api.register(mediaRoutes, { media: services.media, guard, storage: deps.storage, clock: deps.clock, config: deps.config });
+      await api.register(albumRoutes, { albums: services.albums, guard, paths: services.media.paths, clock: deps.clock });
       await api.register(uploadRoutes, {
         prefix: '/uploads',
         uploads: services.uploads,

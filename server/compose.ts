@@ -2,6 +2,8 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from './deps.ts';
 import { AccountActions } from './accounts/account-actions.ts';
+import { AlbumsRepository } from './albums/repository.ts';
+import { AlbumsService } from './albums/service.ts';
 import { EmailChange } from './accounts/email-change.ts';
 import { userPresenter, type PresentUser } from './accounts/present.ts';
 import { sessionGuard, type Guard } from './auth/guard.ts';
@@ -84,6 +86,8 @@ export interface Services {
   emailChange: EmailChange;
   profile: ProfileService;
   media: MediaServices;
+  /** The owner's albums of items of any kind. */
+  albums: AlbumsService;
   uploads: UploadServices;
   /** The shared job queue (in the database). */
   queue: JobQueue;
@@ -200,6 +204,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger): Services
     emailChange: new EmailChange(deps, actions),
     profile: new ProfileService(deps, actions, queue),
     media,
+    albums: new AlbumsService({ repo: new AlbumsRepository(deps.db), clock: deps.clock }),
     uploads: composeUploads(deps, media, log),
     queue,
     worker: deps.config.runJobs ? composeWorker(deps, log, queue) : null,
