@@ -12,6 +12,8 @@ import { twoFactorRoutes } from './auth/two-factor-routes.ts';
 import { emailChangeRoutes } from './accounts/email-change-routes.ts';
 import { profileRoutes } from './profile/routes.ts';
 import { albumRoutes } from './albums/routes.ts';
+import { shareRoutes } from './shares/routes.ts';
+import { sharedFileRoutes } from './shares/file-routes.ts';
 import { collectionRoutes } from './media/collection-routes.ts';
 import { mediaRoutes } from './media/routes.ts';
 import { trashRoutes } from './media/trash-routes.ts';
@@ -153,6 +155,13 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Bu
       await api.register(trimRoutes, { media: services.media, guard, clock: deps.clock });
       await api.register(mediaRoutes, { media: services.media, guard, storage: deps.storage, clock: deps.clock, config: deps.config });
       await api.register(albumRoutes, { albums: services.albums, guard, paths: services.media.paths, clock: deps.clock });
+      await api.register(shareRoutes, {
+        shares: services.shares,
+        guard,
+        clock: deps.clock,
+        secretKey: deps.config.secretKey,
+        publicUrl: deps.config.publicUrl,
+      });
       await api.register(uploadRoutes, {
         prefix: '/uploads',
         uploads: services.uploads,
@@ -168,6 +177,7 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Bu
   );
 
   await mediaFileRoutes(app, deps, services.media.fileAccess);
+  await sharedFileRoutes(app, deps, services.shares);
   await webRoutes(app, deps);
   return { app, services };
 }
