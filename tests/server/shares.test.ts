@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { createdShareSchema, shareSchema, sharedItemSchema, sharedViewSchema, type Share } from '../../lib/contract/shares.ts';
 import { nextIp } from './auth-support.ts';
-import { createUser, signIn } from './support/media-fixtures.ts';
+import { createUser, ffmpeg, signIn, tempDir } from './support/media-fixtures.ts';
 import { INVALID_LINK, shareSteps } from './support/shares.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { mediaUploads } from './support/uploads.ts';
@@ -207,6 +209,26 @@ describe('share links', () => {
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('video/mp4');
     expect(download.headers['content-disposition']).toContain("filename*=UTF-8''%D0%9A%D0%BE%D1%82.mp4");
+  });
+
+  it('hands out a video filmed with a location without it, the download included', async () => {
+    const dir = await tempDir();
+    const file = path.join(dir, 'where.mp4');
+    await ffmpeg([
+      ...['-f', 'lavfi', '-i', 'testsrc=duration=1:size=96x64:rate=10', '-c:v', 'libx264', '-pix_fmt', 'yuv420p'],
+      ...['-metadata', 'location=+55.7558+037.6173/', '-movflags', 'use_metadata_tags', file],
+    ]);
+    const data = readFileSync(file);
+    expect(data.includes('+55.7558+037.6173')).toBe(true);
+    const rec = await uploads.file(alice, 'video', 'Где снято', { field: 'file', name: 'where.mp4', type: 'video/mp4', data });
+    const view = await s.view((await s.make(alice, { kind: 'video', id: rec.id }, { allow_download: true })).token);
+    const clip = view.items[0] as { file: string | null; playable: string; download_url: string };
+    expect(clip.file).toBeNull();
+    for (const url of [clip.playable, clip.download_url]) {
+      const res = await s.fetch(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.rawPayload.includes('+55.7558+037.6173'), url).toBe(false);
+    }
   });
 
   it('allow_download=false: no download URL, and a download attempt is refused', async () => {

@@ -44,6 +44,8 @@ export function mediaUploads(t: TestApp) {
   };
 
   return {
+    /** A file of one's own: the record once processed. */
+    file: upload,
     async audio(user: Uploader, title = 'Запись') {
       made += 1;
       const file = path.join(await workDir(), `tone-${made}.mp3`);
