@@ -1,6 +1,7 @@
 import { ALBUM_MESSAGES } from '../../lib/contract/albums.ts';
 import type { Clock } from '../clock.ts';
 import type { Media } from '../db/types.ts';
+import { isForeignKeyViolation } from '../db/constraints.ts';
 import { fieldError, notFound } from '../errors.ts';
 import type { AlbumPatch, AlbumsRepository, AlbumSummary, ItemKey } from './repository.ts';
 
@@ -38,7 +39,7 @@ export class AlbumsService {
     return album;
   }
 
-  async create(userId: number, details: Required<Pick<AlbumDetails, 'title'>> & AlbumDetails): Promise<AlbumSummary> {
+  async create(userId: number, details: { title: string; description?: string }): Promise<AlbumSummary> {
     const now = this.now();
     const album = await this.d.repo.insert({
       user_id: userId,
@@ -83,18 +84,23 @@ export class AlbumsService {
    */
   async addItems(userId: number, albumId: number, items: ItemKey[]): Promise<AlbumSummary> {
     const wanted = unique(items);
-    await this.d.repo.transaction(async (repo) => {
-      if (!(await repo.findOwned(userId, albumId))) throw notFound();
-      const found = await repo.liveOwnedIds(userId, wanted);
-      if (wanted.some((item) => !found.has(item.id))) throw notFound();
-      const now = this.now();
-      await repo.addItems(
-        albumId,
-        wanted.map((item) => item.id),
-        now,
-      );
-      await repo.updateOwned(userId, albumId, { updated_at: now });
-    });
+    await this.d.repo
+      .transaction(async (repo) => {
+        if (!(await repo.findOwned(userId, albumId))) throw notFound();
+        const found = await repo.liveOwnedIds(userId, wanted);
+        if (wanted.some((item) => !found.has(item.id))) throw notFound();
+        const now = this.now();
+        await repo.addItems(
+          albumId,
+          wanted.map((item) => item.id),
+          now,
+        );
+        await repo.updateOwned(userId, albumId, { updated_at: now });
+      })
+      .catch((err: unknown) => {
+        // An item (or the album) removed for good by another request since it was found: as if never found.
+        throw isForeignKeyViolation(err) ? notFound() : err;
+      });
     return this.get(userId, albumId);
   }
 

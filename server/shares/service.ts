@@ -6,6 +6,7 @@ import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
 import type { AlbumsService } from '../albums/service.ts';
 import type { Clock } from '../clock.ts';
 import type { Media } from '../db/types.ts';
+import { isForeignKeyViolation } from '../db/constraints.ts';
 import { detailError, notFound } from '../errors.ts';
 import { parseGrant } from '../grants/grant.ts';
 import type { Grants } from '../grants/grants.ts';
@@ -77,16 +78,21 @@ export class SharesService {
         : await this.d.repo.ownedLiveItem(userId, target.kind, target.id);
     if (!found) throw notFound();
     const token = newShareToken(this.random);
-    const row = await this.d.repo.insert({
-      user_id: userId,
-      token_hash: shareTokenHash(token),
-      media_id: 'album' in target ? null : found.id,
-      album_id: 'album' in target ? found.id : null,
-      password_hash: input.password === null ? null : await hashPassword(input.password),
-      allow_download: input.allowDownload ? 1 : 0,
-      expires_at: input.expiresInDays === null ? null : new Date(now.getTime() + input.expiresInDays * DAY_MS).toISOString(),
-      created_at: now.toISOString(),
-    });
+    const row = await this.d.repo
+      .insert({
+        user_id: userId,
+        token_hash: shareTokenHash(token),
+        media_id: 'album' in target ? null : found.id,
+        album_id: 'album' in target ? found.id : null,
+        password_hash: input.password === null ? null : await hashPassword(input.password),
+        allow_download: input.allowDownload ? 1 : 0,
+        expires_at: input.expiresInDays === null ? null : new Date(now.getTime() + input.expiresInDays * DAY_MS).toISOString(),
+        created_at: now.toISOString(),
+      })
+      .catch((err: unknown) => {
+        // The item or album removed for good by another request since it was found: as if never found.
+        throw isForeignKeyViolation(err) ? notFound() : err;
+      });
     const [share] = await this.d.repo.listOwned(userId, row.id);
     return { share: share!, token };
   }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { albumItemSchema, albumSchema } from '../../lib/contract/albums.ts';
 import type { MediaKind } from '../../lib/contract/media.ts';
+import { isForeignKeyViolation } from '../../server/db/constraints.ts';
 import { createUser, pathOf } from './support/media-fixtures.ts';
 import { settle } from './support/processing.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
@@ -314,6 +315,23 @@ describe('albums', () => {
       const res = await call(null, method, url, method === 'POST' ? { title: 'x' } : undefined);
       expect(res.statusCode).toBe(401);
     }
+  });
+
+  it('tells a write naming an item removed meanwhile (a foreign key refused) on either database', async () => {
+    // What a request racing a removal for good gets, and answers as 404 (albums and shares services).
+    const box = await create(alice, { title: 'Гонка' });
+    const now = t.clock.now().toISOString();
+    const refused = await t.db
+      .insertInto('album_items')
+      .values({ album_id: box.id, media_id: 2_000_000_000, added_at: now })
+      .execute()
+      .then(
+        () => null,
+        (err: unknown) => err,
+      );
+    expect(isForeignKeyViolation(refused)).toBe(true);
+    expect(isForeignKeyViolation(new Error('other'))).toBe(false);
+    expect(keys(await items(alice, box.id))).toEqual([]);
   });
 
   it("deleting the account removes its albums, and their items' rows", async () => {
