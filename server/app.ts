@@ -9,6 +9,9 @@ import { sessionsRoutes } from './auth/sessions-routes.ts';
 import { twoFactorRoutes } from './auth/two-factor-routes.ts';
 import { emailChangeRoutes } from './accounts/email-change-routes.ts';
 import { profileRoutes } from './profile/routes.ts';
+import { albumRoutes } from './albums/routes.ts';
+import { shareRoutes } from './shares/routes.ts';
+import { sharedFileRoutes } from './shares/file-routes.ts';
 import { collectionRoutes } from './media/collection-routes.ts';
 import { mediaRoutes } from './media/routes.ts';
 import { trashRoutes } from './media/trash-routes.ts';
@@ -159,6 +162,14 @@ export async function buildApp(given: AppDeps, opts: AppOptions = {}): Promise<B
       await api.register(collectionRoutes, { media: services.media, guard });
       await api.register(trimRoutes, { media: services.media, guard, clock: deps.clock });
       await api.register(mediaRoutes, { media: services.media, guard, storage: deps.storage, clock: deps.clock, config: deps.config });
+      await api.register(albumRoutes, { albums: services.albums, guard, paths: services.media.paths, clock: deps.clock });
+      await api.register(shareRoutes, {
+        shares: services.shares,
+        guard,
+        clock: deps.clock,
+        secretKey: deps.config.secretKey,
+        publicUrl: deps.config.publicUrl,
+      });
       await api.register(uploadRoutes, {
         prefix: '/uploads',
         uploads: services.uploads,
@@ -174,6 +185,7 @@ export async function buildApp(given: AppDeps, opts: AppOptions = {}): Promise<B
   );
 
   await mediaFileRoutes(app, deps, services.media.fileAccess);
+  await sharedFileRoutes(app, deps, services.shares);
   await webRoutes(app, deps);
   return { app, services };
 }

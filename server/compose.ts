@@ -2,6 +2,13 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from './deps.ts';
 import { AccountActions } from './accounts/account-actions.ts';
+import { AlbumsRepository } from './albums/repository.ts';
+import { AlbumsService } from './albums/service.ts';
+import { Grants } from './grants/grants.ts';
+import { GrantsRepository } from './grants/repository.ts';
+import { SharesRepository } from './shares/repository.ts';
+import { SharesService } from './shares/service.ts';
+import { Throttle } from './throttle/throttle.ts';
 import { EmailChange } from './accounts/email-change.ts';
 import { userPresenter, type PresentUser } from './accounts/present.ts';
 import { sessionGuard, type Guard } from './auth/guard.ts';
@@ -86,6 +93,10 @@ export interface Services {
   emailChange: EmailChange;
   profile: ProfileService;
   media: MediaServices;
+  /** The owner's albums of items of any kind. */
+  albums: AlbumsService;
+  /** Public links to an item or an album, and what they hand out. */
+  shares: SharesService;
   uploads: UploadServices;
   /** The shared job queue (in the database). */
   queue: JobQueue;
@@ -200,6 +211,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger, metrics: 
   const queue = composeQueue(deps, log);
   const media = composeMedia(deps, log, queue, metrics);
   const worker = deps.config.runJobs ? composeWorker(deps, log, queue, { metrics }) : null;
+  const albums = new AlbumsService({ repo: new AlbumsRepository(deps.db), clock: deps.clock });
   return {
     guard: sessionGuard(deps),
     presentUser: userPresenter(deps),
@@ -209,6 +221,15 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger, metrics: 
     emailChange: new EmailChange(deps, actions),
     profile: new ProfileService(deps, actions, queue),
     media,
+    albums,
+    shares: new SharesService({
+      repo: new SharesRepository(deps.db),
+      albums,
+      grants: new Grants(new GrantsRepository(deps.db), deps.clock),
+      throttle: new Throttle(deps.db, deps.clock),
+      clock: deps.clock,
+      secretKey: deps.config.secretKey,
+    }),
     uploads: composeUploads(deps, media, log),
     queue,
     worker,

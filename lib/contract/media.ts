@@ -41,6 +41,8 @@ const mediaRecord = z.object({
   /** SHA-256 of the original's bytes (hex); null for records kept from before checksums were taken. */
   sha256: z.string().nullable(),
   status: mediaStatusSchema,
+  /** Starred by the owner («Избранное»): set with PATCH `{is_favorite}`; every list takes `?favorite=1`. */
+  is_favorite: z.boolean(),
   /** Why processing failed, in Russian, to show on the card; null unless `status` is 'failed'. */
   failure_reason: z.string().nullable(),
   /** ISO 8601. */

@@ -13,6 +13,7 @@ import * as m010 from './migrations/010-media-trash.ts';
 import * as m011 from './migrations/011-media-version.ts';
 import * as m012 from './migrations/012-uploads-checksums.ts';
 import * as m013 from './migrations/013-compact-peaks.ts';
+import * as m016 from './migrations/016-favorites-albums-shares.ts';
 import * as m019 from './migrations/019-user-quota.ts';
 
 /**
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '011-media-version': m011,
   '012-uploads-checksums': m012,
   '013-compact-peaks': m013,
+  '016-favorites-albums-shares': m016,
   '019-user-quota': m019,
 };
 

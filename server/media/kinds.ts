@@ -99,6 +99,7 @@ const recordJson = <Own extends object>(row: Media, own: Own) => ({
   size: row.size,
   sha256: row.sha256,
   status: row.status,
+  is_favorite: row.is_favorite === 1,
   failure_reason: row.status === 'failed' ? (row.failure_reason ?? null) : null,
   created_at: row.created_at,
   download_url: downloadUrl(row),

@@ -32,13 +32,14 @@ export type ExportRow = Pick<Media, (typeof EXPORT_COLUMNS)[number]>;
 export class MediaRepository {
   constructor(private readonly db: Db) {}
 
-  list(userId: number, kind: MediaKind, order: 'created' | 'taken'): Promise<Media[]> {
-    const q = this.db
+  list(userId: number, kind: MediaKind, order: 'created' | 'taken', favoritesOnly = false): Promise<Media[]> {
+    const all = this.db
       .selectFrom('media')
       .selectAll()
       .where('user_id', '=', userId)
       .where('kind', '=', kind)
       .where('deleted_at', 'is', null);
+    const q = favoritesOnly ? all.where('is_favorite', '=', 1) : all;
     const ordered =
       order === 'taken'
         ? q.orderBy(sql`coalesce(taken_at, created_at)`, 'desc').orderBy('id', 'desc')
