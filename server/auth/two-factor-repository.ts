@@ -116,7 +116,12 @@ export class TwoFactorRepository {
         .executeTakeFirst();
       if (!link) return null;
       await this.removeAll(trx, link.user_id);
-      await trx.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', link.user_id).where('revoked_at', 'is', null).execute();
+      await trx
+        .updateTable('sessions')
+        .set({ revoked_at: now })
+        .where('user_id', '=', link.user_id)
+        .where('revoked_at', 'is', null)
+        .execute();
       return (await trx.selectFrom('users').select(['id', 'email']).where('id', '=', link.user_id).executeTakeFirst()) ?? null;
     });
   }

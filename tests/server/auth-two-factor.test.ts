@@ -30,7 +30,12 @@ describe('two-step sign-in with codes from an authenticator app', () => {
     const setup = await post(t, '/api/auth/2fa/setup/', { password: u.password }, { token: u.access });
     expect(setup.statusCode, setup.body).toBe(200);
     const { secret } = setup.json<{ secret: string }>();
-    const enabled = await post(t, '/api/auth/2fa/enable/', { password: u.password, code: codeAt(secret, t.clock.now()) }, { token: u.access });
+    const enabled = await post(
+      t,
+      '/api/auth/2fa/enable/',
+      { password: u.password, code: codeAt(secret, t.clock.now()) },
+      { token: u.access },
+    );
     expect(enabled.statusCode, enabled.body).toBe(200);
     nextStep();
     return { ...u, secret, recovery: enabled.json<{ recovery_codes: string[] }>().recovery_codes };
@@ -334,7 +339,9 @@ describe('two-step sign-in with codes from an authenticator app', () => {
     expect(changed.statusCode, changed.body).toBe(200);
     const thief = changed.json<{ access: string }>();
 
-    expect((await post(t, '/api/auth/2fa/not-me/', { token: 'made-up' })).json()).toEqual({ detail: 'Ссылка недействительна или устарела' });
+    expect((await post(t, '/api/auth/2fa/not-me/', { token: 'made-up' })).json()).toEqual({
+      detail: 'Ссылка недействительна или устарела',
+    });
     const undone = await post(t, '/api/auth/2fa/not-me/', { token });
     expect(undone.statusCode, undone.body).toBe(200);
     expect(undone.json()).toEqual({ detail: 'Двухэтапная проверка отключена, все сеансы завершены' });
