@@ -8,6 +8,8 @@ import { sessionGuard, type Guard } from './auth/guard.ts';
 import { AuthService } from './auth/service.ts';
 import { SessionList } from './auth/session-list.ts';
 import type { TwoFactor } from './auth/two-factor.ts';
+import { Grants } from './grants/grants.ts';
+import { GrantsRepository } from './grants/repository.ts';
 import { purgeFilesDefinition } from './jobs/purge-files.ts';
 import { JobQueue, type JobLog } from './jobs/queue.ts';
 import { reconcileStorageJob, scheduleReconciliation } from './jobs/reconcile-storage.ts';
@@ -104,18 +106,19 @@ export function composeMedia(deps: AppDeps, log: MediaLog, queue: JobQueue): Med
   const processing = new MediaProcessing({ storage, processor: deps.processor, log });
   const usageRepo = new UsageRepository(deps.db);
   const usage = new MediaUsage({ repo: usageRepo, config: deps.config });
+  const grants = new Grants(new GrantsRepository(deps.db), clock);
   return {
     records: new MediaService({ repo, queue, clock }),
     uploads: new MediaUploads({ repo, storage, processing, queue, usage, clock, config: deps.config, log }),
     trash: new MediaTrash({ repo: new TrashRepository(deps.db), queue, clock }),
     trim: new AudioTrim({ repo: new TrimRepository(deps.db), queue, usage, clock }),
     usage,
-    export: new MediaExport({ repo, storage, clock, config: deps.config }),
+    export: new MediaExport({ repo, storage, clock, config: deps.config, grants }),
     renditionSizes: new RenditionSizes({ repo: usageRepo, storage, background, log }),
     background,
     paths: new MediaPathSigner(deps.config.secretKey),
     lists: new ListCache(),
-    fileAccess: new MediaFileAccess({ owners: new StoredKeyOwnersRepository(deps.db), secretKey: deps.config.secretKey, clock }),
+    fileAccess: new MediaFileAccess({ owners: new StoredKeyOwnersRepository(deps.db), grants, secretKey: deps.config.secretKey, clock }),
   };
 }
 
