@@ -105,7 +105,7 @@ export function composeMedia(deps: AppDeps, log: MediaLog, queue: JobQueue): Med
   const background = new BackgroundWork(log);
   const processing = new MediaProcessing({ storage, processor: deps.processor, log });
   const usageRepo = new UsageRepository(deps.db);
-  const usage = new MediaUsage({ repo: usageRepo, config: deps.config });
+  const usage = new MediaUsage({ repo: usageRepo, config: deps.config, clock });
   const grants = new Grants(new GrantsRepository(deps.db), clock);
   return {
     records: new MediaService({ repo, queue, clock }),
