@@ -12,6 +12,7 @@ import { moveKey, StorageFailure, StorageLimitError, UPLOAD_SUFFIX, userPrefix, 
 import { purgeFiles, purgeFilesJob } from '../jobs/purge-files.ts';
 import type { HeldJob, JobQueue } from '../jobs/queue.ts';
 import type { MediaLog } from './log.ts';
+import { withoutInvisible } from './content-disposition.ts';
 import { detectStream } from './content-types.ts';
 import { sha256Stream } from './checksum.ts';
 import { mediaDetailsSchema, type MediaDetails } from './fields.ts';
@@ -267,8 +268,7 @@ const newBase = (userId: number, kind: MediaKind) => `${userPrefix(userId)}${kin
 export const fileTooLarge = (kind: MediaKind, limit: number) =>
   fieldError(kind.fileField, `Файл слишком большой (максимум ${formatMb(limit)} МБ)`, 413);
 
-/** The client's file name, kept for reference only: no paths, no control characters, ≤ 255. */
+/** The client's file name, kept for reference only: no paths, no control or bidirectional characters, ≤ 255. */
 function cleanName(name: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are what this removes
-  return [...(name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '')].slice(0, 255).join('');
+  return [...withoutInvisible(name.split(/[\\/]/).pop() ?? '')].slice(0, 255).join('');
 }
