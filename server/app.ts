@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -29,6 +29,9 @@ import { DEFAULT_TIMEOUTS, serverTimeoutOptions, watchRequestTimeouts, type Requ
 /** What /api/health answers while the process serves requests. */
 const healthAnswer = z.strictObject({ status: z.literal('ok') });
 
+/** What a path the router cannot read (bad percent-encoding) is refused with. */
+const BAD_URL = 'Некорректный адрес запроса.';
+
 /** JSON and form bodies; uploads are multipart and streamed, never this big. */
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -52,8 +55,23 @@ export interface BuiltApp {
 /** Builds the whole HTTP app. main.ts and the tests build it the same way. */
 export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<BuiltApp> {
   const timeouts = { ...DEFAULT_TIMEOUTS, ...opts.timeouts };
+  // Set below once helmet's headers are read; the router's own refusals carry them too.
+  let fixedHeaders: Record<string, string> = {};
   const app = Fastify({
     ...serverTimeoutOptions(timeouts),
+    // A path the router cannot read (bad percent-encoding, a parameter past its length) is refused in
+    // the API's shape, like every other refusal, rather than with Fastify's own body.
+    frameworkErrors: (error, request, reply) => {
+      const failed = error.code === 'FST_ERR_ASYNC_CONSTRAINT';
+      if (failed) request.log.error({ err: error }, 'route constraint failed');
+      const body = JSON.stringify({ detail: failed ? 'Внутренняя ошибка сервера. Попробуйте позже.' : BAD_URL });
+      // The router's reply is typed for no route at all; it is an ordinary reply.
+      void (reply as FastifyReply)
+        .code(failed ? 500 : 400)
+        .headers({ ...fixedHeaders, 'x-request-id': request.id, 'cache-control': 'no-store' })
+        .type('application/json; charset=utf-8')
+        .send(body);
+    },
     logger:
       opts.logger === false
         ? false
@@ -106,7 +124,7 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Bu
   // rather than made by its chain of eleven middlewares on every request), our Content-Security-Policy
   // (web/csp.ts; HTML pages of the export replace it with their own, with the hashes of their inline
   // scripts) and the request id. One hook instead of three bought about 5 % on GET /api/auth/profile/.
-  const fixedHeaders = { ...(await securityHeaders()), 'content-security-policy': contentSecurityPolicy() };
+  fixedHeaders = { ...(await securityHeaders()), 'content-security-policy': contentSecurityPolicy() };
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(fixedHeaders);
     reply.header('x-request-id', request.id);
@@ -158,9 +176,12 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Bu
         paths: services.media.paths,
         clock: deps.clock,
       });
-      api.all('/*', async () => {
+      // Whatever else is under /api/, /api/ itself included, is the API's 404, never the web app's page.
+      const apiNotFound = async () => {
         throw new ApiError(404, { detail: 'Не найдено.' });
-      });
+      };
+      api.all('/', apiNotFound);
+      api.all('/*', apiNotFound);
     },
     { prefix: '/api' },
   );
