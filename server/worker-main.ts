@@ -6,11 +6,12 @@ import { pino } from 'pino';
 import { systemClock } from './clock.ts';
 import { composeQueue, composeWorker, startWorker } from './compose.ts';
 import { createProcessor } from './media/processor.ts';
-import { loadConfigOrExit, openStores } from './process-start.ts';
+import { loadConfigOrExit, openStores, warnOfBundledFfmpeg } from './process-start.ts';
 
 async function main(): Promise<void> {
   // Like the API processes: SECRET_KEY required with PostgreSQL or S3, so one environment file serves all.
   const config = loadConfigOrExit();
+  warnOfBundledFfmpeg(config);
   const { db, storage } = await openStores(config);
   const log = pino({ level: config.logLevel });
   const deps = {
