@@ -4,7 +4,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect } from 'react';
 import { authStatusAtom, userAtom } from '@/lib/auth/atoms';
-import { notifyPendingChanged, onPendingOccasion, pendingNeedSignInAtom, pendingRecordingsAtom, pendingRefusalsAtom } from '@/lib/media/pending-atoms';
+import {
+  notifyPendingChanged,
+  onPendingOccasion,
+  pendingNeedSignInAtom,
+  pendingRecordingsAtom,
+  pendingRefusalsAtom,
+} from '@/lib/media/pending-atoms';
 import { ownershipOf } from '@/lib/media/pending-uploads';
 import { deleteSession, isRecordingStoreAvailable, listPending } from '@/lib/media/recording-store';
 import { useAccountId } from './use-account-id';

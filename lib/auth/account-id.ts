@@ -7,7 +7,12 @@ export function accountOfToken(token: string | null | undefined): number | null 
   const payload = token?.split('.')[1];
   if (!payload) return null;
   try {
-    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '='));
+    const json = atob(
+      payload
+        .replace(/-/g, '+')
+        .replace(/_/g, '/')
+        .padEnd(Math.ceil(payload.length / 4) * 4, '='),
+    );
     const claims = JSON.parse(json) as { user_id?: unknown };
     return typeof claims.user_id === 'number' && Number.isSafeInteger(claims.user_id) && claims.user_id > 0 ? claims.user_id : null;
   } catch {

@@ -116,7 +116,9 @@ describe('sending a waiting recording', () => {
 
 describe('the account a stored access token belongs to', () => {
   const jwt = (payload: unknown) =>
-    ['{"alg":"HS256","typ":"JWT"}', JSON.stringify(payload), 'signature'].map((p, i) => (i < 2 ? Buffer.from(p).toString('base64url') : p)).join('.');
+    ['{"alg":"HS256","typ":"JWT"}', JSON.stringify(payload), 'signature']
+      .map((p, i) => (i < 2 ? Buffer.from(p).toString('base64url') : p))
+      .join('.');
 
   it('is its user_id claim, read without the signature (the browser cannot check it)', () => {
     expect(accountOfToken(jwt({ token_type: 'access', user_id: 42, sid: 'абв', exp: 1 }))).toBe(42);
