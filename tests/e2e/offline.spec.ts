@@ -86,7 +86,7 @@ async function setOwner(page: Page, title: string, owner: { ownerId?: number; ow
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
         const req = indexedDB.open('kopilka-recordings');
         req.onsuccess = () => resolve(req.result);
-        req.onerror = () => reject(req.error);
+        req.onerror = () => reject(req.error ?? new Error('IndexedDB could not be opened'));
       });
       const tx = db.transaction('sessions', 'readwrite');
       const store = tx.objectStore('sessions');
