@@ -50,44 +50,49 @@ describe('which ffmpeg processes the uploads', () => {
     expect(chooseFfmpeg(bundled.path).bundled).toEqual({ version: bundled.version });
   });
 
-  it('is named in one warning line when `npm start` runs the bundled build, and in none with the system’s', async () => {
-    const started = async (env: Record<string, string>) => {
-      const dir = await tempDir('kopilka-ffmpeg-start-');
-      const port = await new Promise<number>((resolve) => {
-        const srv = createServer().listen(0, '127.0.0.1', () => {
-          const { port: p } = srv.address() as { port: number };
-          srv.close(() => resolve(p));
+  it(
+    'is named in one warning line when `npm start` runs the bundled build, and in none with the system’s',
+    { timeout: 120_000 },
+    async () => {
+      const started = async (env: Record<string, string>) => {
+        const dir = await tempDir('kopilka-ffmpeg-start-');
+        const port = await new Promise<number>((resolve) => {
+          const srv = createServer().listen(0, '127.0.0.1', () => {
+            const { port: p } = srv.address() as { port: number };
+            srv.close(() => resolve(p));
+          });
         });
-      });
-      const { DATABASE_URL: _db, FFMPEG_PATH: _ff, ...inherited } = process.env;
-      const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-        cwd: root,
-        env: {
-          ...inherited,
-          SKIP_WEB_BUILD: '1',
-          SERVE_WEB: 'false',
-          LOG_LEVEL: 'warn',
-          HOST: '127.0.0.1',
-          PORT: String(port),
-          DATA_DIR: dir,
-          ...env,
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let output = '';
-      child.stdout.on('data', (d) => (output += d));
-      child.stderr.on('data', (d) => (output += d));
-      const deadline = Date.now() + 30_000;
-      while (!output.includes('Копилка работает') && Date.now() < deadline && child.exitCode === null)
-        await new Promise((r) => setTimeout(r, 100));
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-      expect(output).toContain('Копилка работает');
-      return output.split('\n').filter((line) => line.includes('ffmpeg'));
-    };
-    const withBundled = await started({ FFMPEG_PATH: bundled.path });
-    expect(withBundled).toHaveLength(1);
-    expect(withBundled[0]).toContain(`static build ${bundled.version}`);
-    expect(await started({ FFMPEG_PATH: path.join(await folderWithFfmpeg(), 'ffmpeg') })).toEqual([]);
-  });
+        const { DATABASE_URL: _db, FFMPEG_PATH: _ff, ...inherited } = process.env;
+        const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+          cwd: root,
+          env: {
+            ...inherited,
+            SKIP_WEB_BUILD: '1',
+            SERVE_WEB: 'false',
+            LOG_LEVEL: 'warn',
+            HOST: '127.0.0.1',
+            PORT: String(port),
+            DATA_DIR: dir,
+            ...env,
+          },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let output = '';
+        child.stdout.on('data', (d) => (output += d));
+        child.stderr.on('data', (d) => (output += d));
+        // A start takes near 20 s on two cores shared with other test runs: this waits for it, however slow.
+        const deadline = Date.now() + 50_000;
+        while (!output.includes('Копилка работает') && Date.now() < deadline && child.exitCode === null)
+          await new Promise((r) => setTimeout(r, 100));
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+        expect(output).toContain('Копилка работает');
+        return output.split('\n').filter((line) => line.includes('ffmpeg'));
+      };
+      const withBundled = await started({ FFMPEG_PATH: bundled.path });
+      expect(withBundled).toHaveLength(1);
+      expect(withBundled[0]).toContain(`static build ${bundled.version}`);
+      expect(await started({ FFMPEG_PATH: path.join(await folderWithFfmpeg(), 'ffmpeg') })).toEqual([]);
+    },
+  );
 });
