@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyError, type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { AppDeps } from './deps.ts';
 import { composeServices, startWorker, type Services } from './compose.ts';
@@ -32,6 +32,9 @@ import { useZodSchemas } from './schema-compilers.ts';
 import { finishUnreadBodies } from './unread-body.ts';
 import { DEFAULT_TIMEOUTS, serverTimeoutOptions, watchRequestTimeouts, type RequestTimeouts } from './request-timeouts.ts';
 
+/** What a path the router cannot read (bad percent-encoding) is refused with. */
+const BAD_URL = 'Некорректный адрес запроса.';
+
 /** JSON and form bodies; uploads are multipart and streamed, never this big. */
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -60,8 +63,23 @@ export async function buildApp(given: AppDeps, opts: AppOptions = {}): Promise<B
   // Every failed storage operation of the app is counted (the errors pass through unchanged).
   const deps: AppDeps = { ...given, storage: countStorageErrors(given.storage, metrics) };
   const timeouts = { ...DEFAULT_TIMEOUTS, ...opts.timeouts };
+  // Set below once helmet's headers are read; the router's own refusals carry them too.
+  let fixedHeaders: Record<string, string> = {};
   const app = Fastify({
     ...serverTimeoutOptions(timeouts),
+    // A path the router cannot read (bad percent-encoding, a parameter past its length) is refused in
+    // the API's shape, like every other refusal, rather than with Fastify's own body.
+    frameworkErrors: (error, request, reply) => {
+      const failed = error.code === 'FST_ERR_ASYNC_CONSTRAINT';
+      if (failed) request.log.error({ err: error }, 'route constraint failed');
+      const body = JSON.stringify({ detail: failed ? 'Внутренняя ошибка сервера. Попробуйте позже.' : BAD_URL });
+      // The router's reply is typed for no route at all; it is an ordinary reply.
+      void (reply as FastifyReply)
+        .code(failed ? 500 : 400)
+        .headers({ ...fixedHeaders, 'x-request-id': request.id, 'cache-control': 'no-store' })
+        .type('application/json; charset=utf-8')
+        .send(body);
+    },
     logger:
       opts.logger === false
         ? false
@@ -117,7 +135,7 @@ export async function buildApp(given: AppDeps, opts: AppOptions = {}): Promise<B
   // rather than made by its chain of eleven middlewares on every request), our Content-Security-Policy
   // (web/csp.ts; HTML pages of the export replace it with their own, with the hashes of their inline
   // scripts) and the request id. One hook instead of three bought about 5 % on GET /api/auth/profile/.
-  const fixedHeaders = { ...(await securityHeaders()), 'content-security-policy': contentSecurityPolicy() };
+  fixedHeaders = { ...(await securityHeaders()), 'content-security-policy': contentSecurityPolicy() };
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(fixedHeaders);
     reply.header('x-request-id', request.id);
@@ -177,9 +195,12 @@ export async function buildApp(given: AppDeps, opts: AppOptions = {}): Promise<B
         paths: services.media.paths,
         clock: deps.clock,
       });
-      api.all('/*', { schema: { hide: true } }, async () => {
+      // Whatever else is under /api/, /api/ itself included, is the API's 404, never the web app's page.
+      const apiNotFound = async () => {
         throw new ApiError(404, { detail: 'Не найдено.' });
-      });
+      };
+      api.all('/', { schema: { hide: true } }, apiNotFound);
+      api.all('/*', { schema: { hide: true } }, apiNotFound);
     },
     { prefix: '/api' },
   );

@@ -4,8 +4,6 @@ import type { AppDeps } from './deps.ts';
 import { AccountActions } from './accounts/account-actions.ts';
 import { AlbumsRepository } from './albums/repository.ts';
 import { AlbumsService } from './albums/service.ts';
-import { Grants } from './grants/grants.ts';
-import { GrantsRepository } from './grants/repository.ts';
 import { SharesRepository } from './shares/repository.ts';
 import { SharesService } from './shares/service.ts';
 import { Throttle } from './throttle/throttle.ts';
@@ -15,6 +13,8 @@ import { sessionGuard, type Guard } from './auth/guard.ts';
 import { AuthService } from './auth/service.ts';
 import { SessionList } from './auth/session-list.ts';
 import type { TwoFactor } from './auth/two-factor.ts';
+import { Grants } from './grants/grants.ts';
+import { GrantsRepository } from './grants/repository.ts';
 import { purgeFilesDefinition } from './jobs/purge-files.ts';
 import { JobQueue, type JobLog } from './jobs/queue.ts';
 import { reconcileStorageJob, scheduleReconciliation } from './jobs/reconcile-storage.ts';
@@ -72,6 +72,8 @@ export interface MediaServices {
   lists: ListCache;
   /** Decides whether a `/media/…` URL is served: its signature, and a row that still names the key. */
   fileAccess: MediaFileAccess;
+  /** Whether the permission a signed link carries (a session, a share link) still holds. */
+  grants: Grants;
 }
 
 /** Resumable uploads: their rules, the tus store their bytes are staged in, and the locks shared by every process. */
@@ -120,19 +122,21 @@ export function composeMedia(deps: AppDeps, log: MediaLog, queue: JobQueue, metr
   const background = new BackgroundWork(log);
   const processing = new MediaProcessing({ storage, processor: deps.processor, log });
   const usageRepo = new UsageRepository(deps.db);
-  const usage = new MediaUsage({ repo: usageRepo, config: deps.config });
+  const usage = new MediaUsage({ repo: usageRepo, config: deps.config, clock });
+  const grants = new Grants(new GrantsRepository(deps.db), clock);
   return {
     records: new MediaService({ repo, queue, clock }),
     uploads: new MediaUploads({ repo, storage, processing, queue, usage, clock, config: deps.config, log }),
     trash: new MediaTrash({ repo: new TrashRepository(deps.db), queue, clock }),
     trim: new AudioTrim({ repo: new TrimRepository(deps.db), queue, usage, clock }),
     usage,
-    export: new MediaExport({ repo, storage, clock, config: deps.config }),
+    export: new MediaExport({ repo, storage, clock, config: deps.config, grants }),
     renditionSizes: new RenditionSizes({ repo: usageRepo, storage, background, log }),
     background,
     paths: new MediaPathSigner(deps.config.secretKey),
     lists: new ListCache(undefined, metrics && ((result) => metrics.listCache.inc({ result }))),
-    fileAccess: new MediaFileAccess({ owners: new StoredKeyOwnersRepository(deps.db), secretKey: deps.config.secretKey, clock }),
+    fileAccess: new MediaFileAccess({ owners: new StoredKeyOwnersRepository(deps.db), grants, secretKey: deps.config.secretKey, clock }),
+    grants,
   };
 }
 
@@ -225,7 +229,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger, metrics: 
     shares: new SharesService({
       repo: new SharesRepository(deps.db),
       albums,
-      grants: new Grants(new GrantsRepository(deps.db), deps.clock),
+      grants: media.grants,
       throttle: new Throttle(deps.db, deps.clock),
       clock: deps.clock,
       secretKey: deps.config.secretKey,

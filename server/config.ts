@@ -39,6 +39,7 @@ const envSchema = z.object({
   MAX_VIDEO_BYTES: bytes(2048 * MB),
   MAX_AVATAR_BYTES: bytes(10 * MB),
   USER_QUOTA_BYTES: wholeNumber(1, Number.MAX_SAFE_INTEGER, 'must be a positive whole number of bytes').optional(),
+  UPLOAD_STAGING_BYTES: bytes(20 * 1024 * MB),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   OUT_DIR: z.string().default('./out'),
   SERVE_WEB: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
@@ -78,6 +79,11 @@ export interface Config {
   limits: { audio: number; photo: number; video: number; avatar: number };
   /** The most bytes one user's media may take up (originals plus the files made from them, trash included); null: no quota. */
   userQuotaBytes: number | null;
+  /**
+   * The most bytes unfinished resumable uploads of all users together may announce (their declared
+   * lengths): a new one past it is refused until others finish or expire.
+   */
+  uploadStagingBytes: number;
   logLevel: string;
   outDir: string;
   /** false: a reverse proxy serves the static export; this process answers /api/, /media/ and /admin only. */
@@ -150,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { signs?:
     ffmpegPath: e.FFMPEG_PATH,
     limits: { audio: e.MAX_AUDIO_BYTES, photo: e.MAX_PHOTO_BYTES, video: e.MAX_VIDEO_BYTES, avatar: e.MAX_AVATAR_BYTES },
     userQuotaBytes: e.USER_QUOTA_BYTES ?? null,
+    uploadStagingBytes: e.UPLOAD_STAGING_BYTES,
     logLevel: e.LOG_LEVEL,
     outDir: path.resolve(e.OUT_DIR),
     serveWeb: e.SERVE_WEB === 'true',

@@ -6,7 +6,7 @@ import { systemClock } from './clock.ts';
 import { processIndex, runCluster } from './cluster.ts';
 import { createMailer } from './mail/create-mailer.ts';
 import { createProcessor } from './media/processor.ts';
-import { loadConfigOrExit, openStores, sweepStaleTemp, useStorageWorkDirAsTemp } from './process-start.ts';
+import { loadConfigOrExit, openStores, sweepStaleTemp, useStorageWorkDirAsTemp, warnOfBundledFfmpeg } from './process-start.ts';
 import { createSmsSender } from './sms/create-sms.ts';
 import { ensureWebBuild } from './web/ensure-build.ts';
 import { AggregatorRegistry } from 'prom-client';
@@ -18,6 +18,7 @@ async function main(): Promise<void> {
   const config = loadConfigOrExit();
   await useStorageWorkDirAsTemp(config);
   const forked = cluster.isWorker;
+  if (!forked) warnOfBundledFfmpeg(config);
   // The web build and the migrations happen once, before any process serves: in the primary, or in
   // the one process of WEB_CONCURRENCY=1.
   if (!forked && config.serveWeb && process.env.SKIP_WEB_BUILD !== '1') ensureWebBuild(root, config.outDir, (m) => console.log(m));

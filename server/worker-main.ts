@@ -9,11 +9,12 @@ import { createProcessor } from './media/processor.ts';
 import { Metrics } from './metrics/metrics.ts';
 import { startMetricsServer } from './metrics/server.ts';
 import { countStorageErrors } from './metrics/storage.ts';
-import { loadConfigOrExit, openStores } from './process-start.ts';
+import { loadConfigOrExit, openStores, warnOfBundledFfmpeg } from './process-start.ts';
 
 async function main(): Promise<void> {
   // Like the API processes: SECRET_KEY required with PostgreSQL or S3, so one environment file serves all.
   const config = loadConfigOrExit();
+  warnOfBundledFfmpeg(config);
   const { db, storage } = await openStores(config);
   const log = pino({ level: config.logLevel });
   const metrics = new Metrics();

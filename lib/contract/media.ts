@@ -80,7 +80,11 @@ export type PhotoRecord = z.infer<typeof photoRecordSchema>;
 
 /** One video as the API returns it; the MP4 rendition and the poster are made in the background. */
 export const videoRecordSchema = mediaRecord.extend({
-  /** The original upload. */
+  /**
+   * What is served of the upload: the H.264/AAC MP4 made from it without its metadata (location), the
+   * same as `playable`; null until it is made. The original's exact bytes: the download with
+   * `?format=original` (its owner's), and the export.
+   */
   file: signedUrl,
   /** The H.264/AAC MP4; null while processing or when processing failed. */
   playable: signedUrl,

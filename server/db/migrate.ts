@@ -15,9 +15,10 @@ import * as m012 from './migrations/012-uploads-checksums.ts';
 import * as m013 from './migrations/013-compact-peaks.ts';
 import * as m016 from './migrations/016-favorites-albums-shares.ts';
 import * as m019 from './migrations/019-user-quota.ts';
+import * as m020 from './migrations/020-security-holes.ts';
 
 /**
- * Numbered in sequence, append-only: the next one is 014. Add a new file and list it here; never edit
+ * Numbered in sequence, append-only: the next one is 021. Add a new file and list it here; never edit
  * one that has shipped (Kysely refuses a lower number added after a higher one has run).
  */
 const migrations: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '013-compact-peaks': m013,
   '016-favorites-albums-shares': m016,
   '019-user-quota': m019,
+  '020-security-holes': m020,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

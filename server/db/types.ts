@@ -100,6 +100,20 @@ export interface MfaChallengesTable {
   created_at: string;
 }
 
+/** What an undo link undoes (one action per kind of change an e-mail warns about). */
+export type UndoAction = 'two_factor_enabled';
+
+/** «Это был не я»: a one-time link sent with a change, undoing it (token stored as SHA-256; 7 days). */
+export interface UndoLinksTable {
+  id: Generated<number>;
+  user_id: number;
+  action: UndoAction;
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
 /** Refresh tokens: jti is the token id; family_id is the session (a rotation chain). */
 export interface RefreshTokensTable {
   jti: string;
@@ -266,6 +280,7 @@ export interface DB {
   two_factor: TwoFactorTable;
   recovery_codes: RecoveryCodesTable;
   mfa_challenges: MfaChallengesTable;
+  undo_links: UndoLinksTable;
   uploads: UploadsTable;
   upload_locks: UploadLocksTable;
   albums: AlbumsTable;

@@ -1,12 +1,11 @@
 /**
  * A grant: whose permission a signed link carries, named inside the signed part of the link and
  * checked to be alive every time the link is used (grants.ts), so the link stops the moment the
- * permission does. Today one kind: the session (refresh family) the link was asked for in, which ends
- * with logout, a password change or reset, ending it from the list, or the account's deletion. Another
- * kind (a share link) is one more entry here and one more case in Grants.alive().
- *
- * The second kind: a share link (its id), which ends when the link is revoked or expires, its item goes
- * to the trash or is deleted, its album is deleted, or its owner's account is deleted.
+ * permission does. Two kinds: the session (refresh family) the link was asked for in, which ends with
+ * logout, a password change or reset, ending it from the list, or the account's deletion; and a share
+ * link (its id), which ends when the link is revoked or expires, its item goes to the trash or is
+ * deleted, its album is deleted, or its owner's account is deleted. Another kind is one more entry here
+ * and one more case in Grants.alive().
  */
 export type Grant = { kind: 'session'; id: string } | { kind: 'share'; id: string };
 

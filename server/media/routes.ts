@@ -6,8 +6,9 @@ import { z } from 'zod';
 import type { MediaServices } from '../compose.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
-import { currentUser, type Guard } from '../auth/guard.ts';
+import { currentSessionId, currentUser, type Guard } from '../auth/guard.ts';
 import { ApiError, detailError } from '../errors.ts';
+import { sessionGrant } from '../grants/grant.ts';
 import { stringifyItems } from '../raw-json.ts';
 import type { Storage } from '../storage/storage.ts';
 import { contentDisposition, safeFileName } from './content-disposition.ts';
@@ -160,13 +161,14 @@ function registerKind(app: ZodApp, kind: MediaKind, { media, guard, storage, clo
   );
 
   // A signed link to the same file as an attachment under the same name: the browser downloads it
-  // straight to disk (no bearer needed, so no detour through the page's memory), with ranges.
+  // straight to disk (no bearer needed, so no detour through the page's memory), with ranges. It belongs
+  // to the session that asked (refused once that session ends) and lives an hour at most.
   app.get(
     `${base}/:id/download-link`,
     { preValidation: guard, schema: { params: idParams, querystring: downloadQuery(kind.name), response: { 200: linkWire } } },
     async (request) => {
       const file = await records.download(currentUser(request).id, kind, request.params.id, request.query.format);
-      return { url: media.paths.download(file.key, safeFileName(file.filename), clock.now()) };
+      return { url: media.paths.download(file.key, safeFileName(file.filename), clock.now(), sessionGrant(currentSessionId(request))) };
     },
   );
 
