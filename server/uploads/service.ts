@@ -131,6 +131,20 @@ export class ResumableUploads {
     }
   }
 
+  /**
+   * Drops an upload whose creation failed on the server's side (its answer gave no Location): the row goes
+   * first, so nothing names it whatever else fails, then what the store may have made of it.
+   */
+  async abandon(id: string): Promise<void> {
+    try {
+      await this.d.repo.delete(id);
+    } catch (err) {
+      this.d.log.error({ err, upload: id }, 'could not drop a refused resumable upload: the cleanup will');
+      return;
+    }
+    await this.d.store.remove(id).catch(() => {}); // nothing left to remove, or the storage check's later
+  }
+
   /** Removes abandoned uploads now (in the background) and then every CLEANUP_EVERY_MS, until shutdown. */
   startCleanup(background: BackgroundWork): void {
     background.run('remove abandoned uploads', () => this.removeExpired());
