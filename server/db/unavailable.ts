@@ -43,4 +43,6 @@ const UNAVAILABLE_MESSAGES = [
   'timeout exceeded when trying to connect',
   'Client has encountered a connection error and is not queryable',
   'Client was closed and is not queryable',
+  // The database is closed to connections for maintenance (ALLOW_CONNECTIONS false).
+  'is not currently accepting connections',
 ];
