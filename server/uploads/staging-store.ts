@@ -70,17 +70,8 @@ export class StagingStore extends DataStore {
   }
 
   override async write(stream: Readable, id: string, offset: number): Promise<number> {
-    // The request's own failure (a cut-off connection) is the uploader's, not the storage's.
-    let sourceError: unknown;
-    const onError = (err: unknown) => (sourceError ??= err);
-    stream.on('error', onError);
-    try {
-      return await this.writeHashed(stream, id, offset);
-    } catch (err) {
-      throw err === sourceError ? err : await diskError(err);
-    } finally {
-      stream.off('error', onError);
-    }
+    // A cut-off connection's error stays the uploader's (asStorageError tells it from the storage's).
+    return storageCall(() => this.writeHashed(stream, id, offset));
   }
 
   private async writeHashed(stream: Readable, id: string, offset: number): Promise<number> {

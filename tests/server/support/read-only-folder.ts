@@ -2,11 +2,21 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync } from 'node:fs';
 
 /**
- * Makes `dir` refuse every write, as a media folder on a read-only or full disk does, and returns the undo.
+ * Makes `dir` refuse every write, as a media folder on a read-only or full disk does, and returns the undo
+ * (which does something the first time only).
  * As root (who writes through any file mode) by a read-only bind mount of the folder onto itself, which
  * fails writes with EROFS; otherwise by taking the write permission away (EACCES).
  */
 export function makeReadOnly(dir: string): () => void {
+  const undo = readOnly(dir);
+  let undone = false;
+  return () => {
+    if (!undone) undo();
+    undone = true;
+  };
+}
+
+function readOnly(dir: string): () => void {
   if (process.getuid?.() !== 0) {
     chmodSync(dir, 0o555);
     return () => chmodSync(dir, 0o755);
