@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { systemClock } from './clock.ts';
 import { processIndex, runCluster } from './cluster.ts';
+import { DatabaseClock } from './db/database-clock.ts';
 import { createMailer } from './mail/create-mailer.ts';
 import { createProcessor } from './media/processor.ts';
 import { loadConfigOrExit, openStores, sweepStaleTemp, useStorageWorkDirAsTemp } from './process-start.ts';
@@ -34,6 +35,9 @@ async function main(): Promise<void> {
   const { db, storage } = await openStores(config);
   const log = (m: string) => console.log(m);
   const stopSweep = await sweepStaleTemp(config, storage, systemClock, log);
+  const jobClock = await DatabaseClock.start(db, {
+    onError: (err) => console.error(`Копилка: could not read the database's clock (the last reading goes on): ${String(err)}`),
+  });
   const { app } = await buildApp({
     config,
     db,
@@ -41,6 +45,7 @@ async function main(): Promise<void> {
     mailer: createMailer(config, log),
     sms: createSmsSender(config, log),
     clock: systemClock,
+    jobClock,
     processor: createProcessor({ ffmpegPath: config.ffmpegPath }),
   });
 
@@ -53,6 +58,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       stopSweep();
+      jobClock.stop();
       await app.close();
       await db.destroy();
     } finally {

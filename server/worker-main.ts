@@ -5,6 +5,7 @@
 import { pino } from 'pino';
 import { systemClock } from './clock.ts';
 import { composeQueue, composeWorker, startWorker } from './compose.ts';
+import { DatabaseClock } from './db/database-clock.ts';
 import { createProcessor } from './media/processor.ts';
 import { loadConfigOrExit, openStores } from './process-start.ts';
 
@@ -13,11 +14,14 @@ async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const { db, storage } = await openStores(config);
   const log = pino({ level: config.logLevel });
+  // Claims, leases and schedules by the database's clock, whatever this machine's says.
+  const jobClock = await DatabaseClock.start(db, { onError: (err) => log.warn({ err }, "could not read the database's clock") });
   const deps = {
     config,
     db,
     storage,
     clock: systemClock,
+    jobClock,
     processor: createProcessor({ ffmpegPath: config.ffmpegPath }),
   };
   const queue = composeQueue(deps, log);
@@ -32,6 +36,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await worker.stop();
+      jobClock.stop();
       await db.destroy();
     } finally {
       process.exit(0);

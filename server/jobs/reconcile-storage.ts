@@ -1,10 +1,8 @@
-import { readdir, rm } from 'node:fs/promises';
-import path from 'node:path';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/kysely.ts';
 import type { Storage } from '../storage/storage.ts';
 import { parsePurgeFiles } from './purge-files.ts';
-import { CLAIM_TOKEN, type JobLog, type JobQueue } from './queue.ts';
+import type { JobLog, JobQueue } from './queue.ts';
 import { JobsRepository } from './repository.ts';
 import { StoredKeysRepository } from './stored-keys-repository.ts';
 import type { JobDefinition } from './worker.ts';
@@ -24,15 +22,13 @@ const BATCH = 200;
 export interface ReconcileDeps {
   db: Db;
   storage: Storage;
+  /** The lease clock (the database's): what is live, what is old enough, when the next round is. */
   clock: Clock;
-  /** DATA_DIR/work/jobs: the work folders of job runs, each named by its claim. */
-  workRoot: string;
 }
 
 /** What one round removed. */
 export interface ReconcileReport {
   objects: number;
-  workFolders: number;
   temp: number;
 }
 
@@ -42,22 +38,17 @@ export function scheduleReconciliation(queue: JobQueue): Promise<void> {
 }
 
 /**
- * One round: the storage's own stale temp files, work folders whose run is over, and every stored
- * object older than RECONCILE_AGE_MS that no record or account names (listed from the storage, so a
- * bucket is reconciled as a folder is). Objects of uploads still in progress are skipped: their
- * journal entry (a held 'purge-files' job) names them. `stop` ends the round early.
+ * One round: the storage's own stale temp files, and every stored object older than RECONCILE_AGE_MS that
+ * no record or account names (listed from the storage, so a bucket is reconciled as a folder is). Objects
+ * of uploads still in progress are skipped: their journal entry (a held 'purge-files' job) names them.
+ * `stop` ends the round early. (The work folders of runs that are over are each worker's own to sweep:
+ * see Worker.sweepWorkFolders.)
  */
 export async function reconcileStorage(d: ReconcileDeps, stop: () => boolean = () => false): Promise<ReconcileReport> {
   const now = d.clock.now();
   const cutoff = new Date(now.getTime() - RECONCILE_AGE_MS);
   const jobs = new JobsRepository(d.db);
-  const report: ReconcileReport = { objects: 0, workFolders: 0, temp: await d.storage.removeStaleTemp(cutoff) };
-
-  for (const name of await readdir(d.workRoot).catch(() => [])) {
-    if (!CLAIM_TOKEN.test(name) || (await jobs.isLive(name, now.toISOString()))) continue;
-    await rm(path.join(d.workRoot, name), { recursive: true, force: true });
-    report.workFolders++;
-  }
+  const report: ReconcileReport = { objects: 0, temp: await d.storage.removeStaleTemp(cutoff) };
 
   const inProgress = (await jobs.heldPayloads('purge-files', now.toISOString())).flatMap((p) => parsePurgeFiles(p).prefixes ?? []);
   const refs = new StoredKeysRepository(d.db);
@@ -89,7 +80,7 @@ export function reconcileStorageJob(d: ReconcileDeps & { log: JobLog }): JobDefi
     kind: 'reconcile-storage',
     async run(ctx) {
       const report = await reconcileStorage(d, ctx.lost);
-      if (report.objects || report.workFolders || report.temp) d.log.info(report, 'storage reconciled: removed what nothing named');
+      if (report.objects || report.temp) d.log.info(report, 'storage reconciled: removed what nothing named');
       await ctx.later(new Date(d.clock.now().getTime() + RECONCILE_EVERY_MS));
     },
   };

@@ -1,9 +1,11 @@
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/kysely.ts';
 import type { Job } from '../db/types.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
+import { StorageUnavailable } from '../storage/storage.ts';
 import { JOB_LANES, type JobKind, type Lane } from './kinds.ts';
 import { CLAIM_TOKEN, newClaimToken, type JobLog, type JobQueue } from './queue.ts';
 import { JobsRepository } from './repository.ts';
@@ -27,8 +29,11 @@ export interface JobContext {
    * holds it (false, and nothing written, when it does not).
    */
   finish(write?: (db: Db) => Promise<void>): Promise<boolean>;
-  /** Hands the job back to run again at `at` (the reconciliation's next round, a retry). */
-  later(at: Date, error?: string): Promise<boolean>;
+  /**
+   * Hands the job back to run again at `at` (the reconciliation's next round, a retry); `outsideFailure`:
+   * the run failed for a reason outside the job's input (counted in `failures`, not against its attempts).
+   */
+  later(at: Date, error?: string, outsideFailure?: boolean): Promise<boolean>;
 }
 
 /** One kind of job: what a run does, and what happens when runs fail. */
@@ -43,7 +48,9 @@ export interface JobDefinition {
   maxRunning?: number;
   /**
    * After this many claims the job is given up rather than tried again: runs that threw, and claims
-   * whose process died mid-run (a file that crashes the process every time). Unset: never given up.
+   * whose process died mid-run (a file that crashes the process every time). Runs that failed for a
+   * reason outside the job's input (the storage or the database unavailable) do not count: those are
+   * tried again with a backoff of minutes for as long as the trouble lasts. Unset: never given up.
    */
   maxAttempts?: number;
   /** Ends a job given up (e.g. marks its record failed); the job is removed with what it writes. */
@@ -64,10 +71,25 @@ export interface WorkerDeps {
   concurrency?: Partial<Record<Lane, number>>;
   /** How often an idle worker looks for due jobs, in ms (a nudge from this process wakes it at once). */
   pollMs?: number;
+  /** How often it removes the work folders of claims that are over (WORK_SWEEP_EVERY_MS; tests shorten it). */
+  sweepEveryMs?: number;
 }
 
 /** Failed runs are tried again after 5 s, 10 s, 20 s, … at most 10 minutes apart. */
 export const defaultRetryAfterMs = (attempt: number) => Math.min(5_000 * 2 ** Math.max(0, attempt - 1), 10 * 60_000);
+
+/**
+ * A run that failed for a reason outside its input (the storage or the database unavailable) is tried again
+ * after 5 s, 10 s, 20 s, … at most 5 minutes apart, for as long as the trouble lasts: an outage of the
+ * storage is not a fault of the files that met it.
+ */
+export const outsideRetryAfterMs = (failures: number) => Math.min(5_000 * 2 ** Math.max(0, failures - 1), 5 * 60_000);
+
+/** Whether a run's error is the trouble of the storage or the database rather than of the job's input. */
+export const isOutsideFault = (err: unknown) => err instanceof StorageUnavailable || isDatabaseUnavailable(err);
+
+/** Work folders of claims that are over are removed at a worker's start and then this often. */
+export const WORK_SWEEP_EVERY_MS = 60 * 60 * 1000;
 
 /**
  * Runs of the short lane per core. Most of them wait: short recordings claimed together are
@@ -105,6 +127,8 @@ export class Worker {
   /** Runs of each kind in progress here (for JobDefinition.maxRunning). */
   private readonly runningOf = new Map<string, number>();
   private timer: ReturnType<typeof setInterval> | null = null;
+  private sweeper: ReturnType<typeof setInterval> | null = null;
+  private sweeping: Promise<unknown> = Promise.resolve();
   private unsubscribe: (() => void) | null = null;
   private stopped = false;
   private wakeScheduled = false;
@@ -131,6 +155,30 @@ export class Worker {
     this.timer = setInterval(() => this.wake(), this.d.pollMs ?? 1_000);
     this.unsubscribe = this.d.queue.onNudge((lane) => this.wake(lane));
     this.wake();
+    const sweep = () => {
+      this.sweeping = this.sweepWorkFolders().catch((err: unknown) => this.d.log.warn({ err }, 'could not sweep the work folders'));
+    };
+    sweep();
+    this.sweeper = setInterval(sweep, this.d.sweepEveryMs ?? WORK_SWEEP_EVERY_MS);
+    this.sweeper.unref();
+  }
+
+  /**
+   * Removes the work folders under this worker's DATA_DIR/work/jobs whose claim no longer holds (by the
+   * lease clock): what a run left when its process died, or stalled past its lease. Each worker sweeps its
+   * own disk, which no other machine can reach; a run in progress here renews its claim, so its folder
+   * stays. Returns how many it removed.
+   */
+  async sweepWorkFolders(): Promise<number> {
+    const repo = new JobsRepository(this.d.db);
+    let removed = 0;
+    for (const name of await readdir(this.d.workRoot).catch(() => [])) {
+      if (!CLAIM_TOKEN.test(name) || (await repo.isLive(name, this.d.clock.now().toISOString()))) continue;
+      await rm(path.join(this.d.workRoot, name), { recursive: true, force: true });
+      removed++;
+    }
+    if (removed > 0) this.d.log.info({ removed }, 'removed the work folders of runs that are over');
+    return removed;
   }
 
   /**
@@ -140,7 +188,9 @@ export class Worker {
   async stop(graceMs = 5_000): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
+    if (this.sweeper) clearInterval(this.sweeper);
     this.unsubscribe?.();
+    await this.sweeping;
     await Promise.all(this.lanes.map((lane) => lane.filling ?? Promise.resolve()));
     let timeout: ReturnType<typeof setTimeout> | undefined;
     await Promise.race([
@@ -274,20 +324,30 @@ export class Worker {
         await stopRenewing();
         await removeDir();
         ended = true;
-        const done = await db.transaction().execute(async (trx) => {
-          if (!(await new JobsRepository(trx).finish(job.id, claim))) return false;
-          await write?.(trx);
-          return true;
-        });
+        let done: boolean;
+        try {
+          done = await db.transaction().execute(async (trx) => {
+            if (!(await new JobsRepository(trx).finish(job.id, claim))) return false;
+            await write?.(trx);
+            return true;
+          });
+        } catch (err) {
+          ended = false; // nothing was written: the failure below hands the job back
+          throw err;
+        }
         if (!done) lost = true;
         return done;
       },
-      later: async (at, error) => {
+      later: async (at, error, outsideFailure = false) => {
         if (ended) return !lost;
         await stopRenewing();
         await removeDir();
         ended = true;
-        const held = await repo.release(job.id, claim, at.toISOString(), error ?? null);
+        // A database down for a moment (a restart) is waited for, while the claim would still hold: the
+        // job is handed back now rather than once its lease runs out (which would count as an attempt).
+        const held = await whileDatabaseDown(queue.lease.ms / 2, () =>
+          repo.release(job.id, claim, at.toISOString(), error ?? null, outsideFailure),
+        );
         if (!held) lost = true;
         return held;
       },
@@ -297,20 +357,29 @@ export class Worker {
       // The run before this one stopped without ending: its work folder is nobody's now.
       if (previousClaim && CLAIM_TOKEN.test(previousClaim))
         await rm(path.join(this.d.workRoot, previousClaim), { recursive: true, force: true });
-      if (def.maxAttempts !== undefined && job.attempts > def.maxAttempts) {
-        await def.giveUp?.(ctx, new Error(`claimed ${job.attempts} times without ending`));
+      // Claims that did not end in an outside failure: runs that threw, and runs whose process died.
+      const attempts = job.attempts - job.failures;
+      if (def.maxAttempts !== undefined && attempts > def.maxAttempts) {
+        await def.giveUp?.(ctx, new Error(`claimed ${attempts} times without ending`));
       } else {
         await def.run(ctx);
       }
       if (!ended) await ctx.finish();
     } catch (err) {
       if (err instanceof ClaimLostError || lost || ended) return;
-      log.warn({ err, job: job.id, kind: job.kind, attempt: job.attempts }, 'job failed');
-      if (def.giveUp && def.maxAttempts !== undefined && job.attempts >= def.maxAttempts) {
+      const attempts = job.attempts - job.failures;
+      if (isOutsideFault(err)) {
+        const failures = job.failures + 1;
+        log.warn({ err, job: job.id, kind: job.kind, failures }, 'job failed for a reason outside its input: tried again later');
+        await ctx.later(new Date(clock.now().getTime() + outsideRetryAfterMs(failures)), errorText(err), true);
+        return;
+      }
+      log.warn({ err, job: job.id, kind: job.kind, attempt: attempts }, 'job failed');
+      if (def.giveUp && def.maxAttempts !== undefined && attempts >= def.maxAttempts) {
         await def.giveUp(ctx, err);
         if (!ended) await ctx.finish();
       } else {
-        const wait = (def.retryAfterMs ?? defaultRetryAfterMs)(job.attempts);
+        const wait = (def.retryAfterMs ?? defaultRetryAfterMs)(attempts);
         await ctx.later(new Date(clock.now().getTime() + wait), errorText(err));
       }
     } finally {
@@ -321,3 +390,16 @@ export class Worker {
 }
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 1000);
+
+/** Runs `write`, trying it again every half second while the database is unavailable, for up to `withinMs`. */
+async function whileDatabaseDown<T>(withinMs: number, write: () => Promise<T>): Promise<T> {
+  const until = performance.now() + withinMs;
+  for (;;) {
+    try {
+      return await write();
+    } catch (err) {
+      if (!isDatabaseUnavailable(err) || performance.now() + 500 > until) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+}

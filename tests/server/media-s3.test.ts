@@ -106,8 +106,7 @@ describe('media in an S3 bucket', () => {
     const key = `u/${alice.id}/audio/Crashed00001.upload`;
     await t.storage.put(key, Readable.from([Buffer.from('half an upload')]));
     const stored = (await storedFiles(t)).filter((k) => !k.endsWith('.upload'));
-    const reconcile = () =>
-      reconcileStorage({ db: t.db, storage: t.storage, clock: t.clock, workRoot: path.join(t.dataDir, 'work', 'jobs') });
+    const reconcile = () => reconcileStorage({ db: t.db, storage: t.storage, clock: t.clock });
     expect((await reconcile()).objects).toBe(0); // recent: may belong to a live upload
     t.clock.advance(RECONCILE_AGE_MS + 60_000);
     expect((await reconcile()).objects).toBe(1);
