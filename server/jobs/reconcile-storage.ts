@@ -30,6 +30,8 @@ export interface ReconcileDeps {
 export interface ReconcileReport {
   objects: number;
   temp: number;
+  /** Unfinished multipart uploads aborted (a bucket's). */
+  multipart: number;
 }
 
 /** Asks for a round now (a worker's start): the one reconciliation job, added or brought forward. */
@@ -38,9 +40,10 @@ export function scheduleReconciliation(queue: JobQueue): Promise<void> {
 }
 
 /**
- * One round: the storage's own stale temp files, and every stored object older than RECONCILE_AGE_MS that
- * no record or account names (listed from the storage, so a bucket is reconciled as a folder is). Objects
- * of uploads still in progress are skipped: their journal entry (a held 'purge-files' job) names them.
+ * One round: the storage's own stale temp files, a bucket's unfinished multipart uploads that nothing in
+ * progress owns, and every stored object older than RECONCILE_AGE_MS that no record or account names
+ * (listed from the storage, so a bucket is reconciled as a folder is). Objects of uploads still in
+ * progress are skipped: their journal entry (a held 'purge-files' job) names them.
  * `stop` ends the round early. (The work folders of runs that are over are each worker's own to sweep:
  * see Worker.sweepWorkFolders.)
  */
@@ -48,10 +51,11 @@ export async function reconcileStorage(d: ReconcileDeps, stop: () => boolean = (
   const now = d.clock.now();
   const cutoff = new Date(now.getTime() - RECONCILE_AGE_MS);
   const jobs = new JobsRepository(d.db);
-  const report: ReconcileReport = { objects: 0, temp: await d.storage.removeStaleTemp(cutoff) };
+  const report: ReconcileReport = { objects: 0, temp: await d.storage.removeStaleTemp(cutoff), multipart: 0 };
 
   const inProgress = (await jobs.heldPayloads('purge-files', now.toISOString())).flatMap((p) => parsePurgeFiles(p).prefixes ?? []);
   const refs = new StoredKeysRepository(d.db);
+  report.multipart = await abortOrphanedUploads(d, cutoff, inProgress, refs, stop);
   const sweep = async (keys: string[]) => {
     const named = await refs.referenced(keys);
     for (const key of keys) {
@@ -74,13 +78,49 @@ export async function reconcileStorage(d: ReconcileDeps, stop: () => boolean = (
   return report;
 }
 
+/**
+ * Aborts the unfinished multipart uploads of a bucket that nothing in progress owns and that were begun
+ * before `cutoff`: no upload request's journal entry (a held 'purge-files' job) names their key, no live
+ * claim's token is in it (a job's run writes its outputs under keys of its claim), no live resumable
+ * upload stages into it, and no row names it. Every writer takes its owner before it begins its upload,
+ * so one without an owner was cut off by a killed process; the hour is a margin for clocks that disagree.
+ */
+async function abortOrphanedUploads(
+  d: ReconcileDeps,
+  cutoff: Date,
+  inProgress: string[],
+  refs: StoredKeysRepository,
+  stop: () => boolean,
+): Promise<number> {
+  const { storage } = d;
+  if (!storage.unfinishedUploads || !storage.abortUnfinished) return 0;
+  // Listed before the owners are read: whatever began after the listing is not among them.
+  const unfinished = [];
+  for await (const upload of storage.unfinishedUploads('u/')) if (upload.initiated < cutoff) unfinished.push(upload);
+  if (unfinished.length === 0) return 0;
+  const claims = await new JobsRepository(d.db).liveClaims(d.clock.now().toISOString());
+  const named = await refs.referenced(unfinished.map((u) => u.key));
+  let aborted = 0;
+  for (const upload of unfinished) {
+    if (stop()) break;
+    const owned =
+      named.has(upload.key) ||
+      inProgress.some((prefix) => upload.key.startsWith(prefix)) ||
+      claims.some((claim) => upload.key.includes(claim));
+    if (owned) continue;
+    await storage.abortUnfinished(upload);
+    aborted++;
+  }
+  return aborted;
+}
+
 /** The 'reconcile-storage' job: a round, then the next one an hour later. */
 export function reconcileStorageJob(d: ReconcileDeps & { log: JobLog }): JobDefinition {
   return {
     kind: 'reconcile-storage',
     async run(ctx) {
       const report = await reconcileStorage(d, ctx.lost);
-      if (report.objects || report.temp) d.log.info(report, 'storage reconciled: removed what nothing named');
+      if (report.objects || report.temp || report.multipart) d.log.info(report, 'storage reconciled: removed what nothing named');
       await ctx.later(new Date(d.clock.now().getTime() + RECONCILE_EVERY_MS));
     },
   };

@@ -104,6 +104,12 @@ export class JobsRepository {
     return !!row;
   }
 
+  /** The tokens of every live claim (its lease not run out at `now`): the runs and journal entries in progress. */
+  async liveClaims(now: string): Promise<string[]> {
+    const rows = await this.db.selectFrom('jobs').select('claim').where('lease_until', '>=', now).where('claim', 'is not', null).execute();
+    return rows.map((r) => r.claim!);
+  }
+
   /** The payloads of the held jobs of one kind (journal entries of work in progress). */
   async heldPayloads(kind: string, now: string): Promise<string[]> {
     const rows = await this.db.selectFrom('jobs').select('payload').where('kind', '=', kind).where('lease_until', '>=', now).execute();

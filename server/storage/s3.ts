@@ -5,11 +5,13 @@ import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
+  AbortMultipartUploadCommand,
   CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListMultipartUploadsCommand,
   paginateListObjectsV2,
   S3Client,
   S3ServiceException,
@@ -17,7 +19,15 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { S3Setting } from './media-storage-url.ts';
-import { asStorageFailure, assertFolderPrefix, byteCounter, StorageUnavailable, type Storage, type StoredKey } from './storage.ts';
+import {
+  asStorageFailure,
+  assertFolderPrefix,
+  byteCounter,
+  StorageUnavailable,
+  type Storage,
+  type StoredKey,
+  type UnfinishedUpload,
+} from './storage.ts';
 
 /** Streamed uploads go up in parts of this size, QUEUE at a time: what one put() holds in memory is about their product. */
 const PART_SIZE = 5 * 1024 * 1024;
@@ -95,7 +105,8 @@ export interface S3StorageOptions {
  * GetObject streams (with Range), moves are server-side copies. Objects appear whole or not at all,
  * so unlike local disk there are no half-written temp objects; the only leftovers a crash can leave
  * are local copies in the work folder (removeStaleTemp) and unfinished multipart uploads, which S3
- * does not list as objects (a bucket lifecycle rule aborts those).
+ * does not list as objects: unfinishedUploads() lists them, and the purge of a cut-off upload and the
+ * storage check abort them (a bucket lifecycle rule is the second net).
  */
 export class S3Storage implements Storage {
   readonly localFiles = false;
@@ -249,6 +260,32 @@ export class S3Storage implements Storage {
         if (!object.Key?.startsWith(this.base)) continue;
         yield { key: object.Key.slice(this.base.length), modifiedAt: object.LastModified ?? new Date(0) };
       }
+    }
+  }
+
+  async *unfinishedUploads(prefix: string): AsyncIterable<UnfinishedUpload> {
+    let KeyMarker: string | undefined;
+    let UploadIdMarker: string | undefined;
+    for (;;) {
+      const command = new ListMultipartUploadsCommand({ Bucket: this.bucket, Prefix: this.base + prefix, KeyMarker, UploadIdMarker });
+      const page = await bucketCall(() => this.client.send(command));
+      for (const upload of page.Uploads ?? []) {
+        if (!upload.Key?.startsWith(this.base) || !upload.UploadId) continue;
+        yield { key: upload.Key.slice(this.base.length), uploadId: upload.UploadId, initiated: upload.Initiated ?? new Date(0) };
+      }
+      if (!page.IsTruncated || (!page.NextKeyMarker && !page.NextUploadIdMarker)) return;
+      KeyMarker = page.NextKeyMarker;
+      UploadIdMarker = page.NextUploadIdMarker;
+    }
+  }
+
+  async abortUnfinished(upload: UnfinishedUpload): Promise<void> {
+    const command = new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: this.objectKey(upload.key), UploadId: upload.uploadId });
+    try {
+      await this.client.send(command);
+    } catch (err) {
+      if (isNotFound(err) || (err as { name?: string }).name === 'NoSuchUpload') return; // completed or aborted meanwhile
+      throw asStorageFailure(err);
     }
   }
 

@@ -42,6 +42,21 @@ export interface Storage {
    * (see moveKey), so adapters written for other features need not implement it.
    */
   move?(from: string, to: string): Promise<void>;
+  /**
+   * Multipart uploads begun under `prefix` (any string) and neither completed nor aborted: what an upload
+   * cut off by a killed process leaves in a bucket, stored (and billed) but listed as no object. Object
+   * storage only; local disk has none (its half-written files are removeStaleTemp's).
+   */
+  unfinishedUploads?(prefix: string): AsyncIterable<UnfinishedUpload>;
+  /** Aborts one (its parts are gone); one already completed or aborted is no error. */
+  abortUnfinished?(upload: UnfinishedUpload): Promise<void>;
+}
+
+export interface UnfinishedUpload {
+  key: string;
+  uploadId: string;
+  /** When it was begun, by the storage's clock. */
+  initiated: Date;
 }
 
 /** Fails unless `prefix` names a folder of keys ('' or ending in '/'): `u/4` would also take `u/40/`. */
