@@ -128,6 +128,7 @@ export function composeUploads(deps: AppDeps, media: MediaServices, log: MediaLo
     store,
     storage: deps.storage,
     intake: media.uploads,
+    background: media.background,
     clock: deps.clock,
     config: deps.config,
     log,

@@ -139,7 +139,7 @@ export class MediaUploads {
       if (upload.size === 0) throw fieldError(kind.fileField, 'Отправленный файл пуст.');
       return await this.intake(userId, kind, { ...upload, base, key: tmpKey, details }, journal, written);
     } catch (err) {
-      await this.undo(journal, written);
+      await this.undo(journal, written, err);
       throw err;
     }
   }
@@ -179,7 +179,7 @@ export class MediaUploads {
       await moveKey(this.d.storage, completed.key, tmpKey);
       return await this.intake(userId, kind, { ...completed, base, key: tmpKey }, journal, written);
     } catch (err) {
-      await this.undo(journal, written);
+      await this.undo(journal, written, err);
       throw err;
     }
   }
@@ -246,8 +246,16 @@ export class MediaUploads {
     return row;
   }
 
-  /** Removes what a refused or failed upload stored, then its journal entry; what cannot be removed now is left to the entry's job. */
-  private async undo(journal: HeldJob, written: string[]): Promise<void> {
+  /**
+   * Removes what a refused or failed upload stored, then its journal entry; what cannot be removed now is
+   * left to the entry's job. With the storage unavailable (`cause`) nothing is tried now: each try would
+   * wait for the storage's timeout before the answer; the job tries until it can.
+   */
+  private async undo(journal: HeldJob, written: string[], cause: unknown): Promise<void> {
+    if (cause instanceof StorageUnavailable) {
+      await journal.release().catch((e: unknown) => this.d.log.error({ err: e }, 'could not hand the upload journal entry to a worker'));
+      return;
+    }
     try {
       await purgeFiles(this.d.storage, { keys: written });
       await journal.settle();

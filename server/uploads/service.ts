@@ -24,6 +24,8 @@ export interface ResumableUploadsDeps {
   store: DataStore;
   storage: Storage;
   intake: MediaUploads;
+  /** Work off the request path (removing what a refused creation left), drained at shutdown. */
+  background: BackgroundWork;
   clock: Clock;
   config: Config;
   log: MediaLog;
@@ -133,7 +135,9 @@ export class ResumableUploads {
 
   /**
    * Drops an upload whose creation failed on the server's side (its answer gave no Location): the row goes
-   * first, so nothing names it whatever else fails, then what the store may have made of it.
+   * now, so nothing names it whatever else fails; what the store may have made of it is removed in the
+   * background (with the storage unavailable that waits for its timeouts; what is left then is the storage
+   * check's, as bytes no row names).
    */
   async abandon(id: string): Promise<void> {
     try {
@@ -142,7 +146,7 @@ export class ResumableUploads {
       this.d.log.error({ err, upload: id }, 'could not drop a refused resumable upload: the cleanup will');
       return;
     }
-    await this.d.store.remove(id).catch(() => {}); // nothing left to remove, or the storage check's later
+    this.d.background.run('remove a refused resumable upload', () => this.d.store.remove(id).catch(() => {}));
   }
 
   /** Removes abandoned uploads now (in the background) and then every CLEANUP_EVERY_MS, until shutdown. */

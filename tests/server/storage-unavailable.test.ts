@@ -174,7 +174,7 @@ describe('a bucket that stops answering, or is stopped', () => {
       for (const { what, res, ms, logged } of await everyRequest(alice, kept, staged)) {
         expectUnavailable(res, what);
         // Within the limit (a connection that is made, then nothing), plus the time of the request itself.
-        expect(ms, what).toBeLessThan(TIMEOUT_MS + 2_500);
+        expect(ms, what).toBeLessThan(TIMEOUT_MS + 1_500);
         expect(logged, what).toBe(1);
       }
       expect((await t.db.selectFrom('uploads').select('id').execute()).map((r) => r.id)).toEqual(uploadsBefore);
