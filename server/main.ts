@@ -38,6 +38,12 @@ async function main(): Promise<void> {
   const jobClock = await DatabaseClock.start(db, {
     onError: (err) => console.error(`Копилка: could not read the database's clock (the last reading goes on): ${String(err)}`),
   });
+  const clockSkewMs = Date.now() - jobClock.now().getTime();
+  if (Math.abs(clockSkewMs) > 1_000) {
+    console.warn(
+      `Копилка: this machine's clock is ${Math.round(clockSkewMs / 1000)} s off the database's: leases and schedules go by the database's`,
+    );
+  }
   const { app } = await buildApp({
     config,
     db,

@@ -16,6 +16,9 @@ async function main(): Promise<void> {
   const log = pino({ level: config.logLevel });
   // Claims, leases and schedules by the database's clock, whatever this machine's says.
   const jobClock = await DatabaseClock.start(db, { onError: (err) => log.warn({ err }, "could not read the database's clock") });
+  const clockSkewMs = Date.now() - jobClock.now().getTime();
+  if (Math.abs(clockSkewMs) > 1_000)
+    log.warn({ clockSkewMs }, "this machine's clock is off the database's: claims and schedules go by the database's");
   const deps = {
     config,
     db,

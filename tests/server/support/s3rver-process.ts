@@ -6,7 +6,8 @@
  * remove s3rver's own folder of an upload (`initiateUpload` writes its `key` there, `putPart` writes
  * `<n>` and `<n>.md5`).
  *
- * Usage: node --import tsx s3rver-process.ts <folder> <bucket>; prints `S3rver listening on HOST:PORT`.
+ * Usage: node --import tsx s3rver-process.ts <folder> <bucket> [port]; prints `S3rver listening on HOST:PORT`
+ * (a port of its own unless given: a server started again on the same folder and port is the same bucket).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
@@ -31,8 +32,8 @@ const require = createRequire(import.meta.url);
 const S3rver = require('s3rver') as new (options: object) => S3rverInstance;
 const S3Error = require('s3rver/lib/models/error') as new (code: string, message: string, detail?: object) => Error;
 
-const [directory, bucket] = process.argv.slice(2);
-if (!directory || !bucket) throw new Error('usage: s3rver-process.ts <folder> <bucket>');
+const [directory, bucket, wantedPort = '0'] = process.argv.slice(2);
+if (!directory || !bucket) throw new Error('usage: s3rver-process.ts <folder> <bucket> [port]');
 
 /** Every upload begun in the bucket and not completed or aborted, under a prefix: one page, keys in order. */
 const listMultipartUploads: Middleware = async (ctx, next) => {
@@ -95,7 +96,13 @@ const multipartExtras: Middleware = async (ctx, next) => {
   };
 };
 
-const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] });
+const server = new S3rver({
+  port: Number(wantedPort),
+  address: '127.0.0.1',
+  silent: true,
+  directory,
+  configureBuckets: [{ name: bucket, configs: [] }],
+});
 // Before s3rver's router (its last middleware), after its logging, XML encoding and vhost handling.
 server.middleware.splice(server.middleware.length - 1, 0, listMultipartUploads, multipartExtras);
 const { address, port } = await server.run();
