@@ -46,3 +46,16 @@ const UNAVAILABLE_MESSAGES = [
   // The database is closed to connections for maintenance (ALLOW_CONNECTIONS false).
   'is not currently accepting connections',
 ];
+
+/** Runs `write`, trying it again every half second while the database is unavailable, for up to `withinMs`. */
+export async function whileDatabaseDown<T>(withinMs: number, write: () => Promise<T>): Promise<T> {
+  const until = performance.now() + withinMs;
+  for (;;) {
+    try {
+      return await write();
+    } catch (err) {
+      if (!isDatabaseUnavailable(err) || performance.now() + 500 > until) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+}

@@ -71,7 +71,7 @@ export async function removeUnder(storage: Storage, prefix: string): Promise<voi
   for await (const { key } of storage.list(prefix)) await storage.delete(key);
 }
 
-/** The 'purge-files' job: never given up, tried again after 5 s, 10 s, 20 s, … (at most 10 minutes apart) until it succeeds. */
+/** The 'purge-files' job: never given up, tried again after 5 s, 10 s, 20 s, … (at most 10 minutes apart, 5 while the storage is unavailable) until it succeeds. */
 export function purgeFilesDefinition(storage: Storage): JobDefinition {
   return {
     kind: 'purge-files',

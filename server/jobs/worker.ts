@@ -1,14 +1,15 @@
-import { mkdir, readdir, rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/kysely.ts';
 import type { Job } from '../db/types.ts';
-import { isDatabaseUnavailable } from '../db/unavailable.ts';
-import { StorageUnavailable } from '../storage/storage.ts';
+import { whileDatabaseDown } from '../db/unavailable.ts';
 import { JOB_LANES, type JobKind, type Lane } from './kinds.ts';
 import { CLAIM_TOKEN, newClaimToken, type JobLog, type JobQueue } from './queue.ts';
 import { JobsRepository } from './repository.ts';
+import { defaultRetryAfterMs, isOutsideFault, outsideRetryAfterMs } from './retries.ts';
+import { sweepWorkFolders, WORK_SWEEP_EVERY_MS } from './work-folders.ts';
 
 /** The run's claim was taken over, or its job is gone: it stops, and what it made is not kept. */
 export class ClaimLostError extends Error {}
@@ -71,25 +72,9 @@ export interface WorkerDeps {
   concurrency?: Partial<Record<Lane, number>>;
   /** How often an idle worker looks for due jobs, in ms (a nudge from this process wakes it at once). */
   pollMs?: number;
-  /** How often it removes the work folders of claims that are over (WORK_SWEEP_EVERY_MS; tests shorten it). */
+  /** How often it removes the work folders of claims that are over (WORK_SWEEP_EVERY_MS, work-folders.ts; tests shorten it). */
   sweepEveryMs?: number;
 }
-
-/** Failed runs are tried again after 5 s, 10 s, 20 s, … at most 10 minutes apart. */
-export const defaultRetryAfterMs = (attempt: number) => Math.min(5_000 * 2 ** Math.max(0, attempt - 1), 10 * 60_000);
-
-/**
- * A run that failed for a reason outside its input (the storage or the database unavailable) is tried again
- * after 5 s, 10 s, 20 s, … at most 5 minutes apart, for as long as the trouble lasts: an outage of the
- * storage is not a fault of the files that met it.
- */
-export const outsideRetryAfterMs = (failures: number) => Math.min(5_000 * 2 ** Math.max(0, failures - 1), 5 * 60_000);
-
-/** Whether a run's error is the trouble of the storage or the database rather than of the job's input. */
-export const isOutsideFault = (err: unknown) => err instanceof StorageUnavailable || isDatabaseUnavailable(err);
-
-/** Work folders of claims that are over are removed at a worker's start and then this often. */
-export const WORK_SWEEP_EVERY_MS = 60 * 60 * 1000;
 
 /**
  * Runs of the short lane per core. Most of them wait: short recordings claimed together are
@@ -155,30 +140,15 @@ export class Worker {
     this.timer = setInterval(() => this.wake(), this.d.pollMs ?? 1_000);
     this.unsubscribe = this.d.queue.onNudge((lane) => this.wake(lane));
     this.wake();
+    const { db, clock, workRoot, log } = this.d;
     const sweep = () => {
-      this.sweeping = this.sweepWorkFolders().catch((err: unknown) => this.d.log.warn({ err }, 'could not sweep the work folders'));
+      this.sweeping = sweepWorkFolders({ db, clock, workRoot, log }).catch((err: unknown) =>
+        log.warn({ err }, 'could not sweep the work folders'),
+      );
     };
     sweep();
     this.sweeper = setInterval(sweep, this.d.sweepEveryMs ?? WORK_SWEEP_EVERY_MS);
     this.sweeper.unref();
-  }
-
-  /**
-   * Removes the work folders under this worker's DATA_DIR/work/jobs whose claim no longer holds (by the
-   * lease clock): what a run left when its process died, or stalled past its lease. Each worker sweeps its
-   * own disk, which no other machine can reach; a run in progress here renews its claim, so its folder
-   * stays. Returns how many it removed.
-   */
-  async sweepWorkFolders(): Promise<number> {
-    const repo = new JobsRepository(this.d.db);
-    let removed = 0;
-    for (const name of await readdir(this.d.workRoot).catch(() => [])) {
-      if (!CLAIM_TOKEN.test(name) || (await repo.isLive(name, this.d.clock.now().toISOString()))) continue;
-      await rm(path.join(this.d.workRoot, name), { recursive: true, force: true });
-      removed++;
-    }
-    if (removed > 0) this.d.log.info({ removed }, 'removed the work folders of runs that are over');
-    return removed;
   }
 
   /**
@@ -390,16 +360,3 @@ export class Worker {
 }
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 1000);
-
-/** Runs `write`, trying it again every half second while the database is unavailable, for up to `withinMs`. */
-async function whileDatabaseDown<T>(withinMs: number, write: () => Promise<T>): Promise<T> {
-  const until = performance.now() + withinMs;
-  for (;;) {
-    try {
-      return await write();
-    } catch (err) {
-      if (!isDatabaseUnavailable(err) || performance.now() + 500 > until) throw err;
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-  }
-}

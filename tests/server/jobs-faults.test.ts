@@ -6,7 +6,8 @@ import { composeQueue, composeWorker, startWorker } from '../../server/compose.t
 import { DatabaseClock, databaseTime } from '../../server/db/database-clock.ts';
 import { purgeFilesJob } from '../../server/jobs/purge-files.ts';
 import { RECONCILE_EVERY_MS } from '../../server/jobs/reconcile-storage.ts';
-import { outsideRetryAfterMs, type Worker } from '../../server/jobs/worker.ts';
+import { outsideRetryAfterMs } from '../../server/jobs/retries.ts';
+import type { Worker } from '../../server/jobs/worker.ts';
 import { PROCESSING_ATTEMPTS } from '../../server/media/processing-jobs.ts';
 import { audioFixtures, createUser, multipart, tempDir } from './support/media-fixtures.ts';
 import { processed } from './support/processing.ts';
