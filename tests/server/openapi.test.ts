@@ -69,9 +69,9 @@ describe('the OpenAPI description at /api/openapi.json', () => {
       expect(doc.paths[p]?.[method], `${method} ${p}`).toBeDefined();
   });
 
-  it('hides only the docs page’s own files, the description itself and the /api/ catch-all', () => {
+  it('hides only the docs page’s own files, the description itself and the /api/ catch-all (/api/ itself too)', () => {
     const hidden = [...new Set(routes.filter((r) => r.hidden).map((r) => r.url))].sort();
-    expect(hidden.filter((url) => !url.startsWith('/api/docs'))).toEqual(['/api/*', '/api/openapi.json']);
+    expect(hidden.filter((url) => !url.startsWith('/api/docs'))).toEqual(['/api', '/api/*', '/api/openapi.json']);
     expect(hidden.some((url) => url.startsWith('/api/docs'))).toBe(true);
   });
 
