@@ -17,6 +17,7 @@ import { MediaFileAccess } from './media/file-access.ts';
 import type { MediaLog } from './media/log.ts';
 import { MediaProcessing } from './media/processing.ts';
 import { processingJobs } from './media/processing-jobs.ts';
+import { photoDatesJob } from './media/photo-dates-job.ts';
 import { MediaRepository } from './media/repository.ts';
 import { MediaExport } from './media/export.ts';
 import { RenditionSizes } from './media/rendition-sizes.ts';
@@ -175,6 +176,7 @@ export function composeWorker(deps: WorkerDepsOf, log: JobLog, queue: JobQueue, 
       }),
       purgeFilesDefinition(storage),
       reconcileStorageJob({ db, storage, clock, workRoot, log }),
+      photoDatesJob({ db, processing, queue, log }),
     ],
   });
 }

@@ -13,6 +13,7 @@ import * as m010 from './migrations/010-media-trash.ts';
 import * as m011 from './migrations/011-media-version.ts';
 import * as m012 from './migrations/012-uploads-checksums.ts';
 import * as m013 from './migrations/013-compact-peaks.ts';
+import * as m018 from './migrations/018-photo-dates.ts';
 
 /**
  * Numbered in sequence, append-only: the next one is 014. Add a new file and list it here; never edit
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '011-media-version': m011,
   '012-uploads-checksums': m012,
   '013-compact-peaks': m013,
+  '018-photo-dates': m018,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
