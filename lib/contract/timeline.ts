@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { isTimeZone, MONTH_PATTERN } from './taken-at.ts';
+
+/**
+ * The timeline of photos and videos, asked for a month at a time, so that years of them need not come
+ * whole before the first tiles show:
+ *
+ * - `GET /api/media/{kind}/buckets/?tz=Europe/Moscow` → `[{month: "2024-06", count: 412}, …]`, newest
+ *   month first, only months that have something;
+ * - `GET /api/media/{kind}/?month=2024-06&tz=Europe/Moscow` → the records of that month, the same
+ *   shape as the whole list, newest first.
+ *
+ * A record's month (and its place in the month) is its wall-clock time by taken-at.ts: the camera's
+ * own when the file says when it was taken, else the instant in `tz` — the viewer's zone, which the
+ * client sends (default UTC). Records in the trash are in neither. The whole list
+ * (`GET /api/media/{kind}/` without `month`) stays as it was.
+ */
+export const TIMELINE_KINDS = ['photo', 'video'] as const;
+export type TimelineKind = (typeof TIMELINE_KINDS)[number];
+
+/** One month of the timeline and how many records it holds. */
+export const timelineBucketSchema = z.object({
+  /** `YYYY-MM`. */
+  month: z.string(),
+  count: z.number().int(),
+});
+export type TimelineBucket = z.infer<typeof timelineBucketSchema>;
+
+/** Bad query parameters: 400 with these on the parameter's name. */
+export const TIMELINE_MESSAGES = {
+  month: 'Месяц указывается как ГГГГ-ММ.',
+  tz: 'Неизвестный часовой пояс.',
+} as const;
+
+/** The viewer's IANA zone, `UTC` when not given. */
+const timeZone = z.preprocess(
+  (tz) => (tz === undefined || tz === '' ? 'UTC' : tz),
+  z.string({ error: TIMELINE_MESSAGES.tz }).refine(isTimeZone, TIMELINE_MESSAGES.tz),
+);
+
+/** `?tz=` of the buckets. */
+export const bucketsQuerySchema = z.object({ tz: timeZone });
+
+/** `?month=` and `?tz=` of a kind's list: without `month` (or with it empty), the whole list, and `tz` is not read. */
+export const listQuerySchema = z.object({
+  month: z.preprocess(
+    (month) => (month === '' ? undefined : month),
+    z.string({ error: TIMELINE_MESSAGES.month }).regex(MONTH_PATTERN, TIMELINE_MESSAGES.month).optional(),
+  ),
+  tz: timeZone,
+});
