@@ -13,6 +13,7 @@ import { emailChangeRoutes } from './accounts/email-change-routes.ts';
 import { profileRoutes } from './profile/routes.ts';
 import { collectionRoutes } from './media/collection-routes.ts';
 import { mediaRoutes } from './media/routes.ts';
+import { timelineRoutes } from './media/timeline-routes.ts';
 import { trashRoutes } from './media/trash-routes.ts';
 import { trimRoutes } from './media/trim-routes.ts';
 import { mediaFileRoutes } from './media/file-routes.ts';
@@ -149,6 +150,7 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Bu
       // The fixed paths (/media/trash/, /media/usage/, /media/export/) sit beside /media/{kind}/.
       await api.register(trashRoutes, { media: services.media, guard, clock: deps.clock });
       await api.register(collectionRoutes, { media: services.media, guard });
+      await api.register(timelineRoutes, { media: services.media, guard });
       await api.register(trimRoutes, { media: services.media, guard, clock: deps.clock });
       await api.register(mediaRoutes, { media: services.media, guard, storage: deps.storage, clock: deps.clock, config: deps.config });
       await api.register(uploadRoutes, {

@@ -23,6 +23,8 @@ import { MediaExport } from './media/export.ts';
 import { RenditionSizes } from './media/rendition-sizes.ts';
 import { MediaService } from './media/service.ts';
 import { ListCache } from './media/list-cache.ts';
+import { MediaTimeline } from './media/timeline.ts';
+import { TimelineRepository } from './media/timeline-repository.ts';
 import { MediaPathSigner } from './media/signing.ts';
 import { StoredKeyOwnersRepository } from './media/stored-key-owners-repository.ts';
 import { MediaTrash } from './media/trash.ts';
@@ -60,8 +62,10 @@ export interface MediaServices {
   background: BackgroundWork;
   /** Signs the `/media/…` URLs of records. */
   paths: MediaPathSigner;
-  /** The lists kept ready as bytes, per user, kind and media version. */
+  /** The lists kept ready as bytes, per user, kind, view and media version. */
   lists: ListCache;
+  /** Each kind's timeline, a month at a time. */
+  timeline: MediaTimeline;
   /** Decides whether a `/media/…` URL is served: its signature, and a row that still names the key. */
   fileAccess: MediaFileAccess;
 }
@@ -116,6 +120,7 @@ export function composeMedia(deps: AppDeps, log: MediaLog, queue: JobQueue): Med
     background,
     paths: new MediaPathSigner(deps.config.secretKey),
     lists: new ListCache(),
+    timeline: new MediaTimeline({ repo: new TimelineRepository(deps.db) }),
     fileAccess: new MediaFileAccess({ owners: new StoredKeyOwnersRepository(deps.db), secretKey: deps.config.secretKey, clock }),
   };
 }

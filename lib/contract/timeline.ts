@@ -2,22 +2,20 @@ import { z } from 'zod';
 import { isTimeZone, MONTH_PATTERN } from './taken-at.ts';
 
 /**
- * The timeline of photos and videos, asked for a month at a time, so that years of them need not come
- * whole before the first tiles show:
+ * The timeline of photos and videos (and of recordings, whose screen keeps the whole list), asked for a
+ * month at a time, so that years of them need not come whole before the first tiles show:
  *
  * - `GET /api/media/{kind}/buckets/?tz=Europe/Moscow` → `[{month: "2024-06", count: 412}, …]`, newest
- *   month first, only months that have something;
+ *   month first, only months that hold something;
  * - `GET /api/media/{kind}/?month=2024-06&tz=Europe/Moscow` → the records of that month, the same
- *   shape as the whole list, newest first.
+ *   shape as the whole list, newest first (equal times: the later upload first).
  *
  * A record's month (and its place in the month) is its wall-clock time by taken-at.ts: the camera's
  * own when the file says when it was taken, else the instant in `tz` — the viewer's zone, which the
- * client sends (default UTC). Records in the trash are in neither. The whole list
- * (`GET /api/media/{kind}/` without `month`) stays as it was.
+ * client sends (default UTC; a name that is no IANA zone is refused). Records in the trash are in
+ * neither. The whole list (`GET /api/media/{kind}/` without `month`) stays as it was. Both answers are
+ * kept ready and revalidated like the whole list (ETag, 304, br/gzip).
  */
-export const TIMELINE_KINDS = ['photo', 'video'] as const;
-export type TimelineKind = (typeof TIMELINE_KINDS)[number];
-
 /** One month of the timeline and how many records it holds. */
 export const timelineBucketSchema = z.object({
   /** `YYYY-MM`. */
@@ -41,7 +39,7 @@ const timeZone = z.preprocess(
 /** `?tz=` of the buckets. */
 export const bucketsQuerySchema = z.object({ tz: timeZone });
 
-/** `?month=` and `?tz=` of a kind's list: without `month` (or with it empty), the whole list, and `tz` is not read. */
+/** `?month=` and `?tz=` of a kind's list: without `month` (or with it empty), the whole list, which `tz` does not change. */
 export const listQuerySchema = z.object({
   month: z.preprocess(
     (month) => (month === '' ? undefined : month),
