@@ -67,37 +67,74 @@ export function parseTakenAt(value: string | null | undefined): TakenAt | null {
   return { kind: 'wall', wall, offset: m[2] ?? null };
 }
 
+/** Formatters by zone: making one costs far more than using it, and a server sees few zones. */
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+
+function zoneFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = zoneFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    if (zoneFormats.size >= 64) zoneFormats.clear();
+    zoneFormats.set(timeZone, format);
+  }
+  return format;
+}
+
+const WEEK = 7 * 86_400_000;
+
+/** A week of UTC in a zone: its offset before `change` (ms since the epoch) and after it (the same when it keeps one). */
+interface ZoneWeek {
+  before: number;
+  change: number;
+  after: number;
+}
+
 /**
- * A function giving the wall-clock time of an instant (ms since the epoch) in an IANA zone. The zone's
- * offset is asked of Intl once per quarter hour of UTC it is used for (every zone's offset changes
- * only on a quarter hour), so converting thousands of instants stays cheap.
+ * A function giving the wall-clock time of an instant (ms since the epoch) in an IANA zone. Intl is asked
+ * for the zone's offset at the two ends of each week of UTC that is used; where they differ, the second
+ * of the change is found by halving the week (about twenty more questions). That rests on no zone
+ * changing its offset twice within one week (the rule tzdata has kept since 1970: Ramadan pauses and
+ * double summer times last weeks), and not on changes falling on a quarter hour (Gaza changed at 00:01).
+ * So converting thousands of instants costs a few hundred questions at most.
  */
 export function zoneClock(timeZone: string): (ms: number) => WallClock {
-  const format = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  });
-  const offsets = new Map<number, number>();
-  const offsetAt = (ms: number): number => {
-    const slot = Math.floor(ms / 900_000);
-    let offset = offsets.get(slot);
-    if (offset === undefined) {
-      const at = slot * 900_000;
-      const parts: Record<string, number> = {};
-      for (const p of format.formatToParts(at)) if (p.type !== 'literal') parts[p.type] = Number(p.value);
-      offset = Date.UTC(parts.year!, parts.month! - 1, parts.day, parts.hour, parts.minute, parts.second) - at;
-      if (offsets.size > 10_000) offsets.clear();
-      offsets.set(slot, offset);
-    }
-    return offset;
+  const format = zoneFormat(timeZone);
+  const offsetAt = (at: number): number => {
+    const parts: Record<string, number> = {};
+    for (const p of format.formatToParts(at)) if (p.type !== 'literal') parts[p.type] = Number(p.value);
+    return Date.UTC(parts.year!, parts.month! - 1, parts.day, parts.hour, parts.minute, parts.second) - at;
   };
-  return (ms) => new Date(ms + offsetAt(ms)).toISOString().slice(0, 19);
+  const weeks = new Map<number, ZoneWeek>();
+  const offsetOfInstant = (ms: number): number => {
+    const index = Math.floor(ms / WEEK);
+    let week = weeks.get(index);
+    if (week === undefined) {
+      let [lo, hi] = [index * WEEK, (index + 1) * WEEK];
+      const before = offsetAt(lo);
+      const after = offsetAt(hi);
+      // Halve to the whole second: the first with the new offset is `hi`.
+      if (before !== after)
+        while (hi - lo > 1000) {
+          const mid = Math.floor((lo + hi) / 2000) * 1000;
+          if (offsetAt(mid) === before) lo = mid;
+          else hi = mid;
+        }
+      week = { before, change: hi, after };
+      if (weeks.size >= 10_000) weeks.clear();
+      weeks.set(index, week);
+    }
+    return ms < week.change ? week.before : week.after;
+  };
+  return (ms) => new Date(ms + offsetOfInstant(ms)).toISOString().slice(0, 19);
 }
 
 /** Whether Intl knows this IANA zone name (`Europe/Moscow`, `UTC`). */

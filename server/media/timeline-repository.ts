@@ -1,46 +1,62 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/kysely.ts';
 import type { MediaKind } from '../../lib/contract/media.ts';
 import type { Media } from '../db/types.ts';
 
-/** What a timeline's months are counted from: the two dates of every record. */
-export type DatedRow = Pick<Media, 'taken_at' | 'created_at'>;
-
 /**
- * The timeline's SQL: a kind's records outside the trash, by date. taken_at and created_at are written
- * as `YYYY-MM-DDTHH:MM:SS…` (lib/contract/taken-at.ts), so a range of such strings is a range of days,
- * whatever follows the seconds (an offset, milliseconds and Z, nothing).
+ * The timeline's SQL: a kind's records outside the trash, by date. taken_at holds one of the contract's
+ * three forms (lib/contract/taken-at.ts; only processing, the date job and migration 018 write it) and
+ * created_at an ISO instant, all `YYYY-MM-DDTHH:MM:SS…`: a range of such strings is a range of days
+ * whatever follows the seconds (an offset, milliseconds and Z, nothing), and an instant is the one that
+ * ends in Z.
  */
 export class TimelineRepository {
   constructor(private readonly db: Db) {}
 
-  /** Both dates of each of the owner's records of `kind` (the buckets are counted from them, in the viewer's zone). */
-  dates(userId: number, kind: MediaKind): Promise<DatedRow[]> {
-    return this.db
+  /**
+   * How many of the owner's records of `kind` fall in each month by the camera's clock: those whose
+   * taken_at is a wall-clock time (every taken_at but an instant, which ends in Z), counted by the month
+   * it starts with, in the database.
+   */
+  async wallMonths(userId: number, kind: MediaKind): Promise<{ month: string; count: number }[]> {
+    const rows = await this.db
       .selectFrom('media')
-      .select(['taken_at', 'created_at'])
+      .select([sql<string>`substr(taken_at, 1, 7)`.as('month'), sql<number>`count(*)`.as('count')])
       .where('user_id', '=', userId)
       .where('kind', '=', kind)
       .where('deleted_at', 'is', null)
+      .where('taken_at', 'is not', null)
+      .where('taken_at', 'not like', '%Z')
+      .groupBy(sql`substr(taken_at, 1, 7)`)
       .execute();
+    return rows.map((r) => ({ month: r.month, count: Number(r.count) }));
+  }
+
+  /** The instants of the owner's other records of `kind`: taken_at in UTC, else created_at (their months depend on the viewer's zone). */
+  async instants(userId: number, kind: MediaKind): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('media')
+      .select(sql<string>`coalesce(taken_at, created_at)`.as('at'))
+      .where('user_id', '=', userId)
+      .where('kind', '=', kind)
+      .where('deleted_at', 'is', null)
+      .where((eb) => eb.or([eb('taken_at', 'is', null), eb('taken_at', 'like', '%Z')]))
+      .execute();
+    return rows.map((r) => r.at);
   }
 
   /**
    * The owner's records of `kind` dated from day `from` to before day `to` (`YYYY-MM-DD`): by taken_at
    * when they have one, else by created_at. The caller widens the days by the most a zone can move a time.
+   * Two range reads, one per index (taken_at's, created_at's), rather than one OR that scans the owner's rows.
    */
-  between(userId: number, kind: MediaKind, from: string, to: string): Promise<Media[]> {
-    return this.db
-      .selectFrom('media')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('kind', '=', kind)
-      .where('deleted_at', 'is', null)
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('taken_at', '>=', from), eb('taken_at', '<', to)]),
-          eb.and([eb('taken_at', 'is', null), eb('created_at', '>=', from), eb('created_at', '<', to)]),
-        ]),
-      )
-      .execute();
+  async between(userId: number, kind: MediaKind, from: string, to: string): Promise<Media[]> {
+    const owned = () =>
+      this.db.selectFrom('media').selectAll().where('user_id', '=', userId).where('kind', '=', kind).where('deleted_at', 'is', null);
+    const [taken, uploaded] = await Promise.all([
+      owned().where('taken_at', '>=', from).where('taken_at', '<', to).execute(),
+      owned().where('taken_at', 'is', null).where('created_at', '>=', from).where('created_at', '<', to).execute(),
+    ]);
+    return [...taken, ...uploaded];
   }
 }

@@ -18,12 +18,16 @@ const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 export class MediaTimeline {
   constructor(private readonly d: { repo: TimelineRepository }) {}
 
-  /** The months that hold any of the owner's records of `kind`, newest first, with their counts. */
+  /**
+   * The months that hold any of the owner's records of `kind`, newest first, with their counts: those
+   * dated by the camera's clock counted in the database, the instants here, in the viewer's zone.
+   */
   async buckets(userId: number, kind: MediaKind, timeZone: string): Promise<TimelineBucket[]> {
+    const [wall, instants] = await Promise.all([this.d.repo.wallMonths(userId, kind.name), this.d.repo.instants(userId, kind.name)]);
+    const counts = new Map(wall.map(({ month, count }) => [month, count]));
     const clock = recordClock(timeZone);
-    const counts = new Map<string, number>();
-    for (const row of await this.d.repo.dates(userId, kind.name)) {
-      const month = monthOf(clock(row));
+    for (const at of instants) {
+      const month = monthOf(clock({ taken_at: at, created_at: at }));
       counts.set(month, (counts.get(month) ?? 0) + 1);
     }
     return [...counts].sort(([a], [b]) => (a < b ? 1 : a > b ? -1 : 0)).map(([month, count]) => ({ month, count }));

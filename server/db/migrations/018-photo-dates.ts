@@ -13,11 +13,17 @@ import { sql, type Kysely } from 'kysely';
  * migration cannot reach: one 'read-photo-dates' job is added (when there are photos), which reads every
  * photo's EXIF again, a batch at a time, in the worker (server/media/photo-dates-job.ts).
  *
- * media_owner_kind_taken: a timeline's months by when their photos were taken.
+ * media_owner_kind_taken: a timeline's months by when their photos were taken (only rows outside the
+ * trash, which are all a timeline shows): its counts are read from the index alone.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`update media set taken_at = substr(taken_at, 1, 19) where kind = 'photo' and taken_at like '%Z'`.execute(db);
-  await db.schema.createIndex('media_owner_kind_taken').on('media').columns(['user_id', 'kind', 'taken_at']).execute();
+  await db.schema
+    .createIndex('media_owner_kind_taken')
+    .on('media')
+    .columns(['user_id', 'kind', 'taken_at'])
+    .where(sql.ref('deleted_at'), 'is', null)
+    .execute();
   // Due whatever any worker's clock says: the migrating process's clock is not the workers'.
   const due = new Date(0).toISOString();
   const now = new Date().toISOString();

@@ -56,6 +56,52 @@ describe('wall clocks in a zone', () => {
     expect(zoneClock('UTC')(Date.UTC(2024, 0, 1, 0, 0, 0, 999))).toBe('2024-01-01T00:00:00');
   });
 
+  it('agrees with Intl at every offset change of 2010–2027, in zones that change often or oddly', () => {
+    // The clock asks Intl once per week of UTC where a zone keeps its offset; this walks each zone every
+    // 25 h 7 min (no offset lasts less) and finds each change to the second, comparing with Intl asked afresh.
+    const fromIntl = (timeZone: string) => {
+      const format = new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+      });
+      return (ms: number) => {
+        const p = Object.fromEntries(format.formatToParts(ms).map((x) => [x.type, x.value]));
+        return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}`;
+      };
+    };
+    const offset = (wall: string, ms: number) => Date.parse(`${wall}Z`) - Math.floor(ms / 1000) * 1000;
+    let changes = 0;
+    for (const zone of ['Europe/Berlin', 'America/Los_Angeles', 'Australia/Lord_Howe', 'Africa/Casablanca', 'Europe/Moscow', 'Asia/Gaza']) {
+      const clock = zoneClock(zone);
+      const reference = fromIntl(zone);
+      const step = (25 * 60 + 7) * 60_000;
+      let before = Date.UTC(2010, 0, 1);
+      let offsetBefore = offset(reference(before), before);
+      for (let at = before + step; at < Date.UTC(2027, 0, 1); before = at, at += step) {
+        const wall = reference(at);
+        expect(clock(at), `${zone} ${new Date(at).toISOString()}`).toBe(wall);
+        const offsetAt = offset(wall, at);
+        if (offsetBefore === offsetAt) continue;
+        offsetBefore = offsetAt;
+        let [lo, hi] = [before, at];
+        while (hi - lo > 1000) {
+          const mid = Math.floor((lo + hi) / 2000) * 1000;
+          if (offset(reference(mid), mid) === offset(reference(lo), lo)) lo = mid;
+          else hi = mid;
+        }
+        for (const t of [lo - 1000, lo, hi, hi + 1000]) expect(clock(t), `${zone} ${new Date(t).toISOString()}`).toBe(reference(t));
+        changes += 1;
+      }
+    }
+    expect(changes).toBeGreaterThan(150);
+  });
+
   it('dates a record by the camera’s clock when it has one, else by the instant in the viewer’s zone', () => {
     const moscow = recordClock('Europe/Moscow');
     const novosibirsk = recordClock('Asia/Novosibirsk');
