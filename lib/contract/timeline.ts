@@ -13,8 +13,10 @@ import { isTimeZone, MONTH_PATTERN } from './taken-at.ts';
  * A record's month (and its place in the month) is its wall-clock time by taken-at.ts: the camera's
  * own when the file says when it was taken, else the instant in `tz` — the viewer's zone, which the
  * client sends (default UTC; a name that is no IANA zone is refused). Records in the trash are in
- * neither. The whole list (`GET /api/media/{kind}/` without `month`) stays as it was. Both answers are
- * kept ready and revalidated like the whole list (ETag, 304, br/gzip).
+ * neither. The whole list (`GET /api/media/{kind}/` without `month`) stays as it was. Both take
+ * `favorite=1` as the list does: the favourites' months and a month of the favourites. A month's
+ * records are the list's records, `is_favorite` included. Both answers are kept ready and revalidated
+ * like the whole list (ETag, 304, br/gzip).
  */
 /** One month of the timeline and how many records it holds. */
 export const timelineBucketSchema = z.object({

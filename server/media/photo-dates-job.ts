@@ -34,7 +34,7 @@ function afterOf(payload: string): number {
 }
 
 /**
- * 'read-photo-dates' (added by migration 018): reads every stored photo's EXIF again, as processing reads
+ * 'read-photo-dates' (added by migration 022): reads every stored photo's EXIF again, as processing reads
  * it now (server/media/taken-at.ts), and writes taken_at where it differs. One batch of photos by id per
  * run; the batch's writes and the job for the next batch are committed together with the end of this one,
  * only while this run still holds its claim. So a run cut off is done again from the same photo, and doing

@@ -20,10 +20,14 @@ export class MediaTimeline {
 
   /**
    * The months that hold any of the owner's records of `kind`, newest first, with their counts: those
-   * dated by the camera's clock counted in the database, the instants here, in the viewer's zone.
+   * dated by the camera's clock counted in the database, the instants here, in the viewer's zone. Only
+   * the favourites' when `favoritesOnly`.
    */
-  async buckets(userId: number, kind: MediaKind, timeZone: string): Promise<TimelineBucket[]> {
-    const [wall, instants] = await Promise.all([this.d.repo.wallMonths(userId, kind.name), this.d.repo.instants(userId, kind.name)]);
+  async buckets(userId: number, kind: MediaKind, timeZone: string, favoritesOnly = false): Promise<TimelineBucket[]> {
+    const [wall, instants] = await Promise.all([
+      this.d.repo.wallMonths(userId, kind.name, favoritesOnly),
+      this.d.repo.instants(userId, kind.name, favoritesOnly),
+    ]);
     const counts = new Map(wall.map(({ month, count }) => [month, count]));
     const clock = recordClock(timeZone);
     for (const at of instants) {
@@ -33,14 +37,17 @@ export class MediaTimeline {
     return [...counts].sort(([a], [b]) => (a < b ? 1 : a > b ? -1 : 0)).map(([month, count]) => ({ month, count }));
   }
 
-  /** The owner's records of `kind` in `month` (`YYYY-MM`) for a viewer in `timeZone`, newest first (equal times: the later upload first). */
-  async month(userId: number, kind: MediaKind, month: string, timeZone: string): Promise<Media[]> {
+  /**
+   * The owner's records of `kind` in `month` (`YYYY-MM`) for a viewer in `timeZone`, newest first (equal
+   * times: the later upload first); only the favourites when `favoritesOnly`.
+   */
+  async month(userId: number, kind: MediaKind, month: string, timeZone: string, favoritesOnly = false): Promise<Media[]> {
     const year = Number(month.slice(0, 4));
     const index = Number(month.slice(5, 7)) - 1;
     const from = day(Date.UTC(year, index, 1 - ZONE_MARGIN_DAYS));
     const to = day(Date.UTC(year, index + 1, 1 + ZONE_MARGIN_DAYS));
     const clock = recordClock(timeZone);
-    return (await this.d.repo.between(userId, kind.name, from, to))
+    return (await this.d.repo.between(userId, kind.name, from, to, favoritesOnly))
       .map((row) => ({ row, wall: clock(row satisfies Dated) }))
       .filter(({ wall }) => monthOf(wall) === month)
       .sort((a, b) => (a.wall < b.wall ? 1 : a.wall > b.wall ? -1 : b.row.id - a.row.id))

@@ -215,4 +215,40 @@ describe('the timeline: months and a month', () => {
       expect((await t.app.inject({ url })).statusCode).toBe(401);
     }
   });
+
+  it('takes ?favorite=1: the favourites’ months and a month of them, records starred as in the list', async () => {
+    for (const name of ['same-2', 'uploaded-midnight', 'old']) {
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/media/photo/${ids[name]}/`,
+        headers: alice.headers,
+        payload: { is_favorite: true },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const favoriteBuckets = await get(alice, '/api/media/photo/buckets/?tz=Europe%2FMoscow&favorite=1');
+    expect(favoriteBuckets.json()).toEqual([
+      { month: '2024-07', count: 1 },
+      { month: '2024-06', count: 1 },
+      { month: '2022-01', count: 1 },
+    ]);
+    // The kind's own months are still all of them (kept apart from the favourites'; same-1 is in the trash).
+    expect(await buckets(alice, 'photo', 'Europe/Moscow')).toEqual([
+      { month: '2024-07', count: 2 },
+      { month: '2024-06', count: 3 },
+      { month: '2022-01', count: 1 },
+    ]);
+    const june = (await get(alice, '/api/media/photo/?month=2024-06&tz=Europe%2FMoscow&favorite=1')).json<{ title: string }[]>();
+    expect(titles(june)).toEqual(['same-2']);
+    expect(photoRecordSchema.strict().parse(june[0])).toMatchObject({ title: 'same-2', is_favorite: true });
+    const all = (await get(alice, '/api/media/photo/?month=2024-06&tz=Europe%2FMoscow')).json<{ title: string; is_favorite: boolean }[]>();
+    expect(all.map((r) => [r.title, r.is_favorite])).toEqual([
+      ['june30-moscow', false],
+      ['same-2', true],
+      ['june1-zoneless', false],
+    ]);
+    const res = await get(alice, '/api/media/photo/buckets/?favorite=maybe');
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json<object>())).toEqual(['favorite']);
+  });
 });

@@ -40,11 +40,11 @@ function watchedStorage(storage: Storage, copied: string[], down: { now: boolean
 }
 
 /**
- * Migration 018 and its job: the dates stored before (the camera's zone-less time written as UTC) become
+ * Migration 022 and its job: the dates stored before (the camera's zone-less time written as UTC) become
  * the camera's wall clock at once, and the 'read-photo-dates' job reads every stored photo's EXIF again
  * for the offsets the old reader ignored — on local disk and in a bucket, idempotently.
  */
-describe.each<StorageKind>(['local', 's3'])('migration 018: photo dates read again (%s)', (storageKind) => {
+describe.each<StorageKind>(['local', 's3'])('migration 022: photo dates read again (%s)', (storageKind) => {
   let t: TestApp;
   let worker: Worker;
   const copied: string[] = [];
@@ -67,7 +67,7 @@ describe.each<StorageKind>(['local', 's3'])('migration 018: photo dates read aga
 
   it('makes stored dates the camera’s wall clock at once, then reads every photo’s EXIF again, in batches', async () => {
     const user = await createUser(t);
-    await migrateTo(t.db, '013-compact-peaks');
+    await migrateTo(t.db, '020-security-holes');
     const picture = (seed: number) => sharp({ create: { width: 64, height: 48, channels: 3, background: { r: seed, g: 90, b: 160 } } });
     const put = async (name: string, data: Buffer) => {
       const key = `u/${user.id}/photo/${name}`;
@@ -142,25 +142,25 @@ describe.each<StorageKind>(['local', 's3'])('migration 018: photo dates read aga
       new Map((await t.db.selectFrom('media').select(['title', 'taken_at']).execute()).map((r) => [r.title, r.taken_at] as const));
 
     await migrate(t.db);
-    let now018 = await takenAt();
-    expect(now018.get('moscow')).toBe('2024-06-01T14:00:00');
-    expect(now018.get('plain')).toBe('2024-06-01T14:00:00');
-    expect(now018.get('broken')).toBe('2015-03-04T05:06:07');
-    expect(now018.get('missing')).toBe('2010-01-01T10:00:00');
-    expect(now018.get('video')).toBe('2024-06-01T11:00:00.000Z');
+    let afterMigration = await takenAt();
+    expect(afterMigration.get('moscow')).toBe('2024-06-01T14:00:00');
+    expect(afterMigration.get('plain')).toBe('2024-06-01T14:00:00');
+    expect(afterMigration.get('broken')).toBe('2015-03-04T05:06:07');
+    expect(afterMigration.get('missing')).toBe('2010-01-01T10:00:00');
+    expect(afterMigration.get('video')).toBe('2024-06-01T11:00:00.000Z');
     expect((await readJobs()).map((j) => [j.lane, j.payload])).toEqual([['housekeeping', '{"after":0}']]);
 
     await worker.settle();
-    now018 = await takenAt();
-    expect(now018.get('moscow')).toBe('2024-06-01T14:00:00+03:00');
-    expect(now018.get('plain')).toBe('2024-06-01T14:00:00');
-    expect(now018.get('webp')).toBe('2020-10-11T12:13:14+07:00');
-    expect(now018.get('trashed')).toBe('2024-06-01T14:00:00+03:00');
+    afterMigration = await takenAt();
+    expect(afterMigration.get('moscow')).toBe('2024-06-01T14:00:00+03:00');
+    expect(afterMigration.get('plain')).toBe('2024-06-01T14:00:00');
+    expect(afterMigration.get('webp')).toBe('2020-10-11T12:13:14+07:00');
+    expect(afterMigration.get('trashed')).toBe('2024-06-01T14:00:00+03:00');
     // What cannot be read keeps what it had.
-    expect(now018.get('broken')).toBe('2015-03-04T05:06:07');
-    expect(now018.get('missing')).toBe('2010-01-01T10:00:00');
-    expect(now018.get('video')).toBe('2024-06-01T11:00:00.000Z');
-    for (let i = 0; i < PHOTO_DATES_BATCH + 30; i++) expect(now018.get(`many${i}`)).toBe('2024-06-01T14:00:00');
+    expect(afterMigration.get('broken')).toBe('2015-03-04T05:06:07');
+    expect(afterMigration.get('missing')).toBe('2010-01-01T10:00:00');
+    expect(afterMigration.get('video')).toBe('2024-06-01T11:00:00.000Z');
+    for (let i = 0; i < PHOTO_DATES_BATCH + 30; i++) expect(afterMigration.get(`many${i}`)).toBe('2024-06-01T14:00:00');
     expect(await readJobs()).toEqual([]);
     // In a bucket a photo is fetched whole only when its first part does not settle its date (the WebP);
     // on local disk the stored file is read where it is.
@@ -172,7 +172,7 @@ describe.each<StorageKind>(['local', 's3'])('migration 018: photo dates read aga
     const before = await version();
     await t.services.queue.enqueue({ kind: 'read-photo-dates', payload: { after: 0 } });
     await worker.settle();
-    expect(await takenAt()).toEqual(now018);
+    expect(await takenAt()).toEqual(afterMigration);
     expect(await version()).toBe(before);
   });
 
