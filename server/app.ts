@@ -3,7 +3,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import multipart from '@fastify/multipart';
 import type { AppDeps } from './deps.ts';
 import { composeServices, startWorker, type Services } from './compose.ts';
-import { ApiError } from './errors.ts';
+import { ApiError, unavailableAnswer } from './errors.ts';
 import { authRoutes } from './auth/routes.ts';
 import { sessionsRoutes } from './auth/sessions-routes.ts';
 import { twoFactorRoutes } from './auth/two-factor-routes.ts';
@@ -153,6 +153,13 @@ export async function buildApp(given: AppDeps, opts: AppOptions = {}): Promise<B
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
       return reply.status(error.status).headers(error.headers).send(error.body);
+    }
+    // The storage or the database cannot be used now: 503 with Retry-After, and one log line with the cause.
+    const unavailable = unavailableAnswer(error);
+    if (unavailable) {
+      request.log.error({ err: error }, `${unavailable.what} unavailable`);
+      const { status, headers, body } = unavailable.error;
+      return reply.status(status).headers(headers).send(body);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -9,7 +9,7 @@ import { createDb } from './db/kysely.ts';
 import { BackupError, takeBackup } from './backup/backup.ts';
 import { RestoreError, restoreBackup } from './backup/restore.ts';
 import { bytes } from './admin/commands.ts';
-import { checkStorage, StorageUnavailableError, storageFromConfig } from './storage/from-config.ts';
+import { checkStorage, StorageCheckFailed, storageFromConfig } from './storage/from-config.ts';
 
 const USAGE = `Usage: npm run backup -- --to DIR [--media-to s3://BUCKET/PREFIX?endpoint=…]
        npm run restore -- --from DIR`;
@@ -63,8 +63,7 @@ async function main(): Promise<number> {
 }
 
 process.exitCode = await main().catch((err: unknown) => {
-  const known =
-    err instanceof BackupError || err instanceof RestoreError || err instanceof StorageUnavailableError || err instanceof TypeError;
+  const known = err instanceof BackupError || err instanceof RestoreError || err instanceof StorageCheckFailed || err instanceof TypeError;
   console.error(`Копилка: ${known ? '' : 'backup failed: '}${err instanceof Error ? err.message : String(err)}`);
   return 1;
 });

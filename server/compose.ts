@@ -115,9 +115,9 @@ export interface Services {
   metrics: Metrics;
 }
 
-/** The job queue of one process, on the app's database and clock. */
-export function composeQueue(deps: Pick<AppDeps, 'db' | 'clock' | 'config'>, log: JobLog): JobQueue {
-  return new JobQueue({ db: deps.db, clock: deps.clock, lease: deps.config.jobLease, log });
+/** The job queue of one process, on the app's database and its lease clock. */
+export function composeQueue(deps: Pick<AppDeps, 'db' | 'clock' | 'jobClock' | 'config'>, log: JobLog): JobQueue {
+  return new JobQueue({ db: deps.db, clock: deps.jobClock ?? deps.clock, lease: deps.config.jobLease, log });
 }
 
 /** The media services of one process. */
@@ -155,15 +155,16 @@ export function composeUploads(deps: AppDeps, media: MediaServices, log: MediaLo
     store,
     storage: deps.storage,
     intake: media.uploads,
+    background: media.background,
     clock: deps.clock,
     config: deps.config,
     log,
   });
-  return { service, store, locker: new DbLocker(new UploadLocksRepository(deps.db), deps.clock) };
+  return { service, store, locker: new DbLocker(new UploadLocksRepository(deps.db), deps.jobClock ?? deps.clock) };
 }
 
 /** What a worker is built from: the app's dependencies but mail and SMS (it sends neither). */
-export type WorkerDepsOf = Pick<AppDeps, 'config' | 'db' | 'storage' | 'clock' | 'processor'>;
+export type WorkerDepsOf = Pick<AppDeps, 'config' | 'db' | 'storage' | 'clock' | 'jobClock' | 'processor'>;
 
 /** What a test may change in a worker: the media repository (to play a stalling process), slots, polling; and where its runs are measured. */
 export interface WorkerOptions {
@@ -171,26 +172,30 @@ export interface WorkerOptions {
   concurrency?: WorkerDeps['concurrency'];
   pollMs?: number;
   metrics?: Metrics;
+  sweepEveryMs?: number;
 }
 
 /**
  * A worker for every kind of job, on the app's database and storage: `npm start` runs one in the API
  * process (unless RUN_JOBS=false), `npm run worker` runs one alone. Work folders live under
- * DATA_DIR/work/jobs.
+ * DATA_DIR/work/jobs. Claims, leases and schedules go by the lease clock (`jobClock`: the database's);
+ * what the jobs write into records (their times) by the process's own.
  */
 export function composeWorker(deps: WorkerDepsOf, log: JobLog, queue: JobQueue, own: WorkerOptions = {}): Worker {
   const { db, storage, clock } = deps;
+  const jobClock = deps.jobClock ?? clock;
   const workRoot = path.join(deps.config.dataDir, 'work', 'jobs');
   const processing = new MediaProcessing({ storage, processor: deps.processor, log });
   return new Worker({
     db,
     queue,
-    clock,
+    clock: jobClock,
     log,
     workRoot,
     concurrency: own.concurrency,
     pollMs: own.pollMs,
     observe: own.metrics && ((kind, outcome, seconds) => own.metrics!.jobDuration.observe({ kind, outcome }, seconds)),
+    sweepEveryMs: own.sweepEveryMs,
     definitions: [
       ...processingJobs({ repo: own.repo ?? new MediaRepository(db), storage, processing, clock, log }),
       trimJobDefinition({
@@ -203,7 +208,7 @@ export function composeWorker(deps: WorkerDepsOf, log: JobLog, queue: JobQueue, 
         log,
       }),
       purgeFilesDefinition(storage),
-      reconcileStorageJob({ db, storage, clock, workRoot, log }),
+      reconcileStorageJob({ db, storage, clock: jobClock, log }),
       photoDatesJob({ db, processing, queue, log }),
     ],
   });

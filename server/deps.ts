@@ -14,5 +14,10 @@ export interface AppDeps {
   mailer: Mailer;
   sms: SmsSender;
   clock: Clock;
+  /**
+   * The clock of the times processes must agree on: job claims, leases and schedules, upload locks. The
+   * database's (DatabaseClock) in main.ts and worker-main.ts; unset, `clock` serves (tests drive both by it).
+   */
+  jobClock?: Clock;
   processor: MediaProcessor;
 }

@@ -1,4 +1,6 @@
 import type { DetailError, ErrorBody, FieldErrors } from '../lib/contract/errors.ts';
+import { isDatabaseUnavailable } from './db/unavailable.ts';
+import { StorageUnavailable } from './storage/storage.ts';
 
 /**
  * DRF-shaped errors (lib/contract/errors.ts). Services throw these; the error handler in app.ts turns
@@ -39,3 +41,27 @@ export const tokenNotValid = () =>
   });
 
 export const notAuthenticated = () => detailError(401, 'Учетные данные не были предоставлены.', { code: 'not_authenticated' });
+
+/** What a request that met the media storage unavailable is told (503), and when to try again. */
+export const STORAGE_UNAVAILABLE_DETAIL = 'Хранилище файлов временно недоступно. Повторите попытку через минуту.';
+export const STORAGE_RETRY_AFTER_SECONDS = 60;
+/** What a request that met the database unavailable (restarting, failing over) is told (503), and when to try again. */
+export const DATABASE_UNAVAILABLE_DETAIL = 'Сервис временно недоступен. Повторите попытку через несколько секунд.';
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** The 503 answer of an error that says the storage or the database cannot be used now; null for any other error. */
+export function unavailableAnswer(err: unknown): { error: ApiError; what: 'media storage' | 'database' } | null {
+  if (err instanceof StorageUnavailable) {
+    return {
+      what: 'media storage',
+      error: new ApiError(503, { detail: STORAGE_UNAVAILABLE_DETAIL }, { 'Retry-After': String(STORAGE_RETRY_AFTER_SECONDS) }),
+    };
+  }
+  if (isDatabaseUnavailable(err)) {
+    return {
+      what: 'database',
+      error: new ApiError(503, { detail: DATABASE_UNAVAILABLE_DETAIL }, { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) }),
+    };
+  }
+  return null;
+}

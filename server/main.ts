@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { systemClock } from './clock.ts';
 import { processIndex, runCluster } from './cluster.ts';
+import { DatabaseClock } from './db/database-clock.ts';
 import { createMailer } from './mail/create-mailer.ts';
 import { createProcessor } from './media/processor.ts';
 import { loadConfigOrExit, openStores, sweepStaleTemp, useStorageWorkDirAsTemp, warnOfBundledFfmpeg } from './process-start.ts';
@@ -48,6 +49,15 @@ async function main(): Promise<void> {
   const { db, storage } = await openStores(config);
   const log = (m: string) => console.log(m);
   const stopSweep = await sweepStaleTemp(config, storage, systemClock, log);
+  const jobClock = await DatabaseClock.start(db, {
+    onError: (err) => console.error(`Копилка: could not read the database's clock (the last reading goes on): ${String(err)}`),
+  });
+  const clockSkewMs = Date.now() - jobClock.now().getTime();
+  if (Math.abs(clockSkewMs) > 1_000) {
+    console.warn(
+      `Копилка: this machine's clock is ${Math.round(clockSkewMs / 1000)} s off the database's: leases and schedules go by the database's`,
+    );
+  }
   const { app, services } = await buildApp({
     config,
     db,
@@ -55,6 +65,7 @@ async function main(): Promise<void> {
     mailer: createMailer(config, log),
     sms: createSmsSender(config, log),
     clock: systemClock,
+    jobClock,
     processor: createProcessor({ ffmpegPath: config.ffmpegPath }),
   });
 
@@ -87,6 +98,7 @@ async function main(): Promise<void> {
     try {
       stopSweep();
       metricsServer?.close();
+      jobClock.stop();
       await app.close();
       await db.destroy();
     } finally {

@@ -10,7 +10,7 @@ import { migrate } from './db/migrate.ts';
 import { RECONCILE_AGE_MS, RECONCILE_EVERY_MS } from './jobs/reconcile-storage.ts';
 import { bundledFfmpegWarning, chooseFfmpeg } from './media/ffmpeg.ts';
 import type { Storage } from './storage/storage.ts';
-import { checkStorage, StorageUnavailableError, storageFromConfig, storageWorkDir } from './storage/from-config.ts';
+import { checkStorage, StorageCheckFailed, storageFromConfig, storageWorkDir } from './storage/from-config.ts';
 
 /** The environment's configuration, or exit 1 with the variable at fault. */
 export function loadConfigOrExit(): Config {
@@ -44,7 +44,7 @@ export async function openStores(config: Config): Promise<{ db: Db; storage: Sto
   try {
     await checkStorage(storage, config);
   } catch (err) {
-    if (err instanceof StorageUnavailableError) {
+    if (err instanceof StorageCheckFailed) {
       console.error(`Копилка: ${err.message}`);
       process.exit(1);
     }

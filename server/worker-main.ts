@@ -5,6 +5,7 @@
 import { pino } from 'pino';
 import { systemClock } from './clock.ts';
 import { composeQueue, composeWorker, startWorker } from './compose.ts';
+import { DatabaseClock } from './db/database-clock.ts';
 import { createProcessor } from './media/processor.ts';
 import { Metrics } from './metrics/metrics.ts';
 import { startMetricsServer } from './metrics/server.ts';
@@ -18,11 +19,17 @@ async function main(): Promise<void> {
   const { db, storage } = await openStores(config);
   const log = pino({ level: config.logLevel });
   const metrics = new Metrics();
+  // Claims, leases and schedules by the database's clock, whatever this machine's says.
+  const jobClock = await DatabaseClock.start(db, { onError: (err) => log.warn({ err }, "could not read the database's clock") });
+  const clockSkewMs = Date.now() - jobClock.now().getTime();
+  if (Math.abs(clockSkewMs) > 1_000)
+    log.warn({ clockSkewMs }, "this machine's clock is off the database's: claims and schedules go by the database's");
   const deps = {
     config,
     db,
     storage: countStorageErrors(storage, metrics),
     clock: systemClock,
+    jobClock,
     processor: createProcessor({ ffmpegPath: config.ffmpegPath }),
   };
   const queue = composeQueue(deps, log);
@@ -53,6 +60,7 @@ async function main(): Promise<void> {
     try {
       metricsServer?.close();
       await worker.stop();
+      jobClock.stop();
       await db.destroy();
     } finally {
       process.exit(0);

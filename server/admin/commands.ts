@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/kysely.ts';
@@ -195,21 +194,13 @@ async function dispatch(args: string[], json: boolean, ctx: AdminContext): Promi
       return ctx.out(`job ${id} (${job.kind}): due now; a worker takes it at its next look (within a second).`);
     }
     case 'storage check': {
-      const report = await reconcileStorage(
-        { db: ctx.db, storage: ctx.storage, clock: ctx.clock, workRoot: path.join(ctx.config.dataDir, 'work', 'jobs') },
-        () => false,
-        { dryRun: true },
-      );
+      // The work folders of runs that are over are each worker's to sweep (at its start and hourly).
+      const report = await reconcileStorage({ db: ctx.db, storage: ctx.storage, clock: ctx.clock }, () => false, { dryRun: true });
       const found = report.found!;
-      if (json) return ctx.out(JSON.stringify({ objects: found.objects.sort(), work_folders: found.workFolders.sort() }, null, 2));
-      if (found.objects.length === 0 && found.workFolders.length === 0)
-        return ctx.out('Nothing to remove: every stored file is named by a row.');
+      if (json) return ctx.out(JSON.stringify({ objects: found.objects.sort() }, null, 2));
+      if (found.objects.length === 0) return ctx.out('Nothing to remove: every stored file is named by a row.');
       ctx.out(`${found.objects.length} stored file(s) no row names, untouched for an hour (the reconciliation removes them):`);
       for (const key of found.objects.sort()) ctx.out(`  ${key}`);
-      ctx.out(
-        `${found.workFolders.length} work folder(s) of job runs that are over (under ${path.join(ctx.config.dataDir, 'work', 'jobs')}):`,
-      );
-      for (const name of found.workFolders.sort()) ctx.out(`  ${name}`);
       return;
     }
     default:

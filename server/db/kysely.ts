@@ -16,11 +16,17 @@ import type { DB } from './types.ts';
 export type Db = Kysely<DB>;
 export type Dialect = 'sqlite' | 'postgres';
 
-export function createDb(database: Config['database']): Db {
+/** Where a database connection that broke outside any query is reported (one line each; the pool goes on). */
+export type ConnectionErrorLog = (err: Error) => void;
+
+const logToStderr: ConnectionErrorLog = (err) =>
+  console.error(`Копилка: a database connection was lost (${err.message}); new ones are opened as needed`);
+
+export function createDb(database: Config['database'], onConnectionError: ConnectionErrorLog = logToStderr): Db {
   if (database.dialect === 'postgres') {
     // BIGINT/COUNT come back as strings by default; our ids and counts fit in a JS number.
     pg.types.setTypeParser(20, (v) => Number(v));
-    return new Kysely<DB>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url, max: 10 }) }) });
+    return new Kysely<DB>({ dialect: new PostgresDialect({ pool: resilientPool(database.url, onConnectionError) }) });
   }
   const sqlite = new Database(database.file);
   sqlite.pragma('journal_mode = WAL');
@@ -30,6 +36,26 @@ export function createDb(database: Config['database']): Db {
   const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: preparedOnce(sqlite, reader) }) });
   committedReaders.set(db, reader);
   return db;
+}
+
+/**
+ * A pool that outlives its server's restarts. PostgreSQL ends every connection when it restarts, fails
+ * over or is told to (`terminating connection due to administrator command`): pg reports that as an
+ * 'error' event of the connection, which the pool re-emits for an idle one, and which nobody hears for
+ * one checked out between two queries (a transaction waiting on the app). An unheard 'error' event ends
+ * the process, so both are listened to here: the broken connection is dropped (the pool never hands
+ * out a connection that is not queryable) and the next query opens a new one. Queries under way when
+ * the connection dies fail, and so do those made while the server is down; nothing else does.
+ * A connection that cannot be opened gives up after CONNECT_TIMEOUT_MS rather than waiting forever.
+ */
+const CONNECT_TIMEOUT_MS = 10_000;
+
+function resilientPool(url: string, onConnectionError: ConnectionErrorLog): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
+  pool.on('error', (err) => onConnectionError(err));
+  // A checked-out connection's own error event: what a query under way gets is its own error already.
+  pool.on('connect', (client) => client.on('error', () => {}));
+  return pool;
 }
 
 /**

@@ -16,6 +16,7 @@ import * as m013 from './migrations/013-compact-peaks.ts';
 import * as m016 from './migrations/016-favorites-albums-shares.ts';
 import * as m019 from './migrations/019-user-quota.ts';
 import * as m020 from './migrations/020-security-holes.ts';
+import * as m021 from './migrations/021-fault-tolerance.ts';
 import * as m022 from './migrations/022-photo-dates.ts';
 
 /**
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '016-favorites-albums-shares': m016,
   '019-user-quota': m019,
   '020-security-holes': m020,
+  '021-fault-tolerance': m021,
   '022-photo-dates': m022,
 };
 

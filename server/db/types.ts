@@ -239,6 +239,8 @@ export interface UploadLocksTable {
   holder: string;
   expires_at: string;
   release_requested: number;
+  /** When the holder last renewed it (see migration 015); null for a lock taken before that column. */
+  renewed_at: Generated<string | null>;
 }
 
 /**
@@ -259,6 +261,8 @@ export interface JobsTable {
   run_after: string;
   /** How many times it was claimed. */
   attempts: Generated<number>;
+  /** Runs that failed for a reason outside the job's input (storage, database): they set the backoff and give no attempt away. */
+  failures: Generated<number>;
   /** Until when its current claim holds, unless renewed; null: nobody is running it. */
   lease_until: string | null;
   /** Token of the latest claim; kept after the lease ends, so the next holder can clear up after it. */

@@ -30,8 +30,9 @@ export function parsePurgeFiles(payload: string): PurgeFiles {
 const USER_FOLDER = /^u\/\d+\//;
 
 /**
- * Removes the bytes: every key and prefix is tried, and if any could not be removed the whole purge
- * fails (to be run again; removing what is already gone is no error).
+ * Removes the bytes, and aborts the unfinished multipart uploads writing them: every key and prefix is
+ * tried, and if any could not be removed the whole purge fails (to be run again; removing what is already
+ * gone is no error).
  */
 export async function purgeFiles(storage: Storage, files: PurgeFiles): Promise<void> {
   const outside = (files.prefixes ?? []).find((p) => !USER_FOLDER.test(p));
@@ -39,10 +40,25 @@ export async function purgeFiles(storage: Storage, files: PurgeFiles): Promise<v
   const failures: unknown[] = [];
   for (const key of files.keys ?? []) await storage.delete(key).catch((err: unknown) => failures.push(err));
   for (const prefix of files.prefixes ?? []) await removeUnder(storage, prefix).catch((err: unknown) => failures.push(err));
+  await abortUnfinished(storage, files).catch((err: unknown) => failures.push(err));
   if (failures.length === 1) throw failures[0];
   if (failures.length) {
     const first = failures[0] instanceof Error ? failures[0].message : String(failures[0]);
     throw new AggregateError(failures, `${failures.length} stored files or prefixes could not be removed, the first: ${first}`);
+  }
+}
+
+/**
+ * The multipart uploads of a bucket that were writing the keys named (exactly) or keys under the prefixes:
+ * an upload cut off by a killed process leaves its parts there, listed as no object, until aborted.
+ */
+async function abortUnfinished(storage: Storage, files: PurgeFiles): Promise<void> {
+  if (!storage.unfinishedUploads || !storage.abortUnfinished) return;
+  const keys = new Set(files.keys ?? []);
+  for (const prefix of [...keys, ...(files.prefixes ?? [])]) {
+    for await (const upload of storage.unfinishedUploads(prefix)) {
+      if (keys.has(upload.key) || (files.prefixes ?? []).some((p) => upload.key.startsWith(p))) await storage.abortUnfinished(upload);
+    }
   }
 }
 
@@ -55,7 +71,7 @@ export async function removeUnder(storage: Storage, prefix: string): Promise<voi
   for await (const { key } of storage.list(prefix)) await storage.delete(key);
 }
 
-/** The 'purge-files' job: never given up, tried again after 5 s, 10 s, 20 s, … (at most 10 minutes apart) until it succeeds. */
+/** The 'purge-files' job: never given up, tried again after 5 s, 10 s, 20 s, … (at most 10 minutes apart, 5 while the storage is unavailable) until it succeeds. */
 export function purgeFilesDefinition(storage: Storage): JobDefinition {
   return {
     kind: 'purge-files',

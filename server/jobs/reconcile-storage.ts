@@ -1,10 +1,8 @@
-import { readdir, rm } from 'node:fs/promises';
-import path from 'node:path';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/kysely.ts';
 import type { Storage } from '../storage/storage.ts';
 import { parsePurgeFiles } from './purge-files.ts';
-import { CLAIM_TOKEN, type JobLog, type JobQueue } from './queue.ts';
+import type { JobLog, JobQueue } from './queue.ts';
 import { JobsRepository } from './repository.ts';
 import { StoredKeysRepository } from './stored-keys-repository.ts';
 import type { JobDefinition } from './worker.ts';
@@ -24,17 +22,17 @@ const BATCH = 200;
 export interface ReconcileDeps {
   db: Db;
   storage: Storage;
+  /** The lease clock (the database's): what is live, what is old enough, when the next round is. */
   clock: Clock;
-  /** DATA_DIR/work/jobs: the work folders of job runs, each named by its claim. */
-  workRoot: string;
 }
 
-/** What one round removed (or, in a dry run, would remove: then `found` names them, and temp files are not looked at). */
+/** What one round removed (or, in a dry run, would remove: then `found` names the objects; temp files and multipart uploads are not looked at). */
 export interface ReconcileReport {
   objects: number;
-  workFolders: number;
   temp: number;
-  found?: { objects: string[]; workFolders: string[] };
+  /** Unfinished multipart uploads aborted (a bucket's). */
+  multipart: number;
+  found?: { objects: string[] };
 }
 
 /** Asks for a round now (a worker's start): the one reconciliation job, added or brought forward. */
@@ -43,10 +41,12 @@ export function scheduleReconciliation(queue: JobQueue): Promise<void> {
 }
 
 /**
- * One round: the storage's own stale temp files, work folders whose run is over, and every stored
- * object older than RECONCILE_AGE_MS that no record or account names (listed from the storage, so a
- * bucket is reconciled as a folder is). Objects of uploads still in progress are skipped: their
- * journal entry (a held 'purge-files' job) names them. `stop` ends the round early.
+ * One round: the storage's own stale temp files, a bucket's unfinished multipart uploads that nothing in
+ * progress owns, and every stored object older than RECONCILE_AGE_MS that no record or account names
+ * (listed from the storage, so a bucket is reconciled as a folder is). Objects of uploads still in
+ * progress are skipped: their journal entry (a held 'purge-files' job) names them.
+ * `stop` ends the round early. (The work folders of runs that are over are each worker's own to sweep:
+ * see Worker.sweepWorkFolders.)
  */
 export async function reconcileStorage(
   d: ReconcileDeps,
@@ -56,18 +56,12 @@ export async function reconcileStorage(
   const now = d.clock.now();
   const cutoff = new Date(now.getTime() - RECONCILE_AGE_MS);
   const jobs = new JobsRepository(d.db);
-  const found = opts.dryRun ? { objects: [] as string[], workFolders: [] as string[] } : undefined;
-  const report: ReconcileReport = { objects: 0, workFolders: 0, temp: found ? 0 : await d.storage.removeStaleTemp(cutoff), found };
-
-  for (const name of await readdir(d.workRoot).catch(() => [])) {
-    if (!CLAIM_TOKEN.test(name) || (await jobs.isLive(name, now.toISOString()))) continue;
-    if (found) found.workFolders.push(name);
-    else await rm(path.join(d.workRoot, name), { recursive: true, force: true });
-    report.workFolders++;
-  }
+  const found = opts.dryRun ? { objects: [] as string[] } : undefined;
+  const report: ReconcileReport = { objects: 0, temp: found ? 0 : await d.storage.removeStaleTemp(cutoff), multipart: 0, found };
 
   const inProgress = (await jobs.heldPayloads('purge-files', now.toISOString())).flatMap((p) => parsePurgeFiles(p).prefixes ?? []);
   const refs = new StoredKeysRepository(d.db);
+  if (!found) report.multipart = await abortOrphanedUploads(d, cutoff, inProgress, refs, stop);
   const sweep = async (keys: string[]) => {
     const named = await refs.referenced(keys);
     for (const key of keys) {
@@ -91,13 +85,49 @@ export async function reconcileStorage(
   return report;
 }
 
+/**
+ * Aborts the unfinished multipart uploads of a bucket that nothing in progress owns and that were begun
+ * before `cutoff`: no upload request's journal entry (a held 'purge-files' job) names their key, no live
+ * claim's token is in it (a job's run writes its outputs under keys of its claim), no live resumable
+ * upload stages into it, and no row names it. Every writer takes its owner before it begins its upload,
+ * so one without an owner was cut off by a killed process; the hour is a margin for clocks that disagree.
+ */
+async function abortOrphanedUploads(
+  d: ReconcileDeps,
+  cutoff: Date,
+  inProgress: string[],
+  refs: StoredKeysRepository,
+  stop: () => boolean,
+): Promise<number> {
+  const { storage } = d;
+  if (!storage.unfinishedUploads || !storage.abortUnfinished) return 0;
+  // Listed before the owners are read: whatever began after the listing is not among them.
+  const unfinished = [];
+  for await (const upload of storage.unfinishedUploads('u/')) if (upload.initiated < cutoff) unfinished.push(upload);
+  if (unfinished.length === 0) return 0;
+  const claims = await new JobsRepository(d.db).liveClaims(d.clock.now().toISOString());
+  const named = await refs.referenced(unfinished.map((u) => u.key));
+  let aborted = 0;
+  for (const upload of unfinished) {
+    if (stop()) break;
+    const owned =
+      named.has(upload.key) ||
+      inProgress.some((prefix) => upload.key.startsWith(prefix)) ||
+      claims.some((claim) => upload.key.includes(claim));
+    if (owned) continue;
+    await storage.abortUnfinished(upload);
+    aborted++;
+  }
+  return aborted;
+}
+
 /** The 'reconcile-storage' job: a round, then the next one an hour later. */
 export function reconcileStorageJob(d: ReconcileDeps & { log: JobLog }): JobDefinition {
   return {
     kind: 'reconcile-storage',
     async run(ctx) {
       const report = await reconcileStorage(d, ctx.lost);
-      if (report.objects || report.workFolders || report.temp) d.log.info(report, 'storage reconciled: removed what nothing named');
+      if (report.objects || report.temp || report.multipart) d.log.info(report, 'storage reconciled: removed what nothing named');
       await ctx.later(new Date(d.clock.now().getTime() + RECONCILE_EVERY_MS));
     },
   };

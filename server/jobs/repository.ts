@@ -73,11 +73,19 @@ export class JobsRepository {
     return result.numUpdatedRows > 0n;
   }
 
-  /** Hands a held job back, to be claimed again from `runAfter` (the claim token stays, naming the run that stopped). */
-  async release(id: number, claim: string, runAfter: string, error: string | null = null): Promise<boolean> {
+  /**
+   * Hands a held job back, to be claimed again from `runAfter` (the claim token stays, naming the run that
+   * stopped); `outsideFailure` counts the run among the job's failures outside its input.
+   */
+  async release(id: number, claim: string, runAfter: string, error: string | null = null, outsideFailure = false): Promise<boolean> {
     const result = await this.db
       .updateTable('jobs')
-      .set({ lease_until: null, run_after: runAfter, last_error: error })
+      .set((eb) => ({
+        lease_until: null,
+        run_after: runAfter,
+        last_error: error,
+        ...(outsideFailure ? { failures: eb('failures', '+', 1) } : {}),
+      }))
       .where('id', '=', id)
       .where('claim', '=', claim)
       .executeTakeFirst();
@@ -94,6 +102,12 @@ export class JobsRepository {
   async isLive(claim: string, now: string): Promise<boolean> {
     const row = await this.db.selectFrom('jobs').select('id').where('claim', '=', claim).where('lease_until', '>=', now).executeTakeFirst();
     return !!row;
+  }
+
+  /** The tokens of every live claim (its lease not run out at `now`): the runs and journal entries in progress. */
+  async liveClaims(now: string): Promise<string[]> {
+    const rows = await this.db.selectFrom('jobs').select('claim').where('lease_until', '>=', now).where('claim', 'is not', null).execute();
+    return rows.map((r) => r.claim!);
   }
 
   /** The payloads of the held jobs of one kind (journal entries of work in progress). */

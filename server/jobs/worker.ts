@@ -4,9 +4,12 @@ import path from 'node:path';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/kysely.ts';
 import type { Job } from '../db/types.ts';
+import { whileDatabaseDown } from '../db/unavailable.ts';
 import { JOB_LANES, type JobKind, type Lane } from './kinds.ts';
 import { CLAIM_TOKEN, newClaimToken, type JobLog, type JobQueue } from './queue.ts';
 import { JobsRepository } from './repository.ts';
+import { defaultRetryAfterMs, isOutsideFault, outsideRetryAfterMs } from './retries.ts';
+import { sweepWorkFolders, WORK_SWEEP_EVERY_MS } from './work-folders.ts';
 
 /** The run's claim was taken over, or its job is gone: it stops, and what it made is not kept. */
 export class ClaimLostError extends Error {}
@@ -27,8 +30,11 @@ export interface JobContext {
    * holds it (false, and nothing written, when it does not).
    */
   finish(write?: (db: Db) => Promise<void>): Promise<boolean>;
-  /** Hands the job back to run again at `at` (the reconciliation's next round, a retry). */
-  later(at: Date, error?: string): Promise<boolean>;
+  /**
+   * Hands the job back to run again at `at` (the reconciliation's next round, a retry); `outsideFailure`:
+   * the run failed for a reason outside the job's input (counted in `failures`, not against its attempts).
+   */
+  later(at: Date, error?: string, outsideFailure?: boolean): Promise<boolean>;
 }
 
 /** One kind of job: what a run does, and what happens when runs fail. */
@@ -43,7 +49,9 @@ export interface JobDefinition {
   maxRunning?: number;
   /**
    * After this many claims the job is given up rather than tried again: runs that threw, and claims
-   * whose process died mid-run (a file that crashes the process every time). Unset: never given up.
+   * whose process died mid-run (a file that crashes the process every time). Runs that failed for a
+   * reason outside the job's input (the storage or the database unavailable) do not count: those are
+   * tried again with a backoff of minutes for as long as the trouble lasts. Unset: never given up.
    */
   maxAttempts?: number;
   /** Ends a job given up (e.g. marks its record failed); the job is removed with what it writes. */
@@ -66,13 +74,12 @@ export interface WorkerDeps {
   pollMs?: number;
   /** Told of every run's end: its kind, how it ended and how long it took (the metrics' job durations). */
   observe?: (kind: string, outcome: RunOutcome, seconds: number) => void;
+  /** How often it removes the work folders of claims that are over (WORK_SWEEP_EVERY_MS, work-folders.ts; tests shorten it). */
+  sweepEveryMs?: number;
 }
 
 /** How a run ended: its work done, handed back to be tried again, given up, or its claim lost (or handed back at shutdown). */
 export type RunOutcome = 'done' | 'retry' | 'gave_up' | 'lost';
-
-/** Failed runs are tried again after 5 s, 10 s, 20 s, … at most 10 minutes apart. */
-export const defaultRetryAfterMs = (attempt: number) => Math.min(5_000 * 2 ** Math.max(0, attempt - 1), 10 * 60_000);
 
 /**
  * Runs of the short lane per core. Most of them wait: short recordings claimed together are
@@ -110,6 +117,8 @@ export class Worker {
   /** Runs of each kind in progress here (for JobDefinition.maxRunning). */
   private readonly runningOf = new Map<string, number>();
   private timer: ReturnType<typeof setInterval> | null = null;
+  private sweeper: ReturnType<typeof setInterval> | null = null;
+  private sweeping: Promise<unknown> = Promise.resolve();
   private unsubscribe: (() => void) | null = null;
   private stopped = false;
   private wakeScheduled = false;
@@ -139,6 +148,15 @@ export class Worker {
     this.timer = setInterval(() => this.wake(), this.d.pollMs ?? 1_000);
     this.unsubscribe = this.d.queue.onNudge((lane) => this.wake(lane));
     this.wake();
+    const { db, clock, workRoot, log } = this.d;
+    const sweep = () => {
+      this.sweeping = sweepWorkFolders({ db, clock, workRoot, log }).catch((err: unknown) =>
+        log.warn({ err }, 'could not sweep the work folders'),
+      );
+    };
+    sweep();
+    this.sweeper = setInterval(sweep, this.d.sweepEveryMs ?? WORK_SWEEP_EVERY_MS);
+    this.sweeper.unref();
   }
 
   /**
@@ -148,7 +166,9 @@ export class Worker {
   async stop(graceMs = 5_000): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
+    if (this.sweeper) clearInterval(this.sweeper);
     this.unsubscribe?.();
+    await this.sweeping;
     await Promise.all(this.lanes.map((lane) => lane.filling ?? Promise.resolve()));
     let timeout: ReturnType<typeof setTimeout> | undefined;
     await Promise.race([
@@ -290,20 +310,30 @@ export class Worker {
         await stopRenewing();
         await removeDir();
         ended = true;
-        const done = await db.transaction().execute(async (trx) => {
-          if (!(await new JobsRepository(trx).finish(job.id, claim))) return false;
-          await write?.(trx);
-          return true;
-        });
+        let done: boolean;
+        try {
+          done = await db.transaction().execute(async (trx) => {
+            if (!(await new JobsRepository(trx).finish(job.id, claim))) return false;
+            await write?.(trx);
+            return true;
+          });
+        } catch (err) {
+          ended = false; // nothing was written: the failure below hands the job back
+          throw err;
+        }
         if (!done) lost = true;
         return done;
       },
-      later: async (at, error) => {
+      later: async (at, error, outsideFailure = false) => {
         if (ended) return !lost;
         await stopRenewing();
         await removeDir();
         ended = true;
-        const held = await repo.release(job.id, claim, at.toISOString(), error ?? null);
+        // A database down for a moment (a restart) is waited for, while the claim would still hold: the
+        // job is handed back now rather than once its lease runs out (which would count as an attempt).
+        const held = await whileDatabaseDown(queue.lease.ms / 2, () =>
+          repo.release(job.id, claim, at.toISOString(), error ?? null, outsideFailure),
+        );
         if (!held) lost = true;
         return held;
       },
@@ -315,9 +345,11 @@ export class Worker {
       // The run before this one stopped without ending: its work folder is nobody's now.
       if (previousClaim && CLAIM_TOKEN.test(previousClaim))
         await rm(path.join(this.d.workRoot, previousClaim), { recursive: true, force: true });
-      if (def.maxAttempts !== undefined && job.attempts > def.maxAttempts) {
+      // Claims that did not end in an outside failure: runs that threw, and runs whose process died.
+      const attempts = job.attempts - job.failures;
+      if (def.maxAttempts !== undefined && attempts > def.maxAttempts) {
         outcome = 'gave_up';
-        await def.giveUp?.(ctx, new Error(`claimed ${job.attempts} times without ending`));
+        await def.giveUp?.(ctx, new Error(`claimed ${attempts} times without ending`));
       } else {
         await def.run(ctx);
       }
@@ -327,14 +359,21 @@ export class Worker {
         outcome = 'lost';
         return;
       }
-      log.warn({ err, job: job.id, kind: job.kind, attempt: job.attempts }, 'job failed');
-      if (def.giveUp && def.maxAttempts !== undefined && job.attempts >= def.maxAttempts) {
+      const attempts = job.attempts - job.failures;
+      outcome = 'retry';
+      if (isOutsideFault(err)) {
+        const failures = job.failures + 1;
+        log.warn({ err, job: job.id, kind: job.kind, failures }, 'job failed for a reason outside its input: tried again later');
+        await ctx.later(new Date(clock.now().getTime() + outsideRetryAfterMs(failures)), errorText(err), true);
+        return;
+      }
+      log.warn({ err, job: job.id, kind: job.kind, attempt: attempts }, 'job failed');
+      if (def.giveUp && def.maxAttempts !== undefined && attempts >= def.maxAttempts) {
         outcome = 'gave_up';
         await def.giveUp(ctx, err);
         if (!ended) await ctx.finish();
       } else {
-        outcome = 'retry';
-        const wait = (def.retryAfterMs ?? defaultRetryAfterMs)(job.attempts);
+        const wait = (def.retryAfterMs ?? defaultRetryAfterMs)(attempts);
         await ctx.later(new Date(clock.now().getTime() + wait), errorText(err));
       }
     } finally {

@@ -2,7 +2,7 @@ import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { fieldError } from '../errors.ts';
 import { ClaimLostError } from '../jobs/worker.ts';
-import type { Storage } from '../storage/storage.ts';
+import { StorageUnavailable, type Storage } from '../storage/storage.ts';
 import type { Detected } from './content-types.ts';
 import { UploadRefused, type FileColumn, type MediaKind } from './kinds.ts';
 import type { MediaLog } from './log.ts';
@@ -39,6 +39,7 @@ export class MediaProcessing {
       await this.withOriginal(originalKey, true, (input) => kind.check!({ processor: this.d.processor, input, stored }));
     } catch (err) {
       if (err instanceof UploadRefused) throw fieldError(kind.fileField, err.message);
+      if (err instanceof StorageUnavailable) throw err; // the storage's trouble, not the file's
       this.d.log.warn({ err, kind: kind.name }, 'media check failed');
       throw fieldError(kind.fileField, kind.messages.processingFailed);
     }

@@ -8,7 +8,7 @@ import { quotaExceededMessage } from '../../lib/contract/storage-space.ts';
 import type { Media } from '../db/types.ts';
 import { ApiError, detailError, fieldError } from '../errors.ts';
 import { parseBody } from '../validation.ts';
-import { moveKey, StorageFailure, StorageLimitError, UPLOAD_SUFFIX, userPrefix, type Storage } from '../storage/storage.ts';
+import { moveKey, StorageLimitError, StorageUnavailable, UPLOAD_SUFFIX, userPrefix, type Storage } from '../storage/storage.ts';
 import { purgeFiles, purgeFilesJob } from '../jobs/purge-files.ts';
 import type { HeldJob, JobQueue } from '../jobs/queue.ts';
 import type { MediaLog } from './log.ts';
@@ -126,10 +126,11 @@ export class MediaUploads {
         if (err instanceof StorageLimitError && quota !== null && room < limit) throw quotaExceeded(quota);
         if (err instanceof StorageLimitError || err instanceof UploadTooLargeError) throw fileTooLarge(kind, limit);
         const e = err as { syscall?: string; statusCode?: number };
-        // Disk or bucket trouble is ours (500); anything else from the upload stream is a cut-off or malformed body.
+        // Disk or bucket trouble is ours (503, or 500 for what we cannot name); anything else from the upload
+        // stream is a cut-off or malformed body.
         if (
           err instanceof ApiError ||
-          err instanceof StorageFailure ||
+          err instanceof StorageUnavailable ||
           e.syscall ||
           (typeof e.statusCode === 'number' && e.statusCode < 500)
         )
@@ -142,7 +143,7 @@ export class MediaUploads {
       if (upload.size === 0) throw fieldError(kind.fileField, 'Отправленный файл пуст.');
       return await this.intake(userId, kind, { ...upload, base, key: tmpKey, details }, journal, written);
     } catch (err) {
-      await this.undo(journal, written);
+      await this.undo(journal, written, err);
       throw err;
     }
   }
@@ -174,7 +175,7 @@ export class MediaUploads {
       await moveKey(this.d.storage, completed.key, tmpKey);
       return await this.intake(userId, kind, { ...completed, base, key: tmpKey }, journal, written, completed.uploadId);
     } catch (err) {
-      await this.undo(journal, written);
+      await this.undo(journal, written, err);
       throw err;
     }
   }
@@ -249,13 +250,22 @@ export class MediaUploads {
     return row;
   }
 
-  /** Removes what a refused or failed upload stored, then its journal entry; what cannot be removed now is left to the entry's job. */
-  private async undo(journal: HeldJob, written: string[]): Promise<void> {
+  /**
+   * Removes what a refused or failed upload stored, then its journal entry; what cannot be removed now is
+   * left to the entry's job. With the storage unavailable (`cause`) nothing is tried now: each try would
+   * wait for the storage's timeout before the answer; the job tries until it can.
+   */
+  private async undo(journal: HeldJob, written: string[], cause: unknown): Promise<void> {
+    if (cause instanceof StorageUnavailable) {
+      await journal.release().catch((e: unknown) => this.d.log.error({ err: e }, 'could not hand the upload journal entry to a worker'));
+      return;
+    }
     try {
       await purgeFiles(this.d.storage, { keys: written });
       await journal.settle();
     } catch (err) {
-      this.d.log.error({ err }, 'could not remove the files of a failed upload: a job will');
+      // A storage that cannot be used now is what the request's own answer (503) logs already.
+      if (!(err instanceof StorageUnavailable)) this.d.log.error({ err }, 'could not remove the files of a failed upload: a job will');
       await journal.release().catch((e: unknown) => this.d.log.error({ err: e }, 'could not hand the upload journal entry to a worker'));
     }
   }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { ApiError } from '../errors.ts';
-import { StorageLimitError, UPLOAD_SUFFIX, userPrefix, type Storage } from '../storage/storage.ts';
+import { StorageLimitError, StorageUnavailable, UPLOAD_SUFFIX, userPrefix, type Storage } from '../storage/storage.ts';
 
 export const AVATAR_SIZE = 512;
 /** Most pixels an uploaded avatar may have: a bigger one is refused before it is decoded. */
@@ -25,6 +25,9 @@ export const newAvatarBase = (userId: number) => `${userPrefix(userId)}avatar/${
  */
 export async function storeAvatar(storage: Storage, base: string, source: Readable, maxBytes: number): Promise<string> {
   const uploadKey = `${base}${UPLOAD_SUFFIX}`;
+  // With the storage unavailable the upload is not removed now (that would wait for its timeout before the
+  // answer): the caller's journal entry removes it once it can.
+  let unavailable = false;
   try {
     try {
       await storage.put(uploadKey, source, { maxBytes });
@@ -51,7 +54,10 @@ export async function storeAvatar(storage: Storage, base: string, source: Readab
     const key = `${base}.webp`;
     await storage.put(key, Readable.from([webp]));
     return key;
+  } catch (err) {
+    unavailable = err instanceof StorageUnavailable;
+    throw err;
   } finally {
-    await storage.delete(uploadKey).catch(() => {});
+    if (!unavailable) await storage.delete(uploadKey).catch(() => {});
   }
 }

@@ -3,6 +3,7 @@ import type { PresentUser } from '../accounts/present.ts';
 import { currentUser, type Guard } from '../auth/guard.ts';
 import { ApiError, detailError } from '../errors.ts';
 import { rememberingSerializer } from '../schema-compilers.ts';
+import { StorageUnavailable } from '../storage/storage.ts';
 import { avatarTooLarge } from './avatar.ts';
 import { patchAnswer, profilePatchBody, userAnswer } from './schemas.ts';
 import type { ProfileService } from './service.ts';
@@ -70,7 +71,8 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRouteOptions> = async (
         }
         updated = await profile.setAvatar(user, part.file);
       } catch (err) {
-        if (err instanceof ApiError) throw err;
+        // Ours, and the storage's (503): never to be mistaken for a broken form by the checks below.
+        if (err instanceof ApiError || err instanceof StorageUnavailable) throw err;
         const code = (err as { code?: string }).code;
         if (code === 'FST_REQ_FILE_TOO_LARGE') throw avatarTooLarge(limit);
         const status = (err as { statusCode?: number }).statusCode;

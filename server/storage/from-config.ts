@@ -26,7 +26,7 @@ export function storageFromConfig(config: Pick<Config, 'dataDir' | 'mediaStorage
 }
 
 /** The storage cannot be used as configured: one line for the operator, never the credentials. */
-export class StorageUnavailableError extends Error {}
+export class StorageCheckFailed extends Error {}
 
 /**
  * Checks at start-up that the storage answers: a bucket that does not exist, a wrong endpoint or
@@ -43,6 +43,6 @@ export async function checkStorage(storage: Storage, config: Pick<Config, 'media
     const why =
       status === 404 ? 'no such bucket' : status === 403 ? 'access denied (check the credentials)' : (e.message ?? e.name ?? 'no answer');
     const line = `MEDIA_STORAGE: bucket ${bucket}${endpoint ? ` at ${endpoint}` : ''} is not usable: ${why}`;
-    throw new StorageUnavailableError(line.replace(/\s+/g, ' '));
+    throw new StorageCheckFailed(line.replace(/\s+/g, ' '));
   }
 }

@@ -1,15 +1,81 @@
-import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
+import { createWriteStream, ReadStream, type WriteStream } from 'node:fs';
 import { mkdir, opendir, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { randomBytes } from 'node:crypto';
-import { assertFolderPrefix, byteCounter, type Storage, type StoredKey } from './storage.ts';
+import {
+  asStorageError,
+  asStorageFailure,
+  assertFolderPrefix,
+  byteCounter,
+  StorageUnavailable,
+  type Storage,
+  type StoredKey,
+} from './storage.ts';
 
 /** put()'s temp file next to its destination: `<key>.<12 hex>.part`. */
 const PART_RE = /\.[0-9a-f]{12}\.part$/;
 
-/** Media on local disk under `root`. Writes go to a temp file and are renamed into place. */
+/**
+ * A file's bytes whose errors are the storage's: a disk that fails to read (EIO) raises StorageUnavailable
+ * like any other operation here. An error passed to destroy() is the one the stream emits, so the file
+ * stream's own destroy is where it is turned.
+ */
+class StoredFileStream extends (ReadStream as unknown as new (file: string, range?: { start: number; end: number }) => ReadStream) {
+  override _destroy(err: Error | null, callback: (error?: Error | null) => void): void {
+    super._destroy(err, (e) => callback(e ? asStorageFailure(e) : e));
+  }
+}
+
+/** Runs a disk operation; an error that says the disk cannot be used now becomes StorageUnavailable. */
+async function onDisk<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    throw asStorageFailure(err);
+  }
+}
+
+/**
+ * Makes a folder of the storage (and those above it). Failing, it is the storage's trouble whatever the
+ * code: on a read-only disk a recursive mkdir reports ENOENT for the folder it could not make.
+ */
+async function makeFolder(dir: string): Promise<void> {
+  try {
+    await mkdir(dir, { recursive: true });
+  } catch (err) {
+    throw await diskError(err);
+  }
+}
+
+/**
+ * A disk error as the storage raises it: a folder that could not be made is StorageUnavailable with the real
+ * reason (also for tus's file store, which makes its own folders), anything else as asStorageError says.
+ */
+export async function diskError(err: unknown): Promise<unknown> {
+  const e = err as NodeJS.ErrnoException;
+  if (e?.syscall === 'mkdir' && typeof e.path === 'string' && e.code !== 'EEXIST')
+    return new StorageUnavailable(await whyNoFolder(e.path, err));
+  return asStorageError(err);
+}
+
+/** The real reason a folder cannot be made (EROFS, EACCES, ENOSPC): making its first missing ancestor alone. */
+async function whyNoFolder(dir: string, reported: unknown): Promise<unknown> {
+  let missing = dir;
+  while (path.dirname(missing) !== missing && !(await stat(path.dirname(missing)).catch(() => null))) missing = path.dirname(missing);
+  try {
+    await mkdir(missing);
+    return reported;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EEXIST' ? reported : err;
+  }
+}
+
+/**
+ * Media on local disk under `root`. Writes go to a temp file and are renamed into place. A folder that is
+ * read-only, full or failing raises StorageUnavailable from every operation (and from a read stream).
+ */
 export class LocalStorage implements Storage {
   readonly localFiles = true;
 
@@ -28,6 +94,8 @@ export class LocalStorage implements Storage {
     source.on('error', hold);
     try {
       return await this.write(key, source, opts);
+    } catch (err) {
+      throw asStorageFailure(err); // the disk's trouble; a cut-off upload's error stays as it is
     } finally {
       source.off('error', hold);
     }
@@ -35,7 +103,7 @@ export class LocalStorage implements Storage {
 
   private async write(key: string, source: Readable, opts: { maxBytes?: number }): Promise<{ size: number }> {
     const dest = this.resolve(key);
-    await mkdir(path.dirname(dest), { recursive: true });
+    await makeFolder(path.dirname(dest));
     const tmp = `${dest}.${randomBytes(6).toString('hex')}.part`; // matches PART_RE
     const counter = byteCounter(opts.maxBytes);
     let out: WriteStream | undefined;
@@ -55,20 +123,26 @@ export class LocalStorage implements Storage {
   }
 
   read(key: string, range?: { start: number; end: number }): Readable {
-    return createReadStream(this.resolve(key), range);
+    return new StoredFileStream(this.resolve(key), range);
   }
 
   async stat(key: string): Promise<{ size: number } | null> {
     try {
       const s = await stat(this.resolve(key));
       return s.isFile() ? { size: s.size } : null;
-    } catch {
-      return null;
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'ENOTDIR') return null;
+      throw asStorageFailure(err);
     }
   }
 
   /** The file, and any copy of it a put left half-written (`<key>.<12 hex>.part`: a process killed mid-write). */
   async delete(key: string): Promise<void> {
+    return onDisk(() => this.deleteFile(key));
+  }
+
+  private async deleteFile(key: string): Promise<void> {
     const file = this.resolve(key);
     await unlink(file).catch((e: NodeJS.ErrnoException) => {
       if (e.code !== 'ENOENT') throw e;
@@ -87,13 +161,13 @@ export class LocalStorage implements Storage {
 
   async deletePrefix(prefix: string): Promise<void> {
     assertFolderPrefix(prefix);
-    await rm(this.resolve(prefix), { recursive: true, force: true });
+    await onDisk(() => rm(this.resolve(prefix), { recursive: true, force: true }));
   }
 
   async move(from: string, to: string): Promise<void> {
     const dest = this.resolve(to);
-    await mkdir(path.dirname(dest), { recursive: true });
-    await rename(this.resolve(from), dest);
+    await makeFolder(path.dirname(dest));
+    await onDisk(() => rename(this.resolve(from), dest));
   }
 
   /** The stored file itself: no copy. */
@@ -113,7 +187,7 @@ export class LocalStorage implements Storage {
     let removed = 0;
     for await (const file of this.walk('')) {
       if (PART_RE.test(file.key) && file.modifiedAt < olderThan) {
-        await rm(this.resolve(file.key), { force: true });
+        await onDisk(() => rm(this.resolve(file.key), { force: true }));
         removed++;
       }
     }
@@ -128,7 +202,7 @@ export class LocalStorage implements Storage {
       handle = await opendir(dir);
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT' || (e as NodeJS.ErrnoException).code === 'ENOTDIR') return;
-      throw e;
+      throw asStorageFailure(e);
     }
     const root = path.resolve(this.root);
     for await (const entry of handle) {

@@ -17,7 +17,16 @@ export interface S3Setting {
   /** `https://host/bucket/key` instead of `https://bucket.host/key` (MinIO, Ceph and most self-hosted servers). */
   forcePathStyle: boolean;
   credentials: { accessKeyId: string; secretAccessKey: string; sessionToken?: string };
+  /**
+   * How long a request to the bucket may wait: for its connection (S3_CONNECT_TIMEOUT_SECONDS), and with no
+   * byte moving either way once connected (S3_TIMEOUT_SECONDS). A bucket that does not answer within them
+   * fails the request (503 to a client), rather than holding it for as long as the bucket stays silent.
+   */
+  timeouts: { connectMs: number; idleMs: number };
 }
+
+/** Default S3_CONNECT_TIMEOUT_SECONDS and S3_TIMEOUT_SECONDS. */
+export const DEFAULT_S3_TIMEOUTS = { connectMs: 5_000, idleMs: 15_000 };
 
 /** The setting is wrong; `variable` names the environment variable, `message` says what a good value is (never repeats it). */
 export class MediaStorageSettingError extends Error {
@@ -76,6 +85,18 @@ export function parseMediaStorage(value: string, env: NodeJS.ProcessEnv): MediaS
   const secretAccessKey = env.AWS_SECRET_ACCESS_KEY;
   if (!accessKeyId) throw new MediaStorageSettingError('AWS_ACCESS_KEY_ID', 'required with s3:// media storage');
   if (!secretAccessKey) throw new MediaStorageSettingError('AWS_SECRET_ACCESS_KEY', 'required with s3:// media storage');
+  const seconds = (variable: string, fallbackMs: number) => {
+    const raw = env[variable];
+    if (raw === undefined || raw === '') return fallbackMs;
+    if (!/^\d+(\.\d+)?$/.test(raw) || Number(raw) <= 0 || Number(raw) > 3600) {
+      throw new MediaStorageSettingError(variable, 'must be a number of seconds above 0, at most 3600');
+    }
+    return Math.round(Number(raw) * 1000);
+  };
+  const timeouts = {
+    connectMs: seconds('S3_CONNECT_TIMEOUT_SECONDS', DEFAULT_S3_TIMEOUTS.connectMs),
+    idleMs: seconds('S3_TIMEOUT_SECONDS', DEFAULT_S3_TIMEOUTS.idleMs),
+  };
   return {
     kind: 's3',
     bucket,
@@ -84,5 +105,6 @@ export function parseMediaStorage(value: string, env: NodeJS.ProcessEnv): MediaS
     region,
     forcePathStyle: pathStyle === 'true',
     credentials: { accessKeyId, secretAccessKey, ...(env.AWS_SESSION_TOKEN ? { sessionToken: env.AWS_SESSION_TOKEN } : {}) },
+    timeouts,
   };
 }

@@ -5,18 +5,29 @@ import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
+  AbortMultipartUploadCommand,
   CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListMultipartUploadsCommand,
   paginateListObjectsV2,
   S3Client,
   S3ServiceException,
+  type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { S3Setting } from './media-storage-url.ts';
-import { assertFolderPrefix, byteCounter, StorageFailure, type Storage, type StoredKey } from './storage.ts';
+import {
+  asStorageFailure,
+  assertFolderPrefix,
+  byteCounter,
+  StorageUnavailable,
+  type Storage,
+  type StoredKey,
+  type UnfinishedUpload,
+} from './storage.ts';
 
 /** Streamed uploads go up in parts of this size, QUEUE at a time: what one put() holds in memory is about their product. */
 const PART_SIZE = 5 * 1024 * 1024;
@@ -29,20 +40,54 @@ const DELETE_CONCURRENCY = 8;
 /**
  * An S3 client that any S3-compatible server accepts: checksums only where the API requires them
  * (with the SDK's default, a streamed PutObject gets aws-chunked framing with trailing checksums,
- * which several servers store as part of the object).
+ * which several servers store as part of the object). Its requests are bounded in time (see
+ * s3ClientOptions).
  */
 export function createS3Client(setting: S3Setting): S3Client {
-  return new S3Client({
+  return new S3Client(s3ClientOptions(setting));
+}
+
+/**
+ * The options of every S3 client of the server (the media storage's, and tus's S3 store's): the bucket,
+ * the keys, checksums only where S3 requires them, and time limits. A connection must be made within
+ * `timeouts.connectMs`, and once made no request may go `timeouts.idleMs` without a byte moving either way
+ * (a stalled upload part or download stream included), so a bucket that stops answering fails requests
+ * instead of holding them. A request that timed out is not sent again: a silent server would make every
+ * retry wait as long, and the caller answer that much later. Other transient failures (a reset connection,
+ * 500, 503 SlowDown) are retried as the SDK does, at most MAX_ATTEMPTS times in all.
+ */
+export function s3ClientOptions(setting: S3Setting) {
+  const { connectMs, idleMs } = setting.timeouts;
+  const agent = { keepAlive: true, maxSockets: 256 };
+  return {
     region: setting.region,
     endpoint: setting.endpoint,
     forcePathStyle: setting.forcePathStyle,
     credentials: setting.credentials,
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
+    requestChecksumCalculation: 'WHEN_REQUIRED' as const,
+    responseChecksumValidation: 'WHEN_REQUIRED' as const,
     // Each /media/ response streams from its own GetObject: room for many players seeking at once.
-    requestHandler: { httpAgent: { keepAlive: true, maxSockets: 256 }, httpsAgent: { keepAlive: true, maxSockets: 256 } },
-  });
+    requestHandler: { httpAgent: agent, httpsAgent: agent, connectionTimeout: connectMs, socketTimeout: idleMs },
+    retryStrategy: noRetryAfterTimeout,
+  } satisfies S3ClientConfig;
 }
+
+const MAX_ATTEMPTS = 3;
+type RetryStrategy = Extract<NonNullable<S3ClientConfig['retryStrategy']>, { acquireInitialRetryToken: unknown }>;
+type RetryToken = Awaited<ReturnType<RetryStrategy['acquireInitialRetryToken']>>;
+const retryToken = (count: number, delayMs: number): RetryToken => ({ getRetryCount: () => count, getRetryDelay: () => delayMs });
+
+/** The SDK's standard retries (jittered exponential backoff from 100 ms), but none after a timeout. */
+const noRetryAfterTimeout: RetryStrategy = {
+  acquireInitialRetryToken: async () => retryToken(0, 0),
+  refreshRetryTokenForRetry: async (token, info) => {
+    const next = token.getRetryCount() + 1;
+    const error = info.error ?? new Error('S3 request failed');
+    if (next >= MAX_ATTEMPTS || info.errorType === 'CLIENT_ERROR' || error.name === 'TimeoutError') throw error;
+    return retryToken(next, Math.random() * Math.min(20_000, 100 * 2 ** next));
+  },
+  recordSuccess: () => {},
+};
 
 export interface S3StorageOptions {
   client: S3Client;
@@ -60,7 +105,8 @@ export interface S3StorageOptions {
  * GetObject streams (with Range), moves are server-side copies. Objects appear whole or not at all,
  * so unlike local disk there are no half-written temp objects; the only leftovers a crash can leave
  * are local copies in the work folder (removeStaleTemp) and unfinished multipart uploads, which S3
- * does not list as objects (a bucket lifecycle rule aborts those).
+ * does not list as objects: unfinishedUploads() lists them, and the purge of a cut-off upload and the
+ * storage check abort them (a bucket lifecycle rule is the second net).
  */
 export class S3Storage implements Storage {
   readonly localFiles = false;
@@ -97,8 +143,8 @@ export class S3Storage implements Storage {
     const Key = this.objectKey(key);
     const counter = byteCounter(opts.maxBytes);
     // A failure of the source or of the limit is the error to report, whatever the upload's
-    // clean-up answers (some servers refuse AbortMultipartUpload); a failure of the bucket is a
-    // StorageFailure, never mistaken for a cut-off upload.
+    // clean-up answers (some servers refuse AbortMultipartUpload); a failure of the bucket is
+    // StorageUnavailable (or the bucket's own error), never mistaken for a cut-off upload.
     let sourceError: Error | undefined;
     const feeding = pipeline(source, counter).catch((err: unknown) => {
       sourceError = err instanceof Error ? err : new Error(String(err));
@@ -113,7 +159,7 @@ export class S3Storage implements Storage {
       await upload.done();
     } catch (err) {
       // Already destroyed by the source or the limit (that error stays), else stopped with the bucket's.
-      const failure = new StorageFailure(err);
+      const failure = err instanceof StorageUnavailable ? err : new StorageUnavailable(err);
       counter.destroy(failure);
       await feeding;
       throw sourceError ?? failure;
@@ -142,7 +188,7 @@ export class S3Storage implements Storage {
         await pipeline(res.Body as Readable, out);
       })
       .catch((err: unknown) => {
-        if (!out.destroyed) out.destroy(notFoundAsEnoent(err));
+        if (!out.destroyed) out.destroy(isNotFound(err) ? notFoundAsEnoent(err) : asStorageFailure(err));
       });
     return out;
   }
@@ -153,12 +199,12 @@ export class S3Storage implements Storage {
       return { size: head.ContentLength ?? 0 };
     } catch (err) {
       if (isNotFound(err)) return null;
-      throw err;
+      throw asStorageFailure(err);
     }
   }
 
   async delete(key: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
+    await bucketCall(() => this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) })));
   }
 
   /**
@@ -184,9 +230,12 @@ export class S3Storage implements Storage {
       await this.put(to, this.read(from));
     } else {
       const source = this.objectKey(from).split('/').map(encodeURIComponent).join('/');
-      await this.client.send(
-        new CopyObjectCommand({ Bucket: this.bucket, Key: this.objectKey(to), CopySource: `${encodeURIComponent(this.bucket)}/${source}` }),
-      );
+      const copy = new CopyObjectCommand({
+        Bucket: this.bucket,
+        Key: this.objectKey(to),
+        CopySource: `${encodeURIComponent(this.bucket)}/${source}`,
+      });
+      await bucketCall(() => this.client.send(copy));
     }
     await this.delete(from);
   }
@@ -195,7 +244,9 @@ export class S3Storage implements Storage {
     await mkdir(dir, { recursive: true });
     const file = path.join(dir, `${randomBytes(8).toString('hex')}-${path.basename(key)}`);
     try {
-      await pipeline(this.read(key), createWriteStream(file, { flags: 'wx', mode: 0o600 }));
+      await pipeline(this.read(key), createWriteStream(file, { flags: 'wx', mode: 0o600 })).catch((err: unknown) => {
+        throw asStorageFailure(err);
+      });
       return await use(file);
     } finally {
       await rm(file, { force: true });
@@ -204,11 +255,37 @@ export class S3Storage implements Storage {
 
   async *list(prefix: string): AsyncIterable<StoredKey> {
     const pages = paginateListObjectsV2({ client: this.client }, { Bucket: this.bucket, Prefix: this.base + prefix });
-    for await (const page of pages) {
+    for await (const page of failingAsStorage(pages)) {
       for (const object of page.Contents ?? []) {
         if (!object.Key?.startsWith(this.base)) continue;
         yield { key: object.Key.slice(this.base.length), modifiedAt: object.LastModified ?? new Date(0) };
       }
+    }
+  }
+
+  async *unfinishedUploads(prefix: string): AsyncIterable<UnfinishedUpload> {
+    let KeyMarker: string | undefined;
+    let UploadIdMarker: string | undefined;
+    for (;;) {
+      const command = new ListMultipartUploadsCommand({ Bucket: this.bucket, Prefix: this.base + prefix, KeyMarker, UploadIdMarker });
+      const page = await bucketCall(() => this.client.send(command));
+      for (const upload of page.Uploads ?? []) {
+        if (!upload.Key?.startsWith(this.base) || !upload.UploadId) continue;
+        yield { key: upload.Key.slice(this.base.length), uploadId: upload.UploadId, initiated: upload.Initiated ?? new Date(0) };
+      }
+      if (!page.IsTruncated || (!page.NextKeyMarker && !page.NextUploadIdMarker)) return;
+      KeyMarker = page.NextKeyMarker;
+      UploadIdMarker = page.NextUploadIdMarker;
+    }
+  }
+
+  async abortUnfinished(upload: UnfinishedUpload): Promise<void> {
+    const command = new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: this.objectKey(upload.key), UploadId: upload.uploadId });
+    try {
+      await this.client.send(command);
+    } catch (err) {
+      if (isNotFound(err) || (err as { name?: string }).name === 'NoSuchUpload') return; // completed or aborted meanwhile
+      throw asStorageFailure(err);
     }
   }
 
@@ -231,6 +308,24 @@ export class S3Storage implements Storage {
       }
     }
     return removed;
+  }
+}
+
+/** A request to the bucket whose failure, when it says the bucket cannot be used now, is StorageUnavailable. */
+async function bucketCall<T>(request: () => Promise<T>): Promise<T> {
+  try {
+    return await request();
+  } catch (err) {
+    throw asStorageFailure(err);
+  }
+}
+
+/** The pages of a listing, its failures turned as every other request's. */
+async function* failingAsStorage<T>(pages: AsyncIterable<T>): AsyncIterable<T> {
+  try {
+    yield* pages;
+  } catch (err) {
+    throw asStorageFailure(err);
   }
 }
 

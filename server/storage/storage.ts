@@ -42,6 +42,21 @@ export interface Storage {
    * (see moveKey), so adapters written for other features need not implement it.
    */
   move?(from: string, to: string): Promise<void>;
+  /**
+   * Multipart uploads begun under `prefix` (any string) and neither completed nor aborted: what an upload
+   * cut off by a killed process leaves in a bucket, stored (and billed) but listed as no object. Object
+   * storage only; local disk has none (its half-written files are removeStaleTemp's).
+   */
+  unfinishedUploads?(prefix: string): AsyncIterable<UnfinishedUpload>;
+  /** Aborts one (its parts are gone); one already completed or aborted is no error. */
+  abortUnfinished?(upload: UnfinishedUpload): Promise<void>;
+}
+
+export interface UnfinishedUpload {
+  key: string;
+  uploadId: string;
+  /** When it was begun, by the storage's clock. */
+  initiated: Date;
 }
 
 /** Fails unless `prefix` names a folder of keys ('' or ending in '/'): `u/4` would also take `u/40/`. */
@@ -83,12 +98,74 @@ export function byteCounter(maxBytes: number | undefined): Transform & { bytes()
   return Object.assign(counter, { bytes: () => size });
 }
 
-/** The storage itself failed (a bucket refusing or unreachable): the server's trouble, not the uploader's. */
-export class StorageFailure extends Error {
+/**
+ * The media storage cannot be used now: a folder that is read-only or full, a bucket that does not answer,
+ * times out, refuses the keys or fails on its side. The server's trouble, which passes, not the uploader's:
+ * requests answer 503 with Retry-After, jobs try again later. Both adapters raise it (asStorageError), for
+ * whatever operation met the trouble; `cause` is what the storage said.
+ */
+export class StorageUnavailable extends Error {
   constructor(cause: unknown) {
-    super(`storage failed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    super(`media storage unavailable: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
   }
 }
+
+/** What a storage adapter throws for an error it met: StorageUnavailable when the error says so, else the error itself. */
+export function asStorageError(err: unknown): unknown {
+  return err instanceof StorageUnavailable || !storageIsUnavailable(err) ? err : new StorageUnavailable(err);
+}
+
+/** The same, for a place that must throw an Error. */
+export const asStorageFailure = (err: unknown): Error => {
+  const e = asStorageError(err);
+  return e instanceof Error ? e : new Error(String(e));
+};
+
+/**
+ * Whether an error of the disk or of the bucket says the storage cannot be used now, rather than that a
+ * key is missing (ENOENT, NoSuchKey: the caller's business) or a request was wrong.
+ */
+function storageIsUnavailable(err: unknown): boolean {
+  if (!err || typeof err !== 'object') return false;
+  const e = err as { code?: unknown; name?: unknown; message?: unknown; syscall?: unknown; $metadata?: { httpStatusCode?: number } };
+  if (typeof e.code === 'string' && DISK_CODES.has(e.code)) return true;
+  // A network error of our own request (the SDK's, with its $metadata, or a socket call of ours); an
+  // uploader's connection cut off also says ECONNRESET, but has neither, and is the uploader's business.
+  const ours = e.$metadata !== undefined || typeof e.syscall === 'string';
+  if (ours && typeof e.code === 'string' && NETWORK_CODES.has(e.code)) return true;
+  // The SDK's timeouts (connection, request, socket inactivity) are TimeoutError, also when no code is set.
+  if (e.name === 'TimeoutError' || (typeof e.name === 'string' && UNAVAILABLE_S3_ERRORS.has(e.name))) return true;
+  const status = e.$metadata?.httpStatusCode;
+  if (typeof status === 'number' && (status >= 500 || status === 403)) return true;
+  return ours && typeof e.message === 'string' && /socket hang up|ECONNREFUSED|ECONNRESET/.test(e.message);
+}
+
+/** Local disk: read-only, refused, full, over quota, failing. */
+const DISK_CODES = new Set(['EROFS', 'EACCES', 'EPERM', 'ENOSPC', 'EDQUOT', 'EIO']);
+
+/** The network towards a bucket. */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+/** The bucket's own words for trouble on its side or with the keys (HTTP 403 and 5xx are matched by status too). */
+const UNAVAILABLE_S3_ERRORS = new Set([
+  'NoSuchBucket',
+  'AccessDenied',
+  'InvalidAccessKeyId',
+  'SignatureDoesNotMatch',
+  'ServiceUnavailable',
+  'SlowDown',
+  'InternalError',
+  'RequestTimeout',
+]);
 
 export const userPrefix = (userId: number) => `u/${userId}/`;
 

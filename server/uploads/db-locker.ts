@@ -8,6 +8,12 @@ import { TusRefusal } from './tus-refusal.ts';
 export interface LockTimings {
   /** A held lock lasts this long unrenewed: the lock of a process that died frees itself after it. */
   leaseMs: number;
+  /**
+   * A waiting request that asked the holder to let go takes the lock over once the holder has not renewed
+   * it for this long (a live one renews every renewEveryMs): the lock of a process that died is free in
+   * seconds for the request that wants it, not after the whole lease.
+   */
+  staleMs: number;
   /** How often a holder renews its lease and looks whether a waiting request asked for the lock. */
   renewEveryMs: number;
   /** How often a waiting request tries again. */
@@ -16,7 +22,13 @@ export interface LockTimings {
   acquireTimeoutMs: number;
 }
 
-export const DEFAULT_LOCK_TIMINGS: LockTimings = { leaseMs: 30_000, renewEveryMs: 1_000, pollMs: 100, acquireTimeoutMs: 45_000 };
+export const DEFAULT_LOCK_TIMINGS: LockTimings = {
+  leaseMs: 30_000,
+  staleMs: 3_000,
+  renewEveryMs: 1_000,
+  pollMs: 100,
+  acquireTimeoutMs: 45_000,
+};
 
 /**
  * tus's Locker over the database, so that several API processes share the locks of the uploads (its
@@ -26,8 +38,11 @@ export const DEFAULT_LOCK_TIMINGS: LockTimings = { leaseMs: 30_000, renewEveryMs
  * request ends.
  *
  * The holder renews its lease while it works, so the lock of a process killed mid-request frees
- * itself once the lease runs out. A request in the same process as the holder asks it directly; one in
- * another process sets the row's release_requested, which the holder sees at its next renewal.
+ * itself once the lease runs out; a request that wants it sooner (a resume through another process)
+ * takes it over once its holder, asked to let go, has not renewed it for staleMs. A request in the
+ * same process as the holder asks it directly; one in another process sets the row's
+ * release_requested, which the holder sees at its next renewal. Times come from the lease clock
+ * (the database's), which every process shares.
  */
 export class DbLocker implements Locker {
   /** Locks held by requests of this process. */
@@ -67,7 +82,9 @@ class DbLock implements Lock {
     const giveUpAt = Date.now() + this.timings.acquireTimeoutMs;
     for (;;) {
       if (signal.aborted || Date.now() > giveUpAt) throw TusRefusal.of(ERRORS.ERR_LOCK_TIMEOUT);
-      if (await this.repo.tryAcquire(this.id, this.holder, this.clock.now().toISOString(), this.leaseEnd())) break;
+      const now = this.clock.now();
+      const staleBefore = new Date(now.getTime() - this.timings.staleMs).toISOString();
+      if (await this.repo.tryAcquire(this.id, this.holder, now.toISOString(), this.leaseEnd(), staleBefore)) break;
       await this.repo.requestRelease(this.id);
       await this.held.get(this.id)?.askToRelease();
       await sleep(this.timings.pollMs, undefined, { signal }).catch(() => {});
@@ -98,7 +115,7 @@ class DbLock implements Lock {
 
   private async renew(): Promise<void> {
     try {
-      const state = await this.repo.renew(this.id, this.holder, this.leaseEnd());
+      const state = await this.repo.renew(this.id, this.holder, this.clock.now().toISOString(), this.leaseEnd());
       if (!state) {
         // The lease ran out (this process stalled) and another request took the lock: this one stops.
         this.stopRenewing();

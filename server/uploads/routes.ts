@@ -4,7 +4,7 @@ import { NodeRequest } from 'srvx/node';
 import type { Clock } from '../clock.ts';
 import type { Media, Upload, User } from '../db/types.ts';
 import type { UploadServices } from '../compose.ts';
-import { ApiError, notAuthenticated } from '../errors.ts';
+import { ApiError, notAuthenticated, unavailableAnswer } from '../errors.ts';
 import type { Guard } from '../auth/guard.ts';
 import type { MediaKind } from '../media/kinds.ts';
 import type { MediaPathSigner } from '../media/signing.ts';
@@ -42,6 +42,8 @@ const METHODS = ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 export const uploadRoutes: FastifyPluginAsync<UploadRouteOptions> = async (app, { uploads, guard, paths, clock }) => {
   const { service } = uploads;
   const calls = new WeakMap<Request, TusCall>();
+  /** Retry-After of a request answered 503 because the storage or the database was unavailable. */
+  const retryAfter = new WeakMap<Request, string>();
   const callOf = (req: Request): TusCall => {
     const call = calls.get(req);
     if (!call) throw new Error('a tus request that did not come through the route');
@@ -87,7 +89,16 @@ export const uploadRoutes: FastifyPluginAsync<UploadRouteOptions> = async (app, 
       return { status_code: 201, headers: { 'Content-Type': 'application/json; charset=utf-8' }, body: recordBody(kind, record) };
     },
     onResponseError: (req, err) => {
-      if (err instanceof Error && !(err instanceof TusRefusal)) calls.get(req)?.request.log.error({ err }, 'resumable upload failed');
+      // The storage or the database cannot be used now: 503 (Retry-After is added below), one log line with the cause.
+      const unavailable = unavailableAnswer(err);
+      const log = calls.get(req)?.request.log;
+      if (unavailable) {
+        log?.error({ err }, `${unavailable.what} unavailable`);
+        const { status, body, headers } = unavailable.error;
+        retryAfter.set(req, headers['Retry-After']!);
+        return { status_code: status, body: JSON.stringify(body) };
+      }
+      if (err instanceof Error && !(err instanceof TusRefusal)) log?.error({ err }, 'resumable upload failed');
       return undefined;
     },
   });
@@ -101,6 +112,11 @@ export const uploadRoutes: FastifyPluginAsync<UploadRouteOptions> = async (app, 
     calls.set(webRequest, call);
     const response = await tus.handleWeb(webRequest);
     const text = await response.text();
+    // A creation that failed on our side gave the client no Location to go on from: the upload is dropped
+    // whole (its row at once, its bytes when the storage allows; what is left is the storage check's).
+    if (request.method === 'POST' && response.status >= 500 && call.upload) await service.abandon(call.upload.id);
+    const wait = retryAfter.get(webRequest);
+    if (wait) reply.header('Retry-After', wait);
     reply.status(response.status);
     response.headers.forEach((value, name) => {
       if (name !== 'content-length' && name !== 'content-type') reply.header(name, value);

@@ -25,6 +25,8 @@ export interface ResumableUploadsDeps {
   store: DataStore;
   storage: Storage;
   intake: MediaUploads;
+  /** Work off the request path (removing what a refused creation left), drained at shutdown. */
+  background: BackgroundWork;
   clock: Clock;
   config: Config;
   log: MediaLog;
@@ -151,6 +153,22 @@ export class ResumableUploads {
     } finally {
       await this.discard(id);
     }
+  }
+
+  /**
+   * Drops an upload whose creation failed on the server's side (its answer gave no Location): the row goes
+   * now, so nothing names it whatever else fails; what the store may have made of it is removed in the
+   * background (with the storage unavailable that waits for its timeouts; what is left then is the storage
+   * check's, as bytes no row names).
+   */
+  async abandon(id: string): Promise<void> {
+    try {
+      await this.d.repo.delete(id);
+    } catch (err) {
+      this.d.log.error({ err, upload: id }, 'could not drop a refused resumable upload: the cleanup will');
+      return;
+    }
+    this.d.background.run('remove a refused resumable upload', () => this.d.store.remove(id).catch(() => {}));
   }
 
   /** Removes abandoned uploads now (in the background) and then every CLEANUP_EVERY_MS, until shutdown. */

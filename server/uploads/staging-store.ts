@@ -5,6 +5,8 @@ import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
 import { DataStore, ERRORS, Upload } from '@tus/utils';
 import type { Config } from '../config.ts';
+import { s3ClientOptions } from '../storage/s3.ts';
+import { diskError } from '../storage/local.ts';
 import type { Storage } from '../storage/storage.ts';
 import type { UploadsRepository } from './repository.ts';
 import { resumeHash, saveHash } from './running-hash.ts';
@@ -52,16 +54,27 @@ export class StagingStore extends DataStore {
   }
 
   override async create(upload: Upload): Promise<Upload> {
-    const created = await (await this.inner()).create(new Upload({ ...upload, id: this.idOf(upload.id) }));
+    const created = await storageCall(async () => (await this.inner()).create(new Upload({ ...upload, id: this.idOf(upload.id) })));
     return new Upload({ ...created, id: upload.id });
   }
 
   override async getUpload(id: string): Promise<Upload> {
-    const found = await (await this.inner()).getUpload(this.idOf(id));
+    const innerId = this.idOf(id);
+    const found = await storageCall(async () => (await this.inner()).getUpload(innerId)).catch(async (err: unknown) => {
+      // tus's S3 store reports any failure to read an upload's info as "not found": a bucket that does not
+      // answer must not make a live upload look gone (a client would start it over). Asked once more here.
+      if ((err as { status_code?: number }).status_code === 404) await this.storage.stat(stagingKey(id)!);
+      throw err;
+    });
     return new Upload({ ...found, id });
   }
 
   override async write(stream: Readable, id: string, offset: number): Promise<number> {
+    // A cut-off connection's error stays the uploader's (asStorageError tells it from the storage's).
+    return storageCall(() => this.writeHashed(stream, id, offset));
+  }
+
+  private async writeHashed(stream: Readable, id: string, offset: number): Promise<number> {
     const inner = await this.inner();
     const row = await this.uploads.find(id);
     const canHash = row && (offset === 0 || (row.hash_offset === offset && row.hash_state !== null));
@@ -122,6 +135,20 @@ export class StagingStore extends DataStore {
 }
 
 /**
+ * Runs an operation of the inner store (tus's file or S3 store, an adapter of the media storage like
+ * ours): an error that says the storage cannot be used now becomes StorageUnavailable, as the media
+ * storage's own adapters raise it (diskError: asStorageError, and the file store's folders); tus's own
+ * refusals (a missing upload, a wrong offset) pass as they are.
+ */
+async function storageCall<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    throw await diskError(err);
+  }
+}
+
+/**
  * What tus's S3 store sends in one part (S3 takes at least 5 MiB but for the last one). Each part is written
  * to the temporary folder first, which the API process keeps under DATA_DIR (useStorageWorkDirAsTemp).
  */
@@ -148,16 +175,9 @@ export function stagingStore(config: Pick<Config, 'dataDir' | 'mediaStorage'>, s
   const base = setting.prefix ? `${setting.prefix.replace(/^\/+|\/+$/g, '')}/` : '';
   const s3 = new S3Store({
     partSize: S3_PART_BYTES,
-    s3ClientConfig: {
-      bucket: setting.bucket,
-      region: setting.region,
-      endpoint: setting.endpoint,
-      forcePathStyle: setting.forcePathStyle,
-      credentials: setting.credentials,
-      // As the media storage's client: checksums only where S3 requires them, or other servers store the framing.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    },
+    // As the media storage's client: checksums only where S3 requires them (or other servers store the
+    // framing), and the same time limits, so a silent bucket fails a tus request as it fails any other.
+    s3ClientConfig: { bucket: setting.bucket, ...s3ClientOptions(setting) },
   });
   return new StagingStore(
     async () => s3,

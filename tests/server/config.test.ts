@@ -162,7 +162,26 @@ describe('loadConfig', () => {
       region: 'eu-central-1',
       forcePathStyle: true,
       credentials: { accessKeyId: s3Keys.AWS_ACCESS_KEY_ID, secretAccessKey: s3Keys.AWS_SECRET_ACCESS_KEY, sessionToken: 'session' },
+      timeouts: { connectMs: 5_000, idleMs: 15_000 },
     });
+  });
+
+  it('bounds every request to the bucket in time: S3_CONNECT_TIMEOUT_SECONDS and S3_TIMEOUT_SECONDS, checked', async () => {
+    const dir = await dataDir();
+    const s3 = { DATA_DIR: dir, MEDIA_STORAGE: 's3://kopilka-media', ...s3Keys };
+    expect(loadConfig({ ...s3, S3_CONNECT_TIMEOUT_SECONDS: '2', S3_TIMEOUT_SECONDS: '0.5' }).mediaStorage).toMatchObject({
+      timeouts: { connectMs: 2_000, idleMs: 500 },
+    });
+    for (const [variable, value] of [
+      ['S3_TIMEOUT_SECONDS', '0'],
+      ['S3_TIMEOUT_SECONDS', 'soon'],
+      ['S3_CONNECT_TIMEOUT_SECONDS', '-1'],
+      ['S3_CONNECT_TIMEOUT_SECONDS', '7200'],
+    ] as const) {
+      expect(() => loadConfig({ ...s3, [variable]: value })).toThrow(
+        new ConfigError(`Invalid ${variable}: must be a number of seconds above 0, at most 3600`),
+      );
+    }
   });
 
   it('takes AWS defaults for what the S3 URL leaves out: the bucket root, AWS itself, AWS_REGION or us-east-1, virtual-host style', async () => {

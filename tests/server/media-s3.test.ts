@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STORAGE_UNAVAILABLE_DETAIL } from '../../server/errors.ts';
 import { RECONCILE_AGE_MS, reconcileStorage } from '../../server/jobs/reconcile-storage.ts';
 import { parseMediaStorage, type S3Setting } from '../../server/storage/media-storage-url.ts';
 import { createS3Client, S3Storage } from '../../server/storage/s3.ts';
@@ -105,8 +106,7 @@ describe('media in an S3 bucket', () => {
     const key = `u/${alice.id}/audio/Crashed00001.upload`;
     await t.storage.put(key, Readable.from([Buffer.from('half an upload')]));
     const stored = (await storedFiles(t)).filter((k) => !k.endsWith('.upload'));
-    const reconcile = () =>
-      reconcileStorage({ db: t.db, storage: t.storage, clock: t.clock, workRoot: path.join(t.dataDir, 'work', 'jobs') });
+    const reconcile = () => reconcileStorage({ db: t.db, storage: t.storage, clock: t.clock });
     expect((await reconcile()).objects).toBe(0); // recent: may belong to a live upload
     t.clock.advance(RECONCILE_AGE_MS + 60_000);
     expect((await reconcile()).objects).toBe(1);
@@ -114,7 +114,7 @@ describe('media in an S3 bucket', () => {
     expect(await storedFiles(t)).toEqual(stored);
   });
 
-  it('answers 500, not "upload cut off", when the bucket refuses the bytes, and keeps no record', async () => {
+  it('answers 503 (the storage unavailable), not "upload cut off", when the bucket refuses the bytes, and keeps no record', async () => {
     const setting = parseMediaStorage(s3TestEnv().MEDIA_STORAGE!, s3TestEnv()) as S3Setting;
     const broken = await createTestApp({
       storage: new S3Storage({
@@ -133,8 +133,9 @@ describe('media in an S3 bucket', () => {
         headers: { ...user.headers, ...body.headers },
         payload: body.payload,
       });
-      expect(res.statusCode, res.body).toBe(500);
-      expect(res.json()).toEqual({ detail: 'Внутренняя ошибка сервера. Попробуйте позже.' });
+      expect(res.statusCode, res.body).toBe(503);
+      expect(res.json()).toEqual({ detail: STORAGE_UNAVAILABLE_DETAIL });
+      expect(res.headers['retry-after']).toBe('60');
       expect(await broken.db.selectFrom('media').selectAll().execute()).toEqual([]);
     } finally {
       await broken.close();

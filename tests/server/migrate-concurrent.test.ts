@@ -111,5 +111,6 @@ describe('migrations started together', () => {
     // The one that found the database empty names what it applied; the others find nothing to do.
     expect(runs.filter((r) => r.output.includes('applied 001-accounts'))).toHaveLength(1);
     expect(runs.filter((r) => r.output.includes('up to date'))).toHaveLength(N - 1);
-  });
+    // Two minutes: four processes starting at once on two cores shared with other test runs took over 30 s.
+  }, 120_000);
 });

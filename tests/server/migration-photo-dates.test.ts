@@ -67,7 +67,7 @@ describe.each<StorageKind>(['local', 's3'])('migration 022: photo dates read aga
 
   it('makes stored dates the camera’s wall clock at once, then reads every photo’s EXIF again, in batches', async () => {
     const user = await createUser(t);
-    await migrateTo(t.db, '020-security-holes');
+    await migrateTo(t.db, '021-fault-tolerance');
     const picture = (seed: number) => sharp({ create: { width: 64, height: 48, channels: 3, background: { r: seed, g: 90, b: 160 } } });
     const put = async (name: string, data: Buffer) => {
       const key = `u/${user.id}/photo/${name}`;

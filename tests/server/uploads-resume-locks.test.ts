@@ -99,6 +99,34 @@ describe('resumable uploads over a real connection', () => {
     expect(await t.db.selectFrom('upload_locks').select('id').execute()).toEqual([]);
   }, 30_000);
 
+  it('takes over, within seconds, the lock of a process that died when a resume asks for it', async () => {
+    const data = await noise();
+    const url = (await tus.create(alice.headers, data.length, { kind: 'photo', title: 'продолжение' })).headers.location as string;
+    const id = url.split('/').pop()!;
+    // A holder that renewed a moment ago and then died (killed mid-PATCH): its lease still runs 30 s.
+    const now = t.clock.now();
+    await t.db
+      .insertInto('upload_locks')
+      .values({
+        id,
+        holder: 'killed-process',
+        expires_at: new Date(now.getTime() + 30_000).toISOString(),
+        release_requested: 0,
+        renewed_at: now.toISOString(),
+      })
+      .execute();
+
+    let answered = false;
+    const head = tusOther.head(alice.headers, url).finally(() => (answered = true));
+    await new Promise((r) => setTimeout(r, 500));
+    expect(answered).toBe(false); // asked to let go, the holder may still answer for a moment
+    t.clock.advance(3_001); // no renewal for three seconds, where a live holder renews every second
+    expect((await head).statusCode).toBe(200);
+    const rest = await tusOther.patch(alice.headers, url, 0, data);
+    expect(rest.statusCode, rest.body).toBe(201);
+    expect(await t.db.selectFrom('upload_locks').select('id').execute()).toEqual([]);
+  });
+
   it('frees the lock of a process that died once its lease runs out', async () => {
     const data = await noise();
     const url = (await tus.create(alice.headers, data.length, { kind: 'photo', title: 'сирота' })).headers.location as string;

@@ -81,7 +81,8 @@ describe('tus uploads to a bucket through a killed API process', () => {
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     child.stderr!.on('data', (d) => (stderr += d));
-    await until('the server to answer', async () => (await fetch(url('/api/health/')).catch(() => null))?.ok === true);
+    // A minute: on two cores shared with other test runs, tsx's start alone has taken over 20 s.
+    await until('the server to answer', async () => (await fetch(url('/api/health/')).catch(() => null))?.ok === true, 60_000);
   }
 
   async function kill(): Promise<void> {
