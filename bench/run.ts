@@ -4,13 +4,14 @@ import { benchFirstLoad } from './first-load.ts';
 import { benchList } from './list.ts';
 import { benchProfile } from './profile.ts';
 import { benchSaveBurst } from './save-burst.ts';
+import { benchTimeline } from './timeline.ts';
 import { benchUpload } from './upload.ts';
 import { benchUploadS3 } from './upload-s3.ts';
 
 /**
  * `npm run bench` — prints figures, never pass/fail. Loopback only, bounded in count and time.
- * `npm run bench -- list`, `-- profile`, `-- upload`, `-- s3`, `-- save-burst`, `-- first-load`, `-- audio-page` or `-- export [total MB]` runs one
- * of them.
+ * `npm run bench -- list`, `-- profile`, `-- upload`, `-- s3`, `-- save-burst`, `-- first-load`, `-- audio-page`, `-- timeline` or
+ * `-- export [total MB]` runs one of them.
  */
 const only = process.argv[2];
 if (!only || only === 'list') await benchList();
@@ -20,4 +21,5 @@ if (!only || only === 's3') await benchUploadS3();
 if (!only || only === 'save-burst') await benchSaveBurst();
 if (!only || only === 'first-load') await benchFirstLoad();
 if (!only || only === 'audio-page') await benchAudioPage();
+if (!only || only === 'timeline') await benchTimeline();
 if (!only || only === 'export') await benchExport({ totalMb: process.argv[3] ? Number(process.argv[3]) : undefined });

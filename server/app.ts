@@ -14,6 +14,7 @@ import { shareRoutes } from './shares/routes.ts';
 import { sharedFileRoutes } from './shares/file-routes.ts';
 import { collectionRoutes } from './media/collection-routes.ts';
 import { mediaRoutes } from './media/routes.ts';
+import { timelineRoutes } from './media/timeline-routes.ts';
 import { trashRoutes } from './media/trash-routes.ts';
 import { trimRoutes } from './media/trim-routes.ts';
 import { mediaFileRoutes } from './media/file-routes.ts';
@@ -185,6 +186,7 @@ export async function buildApp(given: AppDeps, opts: AppOptions = {}): Promise<B
       // The fixed paths (/media/trash/, /media/usage/, /media/export/) sit beside /media/{kind}/.
       await api.register(trashRoutes, { media: services.media, guard, clock: deps.clock });
       await api.register(collectionRoutes, { media: services.media, guard });
+      await api.register(timelineRoutes, { media: services.media, guard });
       await api.register(trimRoutes, { media: services.media, guard, clock: deps.clock });
       await api.register(mediaRoutes, { media: services.media, guard, storage: deps.storage, clock: deps.clock, config: deps.config });
       await api.register(albumRoutes, { albums: services.albums, guard, paths: services.media.paths, clock: deps.clock });

@@ -24,11 +24,14 @@ import { MediaFileAccess } from './media/file-access.ts';
 import type { MediaLog } from './media/log.ts';
 import { MediaProcessing } from './media/processing.ts';
 import { processingJobs } from './media/processing-jobs.ts';
+import { photoDatesJob } from './media/photo-dates-job.ts';
 import { MediaRepository } from './media/repository.ts';
 import { MediaExport } from './media/export.ts';
 import { RenditionSizes } from './media/rendition-sizes.ts';
 import { MediaService } from './media/service.ts';
 import { ListCache } from './media/list-cache.ts';
+import { MediaTimeline } from './media/timeline.ts';
+import { TimelineRepository } from './media/timeline-repository.ts';
 import { MediaPathSigner } from './media/signing.ts';
 import { StoredKeyOwnersRepository } from './media/stored-key-owners-repository.ts';
 import { MediaTrash } from './media/trash.ts';
@@ -68,8 +71,10 @@ export interface MediaServices {
   background: BackgroundWork;
   /** Signs the `/media/…` URLs of records. */
   paths: MediaPathSigner;
-  /** The lists kept ready as bytes, per user, kind and media version. */
+  /** The lists kept ready as bytes, per user, kind, view and media version. */
   lists: ListCache;
+  /** Each kind's timeline, a month at a time. */
+  timeline: MediaTimeline;
   /** Decides whether a `/media/…` URL is served: its signature, and a row that still names the key. */
   fileAccess: MediaFileAccess;
   /** Whether the permission a signed link carries (a session, a share link) still holds. */
@@ -135,6 +140,7 @@ export function composeMedia(deps: AppDeps, log: MediaLog, queue: JobQueue, metr
     background,
     paths: new MediaPathSigner(deps.config.secretKey),
     lists: new ListCache(undefined, metrics && ((result) => metrics.listCache.inc({ result }))),
+    timeline: new MediaTimeline({ repo: new TimelineRepository(deps.db) }),
     fileAccess: new MediaFileAccess({ owners: new StoredKeyOwnersRepository(deps.db), grants, secretKey: deps.config.secretKey, clock }),
     grants,
   };
@@ -203,6 +209,7 @@ export function composeWorker(deps: WorkerDepsOf, log: JobLog, queue: JobQueue, 
       }),
       purgeFilesDefinition(storage),
       reconcileStorageJob({ db, storage, clock: jobClock, log }),
+      photoDatesJob({ db, processing, queue, log }),
     ],
   });
 }

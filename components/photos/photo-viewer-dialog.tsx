@@ -9,6 +9,7 @@ import { useMediaItemActions } from '@/hooks/use-media-item-actions';
 import { useDeletePhoto, useDownloadPhoto, useRestorePhoto, useUpdatePhoto } from '@/hooks/use-photo-mutations';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import type { PhotoRecord } from '@/lib/api/photos';
+import { formatDateTime, viewerTimeZone, wallClockOf } from '@/lib/media/media-dates';
 import { stepIndex, viewerCounter } from '@/lib/media/viewer-index';
 import { photoDetailsSchema } from '@/lib/schemas/photo';
 import { PHOTO_FAILED, PHOTO_PROCESSING, photoAlt } from './photo-grid';
@@ -104,7 +105,8 @@ export function PhotoViewerDialog({ photos, index, onIndexChange, onClose }: Pho
 
   if (!photo) return null;
   const src = photo.preview ?? photo.file ?? photo.thumbnail;
-  const taken = formatDate(photo.taken_at);
+  // When it was taken is the camera's wall clock, never moved into the viewer's zone (lib/media/media-dates.ts).
+  const taken = photo.taken_at ? formatDateTime(wallClockOf(photo, viewerTimeZone())) : null;
   const uploaded = formatDate(photo.created_at);
 
   const startDownload = async () => {

@@ -1,5 +1,6 @@
 import { getDownloadLink, uploadMedia } from '@/lib/api/media';
 import { mediaQueries } from '@/lib/api/media-list';
+import { timelineQueries } from '@/lib/api/timeline';
 import type { UploadOptions } from '@/lib/api/upload';
 import type { VideoRecord } from '@/lib/contract/media';
 
@@ -14,6 +15,9 @@ export const VIDEO_FILE_FIELD = 'file';
 
 /** GET /api/media/video/?t=… (the cache-busting timestamp), and the kind's query keys. */
 export const videoQueries = mediaQueries<VideoRecord, 'video'>('video');
+
+/** The videos' timeline: GET /api/media/video/buckets/ and ?month= (lib/api/timeline.ts). */
+export const videoTimeline = timelineQueries<VideoRecord, 'video'>('video');
 
 /** POST /api/media/video/ multipart (file, title, description) → 201, status 'processing'. */
 export function uploadVideo(

@@ -63,7 +63,10 @@ export const audioRecordSchema = mediaRecord.extend({
 });
 export type AudioRecord = z.infer<typeof audioRecordSchema>;
 
-/** One photo as the API returns it (the list is newest first by taken_at, else created_at). */
+/**
+ * One photo as the API returns it (the list is newest first by taken_at, else created_at; the timeline's
+ * month answers are newest first by the wall clock of taken-at.ts).
+ */
 export const photoRecordSchema = mediaRecord.extend({
   /** The full-size photo as shown: a copy without metadata (location) when the original carried any; null until ready. */
   file: signedUrl,
@@ -73,7 +76,12 @@ export const photoRecordSchema = mediaRecord.extend({
   preview: signedUrl,
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
-  /** When the photo was taken (EXIF), ISO 8601, when it says. */
+  /**
+   * When the photo was taken, from its EXIF (DateTimeOriginal, else DateTimeDigitized, else DateTime, each
+   * with its own offset tag): `2024-06-01T14:00:00+03:00` when the camera wrote its offset,
+   * `2024-06-01T14:00:00` when it did not (the camera's local time); null when the file says nothing.
+   * Shown as the camera's wall clock in every zone (lib/contract/taken-at.ts).
+   */
   taken_at: z.string().nullable(),
 });
 export type PhotoRecord = z.infer<typeof photoRecordSchema>;
@@ -94,6 +102,12 @@ export const videoRecordSchema = mediaRecord.extend({
   duration: z.number().nullable(),
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
+  /**
+   * When it was filmed, once processed, from the container's tags: QuickTime's creationdate as the
+   * camera's wall clock and offset (`2024-06-01T14:00:00+03:00`), else creation_time, an instant in UTC
+   * (`2024-06-01T11:00:00.000Z`, shown in the viewer's zone); null when the file says nothing.
+   */
+  taken_at: z.string().nullable(),
 });
 export type VideoRecord = z.infer<typeof videoRecordSchema>;
 

@@ -10,6 +10,7 @@ export const JOB_LANES = {
   'trim-audio': 'short',
   'purge-files': 'housekeeping',
   'reconcile-storage': 'housekeeping',
+  'read-photo-dates': 'housekeeping',
 } as const;
 
 export type JobKind = keyof typeof JOB_LANES;

@@ -91,6 +91,7 @@ function details(row: ExportRow, file: string): Record<string, unknown> {
   };
   const original = { file: file.slice(file.indexOf('/') + 1), original_name: row.original_name, mime_type: row.mime_type, size: row.size };
   if (row.kind === 'photo') return { ...common, taken_at: row.taken_at, width: row.width, height: row.height, ...original };
-  if (row.kind === 'video') return { ...common, duration: row.duration, width: row.width, height: row.height, ...original };
+  if (row.kind === 'video')
+    return { ...common, taken_at: row.taken_at, duration: row.duration, width: row.width, height: row.height, ...original };
   return { ...common, duration: row.duration, ...original };
 }

@@ -284,6 +284,8 @@ export interface ProbeInfo {
   duration: number | null;
   video: { codec: string; width: number; height: number; rotation: number } | null;
   audio: { codec: string } | null;
+  /** The container's own tags (its `Metadata:` block before `Duration:`), by ffmpeg's names: creation_time, … */
+  tags: Map<string, string>;
 }
 
 /** Reads what `ffmpeg -i file` prints about the first input (no ffprobe needed). */
@@ -292,10 +294,20 @@ export function parseProbe(stderr: string): ProbeInfo {
   const dur = /Duration: (N\/A|\d+:\d{2}:\d{2}(?:\.\d+)?)/.exec(stderr);
   let video: ProbeInfo['video'] = null;
   let audio: ProbeInfo['audio'] = null;
+  const tags = new Map<string, string>();
   const lines = stderr.split(/\r?\n/);
+  let inContainer = false;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     if (/^\s*Output #/.test(line)) break;
+    // The first input's header, up to its Duration line: `    key : value` lines of its Metadata block
+    // (a tag's own text never starts a line of its own, so nothing inside a value can end the block).
+    if (/^Input #0, /.test(line)) inContainer = true;
+    else if (/^\s*(Duration:|Stream #|Input #)/.test(line)) inContainer = false;
+    else if (inContainer) {
+      const tag = /^ {4}([\w.:-]+?)\s*: (.*)$/.exec(line);
+      if (tag && !tags.has(tag[1]!)) tags.set(tag[1]!, tag[2]!);
+    }
     const v = /Stream #0:\d+.*?: Video: (\w+).*?, (\d{2,5})x(\d{2,5})/.exec(line);
     if (v && !video && !/attached pic/.test(line)) {
       let rotation = 0;
@@ -314,5 +326,6 @@ export function parseProbe(stderr: string): ProbeInfo {
     duration: dur && dur[1] !== 'N/A' ? parseClock(dur[1]!) : null,
     video,
     audio,
+    tags,
   };
 }

@@ -75,7 +75,7 @@ export interface MediaKind<Json = unknown> {
    */
   streams?(stored: Detected): boolean;
   process(ctx: ProcessContext): Promise<ProcessOutcome>;
-  /** Newest first by creation, or by when the photo was taken. */
+  /** Newest first by creation, or by when it was taken (else created). */
   order: 'created' | 'taken';
   /** Title used for downloads when the record has none. */
   fallbackName: string;
@@ -234,7 +234,7 @@ export const videoKind: MediaKind<VideoWire> = {
     processingFailed: 'Не удалось обработать видеозапись',
   },
   job: 'process-video',
-  order: 'created',
+  order: 'taken',
   fallbackName: 'video',
   record: videoWire,
   check: ({ processor, input, stored }) => processor.checkVideo(mediaInput(input, stored)),
@@ -254,7 +254,7 @@ export const videoKind: MediaKind<VideoWire> = {
     await processor.videoToMp4(input, mp4, { remux: h264 && aacOrNone, hasAudio: info.audioCodec !== null });
     files.push({ column: 'playable_key', path: mp4, suffix: '-play.mp4' });
     return {
-      columns: { duration: info.duration, width: info.width, height: info.height, playable_mime: 'video/mp4' },
+      columns: { duration: info.duration, width: info.width, height: info.height, taken_at: info.takenAt, playable_mime: 'video/mp4' },
       files,
     };
   },
@@ -269,6 +269,7 @@ export const videoKind: MediaKind<VideoWire> = {
       duration: row.duration,
       width: row.width,
       height: row.height,
+      taken_at: row.taken_at,
     });
   },
   download(row, format) {

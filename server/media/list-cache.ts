@@ -77,11 +77,12 @@ class Entry {
 export type ListEntry = Pick<Entry, 'body' | 'matches'>;
 
 /**
- * Users' lists kept ready as JSON bytes (and their compressed forms), per user, kind and the version
- * of their media (users.media_version, bumped by the database with every write to their rows, so
- * correct across processes) and the expiry window of the signed URLs inside. An entry is found only
- * under the exact same key, so a write, in this process or another, or a new URL window means a
- * rebuilt list. Bounded by total bytes: the least recently used lists go first.
+ * Users' lists kept ready as JSON bytes (and their compressed forms), per user, kind and view (the whole
+ * list; a timeline month or the timeline's buckets, each for a viewer's zone), the version of their media
+ * (users.media_version, bumped by the database with every write to their rows, so correct across
+ * processes) and the expiry window of the signed URLs inside (0 for answers without URLs). An entry is
+ * found only under the exact same key, so a write, in this process or another, or a new URL window means
+ * a rebuilt list. Bounded by total bytes: the least recently used lists go first.
  */
 export class ListCache {
   private readonly entries = new Map<string, Entry>();
@@ -95,8 +96,11 @@ export class ListCache {
     private readonly onLookup: (result: 'hit' | 'shared' | 'miss') => void = () => {},
   ) {}
 
-  get(parts: { userId: number; kind: string; version: number; window: number }, build: () => Promise<string>): Promise<ListEntry> {
-    const slot = `${parts.userId}:${parts.kind}`;
+  get(
+    parts: { userId: number; kind: string; view?: string; version: number; window: number },
+    build: () => Promise<string>,
+  ): Promise<ListEntry> {
+    const slot = parts.view ? `${parts.userId}:${parts.kind}:${parts.view}` : `${parts.userId}:${parts.kind}`;
     const key = `${parts.version}:${parts.window}`;
     const hit = this.entries.get(slot);
     if (hit && hit.key === key) {

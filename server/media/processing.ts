@@ -98,6 +98,51 @@ export class MediaProcessing {
   }
 
   /**
+   * When a stored photo was taken, read again from its EXIF without processing it: from the first
+   * `headBytes` of the bytes where they are remote (a ranged read, when that settles it), else from the
+   * file (local disk: the stored file; a bucket: a copy in `dir`). `undefined` when there is nothing to
+   * learn: the original is gone, or it is no image the reader understands. A failing storage throws.
+   */
+  async photoTakenAt(key: string, size: number, dir: string, headBytes: number): Promise<string | null | undefined> {
+    const { storage, processor } = this.d;
+    const gone = (err: unknown) => (err as { code?: string } | null)?.code === 'ENOENT';
+    if (!storage.localFiles && size > 0) {
+      const failed = new WeakSet<object>();
+      const open = () => {
+        const stream = storage.read(key, { start: 0, end: Math.min(size, headBytes) - 1 });
+        stream.on('error', (err) => failed.add(err));
+        return stream;
+      };
+      try {
+        const fromHead = await processor.photoTakenAt({ open }, headBytes);
+        if (fromHead !== undefined) return fromHead;
+      } catch (err) {
+        if (!(err instanceof Object && failed.has(err))) return undefined; // not an image the reader understands
+        if (gone(err)) return undefined;
+        throw err;
+      }
+    }
+    try {
+      return await this.withOriginal(
+        key,
+        false,
+        (input, fromStorage) =>
+          processor.photoTakenAt(input).then(
+            (takenAt) => takenAt ?? null,
+            (err: unknown) => {
+              if (fromStorage(err)) throw err;
+              return undefined;
+            },
+          ),
+        dir,
+      );
+    } catch (err) {
+      if (gone(err)) return undefined;
+      throw err;
+    }
+  }
+
+  /**
    * The original as a step reads it. Local disk: the stored file itself, never a copy. Object storage:
    * a stream from the bucket where the step reads it once through, else a local copy (in `copyDir`,
    * a job's work folder, else the storage's own under DATA_DIR), removed when the step is done.

@@ -15,6 +15,7 @@ import {
   type ProbeInfo,
 } from './ffmpeg.ts';
 import { Semaphore } from './semaphore.ts';
+import { containerTakenAt, exifTakenAt } from './taken-at.ts';
 
 /** Number of waveform peaks in an audio record (the player draws them as bars). */
 export const WAVEFORM_PEAKS = 300;
@@ -35,12 +36,17 @@ export interface VideoInfo {
   audioCodec: string | null;
   /** ffmpeg's demuxer name, e.g. "mov,mp4,m4a,3gp,3g2,mj2" or "matroska,webm". */
   format: string;
+  /** When it was filmed, from the container's tags, as `taken_at` (lib/contract/taken-at.ts); null when they say nothing. */
+  takenAt: string | null;
 }
 
 export interface ImageInfo {
   width: number;
   height: number;
-  /** EXIF DateTimeOriginal as an ISO string (no zone → read as UTC), when present. */
+  /**
+   * When it was taken, from its EXIF, as `taken_at` (lib/contract/taken-at.ts): the camera's wall clock,
+   * with its offset when the EXIF has one; null when the EXIF names no date.
+   */
   takenAt: string | null;
   format: string;
   /** The metadata-free full-size copy written to outputs.full, or null when the original is served as it is. */
@@ -94,6 +100,13 @@ export interface MediaProcessor {
    * Refuses (ImageTooLargeError) an image over the pixel bound.
    */
   processImage(input: string, outputs: { thumbnail: string; preview: string; full?: string }): Promise<ImageInfo>;
+  /**
+   * When a stored photo was taken (its EXIF, read as processImage reads it), without processing it: from
+   * its header only. A stream is read only as far as `headBytes` (default IMAGE_HEAD_BYTES); `undefined`
+   * when that part does not settle it (a format other than JPEG may keep its EXIF after the pixels, a
+   * header may be longer): ask again with the file.
+   */
+  photoTakenAt(input: OriginalSource, headBytes?: number): Promise<string | null | undefined>;
 }
 
 export interface ProcessorOptions {
@@ -268,6 +281,7 @@ export class FfmpegProcessor implements MediaProcessor {
         videoCodec: info.video.codec,
         audioCodec: info.audio?.codec ?? null,
         format: info.format,
+        takenAt: containerTakenAt(info.tags),
       };
     });
   }
@@ -431,10 +445,29 @@ export class FfmpegProcessor implements MediaProcessor {
         full,
         width: swap ? meta.height : meta.width,
         height: swap ? meta.width : meta.height,
-        takenAt: meta.exif ? exifDateTimeOriginal(meta.exif) : null,
+        takenAt: meta.exif ? exifTakenAt(meta.exif) : null,
         format: meta.format ?? '',
       };
     });
+  }
+
+  async photoTakenAt(input: OriginalSource, headBytes = IMAGE_HEAD_BYTES): Promise<string | null | undefined> {
+    const { default: sharp } = await import('sharp');
+    // The header only: no slot, as for the upload's check.
+    if ('path' in input) {
+      const meta = await sharp(input.path, { failOn: 'none', limitInputPixels: false }).metadata();
+      return meta.exif ? exifTakenAt(meta.exif) : null;
+    }
+    const { bytes, whole } = await readHead(input.open(), headBytes);
+    try {
+      const meta = await sharp(bytes, { failOn: 'none', limitInputPixels: false }).metadata();
+      if (meta.exif) return exifTakenAt(meta.exif);
+      // A JPEG's EXIF comes before its pixels (right after the start of the file): none there is none at all.
+      return whole || meta.format === 'jpeg' ? null : undefined;
+    } catch (err) {
+      if (whole) throw err;
+      return undefined;
+    }
   }
 }
 
@@ -594,49 +627,6 @@ export class BlockPeaks {
       if (peak > max) max = peak;
     }
     return max > 0 ? out.map((v) => Math.round((v / max) * 1000) / 1000) : out;
-  }
-}
-
-/** DateTimeOriginal (0x9003) from a raw EXIF block ("Exif\0\0" + TIFF) → ISO string, or null. */
-export function exifDateTimeOriginal(exif: Buffer): string | null {
-  try {
-    let base = 0;
-    if (exif.subarray(0, 6).toString('latin1') === 'Exif\0\0') base = 6;
-    const order = exif.subarray(base, base + 2).toString('latin1');
-    const le = order === 'II';
-    if (!le && order !== 'MM') return null;
-    const u16 = (o: number) => (le ? exif.readUInt16LE(base + o) : exif.readUInt16BE(base + o));
-    const u32 = (o: number) => (le ? exif.readUInt32LE(base + o) : exif.readUInt32BE(base + o));
-    const findTag = (ifd: number, tag: number): number | null => {
-      const entries = u16(ifd);
-      for (let i = 0; i < entries; i++) {
-        const e = ifd + 2 + i * 12;
-        if (u16(e) === tag) return e;
-      }
-      return null;
-    };
-    const ifd0 = u32(4);
-    const exifPtr = findTag(ifd0, 0x8769);
-    const candidates: number[] = [];
-    if (exifPtr !== null) {
-      const sub = u32(exifPtr + 8);
-      const dto = findTag(sub, 0x9003) ?? findTag(sub, 0x9004);
-      if (dto !== null) candidates.push(dto);
-    }
-    const dt = findTag(ifd0, 0x0132);
-    if (dt !== null) candidates.push(dt);
-    for (const entry of candidates) {
-      const count = u32(entry + 4);
-      if (u16(entry + 2) !== 2 || count < 19) continue;
-      const text = exif.subarray(base + u32(entry + 8), base + u32(entry + 8) + 19).toString('latin1');
-      const m = /^(\d{4}):(\d{2}):(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(text);
-      if (!m) continue;
-      const d = new Date(Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!));
-      if (!Number.isNaN(d.getTime()) && +m[1]! >= 1900) return d.toISOString();
-    }
-    return null;
-  } catch {
-    return null;
   }
 }
 

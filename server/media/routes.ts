@@ -1,4 +1,3 @@
-import { setImmediate } from 'node:timers/promises';
 import type { Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -9,12 +8,11 @@ import type { Config } from '../config.ts';
 import { currentSessionId, currentUser, type Guard } from '../auth/guard.ts';
 import { ApiError, detailError } from '../errors.ts';
 import { sessionGrant } from '../grants/grant.ts';
-import { stringifyItems } from '../raw-json.ts';
 import type { Storage } from '../storage/storage.ts';
 import { contentDisposition, safeFileName } from './content-disposition.ts';
 import { audioKind, photoKind, videoKind, type MediaKind, type UrlSigner } from './kinds.ts';
 import { downloadQuery, editBody, idParams, linkWire, listQuery, overrideBody } from './schemas.ts';
-import { negotiateEncoding } from './list-cache.ts';
+import { recordsJson, sendList } from './list-reply.ts';
 import { sendStored } from './send-file.ts';
 import { UploadTooLargeError, type UploadPart } from './upload-intake.ts';
 
@@ -25,9 +23,6 @@ export interface MediaRouteOptions {
   clock: Clock;
   config: Config;
 }
-
-/** Records written to a list's JSON between two turns of the event loop (~5-10 ms of work each). */
-const LIST_SLICE = 250;
 
 /** The plugin's instance, typed by the zod schemas of its routes. */
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
@@ -59,41 +54,30 @@ function registerKind(app: ZodApp, kind: MediaKind, { media, guard, storage, clo
   // The list is kept ready as bytes until the user's media change or the URLs' window moves (list-cache.ts);
   // it goes out compressed as the client accepts, and an unchanged list answers 304 to its ETag. The
   // favourites (`?favorite=1`) are a list of their own, kept beside the whole one: starring an item writes
-  // its row, which moves the media version, so the next list of either sort shows it.
-  const listSchema = z.array(kind.record);
+  // its row, which moves the media version, so the next list of either sort shows it. With ?month=, one
+  // month of the kind's timeline (timeline.ts) for a viewer in ?tz= (of the favourites with ?favorite=1),
+  // kept the same way.
   app.get(base, { preValidation: guard, schema: { querystring: listQuery } }, async (request, reply) => {
     const user = currentUser(request);
     const now = clock.now();
+    const { month, tz } = request.query;
     const favoritesOnly = request.query.favorite === true;
     const entry = await media.lists.get(
       {
         userId: user.id,
         kind: favoritesOnly ? `${kind.name}:favorite` : kind.name,
+        view: month && `month:${month}:${tz}`,
         version: user.media_version,
         window: media.paths.expiry(now),
       },
       async () => {
-        const rows = await records.list(user.id, kind, favoritesOnly);
-        const signed: UrlSigner = { url: (key) => (key ? media.paths.sign(key, now) : null) };
-        // In slices, letting the event loop go before each: reading 2,000 rows and writing them take 60-150 ms,
-        // which would otherwise hold up every other request to this process (the same page's profile among them).
-        const slices: string[] = [];
-        for (let i = 0; i < rows.length; i += LIST_SLICE) {
-          await setImmediate();
-          const items = stringifyItems(listSchema.encode(rows.slice(i, i + LIST_SLICE).map((row) => kind.toJson(row, signed))));
-          if (items) slices.push(items);
-        }
-        return `[${slices.join(',')}]`;
+        const rows = month
+          ? await media.timeline.month(user.id, kind, month, tz, favoritesOnly)
+          : await records.list(user.id, kind, favoritesOnly);
+        return recordsJson(kind, rows, { url: (key) => (key ? media.paths.sign(key, now) : null) });
       },
     );
-    reply.header('Cache-Control', 'private, no-cache');
-    reply.header('Vary', 'Accept-Encoding');
-    const encoding = negotiateEncoding(request.headers['accept-encoding']);
-    const body = await entry.body(encoding);
-    reply.header('ETag', body.etag);
-    if (entry.matches(request.headers['if-none-match'])) return reply.status(304).send();
-    if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
-    return reply.type('application/json; charset=utf-8').send(body.bytes);
+    return sendList(request, reply, entry);
   });
 
   // The upload streams: its body is read part by part by the upload intake, which checks the fields

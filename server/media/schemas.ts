@@ -8,6 +8,7 @@ import {
   videoRecordSchema,
   type MediaKind,
 } from '../../lib/contract/media.ts';
+import { bucketsQuerySchema, listQuerySchema } from '../../lib/contract/timeline.ts';
 import { RawJson } from '../raw-json.ts';
 import { booleanField, mediaEditSchema } from './fields.ts';
 
@@ -59,7 +60,10 @@ export const overrideBody = mediaEditSchema.extend({ _method: z.string().optiona
  * A list's query: `?favorite=1` lists only the owner's favourites (`0` or none: every item). Other
  * keys (the client's cache-busting `t`) are ignored.
  */
-export const listQuery = z.object({ favorite: booleanField.optional() });
+export const listQuery = listQuerySchema.extend({ favorite: booleanField.optional() });
+
+/** The timeline's buckets' query: `?tz=`, and `?favorite=1` for the favourites' months. */
+export const bucketsQuery = bucketsQuerySchema.extend({ favorite: booleanField.optional() });
 
 /** `?format=` of a kind's download; empty is the same as none. */
 export const downloadQuery = (kind: MediaKind) =>

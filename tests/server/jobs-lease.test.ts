@@ -42,6 +42,7 @@ function gatedProcessor(real: MediaProcessor) {
       checkImage: real.checkImage.bind(real),
       videoPoster: real.videoPoster.bind(real),
       videoToMp4: real.videoToMp4.bind(real),
+      photoTakenAt: real.photoTakenAt.bind(real),
       async processImage(input: string, outputs: Parameters<MediaProcessor['processImage']>[1]) {
         state.photosWaiting++;
         try {

@@ -35,6 +35,7 @@ function flakyProcessor(real: MediaProcessor) {
       videoPoster: real.videoPoster.bind(real),
       videoToMp4: real.videoToMp4.bind(real),
       processImage: real.processImage.bind(real),
+      photoTakenAt: real.photoTakenAt.bind(real),
       analyzeAudio: (...args: Parameters<MediaProcessor['analyzeAudio']>) => {
         if (state.failures > 0) {
           state.failures--;

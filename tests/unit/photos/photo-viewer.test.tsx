@@ -106,4 +106,30 @@ describe('photo grid', () => {
     expect(screen.getAllByRole('button', { name: 'Повторить' })).toHaveLength(1);
     expect(third!.getAttribute('data-status')).toBe('ready');
   });
+
+  it('shows when a photo was taken as the camera’s clock said, in any zone the browser is in', () => {
+    const zone = process.env.TZ;
+    process.env.TZ = 'Asia/Novosibirsk';
+    try {
+      expect(Intl.DateTimeFormat().resolvedOptions().timeZone).toBe('Asia/Novosibirsk');
+      const taken = [
+        { ...photo(7, 'Москва'), taken_at: '2024-06-01T14:00:00+03:00' },
+        { ...photo(8, 'Без пояса'), taken_at: '2024-06-01T14:00:00' },
+      ];
+      const show = (index: number) =>
+        render(
+          <QueryClientProvider client={new QueryClient()}>
+            <PhotoViewerDialog photos={taken} index={index} onIndexChange={() => undefined} onClose={() => undefined} />
+          </QueryClientProvider>,
+        );
+      for (const index of [0, 1]) {
+        show(index);
+        expect(screen.getByText('Снято:').nextElementSibling?.textContent).toBe('1 июня 2024 г. в 14:00');
+        cleanup();
+      }
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
 });

@@ -18,6 +18,7 @@ const video = (id: number, over: Partial<VideoRecord>): VideoRecord => ({
   duration: null,
   width: null,
   height: null,
+  taken_at: null,
   status: 'ready',
   failure_reason: null,
   created_at: '2024-06-01T10:00:00Z',

@@ -1,0 +1,41 @@
+import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '@/lib/api/client';
+import type { MediaKind } from '@/lib/api/media-list';
+import { timelineBucketSchema, type TimelineBucket } from '@/lib/contract/timeline';
+
+export type { TimelineBucket };
+
+/**
+ * A kind's timeline a month at a time (lib/contract/timeline.ts). `tz` is the viewer's IANA zone
+ * (viewerTimeZone() in lib/media/media-dates.ts): it places records without a camera date. No
+ * cache-busting parameter, unlike the whole list: the browser revalidates these by their ETag, and an
+ * unchanged answer comes back as a 304 without its body.
+ */
+
+const bucketsSchema = z.array(timelineBucketSchema);
+
+/** GET /api/media/{kind}/buckets/?tz=…: the months that hold records, newest first, with their counts. */
+export async function getTimelineBuckets(kind: MediaKind, tz: string): Promise<TimelineBucket[]> {
+  return bucketsSchema.parse(await api.get(`media/${kind}/buckets/`, { searchParams: { tz } }).json<unknown>());
+}
+
+/** GET /api/media/{kind}/?month=YYYY-MM&tz=…: one month's records, newest first, shaped like the whole list's. */
+export async function getTimelineMonth<T>(kind: MediaKind, month: string, tz: string): Promise<T[]> {
+  const data = await api.get(`media/${kind}/`, { searchParams: { month, tz } }).json<unknown>();
+  return Array.isArray(data) ? (data as T[]) : [];
+}
+
+/**
+ * A kind's timeline queries, under the kind's own key (mediaQueries(kind).all()), so whatever invalidates
+ * the kind's list after a change invalidates its months and buckets too.
+ */
+export function timelineQueries<T, K extends MediaKind = MediaKind>(kind: K) {
+  const all = () => ['media', kind, 'timeline'] as const;
+  return {
+    all,
+    buckets: (tz: string) => queryOptions({ queryKey: [...all(), tz, 'buckets'] as const, queryFn: () => getTimelineBuckets(kind, tz) }),
+    month: (month: string, tz: string) =>
+      queryOptions({ queryKey: [...all(), tz, 'month', month] as const, queryFn: () => getTimelineMonth<T>(kind, month, tz) }),
+  };
+}
