@@ -2,7 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { audioQueries } from '@/lib/api/audio';
-import { pollWhileProcessing } from '@/lib/media/processing';
+import { pollWhileProcessing } from '@/lib/media/lists/processing';
 
 /** The user's recordings (GET /api/media/audio/); re-polls while some record is still processing. */
 export function useAudioList() {

@@ -2,8 +2,8 @@
 
 import { useCallback, useState } from 'react';
 import { useMediaUnsavedRecordings } from '@/hooks/use-media-unsaved-recordings';
-import { isRecordingSupported } from '@/lib/media/recording-support';
-import type { RecorderKind } from '@/lib/media/recording-format';
+import { isRecordingSupported } from '@/lib/media/recording/recording-support';
+import type { RecorderKind } from '@/lib/media/recording/recording-format';
 
 /**
  * Opening and closing a screen's recorder dialog, and the offer to restore a recording of this

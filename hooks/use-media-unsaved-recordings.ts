@@ -1,8 +1,8 @@
 'use client';
 
 import { useCallback, useEffect, useState } from 'react';
-import type { RecorderKind } from '@/lib/media/recording-format';
-import { deleteSession, isRecordingStoreAvailable, listUnsaved, type RecordingSession } from '@/lib/media/recording-store';
+import type { RecorderKind } from '@/lib/media/recording/recording-format';
+import { deleteSession, isRecordingStoreAvailable, listUnsaved, type RecordingSession } from '@/lib/media/recording/recording-store';
 
 /** Recordings left in IndexedDB by an earlier visit (a reload or crash mid-recording), newest first. */
 export function useMediaUnsavedRecordings(kind: RecorderKind) {

@@ -4,8 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect } from 'react';
 import { authStatusAtom, userAtom } from '@/lib/auth/atoms';
-import { onPendingOccasion, pendingNeedSignInAtom, pendingRecordingsAtom, pendingRefusalsAtom } from '@/lib/media/pending-atoms';
-import { isRecordingStoreAvailable, listPending } from '@/lib/media/recording-store';
+import { onPendingOccasion, pendingNeedSignInAtom, pendingRecordingsAtom, pendingRefusalsAtom } from '@/lib/media/uploads/pending-atoms';
+import { isRecordingStoreAvailable, listPending } from '@/lib/media/recording/recording-store';
 
 let running: Promise<void> | null = null;
 
@@ -37,7 +37,7 @@ export function usePendingUploadsSync(): void {
     await reload();
     if (status !== 'authenticated' || !account || navigator.onLine === false || running) return;
     running = exclusively(async () => {
-      const { sendPendingAudio } = await import('@/lib/media/pending-sender');
+      const { sendPendingAudio } = await import('@/lib/media/uploads/pending-sender');
       const result = await sendPendingAudio(account, queryClient);
       setRefusals(result.messages);
       setNeedSignIn(result.stoppedBy === 'auth');

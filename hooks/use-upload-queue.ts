@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { duplicateOf } from '@/lib/errors';
-import { filesOfType, isUploading, uploadQueueReducer, type UploadItem } from '@/lib/media/upload-queue';
+import { filesOfType, isUploading, uploadQueueReducer, type UploadItem } from '@/lib/media/uploads/upload-queue';
 
 export interface UseUploadQueueOptions<T> {
   /** Sends one file; reports progress 0..1; throws on refusal. */

@@ -8,8 +8,8 @@ import { useDownloadAudio, useTrimAudio } from '@/hooks/use-audio-mutations';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import type { AudioRecord } from '@/lib/api/audio';
 import { errorInfo, trimError } from '@/lib/errors';
-import { formatClock } from '@/lib/media/recorder-machine';
-import type { TrimPart } from '@/lib/media/trim-part';
+import { formatClock } from '@/lib/media/recording/recorder-machine';
+import type { TrimPart } from '@/lib/media/playback/trim-part';
 import { AudioPlayer } from './audio-player';
 
 export const AUDIO_FAILED = 'Не удалось обработать аудиозапись';

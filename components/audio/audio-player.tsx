@@ -4,11 +4,11 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState, type Keyboard
 import type WaveSurfer from 'wavesurfer.js';
 import { Button } from '@/components/ui/button';
 import { useMediaPlayback } from '@/hooks/use-media-playback';
-import { playbackKeyAction } from '@/lib/media/playback-keys';
-import { alternativeMediaUrls } from '@/lib/media/url-alternatives';
+import { playbackKeyAction } from '@/lib/media/playback/playback-keys';
+import { alternativeMediaUrls } from '@/lib/media/playback/url-alternatives';
 import { PlaybackControls } from './playback-controls';
 import { TrimPanel } from './trim-panel';
-import type { TrimPart } from '@/lib/media/trim-part';
+import type { TrimPart } from '@/lib/media/playback/trim-part';
 import { WaveformRow } from './waveform-row';
 
 /** The waveform is created after 300 ms and given 5 s to get ready before native controls take over. */

@@ -19,7 +19,7 @@ import { useMediaRecorderLaunch } from '@/hooks/use-media-recorder-launch';
 import { useMediaSearch } from '@/hooks/use-media-search';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import { AUDIO_LIST_ERROR, type AudioRecord } from '@/lib/api/audio';
-import { DEFAULT_SORT, visibleRecords, type SortOrder } from '@/lib/media/sort-search';
+import { DEFAULT_SORT, visibleRecords, type SortOrder } from '@/lib/media/lists/sort-search';
 import { AudioList } from './audio-list';
 import { PendingRecordings } from './pending-recordings';
 

@@ -1,8 +1,8 @@
 'use client';
 
 import { useAtomValue } from 'jotai';
-import { formatClock } from '@/lib/media/recorder-machine';
-import { pendingNeedSignInAtom, pendingRecordingsAtom, pendingRefusalsAtom } from '@/lib/media/pending-atoms';
+import { formatClock } from '@/lib/media/recording/recorder-machine';
+import { pendingNeedSignInAtom, pendingRecordingsAtom, pendingRefusalsAtom } from '@/lib/media/uploads/pending-atoms';
 
 export const PENDING_STATE = 'Ожидает отправки';
 export const PENDING_NOTE = 'Записи отправятся сами, когда появится сеть. Если сеанс завершится, они отправятся после следующего входа.';

@@ -1,7 +1,7 @@
 'use client';
 
-import { SKIP_BUTTON_S } from '@/lib/media/playback-keys';
-import { parseSpeed, PLAYBACK_SPEEDS, speedLabel, type PlaybackSpeed } from '@/lib/media/playback-speed';
+import { SKIP_BUTTON_S } from '@/lib/media/playback/playback-keys';
+import { parseSpeed, PLAYBACK_SPEEDS, speedLabel, type PlaybackSpeed } from '@/lib/media/playback/playback-speed';
 
 export interface PlaybackControlsProps {
   speed: PlaybackSpeed;

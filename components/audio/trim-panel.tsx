@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type WaveSurfer from 'wavesurfer.js';
 import type { Region } from 'wavesurfer.js/dist/plugins/regions.esm.js';
 import { Button } from '@/components/ui/button';
-import { trimPartError, type TrimPart } from '@/lib/media/trim-part';
+import { trimPartError, type TrimPart } from '@/lib/media/playback/trim-part';
 
 export interface TrimPanelProps {
   /** The player's waveform: the handles are drawn on it, the selection played through it. */

@@ -1,7 +1,7 @@
 'use client';
 
 import type { Ref } from 'react';
-import { formatClock } from '@/lib/media/recorder-machine';
+import { formatClock } from '@/lib/media/recording/recorder-machine';
 
 export interface WaveformRowProps {
   /** Where wavesurfer draws. */

@@ -1,7 +1,7 @@
 'use client';
 
 import { useId } from 'react';
-import { SORT_OPTIONS, type SortOrder } from '@/lib/media/sort-search';
+import { SORT_OPTIONS, type SortOrder } from '@/lib/media/lists/sort-search';
 
 /** Search ('Поиск') and sort ('Сортировка') above a media list. */
 export function MediaToolbar<O extends string = SortOrder>({

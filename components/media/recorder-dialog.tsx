@@ -12,9 +12,9 @@ import type { UploadProgress } from '@/lib/api/upload';
 import { uploadVideo } from '@/lib/api/video';
 import { readKey, STORAGE_KEYS } from '@/lib/auth/storage';
 import { audioSaveError, videoSaveError } from '@/lib/errors';
-import { notifyPendingChanged } from '@/lib/media/pending-atoms';
-import { hasUnsavedRecording } from '@/lib/media/recorder-machine';
-import type { RecorderKind } from '@/lib/media/recording-format';
+import { notifyPendingChanged } from '@/lib/media/uploads/pending-atoms';
+import { hasUnsavedRecording } from '@/lib/media/recording/recorder-machine';
+import type { RecorderKind } from '@/lib/media/recording/recording-format';
 
 /** A recording stops by itself after 300 s on the audio and the video screen (the recorder's own default is 3600 s). */
 export const RECORDER_SCREEN_MAX_DURATION = 300;

@@ -1,8 +1,8 @@
 'use client';
 
 import { Button } from '@/components/ui/button';
-import { formatClock } from '@/lib/media/recorder-machine';
-import type { RecordingSession } from '@/lib/media/recording-store';
+import { formatClock } from '@/lib/media/recording/recorder-machine';
+import type { RecordingSession } from '@/lib/media/recording/recording-store';
 
 const dateFormat = new Intl.DateTimeFormat('ru-RU', { dateStyle: 'medium', timeStyle: 'short' });
 

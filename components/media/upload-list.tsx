@@ -1,7 +1,7 @@
 'use client';
 
 import Link from 'next/link';
-import { keptRecordHref, type UploadItem } from '@/lib/media/upload-queue';
+import { keptRecordHref, type UploadItem } from '@/lib/media/uploads/upload-queue';
 
 const percent = (p: number) => Math.round(p * 100);
 

@@ -9,7 +9,7 @@ import { useMediaItemActions } from '@/hooks/use-media-item-actions';
 import { useDeletePhoto, useDownloadPhoto, useRestorePhoto, useUpdatePhoto } from '@/hooks/use-photo-mutations';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import type { PhotoRecord } from '@/lib/api/photos';
-import { stepIndex, viewerCounter } from '@/lib/media/viewer-index';
+import { stepIndex, viewerCounter } from '@/lib/media/lists/viewer-index';
 import { photoDetailsSchema } from '@/lib/schemas/photo';
 import { PHOTO_FAILED, PHOTO_PROCESSING, photoAlt } from './photo-grid';
 

@@ -14,8 +14,8 @@ import { useLinkedRecord } from '@/hooks/use-linked-record';
 import { useMediaSearch } from '@/hooks/use-media-search';
 import { usePhotoUploads } from '@/hooks/use-photo-uploads';
 import { PHOTO_LIST_ERROR, type PhotoRecord } from '@/lib/api/photos';
-import { PHOTO_SORT_OPTIONS, visiblePhotos, type PhotoSortOrder } from '@/lib/media/photo-order';
-import { indexAfterChange } from '@/lib/media/viewer-index';
+import { PHOTO_SORT_OPTIONS, visiblePhotos, type PhotoSortOrder } from '@/lib/media/lists/photo-order';
+import { indexAfterChange } from '@/lib/media/lists/viewer-index';
 import { PhotoGrid } from './photo-grid';
 
 // The viewer (with the dialog library, the form and its rules) is fetched when it first opens, so the gallery

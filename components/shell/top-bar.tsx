@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { lazyDialog } from '@/components/ui/lazy-dialog';
 import { deferredComponent } from '@/components/ui/lazy-screen';
 import { authStatusAtom } from '@/lib/auth/atoms';
-import { pendingRecordingsAtom } from '@/lib/media/pending-atoms';
+import { pendingRecordingsAtom } from '@/lib/media/uploads/pending-atoms';
 
 /** The drawer's frame (backdrop and panel, where the drawer draws them) for the moment its code is on its way. */
 function DrawerLoading() {

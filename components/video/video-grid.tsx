@@ -4,7 +4,7 @@ import { memo } from 'react';
 import { ProcessingFailed } from '@/components/media/processing-failed';
 import { Spinner } from '@/components/ui/spinner';
 import type { VideoRecord } from '@/lib/api/video';
-import { durationLabel, formatDuration } from '@/lib/media/format-duration';
+import { durationLabel, formatDuration } from '@/lib/media/playback/format-duration';
 
 export const VIDEO_PROCESSING = 'обрабатывается';
 export const VIDEO_FAILED = 'Не удалось обработать видео';

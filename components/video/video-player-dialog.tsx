@@ -9,7 +9,7 @@ import { useMediaItemActions } from '@/hooks/use-media-item-actions';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import { useDeleteVideo, useDownloadVideo, useRestoreVideo, useUpdateVideo } from '@/hooks/use-video-mutations';
 import type { VideoDownloadFormat, VideoRecord } from '@/lib/api/video';
-import { formatDuration } from '@/lib/media/format-duration';
+import { formatDuration } from '@/lib/media/playback/format-duration';
 import { videoDetailsSchema } from '@/lib/schemas/video';
 import { VIDEO_FAILED, VIDEO_PROCESSING } from './video-grid';
 

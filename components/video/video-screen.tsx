@@ -19,7 +19,7 @@ import { useVideoList } from '@/hooks/use-video-list';
 import { useRefreshVideoList } from '@/hooks/use-video-mutations';
 import { useVideoUploads } from '@/hooks/use-video-uploads';
 import { VIDEO_LIST_ERROR, type VideoRecord } from '@/lib/api/video';
-import { DEFAULT_SORT, visibleRecords, type SortOrder } from '@/lib/media/sort-search';
+import { DEFAULT_SORT, visibleRecords, type SortOrder } from '@/lib/media/lists/sort-search';
 import { VideoGrid } from './video-grid';
 
 // The recorder and the player dialog (with the dialog library, the form and its rules) are fetched when they

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api/api-error';
-import { sendUnlessKept } from '@/lib/media/pending-sender';
-import { belongsTo, flushPendingUploads, type PendingUploadDeps, type UnsentReason } from '@/lib/media/pending-uploads';
-import type { RecordingSession } from '@/lib/media/recording-store';
+import { sendUnlessKept } from '@/lib/media/uploads/pending-sender';
+import { belongsTo, flushPendingUploads, type PendingUploadDeps, type UnsentReason } from '@/lib/media/uploads/pending-uploads';
+import type { RecordingSession } from '@/lib/media/recording/recording-store';
 
 const session = (id: string, owner: string | null): RecordingSession => ({
   id,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { notAnImageMessage, photosUploadedMessage } from '@/components/photos/photos-screen';
-import { filesOfType, isUploading, titleFromFileName, uploadQueueReducer, type UploadItem } from '@/lib/media/upload-queue';
+import { filesOfType, isUploading, titleFromFileName, uploadQueueReducer, type UploadItem } from '@/lib/media/uploads/upload-queue';
 
 const add = (names: string[]) => uploadQueueReducer([], { type: 'ADD', items: names.map((n, i) => ({ id: `f${i}`, name: n, size: 100 })) });
 

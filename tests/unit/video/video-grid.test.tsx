@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { VideoGrid } from '@/components/video/video-grid';
 import { notAVideoMessage, videosUploadedMessage } from '@/components/video/video-screen';
-import { isProcessing, PROCESSING_POLL_MS } from '@/lib/media/processing';
+import { isProcessing, PROCESSING_POLL_MS } from '@/lib/media/lists/processing';
 import type { VideoRecord } from '@/lib/api/video';
 
 afterEach(cleanup);

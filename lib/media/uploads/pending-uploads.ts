@@ -4,7 +4,7 @@
  * another account waits for that account's next sign-in. Nothing is deleted before the server took it.
  */
 
-import type { RecordingSession } from './recording-store';
+import type { RecordingSession } from '@/lib/media/recording/recording-store';
 
 /** Why a send did not go through: no network (stop, retry later), no session (stop, wait for a sign-in), or refused. */
 export type UnsentReason = 'offline' | 'auth' | 'refused';

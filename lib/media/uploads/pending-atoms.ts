@@ -1,5 +1,5 @@
 import { atom } from 'jotai';
-import type { RecordingSession } from './recording-store';
+import type { RecordingSession } from '@/lib/media/recording/recording-store';
 
 /** Recordings saved with no network and not sent yet (oldest first), as the top bar and the screens show them. */
 export const pendingRecordingsAtom = atom<RecordingSession[]>([]);

@@ -3,8 +3,8 @@ import { audioQueries, createAudio } from '@/lib/api/audio';
 import { ApiError } from '@/lib/api/api-error';
 import { audioSaveError, duplicateOf } from '@/lib/errors';
 import { flushPendingUploads, type FlushResult, type UnsentReason } from './pending-uploads';
-import { recordingFileName, uploadMimeType } from './recording-format';
-import { deleteSession, listPending, loadRecording } from './recording-store';
+import { recordingFileName, uploadMimeType } from '@/lib/media/recording/recording-format';
+import { deleteSession, listPending, loadRecording } from '@/lib/media/recording/recording-store';
 
 /** No answer → no network; 401 after the client's own refresh and retry → the session has ended; else refused. */
 export function unsentReason(error: unknown): UnsentReason {
