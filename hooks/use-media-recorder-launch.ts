@@ -7,9 +7,10 @@ import type { RecorderKind } from '@/lib/media/recording/recording-format';
 
 /**
  * Opening and closing a screen's recorder dialog, and the offer to restore a recording of this
- * kind left unsaved by an earlier visit (hidden while the recorder is open).
+ * kind left unsaved by an earlier visit (hidden while the recorder is open). A kind that is not
+ * recorded (null) has neither.
  */
-export function useMediaRecorderLaunch(kind: RecorderKind, onUnsupported: () => void) {
+export function useMediaRecorderLaunch(kind: RecorderKind | null, onUnsupported: () => void) {
   const unsaved = useMediaUnsavedRecordings(kind);
   const { refresh, hide, remove } = unsaved;
   const [open, setOpen] = useState(false);

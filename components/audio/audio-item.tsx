@@ -4,10 +4,12 @@ import { memo, useCallback, useEffect, useMemo, useRef, type MouseEvent } from '
 import { ProcessingFailed } from '@/components/media/processing-failed';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { useDownloadAudio, useTrimAudio } from '@/hooks/use-audio-mutations';
+import type { MediaItemProps } from '@/components/media/item-props';
+import { useMediaDownload } from '@/hooks/use-media-mutations';
+import { useTrimAudio } from '@/hooks/use-trim-audio';
 import { useSnackbar } from '@/hooks/use-snackbar';
-import type { AudioRecord } from '@/lib/api/audio';
 import { errorInfo, trimError } from '@/lib/errors';
+import { MEDIA_KINDS } from '@/lib/media/kinds';
 import { formatClock } from '@/lib/media/recording/recorder-machine';
 import type { TrimPart } from '@/lib/media/playback/trim-part';
 import { AudioPlayer } from './audio-player';
@@ -20,16 +22,9 @@ const formatDate = (iso: string) => {
   return Number.isNaN(d.getTime()) ? '' : dateFormat.format(d);
 };
 
-export interface AudioItemProps {
-  record: AudioRecord;
-  onEdit: (record: AudioRecord) => void;
-  onDelete: (record: AudioRecord) => void;
-  /** The record a link named: outlined, and focused when it appears. */
-  highlighted?: boolean;
-}
-
-export const AudioItem = memo(function AudioItem({ record, onEdit, onDelete, highlighted = false }: AudioItemProps) {
-  const download = useDownloadAudio();
+/** One recording: its title, date and length, its player (or why it has none), and its actions. */
+export const AudioItem = memo(function AudioItem({ record, onEdit, onDelete, highlighted }: MediaItemProps<'audio'>) {
+  const download = useMediaDownload('audio');
   const { showError } = useSnackbar();
   const trimMutation = useTrimAudio();
   const { mutateAsync: sendTrim, isPending: trimSaving } = trimMutation;
@@ -55,9 +50,9 @@ export const AudioItem = memo(function AudioItem({ record, onEdit, onDelete, hig
     e.preventDefault();
     if (download.isPending) return;
     try {
-      await download.mutateAsync(record);
+      await download.mutateAsync({ id: record.id });
     } catch {
-      showError('Ошибка при скачивании записи');
+      showError(MEDIA_KINDS.audio.text.downloadError);
     }
   };
 
@@ -71,6 +66,7 @@ export const AudioItem = memo(function AudioItem({ record, onEdit, onDelete, hig
       }`}
       data-testid="audio-item"
       data-audio-id={record.id}
+      data-item-id={record.id}
     >
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <h2 id={headingId} className="min-w-0 break-words text-base font-semibold text-slate-900">

@@ -1,22 +1,17 @@
 'use client';
 
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { ConfirmMediaDelete, MediaItemActions } from '@/components/media/media-item-actions';
 import { AppDialog } from '@/components/ui/app-dialog';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import type { MediaViewerProps } from '@/components/media/item-props';
 import { useMediaItemActions } from '@/hooks/use-media-item-actions';
-import { useDeletePhoto, useDownloadPhoto, useRestorePhoto, useUpdatePhoto } from '@/hooks/use-photo-mutations';
-import { useSnackbar } from '@/hooks/use-snackbar';
-import type { PhotoRecord } from '@/lib/api/photos';
+import { MEDIA_KINDS } from '@/lib/media/kinds';
 import { stepIndex, viewerCounter } from '@/lib/media/lists/viewer-index';
-import { photoDetailsSchema } from '@/lib/schemas/photo';
-import { PHOTO_FAILED, PHOTO_PROCESSING, photoAlt } from './photo-grid';
+import { PHOTO_FAILED, PHOTO_PROCESSING, photoAlt } from './photo-tile';
 
-export const PHOTO_UPDATED = 'Фотография успешно обновлена';
-export const PHOTO_DELETED = 'Фотография удалена';
-export const PHOTO_RESTORED = 'Фотография восстановлена';
-export const PHOTO_DOWNLOAD_ERROR = 'Ошибка при скачивании фотографии';
+const { text, detailsSchema } = MEDIA_KINDS.photo;
 
 const FORM_ID = 'photo-details-form';
 const dateFormat = new Intl.DateTimeFormat('ru-RU', { dateStyle: 'medium', timeStyle: 'short' });
@@ -28,13 +23,6 @@ const formatDate = (iso: string | null | undefined) => {
 /** Keys typed into the form fields move the caret, not the photo. */
 const isTyping = (target: EventTarget | null) =>
   target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
-
-export interface PhotoViewerDialogProps {
-  photos: readonly PhotoRecord[];
-  index: number;
-  onIndexChange: (index: number) => void;
-  onClose: () => void;
-}
 
 function Arrow({ dir }: { dir: 'left' | 'right' }) {
   return (
@@ -57,23 +45,19 @@ function Arrow({ dir }: { dir: 'left' | 'right' }) {
  * The wide viewer: the preview image, previous/next (buttons and ←/→, going round at the ends),
  * 'N из M', title and description (title optional), download of the original and deletion.
  */
-export function PhotoViewerDialog({ photos, index, onIndexChange, onClose }: PhotoViewerDialogProps) {
+export function PhotoViewerDialog({ items: photos, id, onMove, onClose }: MediaViewerProps<'photo'>) {
+  const index = photos.findIndex((p) => p.id === id);
   const photo = photos[index];
   const count = photos.length;
-  const update = useUpdatePhoto();
-  const remove = useDeletePhoto();
-  const download = useDownloadPhoto();
-  const { showError } = useSnackbar();
   // After a deletion the gallery's list shrinks; the screen moves the viewer to the neighbour or closes it.
-  const restore = useRestorePhoto();
-  const actions = useMediaItemActions({
-    update,
-    remove,
-    restore,
-    updatedMessage: PHOTO_UPDATED,
-    deletedMessage: PHOTO_DELETED,
-    restoredMessage: PHOTO_RESTORED,
-  });
+  const actions = useMediaItemActions('photo');
+  const onIndexChange = useCallback(
+    (to: number) => {
+      const target = photos[to];
+      if (target) onMove(target.id);
+    },
+    [photos, onMove],
+  );
   const confirmDelete = actions.confirmingDelete;
 
   useEffect(() => {
@@ -106,14 +90,6 @@ export function PhotoViewerDialog({ photos, index, onIndexChange, onClose }: Pho
   const src = photo.preview ?? photo.file ?? photo.thumbnail;
   const taken = formatDate(photo.taken_at);
   const uploaded = formatDate(photo.created_at);
-
-  const startDownload = async () => {
-    try {
-      await download.mutateAsync(photo);
-    } catch {
-      showError(PHOTO_DOWNLOAD_ERROR);
-    }
-  };
 
   const navButton =
     'absolute top-1/2 -translate-y-1/2 flex h-11 w-11 items-center justify-center rounded-full bg-white/90 text-slate-900 shadow hover:bg-white';
@@ -202,13 +178,13 @@ export function PhotoViewerDialog({ photos, index, onIndexChange, onClose }: Pho
             <MediaItemActions
               key={photo.id}
               formId={FORM_ID}
-              schema={photoDetailsSchema}
+              schema={detailsSchema}
               details={photo}
-              saving={update.isPending}
+              saving={actions.saving}
               onSave={(values) => actions.save(photo.id, values)}
               onDelete={actions.askDelete}
               downloads={
-                <Button variant="secondary" onClick={() => void startDownload()} loading={download.isPending}>
+                <Button variant="secondary" onClick={() => void actions.startDownload(photo.id)} loading={actions.downloading}>
                   Скачать оригинал
                 </Button>
               }
@@ -218,9 +194,9 @@ export function PhotoViewerDialog({ photos, index, onIndexChange, onClose }: Pho
       </AppDialog>
       <ConfirmMediaDelete
         open={confirmDelete}
-        title="Удалить фотографию"
+        title={text.deleteTitle}
         name={photoAlt(photo)}
-        busy={remove.isPending}
+        busy={actions.deleting}
         onConfirm={() => void actions.confirmDelete(photo.id)}
         onCancel={actions.cancelDelete}
       />

@@ -1,5 +1,4 @@
 import { getDownloadLink, uploadMedia } from '@/lib/api/media';
-import { mediaQueries } from '@/lib/api/media-list';
 import type { UploadOptions } from '@/lib/api/upload';
 import type { PhotoRecord } from '@/lib/contract/media';
 
@@ -8,9 +7,6 @@ export type { PhotoRecord };
 
 export const PHOTO_LIST_ERROR = 'Ошибка при загрузке фотографий';
 export const PHOTO_FILE_FIELD = 'file';
-
-/** GET /api/media/photo/?t=… (the cache-busting timestamp), and the kind's query keys. */
-export const photoQueries = mediaQueries<PhotoRecord, 'photo'>('photo');
 
 /** POST /api/media/photo/ multipart (file, title, description) with upload progress. */
 export function uploadPhoto(input: { file: File; title: string; description?: string }, options: UploadOptions = {}): Promise<PhotoRecord> {

@@ -36,7 +36,7 @@ test('uploads two photos, browses them with the arrow keys, edits, downloads the
     { name: 'blue.jpg', mimeType: 'image/jpeg', buffer: blue },
     { name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('это не картинка') },
   ]);
-  await expect(page.getByText('Загружено фотографий: 2')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Загружено: 2 фотографии')).toBeVisible({ timeout: 30_000 });
   const refused = page.getByTestId('upload-item').filter({ hasText: 'fake.png' });
   await expect(refused).toHaveAttribute('data-status', 'failed');
   await expect(refused.getByRole('alert')).toHaveText('Файл не является поддерживаемым изображением');
@@ -143,7 +143,7 @@ test('photos dropped onto the page are uploaded; search and sort work on the gal
 
   const alts = () =>
     page
-      .getByTestId('photo-grid')
+      .getByTestId('media-tiles')
       .getByRole('img')
       .evaluateAll((imgs) => imgs.map((i) => i.getAttribute('alt')));
   await expect.poll(alts).toEqual(['Солнце', 'Луг']); // newest first

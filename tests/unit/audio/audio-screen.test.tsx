@@ -18,7 +18,7 @@ vi.mock('@/lib/api/client', async (importOriginal) => {
   return { ...real, api: { get: () => ({ json: () => server.list() }) } };
 });
 
-import { AudioScreen } from '@/components/audio/audio-screen';
+import { MediaScreen } from '@/components/media/media-screen';
 import { SnackbarHost } from '@/components/ui/snackbar-host';
 
 const record = (id: number, title: string, description = '', duration = 5) => ({
@@ -36,7 +36,7 @@ function renderScreen() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
-      <AudioScreen />
+      <MediaScreen kind="audio" />
       <SnackbarHost />
     </QueryClientProvider>,
   );

@@ -3,6 +3,7 @@
 import { memo } from 'react';
 import { ProcessingFailed } from '@/components/media/processing-failed';
 import { Spinner } from '@/components/ui/spinner';
+import type { MediaItemProps } from '@/components/media/item-props';
 import type { PhotoRecord } from '@/lib/api/photos';
 
 export const PHOTO_PROCESSING = 'обрабатывается';
@@ -10,27 +11,16 @@ export const PHOTO_FAILED = 'Не удалось обработать изобр
 
 export const photoAlt = (photo: Pick<PhotoRecord, 'title'>) => photo.title.trim() || 'Фотография';
 
-export interface PhotoGridProps {
-  photos: readonly PhotoRecord[];
-  onOpen: (photo: PhotoRecord, index: number) => void;
-}
-
-const PhotoTile = memo(function PhotoTile({
-  photo,
-  index,
-  onOpen,
-}: {
-  photo: PhotoRecord;
-  index: number;
-  onOpen: PhotoGridProps['onOpen'];
-}) {
+/** One photo of the gallery: its thumbnail (title over it), processing and failure marks; opens the viewer. */
+export const PhotoTile = memo(function PhotoTile({ record: photo, onOpen }: MediaItemProps<'photo'>) {
   const src = photo.thumbnail ?? photo.preview ?? photo.file;
   return (
-    <li className="min-w-0">
+    <>
       <button
         type="button"
-        onClick={() => onOpen(photo, index)}
+        onClick={() => onOpen(photo)}
         data-photo-id={photo.id}
+        data-item-id={photo.id}
         data-testid="photo-tile"
         data-status={photo.status}
         className="group relative block aspect-square w-full overflow-hidden rounded-md bg-slate-200 shadow-sm focus-visible:outline-offset-2"
@@ -73,24 +63,6 @@ const PhotoTile = memo(function PhotoTile({
           <ProcessingFailed kind="photo" id={photo.id} />
         </div>
       ) : null}
-    </li>
+    </>
   );
 });
-
-/**
- * Square thumbnails in a responsive CSS grid (2 columns on a phone, up to 6 on a wide screen).
- * Images load lazily, so a large gallery only fetches what is on screen.
- */
-export function PhotoGrid({ photos, onOpen }: PhotoGridProps) {
-  return (
-    <ul
-      aria-label="Фотографии"
-      className="grid grid-cols-2 gap-2 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-5 xl:grid-cols-6"
-      data-testid="photo-grid"
-    >
-      {photos.map((photo, index) => (
-        <PhotoTile key={photo.id} photo={photo} index={index} onOpen={onOpen} />
-      ))}
-    </ul>
-  );
-}
