@@ -10,11 +10,12 @@ const card = (page: Page, title: string) => page.getByRole('article', { name: ti
 async function recordFor(page: Page, seconds: number) {
   const dialog = recorderDialog(page);
   await expect(dialog.getByRole('heading', { name: 'Запись видео' })).toBeVisible();
-  await dialog.getByRole('button', { name: 'Начать запись' }).click();
+  // The live picture is there from the moment the recorder opens, before the recording starts: checked first, so
+  // the wait for the timer begins as the recording does (on a loaded machine this check alone can take seconds).
   const preview = dialog.getByTestId('camera-preview');
   await expect(preview).toBeVisible();
-  // The live picture is really there.
   await expect.poll(() => preview.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 10_000 }).toBeGreaterThan(0);
+  await dialog.getByRole('button', { name: 'Начать запись' }).click();
   await expect(dialog.getByTestId('recorder-timer')).toHaveText(`00:0${seconds}`, { timeout: 15_000 });
   await dialog.getByRole('button', { name: 'Остановить запись' }).click();
   await expect(dialog.getByTestId('recorded-video')).toBeVisible();
