@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useMediaUnsavedRecordings } from '@/hooks/use-media-unsaved-recordings';
 import { isRecordingSupported } from '@/lib/media/recording/recording-support';
 import type { RecorderKind } from '@/lib/media/recording/recording-format';
@@ -16,14 +16,17 @@ export function useMediaRecorderLaunch(kind: RecorderKind | null, onUnsupported:
   const [open, setOpen] = useState(false);
   const [restoreId, setRestoreId] = useState<string | null>(null);
 
-  const openRecorder = () => {
+  const unsupported = useRef(onUnsupported);
+  unsupported.current = onUnsupported;
+
+  const openRecorder = useCallback(() => {
     if (!isRecordingSupported()) {
-      onUnsupported();
+      unsupported.current();
       return;
     }
     setRestoreId(null);
     setOpen(true);
-  };
+  }, []);
 
   const closeRecorder = useCallback(() => {
     setOpen(false);

@@ -15,16 +15,20 @@ export function PendingRecordings() {
   const needSignIn = useAtomValue(pendingNeedSignInAtom);
   if (pending.length === 0) return null;
   return (
-    <section aria-label="Ожидают отправки" className="flex flex-col gap-2 rounded-lg border border-sky-200 bg-sky-50 p-4">
-      <p className="text-sm text-sky-950">{needSignIn ? PENDING_SIGN_IN : PENDING_NOTE}</p>
+    <section aria-label="Ожидают отправки" className="flex flex-col gap-2 rounded-lg border border-info-line bg-info-soft p-4">
+      <p className="text-sm text-info-text">{needSignIn ? PENDING_SIGN_IN : PENDING_NOTE}</p>
       <ul className="flex flex-col gap-2">
         {pending.map((s) => (
-          <li key={s.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded bg-white px-3 py-2" data-testid="pending-recording">
+          <li
+            key={s.id}
+            className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded bg-surface px-3 py-2"
+            data-testid="pending-recording"
+          >
             <span className="font-medium">{s.pending?.title}</span>
-            <span className="text-sm text-slate-600">{formatClock(s.duration)}</span>
-            <span className="rounded bg-sky-100 px-2 py-0.5 text-xs font-medium text-sky-900">{PENDING_STATE}</span>
+            <span className="text-sm text-fg-muted">{formatClock(s.duration)}</span>
+            <span className="rounded bg-info-soft px-2 py-0.5 text-xs font-medium text-info-text">{PENDING_STATE}</span>
             {refusals[s.id] ? (
-              <span role="alert" className="w-full text-sm text-red-700">
+              <span role="alert" className="w-full text-sm text-danger-text">
                 {refusals[s.id]}
               </span>
             ) : null}

@@ -1,7 +1,7 @@
 'use client';
 
 import { MediaDetailsForm } from '@/components/media/media-details-form';
-import { AppDialog } from '@/components/ui/app-dialog';
+import { Dialog } from '@/components/ui/dialog';
 import { Button } from '@/components/ui/button';
 import { useMediaItemActions } from '@/hooks/use-media-item-actions';
 import type { MediaKind, MediaRecord } from '@/lib/contract/media';
@@ -14,7 +14,7 @@ export function EditMediaDialog({ kind, record, onClose }: { kind: MediaKind; re
   const formId = `edit-${kind}-form`;
 
   return (
-    <AppDialog
+    <Dialog
       open
       onClose={() => {
         if (!actions.saving) onClose();
@@ -39,6 +39,6 @@ export function EditMediaDialog({ kind, record, onClose }: { kind: MediaKind; re
         onSubmit={(values) => actions.save(record.id, values)}
         disabled={actions.saving}
       />
-    </AppDialog>
+    </Dialog>
   );
 }

@@ -35,7 +35,7 @@ const PhotoViewer = lazyDialog(() => import('@/components/photos/photo-viewer-di
 const VideoViewer = lazyDialog(() => import('@/components/video/video-player-dialog').then((m) => m.VideoPlayerDialog));
 
 function PhotoHint() {
-  return <p className="-mt-3 text-sm text-slate-600">Перетащите фотографии на страницу или нажмите «Загрузить фотографии».</p>;
+  return <p className="-mt-3 text-sm text-fg-muted">Перетащите фотографии на страницу или нажмите «Загрузить фотографии».</p>;
 }
 
 export const KIND_VIEWS: { readonly [K in MediaKind]: KindView<K> } = {

@@ -11,6 +11,7 @@ import { RestoreRecordingBanner } from '@/components/media/restore-recording-ban
 import { UploadList } from '@/components/media/upload-list';
 import { Button } from '@/components/ui/button';
 import { lazyDialog } from '@/components/ui/lazy-dialog';
+import { SkeletonRows, SkeletonTiles } from '@/components/ui/skeleton';
 import { useLinkedRecord } from '@/hooks/use-linked-record';
 import { useMediaList } from '@/hooks/use-media-list';
 import { useRefreshMediaList } from '@/hooks/use-media-mutations';
@@ -73,7 +74,7 @@ export function MediaScreen<K extends MediaKind>({ kind }: { kind: K }) {
 
   // A link to one item (`?id=`, from «Этот файл уже есть в Копилке») opens it in the viewer once the list is
   // there, or, for a kind without one, brings it into view, outlined.
-  const { id: linkedId, done: linkedShown } = useLinkedRecord();
+  const { id: linkedId, record: recordAsked, done: linkedShown } = useLinkedRecord();
   const { setQuery } = search;
   const { open } = opened;
   const hasViewer = !!view.Viewer;
@@ -86,6 +87,14 @@ export function MediaScreen<K extends MediaKind>({ kind }: { kind: K }) {
     }
     linkedShown();
   }, [linkedId, linkedShown, records, setQuery, open, hasViewer]);
+
+  // «Записать» from the bottom bar or the home opens the recorder as the screen comes up.
+  const { openRecorder } = recorder;
+  useEffect(() => {
+    if (!recordAsked) return;
+    if (recorderKind) openRecorder();
+    linkedShown();
+  }, [recordAsked, recorderKind, openRecorder, linkedShown]);
 
   const onOpen = useCallback((r: MediaRecord<K>) => open(r.id), [open]);
   const onEdit = useCallback((r: MediaRecord<K>) => setEditing(r), []);
@@ -131,11 +140,17 @@ export function MediaScreen<K extends MediaKind>({ kind }: { kind: K }) {
           total={records?.length}
           visibleCount={visible.length}
           searching={search.searching}
-          loadingLabel={text.loading}
+          skeleton={
+            view.layout === 'rows' ? (
+              <SkeletonRows label={text.loading} />
+            ) : (
+              <SkeletonTiles label={text.loading} className={view.tileGrid} />
+            )
+          }
           errorMessage={text.listError}
           emptyTitle={text.empty}
           emptyDescription={text.emptyHint}
-          totalLabel={(n) => countItems(kind, n)}
+          countLabel={(n) => countItems(kind, n)}
         >
           <MediaCollection
             items={visible}

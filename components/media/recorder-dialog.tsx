@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState } from 'react';
 import { RecorderPanel } from '@/components/media/recorder-panel';
-import { AppDialog } from '@/components/ui/app-dialog';
+import { Dialog } from '@/components/ui/dialog';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useRecorder, type RecordingUpload, type UseRecorderOptions } from '@/hooks/use-recorder';
 import { ApiError } from '@/lib/api/api-error';
@@ -117,9 +117,9 @@ export function RecorderDialog({ kind, onClose, onSaved, restoreSessionId }: Rec
 
   return (
     <>
-      <AppDialog open onClose={requestClose} onRequestClose={requestClose} static title={config.title} width={800}>
+      <Dialog open onClose={requestClose} onRequestClose={requestClose} static title={config.title} width={800}>
         <RecorderPanel kind={kind} recorder={recorder} onSave={(d) => void save(d)} />
-      </AppDialog>
+      </Dialog>
       <ConfirmDialog
         open={confirmOpen}
         title="Закрыть запись?"

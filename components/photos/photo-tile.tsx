@@ -23,7 +23,7 @@ export const PhotoTile = memo(function PhotoTile({ record: photo, onOpen }: Medi
         data-item-id={photo.id}
         data-testid="photo-tile"
         data-status={photo.status}
-        className="group relative block aspect-square w-full overflow-hidden rounded-md bg-slate-200 shadow-sm focus-visible:outline-offset-2"
+        className="group relative block aspect-square w-full overflow-hidden rounded-md bg-surface-3 shadow-sm focus-visible:outline-offset-2"
       >
         {src ? (
           <img
@@ -35,7 +35,7 @@ export const PhotoTile = memo(function PhotoTile({ record: photo, onOpen }: Medi
             className="h-full w-full object-cover transition-transform duration-200 group-hover:scale-[1.03]"
           />
         ) : (
-          <span className="flex h-full w-full items-center justify-center text-sm text-slate-700">{photoAlt(photo)}</span>
+          <span className="flex h-full w-full items-center justify-center text-sm text-fg-muted">{photoAlt(photo)}</span>
         )}
         {photo.status === 'processing' ? (
           <span

@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect } from 'react';
 import { ConfirmMediaDelete, MediaItemActions } from '@/components/media/media-item-actions';
-import { AppDialog } from '@/components/ui/app-dialog';
+import { Dialog } from '@/components/ui/dialog';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import type { MediaViewerProps } from '@/components/media/item-props';
@@ -96,7 +96,7 @@ export function PhotoViewerDialog({ items: photos, id, onMove, onClose }: MediaV
 
   return (
     <>
-      <AppDialog
+      <Dialog
         open
         onClose={() => {
           if (!confirmDelete && !actions.busy) onClose();
@@ -147,13 +147,13 @@ export function PhotoViewerDialog({ items: photos, id, onMove, onClose }: MediaV
                 </>
               ) : null}
             </div>
-            <p className="text-center text-sm tabular-nums text-slate-700" aria-live="polite" data-testid="photo-counter">
+            <p className="text-center text-sm tabular-nums text-fg-muted" aria-live="polite" data-testid="photo-counter">
               {viewerCounter(index, count)}
             </p>
           </div>
 
           <div className="flex flex-col gap-3 lg:w-80 lg:shrink-0">
-            <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm text-slate-700">
+            <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm text-fg-muted">
               {taken ? (
                 <>
                   <dt>Снято:</dt>
@@ -191,7 +191,7 @@ export function PhotoViewerDialog({ items: photos, id, onMove, onClose }: MediaV
             />
           </div>
         </div>
-      </AppDialog>
+      </Dialog>
       <ConfirmMediaDelete
         open={confirmDelete}
         title={text.deleteTitle}

@@ -24,7 +24,7 @@ export const VideoCard = memo(function VideoCard({ record: video, onOpen }: Medi
       aria-labelledby={headingId}
       data-testid="video-card"
       data-status={video.status}
-      className="flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm"
+      className="flex h-full flex-col overflow-hidden rounded-lg border border-line bg-surface shadow-sm"
     >
       <button
         type="button"
@@ -71,10 +71,10 @@ export const VideoCard = memo(function VideoCard({ record: video, onOpen }: Medi
         ) : null}
       </button>
       <div className="flex flex-col gap-0.5 px-3 py-2">
-        <h2 id={headingId} className="truncate text-sm font-semibold text-slate-900" title={video.title}>
+        <h2 id={headingId} className="truncate text-sm font-semibold text-fg" title={video.title}>
           {video.title || 'Без названия'}
         </h2>
-        <time dateTime={video.created_at} className="text-xs text-slate-600">
+        <time dateTime={video.created_at} className="text-xs text-fg-muted">
           {formatDate(video.created_at)}
         </time>
         {video.status === 'failed' ? (

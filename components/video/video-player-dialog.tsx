@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { ConfirmMediaDelete, MediaItemActions } from '@/components/media/media-item-actions';
-import { AppDialog } from '@/components/ui/app-dialog';
+import { Dialog } from '@/components/ui/dialog';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import type { MediaViewerProps } from '@/components/media/item-props';
@@ -44,7 +44,7 @@ export function VideoPlayerDialog({ items, id, onClose }: MediaViewerProps<'vide
 
   return (
     <>
-      <AppDialog
+      <Dialog
         open
         onClose={() => {
           if (!actions.confirmingDelete && !actions.busy) onClose();
@@ -78,7 +78,7 @@ export function VideoPlayerDialog({ items, id, onClose }: MediaViewerProps<'vide
             )}
           </div>
           {duration || (video.width && video.height) ? (
-            <p className="text-sm text-slate-700">
+            <p className="text-sm text-fg-muted">
               {duration ? `Длительность ${duration}` : null}
               {duration && video.width && video.height ? ' · ' : null}
               {video.width && video.height ? `${video.width} × ${video.height}` : null}
@@ -116,7 +116,7 @@ export function VideoPlayerDialog({ items, id, onClose }: MediaViewerProps<'vide
             }
           />
         </div>
-      </AppDialog>
+      </Dialog>
       <ConfirmMediaDelete
         open={actions.confirmingDelete}
         title={text.deleteTitle}

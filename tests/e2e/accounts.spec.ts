@@ -151,7 +151,7 @@ test('a new visitor registers, confirms, edits the profile, manages the photo an
   await expect(page).toHaveURL(/\/profile\/?$/);
   await dialog.getByLabel('Пароль').fill(password3);
   await dialog.getByRole('button', { name: 'Удалить навсегда' }).click();
-  await expect(page.getByText('Аккаунт успешно удален')).toBeVisible();
+  await expect(page.getByText('Аккаунт успешно удалён')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('refreshToken')])).toEqual([null, null]);
 
