@@ -21,7 +21,11 @@ function early(path: string, kind: MediaKind): void {
 }
 
 export function startScreensEarly(): void {
+  prefetchWhenSignedIn('/', loadSessionFrame);
   early('/audio', 'audio');
   early('/photos', 'photo');
   early('/video', 'video');
 }
+
+/** The signed-in frame's navigation (sidebar, bottom bar): its chunk, asked for as the sign-in check starts. */
+export const loadSessionFrame = () => import('./session-frame').then((m) => m.SessionFrame);

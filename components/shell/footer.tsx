@@ -2,7 +2,7 @@
 
 export function Footer() {
   return (
-    <footer className="border-t border-slate-200 bg-white py-4 text-center text-sm text-slate-600">
+    <footer className="border-t border-line py-4 text-center text-sm text-fg-muted session:max-sm:pb-24">
       © {new Date().getFullYear()} Копилка
     </footer>
   );
