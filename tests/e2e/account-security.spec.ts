@@ -77,8 +77,7 @@ test('ending another session from the profile signs that browser out at its next
   await expect(items).toHaveCount(2);
   await expect(list).toBeFocused();
 
-  // The other browser still shows the signed-in shell; its next request finds the session ended.
-  await otherPage.getByRole('button', { name: 'Открыть меню' }).click();
+  // The other browser still shows the signed-in shell (its sidebar); its next request finds the session ended.
   await otherPage.getByRole('navigation', { name: 'Основное меню' }).getByRole('link', { name: 'Аудио' }).click();
   await expect(otherPage).toHaveURL(/\/login\/?$/);
   await expect.poll(() => otherPage.evaluate(() => localStorage.getItem('token'))).toBeNull();

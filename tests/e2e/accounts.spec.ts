@@ -54,8 +54,7 @@ test('a new visitor registers, confirms, edits the profile, manages the photo an
   await loginViaUi(page, email, password);
   await expect(page.getByRole('link', { name: 'Аудио' }).first()).toBeVisible();
 
-  // Drawer shows the logged-in items
-  await page.getByRole('button', { name: 'Открыть меню' }).click();
+  // The sidebar shows the logged-in items
   const nav = page.getByRole('navigation', { name: 'Основное меню' });
   for (const label of ['Главная', 'Профиль', 'Аудио', 'Фото', 'Видео']) {
     await expect(nav.getByRole('link', { name: label, exact: true })).toBeVisible();
