@@ -21,7 +21,7 @@ import { useMediaUploads } from '@/hooks/use-media-uploads';
 import { useOpenedItem } from '@/hooks/use-opened-item';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import type { MediaKind, MediaRecord } from '@/lib/contract/media';
-import { countItems, MEDIA_KINDS } from '@/lib/media/kinds';
+import { countItems, MEDIA_KINDS, recordingSavedMessage } from '@/lib/media/kinds';
 import type { SortOrder } from '@/lib/media/lists/sort-search';
 import type { RecorderKind } from '@/lib/media/recording/recording-format';
 import { KIND_VIEWS } from './kind-views';
@@ -32,9 +32,6 @@ import { MediaCollection } from './media-collection';
 const RecorderDialog = lazyDialog(() => import('@/components/media/recorder-dialog').then((m) => m.RecorderDialog));
 const EditMediaDialog = lazyDialog(() => import('./edit-media-dialog').then((m) => m.EditMediaDialog));
 const DeleteMediaDialog = lazyDialog(() => import('./delete-media-dialog').then((m) => m.DeleteMediaDialog));
-
-/** A recording saved with no network waits on the device and is sent when the network returns. */
-export const AUDIO_KEPT_MESSAGE = 'Нет сети: запись сохранена на устройстве и отправится сама';
 
 /**
  * One kind's screen — «Мои аудиозаписи», «Мои фотографии», «Мои видео»: upload (button or drop) with per-file
@@ -61,10 +58,10 @@ export function MediaScreen<K extends MediaKind>({ kind }: { kind: K }) {
 
   const onSaved = useCallback(
     (kept: boolean) => {
-      showSuccess(kept ? AUDIO_KEPT_MESSAGE : (text.saved ?? ''));
+      showSuccess(recordingSavedMessage(kind, kept));
       if (!kept) refreshList();
     },
-    [showSuccess, refreshList, text],
+    [showSuccess, refreshList, kind],
   );
 
   const opened = useOpenedItem(visible, { closeOnGone: view.browse !== true });

@@ -186,5 +186,12 @@ export function uploadedMessage(kind: MediaKind, succeeded: number): string | nu
   return succeeded === 1 ? entry.text.uploadedOne : `Загружено: ${count(succeeded, entry.words)}`;
 }
 
+/** A recording saved with no network waits on the device and is sent when the network returns (audio only). */
+export const RECORDING_KEPT_MESSAGE = 'Нет сети: запись сохранена на устройстве и отправится сама';
+
+/** The snackbar once the recorder has saved: stored («Аудиозапись успешно сохранена»), or `kept` on the device. */
+export const recordingSavedMessage = (kind: MediaKind, kept: boolean) =>
+  kept ? RECORDING_KEPT_MESSAGE : (MEDIA_KINDS[kind].text.saved ?? '');
+
 /** «2 записи», «1 фотография», «5 видео». */
 export const countItems = (kind: MediaKind, n: number) => count(n, MEDIA_KINDS[kind].words);
