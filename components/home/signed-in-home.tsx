@@ -3,7 +3,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import Link from 'next/link';
-import { useCallback, type ReactNode } from 'react';
+import { useCallback, type ComponentType } from 'react';
 import { KIND_VIEWS } from '@/components/media/kind-views';
 import { FilePickButton } from '@/components/media/file-pick-button';
 import { RECORDING_UNSUPPORTED } from '@/components/media/recording-unsupported';
@@ -23,17 +23,11 @@ import { usageQueries } from '@/lib/api/storage-space';
 import { userAtom } from '@/lib/auth/atoms';
 import type { MediaKind, MediaRecord, Usage } from '@/lib/contract/media';
 import { formatBytes } from '@/lib/contract/storage-space';
-import { countItems, MEDIA_KINDS } from '@/lib/media/kinds';
+import { countItems, MEDIA_KINDS, recordingSavedMessage } from '@/lib/media/kinds';
 import type { RecorderKind } from '@/lib/media/recording/recording-format';
 import { LatestRecordings } from './latest-recordings';
 
 const RecorderDialog = lazyDialog(() => import('@/components/media/recorder-dialog').then((m) => m.RecorderDialog));
-
-/** How many of a kind's latest items its card shows. */
-const LATEST = { audio: 4, photo: 6, video: 2 } as const;
-
-/** The link to the whole section under its card. */
-const ALL = { audio: 'Все записи', photo: 'Все фотографии', video: 'Все видео' } as const;
 
 /** «3 записи · 1,2 МБ»: how many a section keeps and the room they take (originals and copies, trash included). */
 function Figures({ kind, count, usage }: { kind: MediaKind; count: number | undefined; usage: Usage | undefined }) {
@@ -46,9 +40,131 @@ function Figures({ kind, count, usage }: { kind: MediaKind; count: number | unde
   );
 }
 
-function Card({ kind, figures, action, children }: { kind: MediaKind; figures: ReactNode; action: ReactNode; children: ReactNode }) {
+/** A section's list, its usage and its space in the store re-read after something was added right here. */
+function useAddedHere(kind: MediaKind) {
+  const refresh = useRefreshMediaList(kind);
+  const queryClient = useQueryClient();
+  return useCallback(() => {
+    refresh();
+    void queryClient.invalidateQueries({ queryKey: usageQueries.all() });
+  }, [refresh, queryClient]);
+}
+
+function RecordIcon() {
+  return <span className="h-2.5 w-2.5 rounded-full bg-record" aria-hidden="true" />;
+}
+
+/** The quick action of a recorded kind: the recorder opens right here, and the card shows the recording once saved. */
+function RecordHere({ kind }: { kind: RecorderKind }) {
+  const added = useAddedHere(kind);
+  const { showSuccess, showError } = useSnackbar();
+  const launch = useMediaRecorderLaunch(kind, () => showError(RECORDING_UNSUPPORTED[kind]));
+  const onSaved = useCallback(
+    (kept: boolean) => {
+      showSuccess(recordingSavedMessage(kind, kept));
+      added();
+    },
+    [showSuccess, added, kind],
+  );
+  return (
+    <>
+      <Button variant="secondary" onClick={launch.openRecorder}>
+        <RecordIcon />
+        {MEDIA_KINDS[kind].text.record}
+      </Button>
+      {launch.open ? (
+        <RecorderDialog kind={kind} onClose={launch.closeRecorder} onSaved={onSaved} restoreSessionId={launch.restoreId} />
+      ) : null}
+    </>
+  );
+}
+
+/** The quick action of an uploaded kind: the file chooser, and each file's progress right here. */
+function UploadHere({ kind }: { kind: MediaKind }) {
+  const added = useAddedHere(kind);
+  const uploads = useMediaUploads(kind, { onUploaded: added });
+  const { accept, text } = MEDIA_KINDS[kind];
+  return (
+    <>
+      <div className="w-full empty:hidden">
+        <UploadList items={uploads.items} onDismiss={uploads.dismiss} label={text.loading} />
+      </div>
+      <FilePickButton accept={accept.input} multiple onFiles={uploads.offer} inputLabel={text.pickInput} variant="secondary">
+        {text.pick}
+      </FilePickButton>
+    </>
+  );
+}
+
+/** Photos and videos: their tiles (the kind's own item renderer), each opening the kind's viewer right here. */
+function LatestTiles<K extends MediaKind>({
+  kind,
+  items,
+  latest,
+  grid,
+}: {
+  kind: K;
+  items: readonly MediaRecord<K>[];
+  latest: readonly MediaRecord<K>[];
+  grid: string;
+}) {
+  const view = KIND_VIEWS[kind];
+  const opened = useOpenedItem(items, { closeOnGone: view.browse !== true });
+  const { Item, Viewer } = view;
+  const none = () => undefined;
+  return (
+    <>
+      <ul className={`grid py-3 ${grid}`} aria-label={`Последние ${view.listLabel.toLowerCase()}`}>
+        {latest.map((record, i) => (
+          <li key={record.id}>
+            <Item record={record} index={i} onOpen={(r) => opened.open(r.id)} onEdit={none} onDelete={none} highlighted={false} />
+          </li>
+        ))}
+      </ul>
+      {Viewer && opened.id !== null ? <Viewer items={items} id={opened.id} onMove={opened.open} onClose={opened.close} /> : null}
+    </>
+  );
+}
+
+/** What each card holds: how many latest items, the link to the rest, the quick action and how the items are shown. */
+const SECTIONS: {
+  [K in MediaKind]: {
+    latest: number;
+    all: string;
+    Quick: ComponentType;
+    Latest: ComponentType<{ items: readonly MediaRecord<K>[]; latest: readonly MediaRecord<K>[] }>;
+  };
+} = {
+  audio: {
+    latest: 4,
+    all: 'Все записи',
+    Quick: () => <RecordHere kind="audio" />,
+    Latest: ({ latest }) => <LatestRecordings records={latest} />,
+  },
+  photo: {
+    latest: 6,
+    all: 'Все фотографии',
+    Quick: () => <UploadHere kind="photo" />,
+    Latest: ({ items, latest }) => <LatestTiles kind="photo" items={items} latest={latest} grid="grid-cols-3 gap-1.5" />,
+  },
+  video: {
+    latest: 2,
+    all: 'Все видео',
+    Quick: () => <RecordHere kind="video" />,
+    Latest: ({ items, latest }) => <LatestTiles kind="video" items={items} latest={latest} grid="grid-cols-2 gap-2" />,
+  },
+};
+
+/** One section's card: its name leading to its screen, its figures, its latest items, its quick action. */
+function KindCard<K extends MediaKind>({ kind, usage }: { kind: K; usage: Usage | undefined }) {
   const entry = MEDIA_KINDS[kind];
+  const section = SECTIONS[kind];
+  const list = useMediaList(kind);
+  const items = list.data ?? [];
+  // The lists come newest first.
+  const latest = items.slice(0, section.latest);
   const headingId = `home-${kind}`;
+  const { Quick, Latest } = section;
   return (
     <section
       aria-labelledby={headingId}
@@ -65,171 +181,25 @@ function Card({ kind, figures, action, children }: { kind: MediaKind; figures: R
               {entry.label}
             </Link>
           </h2>
-          {figures}
+          <Figures kind={kind} count={list.data?.length} usage={usage} />
         </div>
       </div>
-      <div className="flex-1 px-4">{children}</div>
+      <div className="flex-1 px-4">
+        {list.isPending ? (
+          <Skeleton className="my-3 h-40" />
+        ) : latest.length ? (
+          <Latest items={items} latest={latest} />
+        ) : (
+          <p className="py-6 text-center text-sm text-fg-muted">{entry.text.empty}</p>
+        )}
+      </div>
       <div className="flex flex-wrap items-center justify-between gap-2 border-t border-line p-3">
-        {action}
+        <Quick />
         <Link href={entry.href} className="rounded-lg px-2 py-2 text-sm font-medium text-accent-text hover:bg-accent-soft">
-          {ALL[kind]}
+          {section.all}
         </Link>
       </div>
     </section>
-  );
-}
-
-function Empty({ children }: { children: ReactNode }) {
-  return <p className="py-6 text-center text-sm text-fg-muted">{children}</p>;
-}
-
-/** A kind's latest items, newest first (the lists come newest first). */
-function useLatest<K extends MediaKind>(kind: K) {
-  const list = useMediaList(kind);
-  return { list, latest: (list.data ?? []).slice(0, LATEST[kind]) as MediaRecord<K>[] };
-}
-
-/** The quick action of a recorded kind: the recorder opens right here, and the card shows the recording once saved. */
-function useRecordHere(kind: RecorderKind) {
-  const refresh = useRefreshMediaList(kind);
-  const queryClient = useQueryClient();
-  const { showSuccess, showError } = useSnackbar();
-  const launch = useMediaRecorderLaunch(kind, () => showError(RECORDING_UNSUPPORTED[kind]));
-  const onSaved = useCallback(
-    (kept: boolean) => {
-      showSuccess(kept ? 'Нет сети: запись сохранена на устройстве и отправится сама' : (MEDIA_KINDS[kind].text.saved ?? ''));
-      refresh();
-      void queryClient.invalidateQueries({ queryKey: usageQueries.all() });
-    },
-    [showSuccess, refresh, queryClient, kind],
-  );
-  const dialog = launch.open ? (
-    <RecorderDialog kind={kind} onClose={launch.closeRecorder} onSaved={onSaved} restoreSessionId={launch.restoreId} />
-  ) : null;
-  return { open: launch.openRecorder, dialog };
-}
-
-function RecordIcon() {
-  return <span className="h-2.5 w-2.5 rounded-full bg-record" aria-hidden="true" />;
-}
-
-function AudioSection({ usage }: { usage: Usage | undefined }) {
-  const { list, latest } = useLatest('audio');
-  const recorder = useRecordHere('audio');
-  return (
-    <Card
-      kind="audio"
-      figures={<Figures kind="audio" count={list.data?.length} usage={usage} />}
-      action={
-        <Button variant="secondary" onClick={recorder.open}>
-          <RecordIcon />
-          Записать аудио
-        </Button>
-      }
-    >
-      {list.isPending ? (
-        <Skeleton className="my-3 h-40" />
-      ) : latest.length ? (
-        <LatestRecordings records={latest} />
-      ) : (
-        <Empty>Пока нет записей</Empty>
-      )}
-      {recorder.dialog}
-    </Card>
-  );
-}
-
-function PhotoSection({ usage }: { usage: Usage | undefined }) {
-  const { list, latest } = useLatest('photo');
-  const refresh = useRefreshMediaList('photo');
-  const queryClient = useQueryClient();
-  const uploads = useMediaUploads('photo', {
-    onUploaded: () => {
-      refresh();
-      void queryClient.invalidateQueries({ queryKey: usageQueries.all() });
-    },
-  });
-  const opened = useOpenedItem(list.data ?? []);
-  const Viewer = KIND_VIEWS.photo.Viewer!;
-  const Tile = KIND_VIEWS.photo.Item;
-  return (
-    <Card
-      kind="photo"
-      figures={<Figures kind="photo" count={list.data?.length} usage={usage} />}
-      action={
-        <FilePickButton accept="image/*" multiple onFiles={uploads.offer} inputLabel="Выбрать фотографии" variant="secondary">
-          Загрузить фото
-        </FilePickButton>
-      }
-    >
-      <div className="py-3">
-        <UploadList items={uploads.items} onDismiss={uploads.dismiss} label="Загрузка фотографий" />
-      </div>
-      {list.isPending ? (
-        <Skeleton className="mb-3 h-40" />
-      ) : latest.length ? (
-        <ul className="grid grid-cols-3 gap-1.5 pb-3" aria-label="Последние фотографии">
-          {latest.map((p, i) => (
-            <li key={p.id}>
-              <Tile
-                record={p}
-                index={i}
-                onOpen={(r) => opened.open(r.id)}
-                onEdit={() => undefined}
-                onDelete={() => undefined}
-                highlighted={false}
-              />
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <Empty>Пока нет фотографий</Empty>
-      )}
-      {opened.id !== null && list.data ? <Viewer items={list.data} id={opened.id} onMove={opened.open} onClose={opened.close} /> : null}
-    </Card>
-  );
-}
-
-function VideoSection({ usage }: { usage: Usage | undefined }) {
-  const { list, latest } = useLatest('video');
-  const recorder = useRecordHere('video');
-  const opened = useOpenedItem(list.data ?? [], { closeOnGone: true });
-  const Viewer = KIND_VIEWS.video.Viewer!;
-  const Poster = KIND_VIEWS.video.Item;
-  return (
-    <Card
-      kind="video"
-      figures={<Figures kind="video" count={list.data?.length} usage={usage} />}
-      action={
-        <Button variant="secondary" onClick={recorder.open}>
-          <RecordIcon />
-          Записать видео
-        </Button>
-      }
-    >
-      {list.isPending ? (
-        <Skeleton className="my-3 h-40" />
-      ) : latest.length ? (
-        <ul className="grid grid-cols-2 gap-2 py-3" aria-label="Последние видео">
-          {latest.map((v, i) => (
-            <li key={v.id}>
-              <Poster
-                record={v}
-                index={i}
-                onOpen={(r) => opened.open(r.id)}
-                onEdit={() => undefined}
-                onDelete={() => undefined}
-                highlighted={false}
-              />
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <Empty>Пока нет видео</Empty>
-      )}
-      {recorder.dialog}
-      {opened.id !== null && list.data ? <Viewer items={list.data} id={opened.id} onMove={opened.open} onClose={opened.close} /> : null}
-    </Card>
   );
 }
 
@@ -245,9 +215,9 @@ export function SignedInHome() {
         <p className="mt-1 text-fg-muted">Ваши записи, фотографии и видео</p>
       </div>
       <div className="grid items-start gap-4 lg:grid-cols-3">
-        <AudioSection usage={usage.data} />
-        <PhotoSection usage={usage.data} />
-        <VideoSection usage={usage.data} />
+        <KindCard kind="audio" usage={usage.data} />
+        <KindCard kind="photo" usage={usage.data} />
+        <KindCard kind="video" usage={usage.data} />
       </div>
     </div>
   );
