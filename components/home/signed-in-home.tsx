@@ -79,8 +79,8 @@ function RecordHere({ kind }: { kind: RecorderKind }) {
   );
 }
 
-/** The quick action of an uploaded kind: the file chooser, and each file's progress right here. */
-function UploadHere({ kind }: { kind: MediaKind }) {
+/** The quick action of an uploaded kind (the short «Загрузить фото»): the file chooser, and each file's progress right here. */
+function UploadHere({ kind, label }: { kind: MediaKind; label: string }) {
   const added = useAddedHere(kind);
   const uploads = useMediaUploads(kind, { onUploaded: added });
   const { accept, text } = MEDIA_KINDS[kind];
@@ -90,7 +90,7 @@ function UploadHere({ kind }: { kind: MediaKind }) {
         <UploadList items={uploads.items} onDismiss={uploads.dismiss} label={text.loading} />
       </div>
       <FilePickButton accept={accept.input} multiple onFiles={uploads.offer} inputLabel={text.pickInput} variant="secondary">
-        {text.pick}
+        {label}
       </FilePickButton>
     </>
   );
@@ -144,7 +144,7 @@ const SECTIONS: {
   photo: {
     latest: 6,
     all: 'Все фотографии',
-    Quick: () => <UploadHere kind="photo" />,
+    Quick: () => <UploadHere kind="photo" label="Загрузить фото" />,
     Latest: ({ items, latest }) => <LatestTiles kind="photo" items={items} latest={latest} grid="grid-cols-3 gap-1.5" />,
   },
   video: {
