@@ -51,8 +51,8 @@ export type SaveOutcome = 'saved' | 'kept' | 'failed';
 /** When an upload that did not go through is kept for later instead of failing the save. */
 export interface KeepUnsent {
   when: (error: unknown) => boolean;
-  /** The account the recording was made in (it is sent only into that one). */
-  owner: string | null;
+  /** The id of the account the recording was made in (it is sent only into that one); null when unknown. */
+  ownerId: number | null;
 }
 
 export interface UseRecorder {
@@ -277,7 +277,7 @@ export function useRecorder(options: UseRecorderOptions = {}): UseRecorder {
           dispatch({ type: 'SAVE_PROGRESS', progress: fraction }),
         );
       } catch (error) {
-        const pending = { title: details.title, description: details.description, owner: keep?.owner ?? null };
+        const pending = { title: details.title, description: details.description, ownerId: keep?.ownerId ?? null };
         if (keep?.when(error) && (await persistence.keepPending({ ...pending, saved_at: new Date().toISOString() }))) {
           stopPlayback();
           if (mountedRef.current) dispatch({ type: 'SAVED' });

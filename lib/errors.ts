@@ -208,6 +208,9 @@ export function emailChangeError({ data }: ErrorInfo, fallback: string): string 
 
 export const twoFactorError = ({ data }: ErrorInfo, fallback: string) => dataText(data) ?? fallback;
 export const secondStepError = ({ data }: ErrorInfo) => dataText(data) ?? 'Ошибка при входе';
+/** «Это был не я»: the server's reason (a used, expired or unknown link; too many tries), else a generic one. */
+export const undoLinkError = ({ data }: ErrorInfo) =>
+  detailOf(data) ?? firstFieldMessage(data) ?? 'Не удалось отключить двухэтапную проверку';
 
 // ---------- Trimming a recording ----------
 export const trimError = ({ data }: ErrorInfo) => detailOf(data) ?? firstFieldMessage(data) ?? 'Не удалось обрезать запись';

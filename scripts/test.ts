@@ -1,4 +1,5 @@
-// `npm test`: the type check of every file, the lint and the format check first (a red check stops
+// `npm test`: what the machine needs first (scripts/test-prerequisites.ts: Chromium, ffmpeg, PostgreSQL,
+// installed on Debian as root, else a stop with the one command to run), then the type check of every file, the lint and the format check first (a red check stops
 // here, before any test runs), then unit + server tests on SQLite with media on local disk, the server
 // tests again on PostgreSQL with media in S3, then the browser tests.
 // PostgreSQL: DATABASE_URL when it points at one (.ci/run starts a throw-away cluster), else a throw-away
@@ -9,6 +10,7 @@
 // storage contract and the S3-specific tests run against both backends in every pass.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
+import { planPrerequisites, thisMachine } from './test-prerequisites.ts';
 
 const run = (cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env) => {
   const on = [env.DATABASE_URL && 'PostgreSQL', env.MEDIA_STORAGE_TEST === 's3' && 'media in S3'].filter(Boolean).join(', ');
@@ -24,6 +26,31 @@ const run = (cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env) 
 let startedPg = false;
 function cleanup() {
   if (startedPg) spawnSync('bash', ['scripts/pg-throwaway.sh', 'stop'], { stdio: 'inherit' });
+}
+
+const plan = planPrerequisites(thisMachine());
+if (plan.action === 'stop') {
+  console.error(`✖ ${plan.message}`);
+  process.exit(1);
+}
+if (plan.action === 'install') {
+  console.log(`▶ installing Debian's ${plan.packages.join(', ')} (what .ci/run installs)`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  for (const args of [
+    ['update', '-qq'],
+    ['install', '-y', '-qq', ...plan.packages],
+  ]) {
+    const r = spawnSync('apt-get', args, { stdio: 'inherit', env });
+    if (r.status !== 0) {
+      console.error(`✖ apt-get ${args.join(' ')} failed`);
+      process.exit(1);
+    }
+  }
+  const after = planPrerequisites(thisMachine());
+  if (after.action !== 'run') {
+    console.error(`✖ still missing after the install: ${after.packages.join(', ')}`);
+    process.exit(1);
+  }
 }
 
 run('npm', ['run', '--silent', 'typecheck']);

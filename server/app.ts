@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
 import multipart from '@fastify/multipart';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppDeps } from './deps.ts';
 import { composeServices, startWorker, type Services } from './compose.ts';
 import { ApiError } from './errors.ts';
@@ -11,12 +9,20 @@ import { sessionsRoutes } from './auth/sessions-routes.ts';
 import { twoFactorRoutes } from './auth/two-factor-routes.ts';
 import { emailChangeRoutes } from './accounts/email-change-routes.ts';
 import { profileRoutes } from './profile/routes.ts';
+import { albumRoutes } from './albums/routes.ts';
+import { shareRoutes } from './shares/routes.ts';
+import { sharedFileRoutes } from './shares/file-routes.ts';
 import { collectionRoutes } from './media/collection-routes.ts';
 import { mediaRoutes } from './media/routes.ts';
 import { trashRoutes } from './media/trash-routes.ts';
 import { trimRoutes } from './media/trim-routes.ts';
 import { mediaFileRoutes } from './media/file-routes.ts';
 import { uploadRoutes } from './uploads/routes.ts';
+import { registerOpenApi } from './docs/openapi.ts';
+import { measureRequests } from './metrics/http.ts';
+import { Metrics } from './metrics/metrics.ts';
+import { countStorageErrors } from './metrics/storage.ts';
+import { healthRoutes } from './health/routes.ts';
 import { startMediaWork } from './media/startup.ts';
 import { webRoutes } from './web/routes.ts';
 import { contentSecurityPolicy } from './web/csp.ts';
@@ -26,8 +32,8 @@ import { useZodSchemas } from './schema-compilers.ts';
 import { finishUnreadBodies } from './unread-body.ts';
 import { DEFAULT_TIMEOUTS, serverTimeoutOptions, watchRequestTimeouts, type RequestTimeouts } from './request-timeouts.ts';
 
-/** What /api/health answers while the process serves requests. */
-const healthAnswer = z.strictObject({ status: z.literal('ok') });
+/** What a path the router cannot read (bad percent-encoding) is refused with. */
+const BAD_URL = 'Некорректный адрес запроса.';
 
 /** JSON and form bodies; uploads are multipart and streamed, never this big. */
 export const BODY_LIMIT = 1024 * 1024;
@@ -39,6 +45,8 @@ export interface AppOptions {
   logStream?: { write(line: string): void };
   /** Connection and request limits; tests shrink them. */
   timeouts?: Partial<RequestTimeouts>;
+  /** Told of every route as it is registered (the OpenAPI test checks each is described). */
+  onRoute?: (route: RouteOptions) => void;
   /** How often the trash is purged of items deleted 30 days ago (an hour; tests shrink it). */
   trashSweepEveryMs?: number;
 }
@@ -50,10 +58,28 @@ export interface BuiltApp {
 }
 
 /** Builds the whole HTTP app. main.ts and the tests build it the same way. */
-export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<BuiltApp> {
+export async function buildApp(given: AppDeps, opts: AppOptions = {}): Promise<BuiltApp> {
+  const metrics = new Metrics();
+  // Every failed storage operation of the app is counted (the errors pass through unchanged).
+  const deps: AppDeps = { ...given, storage: countStorageErrors(given.storage, metrics) };
   const timeouts = { ...DEFAULT_TIMEOUTS, ...opts.timeouts };
+  // Set below once helmet's headers are read; the router's own refusals carry them too.
+  let fixedHeaders: Record<string, string> = {};
   const app = Fastify({
     ...serverTimeoutOptions(timeouts),
+    // A path the router cannot read (bad percent-encoding, a parameter past its length) is refused in
+    // the API's shape, like every other refusal, rather than with Fastify's own body.
+    frameworkErrors: (error, request, reply) => {
+      const failed = error.code === 'FST_ERR_ASYNC_CONSTRAINT';
+      if (failed) request.log.error({ err: error }, 'route constraint failed');
+      const body = JSON.stringify({ detail: failed ? 'Внутренняя ошибка сервера. Попробуйте позже.' : BAD_URL });
+      // The router's reply is typed for no route at all; it is an ordinary reply.
+      void (reply as FastifyReply)
+        .code(failed ? 500 : 400)
+        .headers({ ...fixedHeaders, 'x-request-id': request.id, 'cache-control': 'no-store' })
+        .type('application/json; charset=utf-8')
+        .send(body);
+    },
     logger:
       opts.logger === false
         ? false
@@ -83,7 +109,10 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Bu
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
   });
 
-  const services = composeServices(deps, app.log);
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
+  const services = composeServices(deps, app.log, metrics);
+  measureRequests(app, metrics);
+  metrics.watchJobs(deps.db, deps.clock);
   app.addHook('onReady', async () => {
     await startMediaWork(services.media, app.log, opts.trashSweepEveryMs);
     services.uploads.service.startCleanup(services.media.background);
@@ -106,7 +135,7 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Bu
   // rather than made by its chain of eleven middlewares on every request), our Content-Security-Policy
   // (web/csp.ts; HTML pages of the export replace it with their own, with the hashes of their inline
   // scripts) and the request id. One hook instead of three bought about 5 % on GET /api/auth/profile/.
-  const fixedHeaders = { ...(await securityHeaders()), 'content-security-policy': contentSecurityPolicy() };
+  fixedHeaders = { ...(await securityHeaders()), 'content-security-policy': contentSecurityPolicy() };
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(fixedHeaders);
     reply.header('x-request-id', request.id);
@@ -135,11 +164,11 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Bu
     return reply.status(500).send({ detail: 'Внутренняя ошибка сервера. Попробуйте позже.' });
   });
 
+  // Before every route: the description collects the routes as they are registered.
+  await registerOpenApi(app);
   await app.register(
     async (api) => {
-      api
-        .withTypeProvider<ZodTypeProvider>()
-        .get('/health', { schema: { response: { 200: healthAnswer } } }, async () => ({ status: 'ok' as const }));
+      await api.register(healthRoutes, { readiness: services.readiness });
       const { guard, presentUser } = services;
       await api.register(authRoutes, { auth: services.auth, guard, presentUser });
       await api.register(sessionsRoutes, { sessions: services.sessionList, guard });
@@ -151,6 +180,14 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Bu
       await api.register(collectionRoutes, { media: services.media, guard });
       await api.register(trimRoutes, { media: services.media, guard, clock: deps.clock });
       await api.register(mediaRoutes, { media: services.media, guard, storage: deps.storage, clock: deps.clock, config: deps.config });
+      await api.register(albumRoutes, { albums: services.albums, guard, paths: services.media.paths, clock: deps.clock });
+      await api.register(shareRoutes, {
+        shares: services.shares,
+        guard,
+        clock: deps.clock,
+        secretKey: deps.config.secretKey,
+        publicUrl: deps.config.publicUrl,
+      });
       await api.register(uploadRoutes, {
         prefix: '/uploads',
         uploads: services.uploads,
@@ -158,14 +195,18 @@ export async function buildApp(deps: AppDeps, opts: AppOptions = {}): Promise<Bu
         paths: services.media.paths,
         clock: deps.clock,
       });
-      api.all('/*', async () => {
+      // Whatever else is under /api/, /api/ itself included, is the API's 404, never the web app's page.
+      const apiNotFound = async () => {
         throw new ApiError(404, { detail: 'Не найдено.' });
-      });
+      };
+      api.all('/', { schema: { hide: true } }, apiNotFound);
+      api.all('/*', { schema: { hide: true } }, apiNotFound);
     },
     { prefix: '/api' },
   );
 
   await mediaFileRoutes(app, deps, services.media.fileAccess);
+  await sharedFileRoutes(app, deps, services.shares);
   await webRoutes(app, deps);
   return { app, services };
 }

@@ -2,12 +2,19 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from './deps.ts';
 import { AccountActions } from './accounts/account-actions.ts';
+import { AlbumsRepository } from './albums/repository.ts';
+import { AlbumsService } from './albums/service.ts';
+import { SharesRepository } from './shares/repository.ts';
+import { SharesService } from './shares/service.ts';
+import { Throttle } from './throttle/throttle.ts';
 import { EmailChange } from './accounts/email-change.ts';
 import { userPresenter, type PresentUser } from './accounts/present.ts';
 import { sessionGuard, type Guard } from './auth/guard.ts';
 import { AuthService } from './auth/service.ts';
 import { SessionList } from './auth/session-list.ts';
 import type { TwoFactor } from './auth/two-factor.ts';
+import { Grants } from './grants/grants.ts';
+import { GrantsRepository } from './grants/repository.ts';
 import { purgeFilesDefinition } from './jobs/purge-files.ts';
 import { JobQueue, type JobLog } from './jobs/queue.ts';
 import { reconcileStorageJob, scheduleReconciliation } from './jobs/reconcile-storage.ts';
@@ -34,6 +41,8 @@ import { TrashRepository } from './media/trash-repository.ts';
 import { MediaUploads } from './media/upload-intake.ts';
 import { MediaUsage } from './media/usage.ts';
 import { UsageRepository } from './media/usage-repository.ts';
+import { Readiness } from './health/readiness.ts';
+import type { Metrics } from './metrics/metrics.ts';
 import { ProfileService } from './profile/service.ts';
 import { DbLocker } from './uploads/db-locker.ts';
 import { UploadLocksRepository } from './uploads/lock-repository.ts';
@@ -63,6 +72,8 @@ export interface MediaServices {
   lists: ListCache;
   /** Decides whether a `/media/…` URL is served: its signature, and a row that still names the key. */
   fileAccess: MediaFileAccess;
+  /** Whether the permission a signed link carries (a session, a share link) still holds. */
+  grants: Grants;
 }
 
 /** Resumable uploads: their rules, the tus store their bytes are staged in, and the locks shared by every process. */
@@ -84,11 +95,19 @@ export interface Services {
   emailChange: EmailChange;
   profile: ProfileService;
   media: MediaServices;
+  /** The owner's albums of items of any kind. */
+  albums: AlbumsService;
+  /** Public links to an item or an album, and what they hand out. */
+  shares: SharesService;
   uploads: UploadServices;
   /** The shared job queue (in the database). */
   queue: JobQueue;
   /** This process's worker; null when it runs no jobs (RUN_JOBS=false). */
   worker: Worker | null;
+  /** /api/health/ready/: the database, the storage and this process's worker. */
+  readiness: Readiness;
+  /** This process's Prometheus figures (shown on METRICS_PORT). */
+  metrics: Metrics;
 }
 
 /** The job queue of one process, on the app's database and clock. */
@@ -97,25 +116,27 @@ export function composeQueue(deps: Pick<AppDeps, 'db' | 'clock' | 'config'>, log
 }
 
 /** The media services of one process. */
-export function composeMedia(deps: AppDeps, log: MediaLog, queue: JobQueue): MediaServices {
+export function composeMedia(deps: AppDeps, log: MediaLog, queue: JobQueue, metrics?: Metrics): MediaServices {
   const repo = new MediaRepository(deps.db);
   const { storage, clock } = deps;
   const background = new BackgroundWork(log);
   const processing = new MediaProcessing({ storage, processor: deps.processor, log });
   const usageRepo = new UsageRepository(deps.db);
-  const usage = new MediaUsage({ repo: usageRepo, config: deps.config });
+  const usage = new MediaUsage({ repo: usageRepo, config: deps.config, clock });
+  const grants = new Grants(new GrantsRepository(deps.db), clock);
   return {
     records: new MediaService({ repo, queue, clock }),
     uploads: new MediaUploads({ repo, storage, processing, queue, usage, clock, config: deps.config, log }),
     trash: new MediaTrash({ repo: new TrashRepository(deps.db), queue, clock }),
     trim: new AudioTrim({ repo: new TrimRepository(deps.db), queue, usage, clock }),
     usage,
-    export: new MediaExport({ repo, storage, clock, config: deps.config }),
+    export: new MediaExport({ repo, storage, clock, config: deps.config, grants }),
     renditionSizes: new RenditionSizes({ repo: usageRepo, storage, background, log }),
     background,
     paths: new MediaPathSigner(deps.config.secretKey),
-    lists: new ListCache(),
-    fileAccess: new MediaFileAccess({ owners: new StoredKeyOwnersRepository(deps.db), secretKey: deps.config.secretKey, clock }),
+    lists: new ListCache(undefined, metrics && ((result) => metrics.listCache.inc({ result }))),
+    fileAccess: new MediaFileAccess({ owners: new StoredKeyOwnersRepository(deps.db), grants, secretKey: deps.config.secretKey, clock }),
+    grants,
   };
 }
 
@@ -138,11 +159,12 @@ export function composeUploads(deps: AppDeps, media: MediaServices, log: MediaLo
 /** What a worker is built from: the app's dependencies but mail and SMS (it sends neither). */
 export type WorkerDepsOf = Pick<AppDeps, 'config' | 'db' | 'storage' | 'clock' | 'processor'>;
 
-/** What a test may change in a worker: the media repository (to play a stalling process), slots, polling. */
+/** What a test may change in a worker: the media repository (to play a stalling process), slots, polling; and where its runs are measured. */
 export interface WorkerOptions {
   repo?: MediaRepository;
   concurrency?: WorkerDeps['concurrency'];
   pollMs?: number;
+  metrics?: Metrics;
 }
 
 /**
@@ -162,6 +184,7 @@ export function composeWorker(deps: WorkerDepsOf, log: JobLog, queue: JobQueue, 
     workRoot,
     concurrency: own.concurrency,
     pollMs: own.pollMs,
+    observe: own.metrics && ((kind, outcome, seconds) => own.metrics!.jobDuration.observe({ kind, outcome }, seconds)),
     definitions: [
       ...processingJobs({ repo: own.repo ?? new MediaRepository(db), storage, processing, clock, log }),
       trimJobDefinition({
@@ -186,11 +209,13 @@ export async function startWorker(worker: Worker, queue: JobQueue): Promise<void
 }
 
 /** The composition root: main.ts and the tests both get their services from here, through buildApp. */
-export function composeServices(deps: AppDeps, log: FastifyBaseLogger): Services {
+export function composeServices(deps: AppDeps, log: FastifyBaseLogger, metrics: Metrics): Services {
   const actions = new AccountActions(deps, log);
   const auth = new AuthService(deps, actions);
   const queue = composeQueue(deps, log);
-  const media = composeMedia(deps, log, queue);
+  const media = composeMedia(deps, log, queue, metrics);
+  const worker = deps.config.runJobs ? composeWorker(deps, log, queue, { metrics }) : null;
+  const albums = new AlbumsService({ repo: new AlbumsRepository(deps.db), clock: deps.clock });
   return {
     guard: sessionGuard(deps),
     presentUser: userPresenter(deps),
@@ -200,8 +225,19 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger): Services
     emailChange: new EmailChange(deps, actions),
     profile: new ProfileService(deps, actions, queue),
     media,
+    albums,
+    shares: new SharesService({
+      repo: new SharesRepository(deps.db),
+      albums,
+      grants: media.grants,
+      throttle: new Throttle(deps.db, deps.clock),
+      clock: deps.clock,
+      secretKey: deps.config.secretKey,
+    }),
     uploads: composeUploads(deps, media, log),
     queue,
-    worker: deps.config.runJobs ? composeWorker(deps, log, queue) : null,
+    worker,
+    readiness: new Readiness({ db: deps.db, storage: deps.storage, clock: deps.clock, worker, log }),
+    metrics,
   };
 }

@@ -39,17 +39,28 @@ const envSchema = z.object({
   MAX_VIDEO_BYTES: bytes(2048 * MB),
   MAX_AVATAR_BYTES: bytes(10 * MB),
   USER_QUOTA_BYTES: wholeNumber(1, Number.MAX_SAFE_INTEGER, 'must be a positive whole number of bytes').optional(),
+  UPLOAD_STAGING_BYTES: bytes(20 * 1024 * MB),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   OUT_DIR: z.string().default('./out'),
   SERVE_WEB: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
   RUN_JOBS: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
   JOB_LEASE_SECONDS: wholeNumber(3, 3600, 'must be a whole number of seconds from 3 to 3600').default(15),
+  METRICS_PORT: wholeNumber(1, 65535, 'must be a whole number from 1 to 65535').optional(),
   WEB_CONCURRENCY: wholeNumber(1, 64, 'must be a whole number of processes from 1 to 64').default(1),
   TRUST_PROXY: z
     .string()
     .regex(/^(true|false|\d{1,2}|[\d.:a-fA-F/]+(,\s*[\d.:a-fA-F/]+)*)$/, 'must be true, false, a hop count or a list of proxy addresses')
     .optional(),
 });
+
+/** Every variable the configuration reads (.env.example lists each with its default; a test keeps them in step). */
+export const CONFIG_VARIABLES = [
+  ...Object.keys(envSchema.shape),
+  'AWS_ACCESS_KEY_ID',
+  'AWS_SECRET_ACCESS_KEY',
+  'AWS_SESSION_TOKEN',
+  'AWS_REGION',
+];
 
 export interface Config {
   port: number;
@@ -68,6 +79,11 @@ export interface Config {
   limits: { audio: number; photo: number; video: number; avatar: number };
   /** The most bytes one user's media may take up (originals plus the files made from them, trash included); null: no quota. */
   userQuotaBytes: number | null;
+  /**
+   * The most bytes unfinished resumable uploads of all users together may announce (their declared
+   * lengths): a new one past it is refused until others finish or expire.
+   */
+  uploadStagingBytes: number;
   logLevel: string;
   outDir: string;
   /** false: a reverse proxy serves the static export; this process answers /api/, /media/ and /admin only. */
@@ -79,6 +95,8 @@ export interface Config {
    * default: on SQLite every write takes the one file lock, so more processes add waiting, not writes.
    */
   webConcurrency: number;
+  /** Where Prometheus reads this process's figures (GET /metrics on HOST); null: no metrics listener. */
+  metricsPort: number | null;
   /** How long a job's claim lasts unrenewed (a dead process's job is taken over after it), and how often it is renewed. */
   jobLease: Lease;
   /** Fastify's trustProxy: whose X-Forwarded-* to believe (client IPs feed the throttles). Off by default. */
@@ -138,12 +156,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { signs?:
     ffmpegPath: e.FFMPEG_PATH,
     limits: { audio: e.MAX_AUDIO_BYTES, photo: e.MAX_PHOTO_BYTES, video: e.MAX_VIDEO_BYTES, avatar: e.MAX_AVATAR_BYTES },
     userQuotaBytes: e.USER_QUOTA_BYTES ?? null,
+    uploadStagingBytes: e.UPLOAD_STAGING_BYTES,
     logLevel: e.LOG_LEVEL,
     outDir: path.resolve(e.OUT_DIR),
     serveWeb: e.SERVE_WEB === 'true',
     runJobs: e.RUN_JOBS === 'true',
     jobLease: leaseOf(e.JOB_LEASE_SECONDS),
     webConcurrency: e.WEB_CONCURRENCY,
+    metricsPort: e.METRICS_PORT ?? null,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
 }

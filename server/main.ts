@@ -6,9 +6,11 @@ import { systemClock } from './clock.ts';
 import { processIndex, runCluster } from './cluster.ts';
 import { createMailer } from './mail/create-mailer.ts';
 import { createProcessor } from './media/processor.ts';
-import { loadConfigOrExit, openStores, sweepStaleTemp, useStorageWorkDirAsTemp } from './process-start.ts';
+import { loadConfigOrExit, openStores, sweepStaleTemp, useStorageWorkDirAsTemp, warnOfBundledFfmpeg } from './process-start.ts';
 import { createSmsSender } from './sms/create-sms.ts';
 import { ensureWebBuild } from './web/ensure-build.ts';
+import { AggregatorRegistry } from 'prom-client';
+import { startMetricsServer } from './metrics/server.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -16,12 +18,24 @@ async function main(): Promise<void> {
   const config = loadConfigOrExit();
   await useStorageWorkDirAsTemp(config);
   const forked = cluster.isWorker;
+  if (!forked) warnOfBundledFfmpeg(config);
   // The web build and the migrations happen once, before any process serves: in the primary, or in
   // the one process of WEB_CONCURRENCY=1.
   if (!forked && config.serveWeb && process.env.SKIP_WEB_BUILD !== '1') ensureWebBuild(root, config.outDir, (m) => console.log(m));
   if (!forked && config.webConcurrency > 1) {
     const { db } = await openStores(config);
     await db.destroy();
+    // The primary shows the figures of every process it runs, gathered from them at each scrape.
+    if (config.metricsPort !== null) {
+      const aggregator = new AggregatorRegistry();
+      await startMetricsServer({
+        port: config.metricsPort,
+        host: config.host,
+        contentType: aggregator.contentType,
+        render: () => aggregator.clusterMetrics(),
+        log: (m) => console.error(m),
+      });
+    }
     runCluster({
       count: config.webConcurrency,
       runJobs: config.runJobs,
@@ -34,7 +48,7 @@ async function main(): Promise<void> {
   const { db, storage } = await openStores(config);
   const log = (m: string) => console.log(m);
   const stopSweep = await sweepStaleTemp(config, storage, systemClock, log);
-  const { app } = await buildApp({
+  const { app, services } = await buildApp({
     config,
     db,
     storage,
@@ -43,6 +57,25 @@ async function main(): Promise<void> {
     clock: systemClock,
     processor: createProcessor({ ffmpegPath: config.ffmpegPath }),
   });
+
+  const { metrics } = services;
+  let metricsServer: { close(): void } | undefined;
+  if (config.metricsPort !== null) {
+    metrics.collectProcessFigures();
+    // Forked by WEB_CONCURRENCY: the primary's listener asks this process for its figures (an
+    // AggregatorRegistry made here answers those requests).
+    if (forked) {
+      new AggregatorRegistry();
+      AggregatorRegistry.setRegistries([metrics.registry]);
+    } else
+      metricsServer = await startMetricsServer({
+        port: config.metricsPort,
+        host: config.host,
+        contentType: metrics.registry.contentType,
+        render: () => metrics.registry.metrics(),
+        log,
+      });
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -53,6 +86,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       stopSweep();
+      metricsServer?.close();
       await app.close();
       await db.destroy();
     } finally {

@@ -8,6 +8,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { createDb, type Db } from './db/kysely.ts';
 import { migrate } from './db/migrate.ts';
 import { RECONCILE_AGE_MS, RECONCILE_EVERY_MS } from './jobs/reconcile-storage.ts';
+import { bundledFfmpegWarning, chooseFfmpeg } from './media/ffmpeg.ts';
 import type { Storage } from './storage/storage.ts';
 import { checkStorage, StorageUnavailableError, storageFromConfig, storageWorkDir } from './storage/from-config.ts';
 
@@ -22,6 +23,12 @@ export function loadConfigOrExit(): Config {
     }
     throw err;
   }
+}
+
+/** One warning line when the ffmpeg this process runs on uploads is the old static build shipped in npm. */
+export function warnOfBundledFfmpeg(config: Pick<Config, 'ffmpegPath'>, log: (line: string) => void = (l) => console.warn(l)): void {
+  const warning = bundledFfmpegWarning(chooseFfmpeg(config.ffmpegPath));
+  if (warning) log(warning);
 }
 
 /** The migrated database and the checked media storage of `config`, or exit 1 with the reason. */

@@ -22,6 +22,12 @@ const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
       const result = schema.safeParse(data);
       return result.success ? { value: result.data } : { error: notFound() };
     }
+    if (httpPart === 'querystring') {
+      // A query that parses is taken as it is: zod's quick path, without the error options that only word
+      // the refusals (they cost a list request ~5 µs more); one that does not parse is parsed again for them.
+      const result = schema.safeParse(data);
+      if (result.success) return { value: result.data };
+    }
     try {
       return { value: httpPart === 'body' ? parseBody(schema, data) : parseFields(schema, data) };
     } catch (err) {

@@ -6,22 +6,42 @@ import { pino } from 'pino';
 import { systemClock } from './clock.ts';
 import { composeQueue, composeWorker, startWorker } from './compose.ts';
 import { createProcessor } from './media/processor.ts';
-import { loadConfigOrExit, openStores } from './process-start.ts';
+import { Metrics } from './metrics/metrics.ts';
+import { startMetricsServer } from './metrics/server.ts';
+import { countStorageErrors } from './metrics/storage.ts';
+import { loadConfigOrExit, openStores, warnOfBundledFfmpeg } from './process-start.ts';
 
 async function main(): Promise<void> {
   // Like the API processes: SECRET_KEY required with PostgreSQL or S3, so one environment file serves all.
   const config = loadConfigOrExit();
+  warnOfBundledFfmpeg(config);
   const { db, storage } = await openStores(config);
   const log = pino({ level: config.logLevel });
+  const metrics = new Metrics();
   const deps = {
     config,
     db,
-    storage,
+    storage: countStorageErrors(storage, metrics),
     clock: systemClock,
     processor: createProcessor({ ffmpegPath: config.ffmpegPath }),
   };
   const queue = composeQueue(deps, log);
-  const worker = composeWorker(deps, log, queue);
+  const worker = composeWorker(deps, log, queue, { metrics });
+  // METRICS_PORT: this worker's job runs, storage errors and Node's figures, and the shared queue's counts.
+  const metricsServer =
+    config.metricsPort === null
+      ? undefined
+      : await startMetricsServer({
+          port: config.metricsPort,
+          host: config.host,
+          contentType: metrics.registry.contentType,
+          render: () => metrics.registry.metrics(),
+          log: (m) => console.error(m),
+        });
+  if (metricsServer) {
+    metrics.collectProcessFigures();
+    metrics.watchJobs(db, systemClock);
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -31,6 +51,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
+      metricsServer?.close();
       await worker.stop();
       await db.destroy();
     } finally {

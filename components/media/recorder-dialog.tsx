@@ -4,13 +4,13 @@ import { useEffect, useRef, useState } from 'react';
 import { RecorderPanel } from '@/components/media/recorder-panel';
 import { Dialog } from '@/components/ui/dialog';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { useAccountId } from '@/hooks/use-account-id';
 import { useRecorder, type RecordingUpload, type UseRecorderOptions } from '@/hooks/use-recorder';
 import { ApiError } from '@/lib/api/api-error';
 import { createAudio } from '@/lib/api/audio';
 import type { MediaDetails } from '@/lib/api/media';
 import type { UploadProgress } from '@/lib/api/upload';
 import { uploadVideo } from '@/lib/api/video';
-import { readKey, STORAGE_KEYS } from '@/lib/auth/storage';
 import { audioSaveError, videoSaveError } from '@/lib/errors';
 import { notifyPendingChanged } from '@/lib/media/uploads/pending-atoms';
 import { hasUnsavedRecording } from '@/lib/media/recording/recorder-machine';
@@ -75,6 +75,8 @@ export function RecorderDialog({ kind, onClose, onSaved, restoreSessionId }: Rec
   const [closing, setClosing] = useState(false);
   const recorder = useRecorder({ ...config.recorder, preview: kind === 'video' && !restoring && !closing });
   const [confirmOpen, setConfirmOpen] = useState(false);
+  // The account a recording kept for later belongs to (it is sent only into that one).
+  const accountId = useAccountId();
   const restoredRef = useRef<string | null>(null);
   const { restore } = recorder;
 
@@ -107,7 +109,7 @@ export function RecorderDialog({ kind, onClose, onSaved, restoreSessionId }: Rec
         return config.upload(input, { onProgress: (p) => onProgress(p.fraction) });
       },
       config.describeError,
-      config.keepOffline ? { when: didNotTravel, owner: readKey(STORAGE_KEYS.userEmail) } : undefined,
+      config.keepOffline ? { when: didNotTravel, ownerId: accountId } : undefined,
     );
     if (outcome === 'failed') return;
     if (outcome === 'kept') notifyPendingChanged();

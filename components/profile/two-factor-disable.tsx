@@ -1,7 +1,7 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useRef, useState } from 'react';
+import { zodResolver } from '@/lib/forms/zod-resolver';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -15,15 +15,20 @@ import { disableTwoFactorSchema, type DisableTwoFactorValues } from '@/lib/schem
 
 export const TWO_FACTOR_DISABLED = 'Двухэтапная проверка отключена';
 
-/** Two-step sign-in is on: how many recovery codes are left, and turning it off (password + code). */
+/**
+ * Two-step sign-in is on: how many recovery codes are left, what else may be done (`actions`, below
+ * the count), and turning it off (password + code).
+ */
 export function TwoFactorDisable({
   codesLeft,
   focusOnMount,
   onDisabled,
+  actions,
 }: {
   codesLeft: number;
   focusOnMount: boolean;
   onDisabled: () => void;
+  actions?: ReactNode;
 }) {
   const disable = useDisableTwoFactor();
   const snackbar = useSnackbar();
@@ -61,6 +66,7 @@ export function TwoFactorDisable({
       <p ref={summary} tabIndex={-1} className="text-sm text-fg-muted outline-none">
         Двухэтапная проверка включена: при входе нужен код из приложения-аутентификатора. Резервных кодов осталось: {codesLeft}.
       </p>
+      {actions}
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4" aria-labelledby="two-factor-disable-title">
         <h3 id="two-factor-disable-title" className="font-medium text-fg">
           Отключить двухэтапную проверку

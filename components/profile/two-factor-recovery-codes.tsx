@@ -4,8 +4,12 @@ import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 
+/** What just happened, above the codes. */
+export const TWO_FACTOR_ENABLED = 'Двухэтапная проверка включена. Все остальные сеансы завершены.';
+export const RECOVERY_CODES_RENEWED = 'Новые резервные коды созданы, прежние больше не действуют.';
+
 /** The ten recovery codes, shown this once: copied or written down before «Готово». */
-export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+export function RecoveryCodes({ codes, notice, onDone }: { codes: string[]; notice: string; onDone: () => void }) {
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
 
@@ -24,7 +28,7 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
 
   return (
     <div className="flex flex-col gap-4">
-      <FormAlert kind="success">Двухэтапная проверка включена</FormAlert>
+      <FormAlert kind="success">{notice}</FormAlert>
       <h3 id="recovery-codes-title" ref={heading} tabIndex={-1} className="font-medium text-fg outline-none">
         Резервные коды
       </h3>

@@ -4,25 +4,29 @@ import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
-import { useSetupTwoFactor, useTwoFactorStatus } from '@/hooks/use-two-factor';
+import { useTwoFactorStatus } from '@/hooks/use-two-factor';
 import type { TwoFactorSetup } from '@/lib/api/two-factor';
-import { errorInfo, twoFactorError } from '@/lib/errors';
 import { ProfileSection } from './section';
-import { RecoveryCodes } from './two-factor-recovery-codes';
+import { RECOVERY_CODES_RENEWED, RecoveryCodes, TWO_FACTOR_ENABLED } from './two-factor-recovery-codes';
 import { TwoFactorDisable } from './two-factor-disable';
+import { TwoFactorNewCodes } from './two-factor-new-codes';
+import { TwoFactorPasswordStep } from './two-factor-password';
 import { TwoFactorSetupStep } from './two-factor-setup';
 
-type Stage = { kind: 'idle' } | { kind: 'setup'; setup: TwoFactorSetup } | { kind: 'codes'; codes: string[] };
+type Stage =
+  | { kind: 'idle' }
+  | { kind: 'password' }
+  | { kind: 'setup'; setup: TwoFactorSetup; password: string }
+  | { kind: 'codes'; codes: string[]; notice: string };
 
 /**
- * Two-step sign-in: off → «Включить» shows the QR code and the key, the first code from the app
- * turns it on, the ten recovery codes are shown once; on → the password and a code turn it off.
+ * Two-step sign-in: off → «Включить» asks for the current password, then shows the QR code and the
+ * key; the first code from the app turns it on (every other session ends) and the ten recovery codes
+ * are shown once. On → new recovery codes, or off, each with the password and a code.
  */
 export function TwoFactorSection() {
   const status = useTwoFactorStatus();
-  const setup = useSetupTwoFactor();
   const [stage, setStage] = useState<Stage>({ kind: 'idle' });
-  const [error, setError] = useState<string | null>(null);
   const [focusStart, setFocusStart] = useState(false);
   const [focusSummary, setFocusSummary] = useState(false);
   const startButton = useRef<HTMLButtonElement>(null);
@@ -32,27 +36,28 @@ export function TwoFactorSection() {
     if (focusStart && stage.kind === 'idle' && status.data && !status.data.enabled) startButton.current?.focus();
   }, [focusStart, stage.kind, status.data]);
 
-  const start = async () => {
-    setError(null);
-    try {
-      setStage({ kind: 'setup', setup: await setup.mutateAsync() });
-    } catch (e) {
-      setError(twoFactorError(errorInfo(e), 'Не удалось начать настройку'));
-    }
-  };
-
   const backToStart = () => {
     setStage({ kind: 'idle' });
     setFocusStart(true);
   };
 
   let body;
-  if (stage.kind === 'setup') {
-    body = <TwoFactorSetupStep setup={stage.setup} onEnabled={(codes) => setStage({ kind: 'codes', codes })} onCancel={backToStart} />;
+  if (stage.kind === 'password') {
+    body = <TwoFactorPasswordStep onReady={(setup, password) => setStage({ kind: 'setup', setup, password })} onCancel={backToStart} />;
+  } else if (stage.kind === 'setup') {
+    body = (
+      <TwoFactorSetupStep
+        setup={stage.setup}
+        password={stage.password}
+        onEnabled={(codes) => setStage({ kind: 'codes', codes, notice: TWO_FACTOR_ENABLED })}
+        onCancel={backToStart}
+      />
+    );
   } else if (stage.kind === 'codes') {
     body = (
       <RecoveryCodes
         codes={stage.codes}
+        notice={stage.notice}
         onDone={() => {
           setStage({ kind: 'idle' });
           setFocusSummary(true);
@@ -75,7 +80,14 @@ export function TwoFactorSection() {
       </FormAlert>
     );
   } else if (status.data.enabled) {
-    body = <TwoFactorDisable codesLeft={status.data.recovery_codes_left} focusOnMount={focusSummary} onDisabled={backToStart} />;
+    body = (
+      <TwoFactorDisable
+        codesLeft={status.data.recovery_codes_left}
+        focusOnMount={focusSummary}
+        onDisabled={backToStart}
+        actions={<TwoFactorNewCodes onRenewed={(codes) => setStage({ kind: 'codes', codes, notice: RECOVERY_CODES_RENEWED })} />}
+      />
+    );
   } else {
     body = (
       <div className="flex flex-col gap-3">
@@ -83,9 +95,8 @@ export function TwoFactorSection() {
           Двухэтапная проверка выключена. Если включить её, при входе кроме пароля понадобится код из приложения-аутентификатора (Яндекс
           Ключ, Google Authenticator и другие).
         </p>
-        {error ? <FormAlert>{error}</FormAlert> : null}
         <div>
-          <Button ref={startButton} onClick={() => void start()} loading={setup.isPending}>
+          <Button ref={startButton} onClick={() => setStage({ kind: 'password' })}>
             Включить
           </Button>
         </div>

@@ -18,14 +18,17 @@ const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
 
 /**
  * Setting up: the QR code (an inline SVG drawn by qrcode.react, no script or remote image) and the
- * same key as text, then the first code from the app, which turns two-step sign-in on.
+ * same key as text, then the first code from the app, which turns two-step sign-in on together with
+ * the password given before the setup.
  */
 export function TwoFactorSetupStep({
   setup,
+  password,
   onEnabled,
   onCancel,
 }: {
   setup: TwoFactorSetup;
+  password: string;
   onEnabled: (codes: string[]) => void;
   onCancel: () => void;
 }) {
@@ -42,7 +45,7 @@ export function TwoFactorSetupStep({
   const onSubmit = form.handleSubmit(async ({ code }) => {
     setError(null);
     try {
-      const { recovery_codes } = await enable.mutateAsync(code.trim());
+      const { recovery_codes } = await enable.mutateAsync({ password, code: code.trim() });
       onEnabled(recovery_codes);
     } catch (e) {
       const info = errorInfo(e);

@@ -30,7 +30,8 @@ export function VideoPlayerDialog({ items, id, onClose }: MediaViewerProps<'vide
 
   const src = video.playable ?? video.file;
   const canPlay = video.status === 'ready' && !!src;
-  const hasMp4 = video.status === 'ready' && (!!video.playable || video.mime_type === 'video/mp4');
+  // The server's MP4 download is the metadata-free copy it made; an original is never offered as one.
+  const hasMp4 = video.status === 'ready' && !!video.playable;
   const duration = formatDuration(video.duration);
 
   const startDownload = async (format: VideoDownloadFormat) => {

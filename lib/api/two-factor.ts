@@ -16,10 +16,17 @@ export const isSecondStep = (answer: unknown): answer is SecondStepRequired =>
 const NO_CACHE = { 'Cache-Control': 'no-cache', Pragma: 'no-cache' };
 
 export const getTwoFactorStatus = () => api.get('auth/2fa/', { headers: NO_CACHE }).json<TwoFactorStatus>();
-export const setupTwoFactor = () => api.post('auth/2fa/setup/').json<TwoFactorSetup>();
-export const enableTwoFactor = (code: string) => api.post('auth/2fa/enable/', { json: { code } }).json<RecoveryCodes>();
+/** Every change to two-step sign-in carries the current password: a session's token alone changes nothing. */
+export const setupTwoFactor = (password: string) => api.post('auth/2fa/setup/', { json: { password } }).json<TwoFactorSetup>();
+export const enableTwoFactor = (password: string, code: string) =>
+  api.post('auth/2fa/enable/', { json: { password, code } }).json<RecoveryCodes>();
 export const disableTwoFactor = (password: string, code: string) =>
   api.post('auth/2fa/disable/', { json: { password, code } }).json<{ detail?: string }>();
+/** Ten new recovery codes in place of the old ones. */
+export const renewRecoveryCodes = (password: string, code: string) =>
+  api.post('auth/2fa/recovery-codes/', { json: { password, code } }).json<RecoveryCodes>();
+/** «Это был не я»: the token of the notice's link turns two-step sign-in off and ends every session. */
+export const undoTwoFactor = (token: string) => api.post('auth/2fa/not-me/', { json: { token } }).json<{ detail?: string }>();
 
 /** The login's second step: the mfa_token from the first and a code from the app or a recovery code. */
 export const completeSecondStep = async (mfaToken: string, code: string): Promise<LoginAnswer> => {

@@ -41,6 +41,8 @@ const mediaRecord = z.object({
   /** SHA-256 of the original's bytes (hex); null for records kept from before checksums were taken. */
   sha256: z.string().nullable(),
   status: mediaStatusSchema,
+  /** Starred by the owner («Избранное»): set with PATCH `{is_favorite}`; every list takes `?favorite=1`. */
+  is_favorite: z.boolean(),
   /** Why processing failed, in Russian, to show on the card; null unless `status` is 'failed'. */
   failure_reason: z.string().nullable(),
   /** ISO 8601. */
@@ -78,7 +80,11 @@ export type PhotoRecord = z.infer<typeof photoRecordSchema>;
 
 /** One video as the API returns it; the MP4 rendition and the poster are made in the background. */
 export const videoRecordSchema = mediaRecord.extend({
-  /** The original upload. */
+  /**
+   * What is served of the upload: the H.264/AAC MP4 made from it without its metadata (location), the
+   * same as `playable`; null until it is made. The original's exact bytes: the download with
+   * `?format=original` (its owner's), and the export.
+   */
   file: signedUrl,
   /** The H.264/AAC MP4; null while processing or when processing failed. */
   playable: signedUrl,

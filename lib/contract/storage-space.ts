@@ -27,7 +27,13 @@ export function formatBytes(bytes: number): string {
   return `${shown.toLocaleString('ru-RU', { maximumFractionDigits: digits, useGrouping: false })} ${UNITS[unit]}`;
 }
 
-/** Why an upload is refused when it would take the owner past the quota (the client's check and the server's 413 alike). */
-export function quotaExceededMessage(freeBytes: number, quotaBytes: number): string {
-  return `Не хватает места в хранилище: свободно ${formatBytes(freeBytes)} из ${formatBytes(quotaBytes)}.`;
+/**
+ * Why an upload is refused when it would take the owner past the quota (the client's check and the
+ * server's 413 alike). `stagedBytes`: what the owner's unfinished uploads hold of it (the server counts
+ * them with their declared length until they finish or expire).
+ */
+export function quotaExceededMessage(freeBytes: number, quotaBytes: number, stagedBytes = 0): string {
+  const base = `Не хватает места в хранилище: свободно ${formatBytes(freeBytes)} из ${formatBytes(quotaBytes)}.`;
+  if (stagedBytes <= 0) return base;
+  return `${base} Из занятого ${formatBytes(stagedBytes)} приходится на незавершённые загрузки: место освободится, когда они завершатся или через сутки.`;
 }

@@ -12,6 +12,12 @@ export const RESUMABLE_UPLOADS_PATH = '/api/uploads/';
 /** An upload left unfinished this long is refused (410) and its bytes are removed. */
 export const RESUMABLE_UPLOAD_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * How many unfinished resumable uploads one user may have at a time; a new one past it is refused
+ * (429). Each counts against the user's quota with its declared length until it finishes or expires.
+ */
+export const MAX_UNFINISHED_UPLOADS = 10;
+
 /** What a resumable upload's Upload-Metadata says about the record it will become. */
 export interface ResumableUploadMetadata {
   kind: MediaKind;

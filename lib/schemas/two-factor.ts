@@ -26,10 +26,14 @@ export const appCodeSchema = z.object({ code: codeField() });
 export const recoveryCodeSchema = z.object({ code: recoveryCodeField() });
 export type SecondStepValues = z.infer<typeof appCodeSchema>;
 
-/** Turning it on: the first code from the app. */
+/** Before setting it up: the current password (every change to two-step sign-in asks for it). */
+export const twoFactorPasswordSchema = z.object({ password: z.string().min(1, REQUIRED) });
+export type TwoFactorPasswordValues = z.infer<typeof twoFactorPasswordSchema>;
+
+/** Turning it on: the first code from the app (the password was given before the setup). */
 export const enableTwoFactorSchema = z.object({ code: codeField() });
 export type EnableTwoFactorValues = z.infer<typeof enableTwoFactorSchema>;
 
-/** Turning it off: the current password and a code from the app (or a recovery code). */
+/** Turning it off, or new recovery codes: the current password and a code from the app (or a recovery code). */
 export const disableTwoFactorSchema = z.object({ password: z.string().min(1, REQUIRED), code: appOrRecoveryCodeField() });
 export type DisableTwoFactorValues = z.infer<typeof disableTwoFactorSchema>;

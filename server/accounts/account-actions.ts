@@ -62,10 +62,21 @@ export class AccountActions {
     );
   }
 
-  /** Counts a send that happened without a request for it (the code sent at sign-up). */
-  async countSend(kind: SendKind, target: string): Promise<void> {
-    await this.throttle.record(`send:${kind}:${target}`);
-    await this.throttle.record(`send:any:${target}`);
+  /**
+   * Counts a code sent without a request for it (the one sent at sign-up), apart from the requests
+   * limitSend counts: those are the same whether or not the address has an account, and must stay so.
+   */
+  async countUnaskedSend(kind: SendKind, target: string): Promise<void> {
+    await this.throttle.record(unaskedSendKey(kind, target));
+  }
+
+  /**
+   * Whether a code may go to an address now that one was asked for: not when a code went there
+   * unasked (at sign-up) less than a minute ago. That code is still good, so none is sent, and the
+   * answer to the request is the same as for an address with no account.
+   */
+  async sentUnaskedLately(kind: SendKind, target: string): Promise<boolean> {
+    return !(await this.throttle.check({ key: unaskedSendKey(kind, target), ...LIMITS.sendPerTargetMinute })).allowed;
   }
 
   /**
@@ -92,6 +103,9 @@ export class AccountActions {
     if (wait) await sent;
   }
 }
+
+/** Throttle key of the codes sent to an address without a request (never consulted by limitSend). */
+const unaskedSendKey = (kind: SendKind, target: string) => `sent-unasked:${kind}:${target}`;
 
 /** Throttle key of wrong current-password attempts (reset when the password is set anew). */
 export const passwordFailKey = (userId: number) => `password-fail:user:${userId}`;

@@ -63,14 +63,29 @@ export const emailChangedNotice = (maskedEmail: string) => ({
     `— Копилка`,
 });
 
-/** Told to the account's address when sign-in codes from an app are turned on or off. */
-export const twoFactorNotice = (enabled: boolean) => ({
-  subject: enabled ? 'Копилка: двухэтапная проверка включена' : 'Копилка: двухэтапная проверка отключена',
+/**
+ * Told to the account's address when sign-in codes from an app are turned on: the other sessions
+ * ended, and the «Это был не я» link that turns the codes off again and ends every session.
+ */
+export const twoFactorEnabledNotice = (undoLink: string) => ({
+  subject: 'Копилка: двухэтапная проверка включена',
   text:
     `Здравствуйте!\n\n` +
-    (enabled
-      ? `Для входа в вашу учётную запись в Копилке теперь нужен ещё и код из приложения-аутентификатора.\n\n`
-      : `Двухэтапная проверка отключена: для входа в Копилку снова достаточно пароля или кода из SMS.\n\n`) +
+    `Для входа в вашу учётную запись в Копилке теперь нужен ещё и код из приложения-аутентификатора. ` +
+    `Все остальные сеансы завершены.\n\n` +
+    `Если это были вы, ничего делать не нужно.\n\n` +
+    `Если это были не вы, откройте ссылку «Это был не я» — она отключит двухэтапную проверку и завершит все сеансы:\n` +
+    `${undoLink}\n\n` +
+    `Ссылка действует 7 дней и сработает один раз. Затем смените пароль: на странице входа нажмите «Забыли пароль?».\n\n` +
+    `— Копилка`,
+});
+
+/** Told to the account's address when sign-in codes from an app are turned off (by the owner or by «Это был не я»). */
+export const twoFactorDisabledNotice = () => ({
+  subject: 'Копилка: двухэтапная проверка отключена',
+  text:
+    `Здравствуйте!\n\n` +
+    `Двухэтапная проверка отключена: для входа в Копилку снова достаточно пароля или кода из SMS.\n\n` +
     `Если это были не вы, смените пароль (или восстановите его по ссылке «Забыли пароль?» на странице входа).\n\n` +
     `— Копилка`,
 });

@@ -50,3 +50,9 @@ export function currentUser(request: FastifyRequest): User {
   if (!request.user) throw notAuthenticated();
   return request.user;
 }
+
+/** The session (refresh family) of the access token inside a handler behind the guard. */
+export function currentSessionId(request: FastifyRequest): string {
+  if (!request.sessionId) throw notAuthenticated();
+  return request.sessionId;
+}

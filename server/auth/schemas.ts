@@ -101,8 +101,13 @@ const secondStepCode = () =>
     .transform((v) => String(v).trim())
     .pipe(z.string().min(1, BLANK).max(64, 'Неверный или просроченный код'));
 
-export const twoFactorEnableBody = z.object({ code: codeField() });
+/** Every change to sign-in codes carries the current password (see OwnerProof in two-factor.ts). */
+export const twoFactorSetupBody = z.object({ password: passwordField() });
+export const twoFactorEnableBody = z.object({ password: passwordField(), code: codeField() });
 export const twoFactorDisableBody = z.object({ password: passwordField(), code: secondStepCode() });
+export const recoveryCodesBody = twoFactorDisableBody;
+/** «Это был не я»: the token from the notice's link (its fragment, sent in the body). */
+export const undoLinkBody = z.object({ token: z.string().min(1, BLANK).max(512) });
 export const loginSecondStepBody = z.object({ mfa_token: z.string().min(1, BLANK).max(256), code: secondStepCode() });
 
 /** A session is named by its id; a longer one names none (404). */

@@ -88,8 +88,8 @@ export class AuthService {
       if (field) throw fieldError(field, ALREADY_EXISTS[field]);
       throw err;
     }
-    // Counted so an immediate "resend" waits its minute like any other.
-    await this.actions.countSend('verify', user.email);
+    // Counted apart from requests: a "resend" within the minute answers as for any address, and sends nothing new.
+    await this.actions.countUnaskedSend('verify', user.email);
     await this.actions.sendEmailCode(user);
     return user;
   }
@@ -167,10 +167,16 @@ export class AuthService {
     await this.users.update(signedIn.id, { is_phone_verified: 1, updated_at: this.now() });
   }
 
+  /**
+   * The same answer whether or not the address has an account, even right after its sign-up: the
+   * request is limited the same way for every address, and a code goes out only to an unconfirmed
+   * account that did not get one at sign-up less than a minute ago.
+   */
   async resendEmailCode(email: string, ip: string): Promise<void> {
     await this.actions.limitSend('verify', email, ip);
     const user = await this.users.byEmail(email);
-    if (user?.is_active && !user.is_email_verified) await this.actions.sendEmailCode(user, false);
+    if (!user?.is_active || user.is_email_verified || (await this.actions.sentUnaskedLately('verify', email))) return;
+    await this.actions.sendEmailCode(user, false);
   }
 
   /** A verification code for the signed-in owner's own phone (whatever number a body may name). */

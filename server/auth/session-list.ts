@@ -44,6 +44,12 @@ export class SessionList {
     if (sessionId.length > 64 || !(await this.repo.revoke(userId, sessionId, this.now()))) throw notFound();
   }
 
+  /** Ends every session of the user (the admin command): each one's next request is refused; how many ended. */
+  endAll(userId: number): Promise<number> {
+    // No session has an empty id: none is kept.
+    return this.repo.revokeAllBut(userId, '', this.now());
+  }
+
   /** Ends every session of the owner except the asking one; how many ended. */
   endOthers(userId: number, currentId: string): Promise<number> {
     return this.repo.revokeAllBut(userId, currentId, this.now());

@@ -1,6 +1,6 @@
 import type { Db } from '../db/kysely.ts';
 
-/** SQL for sign-in codes from an app: two_factor, recovery_codes and mfa_challenges. Times are ISO strings. */
+/** SQL for sign-in codes from an app: two_factor, recovery_codes, mfa_challenges and their undo links. Times are ISO strings. */
 export class TwoFactorRepository {
   constructor(private readonly db: Db) {}
 
@@ -37,8 +37,17 @@ export class TwoFactorRepository {
     return Number(res.numUpdatedRows) === 1;
   }
 
-  /** Turns a confirmed secret on with a fresh set of recovery codes (any older set is dropped). False when it was already on. */
-  async enable(userId: number, recoveryHashes: string[], now: string): Promise<boolean> {
+  /**
+   * Turns a confirmed secret on with a fresh set of recovery codes (any older set is dropped), and in
+   * the same transaction ends every other session of the user and keeps the «Это был не я» link that
+   * undoes it. False when it was already on.
+   */
+  async enable(
+    userId: number,
+    recoveryHashes: string[],
+    now: string,
+    opts: { keepSessionId: string | null; undo: { tokenHash: string; expiresAt: string } },
+  ): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       const res = await trx
         .updateTable('two_factor')
@@ -47,22 +56,85 @@ export class TwoFactorRepository {
         .where('enabled_at', 'is', null)
         .executeTakeFirst();
       if (Number(res.numUpdatedRows) !== 1) return false;
-      await trx.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
+      await new TwoFactorRepository(trx).storeRecoveryCodes(userId, recoveryHashes, now);
+      let others = trx.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+      if (opts.keepSessionId !== null) others = others.where('id', '!=', opts.keepSessionId);
+      await others.execute();
       await trx
-        .insertInto('recovery_codes')
-        .values(recoveryHashes.map((code_hash) => ({ user_id: userId, code_hash, used_at: null, created_at: now })))
+        .insertInto('undo_links')
+        .values({
+          user_id: userId,
+          action: 'two_factor_enabled',
+          token_hash: opts.undo.tokenHash,
+          expires_at: opts.undo.expiresAt,
+          used_at: null,
+          created_at: now,
+        })
         .execute();
       return true;
     });
   }
 
+  /** A new set of recovery codes in place of the old one, only while sign-in codes are on; false when they are not. */
+  async replaceRecoveryCodes(userId: number, recoveryHashes: string[], now: string): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const on = await trx
+        .selectFrom('two_factor')
+        .select('user_id')
+        .where('user_id', '=', userId)
+        .where('enabled_at', 'is not', null)
+        .executeTakeFirst();
+      if (!on) return false;
+      await new TwoFactorRepository(trx).storeRecoveryCodes(userId, recoveryHashes, now);
+      return true;
+    });
+  }
+
+  private async storeRecoveryCodes(userId: number, recoveryHashes: string[], now: string): Promise<void> {
+    await this.db.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
+    await this.db
+      .insertInto('recovery_codes')
+      .values(recoveryHashes.map((code_hash) => ({ user_id: userId, code_hash, used_at: null, created_at: now })))
+      .execute();
+  }
+
+  /**
+   * «Это был не я»: uses a live link that undoes turning the codes on, and in the same transaction turns
+   * them off (secret, recovery codes, pending second steps) and ends every session of its user. The
+   * user (id and address), or null when the link is unknown, used or expired (one caller only gets it).
+   */
+  async undoEnable(tokenHash: string, now: string): Promise<{ id: number; email: string } | null> {
+    return this.db.transaction().execute(async (trx) => {
+      const link = await trx
+        .updateTable('undo_links')
+        .set({ used_at: now })
+        .where('token_hash', '=', tokenHash)
+        .where('action', '=', 'two_factor_enabled')
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now)
+        .returning('user_id')
+        .executeTakeFirst();
+      if (!link) return null;
+      await this.removeAll(trx, link.user_id);
+      await trx
+        .updateTable('sessions')
+        .set({ revoked_at: now })
+        .where('user_id', '=', link.user_id)
+        .where('revoked_at', 'is', null)
+        .execute();
+      return (await trx.selectFrom('users').select(['id', 'email']).where('id', '=', link.user_id).executeTakeFirst()) ?? null;
+    });
+  }
+
   /** Removes the secret, the recovery codes and every pending second step of the user. */
   async disable(userId: number): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('mfa_challenges').where('user_id', '=', userId).execute();
-      await trx.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
-      await trx.deleteFrom('two_factor').where('user_id', '=', userId).execute();
-    });
+    await this.db.transaction().execute((trx) => this.removeAll(trx, userId));
+  }
+
+  private async removeAll(trx: Db, userId: number): Promise<void> {
+    await trx.deleteFrom('mfa_challenges').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('two_factor').where('user_id', '=', userId).execute();
   }
 
   // ── recovery codes ────────────────────────────────────────────────────────────────────────

@@ -6,10 +6,13 @@ import {
   loginAnswer,
   loginSecondStepBody,
   recoveryCodesAnswer,
+  recoveryCodesBody,
   twoFactorDisableBody,
   twoFactorEnableBody,
   twoFactorSetupAnswer,
+  twoFactorSetupBody,
   twoFactorStatusAnswer,
+  undoLinkBody,
 } from './schemas.ts';
 import { sessionMeta } from './sign-in.ts';
 import type { TwoFactor } from './two-factor.ts';
@@ -20,24 +23,32 @@ export interface TwoFactorRouteOptions {
   presentUser: PresentUser;
 }
 
-/** /api/auth/2fa/* (sign-in codes from an authenticator app) and /api/auth/login/2fa/ (the login's second step). */
+/**
+ * /api/auth/2fa/* (sign-in codes from an authenticator app: each change with the current password;
+ * not-me/ undoes turning them on) and /api/auth/login/2fa/ (the login's second step).
+ */
 export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRouteOptions> = async (app, { twoFactor, guard, presentUser }) => {
   app.get('/auth/2fa', { preValidation: guard, schema: { response: { 200: twoFactorStatusAnswer } } }, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
     return twoFactor.status(currentUser(request));
   });
 
-  app.post('/auth/2fa/setup', { preValidation: guard, schema: { response: { 200: twoFactorSetupAnswer } } }, async (request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-    return twoFactor.setup(currentUser(request));
-  });
+  app.post(
+    '/auth/2fa/setup',
+    { preValidation: guard, schema: { body: twoFactorSetupBody, response: { 200: twoFactorSetupAnswer } } },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return twoFactor.setup(currentUser(request), { password: request.body.password });
+    },
+  );
 
   app.post(
     '/auth/2fa/enable',
     { preValidation: guard, schema: { body: twoFactorEnableBody, response: { 200: recoveryCodesAnswer } } },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return twoFactor.enable(currentUser(request), request.body.code, request.ip);
+      const { password, code } = request.body;
+      return twoFactor.enable(currentUser(request), request.sessionId, { password }, code, request.ip);
     },
   );
 
@@ -46,10 +57,26 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRouteOptions> = asy
     { preValidation: guard, schema: { body: twoFactorDisableBody, response: { 200: detailAnswer } } },
     async (request) => {
       const { password, code } = request.body;
-      await twoFactor.disable(currentUser(request), password, code, request.ip);
+      await twoFactor.disable(currentUser(request), { password }, code, request.ip);
       return { detail: 'Двухэтапная проверка отключена' };
     },
   );
+
+  app.post(
+    '/auth/2fa/recovery-codes',
+    { preValidation: guard, schema: { body: recoveryCodesBody, response: { 200: recoveryCodesAnswer } } },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const { password, code } = request.body;
+      return twoFactor.newRecoveryCodes(currentUser(request), { password }, code, request.ip);
+    },
+  );
+
+  // «Это был не я» from the notice's link: no session needed (whoever turned the codes on may hold them all).
+  app.post('/auth/2fa/not-me', { schema: { body: undoLinkBody, response: { 200: detailAnswer } } }, async (request) => {
+    await twoFactor.undoEnable(request.body.token, request.ip);
+    return { detail: 'Двухэтапная проверка отключена, все сеансы завершены' };
+  });
 
   app.post('/auth/login/2fa', { schema: { body: loginSecondStepBody, response: { 200: loginAnswer } } }, async (request) => {
     const { mfa_token, code } = request.body;

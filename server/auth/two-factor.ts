@@ -1,11 +1,12 @@
 import type { AppDeps } from '../deps.ts';
 import { enforce, type AccountActions } from '../accounts/account-actions.ts';
 import { LIMITS } from '../accounts/limits.ts';
-import { twoFactorNotice } from '../accounts/messages.ts';
+import { twoFactorDisabledNotice, twoFactorEnabledNotice } from '../accounts/messages.ts';
 import type { User } from '../db/types.ts';
 import { detailError, fieldError } from '../errors.ts';
 import type { SessionMeta, Sessions, TokenPair } from './sessions.ts';
 import { TwoFactorRepository } from './two-factor-repository.ts';
+import { hashUndoToken, newUndoToken, UNDO_LINK_TTL_MS, undoLink } from './undo-links.ts';
 import {
   hashMfaToken,
   hashRecoveryCode,
@@ -23,6 +24,16 @@ const ALREADY_ON = 'Двухэтапная проверка уже включе�
 const NOT_ON = 'Двухэтапная проверка не включена';
 const NO_SETUP = 'Сначала начните настройку двухэтапной проверки';
 const WRONG_PASSWORD = 'Неверный пароль';
+export const BAD_UNDO_LINK = 'Ссылка недействительна или устарела';
+
+/**
+ * What proves that the person at the keyboard is the owner, and not just someone holding a session's
+ * token, before the sign-in codes change: today the current password. An account with no password (a
+ * later passkey or VK ID sign-in) would bring another proof here, checked in confirmOwner().
+ */
+export interface OwnerProof {
+  password?: string;
+}
 
 /** An mfa_token lives 5 minutes and allows 5 tries at the code. */
 export const MFA_TOKEN_TTL_MS = 5 * 60 * 1000;
@@ -32,9 +43,12 @@ const secondStepFailKey = (userId: number) => `second-step-fail:user:${userId}`;
 
 /**
  * Two-step sign-in with codes from an authenticator app: setting it up, turning it on with a first
- * code (ten single-use recovery codes in return, shown once), turning it off with the password and
- * a code, and the second step of a login. Every wrong code counts against the user (5 per 15
- * minutes, whatever the mfa_token) and the client's address, counted before the code is compared.
+ * code (ten single-use recovery codes in return, shown once), turning it off with a code, new recovery
+ * codes, and the second step of a login. Every change needs the owner's proof (the current password)
+ * besides the session: a stolen access token alone changes nothing. Turning it on ends every other
+ * session and mails a «Это был не я» link that turns it off again and ends every session. Every
+ * wrong code counts against the user (5 per 15 minutes, whatever the mfa_token) and the client's
+ * address, counted before the code is compared.
  */
 export class TwoFactor {
   private readonly repo: TwoFactorRepository;
@@ -57,38 +71,88 @@ export class TwoFactor {
     return { enabled, recovery_codes_left: enabled ? await this.repo.recoveryCodesLeft(user.id) : 0 };
   }
 
-  /** A new secret for the app (replacing an unconfirmed one); refused while sign-in codes are on. */
-  async setup(user: User): Promise<{ secret: string; otpauth_url: string }> {
+  /** A new secret for the app (replacing an unconfirmed one), for the owner only; refused while sign-in codes are on. */
+  async setup(user: User, proof: OwnerProof): Promise<{ secret: string; otpauth_url: string }> {
+    if ((await this.repo.byUser(user.id))?.enabled_at) throw detailError(400, ALREADY_ON);
+    await this.confirmOwner(user, proof);
     const { secret, otpauthUrl } = newTotpSecret(user.email);
     if (!(await this.repo.savePending(user.id, this.box.seal(secret), this.now().toISOString()))) throw detailError(400, ALREADY_ON);
     return { secret, otpauth_url: otpauthUrl };
   }
 
-  /** The first code from the app turns it on; the ten recovery codes are returned this once only. */
-  async enable(user: User, code: string, ip: string): Promise<{ recovery_codes: string[] }> {
+  /**
+   * The owner's proof and the first code from the app turn it on: every session but `sessionId` (the
+   * one asking) ends, the account's address gets the notice with its «Это был не я» link, and the ten
+   * recovery codes are returned this once only.
+   */
+  async enable(user: User, sessionId: string | null, proof: OwnerProof, code: string, ip: string): Promise<{ recovery_codes: string[] }> {
     const row = await this.repo.byUser(user.id);
     if (row?.enabled_at) throw detailError(400, ALREADY_ON);
     const secret = row ? this.box.open(row.secret) : null;
     if (!secret) throw detailError(400, NO_SETUP);
+    await this.confirmOwner(user, proof);
     await this.checked(user.id, ip, async () => {
       const step = totpStep(secret, code, this.now());
       return step !== null && (await this.repo.acceptStep(user.id, step, false));
     });
-    const codes = newRecoveryCodes();
-    const hashes = codes.map((c) => hashRecoveryCode(this.deps.config.secretKey, user.id, normaliseRecoveryCode(c)!));
-    if (!(await this.repo.enable(user.id, hashes, this.now().toISOString()))) throw detailError(400, ALREADY_ON);
-    this.actions.notify(user, twoFactorNotice(true));
+    const { codes, hashes } = this.recoveryCodes(user.id);
+    const now = this.now();
+    const undo = newUndoToken();
+    const enabled = await this.repo.enable(user.id, hashes, now.toISOString(), {
+      keepSessionId: sessionId,
+      undo: { tokenHash: undo.hash, expiresAt: new Date(now.getTime() + UNDO_LINK_TTL_MS).toISOString() },
+    });
+    if (!enabled) throw detailError(400, ALREADY_ON);
+    this.actions.notify(user, twoFactorEnabledNotice(undoLink(this.deps.config.publicUrl, undo.token)));
     return { recovery_codes: codes };
   }
 
-  /** Off with the current password and a code from the app (or a recovery code). */
-  async disable(user: User, password: string, code: string, ip: string): Promise<void> {
+  /** Off with the owner's proof and a code from the app (or a recovery code). */
+  async disable(user: User, proof: OwnerProof, code: string, ip: string): Promise<void> {
     const row = await this.repo.byUser(user.id);
     if (!row?.enabled_at) throw detailError(400, NOT_ON);
-    await this.actions.checkPassword(user, password, 'password', WRONG_PASSWORD);
+    await this.confirmOwner(user, proof);
     await this.checked(user.id, ip, () => this.codeMatches(user.id, row.secret, code));
     await this.repo.disable(user.id);
-    this.actions.notify(user, twoFactorNotice(false));
+    this.actions.notify(user, twoFactorDisabledNotice());
+  }
+
+  /** Ten new recovery codes in place of the old ones (used or not), with the owner's proof and a code from the app (or a recovery code). */
+  async newRecoveryCodes(user: User, proof: OwnerProof, code: string, ip: string): Promise<{ recovery_codes: string[] }> {
+    const row = await this.repo.byUser(user.id);
+    if (!row?.enabled_at) throw detailError(400, NOT_ON);
+    await this.confirmOwner(user, proof);
+    await this.checked(user.id, ip, () => this.codeMatches(user.id, row.secret, code));
+    const { codes, hashes } = this.recoveryCodes(user.id);
+    if (!(await this.repo.replaceRecoveryCodes(user.id, hashes, this.now().toISOString()))) throw detailError(400, NOT_ON);
+    return { recovery_codes: codes };
+  }
+
+  /**
+   * «Это был не я»: a live link from the notice turns the codes off and ends every session of the
+   * account (whoever turned them on is signed out too). Wrong links count against the client's address.
+   */
+  async undoEnable(token: string, ip: string): Promise<void> {
+    const attempt = await this.actions.throttle.reserve([{ key: `code-fail:ip:${ip}`, ...LIMITS.codeFailuresPerIp }]);
+    await enforce(attempt);
+    const owner = await this.repo.undoEnable(hashUndoToken(token), this.now().toISOString());
+    if (!owner) throw detailError(400, BAD_UNDO_LINK);
+    await attempt.release();
+    await this.actions.throttle.reset(secondStepFailKey(owner.id));
+    this.actions.notify(owner, twoFactorDisabledNotice());
+  }
+
+  /**
+   * The owner's proof before sign-in codes change: the current password, throttled per user (the
+   * attempt counted before argon2 runs). A wrong one is a field error on `password`.
+   */
+  private async confirmOwner(user: User, proof: OwnerProof): Promise<void> {
+    await this.actions.checkPassword(user, proof.password, 'password', WRONG_PASSWORD);
+  }
+
+  private recoveryCodes(userId: number): { codes: string[]; hashes: string[] } {
+    const codes = newRecoveryCodes();
+    return { codes, hashes: codes.map((c) => hashRecoveryCode(this.deps.config.secretKey, userId, normaliseRecoveryCode(c)!)) };
   }
 
   /**

@@ -13,9 +13,12 @@ import * as m010 from './migrations/010-media-trash.ts';
 import * as m011 from './migrations/011-media-version.ts';
 import * as m012 from './migrations/012-uploads-checksums.ts';
 import * as m013 from './migrations/013-compact-peaks.ts';
+import * as m016 from './migrations/016-favorites-albums-shares.ts';
+import * as m019 from './migrations/019-user-quota.ts';
+import * as m020 from './migrations/020-security-holes.ts';
 
 /**
- * Numbered in sequence, append-only: the next one is 014. Add a new file and list it here; never edit
+ * Numbered in sequence, append-only: the next one is 021. Add a new file and list it here; never edit
  * one that has shipped (Kysely refuses a lower number added after a higher one has run).
  */
 const migrations: Record<string, Migration> = {
@@ -31,6 +34,9 @@ const migrations: Record<string, Migration> = {
   '011-media-version': m011,
   '012-uploads-checksums': m012,
   '013-compact-peaks': m013,
+  '016-favorites-albums-shares': m016,
+  '019-user-quota': m019,
+  '020-security-holes': m020,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

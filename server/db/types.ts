@@ -24,6 +24,8 @@ export interface UsersTable {
   credential_version: Generated<number>;
   /** Goes up with every write to the user's media rows (a trigger, in the writing transaction): their lists' cache key. */
   media_version: Generated<number>;
+  /** The user's own quota in bytes, set by the admin command (migration 019); null: USER_QUOTA_BYTES applies. */
+  quota_bytes: number | null;
 }
 
 /** One-time codes sent by e-mail or SMS. purpose: email_verify | email_change | phone_verify | phone_login | phone_reset */
@@ -98,6 +100,20 @@ export interface MfaChallengesTable {
   created_at: string;
 }
 
+/** What an undo link undoes (one action per kind of change an e-mail warns about). */
+export type UndoAction = 'two_factor_enabled';
+
+/** «Это был не я»: a one-time link sent with a change, undoing it (token stored as SHA-256; 7 days). */
+export interface UndoLinksTable {
+  id: Generated<number>;
+  user_id: number;
+  action: UndoAction;
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
 /** Refresh tokens: jti is the token id; family_id is the session (a rotation chain). */
 export interface RefreshTokensTable {
   jti: string;
@@ -155,6 +171,46 @@ export interface MediaTable {
   renditions_size: number | null;
   /** SHA-256 of the original's bytes (hex); null for records stored before checksums were kept. */
   sha256: string | null;
+  /** 1 when the owner starred the item («Избранное»), else 0. */
+  is_favorite: Generated<number>;
+}
+
+/** A user's album (see migration 016): items of any kind, listed in album_items. */
+export interface AlbumsTable {
+  id: Generated<number>;
+  user_id: number;
+  title: string;
+  description: Generated<string>;
+  /** The cover the owner chose; null: the first photo or video added, else the first item. */
+  cover_media_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** An item in an album; `id` grows with each addition, so it orders the album as items were added. */
+export interface AlbumItemsTable {
+  id: Generated<number>;
+  album_id: number;
+  media_id: number;
+  added_at: string;
+}
+
+/** A public link to one item or one album (exactly one of media_id and album_id is set). */
+export interface SharesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** SHA-256 (hex) of the link's token; the token itself is never stored. */
+  token_hash: string;
+  media_id: number | null;
+  album_id: number | null;
+  /** argon2id hash of the link's password; null: none. */
+  password_hash: string | null;
+  allow_download: number;
+  /** ISO time after which the link answers 404; null: never. */
+  expires_at: string | null;
+  view_count: Generated<number>;
+  last_viewed_at: string | null;
+  created_at: string;
 }
 
 /** A resumable upload in progress (see migration 012): whose, what it becomes, how far its hash got. */
@@ -224,8 +280,12 @@ export interface DB {
   two_factor: TwoFactorTable;
   recovery_codes: RecoveryCodesTable;
   mfa_challenges: MfaChallengesTable;
+  undo_links: UndoLinksTable;
   uploads: UploadsTable;
   upload_locks: UploadLocksTable;
+  albums: AlbumsTable;
+  album_items: AlbumItemsTable;
+  shares: SharesTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -237,3 +297,5 @@ export type Job = Selectable<JobsTable>;
 export type NewJob = Insertable<JobsTable>;
 export type Upload = Selectable<UploadsTable>;
 export type NewUpload = Insertable<UploadsTable>;
+export type Album = Selectable<AlbumsTable>;
+export type Share = Selectable<SharesTable>;

@@ -29,11 +29,12 @@ export interface ReconcileDeps {
   workRoot: string;
 }
 
-/** What one round removed. */
+/** What one round removed (or, in a dry run, would remove: then `found` names them, and temp files are not looked at). */
 export interface ReconcileReport {
   objects: number;
   workFolders: number;
   temp: number;
+  found?: { objects: string[]; workFolders: string[] };
 }
 
 /** Asks for a round now (a worker's start): the one reconciliation job, added or brought forward. */
@@ -47,15 +48,21 @@ export function scheduleReconciliation(queue: JobQueue): Promise<void> {
  * bucket is reconciled as a folder is). Objects of uploads still in progress are skipped: their
  * journal entry (a held 'purge-files' job) names them. `stop` ends the round early.
  */
-export async function reconcileStorage(d: ReconcileDeps, stop: () => boolean = () => false): Promise<ReconcileReport> {
+export async function reconcileStorage(
+  d: ReconcileDeps,
+  stop: () => boolean = () => false,
+  opts: { dryRun?: boolean } = {},
+): Promise<ReconcileReport> {
   const now = d.clock.now();
   const cutoff = new Date(now.getTime() - RECONCILE_AGE_MS);
   const jobs = new JobsRepository(d.db);
-  const report: ReconcileReport = { objects: 0, workFolders: 0, temp: await d.storage.removeStaleTemp(cutoff) };
+  const found = opts.dryRun ? { objects: [] as string[], workFolders: [] as string[] } : undefined;
+  const report: ReconcileReport = { objects: 0, workFolders: 0, temp: found ? 0 : await d.storage.removeStaleTemp(cutoff), found };
 
   for (const name of await readdir(d.workRoot).catch(() => [])) {
     if (!CLAIM_TOKEN.test(name) || (await jobs.isLive(name, now.toISOString()))) continue;
-    await rm(path.join(d.workRoot, name), { recursive: true, force: true });
+    if (found) found.workFolders.push(name);
+    else await rm(path.join(d.workRoot, name), { recursive: true, force: true });
     report.workFolders++;
   }
 
@@ -65,7 +72,8 @@ export async function reconcileStorage(d: ReconcileDeps, stop: () => boolean = (
     const named = await refs.referenced(keys);
     for (const key of keys) {
       if (named.has(key)) continue;
-      await d.storage.delete(key);
+      if (found) found.objects.push(key);
+      else await d.storage.delete(key);
       report.objects++;
     }
   };

@@ -64,7 +64,12 @@ export interface WorkerDeps {
   concurrency?: Partial<Record<Lane, number>>;
   /** How often an idle worker looks for due jobs, in ms (a nudge from this process wakes it at once). */
   pollMs?: number;
+  /** Told of every run's end: its kind, how it ended and how long it took (the metrics' job durations). */
+  observe?: (kind: string, outcome: RunOutcome, seconds: number) => void;
 }
+
+/** How a run ended: its work done, handed back to be tried again, given up, or its claim lost (or handed back at shutdown). */
+export type RunOutcome = 'done' | 'retry' | 'gave_up' | 'lost';
 
 /** Failed runs are tried again after 5 s, 10 s, 20 s, … at most 10 minutes apart. */
 export const defaultRetryAfterMs = (attempt: number) => Math.min(5_000 * 2 ** Math.max(0, attempt - 1), 10 * 60_000);
@@ -109,6 +114,8 @@ export class Worker {
   private stopped = false;
   private wakeScheduled = false;
   private readonly woken = new Set<Lane>();
+  /** When a look for due jobs last ended (readiness: a worker that stops looking is stuck). */
+  private beatAt: Date | null = null;
 
   constructor(private readonly d: WorkerDeps) {
     for (const def of d.definitions) this.definitions.set(def.kind, def);
@@ -128,6 +135,7 @@ export class Worker {
   /** Starts looking for due jobs: at once, every pollMs, and whenever this process enqueues one. */
   start(): void {
     if (this.timer || this.stopped) return;
+    this.beatAt = this.d.clock.now();
     this.timer = setInterval(() => this.wake(), this.d.pollMs ?? 1_000);
     this.unsubscribe = this.d.queue.onNudge((lane) => this.wake(lane));
     this.wake();
@@ -149,6 +157,11 @@ export class Worker {
     ]);
     clearTimeout(timeout);
     await Promise.all([...this.running.values()].map((r) => r.handBack()));
+  }
+
+  /** When this worker started or last finished looking for due jobs; null before it started and once it stopped. */
+  heartbeat(): Date | null {
+    return this.stopped ? null : this.beatAt;
   }
 
   /** Runs jobs until none is due and none runs (tests wait on this; jobs due later are left). */
@@ -192,7 +205,10 @@ export class Worker {
           this.begin(lane, claimed.job, claimed.previousClaim);
         }
       } while (lane.again && !this.stopped);
-    })().finally(() => (lane.filling = null));
+    })().finally(() => {
+      lane.filling = null;
+      this.beatAt = this.d.clock.now();
+    });
     return lane.filling;
   }
 
@@ -293,29 +309,38 @@ export class Worker {
       },
     };
 
+    const started = performance.now();
+    let outcome: RunOutcome = 'done';
     try {
       // The run before this one stopped without ending: its work folder is nobody's now.
       if (previousClaim && CLAIM_TOKEN.test(previousClaim))
         await rm(path.join(this.d.workRoot, previousClaim), { recursive: true, force: true });
       if (def.maxAttempts !== undefined && job.attempts > def.maxAttempts) {
+        outcome = 'gave_up';
         await def.giveUp?.(ctx, new Error(`claimed ${job.attempts} times without ending`));
       } else {
         await def.run(ctx);
       }
       if (!ended) await ctx.finish();
     } catch (err) {
-      if (err instanceof ClaimLostError || lost || ended) return;
+      if (err instanceof ClaimLostError || lost || ended) {
+        outcome = 'lost';
+        return;
+      }
       log.warn({ err, job: job.id, kind: job.kind, attempt: job.attempts }, 'job failed');
       if (def.giveUp && def.maxAttempts !== undefined && job.attempts >= def.maxAttempts) {
+        outcome = 'gave_up';
         await def.giveUp(ctx, err);
         if (!ended) await ctx.finish();
       } else {
+        outcome = 'retry';
         const wait = (def.retryAfterMs ?? defaultRetryAfterMs)(job.attempts);
         await ctx.later(new Date(clock.now().getTime() + wait), errorText(err));
       }
     } finally {
       await stopRenewing();
       await removeDir();
+      this.d.observe?.(job.kind, lost && outcome === 'done' ? 'lost' : outcome, (performance.now() - started) / 1000);
     }
   }
 }

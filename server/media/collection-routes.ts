@@ -2,9 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { usageSchema } from '../../lib/contract/media.ts';
 import type { MediaServices } from '../compose.ts';
-import { currentUser, type Guard } from '../auth/guard.ts';
+import { currentSessionId, currentUser, type Guard } from '../auth/guard.ts';
 import { ApiError } from '../errors.ts';
+import { sessionGrant } from '../grants/grant.ts';
 import { contentDisposition } from './content-disposition.ts';
+import { linkEnded } from './file-routes.ts';
 import { linkWire } from './schemas.ts';
 import { parseRange } from './send-file.ts';
 
@@ -15,7 +17,7 @@ export interface CollectionRouteOptions {
 
 const forbidden = () => new ApiError(403, { detail: 'Доступ запрещён' }, { 'Cache-Control': 'no-store' });
 
-/** The export link's owner, expiry and signature; anything else in their place is no signature (403). */
+/** The export link's owner, expiry, grant and signature; anything else in their place is no signature (403). */
 const exportParams = z.object({
   user: z
     .string()
@@ -24,20 +26,23 @@ const exportParams = z.object({
 });
 const signedQuery = z.object({
   exp: z.string().optional().catch(undefined),
+  g: z.string().optional().catch(undefined),
   sig: z.string().optional().catch(undefined),
 });
 
 /**
  * The owner's whole collection: GET /api/media/usage/ (what it takes up), POST /api/media/export/ (a
- * signed link to a ZIP of every original) and that link, GET /api/media/export/{user}/?exp=…&sig=….
+ * signed link to a ZIP of every original, for the session that asked) and that link,
+ * GET /api/media/export/{user}/?exp=…&g=…&sig=….
  */
 export const collectionRoutes: FastifyPluginAsyncZod<CollectionRouteOptions> = async (app, { media, guard }) => {
   app.get('/media/usage', { preValidation: guard, schema: { response: { 200: z.strictObject(usageSchema.shape) } } }, async (request) =>
     media.usage.of(currentUser(request).id),
   );
 
+  // The link belongs to the session that asked: it stops when that session ends, and lives an hour at most.
   app.post('/media/export', { preValidation: guard, schema: { response: { 200: linkWire } } }, async (request) => ({
-    url: media.export.link(currentUser(request).id),
+    url: media.export.link(currentUser(request).id, sessionGrant(currentSessionId(request))),
   }));
 
   // The archive streams as it is made: no response schema applies to its bytes. GET and HEAD declared
@@ -48,7 +53,10 @@ export const collectionRoutes: FastifyPluginAsyncZod<CollectionRouteOptions> = a
     schema: { params: exportParams, querystring: signedQuery },
     handler: async (request, reply) => {
       const { user } = request.params;
-      if (!media.export.verify(user, request.query.exp, request.query.sig)) throw forbidden();
+      const { exp, g, sig } = request.query;
+      const verdict = await media.export.verify(user, exp, g, sig);
+      if (verdict === 'forbidden') throw forbidden();
+      if (verdict === 'ended') throw linkEnded();
       const plan = await media.export.plan(user);
       reply.header('Content-Type', 'application/zip');
       reply.header('Content-Disposition', contentDisposition(media.export.fileName()));

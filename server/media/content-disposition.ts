@@ -4,11 +4,25 @@ export function contentDisposition(filename: string): string {
   return `attachment; filename="${asciiFallback(name)}"; filename*=UTF-8''${encodeRfc8187(name)}`;
 }
 
-/** No path separators, control or quoting characters, at most 200 code points (the extension kept). */
+/**
+ * Characters a file name never keeps: controls (C0, DEL, C1), the bidirectional marks, embeddings,
+ * overrides and isolates (U+202E makes «…exe.mp3» read as «…3pm.exe»), zero-width space and BOM.
+ * Whitespace among them (tabs, line breaks) became a space before.
+ */
+const INVISIBLE = /[\p{Cc}\u061c\u200b\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]/gu;
+
+/** The text without those characters. */
+export const withoutInvisible = (text: string) => text.replace(INVISIBLE, '');
+
+/**
+ * No path separators, control, bidirectional or quoting characters, at most 200 code points (the
+ * extension kept): the name of every download and ZIP entry.
+ */
 export function safeFileName(filename: string): string {
   let name = filename
-    // eslint-disable-next-line no-control-regex -- control characters are what this replaces
-    .replace(/[\u0000-\u001f\u007f"\\/:*?<>|]+/g, '_')
+    .replace(/[\t\n\v\f\r\u2028\u2029]/g, ' ')
+    .replace(INVISIBLE, '')
+    .replace(/["\\/:*?<>|]+/g, '_')
     .replace(/\s+/g, ' ')
     .trim();
   const chars = [...name];

@@ -3,6 +3,8 @@ import type { Readable } from 'node:stream';
 import type { MediaKind as KindName } from '../../lib/contract/media.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
+import { parseGrant, type Grant } from '../grants/grant.ts';
+import type { Grants } from '../grants/grants.ts';
 import type { Storage } from '../storage/storage.ts';
 import { safeFileName } from './content-disposition.ts';
 import { openZip, planZip, type ZipEntry, type ZipPlan } from './export-zip.ts';
@@ -18,6 +20,7 @@ export interface MediaExportDeps {
   storage: Storage;
   clock: Clock;
   config: Config;
+  grants: Grants;
 }
 
 /**
@@ -30,13 +33,21 @@ export interface MediaExportDeps {
 export class MediaExport {
   constructor(private readonly d: MediaExportDeps) {}
 
-  /** A signed, expiring link to the owner's export. */
-  link(userId: number): string {
-    return signExportPath(this.d.config.secretKey, userId, this.d.clock.now());
+  /** A signed link to the owner's export, alive while `grant` is (the session that asked) and an hour at most. */
+  link(userId: number, grant: Grant): string {
+    return signExportPath(this.d.config.secretKey, userId, this.d.clock.now(), grant);
   }
 
-  verify(userId: number, exp: string | undefined, sig: string | undefined): boolean {
-    return verifyExportSignature(this.d.config.secretKey, userId, exp, sig, this.d.clock.now());
+  /** 'forbidden': not a link we signed, or expired; 'ended': ours, but its session has ended. */
+  async verify(
+    userId: number,
+    exp: string | undefined,
+    g: string | undefined,
+    sig: string | undefined,
+  ): Promise<'ok' | 'forbidden' | 'ended'> {
+    if (!verifyExportSignature(this.d.config.secretKey, userId, exp, g, sig, this.d.clock.now())) return 'forbidden';
+    const grant = parseGrant(g);
+    return grant && (await this.d.grants.alive(grant, userId)) ? 'ok' : 'ended';
   }
 
   /** The archive as it stands now (what it holds, its length and ETag), made by open(). */

@@ -1,32 +1,95 @@
 import { spawn } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
+import { accessSync, constants, readFileSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { setPriority } from 'node:os';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 
+/** Where Debian and most systems put their ffmpeg, looked at when PATH has none (a service's PATH may be bare). */
+export const SYSTEM_FFMPEG_DIRS = ['/usr/bin', '/usr/local/bin'];
+
+/** The ffmpeg that runs: its path, and the version of the static build shipped in npm when it is that one. */
+export interface FfmpegChoice {
+  path: string;
+  bundled: { version: string } | null;
+}
+
+/** Where to look (tests give their own). */
+export interface FfmpegSearch {
+  /** PATH, as the environment has it. */
+  pathEnv?: string;
+  systemDirs?: string[];
+}
+
 /**
- * Which ffmpeg to run: FFMPEG_PATH, else `ffmpeg` on PATH, else the static binary shipped by
- * @ffmpeg-installer/ffmpeg (so a bare `npm install` still processes media).
+ * Which ffmpeg to run: FFMPEG_PATH, else the system's (`ffmpeg` on PATH, else in /usr/bin or
+ * /usr/local/bin), and only when there is none the static binary shipped by @ffmpeg-installer/ffmpeg
+ * — an old build (4.1, 2018) that processes untrusted uploads, kept so a bare `npm install` still
+ * processes media. Whichever path is chosen, it is the bundled build when it resolves to that binary.
  */
-export function resolveFfmpeg(configured?: string): string {
-  if (configured) return configured;
-  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
+export function chooseFfmpeg(configured?: string, search: FfmpegSearch = {}): FfmpegChoice {
+  const installed = bundledFfmpeg();
+  const choice = (file: string): FfmpegChoice => ({
+    path: file,
+    bundled: installed && sameFile(file, installed.path) ? { version: installed.version } : null,
+  });
+  if (configured) return choice(configured);
+  const pathDirs = (search.pathEnv ?? process.env.PATH ?? '').split(path.delimiter);
+  for (const dir of [...pathDirs, ...(search.systemDirs ?? SYSTEM_FFMPEG_DIRS)]) {
     if (!dir) continue;
     const candidate = path.join(dir, 'ffmpeg');
     try {
       accessSync(candidate, constants.X_OK);
-      return candidate;
+      return choice(candidate);
     } catch {
       /* keep looking */
     }
   }
+  return installed ? choice(installed.path) : { path: 'ffmpeg', bundled: null };
+}
+
+/** The path of the ffmpeg to run (chooseFfmpeg). */
+export function resolveFfmpeg(configured?: string): string {
+  return chooseFfmpeg(configured).path;
+}
+
+/**
+ * The one line a process prints at start when the ffmpeg it runs is the bundled static build, naming
+ * its version; null for any other ffmpeg.
+ */
+export function bundledFfmpegWarning(choice: FfmpegChoice): string | null {
+  if (!choice.bundled) return null;
+  return (
+    `Копилка: warning: ffmpeg is the static build ${choice.bundled.version} shipped in npm, from 2018, and it processes every upload; ` +
+    `install the system's (Debian: apt-get install ffmpeg) or set FFMPEG_PATH`
+  );
+}
+
+/** The static build of @ffmpeg-installer: its path, and its release with the snapshot it was built from ("4.1.0, build 20181210-…"). */
+function bundledFfmpeg(): { path: string; version: string } | null {
   try {
     const require = createRequire(import.meta.url);
-    const installer = require('@ffmpeg-installer/ffmpeg') as { path: string };
-    return installer.path;
+    const installer = require('@ffmpeg-installer/ffmpeg') as { path: string; version: string };
+    let release: string | undefined;
+    try {
+      release = (JSON.parse(readFileSync(path.join(path.dirname(installer.path), 'package.json'), 'utf8')) as { version?: string }).version;
+    } catch {
+      /* the snapshot alone then */
+    }
+    return {
+      path: installer.path,
+      version: release && release !== installer.version ? `${release}, build ${installer.version}` : installer.version,
+    };
   } catch {
-    return 'ffmpeg';
+    return null;
+  }
+}
+
+function sameFile(a: string, b: string): boolean {
+  try {
+    return realpathSync(a) === realpathSync(b);
+  } catch {
+    return path.resolve(a) === path.resolve(b);
   }
 }
 

@@ -10,11 +10,15 @@ import { sendStored } from './send-file.ts';
 import { MEDIA_URL_TTL_SECONDS } from './signing.ts';
 
 const forbidden = () => new ApiError(403, { detail: 'Доступ запрещён' }, { 'Cache-Control': 'no-store' });
+/** A download link whose session has ended (logout, password change, …): signed, but no longer granted. */
+export const linkEnded = () =>
+  new ApiError(403, { detail: 'Ссылка больше не действует: сеанс, в котором она получена, завершён.' }, { 'Cache-Control': 'no-store' });
 
-/** A signed URL's expiry, download name and signature; anything else in their place is no signature (the same 403). */
+/** A signed URL's expiry, download name, grant and signature; anything else in their place is no signature (the same 403). */
 const signedQuery = z.object({
   exp: z.string().optional().catch(undefined),
   dl: z.string().optional().catch(undefined),
+  g: z.string().optional().catch(undefined),
   sig: z.string().optional().catch(undefined),
 });
 
@@ -22,7 +26,8 @@ const signedQuery = z.object({
  * `/media/<key>?exp=…&sig=…`: private media bytes (audio, photo, video, avatars) behind signed,
  * expiring URLs. Without a valid signature the answer is the same 403 whether the file exists or not;
  * with one, a key no record outside the trash names (any more) is 404. With a signed `dl` (a download
- * link) the bytes come as an attachment of that name. The bytes stream through this process from either
+ * link) the bytes come as an attachment of that name; such a link carries a grant (`g`, the session it
+ * was asked in) and is refused (403) once that session has ended. The bytes stream through this process from either
  * storage, so every request (each Range of a seeking player too) passes both checks.
  */
 export async function mediaFileRoutes(app: FastifyInstance, deps: AppDeps, access: MediaFileAccess): Promise<void> {
@@ -34,10 +39,11 @@ export async function mediaFileRoutes(app: FastifyInstance, deps: AppDeps, acces
     schema: { querystring: signedQuery },
     handler: async (request, reply) => {
       const key = keyFromUrl(request.url);
-      const { exp, dl, sig } = request.query;
+      const { exp, dl, g, sig } = request.query;
       if (!key) throw forbidden();
-      const allowed = await access.check(key, exp, sig, dl);
+      const allowed = await access.check(key, exp, sig, { dl, g });
       if (allowed === 'forbidden') throw forbidden();
+      if (allowed === 'ended') throw linkEnded();
       if (allowed === 'gone') throw notFound();
       const now = deps.clock.now();
 

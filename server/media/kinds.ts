@@ -99,6 +99,7 @@ const recordJson = <Own extends object>(row: Media, own: Own) => ({
   size: row.size,
   sha256: row.sha256,
   status: row.status,
+  is_favorite: row.is_favorite === 1,
   failure_reason: row.status === 'failed' ? (row.failure_reason ?? null) : null,
   created_at: row.created_at,
   download_url: downloadUrl(row),
@@ -258,10 +259,12 @@ export const videoKind: MediaKind<VideoWire> = {
     };
   },
   toJson(row, s) {
-    const playable = row.playable_key ?? (row.status === 'ready' && row.mime_type === 'video/mp4' ? row.original_key : null);
+    // What is served by URL is the MP4 made without the original's metadata (where phones write the
+    // location), never the original: `file` and `playable` both name it once it is made. The original's
+    // exact bytes go to its owner only: the download with ?format=original, and the export.
     return recordJson(row, {
-      file: s.url(row.original_key),
-      playable: s.url(playable),
+      file: s.url(row.playable_key),
+      playable: s.url(row.playable_key),
       poster: s.url(row.poster_key),
       duration: row.duration,
       width: row.width,
@@ -269,12 +272,9 @@ export const videoKind: MediaKind<VideoWire> = {
     });
   },
   download(row, format) {
+    // The default download is what is served (the MP4 without metadata); ?format=original is the owner's exact bytes.
     if (format === 'original') return original(row);
-    const mp4: DownloadChoice | null = row.playable_key ? { key: row.playable_key, ext: 'mp4', mime: 'video/mp4' } : null;
-    if (format === undefined) return mp4 ?? original(row);
-    if (mp4) return mp4;
-    if (row.mime_type === 'video/mp4' && row.status === 'ready') return original(row);
-    return null;
+    return row.playable_key ? { key: row.playable_key, ext: 'mp4', mime: 'video/mp4' } : null;
   },
 };
 

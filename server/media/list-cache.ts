@@ -89,7 +89,11 @@ export class ListCache {
   private readonly building = new Map<string, Promise<Entry>>();
   private bytes = 0;
 
-  constructor(private readonly maxBytes = 64 * 1024 * 1024) {}
+  /** `onLookup`: told whether each request was a hit, joined a build in progress (shared) or built its list (the metrics). */
+  constructor(
+    private readonly maxBytes = 64 * 1024 * 1024,
+    private readonly onLookup: (result: 'hit' | 'shared' | 'miss') => void = () => {},
+  ) {}
 
   get(parts: { userId: number; kind: string; version: number; window: number }, build: () => Promise<string>): Promise<ListEntry> {
     const slot = `${parts.userId}:${parts.kind}`;
@@ -99,10 +103,12 @@ export class ListCache {
       // Most recently used goes last.
       this.entries.delete(slot);
       this.entries.set(slot, hit);
+      this.onLookup('hit');
       return Promise.resolve(hit);
     }
     const id = `${slot}/${key}`;
     let pending = this.building.get(id);
+    this.onLookup(pending ? 'shared' : 'miss');
     if (!pending) {
       pending = build()
         .then((json) => this.keep(slot, new Entry(key, Buffer.from(json))))

@@ -32,13 +32,14 @@ export type ExportRow = Pick<Media, (typeof EXPORT_COLUMNS)[number]>;
 export class MediaRepository {
   constructor(private readonly db: Db) {}
 
-  list(userId: number, kind: MediaKind, order: 'created' | 'taken'): Promise<Media[]> {
-    const q = this.db
+  list(userId: number, kind: MediaKind, order: 'created' | 'taken', favoritesOnly = false): Promise<Media[]> {
+    const all = this.db
       .selectFrom('media')
       .selectAll()
       .where('user_id', '=', userId)
       .where('kind', '=', kind)
       .where('deleted_at', 'is', null);
+    const q = favoritesOnly ? all.where('is_favorite', '=', 1) : all;
     const ordered =
       order === 'taken'
         ? q.orderBy(sql`coalesce(taken_at, created_at)`, 'desc').orderBy('id', 'desc')
@@ -90,15 +91,16 @@ export class MediaRepository {
   }
 
   /**
-   * Inserts the row unless the owner's media (trash included) would then take more than `quota`
-   * bytes; undefined when they would. The owner's row is written first, which takes its row lock
-   * (PostgreSQL) or the write lock (SQLite) until commit, so two uploads finishing together are
-   * counted one after the other and cannot both slip under the quota.
+   * Inserts the row unless the owner's media (trash included) and their unfinished resumable uploads
+   * live at `now` (their declared lengths, but `exceptUpload`'s, whose bytes this row is) would then
+   * take more than `quota` bytes; undefined when they would. The owner's row is written first, which
+   * takes its row lock (PostgreSQL) or the write lock (SQLite) until commit, so two uploads finishing
+   * (or beginning) together are counted one after the other and cannot both slip under the quota.
    */
-  insertWithinQuota(row: NewMedia, quota: number): Promise<Media | undefined> {
+  insertWithinQuota(row: NewMedia, quota: number, staged: { now: string; exceptUpload?: string }): Promise<Media | undefined> {
     // Within the caller's transaction when there is one (the upload adds its job in the same one).
-    if (this.db.isTransaction) return this.insertWithinQuotaOn(this.db, row, quota);
-    return this.db.transaction().execute((trx) => this.insertWithinQuotaOn(trx, row, quota));
+    if (this.db.isTransaction) return this.insertWithinQuotaOn(this.db, row, quota, staged);
+    return this.db.transaction().execute((trx) => this.insertWithinQuotaOn(trx, row, quota, staged));
   }
 
   /**
@@ -114,14 +116,26 @@ export class MediaRepository {
       .execute();
   }
 
-  private async insertWithinQuotaOn(trx: Db, row: NewMedia, quota: number): Promise<Media | undefined> {
+  private async insertWithinQuotaOn(
+    trx: Db,
+    row: NewMedia,
+    quota: number,
+    staged: { now: string; exceptUpload?: string },
+  ): Promise<Media | undefined> {
     await new MediaRepository(trx).lockOwner(row.user_id);
     const { used } = await trx
       .selectFrom('media')
       .select(sql<number>`cast(coalesce(sum(size + coalesce(renditions_size, 0)), 0) as bigint)`.as('used'))
       .where('user_id', '=', row.user_id)
       .executeTakeFirstOrThrow();
-    if (Number(used) + row.size > quota) return undefined;
+    let uploads = trx
+      .selectFrom('uploads')
+      .select(sql<number>`cast(coalesce(sum(size), 0) as bigint)`.as('bytes'))
+      .where('user_id', '=', row.user_id)
+      .where('expires_at', '>', staged.now);
+    if (staged.exceptUpload !== undefined) uploads = uploads.where('id', '!=', staged.exceptUpload);
+    const { bytes } = await uploads.executeTakeFirstOrThrow();
+    if (Number(used) + Number(bytes) + row.size > quota) return undefined;
     return trx.insertInto('media').values(row).returningAll().executeTakeFirstOrThrow();
   }
 

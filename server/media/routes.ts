@@ -6,13 +6,14 @@ import { z } from 'zod';
 import type { MediaServices } from '../compose.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
-import { currentUser, type Guard } from '../auth/guard.ts';
+import { currentSessionId, currentUser, type Guard } from '../auth/guard.ts';
 import { ApiError, detailError } from '../errors.ts';
+import { sessionGrant } from '../grants/grant.ts';
 import { stringifyItems } from '../raw-json.ts';
 import type { Storage } from '../storage/storage.ts';
 import { contentDisposition, safeFileName } from './content-disposition.ts';
 import { audioKind, photoKind, videoKind, type MediaKind, type UrlSigner } from './kinds.ts';
-import { downloadQuery, editBody, idParams, linkWire, overrideBody } from './schemas.ts';
+import { downloadQuery, editBody, idParams, linkWire, listQuery, overrideBody } from './schemas.ts';
 import { negotiateEncoding } from './list-cache.ts';
 import { sendStored } from './send-file.ts';
 import { UploadTooLargeError, type UploadPart } from './upload-intake.ts';
@@ -56,15 +57,23 @@ function registerKind(app: ZodApp, kind: MediaKind, { media, guard, storage, clo
   };
 
   // The list is kept ready as bytes until the user's media change or the URLs' window moves (list-cache.ts);
-  // it goes out compressed as the client accepts, and an unchanged list answers 304 to its ETag.
+  // it goes out compressed as the client accepts, and an unchanged list answers 304 to its ETag. The
+  // favourites (`?favorite=1`) are a list of their own, kept beside the whole one: starring an item writes
+  // its row, which moves the media version, so the next list of either sort shows it.
   const listSchema = z.array(kind.record);
-  app.get(base, { preValidation: guard }, async (request, reply) => {
+  app.get(base, { preValidation: guard, schema: { querystring: listQuery } }, async (request, reply) => {
     const user = currentUser(request);
     const now = clock.now();
+    const favoritesOnly = request.query.favorite === true;
     const entry = await media.lists.get(
-      { userId: user.id, kind: kind.name, version: user.media_version, window: media.paths.expiry(now) },
+      {
+        userId: user.id,
+        kind: favoritesOnly ? `${kind.name}:favorite` : kind.name,
+        version: user.media_version,
+        window: media.paths.expiry(now),
+      },
       async () => {
-        const rows = await records.list(user.id, kind);
+        const rows = await records.list(user.id, kind, favoritesOnly);
         const signed: UrlSigner = { url: (key) => (key ? media.paths.sign(key, now) : null) };
         // In slices, letting the event loop go before each: reading 2,000 rows and writing them take 60-150 ms,
         // which would otherwise hold up every other request to this process (the same page's profile among them).
@@ -152,13 +161,14 @@ function registerKind(app: ZodApp, kind: MediaKind, { media, guard, storage, clo
   );
 
   // A signed link to the same file as an attachment under the same name: the browser downloads it
-  // straight to disk (no bearer needed, so no detour through the page's memory), with ranges.
+  // straight to disk (no bearer needed, so no detour through the page's memory), with ranges. It belongs
+  // to the session that asked (refused once that session ends) and lives an hour at most.
   app.get(
     `${base}/:id/download-link`,
     { preValidation: guard, schema: { params: idParams, querystring: downloadQuery(kind.name), response: { 200: linkWire } } },
     async (request) => {
       const file = await records.download(currentUser(request).id, kind, request.params.id, request.query.format);
-      return { url: media.paths.download(file.key, safeFileName(file.filename), clock.now()) };
+      return { url: media.paths.download(file.key, safeFileName(file.filename), clock.now(), sessionGrant(currentSessionId(request))) };
     },
   );
 

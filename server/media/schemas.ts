@@ -9,7 +9,7 @@ import {
   type MediaKind,
 } from '../../lib/contract/media.ts';
 import { RawJson } from '../raw-json.ts';
-import { mediaDetailsSchema } from './fields.ts';
+import { booleanField, mediaEditSchema } from './fields.ts';
 
 /** The media routes' schemas: what each request part must be and what each answer is. */
 
@@ -49,11 +49,17 @@ export const idParams = z.object({
 /** A kind and an id in the path (`/media/trash/{kind}/{id}/`): anything else names nothing (404). */
 export const kindIdParams = idParams.extend({ kind: mediaKindSchema });
 
-/** An edit: title and/or description, as JSON, a form or multipart fields. */
-export const editBody = mediaDetailsSchema;
+/** An edit: title, description and/or is_favorite, as JSON, a form or multipart fields. */
+export const editBody = mediaEditSchema;
 
 /** POST to a record is an edit or a deletion when it says so: X-HTTP-Method-Override, or a `_method` field. */
-export const overrideBody = mediaDetailsSchema.extend({ _method: z.string().optional() });
+export const overrideBody = mediaEditSchema.extend({ _method: z.string().optional() });
+
+/**
+ * A list's query: `?favorite=1` lists only the owner's favourites (`0` or none: every item). Other
+ * keys (the client's cache-busting `t`) are ignored.
+ */
+export const listQuery = z.object({ favorite: booleanField.optional() });
 
 /** `?format=` of a kind's download; empty is the same as none. */
 export const downloadQuery = (kind: MediaKind) =>

@@ -2,7 +2,7 @@ import type { Clock } from '../clock.ts';
 import type { Media } from '../db/types.ts';
 import { detailError, notFound } from '../errors.ts';
 import type { JobQueue } from '../jobs/queue.ts';
-import type { MediaDetails } from './fields.ts';
+import type { MediaEdit } from './fields.ts';
 import type { DownloadChoice, MediaKind } from './kinds.ts';
 import type { MediaPatch, MediaRepository } from './repository.ts';
 
@@ -22,8 +22,9 @@ const NOT_FAILED = 'Повторить можно только обработк�
 export class MediaService {
   constructor(private readonly d: MediaServiceDeps) {}
 
-  list(userId: number, kind: MediaKind): Promise<Media[]> {
-    return this.d.repo.list(userId, kind.name, kind.order);
+  /** The owner's items of the kind outside the trash, in the kind's order; only the favourites when asked. */
+  list(userId: number, kind: MediaKind, favoritesOnly = false): Promise<Media[]> {
+    return this.d.repo.list(userId, kind.name, kind.order, favoritesOnly);
   }
 
   async get(userId: number, kind: MediaKind, id: number): Promise<Media> {
@@ -32,9 +33,10 @@ export class MediaService {
     return row;
   }
 
-  /** Changes the details the edit names; an edit naming none changes nothing. */
-  async update(userId: number, kind: MediaKind, id: number, details: MediaDetails): Promise<Media> {
-    const patch: MediaPatch = { ...details };
+  /** Changes what the edit names (details, favourite); an edit naming nothing changes nothing. */
+  async update(userId: number, kind: MediaKind, id: number, edit: MediaEdit): Promise<Media> {
+    const { is_favorite: favorite, ...details } = edit;
+    const patch: MediaPatch = { ...details, ...(favorite === undefined ? {} : { is_favorite: favorite ? 1 : 0 }) };
     if (Object.keys(patch).length === 0) return this.get(userId, kind, id);
     patch.updated_at = this.d.clock.now().toISOString();
     const row = await this.d.repo.updateOwned(userId, kind.name, id, patch);

@@ -1,6 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { grantToken, type Grant } from '../grants/grant.ts';
+import { SESSION_LINK_TTL_SECONDS } from '../grants/grants.ts';
 
-/** Default life of a signed media URL. */
+/**
+ * Default life of a signed media URL of a record (what lists and players use). Links asked for one
+ * session (downloads, the export) carry a grant and live SESSION_LINK_TTL_SECONDS at most.
+ */
 export const MEDIA_URL_TTL_SECONDS = 6 * 60 * 60;
 
 const mac = (secret: string, key: string, exp: number) =>
@@ -56,42 +61,59 @@ export class MediaPathSigner {
     return path;
   }
 
-  /** A download link of the key under `filename` (signDownloadPath; not memoised, it is asked for one click at a time). */
-  download(key: string, filename: string, now: Date): string {
-    return signDownloadPath(this.secret, key, filename, now, this.ttlSeconds);
+  /**
+   * A download link of the key under `filename`, carrying `grant` (signDownloadPath; not memoised, it is
+   * asked for one click at a time).
+   */
+  download(key: string, filename: string, now: Date, grant: Grant): string {
+    return signDownloadPath(this.secret, key, filename, now, grant);
   }
 }
 
 /**
- * A download link: `/media/<key>?exp=…&dl=<file name>&sig=…`. The name is signed with the key (under a
- * key of its own, so no plain URL's signature fits a download link or the other way round), and the
- * answer carries it as `Content-Disposition: attachment`: the browser saves the bytes straight to disk
- * under that name.
+ * A download link: `/media/<key>?exp=…&dl=<file name>&g=<grant>&sig=…`. The name and the grant are
+ * signed with the key (under a key of their own, so no plain URL's signature fits a download link or
+ * the other way round); the answer carries the name as `Content-Disposition: attachment`, so the
+ * browser saves the bytes straight to disk under it. It works only while the grant is alive (the
+ * session it was asked in), and an hour at most.
  */
-export function signDownloadPath(secret: string, key: string, filename: string, now: Date, ttlSeconds = MEDIA_URL_TTL_SECONDS): string {
-  const exp = mediaExpiry(now, ttlSeconds);
+export function signDownloadPath(secret: string, key: string, filename: string, now: Date, grant: Grant): string {
+  const exp = mediaExpiry(now, SESSION_LINK_TTL_SECONDS);
+  const g = grantToken(grant);
   const path = key.split('/').map(encodeURIComponent).join('/');
-  return `/media/${path}?exp=${exp}&dl=${encodeURIComponent(filename)}&sig=${downloadMac(secret, key, exp, filename)}`;
+  return `/media/${path}?exp=${exp}&dl=${encodeURIComponent(filename)}&g=${encodeURIComponent(g)}&sig=${grantedMac(secret, key, exp, filename, g)}`;
 }
 
-const downloadMac = (secret: string, key: string, exp: number, filename: string) =>
-  createHmac('sha256', `media-download:${secret}`).update(`${key}\n${exp}\n${filename}`).digest('base64url');
+/** The signature of a link that carries a grant (and a download name, when it has one). */
+const grantedMac = (secret: string, key: string, exp: number, dl: string | null, g: string) =>
+  createHmac('sha256', `media-granted:${secret}`)
+    .update(JSON.stringify([key, exp, dl, g]))
+    .digest('base64url');
 
 /**
- * The signed link of one user's export (a ZIP made as it is downloaded):
- * `/api/media/export/<user id>/?exp=…&sig=…`.
+ * The signed link of one user's export (a ZIP made as it is downloaded), carrying `grant`:
+ * `/api/media/export/<user id>/?exp=…&g=…&sig=…`; an hour at most, and only while the grant is alive.
  */
-export function signExportPath(secret: string, userId: number, now: Date, ttlSeconds = MEDIA_URL_TTL_SECONDS): string {
-  const exp = mediaExpiry(now, ttlSeconds);
-  return `/api/media/export/${userId}/?exp=${exp}&sig=${exportMac(secret, userId, exp)}`;
+export function signExportPath(secret: string, userId: number, now: Date, grant: Grant): string {
+  const exp = mediaExpiry(now, SESSION_LINK_TTL_SECONDS);
+  const g = grantToken(grant);
+  return `/api/media/export/${userId}/?exp=${exp}&g=${encodeURIComponent(g)}&sig=${exportMac(secret, userId, exp, g)}`;
 }
 
-const exportMac = (secret: string, userId: number, exp: number) =>
-  createHmac('sha256', `media-export:${secret}`).update(`${userId}\n${exp}`).digest('base64url');
+const exportMac = (secret: string, userId: number, exp: number, g: string) =>
+  createHmac('sha256', `media-export:${secret}`)
+    .update(JSON.stringify([userId, exp, g]))
+    .digest('base64url');
+
+/** What a `/media/…` URL names besides its key: the download name and the grant, when it carries them. */
+export interface SignedExtras {
+  dl?: string;
+  g?: string;
+}
 
 /**
- * True when sig is the signature of key (and of the download name `dl`, when there is one) and exp
- * is in the future.
+ * True when sig is the signature of key (with the download name and the grant, when the URL carries
+ * them) and exp is in the future. Whether the grant is alive is the caller's question (Grants).
  */
 export function verifyMediaSignature(
   secret: string,
@@ -99,20 +121,25 @@ export function verifyMediaSignature(
   exp: string | undefined,
   sig: string | undefined,
   now: Date,
-  dl?: string,
+  { dl, g }: SignedExtras = {},
 ): boolean {
-  return verifyExpiring(exp, sig, now, (expNum) => (dl === undefined ? mac(secret, key, expNum) : downloadMac(secret, key, expNum, dl)));
+  if (dl !== undefined && g === undefined) return false; // every download link carries a grant
+  return verifyExpiring(exp, sig, now, (expNum) =>
+    g === undefined ? mac(secret, key, expNum) : grantedMac(secret, key, expNum, dl ?? null, g),
+  );
 }
 
-/** True when sig is the signature of the user's export link and exp is in the future. */
+/** True when sig is the signature of the user's export link with its grant and exp is in the future. */
 export function verifyExportSignature(
   secret: string,
   userId: number,
   exp: string | undefined,
+  g: string | undefined,
   sig: string | undefined,
   now: Date,
 ): boolean {
-  return verifyExpiring(exp, sig, now, (expNum) => exportMac(secret, userId, expNum));
+  if (g === undefined) return false;
+  return verifyExpiring(exp, sig, now, (expNum) => exportMac(secret, userId, expNum, g));
 }
 
 function verifyExpiring(exp: string | undefined, sig: string | undefined, now: Date, expectedFor: (exp: number) => string): boolean {

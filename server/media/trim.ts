@@ -43,15 +43,16 @@ export class AudioTrim {
 
   /**
    * With a quota, the cut must fit beside what the owner keeps (the untrimmed version stays, in the
-   * trash): its share of the original and of the MP3, by time, is refused with 413 when it cannot.
+   * trash) and the owner's unfinished uploads: its share of the original and of the MP3, by time, is
+   * refused with 413 when it cannot.
    */
   private async ensureRoom(row: Media, { start, end }: TrimRequest): Promise<void> {
-    const quota = this.d.usage.quota;
-    if (quota === null || !row.duration) return;
+    if (!row.duration) return;
+    const room = await this.d.usage.room(row.user_id);
+    if (room === null) return;
     const share = Math.min(1, (end - start) / row.duration);
     const needed = Math.ceil((row.size + (row.renditions_size ?? 0)) * share);
-    const free = quota - (await this.d.usage.of(row.user_id)).total_bytes;
-    if (needed > free) throw detailError(413, quotaExceededMessage(Math.max(0, free), quota));
+    if (needed > room.free) throw detailError(413, quotaExceededMessage(Math.max(0, room.free), room.quota, room.staged));
   }
 }
 

@@ -12,6 +12,7 @@ import { moveKey, StorageFailure, StorageLimitError, UPLOAD_SUFFIX, userPrefix, 
 import { purgeFiles, purgeFilesJob } from '../jobs/purge-files.ts';
 import type { HeldJob, JobQueue } from '../jobs/queue.ts';
 import type { MediaLog } from './log.ts';
+import { withoutInvisible } from './content-disposition.ts';
 import { detectStream } from './content-types.ts';
 import { sha256Stream } from './checksum.ts';
 import { mediaDetailsSchema, type MediaDetails } from './fields.ts';
@@ -19,7 +20,7 @@ import type { MediaKind } from './kinds.ts';
 import type { MediaProcessing } from './processing.ts';
 import type { MediaRepository } from './repository.ts';
 import { underBase } from './stored-files.ts';
-import type { MediaUsage } from './usage.ts';
+import type { MediaUsage, Room } from './usage.ts';
 
 /** One part of an upload, already separated from the HTTP layer. */
 export type UploadPart =
@@ -46,7 +47,7 @@ export interface MediaUploadsDeps {
  */
 const FORM_OVERHEAD_BYTES = (TITLE_MAX + DESCRIPTION_MAX) * 4 + 16 * 1024;
 
-const quotaExceeded = (free: number, quota: number) => detailError(413, quotaExceededMessage(Math.max(0, free), quota));
+const quotaExceeded = ({ free, quota, staged }: Room) => detailError(413, quotaExceededMessage(Math.max(0, free), quota, staged));
 
 const MB = 1024 * 1024;
 const formatMb = (bytes: number) => {
@@ -68,6 +69,8 @@ interface StoredUpload {
 
 /** What a resumable upload hands over once its bytes are complete (see adopt()). */
 export interface CompletedUpload {
+  /** The resumable upload's id: its declared length is not counted twice against the quota. */
+  uploadId: string;
   /** Where the complete bytes are; they are moved away from there. */
   key: string;
   size: number;
@@ -90,11 +93,12 @@ export class MediaUploads {
   async create(userId: number, kind: MediaKind, parts: AsyncIterable<UploadPart>, declaredBytes?: number): Promise<Media> {
     const limit = kind.limit(this.d.config);
     // With a quota, an upload that cannot fit is refused before its body is read (when its declared
-    // length already tells), else its bytes stop being read the moment they pass the room left.
-    const quota = this.d.usage.quota;
-    const room = await this.roomLeft(userId);
+    // length already tells), else its bytes stop being read the moment they pass the room left
+    // (the owner's unfinished resumable uploads hold their declared lengths of it).
+    const quota = await this.d.usage.room(userId);
+    const room = quota === null ? Number.POSITIVE_INFINITY : quota.free;
     if (quota !== null && (room <= 0 || (declaredBytes !== undefined && declaredBytes - FORM_OVERHEAD_BYTES > room))) {
-      throw quotaExceeded(room, quota);
+      throw quotaExceeded(quota);
     }
     const base = newBase(userId, kind);
     const tmpKey = `${base}${UPLOAD_SUFFIX}`; // renamed to the real extension once checked
@@ -119,7 +123,7 @@ export class MediaUploads {
           upload = { size, filename: part.filename, sha256: hashed.digest() };
         }
       } catch (err) {
-        if (err instanceof StorageLimitError && quota !== null && room < limit) throw quotaExceeded(room, quota);
+        if (err instanceof StorageLimitError && quota !== null && room < limit) throw quotaExceeded(quota);
         if (err instanceof StorageLimitError || err instanceof UploadTooLargeError) throw fileTooLarge(kind, limit);
         const e = err as { syscall?: string; statusCode?: number };
         // Disk or bucket trouble is ours (500); anything else from the upload stream is a cut-off or malformed body.
@@ -144,20 +148,12 @@ export class MediaUploads {
   }
 
   /**
-   * Refuses (413, the quota's message) an upload of `bytes` that cannot fit in the owner's quota
-   * (a resumable upload's length, checked when it is created); without a quota every size fits.
+   * Refuses (413, the quota's message) `bytes` that cannot fit in the owner's quota beside their media
+   * and their other unfinished uploads (all but `exceptUpload`); without a quota every size fits.
    */
-  async ensureRoom(userId: number, bytes: number): Promise<void> {
-    const quota = this.d.usage.quota;
-    if (quota === null) return;
-    const room = await this.roomLeft(userId);
-    if (bytes > room) throw quotaExceeded(room, quota);
-  }
-
-  /** What the owner's quota leaves (Infinity without one). */
-  private async roomLeft(userId: number): Promise<number> {
-    const quota = this.d.usage.quota;
-    return quota === null ? Number.POSITIVE_INFINITY : quota - (await this.d.usage.of(userId)).total_bytes;
+  private async ensureRoom(userId: number, bytes: number, exceptUpload?: string): Promise<void> {
+    const room = await this.d.usage.room(userId, exceptUpload);
+    if (room !== null && bytes > room.free) throw quotaExceeded(room);
   }
 
   /**
@@ -169,14 +165,14 @@ export class MediaUploads {
   async adopt(userId: number, kind: MediaKind, completed: CompletedUpload): Promise<Media> {
     if (completed.size === 0) throw fieldError(kind.fileField, 'Отправленный файл пуст.');
     // Other uploads of the owner may have taken the room since this one began.
-    await this.ensureRoom(userId, completed.size);
+    await this.ensureRoom(userId, completed.size, completed.uploadId);
     const base = newBase(userId, kind);
     const tmpKey = `${base}${UPLOAD_SUFFIX}`;
     const journal = await this.d.queue.hold(purgeFilesJob({ keys: [tmpKey], prefixes: underBase(base) }));
     const written = [tmpKey];
     try {
       await moveKey(this.d.storage, completed.key, tmpKey);
-      return await this.intake(userId, kind, { ...completed, base, key: tmpKey }, journal, written);
+      return await this.intake(userId, kind, { ...completed, base, key: tmpKey }, journal, written, completed.uploadId);
     } catch (err) {
       await this.undo(journal, written);
       throw err;
@@ -192,7 +188,14 @@ export class MediaUploads {
    * upload's journal entry: the answer does not wait for the processing. Every key it stores is
    * pushed to `written`.
    */
-  private async intake(userId: number, kind: MediaKind, upload: StoredUpload, journal: HeldJob, written: string[]): Promise<Media> {
+  private async intake(
+    userId: number,
+    kind: MediaKind,
+    upload: StoredUpload,
+    journal: HeldJob,
+    written: string[],
+    fromUpload?: string,
+  ): Promise<Media> {
     const kept = await this.d.repo.findBySha256(userId, upload.sha256);
     if (kept) throw detailError(409, DUPLICATE_MEDIA_DETAIL, { id: kept.id, kind: kept.kind });
 
@@ -206,7 +209,7 @@ export class MediaUploads {
     written.splice(written.indexOf(upload.key), 1);
     await this.d.processing.check(kind, originalKey, stored);
 
-    const quota = this.d.usage.quota;
+    const quota = await this.d.usage.quotaOf(userId);
     const now = this.d.clock.now().toISOString();
     const row = await this.d.repo.transaction(async (repo, trx) => {
       // Asked again under the owner's lock: two uploads of the same new file at once both pass the
@@ -229,18 +232,19 @@ export class MediaUploads {
         updated_at: now,
         renditions_size: 0,
       };
-      // With a quota, the row goes in only while the owner's media, this original included, stay
-      // within it: checked again here, atomically, as other uploads of theirs may have finished
-      // meanwhile. The renditions do not count against this upload (they may take the total a little
-      // past the quota); they count against the next one.
-      const inserted = quota === null ? await repo.insert(fresh) : await repo.insertWithinQuota(fresh, quota);
+      // With a quota, the row goes in only while the owner's media, this original included, and their
+      // other unfinished uploads stay within it: checked again here, atomically, as other uploads of
+      // theirs may have finished or begun meanwhile. The renditions do not count against this upload
+      // (they may take the total a little past the quota); they count against the next one.
+      const inserted =
+        quota === null ? await repo.insert(fresh) : await repo.insertWithinQuota(fresh, quota, { now, exceptUpload: fromUpload });
       if (!inserted) return undefined;
       await this.d.queue.enqueue({ kind: kind.job, mediaId: inserted.id }, trx);
       // The journal entry goes with the insert: from here on the record names the bytes.
       if (!(await journal.settle(trx))) throw new Error('the upload journal entry was taken over before the record was made');
       return inserted;
     });
-    if (!row) throw quotaExceeded(quota! - (await this.d.usage.of(userId)).total_bytes, quota!);
+    if (!row) throw quotaExceeded((await this.d.usage.room(userId, fromUpload))!);
     this.d.queue.nudge(kind.job);
     return row;
   }
@@ -264,8 +268,7 @@ const newBase = (userId: number, kind: MediaKind) => `${userPrefix(userId)}${kin
 export const fileTooLarge = (kind: MediaKind, limit: number) =>
   fieldError(kind.fileField, `Файл слишком большой (максимум ${formatMb(limit)} МБ)`, 413);
 
-/** The client's file name, kept for reference only: no paths, no control characters, ≤ 255. */
+/** The client's file name, kept for reference only: no paths, no control or bidirectional characters, ≤ 255. */
 function cleanName(name: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are what this removes
-  return [...(name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '')].slice(0, 255).join('');
+  return [...withoutInvisible(name.split(/[\\/]/).pop() ?? '')].slice(0, 255).join('');
 }

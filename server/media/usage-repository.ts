@@ -8,7 +8,8 @@ export type UnmeasuredRow = Pick<Media, 'id' | 'playable_key' | 'thumbnail_key' 
 
 /**
  * The SQL of what a user's media take up: the stored sizes (media.size of the original plus
- * media.renditions_size), never a walk over the storage. Trashed items count until they are purged.
+ * media.renditions_size), never a walk over the storage. Trashed items count until they are purged;
+ * unfinished resumable uploads count apart, with their declared lengths.
  */
 export class UsageRepository {
   constructor(private readonly db: Db) {}
@@ -22,6 +23,26 @@ export class UsageRepository {
       .groupBy('kind')
       .execute();
     return rows.map((r) => ({ kind: r.kind, bytes: Number(r.bytes) }));
+  }
+
+  /** The user's own quota in bytes; null when none is set for them (or there is no such user). */
+  async quotaOf(userId: number): Promise<number | null> {
+    const row = await this.db.selectFrom('users').select('quota_bytes').where('id', '=', userId).executeTakeFirst();
+    return row?.quota_bytes == null ? null : Number(row.quota_bytes);
+  }
+
+  /**
+   * The declared lengths of the owner's unfinished resumable uploads that are still live at `now`
+   * (an expired one is refused and removed), but `exceptUpload`.
+   */
+  async stagedBytes(userId: number, now: string, exceptUpload?: string): Promise<number> {
+    let q = this.db
+      .selectFrom('uploads')
+      .select(sql<number>`cast(coalesce(sum(size), 0) as bigint)`.as('bytes'))
+      .where('user_id', '=', userId)
+      .where('expires_at', '>', now);
+    if (exceptUpload !== undefined) q = q.where('id', '!=', exceptUpload);
+    return Number((await q.executeTakeFirstOrThrow()).bytes);
   }
 
   /** Rows made before renditions were measured (renditions_size null), at most `limit`. */

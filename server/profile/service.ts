@@ -76,6 +76,11 @@ export class ProfileService {
    */
   async deleteAccount(user: User, password: unknown): Promise<void> {
     await this.actions.checkPassword(user, typeof password === 'string' ? password : undefined, 'password', WRONG_PASSWORD);
+    await this.removeAccount(user);
+  }
+
+  /** The deletion itself, with no password asked (the admin command's `users delete`). */
+  async removeAccount(user: Pick<User, 'id'>): Promise<void> {
     await this.deps.db.transaction().execute(async (trx) => {
       await new UsersRepository(trx).delete(user.id);
       await this.queue.enqueue(purgeFilesJob({ prefixes: [userPrefix(user.id)] }), trx);

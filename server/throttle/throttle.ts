@@ -87,6 +87,11 @@ export class Throttle {
     return { allowed, retryAfterSeconds };
   }
 
+  /** Whether one more event would fit the rule now, without counting one. */
+  async check(rule: ThrottleRule): Promise<ThrottleResult> {
+    return windowState(this.db, rule, this.clock.now().getTime());
+  }
+
   /** Counts an event that happened without asking (it is not refused). */
   async record(key: string): Promise<void> {
     await this.db.insertInto('rate_events').values({ key, created_at: this.clock.now().toISOString() }).execute();

@@ -24,6 +24,8 @@ interface TusCall {
   request: FastifyRequest;
   upload?: Upload;
   finished?: boolean;
+  /** The headers of our refusal (Retry-After), which tus does not carry from a hook's error to its answer. */
+  refusalHeaders?: Record<string, string>;
 }
 
 const METHODS = ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'] as const;
@@ -71,16 +73,16 @@ export const uploadRoutes: FastifyPluginAsync<UploadRouteOptions> = async (app, 
     onIncomingRequest: async (req, id) => {
       const user = userOf(req);
       if (req.method === 'POST') return; // a new upload: its id was just made for this user
-      callOf(req).upload = await asTus(() => service.access(user.id, id, { toRemove: req.method === 'DELETE' }));
+      callOf(req).upload = await asTus(callOf(req), () => service.access(user.id, id, { toRemove: req.method === 'DELETE' }));
     },
     onUploadCreate: async (req, upload) => {
       const user = userOf(req);
-      callOf(req).upload = await asTus(() => service.begin(user.id, upload.id, upload.size, upload.metadata));
+      callOf(req).upload = await asTus(callOf(req), () => service.begin(user.id, upload.id, upload.size, upload.metadata));
       return {};
     },
     onUploadFinish: async (req, upload) => {
       const user = userOf(req);
-      const { kind, record } = await asTus(() => service.finish(user.id, upload.id));
+      const { kind, record } = await asTus(callOf(req), () => service.finish(user.id, upload.id));
       callOf(req).finished = true;
       return { status_code: 201, headers: { 'Content-Type': 'application/json; charset=utf-8' }, body: recordBody(kind, record) };
     },
@@ -106,7 +108,10 @@ export const uploadRoutes: FastifyPluginAsync<UploadRouteOptions> = async (app, 
     // The tus extension of expiration: when an unfinished upload will be refused and removed.
     if (call.upload && !call.finished && response.status < 300)
       reply.header('Upload-Expires', new Date(call.upload.expires_at).toUTCString());
-    if (response.status >= 400) return reply.type('application/json; charset=utf-8').send(refusalBody(response.status, text));
+    if (response.status >= 400) {
+      if (call.refusalHeaders) reply.headers(call.refusalHeaders);
+      return reply.type('application/json; charset=utf-8').send(refusalBody(response.status, text));
+    }
     if (!text) return reply.send();
     return reply.type(response.headers.get('content-type') ?? 'application/json; charset=utf-8').send(text);
   };
@@ -119,12 +124,15 @@ export const uploadRoutes: FastifyPluginAsync<UploadRouteOptions> = async (app, 
   }
 };
 
-/** Runs a rule of the service; its refusal becomes tus's. */
-async function asTus<T>(work: () => Promise<T>): Promise<T> {
+/** Runs a rule of the service; its refusal becomes tus's (its headers kept on the call for the answer). */
+async function asTus<T>(call: TusCall, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    if (err instanceof ApiError) throw refusal(err);
+    if (err instanceof ApiError) {
+      if (Object.keys(err.headers).length) call.refusalHeaders = err.headers;
+      throw refusal(err);
+    }
     throw err;
   }
 }

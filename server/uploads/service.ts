@@ -1,11 +1,12 @@
 import type { DataStore } from '@tus/utils';
 import { z } from 'zod';
 import { MEDIA_KINDS as MEDIA_KIND_NAMES } from '../../lib/contract/media.ts';
-import { RESUMABLE_UPLOAD_LIFETIME_MS } from '../../lib/contract/uploads.ts';
+import { quotaExceededMessage } from '../../lib/contract/storage-space.ts';
+import { MAX_UNFINISHED_UPLOADS, RESUMABLE_UPLOAD_LIFETIME_MS } from '../../lib/contract/uploads.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Media, Upload } from '../db/types.ts';
-import { detailError, fieldError, notFound } from '../errors.ts';
+import { ApiError, detailError, fieldError, notFound } from '../errors.ts';
 import type { BackgroundWork } from '../media/background.ts';
 import type { MediaLog } from '../media/log.ts';
 import { sha256Of } from '../media/checksum.ts';
@@ -38,6 +39,11 @@ const metadataSchema = mediaDetailsSchema.extend({
 });
 
 export const GONE_MESSAGE = 'Загрузка устарела и удалена: отправьте файл заново.';
+export const TOO_MANY_UNFINISHED = `Слишком много незавершённых загрузок: одновременно можно не больше ${MAX_UNFINISHED_UPLOADS}. Дождитесь, пока текущие завершатся.`;
+export const STAGING_FULL = 'Сервер сейчас принимает слишком много загрузок. Повторите попытку позже.';
+
+/** When to try again after the server's staging budget was full: uploads take minutes to finish. */
+const STAGING_RETRY_AFTER_SECONDS = 300;
 export const FINISHING_MESSAGE = 'Эта загрузка уже завершается.';
 
 /** How often abandoned uploads are looked for. */
@@ -58,8 +64,10 @@ export class ResumableUploads {
 
   /**
    * A new upload of `userId`: its metadata is checked with the rules of an edit, its length against its
-   * kind's size limit and the room the owner's quota leaves, and its row is kept (expiring after
-   * RESUMABLE_UPLOAD_LIFETIME_MS). The quota is checked again when the upload completes.
+   * kind's size limit, and its row is kept (expiring after RESUMABLE_UPLOAD_LIFETIME_MS) only within
+   * the limits of staging: at most MAX_UNFINISHED_UPLOADS unfinished per user (429), the owner's media
+   * and unfinished uploads (each with its declared length) within the quota (413), and every user's
+   * unfinished uploads within UPLOAD_STAGING_BYTES (429). The quota is checked again when it completes.
    */
   async begin(userId: number, id: string, size: number | undefined, metadata: Record<string, string | null> | undefined): Promise<Upload> {
     // A key without a value is how tus writes an empty one.
@@ -70,22 +78,35 @@ export class ResumableUploads {
     if (size === 0) throw fieldError(kind.fileField, 'Отправленный файл пуст.');
     const limit = kind.limit(this.d.config);
     if (size > limit) throw fileTooLarge(kind, limit);
-    await this.d.intake.ensureRoom(userId, size);
     const now = this.d.clock.now();
-    return this.d.repo.insert({
-      id,
-      user_id: userId,
-      kind: kind.name,
-      title: meta.title ?? '',
-      description: meta.description ?? '',
-      filename: meta.filename ?? '',
-      size,
-      hash_offset: 0,
-      hash_state: null,
-      created_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + RESUMABLE_UPLOAD_LIFETIME_MS).toISOString(),
-      finishing_at: null,
-    });
+    const admission = await this.d.repo.admit(
+      {
+        id,
+        user_id: userId,
+        kind: kind.name,
+        title: meta.title ?? '',
+        description: meta.description ?? '',
+        filename: meta.filename ?? '',
+        size,
+        hash_offset: 0,
+        hash_state: null,
+        created_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + RESUMABLE_UPLOAD_LIFETIME_MS).toISOString(),
+        finishing_at: null,
+      },
+      {
+        maxPerUser: MAX_UNFINISHED_UPLOADS,
+        stagingBudget: this.d.config.uploadStagingBytes,
+        quota: this.d.config.userQuotaBytes,
+        now: now.toISOString(),
+      },
+    );
+    if ('admitted' in admission) return admission.admitted;
+    if (admission.refused === 'count') throw detailError(429, TOO_MANY_UNFINISHED);
+    if (admission.refused === 'budget')
+      throw new ApiError(429, { detail: STAGING_FULL }, { 'Retry-After': String(STAGING_RETRY_AFTER_SECONDS) });
+    const { free, quota, staged } = admission.room;
+    throw detailError(413, quotaExceededMessage(Math.max(0, free), quota, staged));
   }
 
   /**
@@ -119,6 +140,7 @@ export class ResumableUploads {
       const sha256 =
         row.hash_offset === row.size && row.hash_state !== null ? await digestOf(row.hash_state) : await sha256Of(this.d.storage.read(key));
       const record = await this.d.intake.adopt(userId, kind, {
+        uploadId: id,
         key,
         size: row.size,
         filename: row.filename,

@@ -143,6 +143,9 @@ test('two-step sign-in: on from the profile, e-mail login with the app code, pho
   await page.goto('/profile');
   const section = page.getByRole('region', { name: 'Двухэтапная проверка' });
   await section.getByRole('button', { name: 'Включить' }).click();
+  await expect(section.getByRole('heading', { name: 'Подтвердите, что это вы' })).toBeFocused();
+  await section.getByLabel('Текущий пароль').fill(user.password);
+  await section.getByRole('button', { name: 'Продолжить' }).click();
   await expect(section.getByRole('img', { name: 'QR-код для приложения-аутентификатора' })).toBeVisible();
   await expect(section.getByRole('heading', { name: 'Настройка приложения' })).toBeFocused();
   const secret = ((await section.getByTestId('totp-secret').textContent()) ?? '').replace(/\s/g, '');
@@ -197,15 +200,29 @@ test('two-step sign-in: on from the profile, e-mail login with the app code, pho
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('button', { name: 'Выйти' })).toBeVisible();
 
-  // Off again: the used recovery code is refused, another one (with the password) does it.
+  // New recovery codes (with the password and one of the old codes) replace the old ones.
   await page.goto('/profile');
   await expect(section.getByText('Резервных кодов осталось: 9.')).toBeVisible();
+  await section.getByRole('button', { name: 'Новые резервные коды' }).click();
+  const renewal = section.getByRole('form', { name: 'Новые резервные коды' });
+  await expect(renewal.getByLabel('Текущий пароль')).toBeFocused();
+  await renewal.getByLabel('Текущий пароль').fill(user.password);
+  await renewal.getByLabel('Код из приложения или резервный код').fill(recovery[1]!);
+  await renewal.getByRole('button', { name: 'Создать коды' }).click();
+  await expect(section.getByText('Новые резервные коды созданы, прежние больше не действуют.')).toBeVisible();
+  const renewed = await codes.allTextContents();
+  expect(renewed).toHaveLength(10);
+  expect(renewed.some((c) => recovery.includes(c))).toBe(false);
+  await section.getByRole('button', { name: 'Готово' }).click();
+  await expect(section.getByText('Резервных кодов осталось: 10.')).toBeFocused();
+
+  // Off again: an old recovery code is refused, a new one (with the password) does it.
   await section.getByLabel('Текущий пароль').fill(user.password);
-  await section.getByLabel('Код из приложения или резервный код').fill(recovery[0]!);
+  await section.getByLabel('Код из приложения или резервный код').fill(recovery[2]!);
   await section.getByRole('button', { name: 'Отключить' }).click();
   await expect(section.getByText('Неверный или просроченный код')).toBeVisible();
   await expect(section.getByLabel('Код из приложения или резервный код')).toBeFocused();
-  await section.getByLabel('Код из приложения или резервный код').fill(recovery[1]!);
+  await section.getByLabel('Код из приложения или резервный код').fill(renewed[0]!);
   await section.getByRole('button', { name: 'Отключить' }).click();
   await expect(page.getByText('Двухэтапная проверка отключена')).toBeVisible();
   await expect(section.getByRole('button', { name: 'Включить' })).toBeFocused();

@@ -18,8 +18,8 @@ async function openAudioOnline(page: Page) {
   });
 }
 
-/** With the network off: records a couple of seconds and saves under `title`; the recording waits on the device. */
-async function recordAndSaveOffline(page: Page, context: BrowserContext, title: string) {
+/** With the network off: records a couple of seconds and saves under `title`; the recording waits on the device (`waiting` in all). */
+async function recordAndSaveOffline(page: Page, context: BrowserContext, title: string, waiting = 1) {
   await context.setOffline(true);
   await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
   await page.getByRole('button', { name: 'Записать аудио' }).click();
@@ -34,7 +34,7 @@ async function recordAndSaveOffline(page: Page, context: BrowserContext, title: 
   await expect(page.getByText('Нет сети: запись сохранена на устройстве и отправится сама').first()).toBeVisible();
   await expect(dialog).toHaveCount(0);
   await expect(pending(page, title)).toContainText('Ожидает отправки');
-  await expect(page.getByRole('link', { name: 'Ожидают отправки: 1' })).toBeVisible();
+  await expect(page.getByRole('link', { name: `Ожидают отправки: ${waiting}` })).toBeVisible();
 }
 
 /** Once the network is back the recording is an ordinary record, with its description, and nothing waits. */
@@ -77,4 +77,77 @@ test('the audio screen opens with no network from the stored shell and sends wha
 
   await context.setOffline(false);
   await expectSent(page, 'Запись до перезагрузки');
+});
+
+/** Rewrites the pending details of the recording saved as `title` in the page's IndexedDB. */
+async function setOwner(page: Page, title: string, owner: { ownerId?: number; owner?: string }) {
+  await page.evaluate(
+    async ({ title, owner }) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const req = indexedDB.open('kopilka-recordings');
+        req.onsuccess = () => resolve(req.result);
+        req.onerror = () => reject(req.error ?? new Error('IndexedDB could not be opened'));
+      });
+      const tx = db.transaction('sessions', 'readwrite');
+      const store = tx.objectStore('sessions');
+      const all = await new Promise<{ id: string; pending?: Record<string, unknown> }[]>((resolve) => {
+        const req = store.getAll();
+        req.onsuccess = () => resolve(req.result as { id: string; pending?: Record<string, unknown> }[]);
+      });
+      const session = all.find((s) => s.pending?.title === title)!;
+      const { ownerId: _id, owner: _email, ...rest } = session.pending!;
+      store.put({ ...session, pending: { ...rest, ...owner } });
+      await new Promise((resolve) => (tx.oncomplete = resolve));
+      db.close();
+    },
+    { title, owner },
+  );
+}
+
+test('a recording whose account is unknown is never sent on its own: the signed-in user sends or removes it', async ({ page, context }) => {
+  test.setTimeout(150_000);
+  await openAudioOnline(page);
+  const titles = ['Моя запись', 'Запись по адресу', 'Лишняя запись', 'Чужая запись'];
+  for (const [i, title] of titles.entries()) await recordAndSaveOffline(page, context, title, i + 1);
+  // Kept before recordings named their account's id (by an address, which may since be someone else's),
+  // or by another account of this browser.
+  await setOwner(page, 'Запись по адресу', { owner: 'someone@example.com' });
+  await setOwner(page, 'Лишняя запись', {});
+  await setOwner(page, 'Чужая запись', { ownerId: 987_654 });
+
+  await context.setOffline(false);
+  await expect(item(page, 'Моя запись')).toBeVisible({ timeout: 30_000 });
+  await expect(pending(page, 'Моя запись')).toHaveCount(0);
+  // The unknown ones wait, offered with a choice; another account's is neither sent nor shown.
+  const unknown = (title: string) => page.getByTestId('pending-recording-unknown').filter({ hasText: title });
+  await expect(unknown('Запись по адресу')).toContainText('Неизвестно, в какой учётной записи сделана эта запись');
+  await expect(unknown('Лишняя запись')).toBeVisible();
+  await expect(page.getByText('Чужая запись')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Ожидают отправки: 2' })).toBeVisible();
+  await expect(item(page, 'Запись по адресу')).toHaveCount(0);
+
+  await unknown('Запись по адресу').getByRole('button', { name: 'Отправить в мою Копилку' }).click();
+  await expect(item(page, 'Запись по адресу')).toBeVisible({ timeout: 30_000 });
+  await expect(unknown('Запись по адресу')).toHaveCount(0);
+
+  await unknown('Лишняя запись').getByRole('button', { name: 'Удалить с устройства' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Удалить запись с устройства?' });
+  await confirm.getByRole('button', { name: 'Удалить' }).click();
+  await expect(unknown('Лишняя запись')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /Ожидают отправки/ })).toHaveCount(0);
+  await expect(item(page, 'Лишняя запись')).toHaveCount(0);
+  // The other account's recording is still on the device, for that account's next sign-in.
+  const left = await page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve) => {
+      const req = indexedDB.open('kopilka-recordings');
+      req.onsuccess = () => resolve(req.result);
+    });
+    const all = await new Promise<{ pending?: { title: string } }[]>((resolve) => {
+      const req = db.transaction('sessions').objectStore('sessions').getAll();
+      req.onsuccess = () => resolve(req.result as { pending?: { title: string } }[]);
+    });
+    db.close();
+    return all.map((s) => s.pending?.title);
+  });
+  expect(left).toEqual(['Чужая запись']);
 });

@@ -8,7 +8,7 @@ async function brightness(page: Page): Promise<number> {
   const png = await page.screenshot();
   const { width, height } = await sharp(png).metadata();
   const stats = await sharp(png)
-    .extract({ left: 0, top: 0, width: width!, height: Math.floor(height! / 2) })
+    .extract({ left: 0, top: 0, width, height: Math.floor(height / 2) })
     .greyscale()
     .stats();
   return stats.channels[0]!.mean;

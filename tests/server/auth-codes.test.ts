@@ -98,6 +98,28 @@ describe('e-mail confirmation codes', () => {
     expect((await post(t, '/api/auth/verify-email/', { code: codeIn(t.mailer.last(email)?.text), email })).statusCode).toBe(200);
   });
 
+  it('answers a resend right after sign-up as for an unknown address, and sends nothing new within that minute', async () => {
+    const { email } = await register(t);
+    const signUpCode = codeIn(t.mailer.last(email)?.text);
+    const sentBefore = t.mailer.sent.length;
+    t.clock.advance(5_000);
+    const known = await post(t, '/api/auth/resend-verification-code/', { email });
+    const unknown = await post(t, '/api/auth/resend-verification-code/', { email: `nobody-${Date.now()}@example.com` });
+    expect([known.statusCode, unknown.statusCode]).toEqual([200, 200]);
+    expect(known.body).toBe(unknown.body);
+    expect(known.headers['retry-after']).toBeUndefined();
+    // The code of the sign-up is still the one to type: no second code went out within the minute.
+    expect(t.mailer.sent.length).toBe(sentBefore);
+    expect(codeIn(t.mailer.last(email)?.text)).toBe(signUpCode);
+    // A second request within the minute is limited, as for any address.
+    expect((await post(t, '/api/auth/resend-verification-code/', { email })).statusCode).toBe(429);
+    // A minute on, a new code goes out.
+    t.clock.advance(61_000);
+    expect((await post(t, '/api/auth/resend-verification-code/', { email })).statusCode).toBe(200);
+    expect(t.mailer.sent.length).toBe(sentBefore + 1);
+    expect((await post(t, '/api/auth/verify-email/', { code: codeIn(t.mailer.last(email)?.text), email })).statusCode).toBe(200);
+  });
+
   it('sends at most 10 codes an hour to one address', async () => {
     const email = 'hourly@example.com';
     for (let i = 0; i < 10; i++) {

@@ -27,10 +27,15 @@ describe('two-step sign-in with codes from an authenticator app', () => {
   /** A signed-in user with sign-in codes on: the secret and the ten recovery codes. */
   async function withTwoFactor() {
     const u = await signedInUser(t);
-    const setup = await post(t, '/api/auth/2fa/setup/', {}, { token: u.access });
+    const setup = await post(t, '/api/auth/2fa/setup/', { password: u.password }, { token: u.access });
     expect(setup.statusCode, setup.body).toBe(200);
     const { secret } = setup.json<{ secret: string }>();
-    const enabled = await post(t, '/api/auth/2fa/enable/', { code: codeAt(secret, t.clock.now()) }, { token: u.access });
+    const enabled = await post(
+      t,
+      '/api/auth/2fa/enable/',
+      { password: u.password, code: codeAt(secret, t.clock.now()) },
+      { token: u.access },
+    );
     expect(enabled.statusCode, enabled.body).toBe(200);
     nextStep();
     return { ...u, secret, recovery: enabled.json<{ recovery_codes: string[] }>().recovery_codes };
@@ -45,7 +50,7 @@ describe('two-step sign-in with codes from an authenticator app', () => {
   it('sets up: a secret and its otpauth URL for the QR code; the database keeps the secret sealed', async () => {
     const u = await signedInUser(t);
     expect(await status(u.access)).toEqual({ enabled: false, recovery_codes_left: 0 });
-    const res = await post(t, '/api/auth/2fa/setup/', {}, { token: u.access });
+    const res = await post(t, '/api/auth/2fa/setup/', { password: u.password }, { token: u.access });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     const { secret, otpauth_url } = res.json<{ secret: string; otpauth_url: string }>();
@@ -69,17 +74,17 @@ describe('two-step sign-in with codes from an authenticator app', () => {
 
   it('turns on with the first code and returns ten distinct recovery codes, never the secret again', async () => {
     const u = await signedInUser(t);
-    const { secret } = (await post(t, '/api/auth/2fa/setup/', {}, { token: u.access })).json<{ secret: string }>();
+    const { secret } = (await post(t, '/api/auth/2fa/setup/', { password: u.password }, { token: u.access })).json<{ secret: string }>();
     const right = codeAt(secret, t.clock.now());
     const wrong = right === '000000' ? '111111' : '000000';
-    const refused = await post(t, '/api/auth/2fa/enable/', { code: wrong }, { token: u.access });
+    const refused = await post(t, '/api/auth/2fa/enable/', { password: u.password, code: wrong }, { token: u.access });
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({ code: ['Неверный или просроченный код'] });
-    expect((await post(t, '/api/auth/2fa/enable/', { code: '12a' }, { token: u.access })).json()).toEqual({
+    expect((await post(t, '/api/auth/2fa/enable/', { password: u.password, code: '12a' }, { token: u.access })).json()).toEqual({
       code: ['Код должен состоять из 6 цифр'],
     });
 
-    const res = await post(t, '/api/auth/2fa/enable/', { code: right }, { token: u.access });
+    const res = await post(t, '/api/auth/2fa/enable/', { password: u.password, code: right }, { token: u.access });
     expect(res.statusCode, res.body).toBe(200);
     const codes = res.json<{ recovery_codes: string[] }>().recovery_codes;
     expect(codes).toHaveLength(10);
@@ -90,7 +95,7 @@ describe('two-step sign-in with codes from an authenticator app', () => {
     expect(JSON.stringify(stored)).not.toContain(codes[0]!.replace('-', ''));
 
     expect(await status(u.access)).toEqual({ enabled: true, recovery_codes_left: 10 });
-    const again = await post(t, '/api/auth/2fa/setup/', {}, { token: u.access });
+    const again = await post(t, '/api/auth/2fa/setup/', { password: u.password }, { token: u.access });
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({ detail: 'Двухэтапная проверка уже включена' });
     expect(t.mailer.last(u.email)?.subject).toBe('Копилка: двухэтапная проверка включена');
@@ -98,7 +103,7 @@ describe('two-step sign-in with codes from an authenticator app', () => {
 
   it('refuses to turn on without a setup first', async () => {
     const u = await signedInUser(t);
-    const res = await post(t, '/api/auth/2fa/enable/', { code: '123456' }, { token: u.access });
+    const res = await post(t, '/api/auth/2fa/enable/', { password: u.password, code: '123456' }, { token: u.access });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ detail: 'Сначала начните настройку двухэтапной проверки' });
   });
@@ -271,16 +276,123 @@ describe('two-step sign-in with codes from an authenticator app', () => {
 
   it('throttles wrong codes when turning it on, per user', async () => {
     const u = await signedInUser(t);
-    const { secret } = (await post(t, '/api/auth/2fa/setup/', {}, { token: u.access })).json<{ secret: string }>();
+    const { secret } = (await post(t, '/api/auth/2fa/setup/', { password: u.password }, { token: u.access })).json<{ secret: string }>();
     const wrong = codeAt(secret, t.clock.now()) === '000000' ? '111111' : '000000';
-    for (let i = 0; i < 5; i++) expect((await post(t, '/api/auth/2fa/enable/', { code: wrong }, { token: u.access })).statusCode).toBe(400);
-    const locked = await post(t, '/api/auth/2fa/enable/', { code: codeAt(secret, t.clock.now()) }, { token: u.access });
+    const enable = (code: string) => post(t, '/api/auth/2fa/enable/', { password: u.password, code }, { token: u.access });
+    for (let i = 0; i < 5; i++) expect((await enable(wrong)).statusCode).toBe(400);
+    const locked = await enable(codeAt(secret, t.clock.now()));
     expect(locked.statusCode).toBe(429);
+  });
+
+  it('a stolen access token alone can neither set up nor turn on sign-in codes: both need the current password', async () => {
+    const u = await signedInUser(t);
+    const asThief = (path: string, body: unknown) => post(t, `/api/auth/2fa/${path}/`, body, { token: u.access });
+    expect((await asThief('setup', {})).json()).toEqual({ password: ['Обязательное поле.'] });
+    const guessed = await asThief('setup', { password: 'a-guessed-password' });
+    expect(guessed.statusCode).toBe(400);
+    expect(guessed.json()).toEqual({ password: ['Неверный пароль'] });
+    expect(await t.db.selectFrom('two_factor').select('user_id').where('user_id', '=', u.id).execute()).toEqual([]);
+
+    // Even with a secret set up (by the owner), the first code alone does not turn it on.
+    const { secret } = (await asThief('setup', { password: u.password })).json<{ secret: string }>();
+    const code = codeAt(secret, t.clock.now());
+    expect((await asThief('enable', { code })).json()).toEqual({ password: ['Обязательное поле.'] });
+    expect((await asThief('enable', { code, password: 'a-guessed-password' })).json()).toEqual({ password: ['Неверный пароль'] });
+    expect(await status(u.access)).toEqual({ enabled: false, recovery_codes_left: 0 });
+    // Wrong passwords are limited per user (5 in 15 minutes), the right one included after that.
+    for (let i = 0; i < 3; i++) expect((await asThief('enable', { code, password: `guess-${i}` })).statusCode).toBe(400);
+    expect((await asThief('enable', { code, password: u.password })).statusCode).toBe(429);
+    expect(await status(u.access)).toEqual({ enabled: false, recovery_codes_left: 0 });
+  });
+
+  it('turning it on ends every other session and mails a «Это был не я» link that turns it off and ends every session', async () => {
+    const u = await signedInUser(t);
+    const other = (await login(u.email, u.password)).json<{ access: string; refresh: string }>();
+    const profile = (access: string) => t.app.inject({ url: '/api/auth/profile/', headers: { authorization: `Bearer ${access}` } });
+    expect((await profile(other.access)).statusCode).toBe(200);
+
+    const { secret } = (await post(t, '/api/auth/2fa/setup/', { password: u.password }, { token: u.access })).json<{ secret: string }>();
+    const on = await post(t, '/api/auth/2fa/enable/', { password: u.password, code: codeAt(secret, t.clock.now()) }, { token: u.access });
+    expect(on.statusCode, on.body).toBe(200);
+    // The session that turned it on goes on; every other one has ended.
+    expect((await profile(u.access)).statusCode).toBe(200);
+    expect((await profile(other.access)).statusCode).toBe(401);
+    expect((await post(t, '/api/auth/token/refresh/', { refresh: other.refresh })).statusCode).toBe(401);
+
+    const notice = t.mailer.last(u.email)!;
+    expect(notice.subject).toBe('Копилка: двухэтапная проверка включена');
+    expect(notice.text).toContain('Все остальные сеансы завершены.');
+    expect(notice.text).toContain('«Это был не я»');
+    const link = /(http\S+\/not-me\/#([\w-]+))/.exec(notice.text);
+    expect(link?.[1]).toMatch(/^http:\/\/localhost:3000\/not-me\/#[\w-]{43}$/);
+    const token = link![2]!;
+    // Only its hash is kept.
+    expect(JSON.stringify(await t.db.selectFrom('undo_links').selectAll().execute())).not.toContain(token);
+
+    // The thief (who knew the password too) changes it: the link still works.
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/change-password/',
+      payload: { old_password: u.password, new_password: 'the-thiefs-password', new_password2: 'the-thiefs-password' },
+      headers: { authorization: `Bearer ${u.access}` },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const thief = changed.json<{ access: string }>();
+
+    expect((await post(t, '/api/auth/2fa/not-me/', { token: 'made-up' })).json()).toEqual({
+      detail: 'Ссылка недействительна или устарела',
+    });
+    const undone = await post(t, '/api/auth/2fa/not-me/', { token });
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(undone.json()).toEqual({ detail: 'Двухэтапная проверка отключена, все сеансы завершены' });
+    expect((await profile(thief.access)).statusCode).toBe(401);
+    expect(await t.db.selectFrom('two_factor').select('user_id').where('user_id', '=', u.id).execute()).toEqual([]);
+    expect(t.mailer.last(u.email)?.subject).toBe('Копилка: двухэтапная проверка отключена');
+    // No code asked at the next login (the owner resets the password by e-mail as the page says).
+    expect((await login(u.email, 'the-thiefs-password')).json()).toHaveProperty('access');
+
+    const twice = await post(t, '/api/auth/2fa/not-me/', { token });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json()).toEqual({ detail: 'Ссылка недействительна или устарела' });
+  });
+
+  it('takes the «Это был не я» link for 7 days only', async () => {
+    const u = await withTwoFactor();
+    const token = /\/not-me\/#([\w-]+)/.exec(t.mailer.last(u.email)!.text)![1]!;
+    t.clock.advance(7 * 24 * 60 * 60 * 1000 + 1000);
+    const late = await post(t, '/api/auth/2fa/not-me/', { token });
+    expect(late.statusCode).toBe(400);
+    expect(late.json()).toEqual({ detail: 'Ссылка недействительна или устарела' });
+    expect((await post(t, '/api/auth/2fa/not-me/', {})).json()).toEqual({ token: ['Обязательное поле.'] });
+  });
+
+  it('makes new recovery codes with the password and a code; the old ones stop working', async () => {
+    const u = await withTwoFactor();
+    const renew = (body: unknown) => post(t, '/api/auth/2fa/recovery-codes/', body, { token: u.access });
+    const code = codeAt(u.secret, t.clock.now());
+    expect((await renew({ code })).json()).toEqual({ password: ['Обязательное поле.'] });
+    expect((await renew({ code, password: 'not-my-password' })).json()).toEqual({ password: ['Неверный пароль'] });
+    expect((await renew({ password: u.password, code: code === '000000' ? '111111' : '000000' })).json()).toEqual({
+      code: ['Неверный или просроченный код'],
+    });
+    const res = await renew({ password: u.password, code });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const fresh = res.json<{ recovery_codes: string[] }>().recovery_codes;
+    expect(fresh).toHaveLength(10);
+    expect(fresh.some((c) => u.recovery.includes(c))).toBe(false);
+    expect(await status(u.access)).toEqual({ enabled: true, recovery_codes_left: 10 });
+    expect((await secondStep(await mfaTokenOf(u), u.recovery[0])).json()).toEqual(BAD_CODE);
+    expect((await secondStep(await mfaTokenOf(u), fresh[0])).statusCode).toBe(200);
+
+    const off = await signedInUser(t);
+    const notOn = await post(t, '/api/auth/2fa/recovery-codes/', { password: off.password, code: '123456' }, { token: off.access });
+    expect(notOn.json()).toEqual({ detail: 'Двухэтапная проверка не включена' });
   });
 
   it('needs a signed-in user for setup, status, enable and disable', async () => {
     expect((await t.app.inject({ url: '/api/auth/2fa/' })).statusCode).toBe(401);
-    for (const path of ['setup', 'enable', 'disable']) {
+    for (const path of ['setup', 'enable', 'disable', 'recovery-codes']) {
       expect((await post(t, `/api/auth/2fa/${path}/`, { code: '123456', password: 'x' })).statusCode).toBe(401);
     }
     expect((await secondStep(undefined, '123456')).json()).toEqual({ mfa_token: ['Обязательное поле.'] });

@@ -74,6 +74,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: await dataDir(), USER_QUOTA_BYTES: '1073741824' }).userQuotaBytes).toBe(1073741824);
   });
 
+  it('reads UPLOAD_STAGING_BYTES as the bytes all unfinished uploads may declare, 20 GiB unless set', async () => {
+    const dir = await dataDir();
+    expect(loadConfig({ DATA_DIR: dir }).uploadStagingBytes).toBe(20 * 1024 ** 3);
+    expect(loadConfig({ DATA_DIR: dir, UPLOAD_STAGING_BYTES: '5000000' }).uploadStagingBytes).toBe(5_000_000);
+  });
+
   it('reads WEB_CONCURRENCY as the number of processes npm start serves with', async () => {
     expect(loadConfig({ DATA_DIR: await dataDir(), WEB_CONCURRENCY: '2' }).webConcurrency).toBe(2);
   });
@@ -96,6 +102,7 @@ describe('loadConfig', () => {
     ['MAX_AUDIO_BYTES', '-1'],
     ['USER_QUOTA_BYTES', '0'],
     ['USER_QUOTA_BYTES', '1GB'],
+    ['UPLOAD_STAGING_BYTES', '0'],
     ['LOG_LEVEL', 'loud'],
     ['WEB_CONCURRENCY', '0'],
     ['WEB_CONCURRENCY', 'max'],

@@ -72,7 +72,7 @@ describe('«Скачать всё»: the export of every original', () => {
 
   it('streams a ZIP of every original outside the trash, each beside its details as JSON, byte for byte', async () => {
     const url = await exportLink(alice);
-    expect(url).toMatch(new RegExp(`^/api/media/export/${alice.id}/\\?exp=\\d+&sig=[\\w-]+$`));
+    expect(url).toMatch(new RegExp(`^/api/media/export/${alice.id}/\\?exp=\\d+&g=s\\.[\\w-]+&sig=[\\w-]+$`));
     const res = await t.app.inject({ url: pathOf(url) });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/zip');
@@ -150,11 +150,14 @@ describe('«Скачать всё»: the export of every original', () => {
     const url = pathOf(await exportLink(alice));
     const sig = new URL(url, 'http://x').searchParams.get('sig')!;
     const exp = new URL(url, 'http://x').searchParams.get('exp')!;
+    const g = new URL(url, 'http://x').searchParams.get('g')!;
     const refused = [
       `/api/media/export/${alice.id}/`,
-      `/api/media/export/${bob.id}/?exp=${exp}&sig=${sig}`,
-      `/api/media/export/${alice.id}/?exp=${Number(exp) + 60}&sig=${sig}`,
-      `/api/media/export/${alice.id}/?exp=${exp}&sig=${sig.slice(1)}`,
+      `/api/media/export/${bob.id}/?exp=${exp}&g=${g}&sig=${sig}`,
+      `/api/media/export/${alice.id}/?exp=${Number(exp) + 60}&g=${g}&sig=${sig}`,
+      `/api/media/export/${alice.id}/?exp=${exp}&g=${g}&sig=${sig.slice(1)}`,
+      `/api/media/export/${alice.id}/?exp=${exp}&sig=${sig}`,
+      `/api/media/export/${alice.id}/?exp=${exp}&g=s.another-session&sig=${sig}`,
     ];
     for (const u of refused) {
       const res = await t.app.inject({ url: u });
@@ -272,7 +275,7 @@ describe('download links: a file straight to disk under the server’s name', ()
     const res = await link(alice);
     expect(res.statusCode).toBe(200);
     const { url } = res.json<{ url: string }>();
-    expect(url).toMatch(/^\/media\/u\/\d+\/audio\/[\w-]+\.mp3\?exp=\d+&dl=%D0%A3%D1%82%D1%80%D0%BE\.mp3&sig=[\w-]+$/);
+    expect(url).toMatch(/^\/media\/u\/\d+\/audio\/[\w-]+\.mp3\?exp=\d+&dl=%D0%A3%D1%82%D1%80%D0%BE\.mp3&g=s\.[\w-]+&sig=[\w-]+$/);
     const file = await t.app.inject({ url });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('audio/mpeg');

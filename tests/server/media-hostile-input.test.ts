@@ -109,7 +109,13 @@ describe.each(ffmpegBuilds())('media processing with $name', ({ bin }) => {
     const own = await upload(alice, 'video', readFileSync(fx.mp4), 'личное.mp4');
     expect(own.statusCode, own.body).toBe(201);
     await settle();
-    const victim = await storedPath(own.json().file);
+    // The stored original (no URL names it: what is served of a video is the MP4 made from it).
+    const { original_key: ownKey } = await t.db
+      .selectFrom('media')
+      .select('original_key')
+      .where('id', '=', own.json<{ id: number }>().id)
+      .executeTakeFirstOrThrow();
+    const victim = await localFileOf(t.storage, ownKey, dir);
 
     const rows = await rowCount();
     const files = await mediaFiles();

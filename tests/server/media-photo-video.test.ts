@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, decodedDuration, ffmpeg, multipart, pathOf, tempDir } from './support/media-fixtures.ts';
 import { processed, settle as settleJobs } from './support/processing.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
+import { unzip } from './support/unzip.ts';
 import { storedFiles } from './support/test-storage.ts';
 
 type User = Awaited<ReturnType<typeof createUser>>;
@@ -189,6 +190,9 @@ describe('video API', () => {
   };
   const settle = () => settleJobs(t);
   const get = async (user: User, id: number) => (await t.app.inject({ url: `/api/media/video/${id}/`, headers: user.headers })).json();
+  /** The stored original's key (no URL names it: what is served is the MP4 made from it). */
+  const originalKey = async (id: number) =>
+    (await t.db.selectFrom('media').select('original_key').where('id', '=', id).executeTakeFirstOrThrow()).original_key;
 
   const files = { webm: '', pipedWebm: '', mp4: '', mov: '' };
   beforeAll(async () => {
@@ -300,6 +304,43 @@ describe('video API', () => {
     expect(b.playable).toMatch(/-play\.mp4/);
   });
 
+  it('serves no copy of a QuickTime video with its location; the original download and the export keep it byte for byte', async () => {
+    const located = path.join(dir, 'located.mov');
+    await ffmpeg(['-i', files.mov, '-c', 'copy', '-metadata', 'location=+55.7558+037.6173/', located]);
+    const original = readFileSync(located);
+    const hasLocation = (bytes: Buffer) => bytes.toString('latin1').includes('+55.7558+037.6173');
+    expect(hasLocation(original)).toBe(true);
+    const created = (await upload(alice, located, { title: 'На Красной площади' })).json();
+    // Nothing is served while nothing made without the metadata exists.
+    expect(created).toMatchObject({ status: 'processing', file: null, playable: null });
+    await settle();
+    const rec = await get(alice, created.id);
+    expect(rec).toMatchObject({ status: 'ready', mime_type: 'video/quicktime' });
+    expect(rec.file).toMatch(/-play\.mp4\?exp=/);
+    expect(rec.file).toBe(rec.playable);
+    const listed = (await t.app.inject({ url: '/api/media/video/', headers: alice.headers }))
+      .json<{ id: number }[]>()
+      .find((v) => v.id === rec.id);
+    for (const [what, url] of Object.entries({ ...rec, ...listed }).filter(([, v]) => typeof v === 'string' && v.startsWith('/media/'))) {
+      const served = await t.app.inject({ url: pathOf(url as string) });
+      expect(served.statusCode, what).toBe(200);
+      expect(hasLocation(served.rawPayload), what).toBe(false);
+    }
+    for (const format of ['', '?format=mp4']) {
+      const served = await t.app.inject({ url: `${rec.download_url}${format}`, headers: alice.headers });
+      expect(served.headers['content-type'], format).toBe('video/mp4');
+      expect(hasLocation(served.rawPayload), format).toBe(false);
+      const link = await t.app.inject({ url: `/api/media/video/${rec.id}/download-link/${format}`, headers: alice.headers });
+      expect(hasLocation((await t.app.inject({ url: pathOf(link.json().url) })).rawPayload), format).toBe(false);
+    }
+    // The owner's own exact bytes: ?format=original, and the export.
+    const exact = await t.app.inject({ url: `${rec.download_url}?format=original`, headers: alice.headers });
+    expect(exact.rawPayload.equals(original)).toBe(true);
+    const exportUrl = (await t.app.inject({ method: 'POST', url: '/api/media/export/', headers: alice.headers })).json().url;
+    const zip = await unzip((await t.app.inject({ url: pathOf(exportUrl) })).rawPayload);
+    expect(zip.get(`Видео/На Красной площади (${rec.id}).mov`)?.equals(original)).toBe(true);
+  });
+
   it('refuses a video whose container cannot be opened during the upload, and keeps nothing', async () => {
     const broken = path.join(dir, 'broken.webm');
     const { writeFileSync } = await import('node:fs');
@@ -322,11 +363,14 @@ describe('video API', () => {
     expect(created.status).toBe('processing');
     await settle();
     const rec = await get(alice, created.id);
-    expect(rec).toMatchObject({ status: 'failed', failure_reason: 'Не удалось обработать видеозапись', playable: null, poster: null });
-    const base = pathOf(rec.file)
-      .split('?')[0]!
-      .replace(/^\/media\//, '')
-      .replace(/\.mp4$/, '');
+    expect(rec).toMatchObject({
+      status: 'failed',
+      failure_reason: 'Не удалось обработать видеозапись',
+      file: null,
+      playable: null,
+      poster: null,
+    });
+    const base = (await originalKey(created.id)).replace(/\.mp4$/, '');
     expect((await storedFiles(t)).filter((f) => f.startsWith(base))).toEqual([`${base}.mp4`]);
   });
 
@@ -366,6 +410,7 @@ describe('video API', () => {
     expect(res.json()).toEqual({ file: ['Файл не является поддерживаемой видеозаписью'] });
 
     const rec = (await upload(alice, files.webm, { title: 'удалить' })).json();
+    const base = (await originalKey(rec.id)).replace(/\.webm$/, '');
     // Deleting and removing for good while the job may still run: nothing of it may stay behind.
     const del = await t.app.inject({
       method: 'POST',
@@ -376,10 +421,6 @@ describe('video API', () => {
     const purge = await t.app.inject({ method: 'DELETE', url: `/api/media/trash/video/${rec.id}/`, headers: alice.headers });
     expect(purge.statusCode).toBe(204);
     await settle();
-    const base = pathOf(rec.file)
-      .split('?')[0]!
-      .replace(/^\/media\//, '')
-      .replace(/\.webm$/, '');
     expect((await storedFiles(t)).filter((f) => f.startsWith(base))).toEqual([]);
 
     const other = (await upload(alice, files.mp4)).json();

@@ -18,6 +18,7 @@ import {
 import { processed, settle } from './support/processing.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { storedFiles } from './support/test-storage.ts';
+import { tusClient } from './support/tus.ts';
 
 type Files = Awaited<ReturnType<typeof audioFixtures>>;
 type User = Awaited<ReturnType<typeof createUser>>;
@@ -271,6 +272,44 @@ describe('trimming with a quota', () => {
       expect(refused.statusCode).toBe(413);
       expect(refused.json<{ detail: string }>().detail).toMatch(/^Не хватает места в хранилище: свободно .+ из .+\.$/);
       expect((await processed(t, user, 'audio', rec.id)).status).toBe('ready');
+    } finally {
+      await t.close();
+    }
+  });
+  it('counts the owner’s unfinished uploads: a cut that fits alone is refused while one holds the room', async () => {
+    const dir = await tempDir();
+    const { wav } = await audioFixtures(dir, 6);
+    const size = readFileSync(wav).length;
+    const t = await createTestApp({ env: { USER_QUOTA_BYTES: String(2 * size + 150_000), MAX_PHOTO_BYTES: String(2 * size) } });
+    try {
+      const user = await createUser(t, 'dave');
+      const body = multipart({ title: 'Запись' }, { field: 'audio_file', filename: 'tone.wav', data: readFileSync(wav) });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/media/audio/',
+        headers: { ...user.headers, ...body.headers },
+        payload: body.payload,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const rec: Audio = await processed(t, user, 'audio', res.json<Audio>().id);
+      const usage = (await t.app.inject({ url: '/api/media/usage/', headers: user.headers })).json<{
+        total_bytes: number;
+        quota_bytes: number;
+      }>();
+      // An unfinished upload leaves 100 kB, less than a third of the recording.
+      const staged = await tusClient(t.app).create(user.headers, usage.quota_bytes - usage.total_bytes - 100_000, {
+        kind: 'photo',
+        title: 'Не до конца',
+        filename: 'big.jpg',
+      });
+      expect(staged.statusCode, staged.body).toBe(201);
+      const trim = () =>
+        t.app.inject({ method: 'POST', url: `/api/media/audio/${rec.id}/trim/`, headers: user.headers, payload: { start: 2, end: 4 } });
+      const refused = await trim();
+      expect(refused.statusCode).toBe(413);
+      expect(refused.json<{ detail: string }>().detail).toMatch(/приходится на незавершённые загрузки/);
+      expect((await tusClient(t.app).terminate(user.headers, staged.headers.location as string)).statusCode).toBe(204);
+      expect((await trim()).statusCode).toBe(202);
     } finally {
       await t.close();
     }

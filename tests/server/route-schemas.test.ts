@@ -145,7 +145,7 @@ describe('route schemas: refusals in one DRF shape, answers as the contract says
         url: '/api/auth/2fa/enable/',
         auth: true,
         payload: { code: '12' },
-        body: { code: ['Код должен состоять из 6 цифр'] },
+        body: { password: ['Обязательное поле.'], code: ['Код должен состоять из 6 цифр'] },
       },
       {
         method: 'POST',

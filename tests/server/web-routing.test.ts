@@ -59,6 +59,32 @@ describe('one origin: static export, /admin and API fallbacks', () => {
     expect(res.json()).toEqual({ detail: 'Не найдено.' });
   });
 
+  it('answers /api/ itself with the API’s JSON 404, never the web app’s page', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/'],
+      ['GET', '/api'],
+      ['HEAD', '/api/'],
+      ['POST', '/api/'],
+      ['GET', '/api//'],
+    ] as const) {
+      const res = await t.app.inject({ method, url });
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.headers['content-type'], `${method} ${url}`).toMatch(/^application\/json/);
+      if (method !== 'HEAD') expect(res.json()).toEqual({ detail: 'Не найдено.' });
+    }
+  });
+
+  it('answers a path it cannot decode with a DRF-shaped 400, under /api/ and elsewhere', async () => {
+    for (const url of ['/api/media/audio/%ZZ/', '/api/auth/sessions/%E0%A4%A/', '/media/u/1/audio/%ZZ', '/%ZZ']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.headers['content-type'], url).toMatch(/^application\/json/);
+      expect(res.json(), url).toEqual({ detail: 'Некорректный адрес запроса.' });
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['x-request-id'], url).toBeTruthy();
+    }
+  });
+
   it('sets security headers and a request id', async () => {
     const res = await t.app.inject({ url: '/' });
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");

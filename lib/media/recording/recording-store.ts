@@ -26,8 +26,12 @@ export interface RecordingSession {
 export interface PendingDetails {
   title: string;
   description: string;
-  /** The e-mail of the account it was recorded in; another account never receives it. Null when unknown. */
-  owner: string | null;
+  /**
+   * The id of the account it was recorded in: it is sent only into that account. Null (and absent, in
+   * recordings kept before ids were: those named an e-mail address, which may since belong to another
+   * account) when unknown: then it is never sent on its own, the signed-in user decides.
+   */
+  ownerId: number | null;
   /** ISO time it was saved. */
   saved_at: string;
 }

@@ -1,7 +1,9 @@
 /**
  * Recordings saved with no network wait in IndexedDB and are sent, oldest first, when the network
- * and a signed-in session are there. A recording belongs to the account it was made in: one made in
- * another account waits for that account's next sign-in. Nothing is deleted before the server took it.
+ * and a signed-in session are there. A recording belongs to the account (by id) it was made in: one made
+ * in another account waits for that account's next sign-in, and one whose account is unknown is never
+ * sent on its own (the audio screen offers it to the signed-in user, who sends or discards it). Nothing
+ * is deleted before the server took it.
  */
 
 import type { RecordingSession } from '@/lib/media/recording/recording-store';
@@ -28,17 +30,21 @@ export interface FlushResult {
   stoppedBy: 'offline' | 'auth' | null;
 }
 
-/** A pending recording is sent only into the account it was made in (an unknown owner goes to whoever is signed in). */
-export function belongsTo(session: RecordingSession, account: string | null): boolean {
-  const owner = session.pending?.owner ?? null;
-  if (owner === null) return true;
-  return account !== null && owner.toLowerCase() === account.toLowerCase();
+/** Whose a pending recording is, seen from the signed-in account: its own, another account's, or nobody knows. */
+export type PendingOwnership = 'mine' | 'other' | 'unknown';
+
+/** A recording kept before owners were ids (an e-mail address, or none) is of an unknown owner. */
+export function ownershipOf(session: RecordingSession, accountId: number | null): PendingOwnership {
+  const ownerId = session.pending?.ownerId;
+  if (typeof ownerId !== 'number') return 'unknown';
+  return accountId !== null && ownerId === accountId ? 'mine' : 'other';
 }
 
-export async function flushPendingUploads(deps: PendingUploadDeps, account: string | null): Promise<FlushResult> {
+/** Sends the recordings of `accountId` (only those: never another account's, never one of an unknown owner). */
+export async function flushPendingUploads(deps: PendingUploadDeps, accountId: number | null): Promise<FlushResult> {
   const result: FlushResult = { sent: [], refused: [], stoppedBy: null };
   for (const session of await deps.list()) {
-    if (!session.pending || !belongsTo(session, account)) continue;
+    if (!session.pending || ownershipOf(session, accountId) !== 'mine') continue;
     const blob = await deps.load(session.id);
     if (!blob || blob.size === 0) {
       await deps.remove(session.id);

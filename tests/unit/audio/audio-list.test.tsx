@@ -18,6 +18,7 @@ const records: AudioRecord[] = Array.from({ length: 2000 }, (_, i) => ({
   mime_type: 'audio/webm',
   size: 1000,
   sha256: null,
+  is_favorite: false,
   status: 'ready',
   failure_reason: null,
 }));

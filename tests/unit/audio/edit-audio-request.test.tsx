@@ -53,6 +53,7 @@ const record: AudioRecord = {
   mime_type: 'audio/webm',
   size: 1000,
   sha256: null,
+  is_favorite: false,
   status: 'ready',
   failure_reason: null,
   download_url: '/api/media/audio/5/download/',

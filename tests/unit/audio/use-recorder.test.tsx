@@ -120,7 +120,7 @@ describe('useRecorder', () => {
           throw new Error('offline');
         },
         () => 'не должно показываться',
-        { when: (e) => (e as Error).message === 'offline', owner: 'me@example.com' },
+        { when: (e) => (e as Error).message === 'offline', ownerId: 7 },
       );
     });
     expect(outcome).toBe('kept');
@@ -128,7 +128,7 @@ describe('useRecorder', () => {
     expect(await listUnsaved('audio')).toEqual([]);
     const pending = await listPending('audio');
     expect(pending).toHaveLength(1);
-    expect(pending[0]?.pending).toMatchObject({ title: 'В метро', description: 'без сети', owner: 'me@example.com' });
+    expect(pending[0]?.pending).toMatchObject({ title: 'В метро', description: 'без сети', ownerId: 7 });
   });
 
   it('a failed upload keeps the recording and its stored copy and shows the reason', async () => {

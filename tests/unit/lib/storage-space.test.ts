@@ -26,5 +26,8 @@ describe('sizes in Russian units', () => {
   it('tells how much room is left when the quota refuses an upload', () => {
     expect(quotaExceededMessage(512 * 1024, 1024 ** 3)).toBe('Не хватает места в хранилище: свободно 512 КБ из 1 ГБ.');
     expect(quotaExceededMessage(-5, 100)).toBe('Не хватает места в хранилище: свободно 0 байт из 100 байт.');
+    expect(quotaExceededMessage(0, 3 * 1024 ** 2, 2 * 1024 ** 2)).toBe(
+      'Не хватает места в хранилище: свободно 0 байт из 3 МБ. Из занятого 2 МБ приходится на незавершённые загрузки: место освободится, когда они завершатся или через сутки.',
+    );
   });
 });

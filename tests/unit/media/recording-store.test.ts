@@ -30,7 +30,7 @@ describe('recording store (IndexedDB)', () => {
     const newer = await createSession({ kind: 'audio', mimeType: 'audio/webm', startedAt: new Date('2024-05-01T11:00:00Z') });
     const unsaved = await createSession({ kind: 'audio', mimeType: 'audio/webm' });
     for (const id of [older, newer, unsaved]) await appendChunk(id, new Blob(['x']), 1);
-    const details = { title: 'В метро', description: 'без сети', owner: 'me@example.com', saved_at: '2024-05-01T12:00:00.000Z' };
+    const details = { title: 'В метро', description: 'без сети', ownerId: 7, saved_at: '2024-05-01T12:00:00.000Z' };
     await markPending(newer, details);
     await markPending(older, { ...details, title: 'Раньше' });
     expect((await listPending('audio')).map((s) => s.id)).toEqual([older, newer]);

@@ -24,6 +24,7 @@ const photo = (id: number, title: string): PhotoRecord => ({
   mime_type: 'image/jpeg',
   size: 1000,
   sha256: null,
+  is_favorite: false,
   status: 'ready',
   failure_reason: null,
 });

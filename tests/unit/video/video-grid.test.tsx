@@ -25,6 +25,7 @@ const video = (id: number, over: Partial<VideoRecord>): VideoRecord => ({
   mime_type: 'video/webm',
   size: 1000,
   sha256: null,
+  is_favorite: false,
   download_url: `/api/media/video/${id}/download/`,
   ...over,
 });

@@ -1,0 +1,53 @@
+# syntax=docker/dockerfile:1
+# Копилка's image: the API, the web export and the worker in one image, on Node.js 22 and Debian 12.
+#   docker build -t kopilka .       (or podman build)
+#   Behind a proxy that re-signs TLS with its own CA, hand the CA to npm as a build secret:
+#   docker build --secret id=npm_ca,src=/path/to/ca.crt -t kopilka .
+#   docker run -p 3000:3000 -v kopilka-data:/data kopilka
+# compose.yaml runs it with PostgreSQL, a worker and a volume; see the README's «Container» section.
+
+# 1. The npm packages, native ones (better-sqlite3, argon2, sharp) built by this image's own Node.
+FROM docker.io/library/node:22-bookworm-slim AS deps
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends python3 make g++ ca-certificates \
+ && rm -rf /var/lib/apt/lists/*
+WORKDIR /app
+# node-gyp builds against the headers this image ships in /usr/local/include/node rather than fetching them.
+ENV npm_config_nodedir=/usr/local
+COPY package.json package-lock.json ./
+RUN --mount=type=secret,id=npm_ca --mount=type=cache,target=/root/.npm \
+    if [ -s /run/secrets/npm_ca ]; then export NODE_EXTRA_CA_CERTS=/run/secrets/npm_ca; fi \
+ && npm ci --no-audit --no-fund
+
+# 2. The web export (out/: the pages, their Content-Security-Policy manifest, the service worker), then
+#    the packages only the build and the tests need are dropped.
+FROM deps AS build
+ENV NEXT_TELEMETRY_DISABLED=1
+COPY . .
+RUN npm run build && touch out/.build-stamp && npm prune --omit=dev --no-audit --no-fund
+
+# 3. What runs: Debian's ffmpeg (audio and video processing) and PostgreSQL's client (pg_dump and
+#    pg_restore for `npm run backup` / `npm run restore`), as the unprivileged user `node`.
+FROM docker.io/library/node:22-bookworm-slim
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends ffmpeg postgresql-client ca-certificates \
+ && rm -rf /var/lib/apt/lists/* \
+ && mkdir -p /data && chown node:node /data
+WORKDIR /app
+COPY --from=build /app /app
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=3000 \
+    DATA_DIR=/data \
+    FFMPEG_PATH=/usr/bin/ffmpeg \
+    SKIP_WEB_BUILD=1 \
+    NEXT_TELEMETRY_DISABLED=1
+USER node
+VOLUME ["/data"]
+EXPOSE 3000
+# Ready: the database answers, the media storage answers, and this process's job worker is alive.
+HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health/ready/').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+# Node itself is the container's first process (not npm), so SIGTERM reaches the server, which finishes
+# its requests and hands its jobs back. The worker alone: `node --import tsx server/worker-main.ts`.
+CMD ["node", "--import", "tsx", "server/main.ts"]

@@ -1,0 +1,61 @@
+import { queryOptions } from '@tanstack/react-query';
+import { ApiError } from '@/lib/api/api-error';
+import { api, noAuthRefresh } from '@/lib/api/client';
+import {
+  SHARE_PASSWORD_CODES,
+  SHARE_TOKEN_PATTERN,
+  type CreatedShare,
+  type Share,
+  type ShareCreate,
+  type SharedView,
+} from '@/lib/contract/shares';
+
+/**
+ * Share links (lib/contract/shares.ts): the owner's requests and the public page's one. The link is
+ * `/s/#<token>`: the token lives in the fragment, which the browser never sends, and goes to the server
+ * only in the body of the open request.
+ */
+export type { CreatedShare, Share, ShareCreate, SharedView };
+
+/** POST /api/shares/ → 201 with `url`, the link to copy (shown this once: it is not stored). */
+export const createShare = (input: ShareCreate) => api.post('shares/', { json: input }).json<CreatedShare>();
+
+/** GET /api/shares/: the owner's links, newest first, expired ones too («Мои ссылки»). */
+export const listShares = () => api.get('shares/', { searchParams: { t: Date.now() } }).json<Share[]>();
+
+/** DELETE /api/shares/{id}/ («Отключить»): the link and every URL it handed out stop at once. */
+export async function deleteShare(id: number): Promise<void> {
+  await api.delete(`shares/${id}/`);
+}
+
+export const shareQueries = {
+  all: () => ['shares'] as const,
+  list: () => queryOptions({ queryKey: [...shareQueries.all(), 'list'] as const, queryFn: listShares }),
+};
+
+/** The token in a link's fragment (`#<token>`, as `location.hash` gives it), or null when there is none. */
+export function shareTokenFromHash(hash: string): string | null {
+  const token = hash.replace(/^#/, '').trim();
+  return SHARE_TOKEN_PATTERN.test(token) ? token : null;
+}
+
+/**
+ * POST /api/public/shares/open/ {token, password?}: what the link shows. No session is needed or used for
+ * it (a 401 would not be a reason to refresh one); refusals come as ApiError, read by shareOpenRefusal.
+ */
+export const openShare = (token: string, password?: string) =>
+  api.post('public/shares/open/', { json: password ? { token, password } : { token }, ...noAuthRefresh }).json<SharedView>();
+
+/** Why a link did not open, as the public page tells it. */
+export type ShareOpenRefusal = 'password_required' | 'wrong_password' | 'invalid' | 'too_many' | 'other';
+
+/** 403 with the contract's codes (ask for the password, or say it was wrong), 404 (invalid link), 429 (wait). */
+export function shareOpenRefusal(error: unknown): ShareOpenRefusal {
+  if (!(error instanceof ApiError)) return 'other';
+  const code = error.data && typeof error.data === 'object' ? (error.data as { code?: unknown }).code : undefined;
+  if (error.status === 403 && code === SHARE_PASSWORD_CODES.required) return 'password_required';
+  if (error.status === 403 && code === SHARE_PASSWORD_CODES.wrong) return 'wrong_password';
+  if (error.status === 404) return 'invalid';
+  if (error.status === 429) return 'too_many';
+  return 'other';
+}

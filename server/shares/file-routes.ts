@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../deps.ts';
+import { ApiError, notFound } from '../errors.ts';
+import { contentDisposition } from '../media/content-disposition.ts';
+import { mimeForKey } from '../media/content-types.ts';
+import { MEDIA_KINDS } from '../media/kinds.ts';
+import { sendStored } from '../media/send-file.ts';
+import { PUBLIC_SHARE_HEADERS } from './routes.ts';
+import { sharedFileParams, sharedFileQuery } from './schemas.ts';
+import type { SharesService } from './service.ts';
+
+const forbidden = () => new ApiError(403, { detail: 'Доступ запрещён' });
+
+/**
+ * `/media/shared/<item id>/<file>?exp=…&g=h.<share id>&sig=…`: the bytes a share link hands out. Without a
+ * valid signature the answer is the same 403 whatever the URL names; with one, 404 the moment the link no
+ * longer grants the item (SharesService.fileFor). Every request, each Range of a player too, is checked
+ * again, and nothing is kept by the browser or a proxy (no-store), so a revoked link shows nothing more.
+ */
+export async function sharedFileRoutes(app: FastifyInstance, deps: AppDeps, shares: SharesService): Promise<void> {
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: ['GET', 'HEAD'],
+    url: '/media/shared/:media/:file',
+    schema: { params: sharedFileParams, querystring: sharedFileQuery },
+    onRequest: async (_request, reply) => {
+      reply.headers(PUBLIC_SHARE_HEADERS);
+      reply.header('Content-Security-Policy', "default-src 'none'; sandbox");
+    },
+    handler: async (request, reply) => {
+      const { media, file } = request.params;
+      const access = await shares.fileFor(media, file, request.query);
+      if (access.status === 'forbidden') throw forbidden();
+      if (access.status === 'gone') throw notFound();
+      if (access.download) {
+        const { item, key } = access;
+        const title = item.title.trim() || `${MEDIA_KINDS[item.kind].fallbackName}-${item.id}`;
+        reply.header('Content-Disposition', contentDisposition(`${title}.${key.slice(key.lastIndexOf('.') + 1)}`));
+      }
+      return sendStored(request, reply, deps.storage, access.key, mimeForKey(access.key));
+    },
+  });
+}

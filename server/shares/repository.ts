@@ -1,0 +1,152 @@
+import type { MediaKind } from '../../lib/contract/media.ts';
+import type { Db } from '../db/kysely.ts';
+import type { Media, Share } from '../db/types.ts';
+
+/** A link with what the owner's list shows of its target. */
+export interface ShareWithTarget extends Share {
+  media_kind: MediaKind | null;
+  media_title: string | null;
+  media_deleted_at: string | null;
+  album_title: string | null;
+}
+
+/** A live link found by its token, with its target: the item (outside the trash) or the album. */
+export type OpenableShare = Share & { target: { item: Media } | { album: { id: number; title: string; description: string } } };
+
+/**
+ * All SQL of share links. A link is alive while its row exists (revoking deletes it; so do deleting its
+ * owner, its item or its album, by cascade), its owner is active and `expires_at` (ISO, compared as text)
+ * is after now; an item link opens only while its item is outside the trash.
+ */
+export class SharesRepository {
+  constructor(private readonly db: Db) {}
+
+  /** The owner's item of that kind outside the trash. */
+  ownedLiveItem(userId: number, kind: MediaKind, id: number): Promise<Media | undefined> {
+    return this.db
+      .selectFrom('media')
+      .selectAll()
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .where('kind', '=', kind)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+  }
+
+  ownedAlbum(userId: number, albumId: number): Promise<{ id: number; title: string } | undefined> {
+    return this.db.selectFrom('albums').select(['id', 'title']).where('id', '=', albumId).where('user_id', '=', userId).executeTakeFirst();
+  }
+
+  insert(row: Omit<Share, 'id' | 'view_count' | 'last_viewed_at'>): Promise<Share> {
+    return this.db
+      .insertInto('shares')
+      .values({ ...row, last_viewed_at: null })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  /** The owner's links, newest first, expired ones included, with their targets' titles. */
+  listOwned(userId: number, shareId?: number): Promise<ShareWithTarget[]> {
+    return this.db
+      .selectFrom('shares')
+      .leftJoin('media', 'media.id', 'shares.media_id')
+      .leftJoin('albums', 'albums.id', 'shares.album_id')
+      .selectAll('shares')
+      .select([
+        'media.kind as media_kind',
+        'media.title as media_title',
+        'media.deleted_at as media_deleted_at',
+        'albums.title as album_title',
+      ])
+      .where('shares.user_id', '=', userId)
+      .$if(shareId !== undefined, (q) => q.where('shares.id', '=', shareId!))
+      .orderBy('shares.created_at', 'desc')
+      .orderBy('shares.id', 'desc')
+      .execute();
+  }
+
+  /** Revokes the owner's link; false when they have no such link. */
+  async deleteOwned(userId: number, shareId: number): Promise<boolean> {
+    const gone = await this.db
+      .deleteFrom('shares')
+      .where('id', '=', shareId)
+      .where('user_id', '=', userId)
+      .returning('id')
+      .executeTakeFirst();
+    return !!gone;
+  }
+
+  /** The live link with this token hash and its target, or undefined (unknown, revoked, expired, owner gone, item in the trash). */
+  async findOpenable(tokenHash: string, now: string): Promise<OpenableShare | undefined> {
+    const share = await this.db
+      .selectFrom('shares')
+      .innerJoin('users', 'users.id', 'shares.user_id')
+      .selectAll('shares')
+      .where('shares.token_hash', '=', tokenHash)
+      .where('users.is_active', '=', 1)
+      .where((eb) => eb.or([eb('shares.expires_at', 'is', null), eb('shares.expires_at', '>', now)]))
+      .executeTakeFirst();
+    if (!share) return undefined;
+    if (share.media_id !== null) {
+      const item = await this.ownedLive(share.user_id, share.media_id);
+      return item ? { ...share, target: { item } } : undefined;
+    }
+    const album = await this.db
+      .selectFrom('albums')
+      .select(['id', 'title', 'description'])
+      .where('id', '=', share.album_id!)
+      .where('user_id', '=', share.user_id)
+      .executeTakeFirst();
+    return album ? { ...share, target: { album } } : undefined;
+  }
+
+  /** One more opening of the link. */
+  async recordView(shareId: number, now: string): Promise<void> {
+    await this.db
+      .updateTable('shares')
+      .set((eb) => ({ view_count: eb('view_count', '+', 1), last_viewed_at: now }))
+      .where('id', '=', shareId)
+      .execute();
+  }
+
+  /**
+   * The item behind a share's media URL when the link's target holds it: the link's own item, or an item
+   * of its album, the owner's and outside the trash; with whether the link allows downloads. Whether the
+   * link itself is alive is the grant's question (grants/).
+   */
+  async itemOfShare(shareId: number, mediaId: number): Promise<{ item: Media; allowDownload: boolean } | undefined> {
+    const row = await this.db
+      .selectFrom('shares')
+      .innerJoin('media', (join) => join.on('media.id', '=', mediaId).onRef('media.user_id', '=', 'shares.user_id'))
+      .selectAll('media')
+      .select('shares.allow_download as share_allow_download')
+      .where('shares.id', '=', shareId)
+      .where('media.deleted_at', 'is', null)
+      .where((eb) =>
+        eb.or([
+          eb('shares.media_id', '=', eb.ref('media.id')),
+          eb.exists(
+            eb
+              .selectFrom('album_items')
+              .select('album_items.id')
+              .whereRef('album_items.album_id', '=', 'shares.album_id')
+              .whereRef('album_items.media_id', '=', 'media.id'),
+          ),
+        ]),
+      )
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const { share_allow_download: allow, ...item } = row;
+    return { item, allowDownload: allow === 1 };
+  }
+
+  private ownedLive(userId: number, mediaId: number): Promise<Media | undefined> {
+    return this.db
+      .selectFrom('media')
+      .selectAll()
+      .where('id', '=', mediaId)
+      .where('user_id', '=', userId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+  }
+}

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { PASSWORD_MAX } from '../../lib/contract/limits.ts';
+import { mediaKindSchema } from '../../lib/contract/media.ts';
+import { SHARE_MESSAGES, shareSchema } from '../../lib/contract/shares.ts';
+import { booleanField } from '../media/fields.ts';
+import { SHARED_FILES, sharedItemWire } from '../media/items.ts';
+import { INVALID_VALUE, REQUIRED } from '../validation.ts';
+
+/** The share routes' schemas: what each request part must be and what each answer is. */
+
+const rowId = z.number().int().positive().max(2_147_483_647, INVALID_VALUE);
+
+/** A link's target as the owner's answers name it (strict: no other field leaves the server). */
+const targetWire = z.union([
+  z.strictObject({ kind: mediaKindSchema, id: z.number().int(), title: z.string() }),
+  z.strictObject({ album: z.number().int(), title: z.string() }),
+]);
+
+/** One of the owner's links as the server writes it. */
+export const shareWire = z.strictObject({ ...shareSchema.shape, target: targetWire });
+export type ShareWire = z.input<typeof shareWire>;
+
+/** The link just made: with its URL, shown this once. */
+export const createdShareWire = shareWire.extend({ url: z.string() });
+
+/** What an opened link shows, as the server writes it. */
+export const sharedViewWire = z.strictObject({
+  kind: z.enum(['audio', 'photo', 'video', 'album']),
+  title: z.string(),
+  description: z.string(),
+  items: z.array(sharedItemWire),
+  expires_at: z.string().nullable(),
+  allow_download: z.boolean(),
+});
+
+/** A password as typed: any text up to the longest password (never trimmed). */
+const password = z.string().max(PASSWORD_MAX);
+
+/** POST /api/shares/: what to share, for how long, with which password, and whether it may be downloaded. */
+export const createBody = z.object({
+  target: z.union([z.object({ kind: mediaKindSchema, id: rowId }), z.object({ album: rowId })], {
+    error: (issue) => (issue.input === undefined ? REQUIRED : SHARE_MESSAGES.target),
+  }),
+  expires_in_days: z.union([z.literal(1), z.literal(7), z.literal(30), z.null()], {
+    error: (issue) => (issue.input === undefined ? REQUIRED : SHARE_MESSAGES.expiry),
+  }),
+  password: password.nullable().optional(),
+  allow_download: booleanField.optional(),
+});
+
+/** POST /api/public/shares/open/: the token from the link's fragment, and the password when the link has one. */
+export const openBody = z.object({
+  token: z.string().max(200),
+  password: password.optional(),
+});
+
+const pathId = z
+  .string()
+  .regex(/^[1-9]\d{0,9}$/)
+  .transform(Number)
+  .refine((id) => id <= 2_147_483_647);
+
+/** A link's id in the path (anything else names no link: 404). */
+export const shareParams = z.object({ id: pathId });
+
+/** `/media/shared/<item id>/<file>`: anything else names no file (404). */
+export const sharedFileParams = z.object({ media: pathId, file: z.enum(SHARED_FILES) });
+
+/** A share URL's expiry, grant and signature; anything else in their place is no signature (the same 403). */
+export const sharedFileQuery = z.object({
+  exp: z.string().optional().catch(undefined),
+  g: z.string().optional().catch(undefined),
+  sig: z.string().optional().catch(undefined),
+});

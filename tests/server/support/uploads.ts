@@ -1,0 +1,74 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { expect } from 'vitest';
+import type { MediaKind } from '../../../lib/contract/media.ts';
+import { ffmpeg, multipart, tempDir } from './media-fixtures.ts';
+import { processed } from './processing.ts';
+import type { TestApp } from './test-app.ts';
+
+/** Anyone with a bearer header (createUser's answer). */
+export interface Uploader {
+  headers: Record<string, string>;
+}
+
+let made = 0;
+
+/**
+ * Uploads of each kind through POST /api/media/{kind}/, each a file of its own (the same bytes twice
+ * would be refused as already kept), answered once processing is over: the record as the API shows it.
+ * Recordings are 1 s MP3 tones, photos small PNGs (with a GPS position in their metadata, so that what is
+ * served is the copy without it), videos 1 s WebM clips with sound.
+ */
+export function mediaUploads(t: TestApp) {
+  let dir: string | undefined;
+  const workDir = async () => (dir ??= await tempDir('kopilka-uploads-'));
+
+  const upload = async (
+    user: Uploader,
+    kind: MediaKind,
+    title: string,
+    file: { field: string; name: string; type: string; data: Buffer },
+  ) => {
+    const body = multipart({ title }, { field: file.field, filename: file.name, contentType: file.type, data: file.data });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/media/${kind}/`,
+      headers: { ...user.headers, ...body.headers },
+      payload: body.payload,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const record = await processed(t, user, kind, res.json<{ id: number }>().id);
+    expect(record.status, record.failure_reason ?? '').toBe('ready');
+    return record;
+  };
+
+  return {
+    /** A file of one's own: the record once processed. */
+    file: upload,
+    async audio(user: Uploader, title = 'Запись') {
+      made += 1;
+      const file = path.join(await workDir(), `tone-${made}.mp3`);
+      await ffmpeg(['-f', 'lavfi', '-i', `sine=frequency=${300 + made}:duration=1`, '-c:a', 'libmp3lame', file]);
+      return upload(user, 'audio', title, { field: 'audio_file', name: 'a.mp3', type: 'audio/mpeg', data: readFileSync(file) });
+    },
+    async photo(user: Uploader, title = 'Фото') {
+      made += 1;
+      const data = await sharp({ create: { width: 48, height: 32, channels: 3, background: { r: made % 256, g: 120, b: 200 } } })
+        .jpeg()
+        .withExif({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '55/1 45/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '37/1 37/1 0/1' } })
+        .toBuffer();
+      return upload(user, 'photo', title, { field: 'file', name: 'p.jpg', type: 'image/jpeg', data });
+    },
+    async video(user: Uploader, title = 'Видео') {
+      made += 1;
+      const file = path.join(await workDir(), `clip-${made}.webm`);
+      await ffmpeg([
+        ...['-f', 'lavfi', '-i', `testsrc=duration=1:size=96x64:rate=10`],
+        ...['-f', 'lavfi', '-i', `sine=frequency=${300 + made}:duration=1`],
+        ...['-c:v', 'libvpx', '-b:v', '50k', '-c:a', 'libopus', '-shortest', file],
+      ]);
+      return upload(user, 'video', title, { field: 'file', name: 'v.webm', type: 'video/webm', data: readFileSync(file) });
+    },
+  };
+}
