@@ -86,9 +86,11 @@ function UploadHere({ kind, label }: { kind: MediaKind; label: string }) {
   const { accept, text } = MEDIA_KINDS[kind];
   return (
     <>
-      <div className="w-full empty:hidden">
-        <UploadList items={uploads.items} onDismiss={uploads.dismiss} label={text.loading} />
-      </div>
+      {uploads.items.length > 0 ? (
+        <div className="w-full">
+          <UploadList items={uploads.items} onDismiss={uploads.dismiss} label={text.loading} />
+        </div>
+      ) : null}
       <FilePickButton accept={accept.input} multiple onFiles={uploads.offer} inputLabel={text.pickInput} variant="secondary">
         {label}
       </FilePickButton>
