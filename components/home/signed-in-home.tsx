@@ -145,7 +145,7 @@ const SECTIONS: {
   },
   photo: {
     latest: 6,
-    all: 'Все фотографии',
+    all: 'Все фото',
     Quick: () => <UploadHere kind="photo" label="Загрузить фото" />,
     Latest: ({ items, latest }) => <LatestTiles kind="photo" items={items} latest={latest} grid="grid-cols-3 gap-1.5" />,
   },
