@@ -91,9 +91,18 @@ export function TrashScreen() {
   const [refocusRequest, setRefocusRequest] = useState(0);
   const refocus = () => setRefocusRequest((n) => n + 1);
   const dialogOpen = purging !== null || emptying;
+  // The closing dialog's 200 ms leave transition keeps the page inert, so the focus is tried again each frame
+  // until it holds (a second at most).
   useEffect(() => {
     if (!refocusRequest || dialogOpen) return;
-    const frame = requestAnimationFrame(() => (list.current ?? heading.current)?.focus());
+    let frame = 0;
+    let tries = 0;
+    const attempt = () => {
+      const target = list.current ?? heading.current;
+      target?.focus();
+      if (target && document.activeElement !== target && ++tries < 60) frame = requestAnimationFrame(attempt);
+    };
+    frame = requestAnimationFrame(attempt);
     return () => cancelAnimationFrame(frame);
   }, [refocusRequest, dialogOpen]);
 
