@@ -16,7 +16,7 @@ export interface ListboxProps<V extends string> {
   size?: 'sm' | 'md';
   /**
    * For a control repeated down a long list (each recording's speed): a plain button that looks the same stands in
-   * until it is pointed at, focused or pressed, and only then does the listbox's code take over, so rows that
+   * until it is focused or pressed, and only then does the listbox's code take over, so rows that
    * are only scrolled past cost a button each.
    */
   deferred?: boolean;
@@ -68,6 +68,7 @@ function StandIn<V extends string>({
   engage,
 }: ListboxProps<V> & { engage: Engage }) {
   const id = useId();
+  const pressing = useRef(false);
   const current = options.find((o) => o.value === value);
   return (
     <div className={frameClass(className)}>
@@ -82,9 +83,18 @@ function StandIn<V extends string>({
         aria-labelledby={`${id}-label ${id}-button`}
         disabled={disabled}
         className={buttonClass(size)}
-        onPointerEnter={() => engage({ open: false, focus: false })}
-        onFocus={() => engage({ open: false, focus: true })}
-        onClick={() => engage({ open: true, focus: true })}
+        // A press swaps the stand-in at its click, never at its focus: swapped between the press and the release,
+        // the button under the pointer would be another one and the click would open nothing.
+        onPointerDown={() => {
+          pressing.current = true;
+        }}
+        onFocus={() => {
+          if (!pressing.current) engage({ open: false, focus: true });
+        }}
+        onClick={() => {
+          pressing.current = false;
+          engage({ open: true, focus: true });
+        }}
         onKeyDown={(e) => {
           if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
             e.preventDefault();
