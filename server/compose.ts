@@ -43,6 +43,7 @@ import { MediaUsage } from './media/usage.ts';
 import { UsageRepository } from './media/usage-repository.ts';
 import { Readiness } from './health/readiness.ts';
 import type { Metrics } from './metrics/metrics.ts';
+import { Passkeys } from './passkeys/service.ts';
 import { ProfileService } from './profile/service.ts';
 import { DbLocker } from './uploads/db-locker.ts';
 import { UploadLocksRepository } from './uploads/lock-repository.ts';
@@ -93,6 +94,8 @@ export interface Services {
   /** Two-step sign-in: the one the auth service asks at login. */
   twoFactor: TwoFactor;
   emailChange: EmailChange;
+  /** Passkeys: the owner's keys and signing in with one. */
+  passkeys: Passkeys;
   profile: ProfileService;
   media: MediaServices;
   /** The owner's albums of items of any kind. */
@@ -228,6 +231,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger, metrics: 
     sessionList: new SessionList(deps),
     twoFactor: auth.twoFactor,
     emailChange: new EmailChange(deps, actions),
+    passkeys: new Passkeys(deps, actions, auth.sessions),
     profile: new ProfileService(deps, actions, queue),
     media,
     albums,
