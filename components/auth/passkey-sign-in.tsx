@@ -38,8 +38,9 @@ export function PasskeySignIn() {
         await signIn(true);
         router.replace('/');
       } catch (e) {
-        // Only the server's refusal of a chosen key is news; an unanswered or replaced suggestion is not.
-        if (active && e instanceof ApiError) setError(passkeyError(e));
+        // Only the server's refusal of a chosen key (400) is news; an unanswered or replaced suggestion, or
+        // options the server could not give (429 after many views of the page), are not.
+        if (active && e instanceof ApiError && e.status === 400) setError(passkeyError(e));
       }
     })();
     return () => {

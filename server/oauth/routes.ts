@@ -40,7 +40,7 @@ export const oauthRoutes: FastifyPluginAsyncZod<OAuthRouteOptions> = async (app,
 
   // The browser is sent here by the login page's button, and on to the provider with the cookie that binds the return to it.
   app.get('/auth/oauth/:provider/start', { schema: { params: providerParams, response: { 302: z.void() } } }, async (request, reply) => {
-    const { location, binding } = await oauth.start(request.params.provider);
+    const { location, binding } = await oauth.start(request.params.provider, request.ip);
     setBinding(reply, binding, STATE_TTL_MS / 1000, secureCookie);
     reply.header('Cache-Control', 'no-store');
     return reply.redirect(location, 302);

@@ -77,8 +77,10 @@ export class OAuthSignIn {
   }
 
   /** A new sign-in: the provider's authorize URL to send the browser to, and the cookie value that binds the return to it. */
-  async start(provider: OAuthProviderId): Promise<{ location: string; binding: string }> {
+  async start(provider: OAuthProviderId, ip: string): Promise<{ location: string; binding: string }> {
     const protocol = this.protocol(provider);
+    const { limit, windowMs } = LIMITS.signInStartsPerIp;
+    await enforce(this.actions.throttle.hit(`sign-in-start:ip:${ip}`, limit, windowMs));
     const state = token(32);
     const binding = token(32);
     const codeVerifier = token(48);

@@ -63,9 +63,9 @@ export const passkeyRoutes: FastifyPluginAsyncZod<PasskeyRouteOptions> = async (
     },
   );
 
-  app.post('/auth/passkeys/login/options', { schema: { response: { 200: optionsAnswer } } }, async (_request, reply) => {
+  app.post('/auth/passkeys/login/options', { schema: { response: { 200: optionsAnswer } } }, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
-    return { ...(await passkeys.loginOptions()) };
+    return { ...(await passkeys.loginOptions(request.ip)) };
   });
 
   app.post('/auth/passkeys/login', { schema: { body: loginBody, response: { 200: loginAnswer } } }, async (request) => {

@@ -157,7 +157,9 @@ export class Passkeys {
   }
 
   /** The options for navigator.credentials.get(): no allowed list, so the browser offers the keys it holds for this site. */
-  async loginOptions(): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  async loginOptions(ip: string): Promise<PublicKeyCredentialRequestOptionsJSON> {
+    const { limit, windowMs } = LIMITS.signInStartsPerIp;
+    await enforce(this.actions.throttle.hit(`sign-in-start:ip:${ip}`, limit, windowMs));
     const options = await generateAuthenticationOptions({ rpID: this.rpId, userVerification: 'required', timeout: CHALLENGE_TTL_MS });
     await this.keepChallenge(options.challenge, 'login', null);
     return options;

@@ -21,7 +21,7 @@ describe('signing in with VK ID and Yandex ID', () => {
 
   /** The login page's button: /start sets the cookie and sends the browser to the provider, which sends it back with a code. */
   async function begin(provider: LocalProviderId, person = providerPerson(`p${Math.random().toString(36).slice(2, 9)}@example.ru`)) {
-    const started = await t.app.inject({ url: `/api/auth/oauth/${provider}/start/` });
+    const started = await t.app.inject({ url: `/api/auth/oauth/${provider}/start/`, remoteAddress: nextIp() });
     expect(started.statusCode, started.body).toBe(302);
     const cookie = /^(kopilka_oauth=[\w-]+);/.exec(String(started.headers['set-cookie']))?.[1];
     expect(cookie).toBeTruthy();
@@ -154,6 +154,15 @@ describe('signing in with VK ID and Yandex ID', () => {
       const swapped = await callback({ ...b.body, code: a.body.code }, b.cookie);
       expect(swapped.statusCode).toBe(400);
     }
+  });
+
+  it('limits the sign-ins one address starts (each keeps a row for minutes): 120 in 15 minutes', async () => {
+    const ip = nextIp();
+    for (let i = 0; i < 120; i++)
+      expect((await t.app.inject({ url: '/api/auth/oauth/yandex/start/', remoteAddress: ip })).statusCode).toBe(302);
+    const over = await t.app.inject({ url: '/api/auth/oauth/vkid/start/', remoteAddress: ip });
+    expect(over.statusCode).toBe(429);
+    expect(over.headers['retry-after']).toBeTruthy();
   });
 
   it('refuses a return after the ten minutes a sign-in waits', async () => {

@@ -178,6 +178,14 @@ describe('passkeys: adding one with the password, signing in with it, and every 
     expect(await list(u.access)).toHaveLength(1);
   });
 
+  it('limits the sign-in challenges one address asks for: 120 in 15 minutes', async () => {
+    const ip = nextIp();
+    for (let i = 0; i < 120; i++) expect((await post(t, '/api/auth/passkeys/login/options/', {}, { ip })).statusCode).toBe(200);
+    const over = await post(t, '/api/auth/passkeys/login/options/', {}, { ip });
+    expect(over.statusCode).toBe(429);
+    expect(over.json().detail).toMatch(/^Слишком много попыток/);
+  });
+
   it('answers malformed answers with field errors, never a 500', async () => {
     for (const response of [
       null,
