@@ -8,6 +8,8 @@ import { authRoutes } from './auth/routes.ts';
 import { sessionsRoutes } from './auth/sessions-routes.ts';
 import { twoFactorRoutes } from './auth/two-factor-routes.ts';
 import { emailChangeRoutes } from './accounts/email-change-routes.ts';
+import { oauthRoutes } from './oauth/routes.ts';
+import { passkeyRoutes } from './passkeys/routes.ts';
 import { profileRoutes } from './profile/routes.ts';
 import { albumRoutes } from './albums/routes.ts';
 import { shareRoutes } from './shares/routes.ts';
@@ -182,6 +184,9 @@ export async function buildApp(given: AppDeps, opts: AppOptions = {}): Promise<B
       await api.register(sessionsRoutes, { sessions: services.sessionList, guard });
       await api.register(twoFactorRoutes, { twoFactor: services.twoFactor, guard, presentUser });
       await api.register(emailChangeRoutes, { emailChange: services.emailChange, guard, presentUser });
+      await api.register(passkeyRoutes, { passkeys: services.passkeys, guard, presentUser });
+      const secureCookie = deps.config.publicUrl.startsWith('https:');
+      await api.register(oauthRoutes, { oauth: services.oauth, guard, presentUser, secureCookie });
       await api.register(profileRoutes, { profile: services.profile, guard, presentUser, avatarLimit: deps.config.limits.avatar });
       // The fixed paths (/media/trash/, /media/usage/, /media/export/) sit beside /media/{kind}/.
       await api.register(trashRoutes, { media: services.media, guard, clock: deps.clock });

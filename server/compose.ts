@@ -46,6 +46,8 @@ import { MediaUsage } from './media/usage.ts';
 import { UsageRepository } from './media/usage-repository.ts';
 import { Readiness } from './health/readiness.ts';
 import type { Metrics } from './metrics/metrics.ts';
+import { OAuthSignIn } from './oauth/service.ts';
+import { Passkeys } from './passkeys/service.ts';
 import { ProfileService } from './profile/service.ts';
 import { DbLocker } from './uploads/db-locker.ts';
 import { UploadLocksRepository } from './uploads/lock-repository.ts';
@@ -98,6 +100,10 @@ export interface Services {
   /** Two-step sign-in: the one the auth service asks at login. */
   twoFactor: TwoFactor;
   emailChange: EmailChange;
+  /** Passkeys: the owner's keys and signing in with one. */
+  passkeys: Passkeys;
+  /** Signing in with VK ID and Yandex ID, and the owner's linked providers. */
+  oauth: OAuthSignIn;
   profile: ProfileService;
   media: MediaServices;
   /** The owner's albums of items of any kind. */
@@ -235,6 +241,8 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger, metrics: 
     sessionList: new SessionList(deps),
     twoFactor: auth.twoFactor,
     emailChange: new EmailChange(deps, actions),
+    passkeys: new Passkeys(deps, actions, auth.sessions),
+    oauth: new OAuthSignIn(deps, actions, auth),
     profile: new ProfileService(deps, actions, queue),
     media,
     albums,

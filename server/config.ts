@@ -51,6 +51,16 @@ const envSchema = z.object({
     .string()
     .regex(/^(true|false|\d{1,2}|[\d.:a-fA-F/]+(,\s*[\d.:a-fA-F/]+)*)$/, 'must be true, false, a hop count or a list of proxy addresses')
     .optional(),
+  VKID_CLIENT_ID: z.string().max(256).optional(),
+  VKID_CLIENT_SECRET: z.string().max(1024).optional(),
+  VKID_AUTHORIZE_URL: z.url().default('https://id.vk.com/authorize'),
+  VKID_TOKEN_URL: z.url().default('https://id.vk.com/oauth2/auth'),
+  VKID_USERINFO_URL: z.url().default('https://id.vk.com/oauth2/user_info'),
+  YANDEX_CLIENT_ID: z.string().max(256).optional(),
+  YANDEX_CLIENT_SECRET: z.string().max(1024).optional(),
+  YANDEX_AUTHORIZE_URL: z.url().default('https://oauth.yandex.ru/authorize'),
+  YANDEX_TOKEN_URL: z.url().default('https://oauth.yandex.ru/token'),
+  YANDEX_USERINFO_URL: z.url().default('https://login.yandex.ru/info'),
 });
 
 /** Every variable the configuration reads (.env.example lists each with its default; a test keeps them in step). */
@@ -61,6 +71,15 @@ export const CONFIG_VARIABLES = [
   'AWS_SESSION_TOKEN',
   'AWS_REGION',
 ];
+
+/** Sign-in through an OAuth 2.0 provider (VK ID, Yandex ID): the app's keys there and its endpoints. */
+export interface OAuthProviderConfig {
+  clientId: string;
+  clientSecret: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  userInfoUrl: string;
+}
 
 export interface Config {
   port: number;
@@ -101,6 +120,8 @@ export interface Config {
   jobLease: Lease;
   /** Fastify's trustProxy: whose X-Forwarded-* to believe (client IPs feed the throttles). Off by default. */
   trustProxy: boolean | string | ((address: string, hop: number) => boolean);
+  /** The sign-in providers an operator has switched on (both the id and the secret set); null: its button is not available. */
+  oauth: { vkid: OAuthProviderConfig | null; yandex: OAuthProviderConfig | null };
 }
 
 export class ConfigError extends Error {}
@@ -165,7 +186,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { signs?:
     webConcurrency: e.WEB_CONCURRENCY,
     metricsPort: e.METRICS_PORT ?? null,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    oauth: {
+      vkid: oauthProvider('VKID', e.VKID_CLIENT_ID, e.VKID_CLIENT_SECRET, {
+        authorizeUrl: e.VKID_AUTHORIZE_URL,
+        tokenUrl: e.VKID_TOKEN_URL,
+        userInfoUrl: e.VKID_USERINFO_URL,
+      }),
+      yandex: oauthProvider('YANDEX', e.YANDEX_CLIENT_ID, e.YANDEX_CLIENT_SECRET, {
+        authorizeUrl: e.YANDEX_AUTHORIZE_URL,
+        tokenUrl: e.YANDEX_TOKEN_URL,
+        userInfoUrl: e.YANDEX_USERINFO_URL,
+      }),
+    },
   };
+}
+
+/** A provider is on when both its id and its secret are set; one without the other is a mistake said at start. */
+function oauthProvider(
+  prefix: string,
+  clientId: string | undefined,
+  clientSecret: string | undefined,
+  endpoints: Pick<OAuthProviderConfig, 'authorizeUrl' | 'tokenUrl' | 'userInfoUrl'>,
+): OAuthProviderConfig | null {
+  if (!clientId && !clientSecret) return null;
+  if (!clientId) throw new ConfigError(`Missing ${prefix}_CLIENT_ID: required with ${prefix}_CLIENT_SECRET`);
+  if (!clientSecret) throw new ConfigError(`Missing ${prefix}_CLIENT_SECRET: required with ${prefix}_CLIENT_ID`);
+  return { clientId, clientSecret, ...endpoints };
 }
 
 function parseTrustProxy(value: string | undefined): Config['trustProxy'] {

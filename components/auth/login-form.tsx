@@ -20,6 +20,8 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { isSecondStep } from '@/lib/api/two-factor';
 import { AuthCard } from './auth-card';
 import { MethodTabs } from './method-tabs';
+import { PasskeySignIn } from './passkey-sign-in';
+import { ProviderButtons } from './provider-buttons';
 import { SecondStepForm } from './second-step-form';
 import { SmsCodeActions } from './sms-code-actions';
 
@@ -69,7 +71,7 @@ function EmailLogin() {
           ) : null}
         </FormAlert>
       ) : null}
-      <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
+      <TextField label="Email" type="email" autoComplete="email webauthn" error={errors.email?.message} {...form.register('email')} />
       <PasswordField label="Пароль" error={errors.password?.message} {...form.register('password')} />
       <div className="text-right text-sm">
         <Link href="/forgot-password" className="text-accent-text underline">
@@ -185,16 +187,10 @@ export function LoginForm() {
       }
     >
       <MethodTabs label="Способ входа" email={<EmailLogin />} phone={<PhoneLogin />} />
+      <PasskeySignIn />
       <div className="mt-6 flex flex-col gap-2">
         <p className="text-center text-sm text-fg-muted">или войдите через</p>
-        <div className="flex flex-col gap-2 sm:flex-row">
-          <Button variant="secondary" fullWidth onClick={() => console.log('Вход через VK ID пока не подключен')}>
-            VK ID
-          </Button>
-          <Button variant="secondary" fullWidth onClick={() => console.log('Вход через Яндекс пока не подключен')}>
-            Яндекс
-          </Button>
-        </div>
+        <ProviderButtons />
       </div>
     </AuthCard>
   );

@@ -8,6 +8,8 @@ import { errorInfo, profileFetchError } from '@/lib/errors';
 import { ChangePasswordForm } from './change-password-form';
 import { DeleteAccount } from './delete-account';
 import { EmailChangeSection } from './email-change-section';
+import { LinkedProviders } from './linked-providers';
+import { PasskeysSection } from './passkeys-section';
 import { PhoneVerification } from './phone-verification';
 import { PhotoSection } from './photo-section';
 import { ProfileInfoForm } from './profile-info-form';
@@ -41,6 +43,8 @@ export function ProfilePage() {
           <StorageSection />
           <ChangePasswordForm />
           <TwoFactorSection />
+          <PasskeysSection />
+          <LinkedProviders />
           <SessionsSection />
           <DeleteAccount />
         </>

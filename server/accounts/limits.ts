@@ -26,4 +26,9 @@ export const LIMITS = {
   passwordFailuresPerUser: { limit: 5, windowMs: 15 * MINUTE },
   /** Wrong codes from the authenticator app or recovery codes per user (login, turning it on or off). */
   secondStepFailuresPerUser: { limit: 5, windowMs: 15 * MINUTE },
+  /**
+   * Sign-ins started without an account yet (a passkey's challenge — asked at every view of the login
+   * page —, a provider's state): each keeps a row for minutes.
+   */
+  signInStartsPerIp: { limit: 120, windowMs: 15 * MINUTE },
 } as const;

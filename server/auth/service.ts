@@ -94,7 +94,7 @@ export class AuthService {
     return user;
   }
 
-  private async freeUsername(email: string): Promise<string> {
+  async freeUsername(email: string): Promise<string> {
     for (let i = 0; i < 30; i++) {
       const candidate = generateUsername(email);
       if (!(await this.users.usernameTaken(candidate))) return candidate;
@@ -140,8 +140,8 @@ export class AuthService {
     return this.signIn(user, meta, () => detailError(400, BAD_CODE));
   }
 
-  /** The first step passed: a session, or the second step when the user has sign-in codes from an app on. */
-  private async signIn(user: User, meta: SessionMeta, refused: () => Error): Promise<SignInResult> {
+  /** The first step passed (a password, an SMS code, a provider): a session, or the second step when the user has sign-in codes from an app on. */
+  async signIn(user: User, meta: SessionMeta, refused: () => Error): Promise<SignInResult> {
     const mfaToken = await this.twoFactor.challenge(user.id, user.credential_version);
     if (mfaToken) return { mfaToken };
     const tokens = await this.sessions.start(user.id, user.credential_version, meta);

@@ -271,6 +271,74 @@ export interface JobsTable {
   created_at: string;
 }
 
+/** A passkey (WebAuthn credential) of an account (migration 023). Binary values are base64url. */
+export interface PasskeysTable {
+  id: Generated<number>;
+  user_id: number;
+  credential_id: string;
+  public_key: string;
+  /** The authenticator's signature counter (bigint: PostgreSQL hands it back as text). */
+  counter: number | string;
+  /** The transports the browser reported, comma-separated. */
+  transports: string;
+  /** The WebAuthn user id the account's keys share: random bytes, base64url. */
+  user_handle: string;
+  device_type: string;
+  backed_up: number;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/** A WebAuthn challenge: purpose 'register' (with its user) or 'login'; taken once, before `expires_at`. */
+export interface WebauthnChallengesTable {
+  id: Generated<number>;
+  challenge: string;
+  purpose: 'register' | 'login';
+  user_id: number | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** Sign-in providers: 'vkid' | 'yandex'. */
+export type OAuthProviderId = 'vkid' | 'yandex';
+
+/** A sign-in started with a provider: bound to the browser's cookie, single use. */
+export interface OAuthStatesTable {
+  id: Generated<number>;
+  state_hash: string;
+  binding_hash: string;
+  provider: OAuthProviderId;
+  code_verifier: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** A provider account that signs into an account. */
+export interface OAuthLinksTable {
+  id: Generated<number>;
+  user_id: number;
+  provider: OAuthProviderId;
+  subject: string;
+  email: string | null;
+  created_at: string;
+}
+
+/** A link waiting for the account's password. */
+export interface OAuthPendingLinksTable {
+  id: Generated<number>;
+  token_hash: string;
+  user_id: number;
+  provider: OAuthProviderId;
+  subject: string;
+  email: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 export interface DB {
   users: UsersTable;
   codes: CodesTable;
@@ -290,6 +358,11 @@ export interface DB {
   albums: AlbumsTable;
   album_items: AlbumItemsTable;
   shares: SharesTable;
+  passkeys: PasskeysTable;
+  webauthn_challenges: WebauthnChallengesTable;
+  oauth_states: OAuthStatesTable;
+  oauth_links: OAuthLinksTable;
+  oauth_pending_links: OAuthPendingLinksTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -121,12 +121,14 @@ test('a session whose refresh token is dead ends on /login with tokens cleared',
   expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('refreshToken')])).toEqual([null, null]);
 });
 
-test('the social buttons only log a message', async ({ page }) => {
+test('the social buttons of providers not switched on log a message and say the sign-in is not available yet', async ({ page }) => {
   const logs: string[] = [];
   page.on('console', (m) => logs.push(m.text()));
   await page.goto('/login');
   await page.getByRole('button', { name: 'VK ID' }).click();
+  await expect(page.getByText('Вход через VK ID пока недоступен')).toBeVisible();
   await page.getByRole('button', { name: 'Яндекс' }).click();
+  await expect(page.getByText('Вход через Яндекс пока недоступен')).toBeVisible();
   await expect(page).toHaveURL(/\/login\/?$/);
   await expect.poll(() => logs.filter((l) => /VK ID|Яндекс/.test(l)).length).toBe(2);
 });

@@ -1,0 +1,75 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { PresentUser } from '../accounts/present.ts';
+import { currentUser, type Guard } from '../auth/guard.ts';
+import { sessionMeta } from '../auth/sign-in.ts';
+import {
+  loginAnswer,
+  loginBody,
+  optionsAnswer,
+  passkeyAnswer,
+  passkeyParams,
+  passkeysAnswer,
+  registerBody,
+  registrationOptionsBody,
+  renameBody,
+} from './schemas.ts';
+import type { Passkeys } from './service.ts';
+
+export interface PasskeyRouteOptions {
+  passkeys: Passkeys;
+  guard: Guard;
+  presentUser: PresentUser;
+}
+
+/** /api/auth/passkeys/*: the owner's passkeys (behind the session) and signing in with one (no session). */
+export const passkeyRoutes: FastifyPluginAsyncZod<PasskeyRouteOptions> = async (app, { passkeys, guard, presentUser }) => {
+  app.get('/auth/passkeys', { preValidation: guard, schema: { response: { 200: passkeysAnswer } } }, async (request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return passkeys.list(currentUser(request));
+  });
+
+  app.post(
+    '/auth/passkeys/register/options',
+    { preValidation: guard, schema: { body: registrationOptionsBody, response: { 200: optionsAnswer } } },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return { ...(await passkeys.registrationOptions(currentUser(request), request.body.password)) };
+    },
+  );
+
+  app.post(
+    '/auth/passkeys/register',
+    { preValidation: guard, schema: { body: registerBody, response: { 201: passkeyAnswer } } },
+    async (request, reply) => {
+      const { response, name } = request.body;
+      const created = await passkeys.register(currentUser(request), response, name);
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.patch(
+    '/auth/passkeys/:id',
+    { preValidation: guard, schema: { params: passkeyParams, body: renameBody, response: { 200: passkeyAnswer } } },
+    async (request) => passkeys.rename(currentUser(request), request.params.id, request.body.name),
+  );
+
+  app.delete(
+    '/auth/passkeys/:id',
+    { preValidation: guard, schema: { params: passkeyParams, response: { 204: z.void() } } },
+    async (request, reply) => {
+      await passkeys.remove(currentUser(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post('/auth/passkeys/login/options', { schema: { response: { 200: optionsAnswer } } }, async (request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return { ...(await passkeys.loginOptions(request.ip)) };
+  });
+
+  app.post('/auth/passkeys/login', { schema: { body: loginBody, response: { 200: loginAnswer } } }, async (request) => {
+    const { tokens, user } = await passkeys.login(request.body.response, request.ip, sessionMeta(request));
+    return { ...tokens, user: presentUser(user) };
+  });
+};
