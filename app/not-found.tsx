@@ -1,17 +1,15 @@
 import Link from 'next/link';
+import { buttonClass } from '@/components/ui/button-styles';
 
 export default function NotFound() {
   return (
-    <div className="mx-auto flex max-w-md flex-col items-center gap-4 py-12 text-center">
-      <p className="text-5xl font-bold text-brand-600" aria-hidden="true">
+    <div className="mx-auto flex w-full max-w-form flex-col items-center gap-4 py-12 text-center">
+      <p className="text-6xl font-bold tracking-tight text-accent-text" aria-hidden="true">
         404
       </p>
-      <h1 className="text-2xl font-semibold">Страница не найдена</h1>
-      <p className="text-slate-700">Возможно, страница была удалена или адрес набран с ошибкой.</p>
-      <Link
-        href="/"
-        className="inline-flex min-h-10 items-center rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
-      >
+      <h1 className="text-2xl font-semibold tracking-tight">Страница не найдена</h1>
+      <p className="text-fg-muted">Возможно, страница была удалена или адрес набран с ошибкой.</p>
+      <Link href="/" className={buttonClass('primary')}>
         На главную
       </Link>
     </div>

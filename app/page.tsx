@@ -1,5 +1,6 @@
+import { GuestHome } from '@/components/home/guest-home';
 import { HomePage } from '@/components/home/home-page';
 
 export default function Page() {
-  return <HomePage />;
+  return <HomePage guest={<GuestHome />} />;
 }

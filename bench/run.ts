@@ -1,6 +1,7 @@
 import { benchAudioPage } from './audio-page.ts';
 import { benchExport } from './export.ts';
 import { benchFirstLoad } from './first-load.ts';
+import { benchLighthouse } from './lighthouse.ts';
 import { benchList } from './list.ts';
 import { benchProfile } from './profile.ts';
 import { benchSaveBurst } from './save-burst.ts';
@@ -10,8 +11,8 @@ import { benchUploadS3 } from './upload-s3.ts';
 
 /**
  * `npm run bench` — prints figures, never pass/fail. Loopback only, bounded in count and time.
- * `npm run bench -- list`, `-- profile`, `-- upload`, `-- s3`, `-- save-burst`, `-- first-load`, `-- audio-page`, `-- timeline` or
- * `-- export [total MB]` runs one of them.
+ * `npm run bench -- list`, `-- profile`, `-- upload`, `-- s3`, `-- save-burst`, `-- first-load`, `-- lighthouse`, `-- audio-page`,
+ * `-- timeline` or `-- export [total MB]` runs one of them.
  */
 const only = process.argv[2];
 if (!only || only === 'list') await benchList();
@@ -20,6 +21,7 @@ if (!only || only === 'upload') await benchUpload();
 if (!only || only === 's3') await benchUploadS3();
 if (!only || only === 'save-burst') await benchSaveBurst();
 if (!only || only === 'first-load') await benchFirstLoad();
+if (!only || only === 'lighthouse') await benchLighthouse();
 if (!only || only === 'audio-page') await benchAudioPage();
 if (!only || only === 'timeline') await benchTimeline();
 if (!only || only === 'export') await benchExport({ totalMb: process.argv[3] ? Number(process.argv[3]) : undefined });

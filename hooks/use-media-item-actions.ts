@@ -3,54 +3,37 @@
 import { useState } from 'react';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import type { MediaDetails } from '@/lib/api/media';
+import type { MediaKind } from '@/lib/contract/media';
 import { mediaDeleteError, mediaRestoreError, mediaUpdateError } from '@/lib/errors';
+import { MEDIA_KINDS } from '@/lib/media/kinds';
+import { useDeleteMediaItem, useMediaDownload, useRestoreMediaItem, useUpdateMediaItem } from './use-media-mutations';
 
 /** The snackbar's button after a deletion. */
 export const UNDO = 'Отменить';
 
-interface Mutation<V> {
-  mutateAsync: (variables: V) => Promise<unknown>;
-  isPending: boolean;
-}
-
 export interface MediaItemActionsOptions {
-  update?: Mutation<{ id: number; data: MediaDetails }>;
-  remove?: Mutation<number>;
-  /** Brings a deleted item back from the trash: with it, the snackbar after a deletion offers «Отменить». */
-  restore?: (id: number) => Promise<void>;
-  /** Snackbar text once «Отменить» brought the item back, e.g. 'Запись восстановлена'. */
-  restoredMessage?: string;
-  /** Snackbar text after a successful edit, e.g. 'Фотография успешно обновлена'. */
-  updatedMessage?: string;
-  /** Snackbar text after a deletion, e.g. 'Видео удалено'. */
-  deletedMessage?: string;
   onUpdated?: () => void;
   onDeleted?: () => void;
 }
 
 /**
- * Edit and delete of one recording, photo or video: runs the mutation, tells the outcome in the
- * snackbar (the server's words on a failed edit or deletion), and keeps the delete confirmation's state.
- * A deletion moves the item to the trash, so its snackbar offers «Отменить», which brings it back.
+ * Edit, delete and download of one item of a kind: runs the mutation, tells the outcome in the snackbar in the
+ * kind's words (the server's on a failed edit or deletion), and keeps the delete confirmation's state. A
+ * deletion moves the item to the trash, so its snackbar offers «Отменить», which brings it back.
  */
-export function useMediaItemActions({
-  update,
-  remove,
-  restore,
-  updatedMessage,
-  deletedMessage,
-  restoredMessage,
-  onUpdated,
-  onDeleted,
-}: MediaItemActionsOptions) {
+export function useMediaItemActions(kind: MediaKind, { onUpdated, onDeleted }: MediaItemActionsOptions = {}) {
+  const { text } = MEDIA_KINDS[kind];
+  const update = useUpdateMediaItem(kind);
+  const remove = useDeleteMediaItem(kind);
+  const restore = useRestoreMediaItem(kind);
+  const download = useMediaDownload(kind);
   const { showSuccess, showError } = useSnackbar();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
 
   const save = async (id: number, data: MediaDetails) => {
-    if (!update) return;
     try {
       await update.mutateAsync({ id, data });
-      if (updatedMessage) showSuccess(updatedMessage);
+      showSuccess(text.updated);
       onUpdated?.();
     } catch (error) {
       showError(mediaUpdateError(error));
@@ -58,11 +41,10 @@ export function useMediaItemActions({
   };
 
   const confirmDelete = async (id: number) => {
-    if (!remove) return;
     try {
       await remove.mutateAsync(id);
       setConfirmingDelete(false);
-      if (deletedMessage) showSuccess(deletedMessage, restore ? { label: UNDO, onAction: () => void undo(restore, id) } : undefined);
+      showSuccess(text.deleted, { label: UNDO, onAction: () => void undo(id) });
       onDeleted?.();
     } catch (error) {
       showError(mediaDeleteError(error));
@@ -70,22 +52,35 @@ export function useMediaItemActions({
   };
 
   // The dialog that deleted the item may be gone by now: only the snackbar and the list are left to tell.
-  const undo = async (restoreItem: (id: number) => Promise<void>, id: number) => {
+  const undo = async (id: number) => {
     try {
-      await restoreItem(id);
-      if (restoredMessage) showSuccess(restoredMessage);
+      await restore(id);
+      showSuccess(text.restored);
     } catch (error) {
       showError(mediaRestoreError(error));
+    }
+  };
+
+  /** The item's file (the kind's usual one, or `format`) saved by the browser; a failure is told in the kind's words. */
+  const startDownload = async (id: number, format?: string) => {
+    try {
+      await download.mutateAsync({ id, format });
+    } catch {
+      showError(text.downloadError);
     }
   };
 
   return {
     save,
     confirmDelete,
+    startDownload,
     confirmingDelete,
     askDelete: () => setConfirmingDelete(true),
     cancelDelete: () => setConfirmingDelete(false),
+    saving: update.isPending,
+    deleting: remove.isPending,
+    downloading: download.isPending,
     /** An edit or a deletion is running: the dialog should not close under it. */
-    busy: !!update?.isPending || !!remove?.isPending,
+    busy: update.isPending || remove.isPending,
   };
 }

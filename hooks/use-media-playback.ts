@@ -1,10 +1,10 @@
 'use client';
 
 import { useCallback, useEffect, useState } from 'react';
-import { playbackCoordinator } from '@/lib/media/playback-coordinator';
-import { skipTarget } from '@/lib/media/playback-keys';
-import { remembersPosition } from '@/lib/media/playback-position';
-import { applyPlaybackSpeed, DEFAULT_PLAYBACK_SPEED, type PlaybackSpeed } from '@/lib/media/playback-speed';
+import { playbackCoordinator } from '@/lib/media/playback/playback-coordinator';
+import { skipTarget } from '@/lib/media/playback/playback-keys';
+import { remembersPosition } from '@/lib/media/playback/playback-position';
+import { applyPlaybackSpeed, DEFAULT_PLAYBACK_SPEED, type PlaybackSpeed } from '@/lib/media/playback/playback-speed';
 import { usePlaybackPositions } from './use-playback-positions';
 
 export interface MediaPlaybackOptions {

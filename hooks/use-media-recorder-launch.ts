@@ -1,28 +1,32 @@
 'use client';
 
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useMediaUnsavedRecordings } from '@/hooks/use-media-unsaved-recordings';
-import { isRecordingSupported } from '@/lib/media/recording-support';
-import type { RecorderKind } from '@/lib/media/recording-format';
+import { isRecordingSupported } from '@/lib/media/recording/recording-support';
+import type { RecorderKind } from '@/lib/media/recording/recording-format';
 
 /**
  * Opening and closing a screen's recorder dialog, and the offer to restore a recording of this
- * kind left unsaved by an earlier visit (hidden while the recorder is open).
+ * kind left unsaved by an earlier visit (hidden while the recorder is open). A kind that is not
+ * recorded (null) has neither.
  */
-export function useMediaRecorderLaunch(kind: RecorderKind, onUnsupported: () => void) {
+export function useMediaRecorderLaunch(kind: RecorderKind | null, onUnsupported: () => void) {
   const unsaved = useMediaUnsavedRecordings(kind);
   const { refresh, hide, remove } = unsaved;
   const [open, setOpen] = useState(false);
   const [restoreId, setRestoreId] = useState<string | null>(null);
 
-  const openRecorder = () => {
+  const unsupported = useRef(onUnsupported);
+  unsupported.current = onUnsupported;
+
+  const openRecorder = useCallback(() => {
     if (!isRecordingSupported()) {
-      onUnsupported();
+      unsupported.current();
       return;
     }
     setRestoreId(null);
     setOpen(true);
-  };
+  }, []);
 
   const closeRecorder = useCallback(() => {
     setOpen(false);

@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
-import { isRecordingSupported } from '@/lib/media/recording-support';
+import { isRecordingSupported } from '@/lib/media/recording/recording-support';
 
 /** off: not wanted; acquiring: asked the browser; live: the stream is there; failed: the browser refused. */
 export type PreviewState = 'off' | 'acquiring' | 'live' | 'failed';

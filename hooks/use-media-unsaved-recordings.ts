@@ -1,16 +1,16 @@
 'use client';
 
 import { useCallback, useEffect, useState } from 'react';
-import type { RecorderKind } from '@/lib/media/recording-format';
-import { deleteSession, isRecordingStoreAvailable, listUnsaved, type RecordingSession } from '@/lib/media/recording-store';
+import type { RecorderKind } from '@/lib/media/recording/recording-format';
+import { deleteSession, isRecordingStoreAvailable, listUnsaved, type RecordingSession } from '@/lib/media/recording/recording-store';
 
-/** Recordings left in IndexedDB by an earlier visit (a reload or crash mid-recording), newest first. */
-export function useMediaUnsavedRecordings(kind: RecorderKind) {
+/** Recordings left in IndexedDB by an earlier visit (a reload or crash mid-recording), newest first; none for a kind not recorded (null). */
+export function useMediaUnsavedRecordings(kind: RecorderKind | null) {
   const [sessions, setSessions] = useState<RecordingSession[]>([]);
   const [loaded, setLoaded] = useState(false);
 
   const refresh = useCallback(async () => {
-    if (!isRecordingStoreAvailable()) {
+    if (!kind || !isRecordingStoreAvailable()) {
       setLoaded(true);
       return;
     }

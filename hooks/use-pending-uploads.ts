@@ -10,9 +10,9 @@ import {
   pendingNeedSignInAtom,
   pendingRecordingsAtom,
   pendingRefusalsAtom,
-} from '@/lib/media/pending-atoms';
-import { ownershipOf } from '@/lib/media/pending-uploads';
-import { deleteSession, isRecordingStoreAvailable, listPending } from '@/lib/media/recording-store';
+} from '@/lib/media/uploads/pending-atoms';
+import { ownershipOf } from '@/lib/media/uploads/pending-uploads';
+import { deleteSession, isRecordingStoreAvailable, listPending } from '@/lib/media/recording/recording-store';
 import { useAccountId } from './use-account-id';
 
 let running: Promise<void> | null = null;
@@ -50,7 +50,7 @@ export function usePendingUploadsSync(): void {
     await reload();
     if (status !== 'authenticated' || account === null || navigator.onLine === false || running) return;
     running = exclusively(async () => {
-      const { sendPendingAudio } = await import('@/lib/media/pending-sender');
+      const { sendPendingAudio } = await import('@/lib/media/uploads/pending-sender');
       const result = await sendPendingAudio(account, queryClient);
       setRefusals(result.messages);
       setNeedSignIn(result.stoppedBy === 'auth');
@@ -79,7 +79,7 @@ export function usePendingChoice() {
     /** Sends it; the message to show when that failed, else null. */
     send: async (sessionId: string): Promise<string | null> => {
       try {
-        const { sendChosenRecording } = await import('@/lib/media/pending-sender');
+        const { sendChosenRecording } = await import('@/lib/media/uploads/pending-sender');
         return await sendChosenRecording(sessionId, queryClient);
       } finally {
         notifyPendingChanged();

@@ -3,7 +3,7 @@
 import { useAtomValue } from 'jotai';
 import { useMemo } from 'react';
 import { userAtom } from '@/lib/auth/atoms';
-import { browserPositionStorage, createPlaybackPositionStore, type PlaybackPositionStore } from '@/lib/media/playback-position';
+import { browserPositionStorage, createPlaybackPositionStore, type PlaybackPositionStore } from '@/lib/media/playback/playback-position';
 
 /** The signed-in user's remembered playback positions; null with no user or no storage. */
 export function usePlaybackPositions(): PlaybackPositionStore | null {

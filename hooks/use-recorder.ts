@@ -4,7 +4,7 @@ import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { useMediaStream, type PreviewState, type StreamMode } from '@/hooks/use-media-stream';
 import { useRecordingPersistence } from '@/hooks/use-recording-persistence';
 import { useRecordingPlayback } from '@/hooks/use-recording-playback';
-import { DEFAULT_MAX_DURATION, initialRecorderState, recorderReducer, type RecorderState } from '@/lib/media/recorder-machine';
+import { DEFAULT_MAX_DURATION, initialRecorderState, recorderReducer, type RecorderState } from '@/lib/media/recording/recorder-machine';
 import {
   AUDIO_MIME_PREFERENCES,
   chooseMimeType,
@@ -12,8 +12,8 @@ import {
   uploadMimeType,
   VIDEO_MIME_PREFERENCES,
   type RecorderKind,
-} from '@/lib/media/recording-format';
-import { isRecordingSupported, startFailureKind } from '@/lib/media/recording-support';
+} from '@/lib/media/recording/recording-format';
+import { isRecordingSupported, startFailureKind } from '@/lib/media/recording/recording-support';
 
 export interface UseRecorderOptions {
   kind?: RecorderKind;

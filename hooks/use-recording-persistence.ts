@@ -1,8 +1,8 @@
 'use client';
 
 import { useCallback, useMemo, useRef } from 'react';
-import type { RecorderKind } from '@/lib/media/recording-format';
-import * as store from '@/lib/media/recording-store';
+import type { RecorderKind } from '@/lib/media/recording/recording-format';
+import * as store from '@/lib/media/recording/recording-store';
 
 export interface RecordingPersistence {
   /** Starts a session for a new recording (nothing when persistence is off or IndexedDB is missing). */

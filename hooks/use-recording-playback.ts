@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useMemo, useRef, type Dispatch } from 'react';
-import type { RecorderEvent, Recording } from '@/lib/media/recorder-machine';
+import type { RecorderEvent, Recording } from '@/lib/media/recording/recorder-machine';
 
 export interface RecordingPlayback {
   /** Object URL of the finished recording (for an <audio>/<video> element), or null. */

@@ -5,7 +5,7 @@ import { useCallback } from 'react';
 import { uploadResumable } from '@/lib/api/resumable-upload';
 import { userAtom } from '@/lib/auth/atoms';
 import type { MediaKind } from '@/lib/contract/media';
-import { titleFromFileName } from '@/lib/media/upload-queue';
+import { titleFromFileName } from '@/lib/media/uploads/upload-queue';
 
 /**
  * The upload function of a media screen's queue: each file goes as a resumable upload of `kind`,

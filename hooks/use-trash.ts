@@ -1,12 +1,10 @@
 'use client';
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { audioQueries } from '@/lib/api/audio';
 import { restoreMedia } from '@/lib/api/media';
-import { photoQueries } from '@/lib/api/photos';
+import { mediaQueries } from '@/lib/api/media-list';
 import { usageQueries } from '@/lib/api/storage-space';
 import { emptyTrash, purgeTrashItem, trashQueries, type TrashItem } from '@/lib/api/trash';
-import { videoQueries } from '@/lib/api/video';
 
 /** Everything deleted in the last 30 days. */
 export function useTrash() {
@@ -37,9 +35,6 @@ function useTrashChange<V>(
   });
 }
 
-/** Each kind's list, which a restored item comes back to. */
-const LIST_KEYS = { audio: audioQueries.all(), photo: photoQueries.all(), video: videoQueries.all() } as const;
-
 const same = (a: Item) => (b: Item) => a.kind === b.kind && a.id === b.id;
 
 /** «Восстановить»: the item is back in its list. */
@@ -47,7 +42,8 @@ export function useRestoreFromTrash() {
   return useTrashChange(
     (item: Item) => restoreMedia(item.kind, item.id),
     same,
-    (item) => [[...LIST_KEYS[item.kind]]],
+    // The item's own list, which it comes back to.
+    (item) => [[...mediaQueries(item.kind).all()]],
   );
 }
 

@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { duplicateOf } from '@/lib/errors';
-import { filesOfType, isUploading, uploadQueueReducer, type UploadItem } from '@/lib/media/upload-queue';
+import { filesOfType, isUploading, uploadQueueReducer, type UploadItem } from '@/lib/media/uploads/upload-queue';
 
 export interface UseUploadQueueOptions<T> {
   /** Sends one file; reports progress 0..1; throws on refusal. */
@@ -19,27 +19,6 @@ export interface UseUploadQueueOptions<T> {
   clearDoneAfterMs?: number;
   /** For offer(): the accepted MIME prefix ('image/', 'video/') and the message under a file of another type. */
   accept?: { prefix: string; refusal: (file: File) => string };
-}
-
-/** What a screen gives its audio, photo or video upload hook. */
-export interface MediaUploadHandlers<T> {
-  onUploaded?: (record: T) => void;
-  /** The success snackbar once a pick/drop has finished, by how many files were stored (null: none). */
-  uploadedMessage: (succeeded: number) => string | null;
-  /** The message under a chosen or dropped file of the wrong type. */
-  refusal: (file: File) => string;
-}
-
-/** The queue options a media upload hook takes from its screen's handlers. */
-export function mediaUploadOptions<T>(handlers: MediaUploadHandlers<T>, acceptPrefix: string, showSuccess: (message: string) => void) {
-  return {
-    accept: { prefix: acceptPrefix, refusal: handlers.refusal },
-    onUploaded: handlers.onUploaded,
-    onBatchDone: ({ succeeded }: { succeeded: number }) => {
-      const message = handlers.uploadedMessage(succeeded);
-      if (message) showSuccess(message);
-    },
-  };
 }
 
 let seq = 0;

@@ -4,12 +4,14 @@ import { memo, useCallback, useEffect, useMemo, useRef, type MouseEvent } from '
 import { ProcessingFailed } from '@/components/media/processing-failed';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { useDownloadAudio, useTrimAudio } from '@/hooks/use-audio-mutations';
+import type { MediaItemProps } from '@/components/media/item-props';
+import { useMediaDownload } from '@/hooks/use-media-mutations';
+import { useTrimAudio } from '@/hooks/use-trim-audio';
 import { useSnackbar } from '@/hooks/use-snackbar';
-import type { AudioRecord } from '@/lib/api/audio';
 import { errorInfo, trimError } from '@/lib/errors';
-import { formatClock } from '@/lib/media/recorder-machine';
-import type { TrimPart } from '@/lib/media/trim-part';
+import { MEDIA_KINDS } from '@/lib/media/kinds';
+import { formatClock } from '@/lib/media/recording/recorder-machine';
+import type { TrimPart } from '@/lib/media/playback/trim-part';
 import { AudioPlayer } from './audio-player';
 
 export const AUDIO_FAILED = 'Не удалось обработать аудиозапись';
@@ -20,16 +22,9 @@ const formatDate = (iso: string) => {
   return Number.isNaN(d.getTime()) ? '' : dateFormat.format(d);
 };
 
-export interface AudioItemProps {
-  record: AudioRecord;
-  onEdit: (record: AudioRecord) => void;
-  onDelete: (record: AudioRecord) => void;
-  /** The record a link named: outlined, and focused when it appears. */
-  highlighted?: boolean;
-}
-
-export const AudioItem = memo(function AudioItem({ record, onEdit, onDelete, highlighted = false }: AudioItemProps) {
-  const download = useDownloadAudio();
+/** One recording: its title, date and length, its player (or why it has none), and its actions. */
+export const AudioItem = memo(function AudioItem({ record, onEdit, onDelete, highlighted }: MediaItemProps<'audio'>) {
+  const download = useMediaDownload('audio');
   const { showError } = useSnackbar();
   const trimMutation = useTrimAudio();
   const { mutateAsync: sendTrim, isPending: trimSaving } = trimMutation;
@@ -55,9 +50,9 @@ export const AudioItem = memo(function AudioItem({ record, onEdit, onDelete, hig
     e.preventDefault();
     if (download.isPending) return;
     try {
-      await download.mutateAsync(record);
+      await download.mutateAsync({ id: record.id });
     } catch {
-      showError('Ошибка при скачивании записи');
+      showError(MEDIA_KINDS.audio.text.downloadError);
     }
   };
 
@@ -66,24 +61,25 @@ export const AudioItem = memo(function AudioItem({ record, onEdit, onDelete, hig
       ref={articleRef}
       aria-labelledby={headingId}
       tabIndex={highlighted ? -1 : undefined}
-      className={`flex flex-col gap-3 rounded-lg border bg-white p-4 shadow-sm ${
-        highlighted ? 'border-brand-600 ring-2 ring-brand-600' : 'border-slate-200'
+      className={`flex flex-col gap-3 rounded-lg border bg-surface p-4 shadow-sm ${
+        highlighted ? 'border-accent ring-2 ring-accent' : 'border-line'
       }`}
       data-testid="audio-item"
       data-audio-id={record.id}
+      data-item-id={record.id}
     >
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-        <h2 id={headingId} className="min-w-0 break-words text-base font-semibold text-slate-900">
+        <h2 id={headingId} className="min-w-0 break-words text-base font-semibold text-fg">
           {record.title}
         </h2>
-        <div className="flex gap-3 text-xs text-slate-600">
+        <div className="flex gap-3 text-xs text-fg-muted">
           <time dateTime={record.created_at}>{formatDate(record.created_at)}</time>
           <span data-testid="audio-duration" aria-label="Длительность">
             {formatClock(record.duration ?? 0)}
           </span>
         </div>
       </div>
-      {record.description ? <p className="whitespace-pre-line break-words text-sm text-slate-700">{record.description}</p> : null}
+      {record.description ? <p className="whitespace-pre-line break-words text-sm text-fg-muted">{record.description}</p> : null}
 
       {record.audio_file && record.status !== 'processing' && record.status !== 'failed' ? (
         <AudioPlayer
@@ -97,7 +93,7 @@ export const AudioItem = memo(function AudioItem({ record, onEdit, onDelete, hig
       ) : record.status === 'failed' ? (
         <ProcessingFailed kind="audio" id={record.id} reason={record.failure_reason ?? AUDIO_FAILED} />
       ) : (
-        <p className="flex items-center gap-2 text-sm text-slate-700">
+        <p className="flex items-center gap-2 text-sm text-fg-muted">
           <Spinner /> Обработка…
         </p>
       )}
@@ -113,7 +109,7 @@ export const AudioItem = memo(function AudioItem({ record, onEdit, onDelete, hig
           href={record.download_url ?? `/api/media/audio/${record.id}/download/`}
           onClick={(e) => void startDownload(e)}
           aria-busy={download.isPending || undefined}
-          className="inline-flex min-h-10 items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+          className="inline-flex min-h-10 items-center justify-center gap-2 rounded-md border border-line-strong bg-surface px-4 py-2 text-sm font-medium text-fg hover:bg-surface-2"
         >
           {download.isPending ? <Spinner /> : null}
           Скачать

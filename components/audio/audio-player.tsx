@@ -4,11 +4,12 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState, type Keyboard
 import type WaveSurfer from 'wavesurfer.js';
 import { Button } from '@/components/ui/button';
 import { useMediaPlayback } from '@/hooks/use-media-playback';
-import { playbackKeyAction } from '@/lib/media/playback-keys';
-import { alternativeMediaUrls } from '@/lib/media/url-alternatives';
+import { useTheme } from '@/hooks/use-theme';
+import { playbackKeyAction } from '@/lib/media/playback/playback-keys';
+import { alternativeMediaUrls } from '@/lib/media/playback/url-alternatives';
 import { PlaybackControls } from './playback-controls';
 import { TrimPanel } from './trim-panel';
-import type { TrimPart } from '@/lib/media/trim-part';
+import type { TrimPart } from '@/lib/media/playback/trim-part';
 import { WaveformRow } from './waveform-row';
 
 /** The waveform is created after 300 ms and given 5 s to get ready before native controls take over. */
@@ -31,6 +32,17 @@ export interface AudioPlayerProps {
 }
 
 type Mode = 'waveform' | 'native' | 'failed';
+
+/** The waveform's colours in the theme on screen (app/globals.css: --wave, --wave-played, --wave-cursor). */
+function waveColors() {
+  const css = getComputedStyle(document.documentElement);
+  const read = (name: string, fallback: string) => css.getPropertyValue(name).trim() || fallback;
+  return {
+    waveColor: read('--wave', '#a3abb8'),
+    progressColor: read('--wave-played', '#2257c5'),
+    cursorColor: read('--wave-cursor', '#1b479c'),
+  };
+}
 
 /** Forgets `element` as the player's media unless another one has taken its place already. */
 const dropMedia = (element: HTMLMediaElement) => (current: HTMLMediaElement | null) => (current === element ? null : current);
@@ -75,6 +87,12 @@ export function AudioPlayer({ src, peaks, duration, title, recordId, trim }: Aud
     setMedia(element);
     return () => setMedia(dropMedia(element));
   }, []);
+
+  // The waveform takes the theme's colours whenever the theme changes.
+  const theme = useTheme();
+  useEffect(() => {
+    waveform?.setOptions(waveColors());
+  }, [theme, waveform]);
 
   // A new record (or new signed URL) starts over.
   useEffect(() => {
@@ -125,9 +143,7 @@ export function AudioPlayer({ src, peaks, duration, title, recordId, trim }: Aud
           duration: duration ?? undefined,
           backend: 'MediaElement',
           height: 48,
-          waveColor: '#94a3b8',
-          progressColor: '#2159c4',
-          cursorColor: '#1b479c',
+          ...waveColors(),
           cursorWidth: 2,
           barWidth: 2,
           barGap: 1,
@@ -208,7 +224,7 @@ export function AudioPlayer({ src, peaks, duration, title, recordId, trim }: Aud
 
   if (mode === 'failed') {
     return (
-      <p className="text-sm text-red-700" role="alert">
+      <p className="text-sm text-danger-text" role="alert">
         Не удалось загрузить аудио
       </p>
     );

@@ -6,10 +6,10 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useAccountId } from '@/hooks/use-account-id';
 import { usePendingChoice } from '@/hooks/use-pending-uploads';
-import { formatClock } from '@/lib/media/recorder-machine';
-import { pendingNeedSignInAtom, pendingRecordingsAtom, pendingRefusalsAtom } from '@/lib/media/pending-atoms';
-import { ownershipOf } from '@/lib/media/pending-uploads';
-import type { RecordingSession } from '@/lib/media/recording-store';
+import { formatClock } from '@/lib/media/recording/recorder-machine';
+import { pendingNeedSignInAtom, pendingRecordingsAtom, pendingRefusalsAtom } from '@/lib/media/uploads/pending-atoms';
+import { ownershipOf } from '@/lib/media/uploads/pending-uploads';
+import type { RecordingSession } from '@/lib/media/recording/recording-store';
 
 export const PENDING_STATE = 'Ожидает отправки';
 export const PENDING_NOTE = 'Записи отправятся сами, когда появится сеть. Если сеанс завершится, они отправятся после следующего входа.';
@@ -31,14 +31,18 @@ export function PendingRecordings() {
   const mine = pending.filter((s) => ownershipOf(s, accountId) === 'mine');
   const unknown = pending.filter((s) => ownershipOf(s, accountId) === 'unknown');
   return (
-    <section aria-label="Ожидают отправки" className="flex flex-col gap-2 rounded-lg border border-sky-200 bg-sky-50 p-4">
-      {mine.length > 0 ? <p className="text-sm text-sky-950">{needSignIn ? PENDING_SIGN_IN : PENDING_NOTE}</p> : null}
+    <section aria-label="Ожидают отправки" className="flex flex-col gap-2 rounded-lg border border-info-line bg-info-soft p-4">
+      {mine.length > 0 ? <p className="text-sm text-info-text">{needSignIn ? PENDING_SIGN_IN : PENDING_NOTE}</p> : null}
       <ul className="flex flex-col gap-2">
         {mine.map((s) => (
-          <li key={s.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded bg-white px-3 py-2" data-testid="pending-recording">
+          <li
+            key={s.id}
+            className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded bg-surface px-3 py-2"
+            data-testid="pending-recording"
+          >
             <PendingSummary session={s} />
             {refusals[s.id] ? (
-              <span role="alert" className="w-full text-sm text-red-700">
+              <span role="alert" className="w-full text-sm text-danger-text">
                 {refusals[s.id]}
               </span>
             ) : null}
@@ -56,8 +60,8 @@ function PendingSummary({ session }: { session: RecordingSession }) {
   return (
     <>
       <span className="font-medium">{session.pending?.title}</span>
-      <span className="text-sm text-slate-600">{formatClock(session.duration)}</span>
-      <span className="rounded bg-sky-100 px-2 py-0.5 text-xs font-medium text-sky-900">{PENDING_STATE}</span>
+      <span className="text-sm text-fg-muted">{formatClock(session.duration)}</span>
+      <span className="rounded bg-info-soft px-2 py-0.5 text-xs font-medium text-info-text">{PENDING_STATE}</span>
     </>
   );
 }
@@ -84,9 +88,9 @@ function UnknownOwnerRecording({ session }: { session: RecordingSession }) {
   };
 
   return (
-    <li className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded bg-white px-3 py-2" data-testid="pending-recording-unknown">
+    <li className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded bg-surface px-3 py-2" data-testid="pending-recording-unknown">
       <PendingSummary session={session} />
-      <p className="w-full text-sm text-slate-700">{UNKNOWN_OWNER_NOTE}</p>
+      <p className="w-full text-sm text-fg-muted">{UNKNOWN_OWNER_NOTE}</p>
       <div className="flex flex-wrap gap-2">
         <Button onClick={() => void send()} loading={busy === 'send'} disabled={busy !== null}>
           Отправить в мою Копилку
@@ -96,7 +100,7 @@ function UnknownOwnerRecording({ session }: { session: RecordingSession }) {
         </Button>
       </div>
       {error ? (
-        <span role="alert" className="w-full text-sm text-red-700">
+        <span role="alert" className="w-full text-sm text-danger-text">
           {error}
         </span>
       ) : null}

@@ -1,7 +1,10 @@
 'use client';
 
-import { SKIP_BUTTON_S } from '@/lib/media/playback-keys';
-import { parseSpeed, PLAYBACK_SPEEDS, speedLabel, type PlaybackSpeed } from '@/lib/media/playback-speed';
+import { SKIP_BUTTON_S } from '@/lib/media/playback/playback-keys';
+import { Listbox } from '@/components/ui/listbox';
+import { PLAYBACK_SPEEDS, parseSpeed, speedLabel, type PlaybackSpeed } from '@/lib/media/playback/playback-speed';
+
+const SPEED_OPTIONS = PLAYBACK_SPEEDS.map((s) => ({ value: String(s), label: speedLabel(s) }));
 
 export interface PlaybackControlsProps {
   speed: PlaybackSpeed;
@@ -28,7 +31,7 @@ function SkipIcon({ forward }: { forward: boolean }) {
 }
 
 const skipButton =
-  'flex h-10 w-10 items-center justify-center rounded-full text-brand-700 hover:bg-brand-50 disabled:cursor-not-allowed disabled:text-slate-400';
+  'flex h-10 w-10 items-center justify-center rounded-full text-accent-text hover:bg-accent-soft disabled:cursor-not-allowed disabled:text-fg-subtle';
 
 /** ±15 s buttons and the speed menu under a recording's waveform. */
 export function PlaybackControls({ speed, onSpeedChange, onSkip, disabled = false }: PlaybackControlsProps) {
@@ -54,23 +57,20 @@ export function PlaybackControls({ speed, onSpeedChange, onSkip, disabled = fals
       >
         <SkipIcon forward />
       </button>
-      <select
-        aria-label="Скорость воспроизведения"
-        title="Скорость воспроизведения"
+      <Listbox
+        label="Скорость воспроизведения"
+        hideLabel
+        deferred
+        size="sm"
+        className="ml-auto w-24"
         value={String(speed)}
         disabled={disabled}
-        onChange={(e) => {
-          const picked = parseSpeed(e.target.value);
+        onChange={(v) => {
+          const picked = parseSpeed(v);
           if (picked !== null) onSpeedChange(picked);
         }}
-        className="ml-auto min-h-10 rounded-md border border-slate-400 bg-white px-2 py-1 text-sm tabular-nums text-slate-900 disabled:text-slate-500"
-      >
-        {PLAYBACK_SPEEDS.map((s) => (
-          <option key={s} value={String(s)}>
-            {speedLabel(s)}
-          </option>
-        ))}
-      </select>
+        options={SPEED_OPTIONS}
+      />
     </div>
   );
 }

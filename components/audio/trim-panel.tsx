@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type WaveSurfer from 'wavesurfer.js';
 import type { Region } from 'wavesurfer.js/dist/plugins/regions.esm.js';
 import { Button } from '@/components/ui/button';
-import { trimPartError, type TrimPart } from '@/lib/media/trim-part';
+import { trimPartError, type TrimPart } from '@/lib/media/playback/trim-part';
 
 export interface TrimPanelProps {
   /** The player's waveform: the handles are drawn on it, the selection played through it. */
@@ -42,7 +42,8 @@ export function TrimPanel({ wavesurfer, duration, onSave, saving, onClose }: Tri
       const region = regions.addRegion({
         start: 0,
         end: duration,
-        color: 'rgba(33, 89, 196, 0.18)',
+        // The accent, see-through, in either theme.
+        color: 'rgb(110 150 230 / 0.22)',
         drag: false,
         resize: true,
         minLength: 1,
@@ -88,18 +89,18 @@ export function TrimPanel({ wavesurfer, duration, onSave, saving, onClose }: Tri
     onClose();
   };
 
-  const field = 'w-24 rounded-md border border-slate-300 px-2 py-1 text-sm tabular-nums';
+  const field = 'w-24 rounded-md border border-line-strong px-2 py-1 text-sm tabular-nums';
   return (
     <div
       role="group"
       aria-label="Обрезка записи"
-      className="flex flex-col gap-2 rounded-md bg-slate-50 p-3"
+      className="flex flex-col gap-2 rounded-md bg-surface-2 p-3"
       onKeyDown={onKeyDown}
       data-testid="trim-panel"
     >
-      <p className="text-xs text-slate-700">Передвиньте ручки на волне или введите время: останется выделенный отрезок.</p>
+      <p className="text-xs text-fg-muted">Передвиньте ручки на волне или введите время: останется выделенный отрезок.</p>
       <div className="flex flex-wrap items-end gap-3">
-        <label className="flex flex-col gap-1 text-xs text-slate-700" htmlFor={`${id}-start`}>
+        <label className="flex flex-col gap-1 text-xs text-fg-muted" htmlFor={`${id}-start`}>
           Начало, с
           <input
             ref={startRef}
@@ -114,7 +115,7 @@ export function TrimPanel({ wavesurfer, duration, onSave, saving, onClose }: Tri
             className={field}
           />
         </label>
-        <label className="flex flex-col gap-1 text-xs text-slate-700" htmlFor={`${id}-end`}>
+        <label className="flex flex-col gap-1 text-xs text-fg-muted" htmlFor={`${id}-end`}>
           Конец, с
           <input
             id={`${id}-end`}
@@ -133,7 +134,7 @@ export function TrimPanel({ wavesurfer, duration, onSave, saving, onClose }: Tri
         </Button>
       </div>
       {problem || error ? (
-        <p className="text-sm text-red-700" role="alert">
+        <p className="text-sm text-danger-text" role="alert">
           {error ?? problem}
         </p>
       ) : null}

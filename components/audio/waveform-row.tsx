@@ -1,7 +1,7 @@
 'use client';
 
 import type { Ref } from 'react';
-import { formatClock } from '@/lib/media/recorder-machine';
+import { formatClock } from '@/lib/media/recording/recorder-machine';
 
 export interface WaveformRowProps {
   /** Where wavesurfer draws. */
@@ -26,7 +26,7 @@ export function WaveformRow({ containerRef, ready, playing, label, onToggle, cur
         disabled={!ready}
         aria-label={label}
         title={playing ? 'Пауза' : 'Воспроизвести'}
-        className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-600 text-white hover:bg-brand-700 disabled:bg-slate-400"
+        className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-accent text-accent-fg hover:bg-accent-hover disabled:bg-surface-3"
       >
         {playing ? (
           <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true" fill="currentColor">
@@ -46,7 +46,7 @@ export function WaveformRow({ containerRef, ready, playing, label, onToggle, cur
         data-ready={ready ? 'true' : 'false'}
         style={{ minHeight: 48 }}
       />
-      <span className="shrink-0 text-right text-xs tabular-nums text-slate-700" aria-label="Время воспроизведения">
+      <span className="shrink-0 text-right text-xs tabular-nums text-fg-muted" aria-label="Время воспроизведения">
         {formatClock(current)} / {formatClock(total)}
       </span>
     </div>

@@ -4,12 +4,12 @@ import type { ReactNode } from 'react';
 /** The framed column every guest screen uses. */
 export function AuthCard({ title, children, footer }: { title: string; children: ReactNode; footer?: ReactNode }) {
   return (
-    <div className="mx-auto w-full max-w-md">
-      <div className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
-        <h1 className="mb-4 text-xl font-semibold text-slate-900">{title}</h1>
+    <div className="mx-auto w-full max-w-form sm:pt-4">
+      <div className="rounded-xl border border-line bg-surface p-5 shadow-card sm:p-7">
+        <h1 className="mb-5 text-2xl font-semibold tracking-tight text-fg">{title}</h1>
         {children}
       </div>
-      {footer ? <div className="mt-4 text-center text-sm text-slate-700">{footer}</div> : null}
+      {footer ? <div className="mt-4 text-center text-sm text-fg-muted">{footer}</div> : null}
     </div>
   );
 }
@@ -17,7 +17,7 @@ export function AuthCard({ title, children, footer }: { title: string; children:
 /** The way back from the password-recovery screens. */
 export function BackToLoginLink() {
   return (
-    <Link href="/login" className="font-medium text-brand-700 underline">
+    <Link href="/login" className="font-medium text-accent-text underline">
       Вернуться ко входу
     </Link>
   );

@@ -32,7 +32,7 @@ function ForgotPasswordEmail() {
 
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4">
-      <p className="text-sm text-slate-700">Укажите email, и мы отправим ссылку для восстановления пароля.</p>
+      <p className="text-sm text-fg-muted">Укажите email, и мы отправим ссылку для восстановления пароля.</p>
       {message ? <FormAlert kind={message.kind}>{message.text}</FormAlert> : null}
       <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
       <Button type="submit" loading={isSubmitting} fullWidth>

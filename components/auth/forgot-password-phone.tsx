@@ -99,7 +99,7 @@ export function ForgotPasswordPhone() {
   return (
     <div className="flex flex-col gap-4">
       {!phone ? (
-        <p className="text-sm text-slate-700">Укажите подтверждённый номер телефона, и мы отправим код для сброса пароля по SMS.</p>
+        <p className="text-sm text-fg-muted">Укажите подтверждённый номер телефона, и мы отправим код для сброса пароля по SMS.</p>
       ) : null}
       {message ? <FormAlert kind={message.kind}>{message.text}</FormAlert> : null}
       {!phone ? (

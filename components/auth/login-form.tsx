@@ -72,7 +72,7 @@ function EmailLogin() {
       <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
       <PasswordField label="Пароль" error={errors.password?.message} {...form.register('password')} />
       <div className="text-right text-sm">
-        <Link href="/forgot-password" className="text-brand-700 underline">
+        <Link href="/forgot-password" className="text-accent-text underline">
           Забыли пароль?
         </Link>
       </div>
@@ -178,7 +178,7 @@ export function LoginForm() {
       footer={
         <>
           Нет аккаунта?{' '}
-          <Link href="/register" className="font-medium text-brand-700 underline">
+          <Link href="/register" className="font-medium text-accent-text underline">
             Регистрация
           </Link>
         </>
@@ -186,7 +186,7 @@ export function LoginForm() {
     >
       <MethodTabs label="Способ входа" email={<EmailLogin />} phone={<PhoneLogin />} />
       <div className="mt-6 flex flex-col gap-2">
-        <p className="text-center text-sm text-slate-600">или войдите через</p>
+        <p className="text-center text-sm text-fg-muted">или войдите через</p>
         <div className="flex flex-col gap-2 sm:flex-row">
           <Button variant="secondary" fullWidth onClick={() => console.log('Вход через VK ID пока не подключен')}>
             VK ID

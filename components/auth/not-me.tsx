@@ -48,7 +48,7 @@ export function NotMe() {
       <AuthCard title="Это был не я" footer={<BackToLoginLink />}>
         <div className="flex flex-col gap-4">
           <FormAlert kind="success">{NOT_ME_DONE}</FormAlert>
-          <p className="text-sm text-slate-700">{NOT_ME_CHANGE_PASSWORD}</p>
+          <p className="text-sm text-fg-muted">{NOT_ME_CHANGE_PASSWORD}</p>
           <Link href="/forgot-password" className="font-medium text-brand-700 underline">
             Задать новый пароль
           </Link>
@@ -61,7 +61,7 @@ export function NotMe() {
     <AuthCard title="Это был не я" footer={<BackToLoginLink />}>
       {token ? (
         <div className="flex flex-col gap-4">
-          <p className="text-sm text-slate-700">
+          <p className="text-sm text-fg-muted">
             Если двухэтапную проверку в вашей Копилке включили не вы, отключите её. Все сеансы будут завершены — и того, кто её включил,
             тоже.
           </p>

@@ -55,7 +55,7 @@ export function RegisterForm() {
       footer={
         <>
           Уже есть аккаунт?{' '}
-          <Link href="/login" className="font-medium text-brand-700 underline">
+          <Link href="/login" className="font-medium text-accent-text underline">
             Войти
           </Link>
         </>
@@ -70,7 +70,7 @@ export function RegisterForm() {
         <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
         <PasswordField fresh label="Пароль" error={errors.password?.message} {...form.register('password')} />
         <PasswordField fresh label="Повторите пароль" error={errors.password2?.message} {...form.register('password2')} />
-        <p className="text-xs text-slate-600">
+        <p className="text-xs text-fg-muted">
           Нажимая «Зарегистрироваться», вы соглашаетесь с политикой конфиденциальности и даёте согласие на обработку персональных данных.
         </p>
         <Button type="submit" loading={isSubmitting} disabled={done} fullWidth>

@@ -38,7 +38,7 @@ export function ResetPasswordForm() {
 
   if (!token) {
     return (
-      <div className="flex justify-center py-16 text-brand-600">
+      <div className="flex justify-center py-16 text-accent-text">
         <Spinner className="h-6 w-6" label="Загрузка…" />
       </div>
     );

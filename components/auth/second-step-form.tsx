@@ -79,10 +79,10 @@ function CodeStep({
 
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4" aria-labelledby="second-step-title">
-      <h2 id="second-step-title" className="text-lg font-semibold text-slate-900">
+      <h2 id="second-step-title" className="text-lg font-semibold text-fg">
         Двухэтапная проверка
       </h2>
-      <p ref={intro} tabIndex={-1} className="text-sm text-slate-700 outline-none">
+      <p ref={intro} tabIndex={-1} className="text-sm text-fg-muted outline-none">
         {mode === 'recovery'
           ? 'Введите один из резервных кодов, сохранённых при включении двухэтапной проверки. Каждый код действует один раз.'
           : 'Введите 6-значный код из приложения-аутентификатора.'}

@@ -69,7 +69,7 @@ export function VerifyEmailForm() {
   return (
     <AuthCard title="Подтверждение email">
       <div className="flex flex-col gap-4">
-        <p className="text-sm text-slate-700">
+        <p className="text-sm text-fg-muted">
           {email ? (
             <>
               Мы отправили 6-значный код на <strong className="break-words">{email}</strong>. Введите его ниже.

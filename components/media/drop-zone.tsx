@@ -42,8 +42,8 @@ export function DropZone({ onFiles, hint, children }: { onFiles: (files: File[])
     >
       {children}
       {over ? (
-        <div className="pointer-events-none absolute inset-0 z-10 flex items-center justify-center rounded-lg border-4 border-dashed border-brand-500 bg-brand-50/90">
-          <p className="text-lg font-medium text-brand-700">{hint}</p>
+        <div className="pointer-events-none absolute inset-0 z-10 flex items-center justify-center rounded-lg border-4 border-dashed border-accent bg-accent-soft/90">
+          <p className="text-lg font-medium text-accent-text">{hint}</p>
         </div>
       ) : null}
     </div>

@@ -3,7 +3,6 @@
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Spinner } from '@/components/ui/spinner';
 
 export interface MediaListBodyProps {
   /** The list query's state. */
@@ -12,42 +11,40 @@ export interface MediaListBodyProps {
   total: number | undefined;
   /** How many match the search. */
   visibleCount: number;
-  /** True while a search text is typed: the count reads 'Найдено: N'. */
+  /** True while a search text is typed: the count reads «Найдено: 2 записи». */
   searching: boolean;
-  loadingLabel: string;
+  /** What stands in the list's place while it loads (skeleton rows or tiles). */
+  skeleton: ReactNode;
   errorMessage: string;
   emptyTitle: string;
   emptyDescription: string;
-  /** e.g. (n) => `Всего записей: ${n}` */
-  totalLabel: (count: number) => string;
+  /** «2 записи», «1 фотография». */
+  countLabel: (count: number) => string;
   /** The list or grid of the visible items. */
   children: ReactNode;
 }
 
-/** A media screen's list area: loading, load error with 'Повторить', empty, nothing found, or the count and the items. */
+/** A media screen's list area: loading (the list's skeleton), load error with 'Повторить', empty, nothing found, or the count and the items. */
 export function MediaListBody({
   list,
   total,
   visibleCount,
   searching,
-  loadingLabel,
+  skeleton,
   errorMessage,
   emptyTitle,
   emptyDescription,
-  totalLabel,
+  countLabel,
   children,
 }: MediaListBodyProps) {
-  if (list.isPending) {
-    return (
-      <div className="flex justify-center py-10 text-slate-700">
-        <Spinner className="h-8 w-8" label={loadingLabel} />
-      </div>
-    );
-  }
+  if (list.isPending) return <>{skeleton}</>;
   if (list.isError) {
     return (
-      <div role="alert" className="flex flex-col items-center gap-3 rounded-lg border border-red-200 bg-red-50 px-4 py-8 text-center">
-        <p className="text-red-800">{errorMessage}</p>
+      <div
+        role="alert"
+        className="flex flex-col items-center gap-3 rounded-xl border border-danger-line bg-danger-soft px-4 py-8 text-center"
+      >
+        <p className="text-danger-text">{errorMessage}</p>
         <Button variant="secondary" onClick={() => void list.refetch()}>
           Повторить
         </Button>
@@ -58,8 +55,8 @@ export function MediaListBody({
   if (visibleCount === 0) return <EmptyState title="Ничего не найдено" description="Измените запрос поиска." />;
   return (
     <>
-      <p className="text-sm text-slate-600" aria-live="polite">
-        {searching ? `Найдено: ${visibleCount}` : totalLabel(visibleCount)}
+      <p className="text-sm text-fg-muted" aria-live="polite">
+        {searching ? `Найдено: ${countLabel(visibleCount)}` : countLabel(visibleCount)}
       </p>
       {children}
     </>

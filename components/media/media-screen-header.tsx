@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 export function MediaScreenHeader({ title, children }: { title: string; children: ReactNode }) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
-      <h1 className="text-2xl font-semibold text-slate-900">{title}</h1>
+      <h1 className="text-2xl font-semibold tracking-tight text-fg">{title}</h1>
       {children}
     </div>
   );

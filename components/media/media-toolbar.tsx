@@ -1,7 +1,8 @@
 'use client';
 
 import { useId } from 'react';
-import { SORT_OPTIONS, type SortOrder } from '@/lib/media/sort-search';
+import { Listbox } from '@/components/ui/listbox';
+import { SORT_OPTIONS, type SortOrder } from '@/lib/media/lists/sort-search';
 
 /** Search ('Поиск') and sort ('Сортировка') above a media list. */
 export function MediaToolbar<O extends string = SortOrder>({
@@ -20,42 +21,36 @@ export function MediaToolbar<O extends string = SortOrder>({
 }) {
   const choices = (options ?? SORT_OPTIONS) as ReadonlyArray<{ value: O; label: string }>;
   const searchId = useId();
-  const sortId = useId();
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
       <div className="flex flex-1 flex-col gap-1">
-        <label htmlFor={searchId} className="text-sm font-medium text-slate-800">
+        <label htmlFor={searchId} className="text-sm font-medium text-fg">
           Поиск
         </label>
-        <input
-          id={searchId}
-          type="search"
-          value={query}
-          onChange={(e) => onQueryChange(e.target.value)}
-          placeholder="Название или описание"
-          className="min-h-10 rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500"
-        />
+        <div className="relative">
+          <svg
+            viewBox="0 0 20 20"
+            className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-fg-muted"
+            aria-hidden="true"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+          >
+            <circle cx="9" cy="9" r="6" />
+            <path d="M14 14l4 4" />
+          </svg>
+          <input
+            id={searchId}
+            type="search"
+            value={query}
+            onChange={(e) => onQueryChange(e.target.value)}
+            placeholder="Название или описание"
+            className="min-h-10 w-full rounded-lg border border-line-strong bg-surface py-2 pl-9 pr-3 text-base text-fg placeholder:text-fg-subtle"
+          />
+        </div>
       </div>
-      <div className="flex flex-col gap-1 sm:w-60">
-        <label htmlFor={sortId} className="text-sm font-medium text-slate-800">
-          Сортировка
-        </label>
-        <select
-          id={sortId}
-          value={order}
-          onChange={(e) => {
-            const picked = choices.find((o) => o.value === e.target.value);
-            if (picked) onOrderChange(picked.value);
-          }}
-          className="min-h-10 rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900"
-        >
-          {choices.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <Listbox label="Сортировка" value={order} onChange={onOrderChange} options={choices} className="sm:w-60" />
     </div>
   );
 }

@@ -26,7 +26,7 @@ export function ProcessingFailed({ kind, id, reason }: ProcessingFailedProps) {
   };
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-2" data-testid="processing-failed">
-      {reason ? <p className="text-sm text-red-700">{reason}</p> : null}
+      {reason ? <p className="text-sm text-danger-text">{reason}</p> : null}
       <Button variant="secondary" onClick={() => void again()} loading={retry.isPending}>
         Повторить
       </Button>

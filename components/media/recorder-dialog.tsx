@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState } from 'react';
 import { RecorderPanel } from '@/components/media/recorder-panel';
-import { AppDialog } from '@/components/ui/app-dialog';
+import { Dialog } from '@/components/ui/dialog';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useAccountId } from '@/hooks/use-account-id';
 import { useRecorder, type RecordingUpload, type UseRecorderOptions } from '@/hooks/use-recorder';
@@ -12,9 +12,9 @@ import type { MediaDetails } from '@/lib/api/media';
 import type { UploadProgress } from '@/lib/api/upload';
 import { uploadVideo } from '@/lib/api/video';
 import { audioSaveError, videoSaveError } from '@/lib/errors';
-import { notifyPendingChanged } from '@/lib/media/pending-atoms';
-import { hasUnsavedRecording } from '@/lib/media/recorder-machine';
-import type { RecorderKind } from '@/lib/media/recording-format';
+import { notifyPendingChanged } from '@/lib/media/uploads/pending-atoms';
+import { hasUnsavedRecording } from '@/lib/media/recording/recorder-machine';
+import type { RecorderKind } from '@/lib/media/recording/recording-format';
 
 /** A recording stops by itself after 300 s on the audio and the video screen (the recorder's own default is 3600 s). */
 export const RECORDER_SCREEN_MAX_DURATION = 300;
@@ -119,9 +119,9 @@ export function RecorderDialog({ kind, onClose, onSaved, restoreSessionId }: Rec
 
   return (
     <>
-      <AppDialog open onClose={requestClose} onRequestClose={requestClose} static title={config.title} width={800}>
+      <Dialog open onClose={requestClose} onRequestClose={requestClose} static title={config.title} width={800}>
         <RecorderPanel kind={kind} recorder={recorder} onSave={(d) => void save(d)} />
-      </AppDialog>
+      </Dialog>
       <ConfirmDialog
         open={confirmOpen}
         title="Закрыть запись?"

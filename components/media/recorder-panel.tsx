@@ -6,8 +6,8 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import type { UseRecorder } from '@/hooks/use-recorder';
 import type { MediaDetails } from '@/lib/api/media';
-import { formatClock } from '@/lib/media/recorder-machine';
-import type { RecorderKind } from '@/lib/media/recording-format';
+import { formatClock } from '@/lib/media/recording/recorder-machine';
+import type { RecorderKind } from '@/lib/media/recording/recording-format';
 import { audioDetailsSchema } from '@/lib/schemas/audio';
 import { videoDetailsSchema } from '@/lib/schemas/video';
 import { RECORDING_UNSUPPORTED } from './recording-unsupported';
@@ -55,7 +55,7 @@ export interface RecorderPanelProps {
 
 function Alert({ children }: { children: ReactNode }) {
   return (
-    <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+    <div role="alert" className="rounded-md border border-danger-line bg-danger-soft px-3 py-2 text-sm text-danger-text">
       {children}
     </div>
   );
@@ -115,7 +115,7 @@ function VideoStage({ recorder }: { recorder: UseRecorder }) {
       ) : null}
       {status === 'recording' ? (
         <span className="absolute left-3 top-3 flex items-center gap-2 rounded bg-slate-900/70 px-2 py-1 text-sm text-white">
-          <span className="h-3 w-3 animate-pulse rounded-full bg-red-600" aria-hidden="true" />
+          <span className="h-3 w-3 animate-pulse rounded-full bg-danger" aria-hidden="true" />
           Идёт запись…
         </span>
       ) : null}
@@ -138,9 +138,9 @@ export function RecorderPanel({ kind, recorder, onSave }: RecorderPanelProps) {
 
       <div className={`flex flex-col items-center gap-1 ${isAudio ? 'py-2' : ''}`}>
         <div className="flex items-center gap-2">
-          {isAudio && status === 'recording' ? <span className="h-3 w-3 animate-pulse rounded-full bg-red-600" aria-hidden="true" /> : null}
+          {isAudio && status === 'recording' ? <span className="h-3 w-3 animate-pulse rounded-full bg-danger" aria-hidden="true" /> : null}
           <span
-            className={`${isAudio ? 'text-4xl' : 'text-3xl'} font-semibold tabular-nums text-slate-900`}
+            className={`${isAudio ? 'text-4xl' : 'text-3xl'} font-semibold tabular-nums text-fg`}
             data-testid="recorder-timer"
             role="timer"
             aria-live="off"
@@ -148,13 +148,13 @@ export function RecorderPanel({ kind, recorder, onSave }: RecorderPanelProps) {
             {formatClock(seconds)}
           </span>
         </div>
-        <span className="text-xs text-slate-600">Максимум {formatClock(state.maxDuration)}</span>
-        {isAudio && status === 'recording' ? <span className="text-sm text-red-700">Идёт запись…</span> : null}
+        <span className="text-xs text-fg-muted">Максимум {formatClock(state.maxDuration)}</span>
+        {isAudio && status === 'recording' ? <span className="text-sm text-danger-text">Идёт запись…</span> : null}
         {state.autoStopped && status === 'recorded' ? (
-          <span className="text-sm text-slate-700">Запись остановлена: достигнута максимальная длительность.</span>
+          <span className="text-sm text-fg-muted">Запись остановлена: достигнута максимальная длительность.</span>
         ) : null}
         {state.restored && (status === 'recorded' || status === 'naming') ? (
-          <span className="text-sm text-slate-700">Восстановлена несохранённая запись.</span>
+          <span className="text-sm text-fg-muted">Восстановлена несохранённая запись.</span>
         ) : null}
       </div>
 
@@ -187,7 +187,7 @@ export function RecorderPanel({ kind, recorder, onSave }: RecorderPanelProps) {
       ) : null}
 
       {status === 'starting' || status === 'stopping' ? (
-        <div className="flex justify-center text-slate-700">
+        <div className="flex justify-center text-fg-muted">
           <Spinner className="h-6 w-6" label={status === 'starting' ? texts.connecting : 'Остановка записи'} />
         </div>
       ) : null}
@@ -241,21 +241,21 @@ export function RecorderPanel({ kind, recorder, onSave }: RecorderPanelProps) {
 
       {status === 'saving' ? (
         <div className="flex flex-col gap-2">
-          <span className="text-sm text-slate-800">Сохранение… {percent}%</span>
+          <span className="text-sm text-fg">Сохранение… {percent}%</span>
           <div
             role="progressbar"
             aria-label={texts.progressLabel}
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={percent}
-            className="h-2 w-full overflow-hidden rounded-full bg-slate-200"
+            className="h-2 w-full overflow-hidden rounded-full bg-surface-3"
           >
-            <div className="h-full bg-brand-600 transition-[width]" style={{ width: `${percent}%` }} />
+            <div className="h-full bg-accent transition-[width]" style={{ width: `${percent}%` }} />
           </div>
         </div>
       ) : null}
 
-      {status === 'saved' && texts.saved ? <p className="text-center text-sm text-emerald-800">{texts.saved}</p> : null}
+      {status === 'saved' && texts.saved ? <p className="text-center text-sm text-success-text">{texts.saved}</p> : null}
     </div>
   );
 }

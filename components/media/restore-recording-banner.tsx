@@ -1,8 +1,8 @@
 'use client';
 
 import { Button } from '@/components/ui/button';
-import { formatClock } from '@/lib/media/recorder-machine';
-import type { RecordingSession } from '@/lib/media/recording-store';
+import { formatClock } from '@/lib/media/recording/recorder-machine';
+import type { RecordingSession } from '@/lib/media/recording/recording-store';
 
 const dateFormat = new Intl.DateTimeFormat('ru-RU', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -19,10 +19,10 @@ export function RestoreRecordingBanner({
   return (
     <section
       aria-label="Несохранённая запись"
-      className="flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 sm:flex-row sm:items-center sm:justify-between"
+      className="flex flex-col gap-3 rounded-lg border border-warning-line bg-warning-soft p-4 sm:flex-row sm:items-center sm:justify-between"
       data-testid="restore-recording"
     >
-      <p className="text-sm text-amber-950">
+      <p className="text-sm text-warning-text">
         Найдена несохранённая запись от {dateFormat.format(new Date(session.started_at))} ({formatClock(session.duration)}). Восстановить
         её?
       </p>

@@ -1,7 +1,7 @@
 'use client';
 
 import Link from 'next/link';
-import { keptRecordHref, type UploadItem } from '@/lib/media/upload-queue';
+import { keptRecordHref, type UploadItem } from '@/lib/media/uploads/upload-queue';
 
 const percent = (p: number) => Math.round(p * 100);
 
@@ -17,27 +17,27 @@ export function UploadList({ items, onDismiss, label }: { items: readonly Upload
         <li
           key={item.id}
           className={`flex flex-col gap-1 rounded-md border px-3 py-2 text-sm ${
-            item.status === 'failed' ? 'border-red-200 bg-red-50' : 'border-slate-200 bg-white'
+            item.status === 'failed' ? 'border-danger-line bg-danger-soft' : 'border-line bg-surface'
           }`}
           data-testid="upload-item"
           data-status={item.status}
         >
           <div className="flex items-center justify-between gap-3">
-            <span className="min-w-0 truncate font-medium text-slate-900" title={item.name}>
+            <span className="min-w-0 truncate font-medium text-fg" title={item.name}>
               {item.name}
             </span>
             {item.status === 'uploading' || item.status === 'queued' ? (
-              <span className="shrink-0 tabular-nums text-slate-700">
+              <span className="shrink-0 tabular-nums text-fg-muted">
                 {item.status === 'queued' ? 'В очереди' : `${percent(item.progress)}%`}
               </span>
             ) : item.status === 'done' ? (
-              <span className="shrink-0 text-emerald-800">Загружено</span>
+              <span className="shrink-0 text-success-text">Загружено</span>
             ) : (
               <button
                 type="button"
                 onClick={() => onDismiss(item.id)}
                 aria-label={`Скрыть сообщение о файле ${item.name}`}
-                className="-my-1 shrink-0 rounded px-2 py-1 text-lg leading-none text-red-800 hover:bg-red-100"
+                className="-my-1 shrink-0 rounded px-2 py-1 text-lg leading-none text-danger-text hover:bg-danger-soft"
               >
                 ×
               </button>
@@ -50,18 +50,18 @@ export function UploadList({ items, onDismiss, label }: { items: readonly Upload
               aria-valuemin={0}
               aria-valuemax={100}
               aria-valuenow={percent(item.progress)}
-              className="h-2 w-full overflow-hidden rounded-full bg-slate-200"
+              className="h-2 w-full overflow-hidden rounded-full bg-surface-3"
             >
-              <div className="h-full bg-brand-600 transition-[width]" style={{ width: `${percent(item.progress)}%` }} />
+              <div className="h-full bg-accent transition-[width]" style={{ width: `${percent(item.progress)}%` }} />
             </div>
           ) : null}
           {item.status === 'failed' && item.error ? (
-            <p role="alert" className="text-red-800">
+            <p role="alert" className="text-danger-text">
               {item.error}
               {item.kept ? (
                 <>
                   {' '}
-                  <Link href={keptRecordHref(item.kept)} className="font-medium underline hover:text-red-900">
+                  <Link href={keptRecordHref(item.kept)} className="font-medium underline hover:text-danger-text">
                     Открыть
                   </Link>
                 </>

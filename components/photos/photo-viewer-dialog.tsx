@@ -1,23 +1,18 @@
 'use client';
 
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { ConfirmMediaDelete, MediaItemActions } from '@/components/media/media-item-actions';
-import { AppDialog } from '@/components/ui/app-dialog';
+import { Dialog } from '@/components/ui/dialog';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import type { MediaViewerProps } from '@/components/media/item-props';
 import { useMediaItemActions } from '@/hooks/use-media-item-actions';
-import { useDeletePhoto, useDownloadPhoto, useRestorePhoto, useUpdatePhoto } from '@/hooks/use-photo-mutations';
-import { useSnackbar } from '@/hooks/use-snackbar';
-import type { PhotoRecord } from '@/lib/api/photos';
+import { MEDIA_KINDS } from '@/lib/media/kinds';
 import { formatDateTime, viewerTimeZone, wallClockOf } from '@/lib/media/media-dates';
-import { stepIndex, viewerCounter } from '@/lib/media/viewer-index';
-import { photoDetailsSchema } from '@/lib/schemas/photo';
-import { PHOTO_FAILED, PHOTO_PROCESSING, photoAlt } from './photo-grid';
+import { stepIndex, viewerCounter } from '@/lib/media/lists/viewer-index';
+import { PHOTO_FAILED, PHOTO_PROCESSING, photoAlt } from './photo-tile';
 
-export const PHOTO_UPDATED = 'Фотография успешно обновлена';
-export const PHOTO_DELETED = 'Фотография удалена';
-export const PHOTO_RESTORED = 'Фотография восстановлена';
-export const PHOTO_DOWNLOAD_ERROR = 'Ошибка при скачивании фотографии';
+const { text, detailsSchema } = MEDIA_KINDS.photo;
 
 const FORM_ID = 'photo-details-form';
 const dateFormat = new Intl.DateTimeFormat('ru-RU', { dateStyle: 'medium', timeStyle: 'short' });
@@ -29,13 +24,6 @@ const formatDate = (iso: string | null | undefined) => {
 /** Keys typed into the form fields move the caret, not the photo. */
 const isTyping = (target: EventTarget | null) =>
   target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
-
-export interface PhotoViewerDialogProps {
-  photos: readonly PhotoRecord[];
-  index: number;
-  onIndexChange: (index: number) => void;
-  onClose: () => void;
-}
 
 function Arrow({ dir }: { dir: 'left' | 'right' }) {
   return (
@@ -58,23 +46,19 @@ function Arrow({ dir }: { dir: 'left' | 'right' }) {
  * The wide viewer: the preview image, previous/next (buttons and ←/→, going round at the ends),
  * 'N из M', title and description (title optional), download of the original and deletion.
  */
-export function PhotoViewerDialog({ photos, index, onIndexChange, onClose }: PhotoViewerDialogProps) {
+export function PhotoViewerDialog({ items: photos, id, onMove, onClose }: MediaViewerProps<'photo'>) {
+  const index = photos.findIndex((p) => p.id === id);
   const photo = photos[index];
   const count = photos.length;
-  const update = useUpdatePhoto();
-  const remove = useDeletePhoto();
-  const download = useDownloadPhoto();
-  const { showError } = useSnackbar();
   // After a deletion the gallery's list shrinks; the screen moves the viewer to the neighbour or closes it.
-  const restore = useRestorePhoto();
-  const actions = useMediaItemActions({
-    update,
-    remove,
-    restore,
-    updatedMessage: PHOTO_UPDATED,
-    deletedMessage: PHOTO_DELETED,
-    restoredMessage: PHOTO_RESTORED,
-  });
+  const actions = useMediaItemActions('photo');
+  const onIndexChange = useCallback(
+    (to: number) => {
+      const target = photos[to];
+      if (target) onMove(target.id);
+    },
+    [photos, onMove],
+  );
   const confirmDelete = actions.confirmingDelete;
 
   useEffect(() => {
@@ -109,20 +93,12 @@ export function PhotoViewerDialog({ photos, index, onIndexChange, onClose }: Pho
   const taken = photo.taken_at ? formatDateTime(wallClockOf(photo, viewerTimeZone())) : null;
   const uploaded = formatDate(photo.created_at);
 
-  const startDownload = async () => {
-    try {
-      await download.mutateAsync(photo);
-    } catch {
-      showError(PHOTO_DOWNLOAD_ERROR);
-    }
-  };
-
   const navButton =
     'absolute top-1/2 -translate-y-1/2 flex h-11 w-11 items-center justify-center rounded-full bg-white/90 text-slate-900 shadow hover:bg-white';
 
   return (
     <>
-      <AppDialog
+      <Dialog
         open
         onClose={() => {
           if (!confirmDelete && !actions.busy) onClose();
@@ -173,13 +149,13 @@ export function PhotoViewerDialog({ photos, index, onIndexChange, onClose }: Pho
                 </>
               ) : null}
             </div>
-            <p className="text-center text-sm tabular-nums text-slate-700" aria-live="polite" data-testid="photo-counter">
+            <p className="text-center text-sm tabular-nums text-fg-muted" aria-live="polite" data-testid="photo-counter">
               {viewerCounter(index, count)}
             </p>
           </div>
 
           <div className="flex flex-col gap-3 lg:w-80 lg:shrink-0">
-            <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm text-slate-700">
+            <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm text-fg-muted">
               {taken ? (
                 <>
                   <dt>Снято:</dt>
@@ -204,25 +180,25 @@ export function PhotoViewerDialog({ photos, index, onIndexChange, onClose }: Pho
             <MediaItemActions
               key={photo.id}
               formId={FORM_ID}
-              schema={photoDetailsSchema}
+              schema={detailsSchema}
               details={photo}
-              saving={update.isPending}
+              saving={actions.saving}
               onSave={(values) => actions.save(photo.id, values)}
               onDelete={actions.askDelete}
               downloads={
-                <Button variant="secondary" onClick={() => void startDownload()} loading={download.isPending}>
+                <Button variant="secondary" onClick={() => void actions.startDownload(photo.id)} loading={actions.downloading}>
                   Скачать оригинал
                 </Button>
               }
             />
           </div>
         </div>
-      </AppDialog>
+      </Dialog>
       <ConfirmMediaDelete
         open={confirmDelete}
-        title="Удалить фотографию"
+        title={text.deleteTitle}
         name={photoAlt(photo)}
-        busy={remove.isPending}
+        busy={actions.deleting}
         onConfirm={() => void actions.confirmDelete(photo.id)}
         onCancel={actions.cancelDelete}
       />

@@ -6,7 +6,7 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormAlert } from '@/components/ui/form-alert';
-import { AppDialog } from '@/components/ui/app-dialog';
+import { Dialog } from '@/components/ui/dialog';
 import { Button } from '@/components/ui/button';
 import { PasswordField } from '@/components/ui/password-field';
 import { useDeleteAccount } from '@/hooks/use-profile';
@@ -16,7 +16,7 @@ import { accountDeletionError, errorInfo } from '@/lib/errors';
 import { deleteAccountSchema, type DeleteAccountValues } from '@/lib/schemas/profile';
 import { ProfileSection } from './section';
 
-export const ACCOUNT_DELETED = 'Аккаунт успешно удален';
+export const ACCOUNT_DELETED = 'Аккаунт успешно удалён';
 
 export function DeleteAccount() {
   const remove = useDeleteAccount();
@@ -57,15 +57,15 @@ export function DeleteAccount() {
 
   return (
     <ProfileSection id="delete-account" title="Удаление аккаунта" tone="danger">
-      <p className="mb-4 text-sm text-slate-700">
+      <p className="mb-4 text-sm text-fg-muted">
         Аккаунт и все ваши аудиозаписи, фотографии и видео будут удалены без возможности восстановления.
       </p>
       <Button variant="danger" onClick={() => setOpen(true)}>
         Удалить аккаунт
       </Button>
-      <AppDialog open={open} onClose={close} title="Удалить аккаунт?" width={500}>
+      <Dialog open={open} onClose={close} title="Удалить аккаунт?" width={500}>
         <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4">
-          <p className="text-sm text-slate-800">Это действие необратимо. Для подтверждения введите ваш пароль.</p>
+          <p className="text-sm text-fg">Это действие необратимо. Для подтверждения введите ваш пароль.</p>
           {error ? <FormAlert>{error}</FormAlert> : null}
           <PasswordField label="Пароль" autoFocus error={errors.password?.message} {...form.register('password')} />
           <div className="flex flex-wrap justify-end gap-2">
@@ -77,7 +77,7 @@ export function DeleteAccount() {
             </Button>
           </div>
         </form>
-      </AppDialog>
+      </Dialog>
     </ProfileSection>
   );
 }

@@ -16,7 +16,7 @@ import { emailChangeError, errorInfo } from '@/lib/errors';
 import { emailChangeCodeSchema, emailChangeSchema, type EmailChangeCodeValues, type EmailChangeValues } from '@/lib/schemas/email-change';
 import { ProfileSection } from './section';
 
-export const EMAIL_CHANGED = 'Адрес эл. почты изменён';
+export const EMAIL_CHANGED = 'Email изменён';
 const EMAIL_TAKEN = 'Пользователь с таким email уже существует';
 
 /**
@@ -32,9 +32,9 @@ export function EmailChangeSection({ user }: { user: User }) {
     setReturned(true);
   };
   return (
-    <ProfileSection id="email-change" title="Эл. почта">
+    <ProfileSection id="email-change" title="Email">
       <div className="flex flex-col gap-4">
-        <p className="text-sm text-slate-700">
+        <p className="text-sm text-fg-muted">
           Текущий адрес: <strong>{user.email}</strong>
         </p>
         {pending ? (
@@ -78,15 +78,9 @@ function AddressStep({ focusOnMount, onSent }: { focusOnMount: boolean; onSent: 
   });
 
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4" aria-label="Смена адреса эл. почты">
+    <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4" aria-label="Смена email">
       {error ? <FormAlert>{error}</FormAlert> : null}
-      <TextField
-        label="Новый адрес эл. почты"
-        type="email"
-        autoComplete="email"
-        error={errors.new_email?.message}
-        {...form.register('new_email')}
-      />
+      <TextField label="Новый email" type="email" autoComplete="email" error={errors.new_email?.message} {...form.register('new_email')} />
       <PasswordField label="Текущий пароль" error={errors.password?.message} {...form.register('password')} />
       <div>
         <Button type="submit" loading={isSubmitting}>

@@ -14,7 +14,7 @@ import { codeSchema, type CodeValues } from '@/lib/schemas/auth';
 import { PROFILE_PHONE_ID } from './profile-info-form';
 import { ProfileSection } from './section';
 
-export const PHONE_VERIFIED = 'Телефон успешно подтвержден';
+export const PHONE_VERIFIED = 'Телефон успешно подтверждён';
 export const PHONE_CODE_SENT = 'Код подтверждения отправлен по SMS';
 
 /** Shown while the user has a phone that is not verified yet. */
@@ -58,7 +58,7 @@ export function PhoneVerification({ user }: { user: User }) {
   return (
     <ProfileSection id="phone-verification" title="Подтверждение телефона">
       <div className="flex flex-col gap-4">
-        <p className="text-sm text-slate-700">
+        <p className="text-sm text-fg-muted">
           Номер <strong>{user.phone}</strong> не подтверждён. Получите код по SMS и введите его ниже.
         </p>
         {message ? <FormAlert kind={message.kind}>{message.text}</FormAlert> : null}

@@ -99,12 +99,12 @@ export function PhotoSection({ user }: { user: User }) {
   return (
     <ProfileSection id="profile-photo" title="Фото профиля">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
-        <div className="h-28 w-28 shrink-0 overflow-hidden rounded-full border border-slate-200 bg-slate-100">
+        <div className="h-28 w-28 shrink-0 overflow-hidden rounded-full border border-line bg-surface-2">
           {shown ? (
             <img src={shown} alt={preview ? 'Предпросмотр нового фото' : 'Фото профиля'} className="h-full w-full object-cover" />
           ) : (
             <span
-              className="flex h-full w-full items-center justify-center text-4xl font-semibold text-slate-500"
+              className="flex h-full w-full items-center justify-center text-4xl font-semibold text-fg-subtle"
               aria-label="Фото не загружено"
               role="img"
             >
@@ -127,16 +127,16 @@ export function PhotoSection({ user }: { user: User }) {
             />
             <label
               htmlFor={inputId}
-              className="inline-flex min-h-10 cursor-pointer items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-[#2f6fdf] peer-disabled:cursor-not-allowed peer-disabled:text-slate-500"
+              className="inline-flex min-h-10 cursor-pointer items-center rounded-md border border-line-strong bg-surface px-4 py-2 text-sm font-medium text-fg hover:bg-surface-2 peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-focus peer-disabled:cursor-not-allowed peer-disabled:text-fg-subtle"
             >
               {user.photo_url || file ? 'Выбрать другое фото' : 'Выбрать фото'}
             </label>
-            <span className="min-w-0 break-all text-sm text-slate-600">{file ? file.name : 'Файл не выбран'}</span>
+            <span className="min-w-0 break-all text-sm text-fg-muted">{file ? file.name : 'Файл не выбран'}</span>
           </div>
           {progress !== null ? (
             <div className="flex items-center gap-2">
               <progress max={1} value={progress} className="h-2 flex-1" aria-label="Загрузка фото" />
-              <span className="text-xs text-slate-700">{Math.round(progress * 100)}%</span>
+              <span className="text-xs text-fg-muted">{Math.round(progress * 100)}%</span>
             </div>
           ) : null}
           <div className="flex flex-wrap gap-2 empty:hidden">

@@ -47,7 +47,7 @@ export function ProfileInfoForm({ user }: { user: User }) {
   const needsPassword = phoneChanged(typedPhone, user.phone);
   const phoneHint =
     user.phone && !phoneEdited ? (
-      <span className={user.is_phone_verified ? 'text-emerald-800' : 'text-amber-900'}>
+      <span className={user.is_phone_verified ? 'text-success-text' : 'text-warning-text'}>
         {user.is_phone_verified ? PHONE_VERIFIED_HINT : PHONE_UNVERIFIED_HINT}
       </span>
     ) : undefined;
@@ -83,11 +83,11 @@ export function ProfileInfoForm({ user }: { user: User }) {
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4">
         {error ? <FormAlert>{error}</FormAlert> : null}
         <div className="flex flex-col gap-1">
-          <span className="text-sm font-medium text-slate-800">Email</span>
-          <p className="flex flex-wrap items-center gap-2 break-all text-slate-900">
+          <span className="text-sm font-medium text-fg">Email</span>
+          <p className="flex flex-wrap items-center gap-2 break-all text-fg">
             {user.email}
             <span
-              className={`rounded px-2 py-0.5 text-xs ${user.is_email_verified ? 'bg-emerald-100 text-emerald-800' : 'bg-amber-100 text-amber-900'}`}
+              className={`rounded px-2 py-0.5 text-xs ${user.is_email_verified ? 'bg-success-soft text-success-text' : 'bg-warning-soft text-warning-text'}`}
             >
               {user.is_email_verified ? 'подтверждён' : 'не подтверждён'}
             </span>

@@ -19,10 +19,10 @@ export function ProfilePage() {
   const profile = useProfile();
 
   return (
-    <div className="mx-auto flex max-w-2xl flex-col gap-6">
-      <h1 className="text-2xl font-semibold">Профиль</h1>
+    <div className="mx-auto flex w-full max-w-settings flex-col gap-6">
+      <h1 className="text-2xl font-semibold tracking-tight text-fg">Профиль</h1>
       {profile.isPending ? (
-        <div className="flex justify-center py-10 text-brand-600">
+        <div className="flex justify-center py-10 text-accent-text">
           <Spinner className="h-6 w-6" label="Загрузка профиля…" />
         </div>
       ) : profile.isError || !profile.data ? (

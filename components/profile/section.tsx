@@ -14,9 +14,9 @@ export function ProfileSection({
   return (
     <section
       aria-labelledby={id}
-      className={`rounded-lg border bg-white p-4 shadow-sm sm:p-6 ${tone === 'danger' ? 'border-red-200' : 'border-slate-200'}`}
+      className={`rounded-xl border bg-surface p-5 shadow-card sm:p-6 ${tone === 'danger' ? 'border-danger-line' : 'border-line'}`}
     >
-      <h2 id={id} className={`mb-4 text-lg font-semibold ${tone === 'danger' ? 'text-red-800' : 'text-slate-900'}`}>
+      <h2 id={id} className={`mb-4 text-lg font-semibold ${tone === 'danger' ? 'text-danger-text' : 'text-fg'}`}>
         {title}
       </h2>
       {children}

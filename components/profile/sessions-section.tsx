@@ -33,14 +33,14 @@ function SessionItem({
   return (
     <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
       <div className="flex flex-col gap-0.5 text-sm">
-        <p id={titleId} className="font-medium text-slate-900">
+        <p id={titleId} className="font-medium text-fg">
           {browser} · {system}
           {session.current ? (
-            <span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800">Это устройство</span>
+            <span className="ml-2 rounded-full bg-success-soft px-2 py-0.5 text-xs font-medium text-success-text">Это устройство</span>
           ) : null}
         </p>
-        <p className="text-slate-700">IP-адрес: {session.ip ?? 'неизвестен'}</p>
-        <p className="text-slate-700">
+        <p className="text-fg-muted">IP-адрес: {session.ip ?? 'неизвестен'}</p>
+        <p className="text-fg-muted">
           {session.current ? 'Активен сейчас' : `Последняя активность: ${dateTime.format(new Date(session.last_used_at))}`}
         </p>
       </div>
@@ -97,16 +97,16 @@ export function SessionsSection() {
   return (
     <ProfileSection id="sessions" title="Сеансы">
       <div className="flex flex-col gap-3">
-        <p className="text-sm text-slate-700">Устройства и браузеры, в которых выполнен вход в ваш аккаунт.</p>
+        <p className="text-sm text-fg-muted">Устройства и браузеры, в которых выполнен вход в ваш аккаунт.</p>
         {error ? <FormAlert>{error}</FormAlert> : null}
         {sessions.isPending ? (
-          <div className="flex justify-center py-4 text-brand-600">
+          <div className="flex justify-center py-4 text-accent-text">
             <Spinner className="h-5 w-5" label="Загрузка сеансов…" />
           </div>
         ) : sessions.isError ? (
           <SessionsLoadError error={sessions.error} onRetry={() => void sessions.refetch()} />
         ) : (
-          <ul ref={list} tabIndex={-1} aria-label="Активные сеансы" className="divide-y divide-slate-200 outline-none">
+          <ul ref={list} tabIndex={-1} aria-label="Активные сеансы" className="divide-y divide-line outline-none">
             {sessions.data.map((s) => (
               <SessionItem
                 key={s.id}

@@ -22,7 +22,7 @@ function UsageFigures() {
   const usage = useUsage();
   if (usage.isPending) {
     return (
-      <div className="flex py-2 text-brand-600">
+      <div className="flex py-2 text-accent-text">
         <Spinner className="h-5 w-5" label="Загрузка…" />
       </div>
     );
@@ -41,26 +41,26 @@ function UsageFigures() {
   const share = quota ? Math.min(1, total / quota) : 0;
   return (
     <div className="flex flex-col gap-3">
-      <p className="text-base font-medium text-slate-900" data-testid="usage-total">
+      <p className="text-base font-medium text-fg" data-testid="usage-total">
         Занято {formatBytes(total)}
         {quota !== null ? ` из ${formatBytes(quota)}` : ''}
       </p>
       {quota !== null ? (
-        <div className="h-2 overflow-hidden rounded-full bg-slate-200" aria-hidden="true">
-          <div className={`h-full ${share >= 0.9 ? 'bg-red-600' : 'bg-brand-600'}`} style={{ width: `${share * 100}%` }} />
+        <div className="h-2 overflow-hidden rounded-full bg-surface-3" aria-hidden="true">
+          <div className={`h-full ${share >= 0.9 ? 'bg-danger' : 'bg-accent'}`} style={{ width: `${share * 100}%` }} />
         </div>
       ) : null}
       <dl className="grid grid-cols-3 gap-2 text-sm">
         {KINDS.map(([kind, label]) => (
-          <div key={kind} className="rounded-md bg-slate-50 px-3 py-2">
-            <dt className="text-slate-600">{label}</dt>
-            <dd className="font-medium text-slate-900" data-testid={`usage-${kind}`}>
+          <div key={kind} className="rounded-md bg-surface-2 px-3 py-2">
+            <dt className="text-fg-muted">{label}</dt>
+            <dd className="font-medium text-fg" data-testid={`usage-${kind}`}>
               {formatBytes(usage.data[kind])}
             </dd>
           </div>
         ))}
       </dl>
-      <p className="text-sm text-slate-700">
+      <p className="text-sm text-fg-muted">
         Оригиналы и их копии для просмотра. Удалённое занимает место, пока не удалится из корзины навсегда.
       </p>
     </div>
@@ -85,8 +85,8 @@ export function StorageSection() {
     <ProfileSection id="storage" title="Хранилище">
       <div className="flex flex-col gap-5">
         <UsageFigures />
-        <div className="flex flex-col gap-2 border-t border-slate-200 pt-4">
-          <p className="text-sm text-slate-700">
+        <div className="flex flex-col gap-2 border-t border-line pt-4">
+          <p className="text-sm text-fg-muted">
             Один ZIP-архив со всеми оригиналами (кроме корзины) и описанием каждого файла: название, описание, даты, длительность.
           </p>
           <div>

@@ -63,12 +63,12 @@ export function TwoFactorDisable({
 
   return (
     <div className="flex flex-col gap-4">
-      <p ref={summary} tabIndex={-1} className="text-sm text-slate-700 outline-none">
+      <p ref={summary} tabIndex={-1} className="text-sm text-fg-muted outline-none">
         Двухэтапная проверка включена: при входе нужен код из приложения-аутентификатора. Резервных кодов осталось: {codesLeft}.
       </p>
       {actions}
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4" aria-labelledby="two-factor-disable-title">
-        <h3 id="two-factor-disable-title" className="font-medium text-slate-900">
+        <h3 id="two-factor-disable-title" className="font-medium text-fg">
           Отключить двухэтапную проверку
         </h3>
         {error ? <FormAlert>{error}</FormAlert> : null}

@@ -29,16 +29,16 @@ export function RecoveryCodes({ codes, notice, onDone }: { codes: string[]; noti
   return (
     <div className="flex flex-col gap-4">
       <FormAlert kind="success">{notice}</FormAlert>
-      <h3 id="recovery-codes-title" ref={heading} tabIndex={-1} className="font-medium text-slate-900 outline-none">
+      <h3 id="recovery-codes-title" ref={heading} tabIndex={-1} className="font-medium text-fg outline-none">
         Резервные коды
       </h3>
-      <p className="text-sm text-slate-700">
+      <p className="text-sm text-fg-muted">
         Сохраните эти коды в надёжном месте. Если телефона с приложением не окажется под рукой, войдите с одним из них — каждый код
         действует один раз. Больше они показаны не будут.
       </p>
       <ol
         aria-labelledby="recovery-codes-title"
-        className="grid grid-cols-2 gap-x-6 gap-y-1 rounded-md bg-slate-50 p-3 font-mono text-base"
+        className="grid grid-cols-2 gap-x-6 gap-y-1 rounded-md bg-surface-2 p-3 font-mono text-base"
       >
         {codes.map((c) => (
           <li key={c}>{c}</li>

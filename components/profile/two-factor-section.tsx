@@ -66,7 +66,7 @@ export function TwoFactorSection() {
     );
   } else if (status.isPending) {
     body = (
-      <div className="flex justify-center py-4 text-brand-600">
+      <div className="flex justify-center py-4 text-accent-text">
         <Spinner className="h-5 w-5" label="Загрузка…" />
       </div>
     );
@@ -91,7 +91,7 @@ export function TwoFactorSection() {
   } else {
     body = (
       <div className="flex flex-col gap-3">
-        <p className="text-sm text-slate-700">
+        <p className="text-sm text-fg-muted">
           Двухэтапная проверка выключена. Если включить её, при входе кроме пароля понадобится код из приложения-аутентификатора (Яндекс
           Ключ, Google Authenticator и другие).
         </p>

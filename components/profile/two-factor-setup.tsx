@@ -58,10 +58,10 @@ export function TwoFactorSetupStep({
 
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4" aria-labelledby="two-factor-setup-title">
-      <h3 id="two-factor-setup-title" ref={heading} tabIndex={-1} className="font-medium text-slate-900 outline-none">
+      <h3 id="two-factor-setup-title" ref={heading} tabIndex={-1} className="font-medium text-fg outline-none">
         Настройка приложения
       </h3>
-      <ol className="list-decimal space-y-1 pl-5 text-sm text-slate-700">
+      <ol className="list-decimal space-y-1 pl-5 text-sm text-fg-muted">
         <li>Отсканируйте QR-код в приложении-аутентификаторе или введите ключ вручную.</li>
         <li>Введите 6-значный код, который покажет приложение.</li>
       </ol>
@@ -72,11 +72,11 @@ export function TwoFactorSetupStep({
           marginSize={2}
           role="img"
           aria-label="QR-код для приложения-аутентификатора"
-          className="rounded border border-slate-200 bg-white"
+          className="rounded border border-line bg-surface"
         />
         <div className="text-sm">
-          <p className="text-slate-700">Ключ для ввода вручную:</p>
-          <code data-testid="totp-secret" className="mt-1 block font-mono text-base break-all text-slate-900">
+          <p className="text-fg-muted">Ключ для ввода вручную:</p>
+          <code data-testid="totp-secret" className="mt-1 block font-mono text-base break-all text-fg">
             {grouped(setup.secret)}
           </code>
         </div>

@@ -57,11 +57,27 @@ function resumeWhenOnline(): void {
   });
 }
 
+/**
+ * Keeps <html>'s `data-session` mark (set by the head script when a session is stored) in step with the sign-in
+ * check: the signed-in frame (sidebar, bottom bar) shows once signed in and goes when the session does, and the
+ * guest's forms, held back while a stored session was being checked, show when it turns out to be over.
+ */
+function markSession(): void {
+  const status = appStore.get(authStatusAtom);
+  if (status === 'authenticated') document.documentElement.setAttribute('data-session', '');
+  else if (status === 'guest') document.documentElement.removeAttribute('data-session');
+}
+
 export function AuthBootstrap() {
   useEffect(() => {
     void startAuth();
+    markSession();
+    const stopMarking = appStore.sub(authStatusAtom, markSession);
     window.addEventListener('online', resumeWhenOnline);
-    return () => window.removeEventListener('online', resumeWhenOnline);
+    return () => {
+      stopMarking();
+      window.removeEventListener('online', resumeWhenOnline);
+    };
   }, []);
   return null;
 }

@@ -9,19 +9,23 @@ import { queryClient } from '@/lib/query-client';
  * the list request ~200 ms after the profile's answer and the screen's code after that, into the time the
  * first rows wait for. The list's request comes from the chunk that brings the profile's (the API client and
  * the lists' queries), so on a first visit it does not wait for the kind's own API code to arrive; each
- * screen's code still comes apart from the page: a chunk fetched on this call, only for its own path (the
- * page's lazyScreen then finds it loaded).
+ * screen's code still comes apart from the page: the one screen shell's chunk, fetched on this call, only on a
+ * kind's own path (the page's lazyScreen then finds it loaded).
  */
-function early(path: string, kind: MediaKind, screen: () => Promise<unknown>): void {
+function early(path: string, kind: MediaKind): void {
   // The list's request goes out first: the screen's chunk, once here, keeps the main thread busy for a while.
   prefetchWhenSignedIn(path, async () => {
     const list = queryClient.prefetchQuery((await import('./signed-in')).mediaQueries(kind).list());
-    await Promise.all([list, screen()]);
+    await Promise.all([list, import('@/components/media/media-screen')]);
   });
 }
 
 export function startScreensEarly(): void {
-  early('/audio', 'audio', () => import('@/components/audio/audio-screen'));
-  early('/photos', 'photo', () => import('@/components/photos/photos-screen'));
-  early('/video', 'video', () => import('@/components/video/video-screen'));
+  prefetchWhenSignedIn('/', loadSessionFrame);
+  early('/audio', 'audio');
+  early('/photos', 'photo');
+  early('/video', 'video');
 }
+
+/** The signed-in frame's navigation (sidebar, bottom bar): its chunk, asked for as the sign-in check starts. */
+export const loadSessionFrame = () => import('./session-frame').then((m) => m.SessionFrame);

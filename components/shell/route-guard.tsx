@@ -7,13 +7,14 @@ import { authStatusAtom } from '@/lib/auth/atoms';
 import { ScreenLoading } from '@/components/ui/lazy-screen';
 
 /**
- * Renders children only once the auth state is known and allowed: `protected` pages send guests
- * to /login, `guest` pages send logged-in users to /.
+ * `protected` pages render once the visitor is known to be signed in and send guests to /login. `guest` pages
+ * (the sign-in forms) are drawn at once — into the exported page too, so they paint with its first bytes — and
+ * send a signed-in visitor to /; while a stored session is being checked (the `session` mark) they wait behind
+ * the spinner instead of flashing a form at someone who is signed in.
  */
 export function RouteGuard({ mode, children }: { mode: 'protected' | 'guest'; children: ReactNode }) {
   const status = useAtomValue(authStatusAtom);
   const router = useRouter();
-  const allowed = mode === 'protected' ? status === 'authenticated' : status === 'guest';
 
   useEffect(() => {
     if (status === 'unknown') return;
@@ -21,6 +22,14 @@ export function RouteGuard({ mode, children }: { mode: 'protected' | 'guest'; ch
     if (mode === 'guest' && status === 'authenticated') router.replace('/');
   }, [mode, status, router]);
 
-  if (!allowed) return <ScreenLoading />;
-  return <>{children}</>;
+  if (mode === 'protected') return status === 'authenticated' ? <>{children}</> : <ScreenLoading />;
+  if (status === 'authenticated') return <ScreenLoading />;
+  return (
+    <>
+      <div className="session:hidden">{children}</div>
+      <div className="hidden session:block">
+        <ScreenLoading />
+      </div>
+    </>
+  );
 }

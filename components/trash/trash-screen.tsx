@@ -42,14 +42,14 @@ function TrashEntry({
   return (
     <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between" data-testid="trash-item">
       <div className="flex min-w-0 flex-col gap-1 text-sm">
-        <p className="text-xs font-medium tracking-wide text-slate-600 uppercase">{KIND_LABELS[item.kind]}</p>
-        <h2 id={titleId} className="break-words text-base font-semibold text-slate-900">
+        <p className="text-xs font-medium tracking-wide text-fg-muted uppercase">{KIND_LABELS[item.kind]}</p>
+        <h2 id={titleId} className="break-words text-base font-semibold text-fg">
           {titleOf(item)}
         </h2>
-        <p className="text-slate-700">
+        <p className="text-fg-muted">
           Удалено <time dateTime={item.deleted_at}>{dateTime.format(new Date(item.deleted_at))}</time>
         </p>
-        <p className="text-slate-700" data-testid="trash-purge-at">
+        <p className="text-fg-muted" data-testid="trash-purge-at">
           Удалится навсегда <time dateTime={item.purge_at}>{date.format(new Date(item.purge_at))}</time>
         </p>
       </div>
@@ -133,9 +133,9 @@ export function TrashScreen() {
   };
 
   return (
-    <div className="mx-auto flex max-w-3xl flex-col gap-4">
+    <div className="mx-auto flex w-full max-w-section flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 ref={heading} tabIndex={-1} className="text-2xl font-semibold text-slate-900 outline-none">
+        <h1 ref={heading} tabIndex={-1} className="text-2xl font-semibold tracking-tight text-fg outline-none">
           {TRASH_TITLE}
         </h1>
         {items.length > 0 ? (
@@ -144,13 +144,13 @@ export function TrashScreen() {
           </Button>
         ) : null}
       </div>
-      <p className="text-sm text-slate-700">
+      <p className="text-sm text-fg-muted">
         Удалённые записи, фотографии и видео хранятся здесь 30 дней, затем удаляются навсегда. Пока они в корзине, они занимают место в
         хранилище.
       </p>
 
       {trash.isPending ? (
-        <div className="flex justify-center py-10 text-brand-600">
+        <div className="flex justify-center py-10 text-accent-text">
           <Spinner className="h-6 w-6" label="Загрузка корзины…" />
         </div>
       ) : trash.isError ? (
@@ -167,7 +167,7 @@ export function TrashScreen() {
           ref={list}
           tabIndex={-1}
           aria-label="Удалённые записи, фотографии и видео"
-          className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white px-4 shadow-sm outline-none"
+          className="divide-y divide-line rounded-xl border border-line bg-surface px-4 shadow-card outline-none"
         >
           {items.map((item) => (
             <TrashEntry

@@ -1,28 +1,20 @@
-const TONES = {
-  light: 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
-  dark: 'text-white hover:bg-white/20',
-} as const;
+import { IconButton } from './icon-button';
 
 /** The × that closes a dialog, the drawer or a snackbar: a 40 px target with a spoken name. */
 export function CloseButton({
   label,
   onClick,
-  tone = 'light',
+  tone = 'neutral',
   className = '',
 }: {
   label: string;
   onClick: () => void;
-  /** `dark` on coloured backgrounds such as snackbars. */
-  tone?: keyof typeof TONES;
+  /** `media` on photos and video, `inverse` on a toast. */
+  tone?: 'neutral' | 'media' | 'inverse';
   className?: string;
 }) {
   return (
-    <button
-      type="button"
-      onClick={onClick}
-      aria-label={label}
-      className={`inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-md ${TONES[tone]} ${className}`}
-    >
+    <IconButton label={label} onClick={onClick} tone={tone} className={className} title="">
       <svg
         viewBox="0 0 24 24"
         className="h-5 w-5"
@@ -34,6 +26,6 @@ export function CloseButton({
       >
         <path d="M6 6l12 12M18 6L6 18" />
       </svg>
-    </button>
+    </IconButton>
   );
 }

@@ -1,7 +1,7 @@
 'use client';
 
 import type { ReactNode } from 'react';
-import { AppDialog } from './app-dialog';
+import { Dialog } from './dialog';
 import { Button } from './button';
 
 export interface ConfirmDialogProps {
@@ -32,7 +32,7 @@ export function ConfirmDialog({
   children,
 }: ConfirmDialogProps) {
   return (
-    <AppDialog
+    <Dialog
       open={open}
       onClose={() => {
         if (!busy) onCancel();
@@ -50,8 +50,8 @@ export function ConfirmDialog({
         </>
       }
     >
-      <div className="text-sm text-slate-800">{message}</div>
+      <div className="text-sm text-fg">{message}</div>
       {children}
-    </AppDialog>
+    </Dialog>
   );
 }

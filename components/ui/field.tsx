@@ -26,24 +26,24 @@ export function Field({ label, error, hint, id, className = '', children }: Fiel
   const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={`flex flex-col gap-1 ${className}`}>
-      <label htmlFor={controlId} className="text-sm font-medium text-slate-800">
+      <label htmlFor={controlId} className="text-sm font-medium text-fg">
         {label}
       </label>
       {children({
         id: controlId,
         'aria-invalid': error ? true : undefined,
         'aria-describedby': describedBy,
-        className: `rounded-md border bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 ${
-          error ? 'border-red-600' : 'border-slate-400'
+        className: `rounded-md border bg-surface px-3 py-2 text-base text-fg placeholder:text-fg-subtle ${
+          error ? 'border-danger' : 'border-line-strong'
         }`,
       })}
       {hint ? (
-        <p id={hintId} className="text-xs text-slate-600">
+        <p id={hintId} className="text-xs text-fg-muted">
           {hint}
         </p>
       ) : null}
       {error ? (
-        <p id={errorId} className="text-sm text-red-700">
+        <p id={errorId} className="text-sm text-danger-text">
           {error}
         </p>
       ) : null}

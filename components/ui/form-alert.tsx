@@ -6,10 +6,10 @@ export type FormAlertKind = 'error' | 'success' | 'info';
 export function FormAlert({ kind = 'error', children }: { kind?: FormAlertKind; children: ReactNode }) {
   const cls =
     kind === 'error'
-      ? 'border-red-200 bg-red-50 text-red-800'
+      ? 'border-danger-line bg-danger-soft text-danger-text'
       : kind === 'success'
-        ? 'border-emerald-200 bg-emerald-50 text-emerald-800'
-        : 'border-brand-100 bg-brand-50 text-slate-800';
+        ? 'border-success-line bg-success-soft text-success-text'
+        : 'border-accent-soft bg-accent-soft text-fg';
   return (
     <div role={kind === 'error' ? 'alert' : 'status'} className={`rounded-md border px-3 py-2 text-sm ${cls}`}>
       {children}

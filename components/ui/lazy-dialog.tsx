@@ -6,7 +6,7 @@ import { Spinner } from './spinner';
 /** What covers the page while a dialog's code is on its way: the dialogs' own backdrop, a spinner where the dialog will be. */
 export function DialogLoading() {
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/50 text-white">
+    <div className="fixed inset-0 z-50 flex items-center justify-center bg-scrim text-white">
       <Spinner className="h-8 w-8" label="Загрузка…" />
     </div>
   );

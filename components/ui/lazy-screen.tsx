@@ -1,12 +1,12 @@
 'use client';
 
-import { Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Spinner } from './spinner';
 
 /** The spinner a screen shows before it can draw itself: while the route guard waits and while the screen's code arrives. */
 export function ScreenLoading() {
   return (
-    <div className="flex justify-center py-16 text-brand-600">
+    <div className="flex justify-center py-16 text-accent-text">
       <Spinner className="h-6 w-6" label="Загрузка…" />
     </div>
   );
@@ -20,9 +20,13 @@ export function ScreenLoading() {
  * runs in the browser rather than at the first draw. A fetch that failed is tried again at the next mount; its
  * error goes to the nearest error boundary, as with React.lazy.
  */
-export function deferredComponent(load: () => Promise<ComponentType>, fallback: ReactNode, { early = false } = {}): ComponentType {
-  let loaded: ComponentType | null = null;
-  let pending: Promise<ComponentType> | null = null;
+export function deferredComponent<P extends object = object>(
+  load: () => Promise<ComponentType<P>>,
+  fallback: ReactNode,
+  { early = false } = {},
+): ComponentType<P> {
+  let loaded: ComponentType<P> | null = null;
+  let pending: Promise<ComponentType<P>> | null = null;
   const start = () => {
     pending ??= load().then(
       (component) => (loaded = component),
@@ -35,8 +39,8 @@ export function deferredComponent(load: () => Promise<ComponentType>, fallback: 
   };
   if (early && typeof window !== 'undefined') start().catch(() => undefined);
 
-  function Deferred() {
-    const [state, setState] = useState<{ component: ComponentType | null; error?: unknown }>(() => ({ component: loaded }));
+  function Deferred(props: P) {
+    const [state, setState] = useState<{ component: ComponentType<P> | null; error?: unknown }>(() => ({ component: loaded }));
     useEffect(() => {
       if (state.component) return;
       let live = true;
@@ -53,7 +57,7 @@ export function deferredComponent(load: () => Promise<ComponentType>, fallback: 
     // The boundary is the one useSearchParams needs in a static export; nothing in it suspends once here.
     return Component ? (
       <Suspense fallback={fallback}>
-        <Component />
+        <Component {...props} />
       </Suspense>
     ) : (
       <>{fallback}</>
@@ -67,6 +71,25 @@ export function deferredComponent(load: () => Promise<ComponentType>, fallback: 
  * the moment the page's code runs: the fetch overlaps the route guard's check of who is signed in, and the page
  * keeps the guard's spinner, in the same place, until the screen is here.
  */
-export function lazyScreen(load: () => Promise<ComponentType>): ComponentType {
+export function lazyScreen<P extends object = object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
   return deferredComponent(load, <ScreenLoading />, { early: true });
+}
+
+/**
+ * A screen drawn into the exported page at build time (the guest's forms: they paint with the page's first
+ * bytes), whose code still comes apart from the page: React keeps the exported markup on screen while the
+ * screen's chunk arrives and then brings it to life in place (a Suspense boundary hydrated on its own). Drawn in
+ * the browser later (a move from another page), it shows the spinner until its code is here. A screen that
+ * reads the address (useSearchParams) is not drawn at build time: its spinner is.
+ */
+export function prerenderedScreen<P extends object = object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  const Screen = lazy(async () => ({ default: await load() }));
+  function Prerendered(props: P) {
+    return (
+      <Suspense fallback={<ScreenLoading />}>
+        <Screen {...props} />
+      </Suspense>
+    );
+  }
+  return Prerendered;
 }

@@ -5,8 +5,24 @@ import { useEffect, useState } from 'react';
 import { dismissSnackbarAtom, SNACKBAR_TIMEOUT_MS, snackbarsAtom, type Snackbar } from '@/hooks/use-snackbar';
 import { CloseButton } from './close-button';
 
+function SuccessIcon() {
+  return (
+    <svg viewBox="0 0 20 20" className="h-5 w-5 shrink-0 text-[#6fd19b] dark:text-[#146c43]" aria-hidden="true" fill="currentColor">
+      <path d="M10 2a8 8 0 100 16 8 8 0 000-16zm3.7 6.2l-4.5 4.5a1 1 0 01-1.4 0l-2-2a1 1 0 111.4-1.4l1.3 1.3 3.8-3.8a1 1 0 111.4 1.4z" />
+    </svg>
+  );
+}
+
+function ErrorIcon() {
+  return (
+    <svg viewBox="0 0 20 20" className="h-5 w-5 shrink-0 text-[#ff8a80] dark:text-[#b3261e]" aria-hidden="true" fill="currentColor">
+      <path d="M10 2a8 8 0 100 16 8 8 0 000-16zm-1 4a1 1 0 112 0v4a1 1 0 11-2 0V6zm1 9a1.25 1.25 0 110-2.5A1.25 1.25 0 0110 15z" />
+    </svg>
+  );
+}
+
 /**
- * One snackbar: it closes after 5 s, counted again from when the pointer leaves it or the focus moves
+ * One snackbar (a toast: the page's inverse colours, an icon for success or error): it closes after 5 s, counted again from when the pointer leaves it or the focus moves
  * out of it, so whoever is reaching for its button (by mouse or keyboard) gets there in time.
  */
 function SnackbarItem({ item }: { item: Snackbar }) {
@@ -19,12 +35,11 @@ function SnackbarItem({ item }: { item: Snackbar }) {
     const t = setTimeout(() => dismiss(item.id), SNACKBAR_TIMEOUT_MS);
     return () => clearTimeout(t);
   }, [dismiss, item.id, held]);
-  const colors = item.kind === 'success' ? 'bg-emerald-700 text-white' : 'bg-red-700 text-white';
   const action = item.action;
   return (
     <div
       role={item.kind === 'error' ? 'alert' : 'status'}
-      className={`pointer-events-auto flex items-center gap-3 rounded-lg px-4 py-3 shadow-lg ${colors}`}
+      className="pointer-events-auto flex items-center gap-3 rounded-xl bg-inverse py-2 pl-4 pr-2 text-inverse-fg shadow-float"
       data-testid={`snackbar-${item.kind}`}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
@@ -33,11 +48,12 @@ function SnackbarItem({ item }: { item: Snackbar }) {
         if (!e.currentTarget.contains(e.relatedTarget)) setFocused(false);
       }}
     >
-      <p className="flex-1 text-sm break-words">{item.message}</p>
+      {item.kind === 'success' ? <SuccessIcon /> : <ErrorIcon />}
+      <p className="flex-1 py-1 text-sm break-words">{item.message}</p>
       {action ? (
         <button
           type="button"
-          className="-my-1 rounded-md px-2 py-1 text-sm font-semibold text-white underline underline-offset-2 hover:bg-white/15 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+          className="rounded-lg px-3 py-2 text-sm font-semibold text-inverse-accent hover:bg-inverse-fg/10"
           onClick={() => {
             dismiss(item.id);
             action.onAction();
@@ -46,7 +62,7 @@ function SnackbarItem({ item }: { item: Snackbar }) {
           {action.label}
         </button>
       ) : null}
-      <CloseButton label="Закрыть уведомление" tone="dark" onClick={() => dismiss(item.id)} className="-my-2 -mr-2" />
+      <CloseButton label="Закрыть уведомление" tone="inverse" onClick={() => dismiss(item.id)} />
     </div>
   );
 }
@@ -57,7 +73,7 @@ export function SnackbarHost() {
   return (
     <div
       aria-live="polite"
-      className="pointer-events-none fixed inset-x-0 bottom-4 z-[60] mx-auto flex w-full max-w-md flex-col gap-2 px-4"
+      className="pointer-events-none fixed inset-x-0 bottom-4 z-[60] mx-auto flex w-full max-w-md flex-col gap-2 px-4 max-sm:bottom-[calc(4.5rem+env(safe-area-inset-bottom))]"
     >
       {items.map((item) => (
         <SnackbarItem key={item.id} item={item} />

@@ -2,21 +2,17 @@
 
 import { useState } from 'react';
 import { ConfirmMediaDelete, MediaItemActions } from '@/components/media/media-item-actions';
-import { AppDialog } from '@/components/ui/app-dialog';
+import { Dialog } from '@/components/ui/dialog';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import type { MediaViewerProps } from '@/components/media/item-props';
 import { useMediaItemActions } from '@/hooks/use-media-item-actions';
-import { useSnackbar } from '@/hooks/use-snackbar';
-import { useDeleteVideo, useDownloadVideo, useRestoreVideo, useUpdateVideo } from '@/hooks/use-video-mutations';
-import type { VideoDownloadFormat, VideoRecord } from '@/lib/api/video';
-import { formatDuration } from '@/lib/media/format-duration';
-import { videoDetailsSchema } from '@/lib/schemas/video';
-import { VIDEO_FAILED, VIDEO_PROCESSING } from './video-grid';
+import type { VideoDownloadFormat } from '@/lib/api/video';
+import { MEDIA_KINDS } from '@/lib/media/kinds';
+import { formatDuration } from '@/lib/media/playback/format-duration';
+import { VIDEO_FAILED, VIDEO_PROCESSING } from './video-card';
 
-export const VIDEO_UPDATED = 'Видео успешно обновлено';
-export const VIDEO_DELETED = 'Видео удалено';
-export const VIDEO_RESTORED = 'Видео восстановлено';
-export const VIDEO_DOWNLOAD_ERROR = 'Ошибка при скачивании видео';
+const { text, detailsSchema } = MEDIA_KINDS.video;
 
 const FORM_ID = 'video-details-form';
 
@@ -24,23 +20,13 @@ const FORM_ID = 'video-details-form';
  * Native <video controls> on the MP4 rendition (the original while there is none), with the poster;
  * title/description (title required), download as MP4 or the original, deletion after confirmation.
  */
-export function VideoPlayerDialog({ video, onClose }: { video: VideoRecord; onClose: () => void }) {
-  const update = useUpdateVideo();
-  const remove = useDeleteVideo();
-  const download = useDownloadVideo();
-  const { showError } = useSnackbar();
-  const restore = useRestoreVideo();
-  const actions = useMediaItemActions({
-    update,
-    remove,
-    restore,
-    updatedMessage: VIDEO_UPDATED,
-    deletedMessage: VIDEO_DELETED,
-    restoredMessage: VIDEO_RESTORED,
-    onDeleted: onClose,
-  });
+export function VideoPlayerDialog({ items, id, onClose }: MediaViewerProps<'video'>) {
+  const actions = useMediaItemActions('video', { onDeleted: onClose });
   const [downloading, setDownloading] = useState<VideoDownloadFormat | null>(null);
   const [playError, setPlayError] = useState(false);
+  // The live record, so a video that finishes processing becomes playable in place; gone (deleted): nothing.
+  const video = items.find((v) => v.id === id);
+  if (!video) return null;
 
   const src = video.playable ?? video.file;
   const canPlay = video.status === 'ready' && !!src;
@@ -51,9 +37,7 @@ export function VideoPlayerDialog({ video, onClose }: { video: VideoRecord; onCl
   const startDownload = async (format: VideoDownloadFormat) => {
     setDownloading(format);
     try {
-      await download.mutateAsync({ video, format });
-    } catch {
-      showError(VIDEO_DOWNLOAD_ERROR);
+      await actions.startDownload(video.id, format);
     } finally {
       setDownloading(null);
     }
@@ -61,7 +45,7 @@ export function VideoPlayerDialog({ video, onClose }: { video: VideoRecord; onCl
 
   return (
     <>
-      <AppDialog
+      <Dialog
         open
         onClose={() => {
           if (!actions.confirmingDelete && !actions.busy) onClose();
@@ -95,7 +79,7 @@ export function VideoPlayerDialog({ video, onClose }: { video: VideoRecord; onCl
             )}
           </div>
           {duration || (video.width && video.height) ? (
-            <p className="text-sm text-slate-700">
+            <p className="text-sm text-fg-muted">
               {duration ? `Длительность ${duration}` : null}
               {duration && video.width && video.height ? ' · ' : null}
               {video.width && video.height ? `${video.width} × ${video.height}` : null}
@@ -104,9 +88,9 @@ export function VideoPlayerDialog({ video, onClose }: { video: VideoRecord; onCl
           <MediaItemActions
             key={video.id}
             formId={FORM_ID}
-            schema={videoDetailsSchema}
+            schema={detailsSchema}
             details={video}
-            saving={update.isPending}
+            saving={actions.saving}
             onSave={(values) => actions.save(video.id, values)}
             onDelete={actions.askDelete}
             downloads={
@@ -133,12 +117,12 @@ export function VideoPlayerDialog({ video, onClose }: { video: VideoRecord; onCl
             }
           />
         </div>
-      </AppDialog>
+      </Dialog>
       <ConfirmMediaDelete
         open={actions.confirmingDelete}
-        title="Удалить видео"
+        title={text.deleteTitle}
         name={video.title || 'Без названия'}
-        busy={remove.isPending}
+        busy={actions.deleting}
         onConfirm={() => void actions.confirmDelete(video.id)}
         onCancel={actions.cancelDelete}
       />

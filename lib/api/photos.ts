@@ -1,5 +1,4 @@
 import { getDownloadLink, uploadMedia } from '@/lib/api/media';
-import { mediaQueries } from '@/lib/api/media-list';
 import { timelineQueries } from '@/lib/api/timeline';
 import type { UploadOptions } from '@/lib/api/upload';
 import type { PhotoRecord } from '@/lib/contract/media';
@@ -9,9 +8,6 @@ export type { PhotoRecord };
 
 export const PHOTO_LIST_ERROR = 'Ошибка при загрузке фотографий';
 export const PHOTO_FILE_FIELD = 'file';
-
-/** GET /api/media/photo/?t=… (the cache-busting timestamp), and the kind's query keys. */
-export const photoQueries = mediaQueries<PhotoRecord, 'photo'>('photo');
 
 /** The photos' timeline: GET /api/media/photo/buckets/ and ?month= (lib/api/timeline.ts). */
 export const photoTimeline = timelineQueries<PhotoRecord, 'photo'>('photo');

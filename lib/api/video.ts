@@ -1,5 +1,4 @@
 import { getDownloadLink, uploadMedia } from '@/lib/api/media';
-import { mediaQueries } from '@/lib/api/media-list';
 import { timelineQueries } from '@/lib/api/timeline';
 import type { UploadOptions } from '@/lib/api/upload';
 import type { VideoRecord } from '@/lib/contract/media';
@@ -12,9 +11,6 @@ export type { VideoRecord };
 
 export const VIDEO_LIST_ERROR = 'Ошибка при загрузке видео';
 export const VIDEO_FILE_FIELD = 'file';
-
-/** GET /api/media/video/?t=… (the cache-busting timestamp), and the kind's query keys. */
-export const videoQueries = mediaQueries<VideoRecord, 'video'>('video');
 
 /** The videos' timeline: GET /api/media/video/buckets/ and ?month= (lib/api/timeline.ts). */
 export const videoTimeline = timelineQueries<VideoRecord, 'video'>('video');

@@ -3,10 +3,10 @@
  * import this module's code, and building a zod object schema on a page probes `new Function`, which
  * the Content-Security-Policy reports (the usage answer's schema is in media.ts).
  */
+import { plural } from './words.ts';
 
 const UNITS = ['КБ', 'МБ', 'ГБ', 'ТБ'] as const;
-const plural = new Intl.PluralRules('ru-RU');
-const BYTE_WORDS: Partial<Record<Intl.LDMLPluralRule, string>> = { one: 'байт', few: 'байта', many: 'байт' };
+const BYTE_WORDS = ['байт', 'байта', 'байт'] as const;
 
 /**
  * A size in Russian units, binary multiples as file managers show them: «0 байт», «3 байта»,
@@ -14,7 +14,7 @@ const BYTE_WORDS: Partial<Record<Intl.LDMLPluralRule, string>> = { one: 'бай�
  */
 export function formatBytes(bytes: number): string {
   const n = Math.max(0, Math.floor(bytes));
-  if (n < 1024) return `${n} ${BYTE_WORDS[plural.select(n)] ?? 'байт'}`;
+  if (n < 1024) return `${n} ${plural(n, BYTE_WORDS)}`;
   let value = n / 1024;
   let unit = 0;
   while (value >= 1024 && unit < UNITS.length - 1) {

@@ -2,19 +2,10 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CSP_MANIFEST, writeCspManifest } from './csp.ts';
+import { precompressExport } from './precompress.ts';
 import { writeServiceWorker } from './service-worker.ts';
 
-const SOURCES = [
-  'app',
-  'components',
-  'lib',
-  'hooks',
-  'public',
-  'next.config.mjs',
-  'tailwind.config.ts',
-  'postcss.config.js',
-  'package-lock.json',
-];
+const SOURCES = ['app', 'components', 'lib', 'hooks', 'public', 'next.config.mjs', 'postcss.config.js', 'package-lock.json'];
 
 function newestMtime(p: string): number {
   if (!existsSync(p)) return 0;
@@ -27,8 +18,8 @@ function newestMtime(p: string): number {
 
 /**
  * Builds the static export when `out/` is missing or older than the web sources, then writes its CSP
- * manifest (the hashes of each page's inline scripts) and the service worker's list of shell files,
- * as `npm run build` does.
+ * manifest (the hashes of each page's inline scripts), the service worker's list of shell files and the
+ * brotli and gzip copies of its text files, as `npm run build` does.
  */
 export function ensureWebBuild(root: string, outDir: string, log: (msg: string) => void): void {
   const stamp = path.join(outDir, '.build-stamp');
@@ -37,6 +28,7 @@ export function ensureWebBuild(root: string, outDir: string, log: (msg: string) 
     if (!existsSync(path.join(outDir, CSP_MANIFEST))) {
       writeCspManifest(outDir);
       writeServiceWorker(outDir);
+      precompressExport(outDir);
     }
     return;
   }
@@ -50,6 +42,7 @@ export function ensureWebBuild(root: string, outDir: string, log: (msg: string) 
   if (result.status !== 0) throw new Error('next build failed');
   writeCspManifest(outDir);
   writeServiceWorker(outDir);
+  precompressExport(outDir);
   // Stamp with the sources' time as of the build's start: an edit made during the build stays "newer".
   // Rounded up to the millisecond a Date keeps: rounded down, the stamp would stay older than a
   // source whose time has a fraction of a millisecond, and every start would build again.

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import httpProxy from '@fastify/http-proxy';
 import type { AppDeps } from '../deps.ts';
 import { contentSecurityPolicy, inlineScriptHashes, loadPagePolicies } from './csp.ts';
+import { ENCODED_SUFFIXES } from './precompress.ts';
 import { SERVICE_WORKER } from './service-worker.ts';
 
 const ADMIN_NOT_CONFIGURED = `<!doctype html>
@@ -57,6 +58,9 @@ export async function webRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
     cacheControl: false,
     etag: true,
     lastModified: true,
+    // The build's brotli and gzip copies (precompress.ts), chosen by Accept-Encoding, with Vary: Accept-Encoding;
+    // a file without them, or a browser that takes neither, gets the file itself.
+    preCompressed: true,
   });
 
   app.setNotFoundHandler(async (request, reply) => {
@@ -107,6 +111,8 @@ export async function resolveStatic(root: string, url: string): Promise<string |
     return null;
   }
   if (pathname.includes('\0')) return null;
+  // The compressed copies are sent in the file's place, never by their own names.
+  if (ENCODED_SUFFIXES.some((suffix) => pathname.endsWith(suffix))) return null;
   const rel = path.posix.normalize(pathname).replace(/^\/+/, '');
   if (rel.startsWith('..')) return null;
   const candidates = rel === '' || rel.endsWith('/') ? [`${rel}index.html`] : [rel, `${rel}/index.html`, `${rel}.html`];

@@ -40,7 +40,7 @@ test('form errors, the phone tab and the open drawer are accessible', async ({ p
 test('logged-in screens and dialogs are accessible, also at 320 px', async ({ page }) => {
   await registerAndLogin(page);
   for (const [path, heading] of [
-    ['/', 'Копилка'],
+    ['/', 'Здравствуйте, Тест'], // the signed-in home greets its owner (registerAndLogin's first name)
     ['/profile', 'Профиль'],
     ['/photos', 'Мои фотографии'],
     ['/video', 'Мои видео'],

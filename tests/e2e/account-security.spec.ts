@@ -77,8 +77,7 @@ test('ending another session from the profile signs that browser out at its next
   await expect(items).toHaveCount(2);
   await expect(list).toBeFocused();
 
-  // The other browser still shows the signed-in shell; its next request finds the session ended.
-  await otherPage.getByRole('button', { name: 'Открыть меню' }).click();
+  // The other browser still shows the signed-in shell (its sidebar); its next request finds the session ended.
   await otherPage.getByRole('navigation', { name: 'Основное меню' }).getByRole('link', { name: 'Аудио' }).click();
   await expect(otherPage).toHaveURL(/\/login\/?$/);
   await expect.poll(() => otherPage.evaluate(() => localStorage.getItem('token'))).toBeNull();
@@ -100,11 +99,11 @@ test('the e-mail changes after the code sent to the new address is entered; the 
   const old = user.email;
   const next = freshEmail('moved');
   await page.goto('/profile');
-  const section = page.getByRole('region', { name: 'Эл. почта' });
+  const section = page.getByRole('region', { name: 'Email' });
   await expect(section).toContainText(`Текущий адрес: ${old}`);
 
   // A wrong password: the server's message under the field, and nothing changes.
-  await section.getByLabel('Новый адрес эл. почты').fill(next);
+  await section.getByLabel('Новый email').fill(next);
   await section.getByLabel('Текущий пароль').fill('не-мой-пароль');
   await section.getByRole('button', { name: 'Получить код' }).click();
   await expect(section.getByText('Неверный пароль')).toBeVisible();
@@ -121,9 +120,9 @@ test('the e-mail changes after the code sent to the new address is entered; the 
   await codeField.fill(await lastCodeTo(next));
   const confirmed = Date.now();
   await section.getByRole('button', { name: 'Подтвердить' }).click();
-  await expect(page.getByText('Адрес эл. почты изменён')).toBeVisible();
+  await expect(page.getByText('Email изменён')).toBeVisible();
   await expect(section).toContainText(`Текущий адрес: ${next}`);
-  await expect(section.getByLabel('Новый адрес эл. почты')).toBeFocused();
+  await expect(section.getByLabel('Новый email')).toBeFocused();
   user.email = next;
   const notice = await lastMessageTo(old, { after: confirmed });
   expect(notice).toContain('Адрес эл. почты вашей учётной записи в Копилке изменён на m***@example.test');

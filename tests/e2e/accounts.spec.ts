@@ -54,8 +54,7 @@ test('a new visitor registers, confirms, edits the profile, manages the photo an
   await loginViaUi(page, email, password);
   await expect(page.getByRole('link', { name: 'Аудио' }).first()).toBeVisible();
 
-  // Drawer shows the logged-in items
-  await page.getByRole('button', { name: 'Открыть меню' }).click();
+  // The sidebar shows the logged-in items
   const nav = page.getByRole('navigation', { name: 'Основное меню' });
   for (const label of ['Главная', 'Профиль', 'Аудио', 'Фото', 'Видео']) {
     await expect(nav.getByRole('link', { name: label, exact: true })).toBeVisible();
@@ -151,7 +150,7 @@ test('a new visitor registers, confirms, edits the profile, manages the photo an
   await expect(page).toHaveURL(/\/profile\/?$/);
   await dialog.getByLabel('Пароль').fill(password3);
   await dialog.getByRole('button', { name: 'Удалить навсегда' }).click();
-  await expect(page.getByText('Аккаунт успешно удален')).toBeVisible();
+  await expect(page.getByText('Аккаунт успешно удалён')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('refreshToken')])).toEqual([null, null]);
 

@@ -105,8 +105,7 @@ test('«Обрезать» keeps 2–4 s of a 6 s recording, and the untrimmed v
   expect(seconds).toBeGreaterThan(1.7);
   expect(seconds).toBeLessThan(2.5);
 
-  // The untrimmed version waits in «Корзина»; restored, it is back in the list whole.
-  await page.getByRole('button', { name: 'Открыть меню' }).click();
+  // The untrimmed version waits in «Корзина» (one click in the sidebar); restored, it is back in the list whole.
   await page.getByRole('navigation', { name: 'Основное меню' }).getByRole('link', { name: 'Корзина' }).click();
   await expect(page.getByRole('heading', { name: 'Корзина', level: 1 })).toBeVisible();
   const untrimmed = page.getByTestId('trash-item').filter({ hasText: 'Диктофон (до обрезки)' });

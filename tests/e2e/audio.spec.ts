@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { recordFor, saveAs } from './support/audio';
 import { apiLogin, registerAndLogin } from './support/auth';
+import { choose } from './support/listbox';
 
 const item = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
 const titles = (page: Page) => page.getByTestId('audio-item').locator('h2').allTextContents();
@@ -55,16 +56,15 @@ test('records audio, saves it, plays, searches, sorts, edits, downloads an MP3 a
   await expect(page.getByTestId('audio-item')).toHaveCount(2);
 
   // Sort.
-  const sort = page.getByLabel('Сортировка');
-  await sort.selectOption({ label: 'Сначала старые' });
+  await choose(page, 'Сортировка', 'Сначала старые');
   await expect.poll(() => titles(page)).toEqual(['Утренняя заметка', 'Вечерний разговор']);
-  await sort.selectOption({ label: 'Название А–Я' });
+  await choose(page, 'Сортировка', 'Название А–Я');
   await expect.poll(() => titles(page)).toEqual(['Вечерний разговор', 'Утренняя заметка']);
-  await sort.selectOption({ label: 'Длительность ↓' });
+  await choose(page, 'Сортировка', 'Длительность ↓');
   await expect.poll(() => titles(page)).toEqual(['Утренняя заметка', 'Вечерний разговор']);
-  await sort.selectOption({ label: 'Длительность ↑' });
+  await choose(page, 'Сортировка', 'Длительность ↑');
   await expect.poll(() => titles(page)).toEqual(['Вечерний разговор', 'Утренняя заметка']);
-  await sort.selectOption({ label: 'Сначала новые' });
+  await choose(page, 'Сортировка', 'Сначала новые');
 
   // Edit: the title is required; the change survives a reload.
   await item(page, 'Утренняя заметка').getByRole('button', { name: 'Изменить' }).click();

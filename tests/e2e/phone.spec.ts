@@ -103,7 +103,7 @@ test('an unverified phone is verified on the profile by SMS code; a changed phon
 
   await section.getByRole('textbox', { name: 'Код из SMS' }).fill(code);
   await section.getByRole('button', { name: 'Подтвердить телефон' }).click();
-  await expect(page.getByText('Телефон успешно подтвержден')).toBeVisible();
+  await expect(page.getByText('Телефон успешно подтверждён')).toBeVisible();
   await expect(section).toHaveCount(0);
   await expect(page.getByText('Телефон подтверждён')).toBeVisible();
   // The section is gone; focus stays in the form, on the phone that now says it is verified.

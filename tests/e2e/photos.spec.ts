@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { registerAndLogin } from './support/auth';
 import { expectAccessible } from './support/a11y';
+import { choose, optionsOf } from './support/listbox';
 
 /** A small real image made here, so the test owns its bytes. */
 async function image(format: 'png' | 'jpeg', color: { r: number; g: number; b: number }, width: number, height: number) {
@@ -36,7 +37,7 @@ test('uploads two photos, browses them with the arrow keys, edits, downloads the
     { name: 'blue.jpg', mimeType: 'image/jpeg', buffer: blue },
     { name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('это не картинка') },
   ]);
-  await expect(page.getByText('Загружено фотографий: 2')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Загружено: 2 фотографии')).toBeVisible({ timeout: 30_000 });
   const refused = page.getByTestId('upload-item').filter({ hasText: 'fake.png' });
   await expect(refused).toHaveAttribute('data-status', 'failed');
   await expect(refused.getByRole('alert')).toHaveText('Файл не является поддерживаемым изображением');
@@ -143,20 +144,15 @@ test('photos dropped onto the page are uploaded; search and sort work on the gal
 
   const alts = () =>
     page
-      .getByTestId('photo-grid')
+      .getByTestId('media-tiles')
       .getByRole('img')
       .evaluateAll((imgs) => imgs.map((i) => i.getAttribute('alt')));
   await expect.poll(alts).toEqual(['Солнце', 'Луг']); // newest first
-  await page.getByLabel('Сортировка').selectOption({ label: 'Сначала старые' });
+  await choose(page, 'Сортировка', 'Сначала старые');
   await expect.poll(alts).toEqual(['Луг', 'Солнце']);
-  await page.getByLabel('Сортировка').selectOption({ label: 'Название Я–А' });
+  await choose(page, 'Сортировка', 'Название Я–А');
   await expect.poll(alts).toEqual(['Солнце', 'Луг']);
-  await expect(page.getByLabel('Сортировка').locator('option')).toHaveText([
-    'Сначала новые',
-    'Сначала старые',
-    'Название А–Я',
-    'Название Я–А',
-  ]);
+  expect(await optionsOf(page, 'Сортировка')).toEqual(['Сначала новые', 'Сначала старые', 'Название А–Я', 'Название Я–А']);
 
   await page.getByLabel('Поиск').fill('луг');
   await expect.poll(alts).toEqual(['Луг']);

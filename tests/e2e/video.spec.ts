@@ -6,15 +6,34 @@ import { expectAccessible } from './support/a11y';
 const recorderDialog = (page: Page) => page.getByRole('dialog', { name: 'Запись видео' });
 const card = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
 
+/** How many of the running recording's chunks are on the device (IndexedDB «kopilka-recordings»), the most of any session. */
+const storedChunks = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('kopilka-recordings');
+        open.onerror = () => reject(new Error(String(open.error)));
+        open.onsuccess = () => {
+          const all = open.result.transaction('sessions').objectStore('sessions').getAll();
+          all.onerror = () => reject(new Error(String(all.error)));
+          all.onsuccess = () => {
+            open.result.close();
+            resolve(Math.max(0, ...(all.result as { chunkCount: number }[]).map((s) => s.chunkCount)));
+          };
+        };
+      }),
+  );
+
 /** Records with Chromium's fake camera and microphone until the timer shows `seconds`, then stops. */
 async function recordFor(page: Page, seconds: number) {
   const dialog = recorderDialog(page);
   await expect(dialog.getByRole('heading', { name: 'Запись видео' })).toBeVisible();
-  await dialog.getByRole('button', { name: 'Начать запись' }).click();
+  // The live picture is there from the moment the recorder opens, before the recording starts: checked first, so
+  // the wait for the timer begins as the recording does (on a loaded machine this check alone can take seconds).
   const preview = dialog.getByTestId('camera-preview');
   await expect(preview).toBeVisible();
-  // The live picture is really there.
   await expect.poll(() => preview.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 10_000 }).toBeGreaterThan(0);
+  await dialog.getByRole('button', { name: 'Начать запись' }).click();
   // At least that long: on a busy machine the timer may have moved past the exact second before it is read.
   await expect(dialog.getByTestId('recorder-timer')).toHaveText(new RegExp(`^00:0[${seconds}-9]$`), { timeout: 15_000 });
   await dialog.getByRole('button', { name: 'Остановить запись' }).click();
@@ -155,6 +174,9 @@ test('a reload mid-recording keeps the video for its own screen only, and it can
   const dialog = recorderDialog(page);
   await dialog.getByRole('button', { name: 'Начать запись' }).click();
   await expect(dialog.getByTestId('recorder-timer')).toHaveText('00:02', { timeout: 15_000 });
+  // Two seconds on the device before leaving: four 500 ms chunks stored. The timer alone is wall time; on a starved
+  // browser the recorder hands over its chunks late, and a reload then kept under half a second («00:00»).
+  await expect.poll(() => storedChunks(page), { timeout: 15_000 }).toBeGreaterThanOrEqual(4);
 
   // The audio screen does not offer the video session…
   await page.goto('/audio');

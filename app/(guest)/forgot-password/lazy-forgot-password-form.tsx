@@ -1,6 +1,8 @@
 'use client';
 
-import { lazyScreen } from '@/components/ui/lazy-screen';
+import { prerenderedScreen } from '@/components/ui/lazy-screen';
 
-/** The password recovery screen, fetched with everything it uses when the page first draws it. */
-export const LazyForgotPasswordForm = lazyScreen(() => import('@/components/auth/forgot-password-form').then((m) => m.ForgotPasswordForm));
+/** The password recovery screen, drawn into the exported page; its code comes apart from the page (prerenderedScreen). */
+export const LazyForgotPasswordForm = prerenderedScreen(() =>
+  import('@/components/auth/forgot-password-form').then((m) => m.ForgotPasswordForm),
+);

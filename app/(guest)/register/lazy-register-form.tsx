@@ -1,6 +1,6 @@
 'use client';
 
-import { lazyScreen } from '@/components/ui/lazy-screen';
+import { prerenderedScreen } from '@/components/ui/lazy-screen';
 
-/** The registration screen, fetched with everything it uses when the page first draws it. */
-export const LazyRegisterForm = lazyScreen(() => import('@/components/auth/register-form').then((m) => m.RegisterForm));
+/** The registration screen, drawn into the exported page; its code comes apart from the page (prerenderedScreen). */
+export const LazyRegisterForm = prerenderedScreen(() => import('@/components/auth/register-form').then((m) => m.RegisterForm));

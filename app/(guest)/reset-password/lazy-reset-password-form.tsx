@@ -1,9 +1,11 @@
 'use client';
 
-import { lazyScreen } from '@/components/ui/lazy-screen';
+import { prerenderedScreen } from '@/components/ui/lazy-screen';
 
 /**
- * The new-password screen, fetched apart from the page (lazyScreen). Its Suspense
+ * The new-password screen, drawn into the exported page, its code fetched apart from it (prerenderedScreen). Its Suspense
  * boundary is also the one useSearchParams needs in a static export.
  */
-export const LazyResetPasswordForm = lazyScreen(() => import('@/components/auth/reset-password-form').then((m) => m.ResetPasswordForm));
+export const LazyResetPasswordForm = prerenderedScreen(() =>
+  import('@/components/auth/reset-password-form').then((m) => m.ResetPasswordForm),
+);

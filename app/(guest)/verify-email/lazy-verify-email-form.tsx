@@ -1,6 +1,6 @@
 'use client';
 
-import { lazyScreen } from '@/components/ui/lazy-screen';
+import { prerenderedScreen } from '@/components/ui/lazy-screen';
 
-/** The e-mail confirmation screen, fetched with everything it uses when the page first draws it. */
-export const LazyVerifyEmailForm = lazyScreen(() => import('@/components/auth/verify-email-form').then((m) => m.VerifyEmailForm));
+/** The e-mail confirmation screen, drawn into the exported page; its code comes apart from the page (prerenderedScreen). */
+export const LazyVerifyEmailForm = prerenderedScreen(() => import('@/components/auth/verify-email-form').then((m) => m.VerifyEmailForm));

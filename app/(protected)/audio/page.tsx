@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
-import { LazyAudioScreen } from './lazy-audio-screen';
+import { LazyMediaScreen } from '@/components/media/lazy-media-screen';
 
 export const metadata: Metadata = { title: 'Мои аудиозаписи — Копилка' };
 
 export default function AudioPage() {
-  return <LazyAudioScreen />;
+  return <LazyMediaScreen kind="audio" />;
 }

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
-import { LazyPhotosScreen } from './lazy-photos-screen';
+import { LazyMediaScreen } from '@/components/media/lazy-media-screen';
 
 export const metadata: Metadata = { title: 'Мои фотографии — Копилка' };
 
 export default function PhotosPage() {
-  return <LazyPhotosScreen />;
+  return <LazyMediaScreen kind="photo" />;
 }

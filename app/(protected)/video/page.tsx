@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
-import { LazyVideoScreen } from './lazy-video-screen';
+import { LazyMediaScreen } from '@/components/media/lazy-media-screen';
 
 export const metadata: Metadata = { title: 'Мои видео — Копилка' };
 
 export default function VideoPage() {
-  return <LazyVideoScreen />;
+  return <LazyMediaScreen kind="video" />;
 }

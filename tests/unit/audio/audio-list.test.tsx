@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AudioList } from '@/components/audio/audio-list';
+import { AudioItem } from '@/components/audio/audio-item';
+import { MediaCollection } from '@/components/media/media-collection';
 import type { AudioRecord } from '@/lib/api/audio';
 
 const records: AudioRecord[] = Array.from({ length: 2000 }, (_, i) => ({
@@ -36,7 +37,21 @@ describe('audio list with 2,000 recordings', () => {
     const client = new QueryClient();
     render(
       <QueryClientProvider client={client}>
-        <AudioList records={records} onEdit={() => undefined} onDelete={() => undefined} />
+        <MediaCollection
+          layout="rows"
+          label="Аудиозаписи"
+          items={records}
+          renderItem={(r, i) => (
+            <AudioItem
+              record={r}
+              index={i}
+              onOpen={() => undefined}
+              onEdit={() => undefined}
+              onDelete={() => undefined}
+              highlighted={false}
+            />
+          )}
+        />
       </QueryClientProvider>,
     );
     const rows = screen.getAllByRole('listitem');

@@ -5,7 +5,7 @@ type Handler = (...args: unknown[]) => void;
 const wave = {
   behaviour: 'ready' as 'ready' | 'never' | 'throw',
   created: [] as Record<string, unknown>[],
-  instances: [] as { handlers: Map<string, Handler[]>; destroyed: boolean; media: HTMLAudioElement }[],
+  instances: [] as { handlers: Map<string, Handler[]>; destroyed: boolean; media: HTMLAudioElement; options: Record<string, unknown>[] }[],
 };
 
 vi.mock('wavesurfer.js', () => ({
@@ -19,6 +19,10 @@ vi.mock('wavesurfer.js', () => ({
         handlers,
         media,
         destroyed: false,
+        options: [] as Record<string, unknown>[],
+        setOptions(next: Record<string, unknown>) {
+          instance.options.push(next);
+        },
         on(name: string, fn: Handler) {
           handlers.set(name, [...(handlers.get(name) ?? []), fn]);
           if (name === 'ready' && wave.behaviour === 'ready') queueMicrotask(() => fn(options.duration));
@@ -75,6 +79,25 @@ describe('AudioPlayer', () => {
     });
     expect(screen.getByRole('button', { name: 'Пауза: Тест' })).toBeTruthy();
     expect(screen.getByText('00:00 / 00:03')).toBeTruthy();
+  });
+
+  it('draws the waveform in the theme’s colours, and again in the new ones when the theme changes', async () => {
+    const root = document.documentElement;
+    root.style.setProperty('--wave', '#aaaaaa');
+    root.style.setProperty('--wave-played', '#2257c5');
+    render(<AudioPlayer src={SRC} peaks={[0.2, 0.8]} duration={3} title="Тема" />);
+    await advance(WAVEFORM_INIT_DELAY_MS + 10);
+    expect(wave.created[0]).toMatchObject({ waveColor: '#aaaaaa', progressColor: '#2257c5' });
+    root.style.setProperty('--wave', '#4d5462');
+    root.style.setProperty('--wave-played', '#8ab4ff');
+    await act(async () => {
+      root.setAttribute('data-theme', 'dark');
+      await vi.advanceTimersByTimeAsync(10);
+    });
+    expect(wave.instances[0]!.options.at(-1)).toMatchObject({ waveColor: '#4d5462', progressColor: '#8ab4ff' });
+    root.removeAttribute('data-theme');
+    root.style.removeProperty('--wave');
+    root.style.removeProperty('--wave-played');
   });
 
   it('falls back to native controls when the waveform is not ready within 5 s', async () => {
@@ -138,6 +161,27 @@ describe('AudioPlayer', () => {
   });
 });
 
+/** Opens the speed listbox from the keyboard and picks `label`; `offered`, when given, are the choices it must list. */
+async function pickSpeed(label: string, offered?: string[]) {
+  // A stand-in until engaged: focused first, as a Tab or a pointer would.
+  await act(async () => {
+    screen.getByRole('button', { name: /Скорость воспроизведения/ }).focus();
+    await vi.advanceTimersByTimeAsync(10);
+  });
+  const button = screen.getByRole('button', { name: /Скорость воспроизведения/ });
+  expect(document.activeElement).toBe(button);
+  await act(async () => {
+    fireEvent.keyDown(button, { key: 'ArrowDown' });
+    await vi.advanceTimersByTimeAsync(50);
+  });
+  const options = screen.getAllByRole('option');
+  if (offered) expect(options.map((o) => o.textContent)).toEqual(offered);
+  await act(async () => {
+    fireEvent.click(options.find((o) => o.textContent === label)!);
+    await vi.advanceTimersByTimeAsync(50);
+  });
+}
+
 describe('AudioPlayer playback controls', () => {
   it('skips ±15 s, sets the speed with the pitch kept, and takes Space and ← → when the player itself is focused', async () => {
     render(<AudioPlayer src={SRC} peaks={[0.5]} duration={150} title="Лекция" />);
@@ -153,9 +197,9 @@ describe('AudioPlayer playback controls', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Назад на 15 секунд' }));
     expect(media.currentTime).toBe(15);
 
-    const speed = screen.getByRole('combobox', { name: 'Скорость воспроизведения' });
-    expect([...(speed as HTMLSelectElement).options].map((o) => o.text)).toEqual(['0,75×', '1×', '1,25×', '1,5×', '2×']);
-    fireEvent.change(speed, { target: { value: '1.5' } });
+    const speed = screen.getByRole('button', { name: /Скорость воспроизведения/ });
+    expect(speed.textContent).toContain('1×');
+    await pickSpeed('1,5×', ['0,75×', '1×', '1,25×', '1,5×', '2×']);
     expect([media.playbackRate, media.preservesPitch]).toEqual([1.5, true]);
 
     const player = screen.getByRole('group', { name: 'Плеер: Лекция' });
@@ -175,12 +219,12 @@ describe('AudioPlayer playback controls', () => {
     expect(screen.getByRole('button', { name: 'Пауза: Лекция' })).toBeTruthy();
   });
 
-  it('with native controls the skip buttons and speed act on the native <audio>', () => {
+  it('with native controls the skip buttons and speed act on the native <audio>', async () => {
     const { container } = render(<AudioPlayer src={SRC} peaks={[]} duration={60} title="Без волны" />);
     const audio = container.querySelector('audio[controls]') as HTMLAudioElement;
     fireEvent.click(screen.getByRole('button', { name: 'Вперёд на 15 секунд' }));
     expect(audio.currentTime).toBe(15);
-    fireEvent.change(screen.getByRole('combobox', { name: 'Скорость воспроизведения' }), { target: { value: '0.75' } });
+    await pickSpeed('0,75×');
     expect(audio.playbackRate).toBe(0.75);
     fireEvent.keyDown(screen.getByRole('group', { name: 'Плеер: Без волны' }), { key: 'ArrowLeft' });
     expect(audio.currentTime).toBe(10);

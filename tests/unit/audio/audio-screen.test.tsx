@@ -18,7 +18,7 @@ vi.mock('@/lib/api/client', async (importOriginal) => {
   return { ...real, api: { get: () => ({ json: () => server.list() }) } };
 });
 
-import { AudioScreen } from '@/components/audio/audio-screen';
+import { MediaScreen } from '@/components/media/media-screen';
 import { SnackbarHost } from '@/components/ui/snackbar-host';
 
 const record = (id: number, title: string, description = '', duration = 5) => ({
@@ -36,7 +36,7 @@ function renderScreen() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
-      <AudioScreen />
+      <MediaScreen kind="audio" />
       <SnackbarHost />
     </QueryClientProvider>,
   );
@@ -72,7 +72,7 @@ describe('audio screen', () => {
     renderScreen();
     expect(await screen.findByRole('article', { name: 'Лекция' })).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Поиск'), { target: { value: 'ГИТАР' } });
-    expect(await screen.findByText('Найдено: 1')).toBeTruthy();
+    expect(await screen.findByText('Найдено: 1 запись')).toBeTruthy();
     expect(screen.queryByRole('article', { name: 'Лекция' })).toBeNull();
     fireEvent.change(screen.getByLabelText('Поиск'), { target: { value: 'нет такого' } });
     expect(await screen.findByText('Ничего не найдено')).toBeTruthy();
@@ -95,11 +95,14 @@ describe('audio screen', () => {
     expect(screen.getByLabelText<HTMLInputElement>('Выбрать аудиофайлы').accept).toBe('audio/*');
   });
 
-  it('offers the six sort orders, newest first by default', async () => {
+  it('offers the six sort orders in its own listbox, newest first by default', async () => {
     server.list = () => Promise.resolve([]);
     renderScreen();
-    const select = screen.getByLabelText<HTMLSelectElement>('Сортировка');
-    expect([...select.options].map((o) => o.text)).toEqual([
+    const sort = screen.getByRole('button', { name: /Сортировка/ });
+    expect(sort.textContent).toContain('Сначала новые');
+    fireEvent.keyDown(sort, { key: 'ArrowDown' });
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual([
       'Сначала новые',
       'Сначала старые',
       'Название А–Я',
@@ -107,7 +110,8 @@ describe('audio screen', () => {
       'Длительность ↑',
       'Длительность ↓',
     ]);
-    expect(select.selectedOptions[0]!.text).toBe('Сначала новые');
+    expect(options[0]!.getAttribute('aria-selected')).toBe('true');
+    expect(document.querySelector('select')).toBeNull();
   });
 
   it('without MediaRecorder the record button shows the unsupported message instead of the dialog', async () => {

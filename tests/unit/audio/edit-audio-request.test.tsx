@@ -24,7 +24,7 @@ vi.mock('@/lib/api/client', async (importOriginal) => {
   };
 });
 
-import { EditAudioDialog } from '@/components/audio/edit-audio-dialog';
+import { EditMediaDialog } from '@/components/media/edit-media-dialog';
 import { SnackbarHost } from '@/components/ui/snackbar-host';
 import type { AudioRecord } from '@/lib/api/audio';
 
@@ -66,7 +66,7 @@ function renderDialog() {
     // A store of its own per test, so no snackbar is left over from the one before.
     <JotaiProvider>
       <QueryClientProvider client={client}>
-        <EditAudioDialog record={record} onClose={onClose} />
+        <EditMediaDialog kind="audio" record={record} onClose={onClose} />
         <SnackbarHost />
       </QueryClientProvider>
     </JotaiProvider>,

@@ -1,7 +1,7 @@
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useRecorder, type RecordingUpload, type SaveOutcome } from '@/hooks/use-recorder';
-import { appendChunk, createSession, deleteSession, listPending, listUnsaved } from '@/lib/media/recording-store';
+import { appendChunk, createSession, deleteSession, listPending, listUnsaved } from '@/lib/media/recording/recording-store';
 
 class FakeMediaRecorder {
   static supported = new Set(['audio/webm;codecs=opus', 'audio/ogg']);

@@ -20,7 +20,7 @@ afterEach(cleanup);
 describe('deferredComponent (screens and the sign-out button fetched apart from the page)', () => {
   it('shows the fallback until the code is here, then the component', async () => {
     let arrive!: (c: typeof Screen) => void;
-    const Deferred = deferredComponent(() => new Promise((resolve) => (arrive = resolve)), <p>загрузка</p>);
+    const Deferred = deferredComponent(() => new Promise<typeof Screen>((resolve) => (arrive = resolve)), <p>загрузка</p>);
     const view = render(<Deferred />);
     expect(view.getByText('загрузка')).toBeTruthy();
     await act(async () => arrive(Screen));

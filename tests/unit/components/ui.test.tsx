@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Provider, createStore } from 'jotai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppDialog } from '@/components/ui/app-dialog';
+import { Dialog } from '@/components/ui/dialog';
 import { Button } from '@/components/ui/button';
 import { SnackbarHost } from '@/components/ui/snackbar-host';
 import { TextField } from '@/components/ui/text-field';
@@ -70,13 +70,13 @@ describe('TextField', () => {
   });
 });
 
-describe('AppDialog', () => {
+describe('Dialog', () => {
   it('a normal dialog closes on Escape', async () => {
     const onClose = vi.fn();
     render(
-      <AppDialog open onClose={onClose} title="Изменить">
+      <Dialog open onClose={onClose} title="Изменить">
         <input aria-label="x" />
-      </AppDialog>,
+      </Dialog>,
     );
     expect(await screen.findByRole('dialog', { name: 'Изменить' })).toBeTruthy();
     fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
@@ -86,9 +86,9 @@ describe('AppDialog', () => {
     const onClose = vi.fn();
     const onRequestClose = vi.fn();
     render(
-      <AppDialog open static onClose={onClose} onRequestClose={onRequestClose} title="Запись" width={800}>
+      <Dialog open static onClose={onClose} onRequestClose={onRequestClose} title="Запись" width={800}>
         <input aria-label="x" />
-      </AppDialog>,
+      </Dialog>,
     );
     await screen.findByRole('dialog', { name: 'Запись' });
     fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });

@@ -5,8 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useMediaPlayback } from '@/hooks/use-media-playback';
 import { userAtom } from '@/lib/auth/atoms';
 import type { User } from '@/lib/auth/types';
-import { playbackCoordinator } from '@/lib/media/playback-coordinator';
-import { playbackPositionKey } from '@/lib/media/playback-position';
+import { playbackCoordinator } from '@/lib/media/playback/playback-coordinator';
+import { playbackPositionKey } from '@/lib/media/playback/playback-position';
 
 const USER: User = {
   id: 7,

@@ -20,10 +20,8 @@ vi.mock('@/lib/api/media-list', async (importOriginal) => {
   };
 });
 
-import { useAudioList } from '@/hooks/use-audio-list';
-import { useRefreshAudioList } from '@/hooks/use-audio-mutations';
-import { usePhotoList } from '@/hooks/use-photo-list';
-import { useRefreshPhotoList } from '@/hooks/use-photo-mutations';
+import { useMediaList } from '@/hooks/use-media-list';
+import { useRefreshMediaList } from '@/hooks/use-media-mutations';
 
 function wrapper({ children }: { children: ReactNode }) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -31,11 +29,11 @@ function wrapper({ children }: { children: ReactNode }) {
 }
 
 function renderAudioList() {
-  return renderHook(() => ({ list: useAudioList(), refresh: useRefreshAudioList() }), { wrapper });
+  return renderHook(() => ({ list: useMediaList('audio'), refresh: useRefreshMediaList('audio') }), { wrapper });
 }
 
 function renderPhotoList() {
-  return renderHook(() => ({ list: usePhotoList(), refresh: useRefreshPhotoList() }), { wrapper });
+  return renderHook(() => ({ list: useMediaList('photo'), refresh: useRefreshMediaList('photo') }), { wrapper });
 }
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api/api-error';
-import { sendUnlessKept } from '@/lib/media/pending-sender';
+import { sendUnlessKept } from '@/lib/media/uploads/pending-sender';
 import { accountOfToken } from '@/lib/auth/account-id';
-import { flushPendingUploads, ownershipOf, type PendingUploadDeps, type UnsentReason } from '@/lib/media/pending-uploads';
-import type { RecordingSession } from '@/lib/media/recording-store';
+import { flushPendingUploads, ownershipOf, type PendingUploadDeps, type UnsentReason } from '@/lib/media/uploads/pending-uploads';
+import type { RecordingSession } from '@/lib/media/recording/recording-store';
 
 const ME = 7;
 const session = (id: string, ownerId: number | null): RecordingSession => ({

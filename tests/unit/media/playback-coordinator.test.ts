@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createPlaybackCoordinator } from '@/lib/media/playback-coordinator';
+import { createPlaybackCoordinator } from '@/lib/media/playback/playback-coordinator';
 
 const player = () => ({ pause: vi.fn() });
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { playbackKeyAction, skipTarget, SKIP_BUTTON_S, SKIP_KEY_S, type PlaybackKey } from '@/lib/media/playback-keys';
+import { playbackKeyAction, skipTarget, SKIP_BUTTON_S, SKIP_KEY_S, type PlaybackKey } from '@/lib/media/playback/playback-keys';
 
 const key = (k: string, extra: Partial<PlaybackKey> = {}): PlaybackKey => ({
   key: k,

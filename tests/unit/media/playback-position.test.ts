@@ -6,7 +6,7 @@ import {
   REMEMBER_POSITION_OVER_S,
   remembersPosition,
   type PositionStorage,
-} from '@/lib/media/playback-position';
+} from '@/lib/media/playback/playback-position';
 
 function memoryStorage(): PositionStorage & { data: Map<string, string> } {
   const data = new Map<string, string>();

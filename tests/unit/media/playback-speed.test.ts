@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyPlaybackSpeed, DEFAULT_PLAYBACK_SPEED, parseSpeed, PLAYBACK_SPEEDS, speedLabel } from '@/lib/media/playback-speed';
+import { applyPlaybackSpeed, DEFAULT_PLAYBACK_SPEED, parseSpeed, PLAYBACK_SPEEDS, speedLabel } from '@/lib/media/playback/playback-speed';
 
 describe('playback speeds', () => {
   it('offers 0.75×, 1×, 1.25×, 1.5× and 2×, with 1× the default', () => {

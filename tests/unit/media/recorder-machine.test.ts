@@ -7,7 +7,7 @@ import {
   recorderReducer,
   type RecorderEvent,
   type RecorderState,
-} from '@/lib/media/recorder-machine';
+} from '@/lib/media/recording/recorder-machine';
 
 const blob = new Blob(['x'], { type: 'audio/webm' });
 const run = (events: RecorderEvent[], start: RecorderState = initialRecorderState(300)) => events.reduce(recorderReducer, start);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { AUDIO_MIME_PREFERENCES, chooseMimeType, extensionFor, recordingFileName, uploadMimeType } from '@/lib/media/recording-format';
+import {
+  AUDIO_MIME_PREFERENCES,
+  chooseMimeType,
+  extensionFor,
+  recordingFileName,
+  uploadMimeType,
+} from '@/lib/media/recording/recording-format';
 
 describe('recording format', () => {
   it('keeps the spec order of preferred formats', () => {

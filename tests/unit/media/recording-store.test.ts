@@ -9,7 +9,7 @@ import {
   markPending,
   loadRecording,
   setSessionDuration,
-} from '@/lib/media/recording-store';
+} from '@/lib/media/recording/recording-store';
 
 const text = (blob: Blob) =>
   new Promise<string>((resolve, reject) => {

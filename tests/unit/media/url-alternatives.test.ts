@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alternativeMediaUrls } from '@/lib/media/url-alternatives';
+import { alternativeMediaUrls } from '@/lib/media/playback/url-alternatives';
 
 describe('alternative media URLs', () => {
   it('switches http/https and tries a /media/audio/ path, keeping the signature', () => {

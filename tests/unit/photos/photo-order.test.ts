@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PHOTO_SORT_OPTIONS, isPhotoSortOrder, photoTime, sortPhotos, visiblePhotos } from '@/lib/media/photo-order';
+import { PHOTO_SORT_OPTIONS, isPhotoSortOrder, photoTime, sortPhotos, visiblePhotos } from '@/lib/media/lists/photo-order';
 
 const photo = (id: number, title: string, created_at: string, taken_at: string | null = null, description = '') => ({
   id,

@@ -2,7 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PhotoGrid } from '@/components/photos/photo-grid';
+import { MediaCollection } from '@/components/media/media-collection';
+import { PhotoTile } from '@/components/photos/photo-tile';
 import { PhotoViewerDialog } from '@/components/photos/photo-viewer-dialog';
 import type { PhotoRecord } from '@/lib/api/photos';
 
@@ -31,10 +32,10 @@ const photo = (id: number, title: string): PhotoRecord => ({
 const photos = [photo(1, 'Море'), photo(2, ''), photo(3, 'Горы')];
 
 function Harness({ start = 0 }: { start?: number }) {
-  const [index, setIndex] = useState(start);
+  const [id, setId] = useState(photos[start]!.id);
   return (
     <QueryClientProvider client={new QueryClient()}>
-      <PhotoViewerDialog photos={photos} index={index} onIndexChange={setIndex} onClose={() => undefined} />
+      <PhotoViewerDialog items={photos} id={id} onMove={setId} onClose={() => undefined} />
     </QueryClientProvider>
   );
 }
@@ -79,16 +80,28 @@ describe('photo viewer', () => {
   });
 });
 
+function Grid({ items, onOpen = () => undefined }: { items: PhotoRecord[]; onOpen?: (p: PhotoRecord) => void }) {
+  const none = () => undefined;
+  return (
+    <MediaCollection
+      layout="tiles"
+      label="Фотографии"
+      items={items}
+      renderItem={(p, i) => <PhotoTile record={p} index={i} onOpen={onOpen} onEdit={none} onDelete={none} highlighted={false} />}
+    />
+  );
+}
+
 describe('photo grid', () => {
-  it('renders square lazy thumbnails with the title or "Фотография" as alt text, and opens by index', () => {
+  it('renders square lazy thumbnails with the title or "Фотография" as alt text, and opens the one clicked', () => {
     const opened: number[] = [];
-    render(<PhotoGrid photos={photos} onOpen={(_p, i) => opened.push(i)} />);
+    render(<Grid items={photos} onOpen={(p) => opened.push(p.id)} />);
     const images = screen.getAllByRole('img');
     expect(images.map((i) => i.getAttribute('alt'))).toEqual(['Море', 'Фотография', 'Горы']);
     expect(images.every((i) => i.getAttribute('loading') === 'lazy')).toBe(true);
     expect(images[0]!.getAttribute('src')).toContain('/1-thumb.webp');
     fireEvent.click(screen.getAllByTestId('photo-tile')[2]!);
-    expect(opened).toEqual([2]);
+    expect(opened).toEqual([3]);
   });
 
   it('shows "обрабатывается" until a photo’s copies exist, and a failed one’s reason with «Повторить»', () => {
@@ -96,7 +109,7 @@ describe('photo grid', () => {
     const failed = { ...photo(5, 'Битая'), status: 'failed' as const, failure_reason: 'Не удалось обработать изображение' };
     render(
       <QueryClientProvider client={new QueryClient()}>
-        <PhotoGrid photos={[pending, failed, photo(1, 'Море')]} onOpen={() => undefined} />
+        <Grid items={[pending, failed, photo(1, 'Море')]} />
       </QueryClientProvider>,
     );
     const [first, second, third] = screen.getAllByTestId('photo-tile');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { notAnImageMessage, photosUploadedMessage } from '@/components/photos/photos-screen';
-import { filesOfType, isUploading, titleFromFileName, uploadQueueReducer, type UploadItem } from '@/lib/media/upload-queue';
+import { MEDIA_KINDS, uploadedMessage } from '@/lib/media/kinds';
+import { filesOfType, isUploading, titleFromFileName, uploadQueueReducer, type UploadItem } from '@/lib/media/uploads/upload-queue';
 
 const add = (names: string[]) => uploadQueueReducer([], { type: 'ADD', items: names.map((n, i) => ({ id: `f${i}`, name: n, size: 100 })) });
 
@@ -62,9 +62,10 @@ describe('upload queue', () => {
   });
 
   it('words the snackbar for one or many photos', () => {
-    expect(photosUploadedMessage(1)).toBe('Фотография загружена');
-    expect(photosUploadedMessage(3)).toBe('Загружено фотографий: 3');
-    expect(photosUploadedMessage(0)).toBeNull();
-    expect(notAnImageMessage('b.txt')).toBe('Файл «b.txt» не является изображением');
+    expect(uploadedMessage('photo', 1)).toBe('Фотография загружена');
+    expect(uploadedMessage('photo', 3)).toBe('Загружено: 3\u00a0фотографии');
+    expect(uploadedMessage('photo', 5)).toBe('Загружено: 5\u00a0фотографий');
+    expect(uploadedMessage('photo', 0)).toBeNull();
+    expect(MEDIA_KINDS.photo.text.notOfKind('b.txt')).toBe('Файл «b.txt» не является изображением');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampIndex, indexAfterChange, stepIndex, viewerCounter } from '@/lib/media/viewer-index';
+import { clampIndex, indexAfterChange, stepIndex, viewerCounter } from '@/lib/media/lists/viewer-index';
 
 describe('viewer index', () => {
   it('steps forward and back, going round at both ends', () => {

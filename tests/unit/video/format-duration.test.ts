@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { durationLabel, formatDuration } from '@/lib/media/format-duration';
+import { durationLabel, formatDuration } from '@/lib/media/playback/format-duration';
 
 describe('video duration badge', () => {
   it('is mm:ss below an hour, seconds cut rather than rounded', () => {

@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { appendChunk, closeRecordingStore, createSession, deleteSession, listUnsaved, loadRecording } from '@/lib/media/recording-store';
+import {
+  appendChunk,
+  closeRecordingStore,
+  createSession,
+  deleteSession,
+  listUnsaved,
+  loadRecording,
+} from '@/lib/media/recording/recording-store';
 
 afterEach(async () => {
   for (const s of await listUnsaved()) await deleteSession(s.id);

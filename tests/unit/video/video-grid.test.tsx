@@ -1,9 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { VideoGrid } from '@/components/video/video-grid';
-import { notAVideoMessage, videosUploadedMessage } from '@/components/video/video-screen';
-import { isProcessing, PROCESSING_POLL_MS } from '@/lib/media/processing';
+import { MediaCollection } from '@/components/media/media-collection';
+import { VideoCard } from '@/components/video/video-card';
+import { MEDIA_KINDS, uploadedMessage } from '@/lib/media/kinds';
+import { isProcessing, PROCESSING_POLL_MS } from '@/lib/media/lists/processing';
 import type { VideoRecord } from '@/lib/api/video';
 
 afterEach(cleanup);
@@ -35,14 +36,16 @@ describe('video cards', () => {
     const onOpen = vi.fn();
     render(
       <QueryClientProvider client={new QueryClient()}>
-        <VideoGrid
-          videos={[
+        <MediaCollection
+          layout="tiles"
+          label="Видео"
+          renderItem={(v) => <VideoCard record={v} index={0} onOpen={onOpen} onEdit={vi.fn()} onDelete={vi.fn()} highlighted={false} />}
+          items={[
             video(1, { poster: 'http://localhost/media/p1.jpg', playable: 'http://localhost/media/1.mp4', duration: 3.2 }),
             video(2, { status: 'processing' }),
             video(3, { status: 'failed' }),
             video(4, { status: 'failed', failure_reason: 'В файле нет видеодорожки' }),
           ]}
-          onOpen={onOpen}
         />
       </QueryClientProvider>,
     );
@@ -75,9 +78,9 @@ describe('video cards', () => {
   });
 
   it('words the upload snackbar and the refusal of a non-video drop', () => {
-    expect(videosUploadedMessage(1)).toBe('Видео загружено');
-    expect(videosUploadedMessage(2)).toBe('Загружено видео: 2');
-    expect(videosUploadedMessage(0)).toBeNull();
-    expect(notAVideoMessage('a.txt')).toBe('Файл «a.txt» не является видеозаписью');
+    expect(uploadedMessage('video', 1)).toBe('Видео загружено');
+    expect(uploadedMessage('video', 2)).toBe('Загружено: 2\u00a0видео');
+    expect(uploadedMessage('video', 0)).toBeNull();
+    expect(MEDIA_KINDS.video.text.notOfKind('a.txt')).toBe('Файл «a.txt» не является видеозаписью');
   });
 });

@@ -14,9 +14,9 @@ vi.mock('@/components/shell/signed-in', () => ({
 }));
 // The kind's own API module (upload, edits, fallbacks) never arrives here: the list must not wait for it.
 vi.mock('@/lib/api/audio', () => new Promise(() => undefined));
-vi.mock('@/components/audio/audio-screen', () => {
+vi.mock('@/components/media/media-screen', () => {
   audioScreen();
-  return { AudioScreen: () => null };
+  return { MediaScreen: () => null };
 });
 
 afterEach(() => {

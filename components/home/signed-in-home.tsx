@@ -1,0 +1,226 @@
+'use client';
+
+import { useQueryClient } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import Link from 'next/link';
+import { useCallback, type ComponentType } from 'react';
+import { KIND_VIEWS } from '@/components/media/kind-views';
+import { FilePickButton } from '@/components/media/file-pick-button';
+import { RECORDING_UNSUPPORTED } from '@/components/media/recording-unsupported';
+import { UploadList } from '@/components/media/upload-list';
+import { NavIcon } from '@/components/shell/nav-items';
+import { Button } from '@/components/ui/button';
+import { lazyDialog } from '@/components/ui/lazy-dialog';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useMediaList } from '@/hooks/use-media-list';
+import { useRefreshMediaList } from '@/hooks/use-media-mutations';
+import { useMediaRecorderLaunch } from '@/hooks/use-media-recorder-launch';
+import { useMediaUploads } from '@/hooks/use-media-uploads';
+import { useOpenedItem } from '@/hooks/use-opened-item';
+import { useSnackbar } from '@/hooks/use-snackbar';
+import { useUsage } from '@/hooks/use-storage-space';
+import { usageQueries } from '@/lib/api/storage-space';
+import { userAtom } from '@/lib/auth/atoms';
+import type { MediaKind, MediaRecord, Usage } from '@/lib/contract/media';
+import { formatBytes } from '@/lib/contract/storage-space';
+import { countItems, MEDIA_KINDS, recordingSavedMessage } from '@/lib/media/kinds';
+import type { RecorderKind } from '@/lib/media/recording/recording-format';
+import { LatestRecordings } from './latest-recordings';
+
+const RecorderDialog = lazyDialog(() => import('@/components/media/recorder-dialog').then((m) => m.RecorderDialog));
+
+/** «3 записи · 1,2 МБ»: how many a section keeps and the room they take (originals and copies, trash included). */
+function Figures({ kind, count, usage }: { kind: MediaKind; count: number | undefined; usage: Usage | undefined }) {
+  if (count === undefined) return <Skeleton className="h-4 w-24" />;
+  return (
+    <p className="text-sm text-fg-muted" data-testid={`home-${kind}-figures`}>
+      {countItems(kind, count)}
+      {usage ? ` · ${formatBytes(usage[kind])}` : ''}
+    </p>
+  );
+}
+
+/** A section's list, its usage and its space in the store re-read after something was added right here. */
+function useAddedHere(kind: MediaKind) {
+  const refresh = useRefreshMediaList(kind);
+  const queryClient = useQueryClient();
+  return useCallback(() => {
+    refresh();
+    void queryClient.invalidateQueries({ queryKey: usageQueries.all() });
+  }, [refresh, queryClient]);
+}
+
+function RecordIcon() {
+  return <span className="h-2.5 w-2.5 rounded-full bg-record" aria-hidden="true" />;
+}
+
+/** The quick action of a recorded kind: the recorder opens right here, and the card shows the recording once saved. */
+function RecordHere({ kind }: { kind: RecorderKind }) {
+  const added = useAddedHere(kind);
+  const { showSuccess, showError } = useSnackbar();
+  const launch = useMediaRecorderLaunch(kind, () => showError(RECORDING_UNSUPPORTED[kind]));
+  const onSaved = useCallback(
+    (kept: boolean) => {
+      showSuccess(recordingSavedMessage(kind, kept));
+      added();
+    },
+    [showSuccess, added, kind],
+  );
+  return (
+    <>
+      <Button variant="secondary" onClick={launch.openRecorder}>
+        <RecordIcon />
+        {MEDIA_KINDS[kind].text.record}
+      </Button>
+      {launch.open ? (
+        <RecorderDialog kind={kind} onClose={launch.closeRecorder} onSaved={onSaved} restoreSessionId={launch.restoreId} />
+      ) : null}
+    </>
+  );
+}
+
+/** The quick action of an uploaded kind (the issue's short «Загрузить фото»): the file chooser, and each file's progress right here. */
+function UploadHere({ kind, label }: { kind: MediaKind; label: string }) {
+  const added = useAddedHere(kind);
+  const uploads = useMediaUploads(kind, { onUploaded: added });
+  const { accept, text } = MEDIA_KINDS[kind];
+  return (
+    <>
+      {uploads.items.length > 0 ? (
+        <div className="w-full">
+          <UploadList items={uploads.items} onDismiss={uploads.dismiss} label={text.loading} />
+        </div>
+      ) : null}
+      <FilePickButton accept={accept.input} multiple onFiles={uploads.offer} inputLabel={text.pickInput} variant="secondary">
+        {label}
+      </FilePickButton>
+    </>
+  );
+}
+
+/** Photos and videos: their tiles (the kind's own item renderer), each opening the kind's viewer right here. */
+function LatestTiles<K extends MediaKind>({
+  kind,
+  items,
+  latest,
+  grid,
+}: {
+  kind: K;
+  items: readonly MediaRecord<K>[];
+  latest: readonly MediaRecord<K>[];
+  grid: string;
+}) {
+  const view = KIND_VIEWS[kind];
+  const opened = useOpenedItem(items, { closeOnGone: view.browse !== true });
+  const { Item, Viewer } = view;
+  const none = () => undefined;
+  return (
+    <>
+      <ul className={`grid py-3 ${grid}`} aria-label={`Последние ${view.listLabel.toLowerCase()}`}>
+        {latest.map((record, i) => (
+          <li key={record.id}>
+            <Item record={record} index={i} onOpen={(r) => opened.open(r.id)} onEdit={none} onDelete={none} highlighted={false} />
+          </li>
+        ))}
+      </ul>
+      {Viewer && opened.id !== null ? <Viewer items={items} id={opened.id} onMove={opened.open} onClose={opened.close} /> : null}
+    </>
+  );
+}
+
+/** What each card holds: how many latest items, the link to the rest, the quick action and how the items are shown. */
+const SECTIONS: {
+  [K in MediaKind]: {
+    latest: number;
+    all: string;
+    Quick: ComponentType;
+    Latest: ComponentType<{ items: readonly MediaRecord<K>[]; latest: readonly MediaRecord<K>[] }>;
+  };
+} = {
+  audio: {
+    latest: 4,
+    all: 'Все записи',
+    Quick: () => <RecordHere kind="audio" />,
+    Latest: ({ latest }) => <LatestRecordings records={latest} />,
+  },
+  photo: {
+    latest: 6,
+    all: 'Все фото',
+    Quick: () => <UploadHere kind="photo" label="Загрузить фото" />,
+    Latest: ({ items, latest }) => <LatestTiles kind="photo" items={items} latest={latest} grid="grid-cols-3 gap-1.5" />,
+  },
+  video: {
+    latest: 2,
+    all: 'Все видео',
+    Quick: () => <RecordHere kind="video" />,
+    Latest: ({ items, latest }) => <LatestTiles kind="video" items={items} latest={latest} grid="grid-cols-2 gap-2" />,
+  },
+};
+
+/** One section's card: its name leading to its screen, its figures, its latest items, its quick action. */
+function KindCard<K extends MediaKind>({ kind, usage }: { kind: K; usage: Usage | undefined }) {
+  const entry = MEDIA_KINDS[kind];
+  const section = SECTIONS[kind];
+  const list = useMediaList(kind);
+  const items = list.data ?? [];
+  // The lists come newest first.
+  const latest = items.slice(0, section.latest);
+  const headingId = `home-${kind}`;
+  const { Quick, Latest } = section;
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="flex flex-col rounded-xl border border-line bg-surface shadow-card"
+      data-testid={`home-card-${kind}`}
+    >
+      <div className="flex items-start gap-3 p-4 pb-2">
+        <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-accent-soft text-accent-text">
+          <NavIcon name={kind} />
+        </span>
+        <div className="min-w-0 flex-1">
+          <h2 id={headingId} className="text-lg font-semibold leading-tight text-fg">
+            <Link href={entry.href} className="hover:underline">
+              {entry.label}
+            </Link>
+          </h2>
+          <Figures kind={kind} count={list.data?.length} usage={usage} />
+        </div>
+      </div>
+      <div className="flex-1 px-4">
+        {list.isPending ? (
+          <Skeleton className="my-3 h-40" />
+        ) : latest.length ? (
+          <Latest items={items} latest={latest} />
+        ) : (
+          <p className="py-6 text-center text-sm text-fg-muted">{entry.text.empty}</p>
+        )}
+      </div>
+      <div className="flex flex-wrap items-center justify-between gap-2 border-t border-line p-3">
+        <Quick />
+        <Link href={entry.href} className="rounded-lg px-2 py-2 text-sm font-medium text-accent-text hover:bg-accent-soft">
+          {section.all}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+/** The signed-in home: a greeting, then the three sections, each with its quick action, its latest items (played and opened right here) and what it takes up. */
+export function SignedInHome() {
+  const user = useAtomValue(userAtom);
+  const usage = useUsage();
+  const name = user?.first_name?.trim();
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight text-fg sm:text-3xl">{name ? `Здравствуйте, ${name}` : 'Копилка'}</h1>
+        <p className="mt-1 text-fg-muted">Ваши записи, фотографии и видео</p>
+      </div>
+      <div className="grid items-start gap-4 lg:grid-cols-3">
+        <KindCard kind="audio" usage={usage.data} />
+        <KindCard kind="photo" usage={usage.data} />
+        <KindCard kind="video" usage={usage.data} />
+      </div>
+    </div>
+  );
+}

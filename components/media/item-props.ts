@@ -1,0 +1,21 @@
+import type { MediaKind, MediaRecord } from '@/lib/contract/media';
+
+/** What the screen shell hands each kind's item renderer (kind-views.tsx). */
+export interface MediaItemProps<K extends MediaKind = MediaKind> {
+  record: MediaRecord<K>;
+  index: number;
+  /** Opens the item full-size (the kind's viewer), where the kind has one. */
+  onOpen: (record: MediaRecord<K>) => void;
+  onEdit: (record: MediaRecord<K>) => void;
+  onDelete: (record: MediaRecord<K>) => void;
+  /** The item a link named: outlined, and focused when it appears. */
+  highlighted: boolean;
+}
+
+/** What the shell hands a kind's viewer: the items in view, the one shown, a way to another and out. */
+export interface MediaViewerProps<K extends MediaKind = MediaKind> {
+  items: readonly MediaRecord<K>[];
+  id: number;
+  onMove: (id: number) => void;
+  onClose: () => void;
+}

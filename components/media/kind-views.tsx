@@ -1,0 +1,59 @@
+'use client';
+
+import type { ComponentType } from 'react';
+import { AudioItem } from '@/components/audio/audio-item';
+import { PendingRecordings } from '@/components/audio/pending-recordings';
+import { PhotoTile } from '@/components/photos/photo-tile';
+import { lazyDialog } from '@/components/ui/lazy-dialog';
+import { VideoCard } from '@/components/video/video-card';
+import type { MediaKind } from '@/lib/contract/media';
+import type { MediaItemProps, MediaViewerProps } from './item-props';
+
+/**
+ * How each kind is drawn inside the one screen shell (media-screen.tsx): the item renderer, the host's layout,
+ * and the kind's viewer. Its data (words, files, rules, messages) is the registry in lib/media/kinds.ts; a new
+ * kind is an entry there and one here.
+ */
+export interface KindView<K extends MediaKind> {
+  /** The host's layout: `rows` (a list) or `tiles` (a grid). */
+  layout: 'rows' | 'tiles';
+  /** The grid's columns and gaps, for tiles. */
+  tileGrid?: string;
+  /** The list's accessible name. */
+  listLabel: string;
+  Item: ComponentType<MediaItemProps<K>>;
+  /** Opens an item full-size; without one, an item plays where it is and a link to it only brings it into view. */
+  Viewer?: ComponentType<MediaViewerProps<K>>;
+  /** The viewer goes from item to item (after a deletion, to the neighbour); without it, a deletion closes it. */
+  browse?: boolean;
+  /** What the screen shows above its list (recordings waiting to be sent, a hint). */
+  Above?: ComponentType;
+}
+
+// The viewers (the dialog library, the forms and their rules) are fetched when they first open, so the list shows without them.
+const PhotoViewer = lazyDialog(() => import('@/components/photos/photo-viewer-dialog').then((m) => m.PhotoViewerDialog));
+const VideoViewer = lazyDialog(() => import('@/components/video/video-player-dialog').then((m) => m.VideoPlayerDialog));
+
+function PhotoHint() {
+  return <p className="-mt-3 text-sm text-fg-muted">Перетащите фотографии на страницу или нажмите «Загрузить фотографии».</p>;
+}
+
+export const KIND_VIEWS: { readonly [K in MediaKind]: KindView<K> } = {
+  audio: { layout: 'rows', listLabel: 'Аудиозаписи', Item: AudioItem, Above: PendingRecordings },
+  photo: {
+    layout: 'tiles',
+    tileGrid: 'grid-cols-2 gap-2 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-5 xl:grid-cols-6',
+    listLabel: 'Фотографии',
+    Item: PhotoTile,
+    Viewer: PhotoViewer,
+    browse: true,
+    Above: PhotoHint,
+  },
+  video: {
+    layout: 'tiles',
+    tileGrid: 'grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3',
+    listLabel: 'Видео',
+    Item: VideoCard,
+    Viewer: VideoViewer,
+  },
+};

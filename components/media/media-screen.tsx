@@ -1,0 +1,180 @@
+'use client';
+
+import { useCallback, useEffect, useState } from 'react';
+import { DropZone } from '@/components/media/drop-zone';
+import { FilePickButton } from '@/components/media/file-pick-button';
+import { MediaListBody } from '@/components/media/media-list-body';
+import { MediaScreenHeader } from '@/components/media/media-screen-header';
+import { MediaToolbar } from '@/components/media/media-toolbar';
+import { RECORDING_UNSUPPORTED } from '@/components/media/recording-unsupported';
+import { RestoreRecordingBanner } from '@/components/media/restore-recording-banner';
+import { UploadList } from '@/components/media/upload-list';
+import { Button } from '@/components/ui/button';
+import { lazyDialog } from '@/components/ui/lazy-dialog';
+import { SkeletonRows, SkeletonTiles } from '@/components/ui/skeleton';
+import { useLinkedRecord } from '@/hooks/use-linked-record';
+import { useMediaList } from '@/hooks/use-media-list';
+import { useRefreshMediaList } from '@/hooks/use-media-mutations';
+import { useMediaRecorderLaunch } from '@/hooks/use-media-recorder-launch';
+import { useMediaSearch } from '@/hooks/use-media-search';
+import { useMediaUploads } from '@/hooks/use-media-uploads';
+import { useOpenedItem } from '@/hooks/use-opened-item';
+import { useSnackbar } from '@/hooks/use-snackbar';
+import type { MediaKind, MediaRecord } from '@/lib/contract/media';
+import { countItems, MEDIA_KINDS, recordingSavedMessage } from '@/lib/media/kinds';
+import type { SortOrder } from '@/lib/media/lists/sort-search';
+import type { RecorderKind } from '@/lib/media/recording/recording-format';
+import { KIND_VIEWS } from './kind-views';
+import { MediaCollection } from './media-collection';
+
+// The recorder and the edit and delete dialogs (with the dialog library, the form and its rules) are fetched
+// when they first open, so the list shows without them.
+const RecorderDialog = lazyDialog(() => import('@/components/media/recorder-dialog').then((m) => m.RecorderDialog));
+const EditMediaDialog = lazyDialog(() => import('./edit-media-dialog').then((m) => m.EditMediaDialog));
+const DeleteMediaDialog = lazyDialog(() => import('./delete-media-dialog').then((m) => m.DeleteMediaDialog));
+
+/**
+ * One kind's screen — «Мои аудиозаписи», «Мои фотографии», «Мои видео»: upload (button or drop) with per-file
+ * progress, the recorder and its unsaved-recording offer where the kind is recorded, search and sort, the
+ * items in the kind's layout, and the kind's viewer, edit and delete dialogs. What differs between kinds is
+ * data (lib/media/kinds.ts) and views (kind-views.tsx).
+ */
+export function MediaScreen<K extends MediaKind>({ kind }: { kind: K }) {
+  const entry = MEDIA_KINDS[kind];
+  const view = KIND_VIEWS[kind];
+  const { text } = entry;
+  const list = useMediaList(kind);
+  const refreshList = useRefreshMediaList(kind);
+  const { showSuccess, showError } = useSnackbar();
+  const recorderKind: RecorderKind | null = entry.recordable ? (kind as RecorderKind) : null;
+  const recorder = useMediaRecorderLaunch(recorderKind, () => {
+    if (recorderKind) showError(RECORDING_UNSUPPORTED[recorderKind]);
+  });
+
+  const records = list.data;
+  const search = useMediaSearch<MediaRecord<K>, SortOrder>(records, entry.sortOptions[0]!.value, entry.visible);
+  const visible = search.visible;
+  const uploads = useMediaUploads(kind, { onUploaded: refreshList });
+
+  const onSaved = useCallback(
+    (kept: boolean) => {
+      showSuccess(recordingSavedMessage(kind, kept));
+      if (!kept) refreshList();
+    },
+    [showSuccess, refreshList, kind],
+  );
+
+  const opened = useOpenedItem(visible, { closeOnGone: view.browse !== true });
+  const [editing, setEditing] = useState<MediaRecord<K> | null>(null);
+  const [deleting, setDeleting] = useState<MediaRecord<K> | null>(null);
+  const [highlightId, setHighlightId] = useState<number | null>(null);
+
+  // A link to one item (`?id=`, from «Этот файл уже есть в Копилке») opens it in the viewer once the list is
+  // there, or, for a kind without one, brings it into view, outlined.
+  const { id: linkedId, record: recordAsked, done: linkedShown } = useLinkedRecord();
+  const { setQuery } = search;
+  const { open } = opened;
+  const hasViewer = !!view.Viewer;
+  useEffect(() => {
+    if (linkedId === null || !records) return;
+    if (hasViewer) open(linkedId);
+    else {
+      setHighlightId(linkedId);
+      setQuery(''); // a search in progress could hide it
+    }
+    linkedShown();
+  }, [linkedId, linkedShown, records, setQuery, open, hasViewer]);
+
+  // «Записать» from the bottom bar or the home opens the recorder as the screen comes up.
+  const { openRecorder } = recorder;
+  useEffect(() => {
+    if (!recordAsked) return;
+    if (recorderKind) openRecorder();
+    linkedShown();
+  }, [recordAsked, recorderKind, openRecorder, linkedShown]);
+
+  const onOpen = useCallback((r: MediaRecord<K>) => open(r.id), [open]);
+  const onEdit = useCallback((r: MediaRecord<K>) => setEditing(r), []);
+  const onDelete = useCallback((r: MediaRecord<K>) => setDeleting(r), []);
+  const { Item, Viewer, Above } = view;
+
+  return (
+    <DropZone hint={text.dropHint} onFiles={uploads.offer}>
+      <div className="flex flex-col gap-5">
+        <MediaScreenHeader title={entry.heading}>
+          <div className="flex flex-wrap gap-2">
+            <FilePickButton
+              accept={entry.accept.input}
+              multiple
+              onFiles={uploads.offer}
+              inputLabel={text.pickInput}
+              variant={text.record ? 'secondary' : 'primary'}
+            >
+              {text.pick}
+            </FilePickButton>
+            {text.record ? <Button onClick={recorder.openRecorder}>{text.record}</Button> : null}
+          </div>
+        </MediaScreenHeader>
+
+        {recorder.pending ? (
+          <RestoreRecordingBanner session={recorder.pending} onRestore={recorder.restorePending} onDelete={recorder.deletePending} />
+        ) : null}
+
+        <UploadList items={uploads.items} onDismiss={uploads.dismiss} label={text.loading} />
+
+        {Above ? <Above /> : null}
+
+        <MediaToolbar
+          query={search.query}
+          onQueryChange={search.setQuery}
+          order={search.order}
+          onOrderChange={search.setOrder}
+          options={entry.sortOptions}
+        />
+
+        <MediaListBody
+          list={list}
+          total={records?.length}
+          visibleCount={visible.length}
+          searching={search.searching}
+          skeleton={
+            view.layout === 'rows' ? (
+              <SkeletonRows label={text.loading} />
+            ) : (
+              <SkeletonTiles label={text.loading} className={view.tileGrid} />
+            )
+          }
+          errorMessage={text.listError}
+          emptyTitle={text.empty}
+          emptyDescription={text.emptyHint}
+          countLabel={(n) => countItems(kind, n)}
+        >
+          <MediaCollection
+            items={visible}
+            label={view.listLabel}
+            layout={view.layout}
+            tileGrid={view.tileGrid}
+            revealId={highlightId}
+            renderItem={(record, index) => (
+              <Item
+                record={record}
+                index={index}
+                onOpen={onOpen}
+                onEdit={onEdit}
+                onDelete={onDelete}
+                highlighted={record.id === highlightId}
+              />
+            )}
+          />
+        </MediaListBody>
+
+        {recorder.open && recorderKind ? (
+          <RecorderDialog kind={recorderKind} onClose={recorder.closeRecorder} onSaved={onSaved} restoreSessionId={recorder.restoreId} />
+        ) : null}
+        {Viewer && opened.id !== null ? <Viewer items={visible} id={opened.id} onMove={open} onClose={opened.close} /> : null}
+        {editing ? <EditMediaDialog key={editing.id} kind={kind} record={editing} onClose={() => setEditing(null)} /> : null}
+        {deleting ? <DeleteMediaDialog key={deleting.id} kind={kind} record={deleting} onClose={() => setDeleting(null)} /> : null}
+      </div>
+    </DropZone>
+  );
+}

@@ -1,0 +1,68 @@
+'use client';
+
+import { memo } from 'react';
+import { ProcessingFailed } from '@/components/media/processing-failed';
+import { Spinner } from '@/components/ui/spinner';
+import type { MediaItemProps } from '@/components/media/item-props';
+import type { PhotoRecord } from '@/lib/api/photos';
+
+export const PHOTO_PROCESSING = 'обрабатывается';
+export const PHOTO_FAILED = 'Не удалось обработать изображение';
+
+export const photoAlt = (photo: Pick<PhotoRecord, 'title'>) => photo.title.trim() || 'Фотография';
+
+/** One photo of the gallery: its thumbnail (title over it), processing and failure marks; opens the viewer. */
+export const PhotoTile = memo(function PhotoTile({ record: photo, onOpen }: MediaItemProps<'photo'>) {
+  const src = photo.thumbnail ?? photo.preview ?? photo.file;
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => onOpen(photo)}
+        data-photo-id={photo.id}
+        data-item-id={photo.id}
+        data-testid="photo-tile"
+        data-status={photo.status}
+        className="group relative block aspect-square w-full overflow-hidden rounded-md bg-surface-3 shadow-sm focus-visible:outline-offset-2"
+      >
+        {src ? (
+          <img
+            src={src}
+            alt={photoAlt(photo)}
+            loading="lazy"
+            decoding="async"
+            draggable={false}
+            className="h-full w-full object-cover transition-transform duration-200 group-hover:scale-[1.03]"
+          />
+        ) : (
+          <span className="flex h-full w-full items-center justify-center text-sm text-fg-muted">{photoAlt(photo)}</span>
+        )}
+        {photo.status === 'processing' ? (
+          <span
+            className="absolute inset-0 flex items-center justify-center gap-2 bg-slate-900/60 text-sm font-medium text-white"
+            data-testid="photo-processing"
+          >
+            <Spinner /> {PHOTO_PROCESSING}
+          </span>
+        ) : photo.status === 'failed' ? (
+          <span className="absolute inset-0 flex items-center justify-center bg-slate-900/80 px-3 text-center text-sm font-medium text-white">
+            {photo.failure_reason ?? PHOTO_FAILED}
+          </span>
+        ) : null}
+        {photo.title.trim() ? (
+          <span
+            aria-hidden="true"
+            className="absolute inset-x-0 bottom-0 truncate bg-gradient-to-t from-slate-900/80 to-transparent px-2 pb-1.5 pt-5 text-left text-xs font-medium text-white"
+          >
+            {photo.title}
+          </span>
+        ) : null}
+      </button>
+      {photo.status === 'failed' ? (
+        <div className="pt-1">
+          <ProcessingFailed kind="photo" id={photo.id} />
+        </div>
+      ) : null}
+    </>
+  );
+});

@@ -1,0 +1,82 @@
+'use client';
+
+import { Dialog as HeadlessDialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
+import type { ReactNode } from 'react';
+import { CloseButton } from './close-button';
+
+export interface DialogProps {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  /** Maximum width in px (spec: 500 for edit/delete, 800 for the recorder). */
+  width?: number;
+  /**
+   * Persistent dialog: outside click and Escape do not close it but call `onRequestClose`
+   * (e.g. to ask whether unsaved data may be lost).
+   */
+  static?: boolean;
+  onRequestClose?: () => void;
+  children: ReactNode;
+  footer?: ReactNode;
+  /**
+   * `sheet`: on a phone (under 640 px) the panel rises from the bottom edge, full width, as a bottom sheet; from
+   * 640 px it is the centred dialog. `dialog` is centred everywhere.
+   */
+  variant?: 'dialog' | 'sheet';
+}
+
+const PANEL = {
+  dialog: 'w-full rounded-xl',
+  sheet: 'w-full rounded-t-2xl sm:rounded-xl max-h-[90vh] overflow-y-auto sm:max-h-none sm:overflow-visible',
+} as const;
+
+const FRAME = {
+  dialog: 'items-center p-3 sm:p-4',
+  sheet: 'items-end p-0 sm:items-center sm:p-4',
+} as const;
+
+/** The dialog (and, as `variant="sheet"`, the bottom sheet) every screen uses: a title with ×, content, an optional footer of buttons. */
+export function Dialog({
+  open,
+  onClose,
+  title,
+  width = 500,
+  static: persistent = false,
+  onRequestClose,
+  children,
+  footer,
+  variant = 'dialog',
+}: DialogProps) {
+  const handleClose = () => {
+    if (persistent) onRequestClose?.();
+    else onClose();
+  };
+  return (
+    // The dialog element itself covers the viewport so it is "visible" to tests and AT alike.
+    <HeadlessDialog open={open} onClose={handleClose} className="fixed inset-0 z-50 overflow-y-auto">
+      <DialogBackdrop transition className="fixed inset-0 bg-scrim transition-opacity duration-200 ease-standard data-closed:opacity-0" />
+      <div className={`relative flex min-h-full justify-center ${FRAME[variant]}`}>
+        <DialogPanel
+          transition
+          className={`${PANEL[variant]} border border-line bg-surface text-fg shadow-float transition duration-200 ease-standard data-closed:translate-y-2 data-closed:opacity-0`}
+          style={{ maxWidth: `${width}px` }}
+        >
+          {variant === 'sheet' ? <div className="mx-auto mt-2 h-1 w-10 rounded-full bg-surface-3 sm:hidden" aria-hidden="true" /> : null}
+          <div className="flex items-start justify-between gap-2 px-5 pb-2 pt-4">
+            <DialogTitle as="h2" className="min-w-0 break-words pt-1.5 text-lg font-semibold text-fg">
+              {title}
+            </DialogTitle>
+            <CloseButton label="Закрыть" onClick={handleClose} className="-mr-2" />
+          </div>
+          <div className="px-5 pb-5 pt-1">{children}</div>
+          {footer ? <div className="flex flex-wrap justify-end gap-2 border-t border-line px-5 py-3">{footer}</div> : null}
+        </DialogPanel>
+      </div>
+    </HeadlessDialog>
+  );
+}
+
+/** A bottom sheet on phones, a dialog from 640 px: choices and short forms that belong to the thumb. */
+export function Sheet(props: Omit<DialogProps, 'variant'>) {
+  return <Dialog {...props} variant="sheet" />;
+}

@@ -1,0 +1,157 @@
+'use client';
+
+import { Label, Listbox as HeadlessListbox, ListboxButton, ListboxOption, ListboxOptions } from '@headlessui/react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+
+export interface ListboxProps<V extends string> {
+  /** The visible label («Сортировка»), or the spoken name only (`hideLabel`). */
+  label: string;
+  hideLabel?: boolean;
+  value: V;
+  onChange: (value: V) => void;
+  options: ReadonlyArray<{ value: V; label: string }>;
+  disabled?: boolean;
+  /** The frame's width, e.g. 'sm:w-60'. */
+  className?: string;
+  size?: 'sm' | 'md';
+  /**
+   * For a control repeated down a long list (each recording's speed): a plain button that looks the same stands in
+   * until it is pointed at, focused or pressed, and only then does the listbox's code take over, so rows that
+   * are only scrolled past cost a button each.
+   */
+  deferred?: boolean;
+}
+
+function Chevron() {
+  return (
+    <svg viewBox="0 0 20 20" className="h-4 w-4 shrink-0 text-fg-muted" aria-hidden="true" fill="currentColor">
+      <path d="M5.3 7.3a1 1 0 011.4 0L10 10.6l3.3-3.3a1 1 0 111.4 1.4l-4 4a1 1 0 01-1.4 0l-4-4a1 1 0 010-1.4z" />
+    </svg>
+  );
+}
+
+function Check() {
+  return (
+    <svg viewBox="0 0 20 20" className="h-4 w-4 shrink-0" aria-hidden="true" fill="currentColor">
+      <path d="M16.7 5.3a1 1 0 010 1.4l-8 8a1 1 0 01-1.4 0l-4-4a1 1 0 111.4-1.4L8 12.6l7.3-7.3a1 1 0 011.4 0z" />
+    </svg>
+  );
+}
+
+const frameClass = (className: string) => `flex flex-col gap-1 ${className}`;
+const labelClass = (hidden: boolean) => (hidden ? 'sr-only' : 'text-sm font-medium text-fg');
+const buttonClass = (size: 'sm' | 'md') =>
+  `flex w-full items-center justify-between gap-2 rounded-lg border border-line-strong bg-surface text-left text-fg disabled:cursor-not-allowed disabled:text-fg-subtle data-disabled:cursor-not-allowed data-disabled:text-fg-subtle ${
+    size === 'sm' ? 'min-h-9 px-2.5 text-sm tabular-nums' : 'min-h-10 px-3 text-base'
+  }`;
+
+function ButtonFace({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <span className="truncate">{children}</span>
+      <Chevron />
+    </>
+  );
+}
+
+type Engage = (how: { open: boolean; focus: boolean }) => void;
+
+/** The deferred listbox's stand-in: the same label, the same button, named the same way, until it is engaged. */
+function StandIn<V extends string>({
+  label,
+  hideLabel = false,
+  value,
+  options,
+  disabled,
+  className = '',
+  size = 'md',
+  engage,
+}: ListboxProps<V> & { engage: Engage }) {
+  const id = useId();
+  const current = options.find((o) => o.value === value);
+  return (
+    <div className={frameClass(className)}>
+      <span id={`${id}-label`} className={labelClass(hideLabel)}>
+        {label}
+      </span>
+      <button
+        type="button"
+        id={`${id}-button`}
+        aria-haspopup="listbox"
+        aria-expanded={false}
+        aria-labelledby={`${id}-label ${id}-button`}
+        disabled={disabled}
+        className={buttonClass(size)}
+        onPointerEnter={() => engage({ open: false, focus: false })}
+        onFocus={() => engage({ open: false, focus: true })}
+        onClick={() => engage({ open: true, focus: true })}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+            e.preventDefault();
+            engage({ open: true, focus: true });
+          }
+        }}
+      >
+        <ButtonFace>{current?.label ?? ''}</ButtonFace>
+      </button>
+    </div>
+  );
+}
+
+function LiveListbox<V extends string>({
+  label,
+  hideLabel = false,
+  value,
+  onChange,
+  options,
+  disabled,
+  className = '',
+  size = 'md',
+  arrival,
+}: ListboxProps<V> & { arrival?: { open: boolean; focus: boolean } }) {
+  const current = options.find((o) => o.value === value);
+  const button = useRef<HTMLButtonElement | null>(null);
+  // Taking over from the stand-in: the focus (and an open that was asked for) stays where the person left it.
+  useEffect(() => {
+    if (arrival?.focus) button.current?.focus();
+    if (arrival?.open) button.current?.click();
+  }, [arrival]);
+  return (
+    // The listbox's own label rather than Headless UI's Field, which costs as much again per control.
+    <HeadlessListbox as="div" value={value} onChange={onChange} disabled={disabled} className={frameClass(className)}>
+      <Label className={labelClass(hideLabel)}>{label}</Label>
+      <ListboxButton ref={button} className={buttonClass(size)}>
+        <ButtonFace>{current?.label ?? ''}</ButtonFace>
+      </ListboxButton>
+      <ListboxOptions
+        anchor={{ to: 'bottom start', gap: 4 }}
+        transition
+        className="z-[70] min-w-(--button-width) rounded-xl border border-line bg-surface p-1 text-fg shadow-float outline-none transition duration-150 ease-standard data-closed:scale-95 data-closed:opacity-0"
+      >
+        {options.map((o) => (
+          <ListboxOption
+            key={o.value}
+            value={o.value}
+            className="group flex cursor-default items-center gap-2 rounded-lg px-3 py-2 text-sm select-none data-focus:bg-surface-2"
+          >
+            <span className="invisible text-accent-text group-data-selected:visible">
+              <Check />
+            </span>
+            <span className="group-data-selected:font-medium">{o.label}</span>
+          </ListboxOption>
+        ))}
+      </ListboxOptions>
+    </HeadlessListbox>
+  );
+}
+
+/**
+ * One choice among a few (the sort order, the playback speed), drawn in the app's own style in both themes rather
+ * than as the browser's grey select: a button showing the choice and a list under it; arrows, Home/End, typing
+ * and Enter work as in a select, and screen readers hear a listbox.
+ */
+export function Listbox<V extends string>(props: ListboxProps<V>) {
+  const [arrival, setArrival] = useState<{ open: boolean; focus: boolean } | null>(null);
+  if (props.deferred && !arrival) return <StandIn {...props} engage={setArrival} />;
+  return <LiveListbox {...props} arrival={arrival ?? undefined} />;
+}

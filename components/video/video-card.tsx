@@ -1,0 +1,88 @@
+'use client';
+
+import { memo } from 'react';
+import { ProcessingFailed } from '@/components/media/processing-failed';
+import { Spinner } from '@/components/ui/spinner';
+import type { MediaItemProps } from '@/components/media/item-props';
+import { durationLabel, formatDuration } from '@/lib/media/playback/format-duration';
+
+export const VIDEO_PROCESSING = 'обрабатывается';
+export const VIDEO_FAILED = 'Не удалось обработать видео';
+
+const dateFormat = new Intl.DateTimeFormat('ru-RU', { dateStyle: 'medium' });
+const formatDate = (iso: string) => {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? '' : dateFormat.format(d);
+};
+
+/** One video: its poster with the duration, title and date; opens the player. */
+export const VideoCard = memo(function VideoCard({ record: video, onOpen }: MediaItemProps<'video'>) {
+  const duration = video.status === 'ready' ? formatDuration(video.duration) : null;
+  const headingId = `video-${video.id}-title`;
+  return (
+    <article
+      aria-labelledby={headingId}
+      data-testid="video-card"
+      data-status={video.status}
+      className="flex h-full flex-col overflow-hidden rounded-lg border border-line bg-surface shadow-sm"
+    >
+      <button
+        type="button"
+        onClick={() => onOpen(video)}
+        data-video-id={video.id}
+        data-item-id={video.id}
+        aria-label={`Открыть видео: ${video.title || 'Без названия'}`}
+        className="relative block aspect-video w-full bg-slate-900"
+      >
+        {video.poster ? (
+          <img
+            src={video.poster}
+            alt=""
+            loading="lazy"
+            decoding="async"
+            className="h-full w-full object-cover"
+            data-testid="video-poster"
+          />
+        ) : null}
+        {video.status === 'processing' ? (
+          <span
+            className="absolute inset-0 flex items-center justify-center gap-2 bg-slate-900/70 text-sm font-medium text-white"
+            data-testid="video-processing"
+          >
+            <Spinner /> {VIDEO_PROCESSING}
+          </span>
+        ) : video.status === 'failed' ? (
+          <span className="absolute inset-0 flex items-center justify-center bg-slate-900/80 px-3 text-center text-sm font-medium text-white">
+            {video.failure_reason ?? VIDEO_FAILED}
+          </span>
+        ) : !video.poster ? (
+          <svg viewBox="0 0 24 24" className="absolute inset-0 m-auto h-10 w-10 text-white/80" aria-hidden="true" fill="currentColor">
+            <path d="M8 5v14l11-7z" />
+          </svg>
+        ) : null}
+        {duration ? (
+          <span
+            className="absolute bottom-2 right-2 rounded bg-slate-900/85 px-1.5 py-0.5 text-xs font-medium tabular-nums text-white"
+            data-testid="video-duration"
+            aria-label={durationLabel(video.duration) ?? undefined}
+          >
+            {duration}
+          </span>
+        ) : null}
+      </button>
+      <div className="flex flex-col gap-0.5 px-3 py-2">
+        <h2 id={headingId} className="truncate text-sm font-semibold text-fg" title={video.title}>
+          {video.title || 'Без названия'}
+        </h2>
+        <time dateTime={video.created_at} className="text-xs text-fg-muted">
+          {formatDate(video.created_at)}
+        </time>
+        {video.status === 'failed' ? (
+          <div className="pt-1">
+            <ProcessingFailed kind="video" id={video.id} />
+          </div>
+        ) : null}
+      </div>
+    </article>
+  );
+});

@@ -1,0 +1,88 @@
+import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { expectAccessible } from './support/a11y';
+import { makeToneMp3, uploadAudio } from './support/audio';
+import { apiLogin, registerAndLogin, storeTokens } from './support/auth';
+
+const SIZES = { '1280×800': { width: 1280, height: 800 }, '390×844': { width: 390, height: 844 } } as const;
+const THEMES = ['light', 'dark'] as const;
+
+const GUEST: [path: string, heading: string][] = [
+  ['/', 'Копилка'],
+  ['/login', 'Вход'],
+  ['/register', 'Регистрация'],
+  ['/verify-email', 'Подтверждение email'],
+  ['/forgot-password', 'Восстановление пароля'],
+  ['/reset-password?token=abc', 'Новый пароль'],
+  ['/no-such-page', 'Страница не найдена'],
+];
+
+const SIGNED_IN: [path: string, heading: string | RegExp][] = [
+  ['/', /^Здравствуйте/],
+  ['/audio', 'Мои аудиозаписи'],
+  ['/photos', 'Мои фотографии'],
+  ['/video', 'Мои видео'],
+  ['/trash', 'Корзина'],
+  ['/profile', 'Профиль'],
+];
+
+async function uploadPhoto(page: Page, access: string): Promise<void> {
+  const jpeg = await sharp({ create: { width: 320, height: 200, channels: 3, background: { r: 40, g: 120, b: 200 } } })
+    .jpeg()
+    .toBuffer();
+  const res = await page.request.post('/api/media/photo/', {
+    headers: { Authorization: `Bearer ${access}` },
+    multipart: { title: 'Небо', file: { name: 'sky.jpg', mimeType: 'image/jpeg', buffer: jpeg } },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+for (const [sizeName, viewport] of Object.entries(SIZES)) {
+  for (const theme of THEMES) {
+    test(`axe finds no serious or critical violation on any screen, ${theme}, at ${sizeName}`, async ({ page }) => {
+      test.setTimeout(300_000);
+      await page.setViewportSize(viewport);
+      await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
+      const what = (s: string) => `${s} (${theme}, ${sizeName})`;
+
+      for (const [path, heading] of GUEST) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { name: heading, exact: true }).first()).toBeVisible();
+        expect(await page.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe(theme);
+        await expectAccessible(page, what(path));
+      }
+      await page.getByRole('button', { name: 'Открыть меню' }).click();
+      await expect(page.getByRole('navigation', { name: 'Основное меню' })).toBeVisible();
+      await expectAccessible(page, what('the drawer'));
+      await page.keyboard.press('Escape');
+
+      const user = await registerAndLogin(page);
+      const tokens = await apiLogin(page.request, user);
+      await uploadAudio(page.request, tokens.access, 'Заметка', makeToneMp3(2));
+      await uploadPhoto(page, tokens.access);
+      await storeTokens(page, tokens);
+
+      for (const [path, heading] of SIGNED_IN) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1, name: heading }).first()).toBeVisible();
+        if (path === '/audio') await expect(page.getByTestId('audio-item')).toHaveCount(1);
+        if (path === '/photos') await expect(page.getByTestId('photo-tile')).toHaveCount(1);
+        await expectAccessible(page, what(path));
+      }
+
+      // The floating parts: the user's menu, a listbox open, the viewer.
+      await page.goto('/photos');
+      await page.getByRole('button', { name: /Меню пользователя/ }).click();
+      await expect(page.getByRole('menu')).toBeVisible();
+      await expectAccessible(page, what('the user menu'));
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: /Сортировка/ }).click();
+      await expect(page.getByRole('listbox')).toBeVisible();
+      await expectAccessible(page, what('the sort listbox'));
+      await page.keyboard.press('Escape');
+      await page.getByTestId('photo-tile').first().click();
+      await expect(page.getByTestId('photo-viewer-image')).toBeVisible();
+      await expectAccessible(page, what('the photo viewer'));
+    });
+  }
+}
