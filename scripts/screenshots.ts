@@ -31,6 +31,10 @@ const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, heig
 type SizeName = keyof typeof SIZES;
 const THEMES = ['light', 'dark'] as const;
 
+/** `SCREENSHOTS_ONLY=audio,photos`: only these screens (default: all). */
+const only = process.env.SCREENSHOTS_ONLY?.split(',').filter(Boolean);
+const wanted = (s: Screen) => !only || only.includes(s.name);
+
 const heading = (page: Page, name: string) => page.getByRole('heading', { name, exact: true }).first().waitFor();
 
 /** The screens, in the order the README shows them. */
@@ -283,7 +287,9 @@ async function shoot(browser: Browser, tokens: { access: string; refresh: string
           { theme, tokens: signedIn ? tokens : null },
         );
         const page = await context.newPage();
-        for (const screen of SCREENS.filter((s) => s.signedIn === signedIn && (s.sizes ?? ['desktop', 'phone']).includes(sizeName))) {
+        for (const screen of SCREENS.filter(
+          (s) => s.signedIn === signedIn && (s.sizes ?? ['desktop', 'phone']).includes(sizeName) && wanted(s),
+        )) {
           await page.goto(`${base}${screen.path}`);
           await screen.ready(page);
           await page.waitForLoadState('networkidle').catch(() => undefined);

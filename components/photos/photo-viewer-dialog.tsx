@@ -1,6 +1,7 @@
 'use client';
 
 import { useCallback, useEffect } from 'react';
+import { FavoriteButton } from '@/components/favorites/favorite-button';
 import { ConfirmMediaDelete, MediaItemActions } from '@/components/media/media-item-actions';
 import { Dialog } from '@/components/ui/dialog';
 import { Button } from '@/components/ui/button';
@@ -185,6 +186,7 @@ export function PhotoViewerDialog({ items: photos, id, onMove, onClose }: MediaV
               saving={actions.saving}
               onSave={(values) => actions.save(photo.id, values)}
               onDelete={actions.askDelete}
+              leading={<FavoriteButton kind="photo" id={photo.id} favorite={photo.is_favorite} />}
               downloads={
                 <Button variant="secondary" onClick={() => void actions.startDownload(photo.id)} loading={actions.downloading}>
                   Скачать оригинал

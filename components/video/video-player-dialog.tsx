@@ -1,6 +1,7 @@
 'use client';
 
 import { useState } from 'react';
+import { FavoriteButton } from '@/components/favorites/favorite-button';
 import { ConfirmMediaDelete, MediaItemActions } from '@/components/media/media-item-actions';
 import { Dialog } from '@/components/ui/dialog';
 import { Button } from '@/components/ui/button';
@@ -93,6 +94,7 @@ export function VideoPlayerDialog({ items, id, onClose }: MediaViewerProps<'vide
             saving={actions.saving}
             onSave={(values) => actions.save(video.id, values)}
             onDelete={actions.askDelete}
+            leading={<FavoriteButton kind="video" id={video.id} favorite={video.is_favorite} />}
             downloads={
               <>
                 {hasMp4 ? (

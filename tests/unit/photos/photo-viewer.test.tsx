@@ -95,7 +95,11 @@ function Grid({ items, onOpen = () => undefined }: { items: PhotoRecord[]; onOpe
 describe('photo grid', () => {
   it('renders square lazy thumbnails with the title or "Фотография" as alt text, and opens the one clicked', () => {
     const opened: number[] = [];
-    render(<Grid items={photos} onOpen={(p) => opened.push(p.id)} />);
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <Grid items={photos} onOpen={(p) => opened.push(p.id)} />
+      </QueryClientProvider>,
+    );
     const images = screen.getAllByRole('img');
     expect(images.map((i) => i.getAttribute('alt'))).toEqual(['Море', 'Фотография', 'Горы']);
     expect(images.every((i) => i.getAttribute('loading') === 'lazy')).toBe(true);
@@ -132,7 +136,7 @@ describe('photo grid', () => {
       const show = (index: number) =>
         render(
           <QueryClientProvider client={new QueryClient()}>
-            <PhotoViewerDialog photos={taken} index={index} onIndexChange={() => undefined} onClose={() => undefined} />
+            <PhotoViewerDialog items={taken} id={taken[index]!.id} onMove={() => undefined} onClose={() => undefined} />
           </QueryClientProvider>,
         );
       for (const index of [0, 1]) {
