@@ -2,6 +2,7 @@
 
 import { memo, useCallback, useEffect, useMemo, useRef, type MouseEvent } from 'react';
 import { FavoriteButton } from '@/components/favorites/favorite-button';
+import { ShareButton } from '@/components/shares/share-button';
 import { ProcessingFailed } from '@/components/media/processing-failed';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -116,6 +117,7 @@ export const AudioItem = memo(function AudioItem({ record, onEdit, onDelete, hig
           {download.isPending ? <Spinner /> : null}
           Скачать
         </a>
+        <ShareButton target={{ kind: 'audio', id: record.id }} name={record.title} />
       </div>
     </article>
   );
