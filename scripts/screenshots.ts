@@ -100,6 +100,22 @@ const SCREENS: Screen[] = [
       await p.getByRole('menu').waitFor();
     },
   },
+  {
+    name: 'share-dialog',
+    path: '/audio',
+    signedIn: true,
+    ready: async (p) => {
+      await p.locator('[data-testid="waveform"][data-ready="true"]').first().waitFor();
+      await p.getByRole('button', { name: 'Поделиться' }).first().click();
+      await p.getByRole('button', { name: 'Создать ссылку' }).waitFor();
+    },
+  },
+  {
+    name: 'shared-link-invalid',
+    path: '/s/#AAAAAAAAAAAAAAAAAAAAAA',
+    signedIn: false,
+    ready: (p) => heading(p, 'Ссылка недействительна или срок её действия истёк'),
+  },
   { name: 'not-found', path: '/no-such-page', signedIn: false, ready: (p) => heading(p, 'Страница не найдена') },
 ];
 
@@ -268,6 +284,24 @@ async function seed(token: string, work: string): Promise<void> {
   }
 }
 
+/** A link to the first recording (downloads allowed), and the public page it opens as a guest's screen. */
+async function addSharedLink(token: string): Promise<void> {
+  const [first] = await api<{ id: number }[]>('media/audio/', { token });
+  if (!first) return;
+  const body = JSON.stringify({ target: { kind: 'audio', id: first.id }, expires_in_days: 7, allow_download: true });
+  const link = await api<{ url: string }>('shares/', { method: 'POST', body, token });
+  const url = new URL(link.url);
+  SCREENS.push({
+    name: 'shared-link',
+    path: `${url.pathname}${url.hash}`,
+    signedIn: false,
+    ready: async (p) => {
+      await p.getByTestId('shared-item').first().waitFor();
+      await p.locator('[data-testid="waveform"][data-ready="true"]').first().waitFor();
+    },
+  });
+}
+
 // ------------------------------------------------------------------------- the pictures
 
 async function shoot(browser: Browser, tokens: { access: string; refresh: string }): Promise<string[]> {
@@ -327,6 +361,7 @@ async function main(): Promise<void> {
     await waitForServer();
     const tokens = await signUp(dataDir);
     await seed(tokens.access, work);
+    await addSharedLink(tokens.access);
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
