@@ -31,6 +31,10 @@ const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, heig
 type SizeName = keyof typeof SIZES;
 const THEMES = ['light', 'dark'] as const;
 
+/** `SCREENSHOTS_ONLY=audio,photos`: only these screens (default: all). */
+const only = process.env.SCREENSHOTS_ONLY?.split(',').filter(Boolean);
+const wanted = (s: Screen) => !only || only.includes(s.name);
+
 const heading = (page: Page, name: string) => page.getByRole('heading', { name, exact: true }).first().waitFor();
 
 /** The screens, in the order the README shows them. */
@@ -95,6 +99,22 @@ const SCREENS: Screen[] = [
       await p.getByRole('button', { name: /Меню пользователя/ }).click();
       await p.getByRole('menu').waitFor();
     },
+  },
+  {
+    name: 'share-dialog',
+    path: '/audio',
+    signedIn: true,
+    ready: async (p) => {
+      await p.locator('[data-testid="waveform"][data-ready="true"]').first().waitFor();
+      await p.getByRole('button', { name: 'Поделиться' }).first().click();
+      await p.getByRole('button', { name: 'Создать ссылку' }).waitFor();
+    },
+  },
+  {
+    name: 'shared-link-invalid',
+    path: '/s/#AAAAAAAAAAAAAAAAAAAAAA',
+    signedIn: false,
+    ready: (p) => heading(p, 'Ссылка недействительна или срок её действия истёк'),
   },
   { name: 'not-found', path: '/no-such-page', signedIn: false, ready: (p) => heading(p, 'Страница не найдена') },
 ];
@@ -264,6 +284,24 @@ async function seed(token: string, work: string): Promise<void> {
   }
 }
 
+/** A link to the first recording (downloads allowed), and the public page it opens as a guest's screen. */
+async function addSharedLink(token: string): Promise<void> {
+  const [first] = await api<{ id: number }[]>('media/audio/', { token });
+  if (!first) return;
+  const body = JSON.stringify({ target: { kind: 'audio', id: first.id }, expires_in_days: 7, allow_download: true });
+  const link = await api<{ url: string }>('shares/', { method: 'POST', body, token });
+  const url = new URL(link.url);
+  SCREENS.push({
+    name: 'shared-link',
+    path: `${url.pathname}${url.hash}`,
+    signedIn: false,
+    ready: async (p) => {
+      await p.getByTestId('shared-item').first().waitFor();
+      await p.locator('[data-testid="waveform"][data-ready="true"]').first().waitFor();
+    },
+  });
+}
+
 // ------------------------------------------------------------------------- the pictures
 
 async function shoot(browser: Browser, tokens: { access: string; refresh: string }): Promise<string[]> {
@@ -283,7 +321,9 @@ async function shoot(browser: Browser, tokens: { access: string; refresh: string
           { theme, tokens: signedIn ? tokens : null },
         );
         const page = await context.newPage();
-        for (const screen of SCREENS.filter((s) => s.signedIn === signedIn && (s.sizes ?? ['desktop', 'phone']).includes(sizeName))) {
+        for (const screen of SCREENS.filter(
+          (s) => s.signedIn === signedIn && (s.sizes ?? ['desktop', 'phone']).includes(sizeName) && wanted(s),
+        )) {
           await page.goto(`${base}${screen.path}`);
           await screen.ready(page);
           await page.waitForLoadState('networkidle').catch(() => undefined);
@@ -321,6 +361,7 @@ async function main(): Promise<void> {
     await waitForServer();
     const tokens = await signUp(dataDir);
     await seed(tokens.access, work);
+    await addSharedLink(tokens.access);
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],

@@ -1,6 +1,8 @@
 'use client';
 
 import { memo, useCallback, useEffect, useMemo, useRef, type MouseEvent } from 'react';
+import { FavoriteButton } from '@/components/favorites/favorite-button';
+import { ShareButton } from '@/components/shares/share-button';
 import { ProcessingFailed } from '@/components/media/processing-failed';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -72,7 +74,8 @@ export const AudioItem = memo(function AudioItem({ record, onEdit, onDelete, hig
         <h2 id={headingId} className="min-w-0 break-words text-base font-semibold text-fg">
           {record.title}
         </h2>
-        <div className="flex gap-3 text-xs text-fg-muted">
+        <div className="flex items-center gap-3 text-xs text-fg-muted">
+          <FavoriteButton kind="audio" id={record.id} favorite={record.is_favorite} className="-my-2" />
           <time dateTime={record.created_at}>{formatDate(record.created_at)}</time>
           <span data-testid="audio-duration" aria-label="Длительность">
             {formatClock(record.duration ?? 0)}
@@ -114,6 +117,7 @@ export const AudioItem = memo(function AudioItem({ record, onEdit, onDelete, hig
           {download.isPending ? <Spinner /> : null}
           Скачать
         </a>
+        <ShareButton target={{ kind: 'audio', id: record.id }} name={record.title} />
       </div>
     </article>
   );

@@ -16,10 +16,12 @@ export interface MediaItemActionsProps {
   /** The download buttons ('Скачать оригинал', 'Скачать MP4'), between 'Сохранить' and 'Удалить'. */
   downloads: ReactNode;
   onDelete: () => void;
+  /** What comes first in the row of actions: the star, «Поделиться», «В альбом». */
+  leading?: ReactNode;
 }
 
 /** The viewer's side of one photo or video: title and description, then save, download and delete. */
-export function MediaItemActions({ formId, schema, details, saving, onSave, downloads, onDelete }: MediaItemActionsProps) {
+export function MediaItemActions({ formId, schema, details, saving, onSave, downloads, onDelete, leading }: MediaItemActionsProps) {
   return (
     <>
       <MediaDetailsForm
@@ -31,6 +33,7 @@ export function MediaItemActions({ formId, schema, details, saving, onSave, down
         disabled={saving}
       />
       <div className="flex flex-wrap gap-2">
+        {leading}
         <Button type="submit" form={formId} loading={saving}>
           Сохранить
         </Button>

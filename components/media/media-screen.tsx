@@ -1,6 +1,7 @@
 'use client';
 
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { FavoriteFilter, FAVORITES_EMPTY } from '@/components/favorites/favorite-filter';
 import { DropZone } from '@/components/media/drop-zone';
 import { FilePickButton } from '@/components/media/file-pick-button';
 import { MediaListBody } from '@/components/media/media-list-body';
@@ -51,7 +52,9 @@ export function MediaScreen<K extends MediaKind>({ kind }: { kind: K }) {
     if (recorderKind) showError(RECORDING_UNSUPPORTED[recorderKind]);
   });
 
-  const records = list.data;
+  // «Избранное»: the same list, only the starred items (a star given or taken shows at once).
+  const [onlyFavorites, setOnlyFavorites] = useState(false);
+  const records = useMemo(() => (onlyFavorites ? list.data?.filter((r) => r.is_favorite) : list.data), [list.data, onlyFavorites]);
   const search = useMediaSearch<MediaRecord<K>, SortOrder>(records, entry.sortOptions[0]!.value, entry.visible);
   const visible = search.visible;
   const uploads = useMediaUploads(kind, { onUploaded: refreshList });
@@ -124,6 +127,8 @@ export function MediaScreen<K extends MediaKind>({ kind }: { kind: K }) {
 
         {Above ? <Above /> : null}
 
+        <FavoriteFilter onlyFavorites={onlyFavorites} onChange={setOnlyFavorites} />
+
         <MediaToolbar
           query={search.query}
           onQueryChange={search.setQuery}
@@ -145,8 +150,8 @@ export function MediaScreen<K extends MediaKind>({ kind }: { kind: K }) {
             )
           }
           errorMessage={text.listError}
-          emptyTitle={text.empty}
-          emptyDescription={text.emptyHint}
+          emptyTitle={onlyFavorites ? FAVORITES_EMPTY.title : text.empty}
+          emptyDescription={onlyFavorites ? FAVORITES_EMPTY.description : text.emptyHint}
           countLabel={(n) => countItems(kind, n)}
         >
           <MediaCollection

@@ -1,6 +1,7 @@
 'use client';
 
 import { memo } from 'react';
+import { FavoriteButton } from '@/components/favorites/favorite-button';
 import { ProcessingFailed } from '@/components/media/processing-failed';
 import { Spinner } from '@/components/ui/spinner';
 import type { MediaItemProps } from '@/components/media/item-props';
@@ -15,7 +16,7 @@ export const photoAlt = (photo: Pick<PhotoRecord, 'title'>) => photo.title.trim(
 export const PhotoTile = memo(function PhotoTile({ record: photo, onOpen }: MediaItemProps<'photo'>) {
   const src = photo.thumbnail ?? photo.preview ?? photo.file;
   return (
-    <>
+    <div className="relative">
       <button
         type="button"
         onClick={() => onOpen(photo)}
@@ -58,11 +59,19 @@ export const PhotoTile = memo(function PhotoTile({ record: photo, onOpen }: Medi
           </span>
         ) : null}
       </button>
+      <FavoriteButton
+        kind="photo"
+        id={photo.id}
+        favorite={photo.is_favorite}
+        tone="media"
+        round
+        className={`absolute right-1 top-1 bg-slate-900/40 ${photo.is_favorite ? '' : 'opacity-90'}`}
+      />
       {photo.status === 'failed' ? (
         <div className="pt-1">
           <ProcessingFailed kind="photo" id={photo.id} />
         </div>
       ) : null}
-    </>
+    </div>
   );
 });

@@ -1,6 +1,8 @@
 'use client';
 
 import { useCallback, useEffect } from 'react';
+import { FavoriteButton } from '@/components/favorites/favorite-button';
+import { ShareButton } from '@/components/shares/share-button';
 import { ConfirmMediaDelete, MediaItemActions } from '@/components/media/media-item-actions';
 import { Dialog } from '@/components/ui/dialog';
 import { Button } from '@/components/ui/button';
@@ -185,6 +187,12 @@ export function PhotoViewerDialog({ items: photos, id, onMove, onClose }: MediaV
               saving={actions.saving}
               onSave={(values) => actions.save(photo.id, values)}
               onDelete={actions.askDelete}
+              leading={
+                <>
+                  <FavoriteButton kind="photo" id={photo.id} favorite={photo.is_favorite} />
+                  <ShareButton target={{ kind: 'photo', id: photo.id }} name={photoAlt(photo)} />
+                </>
+              }
               downloads={
                 <Button variant="secondary" onClick={() => void actions.startDownload(photo.id)} loading={actions.downloading}>
                   Скачать оригинал

@@ -1,5 +1,6 @@
 'use client';
 
+import { MyLinksSection } from '@/components/shares/my-links-section';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -46,6 +47,7 @@ export function ProfilePage() {
           <PasskeysSection />
           <LinkedProviders />
           <SessionsSection />
+          <MyLinksSection />
           <DeleteAccount />
         </>
       )}

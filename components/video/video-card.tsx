@@ -1,6 +1,7 @@
 'use client';
 
 import { memo } from 'react';
+import { FavoriteButton } from '@/components/favorites/favorite-button';
 import { ProcessingFailed } from '@/components/media/processing-failed';
 import { Spinner } from '@/components/ui/spinner';
 import type { MediaItemProps } from '@/components/media/item-props';
@@ -71,9 +72,12 @@ export const VideoCard = memo(function VideoCard({ record: video, onOpen }: Medi
         ) : null}
       </button>
       <div className="flex flex-col gap-0.5 px-3 py-2">
-        <h2 id={headingId} className="truncate text-sm font-semibold text-fg" title={video.title}>
-          {video.title || 'Без названия'}
-        </h2>
+        <div className="flex items-center justify-between gap-2">
+          <h2 id={headingId} className="truncate text-sm font-semibold text-fg" title={video.title}>
+            {video.title || 'Без названия'}
+          </h2>
+          <FavoriteButton kind="video" id={video.id} favorite={video.is_favorite} className="-my-1.5 -mr-2" />
+        </div>
         <time dateTime={video.created_at} className="text-xs text-fg-muted">
           {formatDate(video.created_at)}
         </time>

@@ -1,6 +1,8 @@
 'use client';
 
 import { useState } from 'react';
+import { FavoriteButton } from '@/components/favorites/favorite-button';
+import { ShareButton } from '@/components/shares/share-button';
 import { ConfirmMediaDelete, MediaItemActions } from '@/components/media/media-item-actions';
 import { Dialog } from '@/components/ui/dialog';
 import { Button } from '@/components/ui/button';
@@ -93,6 +95,12 @@ export function VideoPlayerDialog({ items, id, onClose }: MediaViewerProps<'vide
             saving={actions.saving}
             onSave={(values) => actions.save(video.id, values)}
             onDelete={actions.askDelete}
+            leading={
+              <>
+                <FavoriteButton kind="video" id={video.id} favorite={video.is_favorite} />
+                <ShareButton target={{ kind: 'video', id: video.id }} name={video.title || 'Без названия'} />
+              </>
+            }
             downloads={
               <>
                 {hasMp4 ? (

@@ -95,7 +95,11 @@ function Grid({ items, onOpen = () => undefined }: { items: PhotoRecord[]; onOpe
 describe('photo grid', () => {
   it('renders square lazy thumbnails with the title or "Фотография" as alt text, and opens the one clicked', () => {
     const opened: number[] = [];
-    render(<Grid items={photos} onOpen={(p) => opened.push(p.id)} />);
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <Grid items={photos} onOpen={(p) => opened.push(p.id)} />
+      </QueryClientProvider>,
+    );
     const images = screen.getAllByRole('img');
     expect(images.map((i) => i.getAttribute('alt'))).toEqual(['Море', 'Фотография', 'Горы']);
     expect(images.every((i) => i.getAttribute('loading') === 'lazy')).toBe(true);
@@ -129,14 +133,14 @@ describe('photo grid', () => {
         { ...photo(7, 'Москва'), taken_at: '2024-06-01T14:00:00+03:00' },
         { ...photo(8, 'Без пояса'), taken_at: '2024-06-01T14:00:00' },
       ];
-      const show = (id: number) =>
+      const show = (index: number) =>
         render(
           <QueryClientProvider client={new QueryClient()}>
-            <PhotoViewerDialog items={taken} id={id} onMove={() => undefined} onClose={() => undefined} />
+            <PhotoViewerDialog items={taken} id={taken[index]!.id} onMove={() => undefined} onClose={() => undefined} />
           </QueryClientProvider>,
         );
-      for (const { id } of taken) {
-        show(id);
+      for (const index of [0, 1]) {
+        show(index);
         expect(screen.getByText('Снято:').nextElementSibling?.textContent).toBe('1 июня 2024 г. в 14:00');
         cleanup();
       }

@@ -1,0 +1,35 @@
+'use client';
+
+import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useSnackbar } from '@/hooks/use-snackbar';
+import { setFavorite } from '@/lib/api/favorites';
+import type { MediaKind, MediaRecord } from '@/lib/contract/media';
+import { MEDIA_KINDS } from '@/lib/media/kinds';
+
+export const FAVORITE_ERROR = 'Не удалось изменить избранное. Попробуйте ещё раз.';
+
+/**
+ * The star: the list shows the new state at once (optimistic), the PATCH follows; a refusal puts the old
+ * state back and says so. Every list of the kind (the whole list, its favourites) re-reads afterwards.
+ */
+export function useToggleFavorite(kind: MediaKind) {
+  const queryClient = useQueryClient();
+  const { showError } = useSnackbar();
+  const { queries } = MEDIA_KINDS[kind];
+  // Every kind's list is an array of records; the key is read as such (the kinds' types differ only in fields).
+  const listKey: QueryKey = queries.list().queryKey;
+  return useMutation({
+    mutationFn: ({ id, favorite }: { id: number; favorite: boolean }) => setFavorite(kind, id, favorite),
+    onMutate: async ({ id, favorite }) => {
+      await queryClient.cancelQueries({ queryKey: listKey });
+      const before = queryClient.getQueryData<MediaRecord[]>(listKey);
+      queryClient.setQueryData<MediaRecord[]>(listKey, (old) => old?.map((r) => (r.id === id ? { ...r, is_favorite: favorite } : r)));
+      return { before };
+    },
+    onError: (_err, _vars, context) => {
+      if (context?.before) queryClient.setQueryData(listKey, context.before);
+      showError(FAVORITE_ERROR);
+    },
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: queries.all() }),
+  });
+}

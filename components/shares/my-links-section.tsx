@@ -1,0 +1,95 @@
+'use client';
+
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ProfileSection } from '@/components/profile/section';
+import { Button } from '@/components/ui/button';
+import { FormAlert } from '@/components/ui/form-alert';
+import { Spinner } from '@/components/ui/spinner';
+import { useSnackbar } from '@/hooks/use-snackbar';
+import { deleteShare, shareQueries, type Share } from '@/lib/api/shares';
+import { count } from '@/lib/contract/words';
+
+const dateFormat = new Intl.DateTimeFormat('ru-RU', { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string) => dateFormat.format(new Date(iso));
+
+const TARGET_KIND: Record<'audio' | 'photo' | 'video' | 'album', string> = {
+  audio: 'Аудиозапись',
+  photo: 'Фотография',
+  video: 'Видео',
+  album: 'Альбом',
+};
+
+function targetLabel(share: Share): string {
+  const kind = 'album' in share.target ? 'album' : share.target.kind;
+  return `${TARGET_KIND[kind]} «${share.target.title || 'Без названия'}»`;
+}
+
+function expiryLabel(share: Share): string {
+  if (!share.expires_at) return 'Бессрочно';
+  const at = when(share.expires_at);
+  return new Date(share.expires_at).getTime() <= Date.now() ? `Истекла ${at}` : `До ${at}`;
+}
+
+function LinkRow({ share }: { share: Share }) {
+  const queryClient = useQueryClient();
+  const { showSuccess, showError } = useSnackbar();
+  const revoke = useMutation({
+    mutationFn: () => deleteShare(share.id),
+    onSuccess: () => {
+      showSuccess('Ссылка отключена');
+      void queryClient.invalidateQueries({ queryKey: shareQueries.all() });
+    },
+    onError: () => showError('Не удалось отключить ссылку. Попробуйте ещё раз.'),
+  });
+  const label = targetLabel(share);
+  return (
+    <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between" data-testid="my-link" aria-label={label}>
+      <div className="min-w-0">
+        <p className="break-words font-medium text-fg">{label}</p>
+        <p className="text-sm text-fg-muted">
+          {expiryLabel(share)}
+          {share.has_password ? ' · с паролем' : ''}
+          {share.allow_download ? ' · скачивание разрешено' : ''}
+          {share.active ? '' : ' · не действует'}
+        </p>
+        <p className="text-sm text-fg-muted">
+          Просмотры: {share.view_count}
+          {share.last_viewed_at ? ` · последний ${when(share.last_viewed_at)}` : ' · ещё не открывали'}
+        </p>
+      </div>
+      <Button variant="secondary" onClick={() => revoke.mutate()} loading={revoke.isPending} className="w-fit shrink-0">
+        Отключить
+      </Button>
+    </li>
+  );
+}
+
+/** «Мои ссылки»: every link the owner made, its target, term, views and last view, and «Отключить». */
+export function MyLinksSection() {
+  const links = useQuery(shareQueries.list());
+  return (
+    <ProfileSection id="my-links" title="Мои ссылки">
+      {links.isPending ? (
+        <Spinner label="Загрузка ссылок…" />
+      ) : links.isError ? (
+        <FormAlert>
+          <p>Не удалось загрузить ссылки.</p>
+          <Button variant="secondary" className="mt-2" onClick={() => void links.refetch()}>
+            Повторить
+          </Button>
+        </FormAlert>
+      ) : links.data.length === 0 ? (
+        <p className="text-sm text-fg-muted">Ссылок пока нет. Нажмите «Поделиться» у записи, фотографии или видео.</p>
+      ) : (
+        <>
+          <p className="text-sm text-fg-muted">{count(links.data.length, ['ссылка', 'ссылки', 'ссылок'])}</p>
+          <ul className="divide-y divide-line">
+            {links.data.map((s) => (
+              <LinkRow key={s.id} share={s} />
+            ))}
+          </ul>
+        </>
+      )}
+    </ProfileSection>
+  );
+}

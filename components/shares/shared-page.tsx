@@ -1,0 +1,166 @@
+'use client';
+
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { AudioPlayer } from '@/components/audio/audio-player';
+import { Button } from '@/components/ui/button';
+import { FormAlert } from '@/components/ui/form-alert';
+import { PasswordField } from '@/components/ui/password-field';
+import { Spinner } from '@/components/ui/spinner';
+import { openShare, shareOpenRefusal, shareTokenFromHash, type SharedView } from '@/lib/api/shares';
+import { SHARE_MESSAGES, type SharedItem } from '@/lib/contract/shares';
+
+const dateFormat = new Intl.DateTimeFormat('ru-RU', { dateStyle: 'long', timeStyle: 'short' });
+
+const TOO_MANY = 'Слишком много попыток. Попробуйте позже.';
+const OTHER = 'Не удалось открыть ссылку. Проверьте соединение и попробуйте ещё раз.';
+
+/** «Скачать», when the link allows it: a share-scoped attachment of the same clean copy. */
+function Download({ item }: { item: SharedItem }) {
+  if (!item.download_url) return null;
+  return (
+    <a
+      href={item.download_url}
+      download
+      className="inline-flex min-h-10 w-fit items-center justify-center rounded-md border border-line-strong bg-surface px-4 py-2 text-sm font-medium text-fg hover:bg-surface-2 pointer-coarse:min-h-11"
+    >
+      Скачать
+    </a>
+  );
+}
+
+/** One item of a link: the recording with its waveform player, the photo, or the video. */
+function SharedItemView({ item, single }: { item: SharedItem; single: boolean }) {
+  const title = item.title.trim() || (item.kind === 'audio' ? 'Аудиозапись' : item.kind === 'photo' ? 'Фотография' : 'Видео');
+  return (
+    <article
+      aria-label={title}
+      data-testid="shared-item"
+      className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-4 shadow-card"
+    >
+      {single ? null : <h2 className="break-words text-base font-semibold text-fg">{title}</h2>}
+      {item.kind === 'audio' ? (
+        item.audio_file ? (
+          <AudioPlayer src={item.audio_file} peaks={item.waveform_data} duration={item.duration} title={title} />
+        ) : null
+      ) : item.kind === 'photo' ? (
+        item.preview || item.file ? (
+          <img
+            src={item.preview ?? item.file ?? undefined}
+            alt={title}
+            width={item.width ?? undefined}
+            height={item.height ?? undefined}
+            className="mx-auto h-auto max-h-[75vh] w-auto max-w-full rounded-md object-contain"
+          />
+        ) : null
+      ) : item.playable ? (
+        <video
+          src={item.playable}
+          poster={item.poster ?? undefined}
+          controls
+          playsInline
+          preload="metadata"
+          className="aspect-video w-full rounded-md bg-slate-900"
+          aria-label={`Видео: ${title}`}
+        />
+      ) : null}
+      {!single && item.description ? <p className="whitespace-pre-line break-words text-sm text-fg-muted">{item.description}</p> : null}
+      <Download item={item} />
+    </article>
+  );
+}
+
+function View({ view }: { view: SharedView }) {
+  const single = view.kind !== 'album';
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-4">
+      <header className="flex flex-col gap-1">
+        <h1 className="break-words text-2xl font-semibold tracking-tight text-fg">{view.title || 'Без названия'}</h1>
+        {view.description ? <p className="whitespace-pre-line break-words text-fg-muted">{view.description}</p> : null}
+        {view.expires_at ? (
+          <p className="text-sm text-fg-muted">Ссылка действует до {dateFormat.format(new Date(view.expires_at))}</p>
+        ) : null}
+      </header>
+      {view.items.length === 0 ? <p className="text-fg-muted">В альбоме пока ничего нет.</p> : null}
+      {view.items.map((item) => (
+        <SharedItemView key={`${item.kind}-${item.id}`} item={item} single={single} />
+      ))}
+    </div>
+  );
+}
+
+function Invalid() {
+  return (
+    <div className="mx-auto flex max-w-md flex-col items-center gap-3 py-16 text-center" data-testid="share-invalid">
+      <h1 className="text-xl font-semibold text-fg">{SHARE_MESSAGES.invalid}</h1>
+      <p className="text-fg-muted">Попросите того, кто прислал ссылку, поделиться ещё раз.</p>
+    </div>
+  );
+}
+
+/**
+ * The public page of a link, `/s/#<token>`: no sign-in; the token is read from the fragment (never sent by
+ * the browser) and goes to the server only in the body of the open request. Asks for the password first when
+ * the link has one; says plainly when the link is unknown, revoked or expired.
+ */
+export function SharedPage() {
+  const [token, setToken] = useState<string | null | undefined>(undefined);
+  const [password, setPassword] = useState('');
+  const open = useMutation({ mutationFn: (pw?: string) => openShare(token!, pw) });
+  const { mutate } = open;
+
+  useEffect(() => {
+    const read = () => setToken(shareTokenFromHash(window.location.hash));
+    read();
+    window.addEventListener('hashchange', read);
+    return () => window.removeEventListener('hashchange', read);
+  }, []);
+  useEffect(() => {
+    if (token) mutate(undefined);
+  }, [token, mutate]);
+
+  if (token === null) return <Invalid />;
+  if (open.data) return <View view={open.data} />;
+  const refusal = open.isError ? shareOpenRefusal(open.error) : null;
+  if (refusal === 'invalid') return <Invalid />;
+  if (refusal === 'password_required' || refusal === 'wrong_password' || (refusal === 'too_many' && password)) {
+    return (
+      <form
+        className="mx-auto flex w-full max-w-sm flex-col gap-4 py-10"
+        onSubmit={(e) => {
+          e.preventDefault();
+          mutate(password);
+        }}
+      >
+        <h1 className="text-xl font-semibold text-fg">Ссылка защищена паролем</h1>
+        <p className="text-sm text-fg-muted">Введите пароль, который вам сообщили вместе со ссылкой.</p>
+        <PasswordField
+          label="Пароль"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          autoFocus
+          required
+          error={refusal === 'wrong_password' ? SHARE_MESSAGES.wrongPassword : refusal === 'too_many' ? TOO_MANY : undefined}
+        />
+        <Button type="submit" loading={open.isPending}>
+          Открыть
+        </Button>
+      </form>
+    );
+  }
+  if (refusal) {
+    return (
+      <div className="mx-auto flex max-w-md flex-col items-center gap-3 py-16 text-center">
+        <FormAlert>{refusal === 'too_many' ? TOO_MANY : OTHER}</FormAlert>
+        <Button variant="secondary" onClick={() => mutate(password || undefined)}>
+          Повторить
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div className="flex justify-center py-16 text-accent-text">
+      <Spinner className="h-6 w-6" label="Открываем ссылку…" />
+    </div>
+  );
+}
