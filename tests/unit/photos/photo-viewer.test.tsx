@@ -129,14 +129,14 @@ describe('photo grid', () => {
         { ...photo(7, 'Москва'), taken_at: '2024-06-01T14:00:00+03:00' },
         { ...photo(8, 'Без пояса'), taken_at: '2024-06-01T14:00:00' },
       ];
-      const show = (index: number) =>
+      const show = (id: number) =>
         render(
           <QueryClientProvider client={new QueryClient()}>
-            <PhotoViewerDialog photos={taken} index={index} onIndexChange={() => undefined} onClose={() => undefined} />
+            <PhotoViewerDialog items={taken} id={id} onMove={() => undefined} onClose={() => undefined} />
           </QueryClientProvider>,
         );
-      for (const index of [0, 1]) {
-        show(index);
+      for (const { id } of taken) {
+        show(id);
         expect(screen.getByText('Снято:').nextElementSibling?.textContent).toBe('1 июня 2024 г. в 14:00');
         cleanup();
       }
