@@ -1,7 +1,7 @@
 'use client';
 
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 
 export interface MediaCollectionProps<T extends { id: number }> {
   items: readonly T[];
@@ -18,6 +18,8 @@ export interface MediaCollectionProps<T extends { id: number }> {
   estimateRow?: number;
   /** An item to bring into view (a link named it). */
   revealId?: number | null;
+  /** The items under their headings («Сегодня», «Вчера», «12 ноября»), in the list's order (rows); none: no headings. */
+  groups?: ReadonlyArray<{ key: string; heading: string; items: readonly T[] }> | null;
   renderItem: (item: T, index: number) => ReactNode;
 }
 
@@ -38,13 +40,34 @@ function Tiles<T extends { id: number }>({ items, label, tileGrid = '', renderIt
   );
 }
 
-const GAP = 12;
+/** One line of the virtual list: a day's heading or an item (with its place among the items, for ↑/↓). */
+type Line<T> = { heading: string; key: string } | { item: T; index: number };
+
+/** The items, each group's heading before its items. */
+function linesOf<T extends { id: number }>(items: readonly T[], groups: MediaCollectionProps<T>['groups']): Line<T>[] {
+  if (!groups) return items.map((item, index) => ({ item, index }));
+  const lines: Line<T>[] = [];
+  let index = 0;
+  for (const group of groups) {
+    lines.push({ heading: group.heading, key: group.key });
+    for (const item of group.items) lines.push({ item, index: index++ });
+  }
+  return lines;
+}
 
 /**
  * Window-scrolled virtual rows: only the rows on screen (plus a few) are mounted, so 2,000 recordings cost
- * 2,000 objects, not 2,000 waveforms. Rows are measured (descriptions and open players vary).
+ * 2,000 objects, not 2,000 waveforms. Rows are measured (open players and headings vary).
  */
-function VirtualRows<T extends { id: number }>({ items, label, estimateRow = 96, revealId = null, renderItem }: MediaCollectionProps<T>) {
+function VirtualRows<T extends { id: number }>({
+  items,
+  label,
+  estimateRow = 64,
+  revealId = null,
+  groups = null,
+  renderItem,
+}: MediaCollectionProps<T>) {
+  const lines = useMemo(() => linesOf(items, groups), [items, groups]);
   const listRef = useRef<HTMLDivElement | null>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
   useLayoutEffect(() => {
@@ -55,15 +78,17 @@ function VirtualRows<T extends { id: number }>({ items, label, estimateRow = 96,
   }, []);
 
   const virtualizer = useWindowVirtualizer({
-    count: items.length,
-    estimateSize: () => estimateRow,
+    count: lines.length,
+    estimateSize: (i) => (lines[i] && 'heading' in lines[i] ? 44 : estimateRow),
     overscan: 4,
-    gap: GAP,
     scrollMargin,
-    getItemKey: (index) => items[index]?.id ?? index,
+    getItemKey: (i) => {
+      const line = lines[i];
+      return !line ? i : 'heading' in line ? `h:${line.key}` : line.item.id;
+    },
   });
 
-  const revealIndex = revealId === null ? -1 : items.findIndex((r) => r.id === revealId);
+  const revealIndex = revealId === null ? -1 : lines.findIndex((l) => 'item' in l && l.item.id === revealId);
   useEffect(() => {
     if (revealIndex >= 0) virtualizer.scrollToIndex(revealIndex, { align: 'center' });
   }, [revealIndex, virtualizer]);
@@ -72,8 +97,8 @@ function VirtualRows<T extends { id: number }>({ items, label, estimateRow = 96,
     <div ref={listRef} role="list" aria-label={label}>
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
         {virtualizer.getVirtualItems().map((row) => {
-          const item = items[row.index];
-          if (!item) return null;
+          const line = lines[row.index];
+          if (!line) return null;
           return (
             <div
               key={row.key}
@@ -88,7 +113,11 @@ function VirtualRows<T extends { id: number }>({ items, label, estimateRow = 96,
                 transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)`,
               }}
             >
-              {renderItem(item, row.index)}
+              {'heading' in line ? (
+                <h2 className="px-3 pb-1 pt-3 text-sm font-semibold text-fg-muted">{line.heading}</h2>
+              ) : (
+                renderItem(line.item, line.index)
+              )}
             </div>
           );
         })}
