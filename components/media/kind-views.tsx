@@ -45,7 +45,9 @@ export const KIND_VIEWS: { readonly [K in MediaKind]: KindView<K> } = {
   audio: { layout: 'rows', headings: 'recorder', listLabel: 'Аудиозаписи', Item: AudioItem, Above: PendingRecordings },
   photo: {
     layout: 'tiles',
-    tileGrid: 'grid-cols-2 gap-2 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-5 xl:grid-cols-6',
+    headings: 'timeline',
+    // Full width, with hairline gaps: 3 across a phone, 5 and more on a laptop.
+    tileGrid: 'grid-cols-3 gap-1 md:grid-cols-4 lg:grid-cols-5 xl:grid-cols-6 2xl:grid-cols-8',
     listLabel: 'Фотографии',
     Item: PhotoTile,
     Viewer: PhotoViewer,
@@ -54,7 +56,7 @@ export const KIND_VIEWS: { readonly [K in MediaKind]: KindView<K> } = {
   },
   video: {
     layout: 'tiles',
-    tileGrid: 'grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3',
+    tileGrid: 'grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-4',
     listLabel: 'Видео',
     Item: VideoCard,
     Viewer: VideoViewer,
