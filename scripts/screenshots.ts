@@ -57,6 +57,8 @@ const SCREENS: Screen[] = [
     signedIn: true,
     ready: async (p) => {
       await heading(p, 'Мои аудиозаписи');
+      // The newest recording opened in place, with its player; the others as rows.
+      await p.getByRole('list', { name: 'Аудиозаписи' }).getByRole('heading', { level: 3 }).first().getByRole('button').click();
       await p.locator('[data-testid="waveform"][data-ready="true"]').first().waitFor();
     },
   },

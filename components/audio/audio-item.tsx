@@ -1,10 +1,10 @@
 'use client';
 
-import { memo, useCallback, useEffect, useMemo, useRef, type MouseEvent } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { FavoriteButton } from '@/components/favorites/favorite-button';
-import { ShareButton } from '@/components/shares/share-button';
+import { LazyShareDialog } from '@/components/shares/share-button';
 import { ProcessingFailed } from '@/components/media/processing-failed';
-import { Button } from '@/components/ui/button';
+import { Menu } from '@/components/ui/menu';
 import { Spinner } from '@/components/ui/spinner';
 import type { MediaItemProps } from '@/components/media/item-props';
 import { useMediaDownload } from '@/hooks/use-media-mutations';
@@ -15,17 +15,59 @@ import { MEDIA_KINDS } from '@/lib/media/kinds';
 import { formatClock } from '@/lib/media/recording/recorder-machine';
 import type { TrimPart } from '@/lib/media/playback/trim-part';
 import { AudioPlayer } from './audio-player';
+import { setRowProgress, toggleRow, useRowState } from './open-rows';
 
 export const AUDIO_FAILED = 'Не удалось обработать аудиозапись';
 
-const dateFormat = new Intl.DateTimeFormat('ru-RU', { dateStyle: 'medium', timeStyle: 'short' });
+// A row's date, short (its day heading says the rest): «26 нояб., 11:09», with the year when it is not this one.
+const dateFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+const dateYearFormat = new Intl.DateTimeFormat('ru-RU', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
 const formatDate = (iso: string) => {
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : dateFormat.format(d);
+  if (Number.isNaN(d.getTime())) return '';
+  return (d.getFullYear() === new Date().getFullYear() ? dateFormat : dateYearFormat).format(d);
 };
 
-/** One recording: its title, date and length, its player (or why it has none), and its actions. */
-export const AudioItem = memo(function AudioItem({ record, onEdit, onDelete, highlighted }: MediaItemProps<'audio'>) {
+/** A row's toggle, found by its place in the list (the rows are virtual: the neighbour may not be mounted yet). */
+const toggleAt = (index: number) => document.querySelector<HTMLButtonElement>(`[data-row-toggle="${index}"]`);
+
+/** ↑/↓ from a row's toggle: the neighbour's toggle takes the focus, scrolled into view (mounted first if need be). */
+function focusRow(index: number, tries = 8) {
+  const target = toggleAt(index);
+  if (target) {
+    target.focus();
+    target.scrollIntoView({ block: 'nearest' });
+    return;
+  }
+  if (tries <= 0 || index < 0) return;
+  // Not mounted yet: move the window toward it, and look again once the list has drawn.
+  const here = document.activeElement instanceof HTMLElement ? Number(document.activeElement.dataset.rowToggle) : NaN;
+  window.scrollBy(0, Number.isNaN(here) || index > here ? 64 : -64);
+  requestAnimationFrame(() => focusRow(index, tries - 1));
+}
+
+function MoreIcon() {
+  return (
+    <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true" fill="currentColor">
+      <circle cx="5" cy="12" r="2" />
+      <circle cx="12" cy="12" r="2" />
+      <circle cx="19" cy="12" r="2" />
+    </svg>
+  );
+}
+
+/**
+ * One recording as a recorder's list shows it: a dense row (title; date and length; a thin line of how far it
+ * has played) that opens in place on a click or Enter to its player (waveform, ±15 s, speed, «Обрезать»).
+ * ↑/↓ move to the neighbouring rows; «Изменить», «Скачать» and «Удалить» are in the row's «⋯» menu.
+ */
+export const AudioItem = memo(function AudioItem({ record, index, onEdit, onDelete, highlighted }: MediaItemProps<'audio'>) {
   const download = useMediaDownload('audio');
   const { showError } = useSnackbar();
   const trimMutation = useTrimAudio();
@@ -41,15 +83,22 @@ export const AudioItem = memo(function AudioItem({ record, onEdit, onDelete, hig
     [sendTrim, record.id],
   );
   const trim = useMemo(() => ({ save: saveTrim, saving: trimSaving }), [saveTrim, trimSaving]);
+  const { open, progress } = useRowState(record.id);
+  const onProgress = useCallback((share: number) => setRowProgress(record.id, share), [record.id]);
   const headingId = `audio-${record.id}-title`;
+  const panelId = `audio-${record.id}-panel`;
+  const toggleRef = useRef<HTMLButtonElement | null>(null);
+  // «Поделиться» from the row's menu: the share dialog (fetched when it first opens).
+  const [sharing, setSharing] = useState(false);
   const articleRef = useRef<HTMLElement | null>(null);
+  // The recording a link named opens, outlined, and takes the focus.
   useEffect(() => {
-    if (highlighted) articleRef.current?.focus();
-  }, [highlighted]);
+    if (!highlighted) return;
+    toggleRow(record.id, true);
+    articleRef.current?.focus();
+  }, [highlighted, record.id]);
 
-  const startDownload = async (e: MouseEvent<HTMLAnchorElement>) => {
-    // The link needs the bearer: fetch it through the API client and save the blob instead.
-    e.preventDefault();
+  const startDownload = async () => {
     if (download.isPending) return;
     try {
       await download.mutateAsync({ id: record.id });
@@ -58,67 +107,106 @@ export const AudioItem = memo(function AudioItem({ record, onEdit, onDelete, hig
     }
   };
 
+  const onRowKey = (e: KeyboardEvent<HTMLButtonElement>) => {
+    if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+    e.preventDefault();
+    focusRow(index + (e.key === 'ArrowDown' ? 1 : -1));
+  };
+  // A click anywhere on the row's head opens or closes it (its «⋯» menu aside).
+  const onHeadClick = (e: MouseEvent<HTMLDivElement>) => {
+    if (e.target instanceof Element && e.target.closest('button, a, [role="menu"]') && e.target !== toggleRef.current) return;
+    toggleRow(record.id);
+  };
+
+  const playable = !!record.audio_file && record.status !== 'processing' && record.status !== 'failed';
+
   return (
     <article
       ref={articleRef}
       aria-labelledby={headingId}
       tabIndex={highlighted ? -1 : undefined}
-      className={`flex flex-col gap-3 rounded-lg border bg-surface p-4 shadow-sm ${
-        highlighted ? 'border-accent ring-2 ring-accent' : 'border-line'
-      }`}
+      className={`border-b border-line ${highlighted ? 'rounded-lg ring-2 ring-accent' : ''} ${open ? 'bg-surface' : ''}`}
       data-testid="audio-item"
       data-audio-id={record.id}
       data-item-id={record.id}
+      data-open={open ? 'true' : 'false'}
     >
-      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-        <h2 id={headingId} className="min-w-0 break-words text-base font-semibold text-fg">
-          {record.title}
-        </h2>
-        <div className="flex items-center gap-3 text-xs text-fg-muted">
-          <FavoriteButton kind="audio" id={record.id} favorite={record.is_favorite} className="-my-2" />
-          <time dateTime={record.created_at}>{formatDate(record.created_at)}</time>
-          <span data-testid="audio-duration" aria-label="Длительность">
-            {formatClock(record.duration ?? 0)}
-          </span>
+      {/* A click anywhere on the head toggles (a pointer convenience); the keyboard has the toggle button. */}
+      <div className="flex cursor-pointer items-center gap-2 rounded-lg px-3 py-1.5 hover:bg-surface-2" onClick={onHeadClick}>
+        <div className="min-w-0 flex-1">
+          <h3 id={headingId} className="truncate text-[15px] font-semibold leading-5 text-fg">
+            <button
+              ref={toggleRef}
+              type="button"
+              aria-expanded={open}
+              aria-controls={open ? panelId : undefined}
+              data-row-toggle={index}
+              onClick={(e) => {
+                e.stopPropagation();
+                toggleRow(record.id);
+              }}
+              onKeyDown={onRowKey}
+              className="max-w-full truncate rounded text-left outline-none focus-visible:ring-2 focus-visible:ring-accent"
+            >
+              {record.title}
+            </button>
+          </h3>
+          <div className={`flex gap-3 text-xs leading-4 text-fg-muted ${open ? 'flex-wrap items-baseline' : 'items-center'}`}>
+            <time dateTime={record.created_at}>{formatDate(record.created_at)}</time>
+            <span data-testid="audio-duration" aria-label="Длительность" className="tabular-nums">
+              {formatClock(record.duration ?? 0)}
+            </span>
+            {record.status === 'processing' || (!record.audio_file && record.status !== 'failed') ? (
+              <span className="flex items-center gap-1">
+                <Spinner /> Обработка…
+              </span>
+            ) : null}
+            {record.description ? (
+              // One line while closed (the row stays dense); the whole text once open.
+              <span className={`min-w-0 ${open ? 'basis-full whitespace-pre-line break-words text-sm' : 'flex-1 truncate'}`}>
+                {record.description}
+              </span>
+            ) : null}
+          </div>
+          <div className={`mt-1 h-0.5 overflow-hidden rounded-full ${open || progress > 0 ? 'bg-line' : ''}`} aria-hidden="true">
+            <div className="h-full bg-accent" style={{ width: `${progress * 100}%` }} data-testid="audio-progress" />
+          </div>
         </div>
-      </div>
-      {record.description ? <p className="whitespace-pre-line break-words text-sm text-fg-muted">{record.description}</p> : null}
-
-      {record.audio_file && record.status !== 'processing' && record.status !== 'failed' ? (
-        <AudioPlayer
-          src={record.audio_file}
-          peaks={record.waveform_data}
-          duration={record.duration}
-          title={record.title}
-          recordId={record.id}
-          trim={trim}
+        <FavoriteButton kind="audio" id={record.id} favorite={record.is_favorite} />
+        <Menu
+          label={`Действия: ${record.title}`}
+          button={<MoreIcon />}
+          buttonClassName="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-lg text-fg-muted hover:bg-surface-3 hover:text-fg pointer-coarse:h-11 pointer-coarse:w-11"
+          entries={[
+            { label: 'Изменить', onSelect: () => onEdit(record) },
+            { label: 'Скачать', onSelect: () => void startDownload(), disabled: download.isPending },
+            { label: 'Поделиться', onSelect: () => setSharing(true) },
+            { label: 'Удалить', onSelect: () => onDelete(record), danger: true },
+          ]}
         />
-      ) : record.status === 'failed' ? (
-        <ProcessingFailed kind="audio" id={record.id} reason={record.failure_reason ?? AUDIO_FAILED} />
-      ) : (
-        <p className="flex items-center gap-2 text-sm text-fg-muted">
-          <Spinner /> Обработка…
-        </p>
-      )}
-
-      <div className="flex flex-wrap gap-2">
-        <Button variant="secondary" onClick={() => onEdit(record)}>
-          Изменить
-        </Button>
-        <Button variant="secondary" onClick={() => onDelete(record)}>
-          Удалить
-        </Button>
-        <a
-          href={record.download_url ?? `/api/media/audio/${record.id}/download/`}
-          onClick={(e) => void startDownload(e)}
-          aria-busy={download.isPending || undefined}
-          className="inline-flex min-h-10 items-center justify-center gap-2 rounded-md border border-line-strong bg-surface px-4 py-2 text-sm font-medium text-fg hover:bg-surface-2"
-        >
-          {download.isPending ? <Spinner /> : null}
-          Скачать
-        </a>
-        <ShareButton target={{ kind: 'audio', id: record.id }} name={record.title} />
       </div>
+      {record.status === 'failed' ? (
+        <div className="px-3 pb-3">
+          <ProcessingFailed kind="audio" id={record.id} reason={record.failure_reason ?? AUDIO_FAILED} />
+        </div>
+      ) : null}
+
+      {open ? (
+        <div id={panelId} className="flex flex-col gap-2 px-3 pb-3">
+          {playable ? (
+            <AudioPlayer
+              src={record.audio_file!}
+              peaks={record.waveform_data}
+              duration={record.duration}
+              title={record.title}
+              recordId={record.id}
+              trim={trim}
+              onProgress={onProgress}
+            />
+          ) : null}
+        </div>
+      ) : null}
+      {sharing ? <LazyShareDialog target={{ kind: 'audio', id: record.id }} name={record.title} onClose={() => setSharing(false)} /> : null}
     </article>
   );
 });

@@ -29,6 +29,8 @@ export interface AudioPlayerProps {
   recordId?: number;
   /** «Обрезать» on the waveform: sends the part to keep (rejects with the message to show). */
   trim?: { save: (part: TrimPart) => Promise<void>; saving: boolean };
+  /** Told the share played (0..1) as it changes: the list row's thin progress line. */
+  onProgress?: (share: number) => void;
 }
 
 type Mode = 'waveform' | 'native' | 'failed';
@@ -51,7 +53,7 @@ const dropMedia = (element: HTMLMediaElement) => (current: HTMLMediaElement | nu
  * A recording's player: the waveform (or native controls), ±15 s, the speed menu. Focused, it takes
  * Space (play/pause) and ← → (5 s back/forward).
  */
-export function AudioPlayer({ src, peaks, duration, title, recordId, trim }: AudioPlayerProps) {
+export function AudioPlayer({ src, peaks, duration, title, recordId, trim, onProgress }: AudioPlayerProps) {
   const canWaveform = !!peaks && peaks.length > 0 && !!duration && duration > 0;
   const [mode, setMode] = useState<Mode>(canWaveform ? 'waveform' : 'native');
   const [ready, setReady] = useState(false);
@@ -218,6 +220,10 @@ export function AudioPlayer({ src, peaks, duration, title, recordId, trim }: Aud
     if (action.kind === 'toggle') void togglePlay();
     else playback.skip(action.seconds);
   };
+
+  useEffect(() => {
+    if (onProgress && duration) onProgress(current / duration);
+  }, [current, duration, onProgress]);
 
   const label = playing ? `Пауза${title ? `: ${title}` : ''}` : `Воспроизвести${title ? `: ${title}` : ''}`;
   const total = duration ?? 0;

@@ -60,7 +60,6 @@ export function PlaybackControls({ speed, onSpeedChange, onSkip, disabled = fals
       <Listbox
         label="Скорость воспроизведения"
         hideLabel
-        deferred
         size="sm"
         className="ml-auto w-24"
         value={String(speed)}

@@ -7,6 +7,7 @@ import { PhotoTile } from '@/components/photos/photo-tile';
 import { lazyDialog } from '@/components/ui/lazy-dialog';
 import { VideoCard } from '@/components/video/video-card';
 import type { MediaKind } from '@/lib/contract/media';
+import type { HeadingStyle } from '@/lib/media/media-dates';
 import type { MediaItemProps, MediaViewerProps } from './item-props';
 
 /**
@@ -19,6 +20,8 @@ export interface KindView<K extends MediaKind> {
   layout: 'rows' | 'tiles';
   /** The grid's columns and gaps, for tiles. */
   tileGrid?: string;
+  /** Day headings while sorted by date (lib/media/media-dates.ts), in the list's style; none: no headings. */
+  headings?: HeadingStyle;
   /** The list's accessible name. */
   listLabel: string;
   Item: ComponentType<MediaItemProps<K>>;
@@ -39,10 +42,12 @@ function PhotoHint() {
 }
 
 export const KIND_VIEWS: { readonly [K in MediaKind]: KindView<K> } = {
-  audio: { layout: 'rows', listLabel: 'Аудиозаписи', Item: AudioItem, Above: PendingRecordings },
+  audio: { layout: 'rows', headings: 'recorder', listLabel: 'Аудиозаписи', Item: AudioItem, Above: PendingRecordings },
   photo: {
     layout: 'tiles',
-    tileGrid: 'grid-cols-2 gap-2 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-5 xl:grid-cols-6',
+    headings: 'timeline',
+    // Full width, with hairline gaps: 3 across a phone, 5 and more on a laptop.
+    tileGrid: 'grid-cols-3 gap-1 md:grid-cols-4 lg:grid-cols-5 xl:grid-cols-6 2xl:grid-cols-8',
     listLabel: 'Фотографии',
     Item: PhotoTile,
     Viewer: PhotoViewer,
@@ -51,7 +56,7 @@ export const KIND_VIEWS: { readonly [K in MediaKind]: KindView<K> } = {
   },
   video: {
     layout: 'tiles',
-    tileGrid: 'grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3',
+    tileGrid: 'grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-4',
     listLabel: 'Видео',
     Item: VideoCard,
     Viewer: VideoViewer,

@@ -1,7 +1,8 @@
 'use client';
 
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { formatMonth } from '@/lib/media/media-dates';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 
 export interface MediaCollectionProps<T extends { id: number }> {
   items: readonly T[];
@@ -18,6 +19,8 @@ export interface MediaCollectionProps<T extends { id: number }> {
   estimateRow?: number;
   /** An item to bring into view (a link named it). */
   revealId?: number | null;
+  /** The items under their headings («Сегодня», «Вчера», «12 ноября»), in the list's order (rows); none: no headings. */
+  groups?: ReadonlyArray<{ key: string; heading: string; items: readonly T[] }> | null;
   renderItem: (item: T, index: number) => ReactNode;
 }
 
@@ -26,25 +29,119 @@ export function MediaCollection<T extends { id: number }>(props: MediaCollection
   return props.layout === 'rows' ? <VirtualRows {...props} /> : <Tiles {...props} />;
 }
 
-function Tiles<T extends { id: number }>({ items, label, tileGrid = '', renderItem }: MediaCollectionProps<T>) {
+function Tiles<T extends { id: number }>({ items, label, tileGrid = '', groups = null, renderItem }: MediaCollectionProps<T>) {
+  if (!groups) {
+    return (
+      <ul aria-label={label} className={`grid ${tileGrid}`} data-testid="media-tiles">
+        {items.map((item, index) => (
+          <li key={item.id} className="min-w-0">
+            {renderItem(item, index)}
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  let index = 0;
+  return <DayTiles label={label} groups={groups} tileGrid={tileGrid} renderItem={(item) => renderItem(item, index++)} />;
+}
+
+/**
+ * A timeline of tiles: a heading for each day («Сегодня», «Пн, 12 нояб.»), its tiles in a full-width grid, and
+ * while scrolling the month in view pinned under the top bar («Ноябрь 2026»).
+ */
+function DayTiles<T extends { id: number }>({
+  label,
+  groups,
+  tileGrid,
+  renderItem,
+}: {
+  label: string;
+  groups: NonNullable<MediaCollectionProps<T>['groups']>;
+  tileGrid: string;
+  renderItem: (item: T) => ReactNode;
+}) {
+  const rootRef = useRef<HTMLDivElement | null>(null);
+  const [month, setMonth] = useState(() => groups[0]?.key.slice(0, 7) ?? '');
+  useEffect(() => {
+    let frame = 0;
+    // The month of the last day whose heading has passed under the top bar (the first day's, at the top).
+    const update = () => {
+      frame = 0;
+      const days = rootRef.current?.querySelectorAll<HTMLElement>('[data-day]') ?? [];
+      let current = days[0]?.dataset.day ?? '';
+      for (const day of days) {
+        if (day.getBoundingClientRect().top > 120) break;
+        current = day.dataset.day ?? current;
+      }
+      setMonth(current.slice(0, 7));
+    };
+    const onScroll = () => {
+      if (!frame) frame = requestAnimationFrame(update);
+    };
+    update();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      if (frame) cancelAnimationFrame(frame);
+    };
+  }, [groups]);
+
   return (
-    <ul aria-label={label} className={`grid ${tileGrid}`} data-testid="media-tiles">
-      {items.map((item, index) => (
-        <li key={item.id} className="min-w-0">
-          {renderItem(item, index)}
-        </li>
+    <div ref={rootRef} data-testid="media-tiles" className="relative">
+      {month ? (
+        <p
+          className="pointer-events-none sticky top-16 z-10 ml-auto -mb-8 w-fit rounded-full bg-surface/90 px-3 py-1 text-sm font-medium text-fg shadow-float backdrop-blur"
+          data-testid="timeline-month"
+        >
+          {formatMonth(month)}
+        </p>
+      ) : null}
+      {groups.map((group) => (
+        <section key={group.key} data-day={group.key} aria-labelledby={`day-${group.key}`} className="pb-4">
+          <h2 id={`day-${group.key}`} className="pb-2 pt-2 text-sm font-semibold text-fg">
+            {group.heading}
+          </h2>
+          <ul aria-label={`${label}: ${group.heading}`} className={`grid ${tileGrid}`}>
+            {group.items.map((item) => (
+              <li key={item.id} className="min-w-0">
+                {renderItem(item)}
+              </li>
+            ))}
+          </ul>
+        </section>
       ))}
-    </ul>
+    </div>
   );
 }
 
-const GAP = 12;
+/** One line of the virtual list: a day's heading or an item (with its place among the items, for ↑/↓). */
+type Line<T> = { heading: string; key: string } | { item: T; index: number };
+
+/** The items, each group's heading before its items. */
+function linesOf<T extends { id: number }>(items: readonly T[], groups: MediaCollectionProps<T>['groups']): Line<T>[] {
+  if (!groups) return items.map((item, index) => ({ item, index }));
+  const lines: Line<T>[] = [];
+  let index = 0;
+  for (const group of groups) {
+    lines.push({ heading: group.heading, key: group.key });
+    for (const item of group.items) lines.push({ item, index: index++ });
+  }
+  return lines;
+}
 
 /**
  * Window-scrolled virtual rows: only the rows on screen (plus a few) are mounted, so 2,000 recordings cost
- * 2,000 objects, not 2,000 waveforms. Rows are measured (descriptions and open players vary).
+ * 2,000 objects, not 2,000 waveforms. Rows are measured (open players and headings vary).
  */
-function VirtualRows<T extends { id: number }>({ items, label, estimateRow = 96, revealId = null, renderItem }: MediaCollectionProps<T>) {
+function VirtualRows<T extends { id: number }>({
+  items,
+  label,
+  estimateRow = 64,
+  revealId = null,
+  groups = null,
+  renderItem,
+}: MediaCollectionProps<T>) {
+  const lines = useMemo(() => linesOf(items, groups), [items, groups]);
   const listRef = useRef<HTMLDivElement | null>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
   useLayoutEffect(() => {
@@ -55,15 +152,17 @@ function VirtualRows<T extends { id: number }>({ items, label, estimateRow = 96,
   }, []);
 
   const virtualizer = useWindowVirtualizer({
-    count: items.length,
-    estimateSize: () => estimateRow,
+    count: lines.length,
+    estimateSize: (i) => (lines[i] && 'heading' in lines[i] ? 44 : estimateRow),
     overscan: 4,
-    gap: GAP,
     scrollMargin,
-    getItemKey: (index) => items[index]?.id ?? index,
+    getItemKey: (i) => {
+      const line = lines[i];
+      return !line ? i : 'heading' in line ? `h:${line.key}` : line.item.id;
+    },
   });
 
-  const revealIndex = revealId === null ? -1 : items.findIndex((r) => r.id === revealId);
+  const revealIndex = revealId === null ? -1 : lines.findIndex((l) => 'item' in l && l.item.id === revealId);
   useEffect(() => {
     if (revealIndex >= 0) virtualizer.scrollToIndex(revealIndex, { align: 'center' });
   }, [revealIndex, virtualizer]);
@@ -72,8 +171,8 @@ function VirtualRows<T extends { id: number }>({ items, label, estimateRow = 96,
     <div ref={listRef} role="list" aria-label={label}>
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
         {virtualizer.getVirtualItems().map((row) => {
-          const item = items[row.index];
-          if (!item) return null;
+          const line = lines[row.index];
+          if (!line) return null;
           return (
             <div
               key={row.key}
@@ -88,7 +187,11 @@ function VirtualRows<T extends { id: number }>({ items, label, estimateRow = 96,
                 transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)`,
               }}
             >
-              {renderItem(item, row.index)}
+              {'heading' in line ? (
+                <h2 className="px-3 pb-1 pt-3 text-sm font-semibold text-fg-muted">{line.heading}</h2>
+              ) : (
+                renderItem(line.item, line.index)
+              )}
             </div>
           );
         })}

@@ -24,6 +24,7 @@ import { useSnackbar } from '@/hooks/use-snackbar';
 import type { MediaKind, MediaRecord } from '@/lib/contract/media';
 import { countItems, MEDIA_KINDS, recordingSavedMessage } from '@/lib/media/kinds';
 import type { SortOrder } from '@/lib/media/lists/sort-search';
+import { groupByDay, viewerTimeZone } from '@/lib/media/media-dates';
 import type { RecorderKind } from '@/lib/media/recording/recording-format';
 import { KIND_VIEWS } from './kind-views';
 import { MediaCollection } from './media-collection';
@@ -57,6 +58,12 @@ export function MediaScreen<K extends MediaKind>({ kind }: { kind: K }) {
   const records = useMemo(() => (onlyFavorites ? list.data?.filter((r) => r.is_favorite) : list.data), [list.data, onlyFavorites]);
   const search = useMediaSearch<MediaRecord<K>, SortOrder>(records, entry.sortOptions[0]!.value, entry.visible);
   const visible = search.visible;
+  // Sorted by date, a recorder's list reads under day headings; any other order has none to show.
+  const byDate = search.order === 'newest' || search.order === 'oldest';
+  const groups = useMemo(
+    () => (view.headings && byDate ? groupByDay(visible, { style: view.headings, timeZone: viewerTimeZone(), now: new Date() }) : null),
+    [view.headings, byDate, visible],
+  );
   const uploads = useMediaUploads(kind, { onUploaded: refreshList });
 
   const onSaved = useCallback(
@@ -160,6 +167,7 @@ export function MediaScreen<K extends MediaKind>({ kind }: { kind: K }) {
             layout={view.layout}
             tileGrid={view.tileGrid}
             revealId={highlightId}
+            groups={groups}
             renderItem={(record, index) => (
               <Item
                 record={record}

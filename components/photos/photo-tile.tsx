@@ -24,7 +24,7 @@ export const PhotoTile = memo(function PhotoTile({ record: photo, onOpen }: Medi
         data-item-id={photo.id}
         data-testid="photo-tile"
         data-status={photo.status}
-        className="group relative block aspect-square w-full overflow-hidden rounded-md bg-surface-3 shadow-sm focus-visible:outline-offset-2"
+        className="group relative block aspect-square w-full overflow-hidden rounded-sm bg-surface-3 focus-visible:outline-offset-2"
       >
         {src ? (
           <img

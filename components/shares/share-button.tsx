@@ -6,7 +6,7 @@ import { lazyDialog } from '@/components/ui/lazy-dialog';
 import type { ShareTargetRequest } from '@/lib/contract/shares';
 
 // The dialog (its form and the request) is fetched when it first opens, so the lists show without it.
-const ShareDialog = lazyDialog(() => import('./share-dialog').then((m) => m.ShareDialog));
+export const LazyShareDialog = lazyDialog(() => import('./share-dialog').then((m) => m.ShareDialog));
 
 /** «Поделиться» among an item's (or an album's) actions: opens the share dialog. */
 export function ShareButton({ target, name }: { target: ShareTargetRequest; name: string }) {
@@ -16,7 +16,7 @@ export function ShareButton({ target, name }: { target: ShareTargetRequest; name
       <Button variant="secondary" onClick={() => setOpen(true)}>
         Поделиться
       </Button>
-      {open ? <ShareDialog target={target} name={name} onClose={() => setOpen(false)} /> : null}
+      {open ? <LazyShareDialog target={target} name={name} onClose={() => setOpen(false)} /> : null}
     </>
   );
 }

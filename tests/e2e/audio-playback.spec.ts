@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y';
-import { makeToneMp3, recordFor, saveAs, uploadAudio } from './support/audio';
+import { makeToneMp3, openRow, recordFor, rowAction, saveAs, uploadAudio } from './support/audio';
 import { apiLogin, registerAndLogin } from './support/auth';
 import { choose, listbox } from './support/listbox';
 
@@ -22,6 +22,7 @@ const rememberedOf = (page: Page, id: number) =>
   );
 
 async function waitReady(card: Locator) {
+  await openRow(card);
   await expect(card.getByTestId('waveform')).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
   await expect.poll(() => mediaOf(card).evaluate((a: HTMLAudioElement) => a.readyState), { timeout: 20_000 }).toBeGreaterThan(0);
 }
@@ -122,8 +123,12 @@ test('speed keeps the pitch, ±15 s and ← → move the time, Space plays the f
   expect(await pausedOf(lecture)).toBe(true);
   await search.fill('');
 
-  // Tab reaches the newest recording's player, and its focus is visible.
+  // Tab reaches the newest recording's row, its «⋯» menu, then its player, and the focus is visible.
   await page.getByLabel('Сортировка').focus();
+  await page.keyboard.press('Tab');
+  await expect(note.getByRole('heading').getByRole('button', { name: 'Заметка' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(note.getByRole('button', { name: 'Действия: Заметка' })).toBeFocused();
   await page.keyboard.press('Tab');
   const notePlayer = note.getByRole('group', { name: 'Плеер: Заметка' });
   await expect(notePlayer).toBeFocused();
@@ -183,7 +188,7 @@ test('a recording over two minutes goes on from where it was left after a reload
   // Deleting the recording removes its remembered place.
   await lecture.getByRole('button', { name: 'Вперёд на 15 секунд' }).click();
   await expect.poll(() => rememberedOf(page, longId)).toEqual([15]);
-  await lecture.getByRole('button', { name: 'Удалить' }).click();
+  await rowAction(page, lecture, 'Удалить');
   await page.getByRole('dialog', { name: 'Удалить запись' }).getByRole('button', { name: 'Удалить' }).click();
   await expect(lecture).toHaveCount(0);
   expect(await rememberedOf(page, longId)).toEqual([]);

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y';
-import { recordFor, saveAs } from './support/audio';
+import { openRow, recordFor, saveAs } from './support/audio';
 import { apiLogin, registerAndLogin } from './support/auth';
 
 const item = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
@@ -33,6 +33,7 @@ function probedSeconds(bytes: Buffer): number {
 }
 
 async function waitReady(card: Locator) {
+  await openRow(card);
   await expect(card.getByTestId('waveform')).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
   await expect.poll(() => mediaOf(card).evaluate((a: HTMLAudioElement) => a.readyState), { timeout: 20_000 }).toBeGreaterThan(0);
 }

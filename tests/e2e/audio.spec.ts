@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { recordFor, saveAs } from './support/audio';
+import { openRow, recordFor, rowAction, saveAs } from './support/audio';
 import { apiLogin, registerAndLogin } from './support/auth';
 import { choose } from './support/listbox';
 
 const item = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
-const titles = (page: Page) => page.getByTestId('audio-item').locator('h2').allTextContents();
+const titles = (page: Page) => page.getByTestId('audio-item').locator('h3').allTextContents();
 
 test('records audio, saves it, plays, searches, sorts, edits, downloads an MP3 and deletes', async ({ page }) => {
   test.setTimeout(150_000);
@@ -30,7 +30,8 @@ test('records audio, saves it, plays, searches, sorts, edits, downloads an MP3 a
   await expect(first.getByTestId('audio-duration')).toHaveText(/^00:0[3-9]$/);
   const duration = await first.getByTestId('audio-duration').textContent();
 
-  // The waveform is drawn from the server's peaks, and the recording plays.
+  // Opened, the row shows its waveform, drawn from the server's peaks, and the recording plays.
+  await openRow(first);
   await expect(first.getByTestId('waveform').locator('canvas').first()).toBeVisible({ timeout: 10_000 });
   await expect(first.getByTestId('waveform')).toHaveAttribute('data-ready', 'true');
   await first.getByRole('button', { name: 'Воспроизвести: Утренняя заметка' }).click();
@@ -67,7 +68,7 @@ test('records audio, saves it, plays, searches, sorts, edits, downloads an MP3 a
   await choose(page, 'Сортировка', 'Сначала новые');
 
   // Edit: the title is required; the change survives a reload.
-  await item(page, 'Утренняя заметка').getByRole('button', { name: 'Изменить' }).click();
+  await rowAction(page, item(page, 'Утренняя заметка'), 'Изменить');
   const edit = page.getByRole('dialog', { name: 'Изменить запись' });
   await edit.getByLabel('Название').fill('');
   await edit.getByRole('button', { name: 'Сохранить' }).click();
@@ -83,7 +84,7 @@ test('records audio, saves it, plays, searches, sorts, edits, downloads an MP3 a
 
   // Download: an authenticated fetch saved under the title, and the bytes are a real MP3.
   const downloadPromise = page.waitForEvent('download');
-  await item(page, 'Утро').getByRole('link', { name: 'Скачать' }).click();
+  await rowAction(page, item(page, 'Утро'), 'Скачать');
   const download = await downloadPromise;
   expect(download.suggestedFilename()).toBe('Утро.mp3');
   const bytes = readFileSync(await download.path());
@@ -93,7 +94,7 @@ test('records audio, saves it, plays, searches, sorts, edits, downloads an MP3 a
   expect(isId3 || isFrameSync, `MP3 signature, got ${bytes.subarray(0, 4).toString('hex')}`).toBe(true);
 
   // Delete after confirmation.
-  await item(page, 'Утро').getByRole('button', { name: 'Удалить' }).click();
+  await rowAction(page, item(page, 'Утро'), 'Удалить');
   const confirm = page.getByRole('dialog', { name: 'Удалить запись' });
   await expect(confirm.getByText('Удалённое хранится в корзине 30 дней', { exact: false })).toBeVisible();
   await confirm.getByRole('button', { name: 'Удалить' }).click();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { audioDecodes, countAudioDecodes, makeToneMp3, uploadAudio } from './support/audio';
+import { audioDecodes, countAudioDecodes, makeToneMp3, openRow, uploadAudio } from './support/audio';
 import { apiLogin, registerAndLogin } from './support/auth';
 
 test('a 60-minute recording shows its waveform from the server peaks without decoding the audio in the tab', async ({ page }) => {
@@ -12,6 +12,7 @@ test('a 60-minute recording shows its waveform from the server peaks without dec
 
   await page.goto('/audio');
   const card = page.getByRole('article', { name: 'Часовая лекция', exact: true });
+  await openRow(card);
   await expect(card.getByLabel('Время воспроизведения')).toHaveText('00:00 / 60:00', { timeout: 30_000 });
   await expect(card.getByTestId('waveform')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
   // The waveform is drawn (a canvas with a width) while the audio is only streamed by the media element.

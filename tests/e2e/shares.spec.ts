@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { makeToneMp3, uploadAudio } from './support/audio';
+import { makeToneMp3, openRow, rowAction, uploadAudio } from './support/audio';
 import { apiLogin, registerAndLogin } from './support/auth';
 
 const item = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
@@ -17,8 +17,9 @@ test('a recording shared with a password and a one-day term opens, plays and dow
 
   await page.goto('/audio');
   const row = item(page, 'Песня для мамы');
+  await openRow(row);
   await expect(row.getByTestId('waveform')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
-  await row.getByRole('button', { name: 'Поделиться' }).click();
+  await rowAction(page, row, 'Поделиться');
   const dialog = page.getByRole('dialog', { name: 'Поделиться' });
   await dialog.getByText('1 день', { exact: true }).click();
   await expect(dialog.getByRole('radio', { name: '1 день' })).toBeChecked();

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { resolveFfmpeg } from '../../../server/media/ffmpeg.ts';
 
 /** Records with Chromium's fake microphone until the recorder's timer shows `seconds`, then stops. */
@@ -73,4 +73,17 @@ export async function countAudioDecodes(page: Page): Promise<void> {
 /** How many decodes the page has asked for since countAudioDecodes. */
 export function audioDecodes(page: Page): Promise<number> {
   return page.evaluate(() => (window as unknown as { __decodes: number }).__decodes);
+}
+
+/** Opens a recording's row in the list (its player shows), unless it is open already. */
+export async function openRow(row: Locator) {
+  const toggle = row.getByRole('heading').getByRole('button');
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+}
+
+/** Picks `action` («Изменить», «Скачать», «Удалить») in a recording row's «⋯» menu. */
+export async function rowAction(page: Page, row: Locator, action: string) {
+  await row.getByRole('button', { name: /^Действия: / }).click();
+  await page.getByRole('menuitem', { name: action, exact: true }).click();
 }
