@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const alias = { '@': path.resolve(import.meta.dirname) };
 
@@ -25,6 +25,11 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
+          // `*.pg.test.ts`: what exists on PostgreSQL only (its pool's connections), run by the PostgreSQL pass alone.
+          exclude: [
+            ...configDefaults.exclude,
+            ...(process.env.DATABASE_URL?.startsWith('postgres') ? [] : ['tests/server/**/*.pg.test.ts']),
+          ],
           environment: 'node',
           // The test S3 (an s3rver, or S3_TEST_URL's), started once per run.
           globalSetup: ['tests/server/support/s3-global-setup.ts'],
