@@ -9,6 +9,7 @@ import { resolveFfmpeg } from '../../../server/media/ffmpeg.ts';
 import { lastCodeTo } from '../../e2e/support/outbox';
 import { unzip } from '../../server/support/unzip.ts';
 import type { Bucket } from './stack.ts';
+import { openRow, rowAction } from '../../e2e/support/audio';
 
 /** The steps of a visitor's journey, in the UI only: through a proxy the browser is the only client. */
 
@@ -60,6 +61,7 @@ export async function recordAudio(page: Page, title: string): Promise<void> {
 /** The recording's waveform comes from the server and it plays to its end. */
 export async function expectAudioPlays(page: Page, title: string): Promise<void> {
   const item = audioItem(page, title);
+  await openRow(item);
   await expect(item.getByTestId('waveform')).toHaveAttribute('data-ready', 'true', { timeout: 15_000 });
   await item.getByRole('button', { name: `Воспроизвести: ${title}` }).click();
   await expect(item.getByLabel('Время воспроизведения')).toContainText(/00:0[1-9] \/ 00:0[1-9]/, { timeout: 15_000 });
@@ -67,7 +69,7 @@ export async function expectAudioPlays(page: Page, title: string): Promise<void>
 }
 
 export async function deleteAudio(page: Page, title: string): Promise<void> {
-  await audioItem(page, title).getByRole('button', { name: 'Удалить' }).click();
+  await rowAction(page, audioItem(page, title), 'Удалить');
   await page.getByRole('dialog', { name: 'Удалить запись' }).getByRole('button', { name: 'Удалить' }).click();
   await expect(audioItem(page, title)).toHaveCount(0);
 }
