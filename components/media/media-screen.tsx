@@ -134,14 +134,13 @@ export function MediaScreen<K extends MediaKind>({ kind }: { kind: K }) {
 
         {Above ? <Above /> : null}
 
-        <FavoriteFilter onlyFavorites={onlyFavorites} onChange={setOnlyFavorites} />
-
         <MediaToolbar
           query={search.query}
           onQueryChange={search.setQuery}
           order={search.order}
           onOrderChange={search.setOrder}
           options={entry.sortOptions}
+          extra={<FavoriteFilter onlyFavorites={onlyFavorites} onChange={setOnlyFavorites} />}
         />
 
         <MediaListBody

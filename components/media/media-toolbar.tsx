@@ -1,6 +1,6 @@
 'use client';
 
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Listbox } from '@/components/ui/listbox';
 import { SORT_OPTIONS, type SortOrder } from '@/lib/media/lists/sort-search';
 
@@ -11,6 +11,7 @@ export function MediaToolbar<O extends string = SortOrder>({
   order,
   onOrderChange,
   options,
+  extra,
 }: {
   query: string;
   onQueryChange: (q: string) => void;
@@ -18,6 +19,8 @@ export function MediaToolbar<O extends string = SortOrder>({
   onOrderChange: (o: O) => void;
   /** The sort choices (default: the audio list's six). The photo screen has no duration orders. */
   options?: ReadonlyArray<{ value: O; label: string }>;
+  /** A control in the same row (the «Все / Избранное» switch), so the list starts as high as it can. */
+  extra?: ReactNode;
 }) {
   const choices = (options ?? SORT_OPTIONS) as ReadonlyArray<{ value: O; label: string }>;
   const searchId = useId();
@@ -51,6 +54,7 @@ export function MediaToolbar<O extends string = SortOrder>({
         </div>
       </div>
       <Listbox label="Сортировка" value={order} onChange={onOrderChange} options={choices} className="sm:w-60" />
+      {extra}
     </div>
   );
 }
