@@ -1,3 +1,5 @@
+// First: zod without its `new Function` probe, which the Content-Security-Policy reports (lib/schemas/zod-config.ts).
+import '@/lib/schemas/zod-config';
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api/client';
