@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { ensureWebBuild } from '../server/web/ensure-build.ts';
+import { root, startServer } from './support.ts';
 
 /**
  * `npm run bench -- lighthouse`: Lighthouse 12 (pinned: 13 wants Node 22) with its mobile preset — a phone's screen,
@@ -29,19 +29,6 @@ export interface PageFigures {
   benchmarkIndex: number;
   tbtMs: number;
   cls: number;
-}
-
-async function waitForServer(base: string): Promise<void> {
-  const until = Date.now() + 240_000;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(`${base}/api/health/`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('the server did not start');
 }
 
 async function measure(url: string, port: number): Promise<PageFigures> {
@@ -69,23 +56,16 @@ async function measure(url: string, port: number): Promise<PageFigures> {
 const median = (runs: PageFigures[]) => [...runs].sort((a, b) => a.performance - b.performance)[Math.floor(runs.length / 2)]!;
 
 export async function benchLighthouse(): Promise<PageFigures[]> {
-  const root = path.resolve(import.meta.dirname, '..');
   ensureWebBuild(root, path.join(root, 'out'), console.log);
   const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
-  const port = Number(process.env.BENCH_LIGHTHOUSE_PORT ?? 3296);
-  const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kopilka-lighthouse-'));
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
+  // npm start's own defaults whatever this shell's environment says: SQLite and the media on disk.
+  const server = await startServer({
     DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    SKIP_WEB_BUILD: '1',
-  };
-  delete env.DATABASE_URL;
-  delete env.MEDIA_STORAGE;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env, stdio: 'inherit' });
+    DATABASE_URL: `sqlite:${path.join(dataDir, 'db.sqlite3')}`,
+    MEDIA_STORAGE: 'local',
+  });
+  const base = server.url;
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromeFlags: [
@@ -100,7 +80,6 @@ export async function benchLighthouse(): Promise<PageFigures[]> {
   });
   const figures: PageFigures[] = [];
   try {
-    await waitForServer(base);
     for (const page of PAGES) {
       const measured: PageFigures[] = [];
       for (let i = 0; i < runs; i++) measured.push(await measure(`${base}${page}`, chrome.port));
@@ -108,8 +87,7 @@ export async function benchLighthouse(): Promise<PageFigures[]> {
     }
   } finally {
     chrome.kill();
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
+    await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 

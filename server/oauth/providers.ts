@@ -49,18 +49,23 @@ export function providerProtocol(id: OAuthProviderId, config: OAuthProviderConfi
   return id === 'vkid' ? vkId(config) : yandexId(config);
 }
 
+/** The authorization request both providers take: OAuth 2.0's code flow with PKCE (S256) and the given scope. */
+function pkceAuthorizeUrl(config: OAuthProviderConfig, scope: string): ProviderProtocol['authorizeUrl'] {
+  return ({ state, codeChallenge, redirectUri }) =>
+    withQuery(config.authorizeUrl, {
+      response_type: 'code',
+      client_id: config.clientId,
+      redirect_uri: redirectUri,
+      state,
+      code_challenge: codeChallenge,
+      code_challenge_method: 'S256',
+      scope,
+    });
+}
+
 function vkId(config: OAuthProviderConfig): ProviderProtocol {
   return {
-    authorizeUrl: ({ state, codeChallenge, redirectUri }) =>
-      withQuery(config.authorizeUrl, {
-        response_type: 'code',
-        client_id: config.clientId,
-        redirect_uri: redirectUri,
-        state,
-        code_challenge: codeChallenge,
-        code_challenge_method: 'S256',
-        scope: 'email',
-      }),
+    authorizeUrl: pkceAuthorizeUrl(config, 'email'),
     async person({ code, codeVerifier, redirectUri, state, deviceId }) {
       if (!deviceId) throw new ProviderError('VK ID returned no device_id', false);
       const token = await postForm(config.tokenUrl, {
@@ -86,16 +91,7 @@ function vkId(config: OAuthProviderConfig): ProviderProtocol {
 
 function yandexId(config: OAuthProviderConfig): ProviderProtocol {
   return {
-    authorizeUrl: ({ state, codeChallenge, redirectUri }) =>
-      withQuery(config.authorizeUrl, {
-        response_type: 'code',
-        client_id: config.clientId,
-        redirect_uri: redirectUri,
-        state,
-        code_challenge: codeChallenge,
-        code_challenge_method: 'S256',
-        scope: 'login:email login:info',
-      }),
+    authorizeUrl: pkceAuthorizeUrl(config, 'login:email login:info'),
     async person({ code, codeVerifier }) {
       const token = await postForm(config.tokenUrl, {
         grant_type: 'authorization_code',
