@@ -107,8 +107,12 @@ const SCREENS: Screen[] = [
     path: '/audio',
     signedIn: true,
     ready: async (p) => {
-      await p.locator('[data-testid="waveform"][data-ready="true"]').first().waitFor();
-      await p.getByRole('button', { name: 'Поделиться' }).first().click();
+      // «Поделиться» is in the newest recording's «⋯» menu.
+      await p
+        .getByRole('button', { name: /^Действия: / })
+        .first()
+        .click();
+      await p.getByRole('menuitem', { name: 'Поделиться' }).click();
       await p.getByRole('button', { name: 'Создать ссылку' }).waitFor();
     },
   },
