@@ -20,13 +20,15 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
   ref,
 ) {
   // A form drawn into the exported page (the guest's forms) can be seen before its code runs; until then its
-  // submit button waits, so the browser never sends the form itself (as a GET, with the password in the address).
+  // submit button waits, so the browser never sends the form itself (as a GET, with the password in the address),
+  // and so does a button whose press only code can answer: a press then would do nothing at all.
   const hydrated = useHydrated();
+  const waiting = !hydrated && (type === 'submit' || rest.onClick !== undefined);
   return (
     <button
       ref={ref}
       type={type}
-      disabled={disabled || loading || (type === 'submit' && !hydrated)}
+      disabled={disabled || loading || waiting}
       aria-busy={loading || undefined}
       className={`${BUTTON_BASE} ${BUTTON_SIZES[size]} ${BUTTON_VARIANTS[variant]} ${fullWidth ? 'w-full' : ''} ${className}`}
       {...rest}
