@@ -98,6 +98,8 @@ test('uploads two photos, browses them with the arrow keys, edits, downloads the
   ).toBeVisible();
   await confirm.getByRole('button', { name: 'Удалить' }).click();
   await expect(page.getByText('Фотография удалена').first()).toBeVisible();
+  // The confirmation is on top until its closing fade ends; Escape before that is its own, not the viewer's.
+  await expect(confirm).toHaveCount(0);
   await expect(counter).toHaveText('1 из 1');
   await expect(dialog.getByLabel('Название')).toHaveValue('red');
 

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { apiLogin, registerAndLogin } from './support/auth';
-import { makeToneMp3, uploadAudio } from './support/audio';
+import { makeToneMp3, openRow, uploadAudio } from './support/audio';
 
 /** The mean brightness (0–255) of the top half of a screenshot taken now. */
 async function brightness(page: Page): Promise<number> {
@@ -40,7 +40,8 @@ test('light by default; «Тёмная» turns every screen dark, the choice sur
   expect(await theme(page)).toBe('dark');
   expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
   await expect.poll(() => background(page)).toBe(DARK_CANVAS);
-  // The waveform takes the dark palette's colours too.
+  // The waveform (drawn once a row is opened) takes the dark palette's colours too.
+  await openRow(page.getByRole('article', { name: 'Тёмная запись', exact: true }));
   await expect(page.locator('[data-testid="waveform"][data-ready="true"]').first()).toBeVisible({ timeout: 20_000 });
 
   // Each screen, loaded afresh: its very first picture is already dark.
