@@ -3,9 +3,24 @@ import sharp from 'sharp';
 import { apiLogin, registerAndLogin } from './support/auth';
 import { makeToneMp3, openRow, uploadAudio } from './support/audio';
 
+/**
+ * A screenshot as soon as there is one: right after a navigation is committed the page may have no frame
+ * to capture yet (Chromium answers "Unable to capture screenshot"), so the first that can be taken.
+ */
+async function firstPicture(page: Page): Promise<Buffer> {
+  for (let tries = 0; ; tries += 1) {
+    try {
+      return await page.screenshot();
+    } catch (e) {
+      if (tries >= 50 || !/Unable to capture screenshot/.test(String(e))) throw e;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+}
+
 /** The mean brightness (0–255) of the top half of a screenshot taken now. */
 async function brightness(page: Page): Promise<number> {
-  const png = await page.screenshot();
+  const png = await firstPicture(page);
   const { width, height } = await sharp(png).metadata();
   const stats = await sharp(png)
     .extract({ left: 0, top: 0, width, height: Math.floor(height / 2) })
