@@ -1,27 +1,66 @@
 // `npm test`: what the machine needs first (scripts/test-prerequisites.ts: Chromium, ffmpeg, PostgreSQL,
-// installed on Debian as root, else a stop with the one command to run), then the type check of every file, the lint and the format check first (a red check stops
-// here, before any test runs), then unit + server tests on SQLite with media on local disk, the server
-// tests again on PostgreSQL with media in S3, then the browser tests.
+// installed on Debian as root, else a stop with the one command to run), then the type check of every file,
+// the lint and the format check side by side (a red check stops here, before any test runs), then two passes
+// side by side — unit + server tests on SQLite with media on local disk, and the server tests again on
+// PostgreSQL with media in S3 — then the browser tests.
+// Side by side: each of these runs on about one core (the server project runs its files one after another),
+// so on two cores two of them together take little longer than one. Each one's output is kept and printed
+// whole when it ends, so the log reads as if they had run one after another.
 // PostgreSQL: DATABASE_URL when it points at one (.ci/run starts a throw-away cluster), else a throw-away
 // cluster started here when PostgreSQL's binaries are installed; without them that pass is reported as not run.
 // S3: the PostgreSQL pass sets MEDIA_STORAGE_TEST=s3, so two passes cover both databases and both media
-// storages (SQLite with local disk, PostgreSQL with S3) and CI time stays flat. The tests start their own
-// s3rver, or use the bucket S3_TEST_URL names (keys from AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY). The
-// storage contract and the S3-specific tests run against both backends in every pass.
-import { execFileSync, spawnSync } from 'node:child_process';
+// storages (SQLite with local disk, PostgreSQL with S3). The tests start their own s3rver (one per pass), or
+// use the bucket S3_TEST_URL names (keys from AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY). The storage
+// contract and the S3-specific tests run against both backends in every pass.
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { planPrerequisites, thisMachine } from './test-prerequisites.ts';
 
-const run = (cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env) => {
+interface Step {
+  cmd: string;
+  args: string[];
+  env?: NodeJS.ProcessEnv;
+}
+const title = ({ cmd, args, env = process.env }: Step) => {
   const on = [env.DATABASE_URL && 'PostgreSQL', env.MEDIA_STORAGE_TEST === 's3' && 'media in S3'].filter(Boolean).join(', ');
-  console.log(`\n▶ ${cmd} ${args.join(' ')}${on ? ` (${on})` : ''}`);
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env });
-  if (r.status !== 0) {
-    console.error(`✖ ${cmd} ${args.join(' ')} failed`);
-    cleanup();
-    process.exit(r.status ?? 1);
-  }
+  return `${cmd} ${args.join(' ')}${on ? ` (${on})` : ''}`;
 };
+const fail = (step: Step) => {
+  console.error(`✖ ${title(step)} failed`);
+  cleanup();
+  process.exit(1);
+};
+
+const run = (cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env) => {
+  console.log(`\n▶ ${title({ cmd, args, env })}`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env });
+  if (r.status !== 0) fail({ cmd, args, env });
+};
+
+/** Runs the steps at once; prints each one's whole output when it ends; stops after all end if one failed. */
+async function together(steps: Step[]): Promise<void> {
+  console.log(`\n▶ side by side: ${steps.map(title).join(' · ')}`);
+  const started = Date.now();
+  const results = await Promise.all(
+    steps.map(
+      (step) =>
+        new Promise<{ step: Step; ok: boolean }>((resolve) => {
+          const out: Buffer[] = [];
+          const child = spawn(step.cmd, step.args, { env: step.env ?? process.env });
+          child.stdout.on('data', (d: Buffer) => out.push(d));
+          child.stderr.on('data', (d: Buffer) => out.push(d));
+          child.on('close', (code) => {
+            const seconds = Math.round((Date.now() - started) / 1000);
+            console.log(`\n▶ ${title(step)} — ended after ${seconds} s${code === 0 ? '' : `, exit ${code}`}`);
+            process.stdout.write(Buffer.concat(out));
+            resolve({ step, ok: code === 0 });
+          });
+        }),
+    ),
+  );
+  const failed = results.find((r) => !r.ok);
+  if (failed) fail(failed.step);
+}
 
 let startedPg = false;
 function cleanup() {
@@ -53,14 +92,16 @@ if (plan.action === 'install') {
   }
 }
 
-run('npm', ['run', '--silent', 'typecheck']);
-run('npm', ['run', '--silent', 'lint']);
-run('npm', ['run', '--silent', 'format:check']);
+await together([
+  { cmd: 'npm', args: ['run', '--silent', 'typecheck'] },
+  { cmd: 'npm', args: ['run', '--silent', 'lint'] },
+  { cmd: 'npm', args: ['run', '--silent', 'format:check'] },
+]);
 
 const sqliteEnv = { ...process.env };
 delete sqliteEnv.DATABASE_URL;
 delete sqliteEnv.MEDIA_STORAGE_TEST;
-run('npx', ['vitest', 'run'], sqliteEnv);
+const passes: Step[] = [{ cmd: 'npx', args: ['vitest', 'run'], env: sqliteEnv }];
 
 let pgUrl = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined;
 const pgInstalled = existsSync('/usr/lib/postgresql') && readdirSync('/usr/lib/postgresql').length > 0;
@@ -69,8 +110,14 @@ if (!pgUrl && pgInstalled) {
   pgUrl = /DATABASE_URL=(\S+)/.exec(out)?.[1];
   startedPg = true;
 }
-if (pgUrl) run('npx', ['vitest', 'run', '--project', 'server'], { ...process.env, DATABASE_URL: pgUrl, MEDIA_STORAGE_TEST: 's3' });
+if (pgUrl)
+  passes.push({
+    cmd: 'npx',
+    args: ['vitest', 'run', '--project', 'server'],
+    env: { ...process.env, DATABASE_URL: pgUrl, MEDIA_STORAGE_TEST: 's3' },
+  });
 else console.warn('! PostgreSQL is not installed here: the PostgreSQL pass of the server tests did not run.');
+await together(passes);
 cleanup();
 
 run('npx', ['playwright', 'test'], sqliteEnv);
