@@ -21,7 +21,7 @@ export function albumRuns(items: readonly AlbumItem[]): AlbumRun[] {
   const seen: Record<MediaKind, number> = { audio: 0, photo: 0, video: 0 };
   for (const item of items) {
     const last = runs.at(-1);
-    if (last && last.kind === item.kind) (last.items).push(item);
+    if (last && last.kind === item.kind) last.items.push(item);
     else runs.push({ kind: item.kind, key: `${item.kind}-${item.id}`, items: [item] as never, offset: seen[item.kind] });
     seen[item.kind] += 1;
   }
