@@ -43,8 +43,8 @@ test('an album of two photos and a recording: made from «В альбом», pla
   test.setTimeout(180_000);
   const user = await registerAndLogin(page);
   const { access } = await apiLogin(page.request, user);
-  const sea = await uploadPhoto(page, access, 'Море', await jpeg(20, 90, 200));
-  await uploadPhoto(page, access, 'Лес', await jpeg(30, 140, 40));
+  await uploadPhoto(page, access, 'Море', await jpeg(20, 90, 200));
+  const forest = await uploadPhoto(page, access, 'Лес', await jpeg(30, 140, 40));
   await uploadAudio(page.request, access, 'Шум прибоя', makeToneMp3(3));
   const auth = { headers: { Authorization: `Bearer ${access}` } };
   const albums = async () =>
@@ -110,15 +110,19 @@ test('an album of two photos and a recording: made from «В альбом», pla
   const viewer = page.getByRole('dialog', { name: 'Просмотр фотографии' });
   await expect(viewer.getByTestId('photo-viewer-image')).toBeVisible();
   await expect(viewer.getByTestId('photo-counter')).toHaveText('1 из 2');
+  // The first photo added is the cover until another is chosen: its «Сделать обложкой» has nothing to do.
+  await expect(viewer.getByRole('button', { name: 'Сделать обложкой' })).toBeDisabled();
+  await page.keyboard.press('ArrowRight');
+  await expect(viewer.getByTestId('photo-counter')).toHaveText('2 из 2');
   await viewer.getByRole('button', { name: 'Сделать обложкой' }).click();
   await expect(snackbar(page, 'Обложка альбома изменена')).toBeVisible();
   await expect(viewer.getByRole('button', { name: 'Сделать обложкой' })).toBeDisabled();
-  expect((await albums())[0]!.cover).toMatchObject({ kind: 'photo', id: sea });
+  expect((await albums())[0]!.cover).toMatchObject({ kind: 'photo', id: forest });
   await page.keyboard.press('Escape');
   await expect(viewer).toBeHidden();
 
   // «Убрать из альбома» from the tile's «⋯»: it leaves the album (not the vault).
-  await items.getByRole('button', { name: 'Действия: Лес' }).click();
+  await items.getByRole('button', { name: 'Действия: Море' }).click();
   await page.getByRole('menuitem', { name: 'Убрать из альбома' }).click();
   await expect(snackbar(page, 'Убрано из альбома')).toBeVisible();
   await expect(items.getByTestId('photo-tile')).toHaveCount(1);
