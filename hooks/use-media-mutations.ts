@@ -2,6 +2,7 @@
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
+import { albumQueries } from '@/lib/api/albums';
 import { deleteMedia, getDownloadLink, restoreMedia, updateMedia, type MediaDetails } from '@/lib/api/media';
 import { trashQueries } from '@/lib/api/trash';
 import type { MediaKind, MediaRecord } from '@/lib/contract/media';
@@ -34,6 +35,8 @@ export function useUpdateMediaItem(kind: MediaKind) {
       const { queries } = MEDIA_KINDS[kind];
       queryClient.setQueryData<MediaRecord[]>(queries.list().queryKey, (old) => old?.map((r) => (r.id === id ? { ...r, ...details } : r)));
       void queryClient.invalidateQueries({ queryKey: queries.all() });
+      // The item's albums show it too.
+      void queryClient.invalidateQueries({ queryKey: albumQueries.all() });
     },
   });
 }
@@ -48,6 +51,8 @@ export function useDeleteMediaItem(kind: MediaKind) {
       queryClient.setQueryData<MediaRecord[]>(queries.list().queryKey, (old) => old?.filter((r) => r.id !== id));
       void queryClient.invalidateQueries({ queryKey: queries.all() });
       void queryClient.invalidateQueries({ queryKey: trashQueries.all() });
+      // A trashed item leaves every album view (count, cover, items) until it is restored.
+      void queryClient.invalidateQueries({ queryKey: albumQueries.all() });
     },
   });
 }
@@ -66,6 +71,7 @@ export function useRestoreMediaItem(kind: MediaKind): (id: number) => Promise<vo
       } finally {
         void queryClient.invalidateQueries({ queryKey: MEDIA_KINDS[kind].queries.all() });
         void queryClient.invalidateQueries({ queryKey: trashQueries.all() });
+        void queryClient.invalidateQueries({ queryKey: albumQueries.all() });
       }
     },
     [queryClient, kind],

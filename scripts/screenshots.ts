@@ -308,6 +308,48 @@ async function addSharedLink(token: string): Promise<void> {
   });
 }
 
+/** Two albums (a trip of photos, a recording and a video; an evening of recordings) and their screens: the grid and one album. */
+async function addAlbums(token: string): Promise<void> {
+  const [audio, photos, videos] = await Promise.all(
+    (['audio', 'photo', 'video'] as const).map((kind) => api<{ id: number; title: string }[]>(`media/${kind}/`, { token })),
+  );
+  const pick = (list: { id: number; title: string }[] | undefined, titles: string[]) =>
+    titles.flatMap((t) => list?.filter((r) => r.title === t).map((r) => r.id) ?? []);
+  const make = async (title: string, description: string, items: { kind: string; id: number }[]) => {
+    const album = await api<{ id: number }>('albums/', { method: 'POST', body: JSON.stringify({ title, description }), token });
+    if (items.length) await api(`albums/${album.id}/items/`, { method: 'POST', body: JSON.stringify({ items }), token });
+    return album.id;
+  };
+  const trip = await make('Летний отпуск', 'Озеро, горы и песни у костра', [
+    ...pick(photos, ['Озеро', 'Горы', 'Закат']).map((id) => ({ kind: 'photo', id })),
+    ...pick(audio, ['Песня у костра']).map((id) => ({ kind: 'audio', id })),
+    ...pick(videos, ['Прогулка в парке']).map((id) => ({ kind: 'video', id })),
+    ...pick(photos, ['Море']).map((id) => ({ kind: 'photo', id })),
+  ]);
+  await make(
+    'Лекции',
+    '',
+    pick(audio, ['Лекция по истории']).map((id) => ({ kind: 'audio', id })),
+  );
+  await make(
+    'Семья',
+    '',
+    pick(videos, ['День рождения']).map((id) => ({ kind: 'video', id })),
+  );
+  SCREENS.push(
+    { name: 'albums', path: '/albums', signedIn: true, ready: async (p) => void (await p.getByTestId('album-card').nth(2).waitFor()) },
+    {
+      name: 'album',
+      path: `/albums?id=${trip}`,
+      signedIn: true,
+      ready: async (p) => {
+        await heading(p, 'Летний отпуск');
+        await p.getByTestId('photo-tile').first().waitFor();
+      },
+    },
+  );
+}
+
 // ------------------------------------------------------------------------- the pictures
 
 async function shoot(browser: Browser, tokens: { access: string; refresh: string }): Promise<string[]> {
@@ -368,6 +410,7 @@ async function main(): Promise<void> {
     const tokens = await signUp(dataDir);
     await seed(tokens.access, work);
     await addSharedLink(tokens.access);
+    await addAlbums(tokens.access);
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],

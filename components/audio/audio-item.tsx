@@ -2,9 +2,12 @@
 
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { FavoriteButton } from '@/components/favorites/favorite-button';
+import { LazyAddToAlbumDialog } from '@/components/albums/add-to-album';
+import { TO_ALBUM } from '@/components/albums/album-words';
 import { LazyShareDialog } from '@/components/shares/share-button';
 import { ProcessingFailed } from '@/components/media/processing-failed';
 import { Menu } from '@/components/ui/menu';
+import { MoreIcon } from '@/components/ui/more-icon';
 import { Spinner } from '@/components/ui/spinner';
 import type { MediaItemProps } from '@/components/media/item-props';
 import { useMediaDownload } from '@/hooks/use-media-mutations';
@@ -52,22 +55,13 @@ function focusRow(index: number, tries = 8) {
   requestAnimationFrame(() => focusRow(index, tries - 1));
 }
 
-function MoreIcon() {
-  return (
-    <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true" fill="currentColor">
-      <circle cx="5" cy="12" r="2" />
-      <circle cx="12" cy="12" r="2" />
-      <circle cx="19" cy="12" r="2" />
-    </svg>
-  );
-}
-
 /**
  * One recording as a recorder's list shows it: a dense row (title; date and length; a thin line of how far it
  * has played) that opens in place on a click or Enter to its player (waveform, ±15 s, speed, «Обрезать»).
- * ↑/↓ move to the neighbouring rows; «Изменить», «Скачать» and «Удалить» are in the row's «⋯» menu.
+ * ↑/↓ move to the neighbouring rows; «Изменить», «Скачать», «Поделиться», «В альбом» (and what the place adds, `actions`) and «Удалить» are in
+ * the row's «⋯» menu.
  */
-export const AudioItem = memo(function AudioItem({ record, index, onEdit, onDelete, highlighted }: MediaItemProps<'audio'>) {
+export const AudioItem = memo(function AudioItem({ record, index, onEdit, onDelete, highlighted, actions = [] }: MediaItemProps<'audio'>) {
   const download = useMediaDownload('audio');
   const { showError } = useSnackbar();
   const trimMutation = useTrimAudio();
@@ -90,6 +84,8 @@ export const AudioItem = memo(function AudioItem({ record, index, onEdit, onDele
   const toggleRef = useRef<HTMLButtonElement | null>(null);
   // «Поделиться» from the row's menu: the share dialog (fetched when it first opens).
   const [sharing, setSharing] = useState(false);
+  // «В альбом» from the row's menu: the album chooser (fetched when it first opens).
+  const [choosingAlbum, setChoosingAlbum] = useState(false);
   const articleRef = useRef<HTMLElement | null>(null);
   // The recording a link named opens, outlined, and takes the focus.
   useEffect(() => {
@@ -181,6 +177,8 @@ export const AudioItem = memo(function AudioItem({ record, index, onEdit, onDele
             { label: 'Изменить', onSelect: () => onEdit(record) },
             { label: 'Скачать', onSelect: () => void startDownload(), disabled: download.isPending },
             { label: 'Поделиться', onSelect: () => setSharing(true) },
+            { label: TO_ALBUM, onSelect: () => setChoosingAlbum(true) },
+            ...actions,
             { label: 'Удалить', onSelect: () => onDelete(record), danger: true },
           ]}
         />
@@ -207,6 +205,9 @@ export const AudioItem = memo(function AudioItem({ record, index, onEdit, onDele
         </div>
       ) : null}
       {sharing ? <LazyShareDialog target={{ kind: 'audio', id: record.id }} name={record.title} onClose={() => setSharing(false)} /> : null}
+      {choosingAlbum ? (
+        <LazyAddToAlbumDialog item={{ kind: 'audio', id: record.id }} name={record.title} onClose={() => setChoosingAlbum(false)} />
+      ) : null}
     </article>
   );
 });

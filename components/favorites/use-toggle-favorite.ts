@@ -2,6 +2,7 @@
 
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useSnackbar } from '@/hooks/use-snackbar';
+import { albumQueries } from '@/lib/api/albums';
 import { setFavorite } from '@/lib/api/favorites';
 import type { MediaKind, MediaRecord } from '@/lib/contract/media';
 import { MEDIA_KINDS } from '@/lib/media/kinds';
@@ -30,6 +31,10 @@ export function useToggleFavorite(kind: MediaKind) {
       if (context?.before) queryClient.setQueryData(listKey, context.before);
       showError(FAVORITE_ERROR);
     },
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: queries.all() }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: queries.all() });
+      // The star shows on the item's album pages too.
+      void queryClient.invalidateQueries({ queryKey: albumQueries.all() });
+    },
   });
 }

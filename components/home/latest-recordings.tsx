@@ -23,7 +23,7 @@ function PlayIcon({ playing }: { playing: boolean }) {
  * The latest recordings, each played where it is: one audio element for the card, a round play button per row
  * and a thin progress line under the one playing. Starting one pauses whatever else plays on the page.
  */
-export function LatestRecordings({ records }: { records: readonly AudioRecord[] }) {
+export function LatestRecordings({ records, label = 'Последние аудиозаписи' }: { records: readonly AudioRecord[]; label?: string }) {
   const audio = useRef<HTMLAudioElement | null>(null);
   const [playingId, setPlayingId] = useState<number | null>(null);
   const [loadedId, setLoadedId] = useState<number | null>(null);
@@ -54,7 +54,7 @@ export function LatestRecordings({ records }: { records: readonly AudioRecord[] 
 
   return (
     <>
-      <ul className="flex flex-col" aria-label="Последние аудиозаписи">
+      <ul className="flex flex-col" aria-label={label}>
         {records.map((r) => {
           const playing = playingId === r.id;
           const playable = r.status === 'ready' && !!r.audio_file;

@@ -4,7 +4,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import Link from 'next/link';
 import { useCallback, type ComponentType } from 'react';
-import { KIND_VIEWS } from '@/components/media/kind-views';
 import { FilePickButton } from '@/components/media/file-pick-button';
 import { RECORDING_UNSUPPORTED } from '@/components/media/recording-unsupported';
 import { UploadList } from '@/components/media/upload-list';
@@ -16,7 +15,6 @@ import { useMediaList } from '@/hooks/use-media-list';
 import { useRefreshMediaList } from '@/hooks/use-media-mutations';
 import { useMediaRecorderLaunch } from '@/hooks/use-media-recorder-launch';
 import { useMediaUploads } from '@/hooks/use-media-uploads';
-import { useOpenedItem } from '@/hooks/use-opened-item';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import { useUsage } from '@/hooks/use-storage-space';
 import { usageQueries } from '@/lib/api/storage-space';
@@ -25,7 +23,9 @@ import type { MediaKind, MediaRecord, Usage } from '@/lib/contract/media';
 import { formatBytes } from '@/lib/contract/storage-space';
 import { countItems, MEDIA_KINDS, recordingSavedMessage } from '@/lib/media/kinds';
 import type { RecorderKind } from '@/lib/media/recording/recording-format';
+import { FavoritesSection } from './favorites-section';
 import { LatestRecordings } from './latest-recordings';
+import { LatestTiles } from './latest-tiles';
 
 const RecorderDialog = lazyDialog(() => import('@/components/media/recorder-dialog').then((m) => m.RecorderDialog));
 
@@ -94,36 +94,6 @@ function UploadHere({ kind, label }: { kind: MediaKind; label: string }) {
       <FilePickButton accept={accept.input} multiple onFiles={uploads.offer} inputLabel={text.pickInput} variant="secondary">
         {label}
       </FilePickButton>
-    </>
-  );
-}
-
-/** Photos and videos: their tiles (the kind's own item renderer), each opening the kind's viewer right here. */
-function LatestTiles<K extends MediaKind>({
-  kind,
-  items,
-  latest,
-  grid,
-}: {
-  kind: K;
-  items: readonly MediaRecord<K>[];
-  latest: readonly MediaRecord<K>[];
-  grid: string;
-}) {
-  const view = KIND_VIEWS[kind];
-  const opened = useOpenedItem(items, { closeOnGone: view.browse !== true });
-  const { Item, Viewer } = view;
-  const none = () => undefined;
-  return (
-    <>
-      <ul className={`grid py-3 ${grid}`} aria-label={`Последние ${view.listLabel.toLowerCase()}`}>
-        {latest.map((record, i) => (
-          <li key={record.id}>
-            <Item record={record} index={i} onOpen={(r) => opened.open(r.id)} onEdit={none} onDelete={none} highlighted={false} />
-          </li>
-        ))}
-      </ul>
-      {Viewer && opened.id !== null ? <Viewer items={items} id={opened.id} onMove={opened.open} onClose={opened.close} /> : null}
     </>
   );
 }
@@ -205,7 +175,10 @@ function KindCard<K extends MediaKind>({ kind, usage }: { kind: K; usage: Usage 
   );
 }
 
-/** The signed-in home: a greeting, then the three sections, each with its quick action, its latest items (played and opened right here) and what it takes up. */
+/**
+ * The signed-in home: a greeting, then the three sections, each with its quick action, its latest items (played and
+ * opened right here) and what it takes up; then «Избранное», the latest starred items of every kind, when there are any.
+ */
 export function SignedInHome() {
   const user = useAtomValue(userAtom);
   const usage = useUsage();
@@ -221,6 +194,7 @@ export function SignedInHome() {
         <KindCard kind="photo" usage={usage.data} />
         <KindCard kind="video" usage={usage.data} />
       </div>
+      <FavoritesSection />
     </div>
   );
 }

@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+import type { MenuEntry } from '@/components/ui/menu';
 import type { MediaKind, MediaRecord } from '@/lib/contract/media';
 
 /** What the screen shell hands each kind's item renderer (kind-views.tsx). */
@@ -10,6 +12,8 @@ export interface MediaItemProps<K extends MediaKind = MediaKind> {
   onDelete: (record: MediaRecord<K>) => void;
   /** The item a link named: outlined, and focused when it appears. */
   highlighted: boolean;
+  /** What the place showing the item adds to its «⋯» menu (an album's «Убрать из альбома», «Сделать обложкой»). */
+  actions?: ReadonlyArray<MenuEntry>;
 }
 
 /** What the shell hands a kind's viewer: the items in view, the one shown, a way to another and out. */
@@ -18,4 +22,6 @@ export interface MediaViewerProps<K extends MediaKind = MediaKind> {
   id: number;
   onMove: (id: number) => void;
   onClose: () => void;
+  /** What the place showing the items adds to the viewer's actions (an album's «Сделать обложкой», «Убрать из альбома»). */
+  extraActions?: (record: MediaRecord<K>) => ReactNode;
 }

@@ -81,7 +81,7 @@ export function MediaScreen<K extends MediaKind>({ kind }: { kind: K }) {
 
   // A link to one item (`?id=`, from «Этот файл уже есть в Копилке») opens it in the viewer once the list is
   // there, or, for a kind without one, brings it into view, outlined.
-  const { id: linkedId, record: recordAsked, done: linkedShown } = useLinkedRecord();
+  const { id: linkedId, record: recordAsked, favorite: favoritesAsked, done: linkedShown } = useLinkedRecord();
   const { setQuery } = search;
   const { open } = opened;
   const hasViewer = !!view.Viewer;
@@ -94,6 +94,13 @@ export function MediaScreen<K extends MediaKind>({ kind }: { kind: K }) {
     }
     linkedShown();
   }, [linkedId, linkedShown, records, setQuery, open, hasViewer]);
+
+  // The home's «Избранное» links to a list with its «Избранное» filter on.
+  useEffect(() => {
+    if (!favoritesAsked) return;
+    setOnlyFavorites(true);
+    linkedShown();
+  }, [favoritesAsked, linkedShown]);
 
   // «Записать» from the bottom bar or the home opens the recorder as the screen comes up.
   const { openRecorder } = recorder;

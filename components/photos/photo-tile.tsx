@@ -3,6 +3,8 @@
 import { memo } from 'react';
 import { FavoriteButton } from '@/components/favorites/favorite-button';
 import { ProcessingFailed } from '@/components/media/processing-failed';
+import { Menu } from '@/components/ui/menu';
+import { MoreIcon } from '@/components/ui/more-icon';
 import { Spinner } from '@/components/ui/spinner';
 import type { MediaItemProps } from '@/components/media/item-props';
 import type { PhotoRecord } from '@/lib/api/photos';
@@ -12,8 +14,8 @@ export const PHOTO_FAILED = 'Не удалось обработать изобр
 
 export const photoAlt = (photo: Pick<PhotoRecord, 'title'>) => photo.title.trim() || 'Фотография';
 
-/** One photo of the gallery: its thumbnail (title over it), processing and failure marks; opens the viewer. */
-export const PhotoTile = memo(function PhotoTile({ record: photo, onOpen }: MediaItemProps<'photo'>) {
+/** One photo of the gallery: its thumbnail (title over it), processing and failure marks; opens the viewer. `actions`: a «⋯» menu in its corner. */
+export const PhotoTile = memo(function PhotoTile({ record: photo, onOpen, actions }: MediaItemProps<'photo'>) {
   const src = photo.thumbnail ?? photo.preview ?? photo.file;
   return (
     <div className="relative">
@@ -67,6 +69,17 @@ export const PhotoTile = memo(function PhotoTile({ record: photo, onOpen }: Medi
         round
         className={`absolute right-1 top-1 bg-slate-900/40 ${photo.is_favorite ? '' : 'opacity-90'}`}
       />
+      {actions?.length ? (
+        <div className="absolute left-1 top-1">
+          <Menu
+            label={`Действия: ${photoAlt(photo)}`}
+            button={<MoreIcon />}
+            align="start"
+            buttonClassName="inline-flex h-10 w-10 items-center justify-center rounded-full bg-slate-900/40 text-white hover:bg-slate-900/60 pointer-coarse:h-11 pointer-coarse:w-11"
+            entries={actions}
+          />
+        </div>
+      ) : null}
       {photo.status === 'failed' ? (
         <div className="pt-1">
           <ProcessingFailed kind="photo" id={photo.id} />

@@ -2,6 +2,7 @@
 
 import { useCallback, useEffect } from 'react';
 import { FavoriteButton } from '@/components/favorites/favorite-button';
+import { AddToAlbumButton } from '@/components/albums/add-to-album';
 import { ShareButton } from '@/components/shares/share-button';
 import { ConfirmMediaDelete, MediaItemActions } from '@/components/media/media-item-actions';
 import { Dialog } from '@/components/ui/dialog';
@@ -48,7 +49,7 @@ function Arrow({ dir }: { dir: 'left' | 'right' }) {
  * The wide viewer: the preview image, previous/next (buttons and ←/→, going round at the ends),
  * 'N из M', title and description (title optional), download of the original and deletion.
  */
-export function PhotoViewerDialog({ items: photos, id, onMove, onClose }: MediaViewerProps<'photo'>) {
+export function PhotoViewerDialog({ items: photos, id, onMove, onClose, extraActions }: MediaViewerProps<'photo'>) {
   const index = photos.findIndex((p) => p.id === id);
   const photo = photos[index];
   const count = photos.length;
@@ -191,6 +192,8 @@ export function PhotoViewerDialog({ items: photos, id, onMove, onClose }: MediaV
                 <>
                   <FavoriteButton kind="photo" id={photo.id} favorite={photo.is_favorite} />
                   <ShareButton target={{ kind: 'photo', id: photo.id }} name={photoAlt(photo)} />
+                  <AddToAlbumButton item={{ kind: 'photo', id: photo.id }} name={photoAlt(photo)} />
+                  {extraActions?.(photo)}
                 </>
               }
               downloads={

@@ -3,6 +3,8 @@
 import { memo } from 'react';
 import { FavoriteButton } from '@/components/favorites/favorite-button';
 import { ProcessingFailed } from '@/components/media/processing-failed';
+import { Menu } from '@/components/ui/menu';
+import { MoreIcon } from '@/components/ui/more-icon';
 import { Spinner } from '@/components/ui/spinner';
 import type { MediaItemProps } from '@/components/media/item-props';
 import { durationLabel, formatDuration } from '@/lib/media/playback/format-duration';
@@ -16,8 +18,8 @@ const formatDate = (iso: string) => {
   return Number.isNaN(d.getTime()) ? '' : dateFormat.format(d);
 };
 
-/** One video: its poster with the duration, title and date; opens the player. */
-export const VideoCard = memo(function VideoCard({ record: video, onOpen }: MediaItemProps<'video'>) {
+/** One video: its poster with the duration, title and date; opens the player. `actions`: a «⋯» menu by its star. */
+export const VideoCard = memo(function VideoCard({ record: video, onOpen, actions }: MediaItemProps<'video'>) {
   const duration = video.status === 'ready' ? formatDuration(video.duration) : null;
   const headingId = `video-${video.id}-title`;
   return (
@@ -76,7 +78,17 @@ export const VideoCard = memo(function VideoCard({ record: video, onOpen }: Medi
           <h2 id={headingId} className="truncate text-sm font-semibold text-fg" title={video.title}>
             {video.title || 'Без названия'}
           </h2>
-          <FavoriteButton kind="video" id={video.id} favorite={video.is_favorite} className="-my-1.5 -mr-2" />
+          <div className="-my-1.5 -mr-2 flex shrink-0 items-center">
+            <FavoriteButton kind="video" id={video.id} favorite={video.is_favorite} />
+            {actions?.length ? (
+              <Menu
+                label={`Действия: ${video.title || 'Без названия'}`}
+                button={<MoreIcon />}
+                buttonClassName="inline-flex h-10 w-10 items-center justify-center rounded-lg text-fg-muted hover:bg-surface-3 hover:text-fg pointer-coarse:h-11 pointer-coarse:w-11"
+                entries={actions}
+              />
+            ) : null}
+          </div>
         </div>
         <time dateTime={video.created_at} className="text-xs text-fg-muted">
           {formatDate(video.created_at)}

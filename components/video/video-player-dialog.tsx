@@ -2,6 +2,7 @@
 
 import { useState } from 'react';
 import { FavoriteButton } from '@/components/favorites/favorite-button';
+import { AddToAlbumButton } from '@/components/albums/add-to-album';
 import { ShareButton } from '@/components/shares/share-button';
 import { ConfirmMediaDelete, MediaItemActions } from '@/components/media/media-item-actions';
 import { Dialog } from '@/components/ui/dialog';
@@ -22,7 +23,7 @@ const FORM_ID = 'video-details-form';
  * Native <video controls> on the MP4 rendition (the original while there is none), with the poster;
  * title/description (title required), download as MP4 or the original, deletion after confirmation.
  */
-export function VideoPlayerDialog({ items, id, onClose }: MediaViewerProps<'video'>) {
+export function VideoPlayerDialog({ items, id, onClose, extraActions }: MediaViewerProps<'video'>) {
   const actions = useMediaItemActions('video', { onDeleted: onClose });
   const [downloading, setDownloading] = useState<VideoDownloadFormat | null>(null);
   const [playError, setPlayError] = useState(false);
@@ -99,6 +100,8 @@ export function VideoPlayerDialog({ items, id, onClose }: MediaViewerProps<'vide
               <>
                 <FavoriteButton kind="video" id={video.id} favorite={video.is_favorite} />
                 <ShareButton target={{ kind: 'video', id: video.id }} name={video.title || 'Без названия'} />
+                <AddToAlbumButton item={{ kind: 'video', id: video.id }} name={video.title || 'Без названия'} />
+                {extraActions?.(video)}
               </>
             }
             downloads={

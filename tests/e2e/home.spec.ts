@@ -56,3 +56,34 @@ test('signed in, the home shows each section’s latest items and what they take
   await audio.getByRole('link', { name: 'Все записи' }).click();
   await expect(page.getByRole('heading', { name: 'Мои аудиозаписи' })).toBeVisible();
 });
+
+test('signed in, «Избранное» on the home shows the starred items and leads to the list’s «Избранное», and is absent with none', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const user = await registerAndLogin(page);
+  const { access } = await apiLogin(page.request, user);
+  const starred = await uploadAudio(page.request, access, 'Голос бабушки', makeToneMp3(2));
+  await uploadAudio(page.request, access, 'Будильник', makeToneMp3(3));
+
+  await page.goto('/');
+  await expect(page.getByTestId('home-audio-figures')).toHaveText(/^2\s+записи/, { timeout: 30_000 });
+  await expect(page.getByTestId('home-favorites')).toHaveCount(0);
+
+  const res = await page.request.patch(`/api/media/audio/${starred}/`, {
+    headers: { Authorization: `Bearer ${access}` },
+    data: { is_favorite: true },
+  });
+  expect(res.status()).toBe(200);
+  await page.reload();
+  const favourites = page.getByRole('region', { name: 'Избранное' });
+  await expect(favourites.getByRole('list', { name: 'Избранные аудиозаписи' }).getByTestId('home-recording')).toHaveText([/Голос бабушки/]);
+  await favourites.getByRole('link', { name: 'Все избранные записи' }).click();
+  await expect(page.getByRole('heading', { name: 'Мои аудиозаписи' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Показывать' }).getByRole('button', { name: 'Избранное' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(page.getByTestId('audio-item')).toHaveCount(1);
+  await expect(page.getByRole('article', { name: 'Голос бабушки', exact: true })).toBeVisible();
+});

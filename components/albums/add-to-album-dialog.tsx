@@ -1,0 +1,130 @@
+'use client';
+
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { FormAlert } from '@/components/ui/form-alert';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useAddToAlbum, useAlbums, useCreateAlbum } from '@/hooks/use-albums';
+import { useSnackbar } from '@/hooks/use-snackbar';
+import type { Album, ItemRef } from '@/lib/api/albums';
+import { albumCount } from '@/lib/media/albums/album-runs';
+import type { AlbumDetails } from '@/lib/schemas/album';
+import { AlbumCover } from './album-cover';
+import { AlbumDetailsForm } from './album-details-form';
+import { ADD_TO_ALBUM_ERROR, addedToAlbum, albumError, ALBUMS_LOAD_ERROR, NEW_ALBUM, TO_ALBUM } from './album-words';
+
+const FORM_ID = 'add-to-new-album-form';
+
+/**
+ * «В альбом»: the albums, newest first — choosing one adds the item to it; «Новый альбом» asks for a title
+ * (and a description) and creates the album with the item in it in one go. A snackbar says where it went.
+ */
+export function AddToAlbumDialog({ item, name, onClose }: { item: ItemRef; name: string; onClose: () => void }) {
+  const albums = useAlbums();
+  const add = useAddToAlbum();
+  const create = useCreateAlbum();
+  const { showSuccess, showError } = useSnackbar();
+  const [creating, setCreating] = useState(false);
+  const busy = add.isPending || create.isPending;
+
+  const addTo = async (album: Pick<Album, 'id' | 'title'>) => {
+    try {
+      await add.mutateAsync({ id: album.id, items: [item] });
+      showSuccess(addedToAlbum(album.title));
+      onClose();
+    } catch (error) {
+      showError(albumError(ADD_TO_ALBUM_ERROR, error));
+    }
+  };
+
+  const createAndAdd = async (values: AlbumDetails) => {
+    let album: Album;
+    try {
+      album = await create.mutateAsync({ title: values.title, description: values.description });
+    } catch (error) {
+      showError(albumError(ADD_TO_ALBUM_ERROR, error));
+      return;
+    }
+    await addTo(album);
+  };
+
+  const list = albums.data ?? [];
+  return (
+    <Dialog
+      open
+      onClose={() => {
+        if (!busy) onClose();
+      }}
+      title={creating ? NEW_ALBUM : TO_ALBUM}
+      width={500}
+      variant="sheet"
+      footer={
+        creating ? (
+          <>
+            <Button variant="secondary" onClick={() => setCreating(false)} disabled={busy}>
+              Назад
+            </Button>
+            <Button type="submit" form={FORM_ID} loading={busy}>
+              Создать и добавить
+            </Button>
+          </>
+        ) : (
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            Отмена
+          </Button>
+        )
+      }
+    >
+      <p className="mb-3 break-words text-sm text-fg-muted">
+        «<span className="font-medium text-fg">{name}</span>»
+      </p>
+      {creating ? (
+        <AlbumDetailsForm formId={FORM_ID} onSubmit={createAndAdd} disabled={busy} />
+      ) : (
+        <div className="flex flex-col gap-2">
+          <Button variant="secondary" className="justify-start" onClick={() => setCreating(true)} disabled={busy}>
+            <span aria-hidden="true" className="text-lg leading-none">
+              +
+            </span>
+            {NEW_ALBUM}
+          </Button>
+          {albums.isPending ? (
+            <div role="status" aria-label="Загрузка альбомов" className="flex flex-col gap-2">
+              <Skeleton className="h-14" />
+              <Skeleton className="h-14" />
+            </div>
+          ) : albums.isError ? (
+            <FormAlert>
+              <p>{ALBUMS_LOAD_ERROR}</p>
+              <Button variant="secondary" className="mt-2" onClick={() => void albums.refetch()}>
+                Повторить
+              </Button>
+            </FormAlert>
+          ) : list.length ? (
+            <ul aria-label="Альбомы" className="flex max-h-[50vh] flex-col gap-1 overflow-y-auto">
+              {list.map((album) => (
+                <li key={album.id}>
+                  <button
+                    type="button"
+                    disabled={busy}
+                    onClick={() => void addTo(album)}
+                    className="flex w-full items-center gap-3 rounded-lg p-2 text-left hover:bg-surface-2 disabled:opacity-60"
+                  >
+                    <AlbumCover cover={album.cover} className="h-12 w-12 shrink-0 rounded-md" />
+                    <span className="min-w-0 flex-1">
+                      <span className="block truncate text-sm font-medium text-fg">{album.title}</span>
+                      <span className="block text-xs text-fg-muted">{albumCount(album.item_count)}</span>
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="py-2 text-sm text-fg-muted">Альбомов пока нет: создайте первый.</p>
+          )}
+        </div>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,362 @@
+'use client';
+
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { KIND_VIEWS } from '@/components/media/kind-views';
+import { MediaCollection } from '@/components/media/media-collection';
+import { LazyShareDialog } from '@/components/shares/share-button';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { EmptyState } from '@/components/ui/empty-state';
+import { FormAlert } from '@/components/ui/form-alert';
+import { lazyDialog } from '@/components/ui/lazy-dialog';
+import type { MenuEntry } from '@/components/ui/menu';
+import { Skeleton, SkeletonTiles } from '@/components/ui/skeleton';
+import { useAlbum, useAlbumItems, useDeleteAlbum, useRemoveFromAlbum, useUpdateAlbum } from '@/hooks/use-albums';
+import { useOpenedItem } from '@/hooks/use-opened-item';
+import { useSnackbar } from '@/hooks/use-snackbar';
+import { ApiError } from '@/lib/api/api-error';
+import type { Album, AlbumItem, ItemRef } from '@/lib/api/albums';
+import type { MediaKind, MediaRecord } from '@/lib/contract/media';
+import { albumCount, albumRuns, itemsOfKind, type AlbumRun } from '@/lib/media/albums/album-runs';
+import {
+  ALBUM_DELETED,
+  ALBUM_EMPTY,
+  ALBUM_LOAD_ERROR,
+  ALBUM_NOT_FOUND,
+  albumError,
+  ALBUMS_TITLE,
+  COVER_ERROR,
+  COVER_SET,
+  DELETE_ALBUM,
+  DELETE_ALBUM_ERROR,
+  MAKE_COVER,
+  REMOVE_FROM_ALBUM,
+  REMOVE_FROM_ALBUM_ERROR,
+  REMOVED_FROM_ALBUM,
+} from './album-words';
+
+const AlbumDetailsDialog = lazyDialog(() => import('./album-details-dialog').then((m) => m.AlbumDetailsDialog));
+const EditMediaDialog = lazyDialog(() => import('@/components/media/edit-media-dialog').then((m) => m.EditMediaDialog));
+const DeleteMediaDialog = lazyDialog(() => import('@/components/media/delete-media-dialog').then((m) => m.DeleteMediaDialog));
+
+type Viewable = 'photo' | 'video';
+const isCover = (album: Album | undefined, item: ItemRef) => album?.cover?.kind === item.kind && album.cover.id === item.id;
+
+/** The album's header: back to the grid, title, description, count, and the album's actions. */
+function AlbumHeader({
+  album,
+  headingRef,
+  onShare,
+  onEdit,
+  onDelete,
+}: {
+  album: Album;
+  headingRef: React.RefObject<HTMLHeadingElement | null>;
+  onShare: () => void;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    <div className="flex flex-col gap-3">
+      <Link href="/albums" className="w-fit rounded-md text-sm font-medium text-accent-text hover:underline">
+        ← {ALBUMS_TITLE}
+      </Link>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0 flex-1">
+          <h1 ref={headingRef} tabIndex={-1} className="break-words text-2xl font-semibold tracking-tight text-fg outline-none">
+            {album.title}
+          </h1>
+          <p className="text-sm text-fg-muted" data-testid="album-count">
+            {albumCount(album.item_count)}
+          </p>
+          {album.description ? (
+            <p className="mt-2 whitespace-pre-line break-words text-fg-muted" data-testid="album-description">
+              {album.description}
+            </p>
+          ) : null}
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" onClick={onShare}>
+            Поделиться
+          </Button>
+          <Button variant="secondary" onClick={onEdit}>
+            Изменить
+          </Button>
+          <Button variant="danger" onClick={onDelete}>
+            {DELETE_ALBUM}
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * One album: its title, description and count with «Поделиться», «Изменить» and «Удалить альбом» (its files stay
+ * in Копилка); its items in the album's order, each kind drawn by its own renderer — recordings as the list's
+ * rows (playing in place), photos and videos as their tiles, opening the kind's viewer. Each item's «⋯» (and
+ * the viewer) offers «Убрать из альбома», and a photo's or video's «Сделать обложкой».
+ */
+export function AlbumPage({ id }: { id: number }) {
+  const router = useRouter();
+  const album = useAlbum(id);
+  const itemsQuery = useAlbumItems(id);
+  const remove = useRemoveFromAlbum();
+  const update = useUpdateAlbum();
+  const deleteAlbum = useDeleteAlbum();
+  const { showSuccess, showError } = useSnackbar();
+  const heading = useRef<HTMLHeadingElement | null>(null);
+  const [editingAlbum, setEditingAlbum] = useState(false);
+  const [deletingAlbum, setDeletingAlbum] = useState(false);
+  const [sharing, setSharing] = useState(false);
+  const [editing, setEditing] = useState<MediaRecord<'audio'> | null>(null);
+  const [deleting, setDeleting] = useState<MediaRecord<'audio'> | null>(null);
+
+  const items = useMemo(() => itemsQuery.data ?? [], [itemsQuery.data]);
+  const runs = useMemo(() => albumRuns(items), [items]);
+  const photos = useMemo(() => itemsOfKind(items, 'photo'), [items]);
+  const videos = useMemo(() => itemsOfKind(items, 'video'), [items]);
+  const openedPhoto = useOpenedItem(photos, { closeOnGone: KIND_VIEWS.photo.browse !== true });
+  const openedVideo = useOpenedItem(videos, { closeOnGone: KIND_VIEWS.video.browse !== true });
+
+  // After an item leaves, the focus goes to the heading (its «⋯» button is gone), once no menu or dialog holds it.
+  const [refocus, setRefocus] = useState(0);
+  useEffect(() => {
+    if (!refocus) return;
+    let frame = 0;
+    let tries = 0;
+    const attempt = () => {
+      heading.current?.focus();
+      if (heading.current && document.activeElement !== heading.current && ++tries < 60) frame = requestAnimationFrame(attempt);
+    };
+    frame = requestAnimationFrame(attempt);
+    return () => cancelAnimationFrame(frame);
+  }, [refocus]);
+
+  const removeItem = useCallback(
+    async (item: ItemRef) => {
+      try {
+        await remove.mutateAsync({ id, items: [{ kind: item.kind, id: item.id }] });
+        showSuccess(REMOVED_FROM_ALBUM);
+        setRefocus((n) => n + 1);
+      } catch (error) {
+        showError(albumError(REMOVE_FROM_ALBUM_ERROR, error));
+      }
+    },
+    [remove, id, showSuccess, showError],
+  );
+  const makeCover = useCallback(
+    async (item: ItemRef) => {
+      try {
+        await update.mutateAsync({ id, edit: { cover: { kind: item.kind, id: item.id } } });
+        showSuccess(COVER_SET);
+      } catch (error) {
+        showError(albumError(COVER_ERROR, error));
+      }
+    },
+    [update, id, showSuccess, showError],
+  );
+  const onDeleteAlbum = async () => {
+    try {
+      await deleteAlbum.mutateAsync(id);
+      setDeletingAlbum(false);
+      showSuccess(ALBUM_DELETED);
+      router.replace('/albums');
+    } catch (error) {
+      setDeletingAlbum(false);
+      showError(albumError(DELETE_ALBUM_ERROR, error));
+    }
+  };
+
+  const actionsFor = useCallback(
+    (item: AlbumItem): MenuEntry[] => [
+      ...(item.kind === 'audio'
+        ? []
+        : [{ label: MAKE_COVER, onSelect: () => void makeCover(item), disabled: isCover(album.data, item) || update.isPending }]),
+      { label: REMOVE_FROM_ALBUM, onSelect: () => void removeItem(item), disabled: remove.isPending },
+    ],
+    [album.data, makeCover, removeItem, update.isPending, remove.isPending],
+  );
+  const viewerActions = (record: MediaRecord<Viewable> & { kind?: Viewable }, kind: Viewable) => {
+    const ref = { kind, id: record.id };
+    return (
+      <>
+        <Button variant="secondary" onClick={() => void makeCover(ref)} disabled={isCover(album.data, ref)} loading={update.isPending}>
+          {MAKE_COVER}
+        </Button>
+        <Button variant="secondary" onClick={() => void removeItem(ref)} loading={remove.isPending}>
+          {REMOVE_FROM_ALBUM}
+        </Button>
+      </>
+    );
+  };
+
+  if (album.isError) {
+    const missing = album.error instanceof ApiError && album.error.status === 404;
+    return (
+      <div className="flex flex-col gap-4">
+        <Link href="/albums" className="w-fit text-sm font-medium text-accent-text hover:underline">
+          ← {ALBUMS_TITLE}
+        </Link>
+        {missing ? (
+          <EmptyState title={ALBUM_NOT_FOUND} description="Возможно, альбом удалён." />
+        ) : (
+          <FormAlert>
+            <p>{ALBUM_LOAD_ERROR}</p>
+            <Button variant="secondary" className="mt-2" onClick={() => void album.refetch()}>
+              Повторить
+            </Button>
+          </FormAlert>
+        )}
+      </div>
+    );
+  }
+
+  const PhotoViewer = KIND_VIEWS.photo.Viewer!;
+  const VideoViewer = KIND_VIEWS.video.Viewer!;
+  return (
+    <div className="flex flex-col gap-5">
+      {album.data ? (
+        <AlbumHeader
+          album={album.data}
+          headingRef={heading}
+          onShare={() => setSharing(true)}
+          onEdit={() => setEditingAlbum(true)}
+          onDelete={() => setDeletingAlbum(true)}
+        />
+      ) : (
+        <div className="flex flex-col gap-3" aria-hidden="true">
+          <Skeleton className="h-4 w-20" />
+          <Skeleton className="h-8 w-1/2" />
+          <Skeleton className="h-4 w-24" />
+        </div>
+      )}
+
+      {itemsQuery.isPending ? (
+        <SkeletonTiles label="Загрузка альбома" className={KIND_VIEWS.photo.tileGrid} />
+      ) : itemsQuery.isError ? (
+        <FormAlert>
+          <p>{ALBUM_LOAD_ERROR}</p>
+          <Button variant="secondary" className="mt-2" onClick={() => void itemsQuery.refetch()}>
+            Повторить
+          </Button>
+        </FormAlert>
+      ) : items.length === 0 ? (
+        <EmptyState title={ALBUM_EMPTY.title} description={ALBUM_EMPTY.description} />
+      ) : (
+        <div className="flex flex-col gap-4" data-testid="album-items">
+          {runs.map((run) => (
+            <AlbumRunView
+              key={run.key}
+              run={run}
+              actionsFor={actionsFor}
+              onOpen={(kind, itemId) => (kind === 'photo' ? openedPhoto.open(itemId) : openedVideo.open(itemId))}
+              onEdit={setEditing}
+              onDelete={setDeleting}
+            />
+          ))}
+        </div>
+      )}
+
+      {openedPhoto.id !== null ? (
+        <PhotoViewer
+          items={photos}
+          id={openedPhoto.id}
+          onMove={openedPhoto.open}
+          onClose={openedPhoto.close}
+          extraActions={(r) => viewerActions(r, 'photo')}
+        />
+      ) : null}
+      {openedVideo.id !== null ? (
+        <VideoViewer
+          items={videos}
+          id={openedVideo.id}
+          onMove={openedVideo.open}
+          onClose={openedVideo.close}
+          extraActions={(r) => viewerActions(r, 'video')}
+        />
+      ) : null}
+      {editing ? <EditMediaDialog key={editing.id} kind="audio" record={editing} onClose={() => setEditing(null)} /> : null}
+      {deleting ? <DeleteMediaDialog key={deleting.id} kind="audio" record={deleting} onClose={() => setDeleting(null)} /> : null}
+      {editingAlbum && album.data ? <AlbumDetailsDialog album={album.data} onClose={() => setEditingAlbum(false)} /> : null}
+      {sharing && album.data ? <LazyShareDialog target={{ album: id }} name={album.data.title} onClose={() => setSharing(false)} /> : null}
+      <ConfirmDialog
+        open={deletingAlbum}
+        title="Удалить альбом?"
+        message={
+          <p>
+            Альбом «{album.data?.title}» будет удалён. Записи, фотографии и видео из него останутся в Копилке, а ссылки на альбом перестанут
+            работать.
+          </p>
+        }
+        confirmLabel={DELETE_ALBUM}
+        busy={deleteAlbum.isPending}
+        onConfirm={() => void onDeleteAlbum()}
+        onCancel={() => setDeletingAlbum(false)}
+      />
+    </div>
+  );
+}
+
+/** A run of one kind drawn by its kind's renderer and layout: rows for recordings, the kind's tiles for photos and videos. */
+function AlbumRunView({
+  run,
+  actionsFor,
+  onOpen,
+  onEdit,
+  onDelete,
+}: {
+  run: AlbumRun;
+  actionsFor: (item: AlbumItem) => MenuEntry[];
+  onOpen: (kind: Viewable, id: number) => void;
+  onEdit: (record: MediaRecord<'audio'>) => void;
+  onDelete: (record: MediaRecord<'audio'>) => void;
+}) {
+  const kind: MediaKind = run.kind;
+  if (kind === 'audio') {
+    const { Item } = KIND_VIEWS.audio;
+    const rows = run.items as Extract<AlbumItem, { kind: 'audio' }>[];
+    // Few enough to draw every row (an album is not a 2,000-recording list): the kind's own row, not a copy.
+    return (
+      <ul aria-label={KIND_VIEWS.audio.listLabel} className="rounded-xl border border-line bg-surface">
+        {rows.map((record, i) => (
+          <li key={record.id}>
+            <Item
+              record={record}
+              index={run.offset + i}
+              onOpen={() => undefined}
+              onEdit={onEdit}
+              onDelete={onDelete}
+              highlighted={false}
+              actions={actionsFor(record)}
+            />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  const view = KIND_VIEWS[kind];
+  const Item = view.Item;
+  return (
+    <MediaCollection
+      items={run.items}
+      label={view.listLabel}
+      layout="tiles"
+      tileGrid={view.tileGrid}
+      renderItem={(record, index) => (
+        <Item
+          // Photos and videos are both records of their kind here; the renderer takes its own.
+          record={record as never}
+          index={index}
+          onOpen={() => onOpen(kind, record.id)}
+          onEdit={() => undefined}
+          onDelete={() => undefined}
+          highlighted={false}
+          actions={actionsFor(record)}
+        />
+      )}
+    />
+  );
+}

@@ -1,0 +1,91 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import Link from 'next/link';
+import { StarIcon } from '@/components/favorites/favorite-button';
+import { favoriteQueries } from '@/lib/api/favorites';
+import type { MediaKind } from '@/lib/contract/media';
+import { MEDIA_KINDS } from '@/lib/media/kinds';
+import { LatestRecordings } from './latest-recordings';
+import { LatestTiles } from './latest-tiles';
+
+/** How many of each kind's latest favourites the home shows, and the link to the rest (the list's «Избранное» filter). */
+const SHOWN: Record<MediaKind, { latest: number; all: string }> = {
+  audio: { latest: 3, all: 'Все избранные записи' },
+  photo: { latest: 6, all: 'Все избранные фото' },
+  video: { latest: 2, all: 'Все избранные видео' },
+};
+
+export const FAVORITES_HEADING = 'Избранное';
+
+/** The list's address with its «Избранное» filter on. */
+export const favoritesHref = (kind: MediaKind) => `${MEDIA_KINDS[kind].href}?favorite=1`;
+
+function KindFavorites({ kind, children }: { kind: MediaKind; children: React.ReactNode }) {
+  return (
+    <div className="flex flex-col" data-testid={`home-favorites-${kind}`}>
+      <div className="flex items-center justify-between gap-2">
+        <h3 className="text-sm font-semibold text-fg">{MEDIA_KINDS[kind].label}</h3>
+        <Link href={favoritesHref(kind)} className="rounded-lg px-2 py-2 text-sm font-medium text-accent-text hover:bg-accent-soft">
+          {SHOWN[kind].all}
+        </Link>
+      </div>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * «Избранное» on the signed-in home: the latest starred recordings (playing in place), photos and videos (opening
+ * their viewer), each kind with a link to its list's «Избранное»; absent while loading and when nothing is starred.
+ */
+export function FavoritesSection() {
+  const audio = useQuery(favoriteQueries.list('audio'));
+  const photo = useQuery(favoriteQueries.list('photo'));
+  const video = useQuery(favoriteQueries.list('video'));
+  const audios = audio.data ?? [];
+  const photos = photo.data ?? [];
+  const videos = video.data ?? [];
+  if (!audios.length && !photos.length && !videos.length) return null;
+  return (
+    <section
+      aria-labelledby="home-favorites"
+      className="rounded-xl border border-line bg-surface p-4 shadow-card"
+      data-testid="home-favorites"
+    >
+      <h2 id="home-favorites" className="flex items-center gap-2 text-lg font-semibold text-fg">
+        <StarIcon filled className="h-5 w-5 text-amber-500 dark:text-amber-300" />
+        {FAVORITES_HEADING}
+      </h2>
+      <div className="mt-2 grid items-start gap-4 lg:grid-cols-3">
+        {audios.length ? (
+          <KindFavorites kind="audio">
+            <LatestRecordings records={audios.slice(0, SHOWN.audio.latest)} label="Избранные аудиозаписи" />
+          </KindFavorites>
+        ) : null}
+        {photos.length ? (
+          <KindFavorites kind="photo">
+            <LatestTiles
+              kind="photo"
+              items={photos}
+              latest={photos.slice(0, SHOWN.photo.latest)}
+              grid="grid-cols-3 gap-1.5"
+              label="Избранные фотографии"
+            />
+          </KindFavorites>
+        ) : null}
+        {videos.length ? (
+          <KindFavorites kind="video">
+            <LatestTiles
+              kind="video"
+              items={videos}
+              latest={videos.slice(0, SHOWN.video.latest)}
+              grid="grid-cols-2 gap-2"
+              label="Избранные видео"
+            />
+          </KindFavorites>
+        ) : null}
+      </div>
+    </section>
+  );
+}
