@@ -54,7 +54,9 @@ export function mediaUploads(t: TestApp) {
     },
     async photo(user: Uploader, title = 'Фото') {
       made += 1;
-      const data = await sharp({ create: { width: 48, height: 32, channels: 3, background: { r: made % 256, g: Math.floor(made / 256) % 256, b: 200 } } })
+      const data = await sharp({
+        create: { width: 48, height: 32, channels: 3, background: { r: made % 256, g: Math.floor(made / 256) % 256, b: 200 } },
+      })
         .jpeg()
         .withExif({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '55/1 45/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '37/1 37/1 0/1' } })
         .toBuffer();
