@@ -137,6 +137,18 @@ export const trashItemSchema = z.discriminatedUnion('kind', [
 ]);
 export type TrashItem = z.infer<typeof trashItemSchema>;
 
+/**
+ * POST /api/media/export/ may name the items to put in the ZIP (`{items: [{kind, id}]}`, «Скачать» on a
+ * selection): at least one, at most this many (their ids ride in the signed link). Without a body, every
+ * item outside the trash («Скачать всё»).
+ */
+export const EXPORT_ITEMS_MAX = 1000;
+
+export const EXPORT_MESSAGES = {
+  noItems: 'Выберите хотя бы один файл.',
+  tooManyItems: `За один раз можно скачать не больше ${EXPORT_ITEMS_MAX} файлов.`,
+} as const;
+
 /** POST /api/media/export/ and GET /api/media/{kind}/{id}/download-link/: a signed, expiring link. */
 export const signedLinkSchema = z.object({ url: z.string() });
 export type SignedLink = z.infer<typeof signedLinkSchema>;

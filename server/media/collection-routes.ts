@@ -7,7 +7,7 @@ import { ApiError } from '../errors.ts';
 import { sessionGrant } from '../grants/grant.ts';
 import { contentDisposition } from './content-disposition.ts';
 import { linkEnded } from './file-routes.ts';
-import { linkWire } from './schemas.ts';
+import { exportBody, linkWire } from './schemas.ts';
 import { parseRange } from './send-file.ts';
 
 export interface CollectionRouteOptions {
@@ -28,12 +28,13 @@ const signedQuery = z.object({
   exp: z.string().optional().catch(undefined),
   g: z.string().optional().catch(undefined),
   sig: z.string().optional().catch(undefined),
+  items: z.string().optional().catch(undefined),
 });
 
 /**
  * The owner's whole collection: GET /api/media/usage/ (what it takes up), POST /api/media/export/ (a
- * signed link to a ZIP of every original, for the session that asked) and that link,
- * GET /api/media/export/{user}/?exp=…&g=…&sig=….
+ * signed link to a ZIP of every original, or with `{items: [{kind, id}]}` of those chosen, for the
+ * session that asked) and that link, GET /api/media/export/{user}/?exp=…&g=…[&items=…]&sig=….
  */
 export const collectionRoutes: FastifyPluginAsyncZod<CollectionRouteOptions> = async (app, { media, guard }) => {
   app.get('/media/usage', { preValidation: guard, schema: { response: { 200: z.strictObject(usageSchema.shape) } } }, async (request) =>
@@ -41,9 +42,12 @@ export const collectionRoutes: FastifyPluginAsyncZod<CollectionRouteOptions> = a
   );
 
   // The link belongs to the session that asked: it stops when that session ends, and lives an hour at most.
-  app.post('/media/export', { preValidation: guard, schema: { response: { 200: linkWire } } }, async (request) => ({
-    url: media.export.link(currentUser(request).id, sessionGrant(currentSessionId(request))),
-  }));
+  app.post('/media/export', { preValidation: guard, schema: { body: exportBody, response: { 200: linkWire } } }, async (request) => {
+    const userId = currentUser(request).id;
+    const grant = sessionGrant(currentSessionId(request));
+    const items = request.body?.items;
+    return { url: items ? await media.export.linkTo(userId, grant, items) : media.export.link(userId, grant) };
+  });
 
   // The archive streams as it is made: no response schema applies to its bytes. GET and HEAD declared
   // together, as fastify's automatic HEAD would make the archive only to drop it.
@@ -53,11 +57,10 @@ export const collectionRoutes: FastifyPluginAsyncZod<CollectionRouteOptions> = a
     schema: { params: exportParams, querystring: signedQuery },
     handler: async (request, reply) => {
       const { user } = request.params;
-      const { exp, g, sig } = request.query;
-      const verdict = await media.export.verify(user, exp, g, sig);
+      const verdict = await media.export.verify(user, request.query);
       if (verdict === 'forbidden') throw forbidden();
       if (verdict === 'ended') throw linkEnded();
-      const plan = await media.export.plan(user);
+      const plan = await media.export.plan(user, verdict.ids);
       reply.header('Content-Type', 'application/zip');
       reply.header('Content-Disposition', contentDisposition(media.export.fileName()));
       reply.header('Cache-Control', 'private, no-cache');

@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { MediaKind as KindName } from '../../lib/contract/media.ts';
+import { EXPORT_ITEMS_MAX, type MediaKind as KindName } from '../../lib/contract/media.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
+import { notFound } from '../errors.ts';
 import { parseGrant, type Grant } from '../grants/grant.ts';
 import type { Grants } from '../grants/grants.ts';
 import type { Storage } from '../storage/storage.ts';
 import { safeFileName } from './content-disposition.ts';
+import { decodeIds, encodeIds } from './export-selection.ts';
 import { openZip, planZip, type ZipEntry, type ZipPlan } from './export-zip.ts';
 import type { ExportRow, MediaRepository } from './repository.ts';
 import { signExportPath, verifyExportSignature } from './signing.ts';
@@ -38,21 +40,41 @@ export class MediaExport {
     return signExportPath(this.d.config.secretKey, userId, this.d.clock.now(), grant);
   }
 
-  /** 'forbidden': not a link we signed, or expired; 'ended': ours, but its session has ended. */
-  async verify(
-    userId: number,
-    exp: string | undefined,
-    g: string | undefined,
-    sig: string | undefined,
-  ): Promise<'ok' | 'forbidden' | 'ended'> {
-    if (!verifyExportSignature(this.d.config.secretKey, userId, exp, g, sig, this.d.clock.now())) return 'forbidden';
-    const grant = parseGrant(g);
-    return grant && (await this.d.grants.alive(grant, userId)) ? 'ok' : 'ended';
+  /**
+   * The same link for a ZIP of the chosen items only («Скачать» on a selection). Each must be the owner's
+   * and outside the trash, of the kind named: anything else (another user's id, a trashed item, a wrong
+   * kind) refuses the whole request as not found, and no link is made.
+   */
+  async linkTo(userId: number, grant: Grant, items: ReadonlyArray<{ kind: KindName; id: number }>): Promise<string> {
+    const ids = items.map((item) => item.id);
+    const live = await this.d.repo.liveKinds(userId, ids);
+    if (items.some((item) => live.get(item.id) !== item.kind)) throw notFound();
+    return signExportPath(this.d.config.secretKey, userId, this.d.clock.now(), grant, encodeIds(ids));
   }
 
-  /** The archive as it stands now (what it holds, its length and ETag), made by open(). */
-  async plan(userId: number): Promise<ZipPlan> {
-    const rows = await this.d.repo.listForExport(userId);
+  /**
+   * 'forbidden': not a link we signed, or expired; 'ended': ours, but its session has ended; else the ids
+   * the link chose (null: everything).
+   */
+  async verify(
+    userId: number,
+    link: { exp?: string; g?: string; sig?: string; items?: string },
+  ): Promise<'forbidden' | 'ended' | { ids: number[] | null }> {
+    const { exp, g, sig, items } = link;
+    if (!verifyExportSignature(this.d.config.secretKey, userId, exp, g, sig, this.d.clock.now(), items)) return 'forbidden';
+    const ids = items === undefined ? null : decodeIds(items, EXPORT_ITEMS_MAX);
+    if (items !== undefined && !ids) return 'forbidden';
+    const grant = parseGrant(g);
+    return grant && (await this.d.grants.alive(grant, userId)) ? { ids } : 'ended';
+  }
+
+  /**
+   * The archive as it stands now (what it holds, its length and ETag), made by open(): every item outside
+   * the trash, or those of `ids` still outside it (none left: not found).
+   */
+  async plan(userId: number, ids: readonly number[] | null = null): Promise<ZipPlan> {
+    const rows = await this.d.repo.listForExport(userId, ids ?? undefined);
+    if (ids && !rows.length) throw notFound();
     const entries: ZipEntry[] = [];
     for (const row of rows) {
       const ext = row.original_key.slice(row.original_key.lastIndexOf('.') + 1);

@@ -73,17 +73,25 @@ export class MediaRepository {
       .executeTakeFirst();
   }
 
-  /** Every item of the owner outside the trash, for the export: by kind, then oldest first. */
-  listForExport(userId: number): Promise<ExportRow[]> {
-    return this.db
+  /** Every item of the owner outside the trash (or those of them among `ids`), for the export: by kind, then oldest first. */
+  listForExport(userId: number, ids?: readonly number[]): Promise<ExportRow[]> {
+    const all = this.db.selectFrom('media').select(EXPORT_COLUMNS).where('user_id', '=', userId).where('deleted_at', 'is', null);
+    // An empty `in ()` is no SQL: no id chosen, no row.
+    const chosen = ids === undefined ? all : all.where('id', 'in', ids.length ? [...ids] : [0]);
+    return chosen.orderBy('kind').orderBy('created_at').orderBy('id').execute();
+  }
+
+  /** Which of the ids name the owner's items outside the trash: each one's kind, by id. */
+  async liveKinds(userId: number, ids: readonly number[]): Promise<Map<number, MediaKind>> {
+    if (!ids.length) return new Map();
+    const rows = await this.db
       .selectFrom('media')
-      .select(EXPORT_COLUMNS)
+      .select(['id', 'kind'])
       .where('user_id', '=', userId)
       .where('deleted_at', 'is', null)
-      .orderBy('kind')
-      .orderBy('created_at')
-      .orderBy('id')
+      .where('id', 'in', [...ids])
       .execute();
+    return new Map(rows.map((r) => [r.id, r.kind]));
   }
 
   insert(row: NewMedia): Promise<Media> {

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import {
   audioRecordSchema,
   DOWNLOAD_FORMATS,
+  EXPORT_ITEMS_MAX,
+  EXPORT_MESSAGES,
   mediaKindSchema,
   photoRecordSchema,
   signedLinkSchema,
@@ -10,6 +12,7 @@ import {
 } from '../../lib/contract/media.ts';
 import { bucketsQuerySchema, listQuerySchema } from '../../lib/contract/timeline.ts';
 import { RawJson } from '../raw-json.ts';
+import { INVALID_VALUE } from '../validation.ts';
 import { booleanField, mediaEditSchema } from './fields.ts';
 
 /** The media routes' schemas: what each request part must be and what each answer is. */
@@ -34,6 +37,19 @@ export const trashWire = z.discriminatedUnion('kind', [
   photoWire.extend({ kind: z.literal('photo'), ...trashFields }),
   videoWire.extend({ kind: z.literal('video'), ...trashFields }),
 ]);
+
+/**
+ * POST /api/media/export/: no body (every item), or the items chosen — at least one, at most
+ * EXPORT_ITEMS_MAX, each an id a row could have (anything else is a wrong value: 400).
+ */
+export const exportBody = z
+  .object({
+    items: z
+      .array(z.object({ kind: mediaKindSchema, id: z.number().int().positive().max(2_147_483_647, INVALID_VALUE) }))
+      .min(1, EXPORT_MESSAGES.noItems)
+      .max(EXPORT_ITEMS_MAX, EXPORT_MESSAGES.tooManyItems),
+  })
+  .optional();
 
 /** A signed, expiring link (the export, a download). */
 export const linkWire = z.strictObject(signedLinkSchema.shape);

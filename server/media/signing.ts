@@ -93,16 +93,19 @@ const grantedMac = (secret: string, key: string, exp: number, dl: string | null,
 /**
  * The signed link of one user's export (a ZIP made as it is downloaded), carrying `grant`:
  * `/api/media/export/<user id>/?exp=…&g=…&sig=…`; an hour at most, and only while the grant is alive.
+ * A chosen export adds `&items=…` (export-selection.ts), signed with the rest: the link of a selection
+ * cannot be widened to everything, nor the other way round.
  */
-export function signExportPath(secret: string, userId: number, now: Date, grant: Grant): string {
+export function signExportPath(secret: string, userId: number, now: Date, grant: Grant, items?: string): string {
   const exp = mediaExpiry(now, SESSION_LINK_TTL_SECONDS);
   const g = grantToken(grant);
-  return `/api/media/export/${userId}/?exp=${exp}&g=${encodeURIComponent(g)}&sig=${exportMac(secret, userId, exp, g)}`;
+  const chosen = items === undefined ? '' : `&items=${items}`;
+  return `/api/media/export/${userId}/?exp=${exp}&g=${encodeURIComponent(g)}${chosen}&sig=${exportMac(secret, userId, exp, g, items)}`;
 }
 
-const exportMac = (secret: string, userId: number, exp: number, g: string) =>
+const exportMac = (secret: string, userId: number, exp: number, g: string, items: string | undefined) =>
   createHmac('sha256', `media-export:${secret}`)
-    .update(JSON.stringify([userId, exp, g]))
+    .update(JSON.stringify(items === undefined ? [userId, exp, g] : [userId, exp, g, items]))
     .digest('base64url');
 
 /** What a `/media/…` URL names besides its key: the download name and the grant, when it carries them. */
@@ -129,7 +132,7 @@ export function verifyMediaSignature(
   );
 }
 
-/** True when sig is the signature of the user's export link with its grant and exp is in the future. */
+/** True when sig is the signature of the user's export link with its grant (and its items, if any) and exp is in the future. */
 export function verifyExportSignature(
   secret: string,
   userId: number,
@@ -137,9 +140,10 @@ export function verifyExportSignature(
   g: string | undefined,
   sig: string | undefined,
   now: Date,
+  items?: string,
 ): boolean {
   if (g === undefined) return false;
-  return verifyExpiring(exp, sig, now, (expNum) => exportMac(secret, userId, expNum, g));
+  return verifyExpiring(exp, sig, now, (expNum) => exportMac(secret, userId, expNum, g, items));
 }
 
 function verifyExpiring(exp: string | undefined, sig: string | undefined, now: Date, expectedFor: (exp: number) => string): boolean {
