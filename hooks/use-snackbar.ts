@@ -16,8 +16,10 @@ export interface Snackbar {
   action?: SnackbarAction;
 }
 
-/** Snackbars close after 5 s. */
+/** Snackbars close after 5 s… */
 export const SNACKBAR_TIMEOUT_MS = 5_000;
+/** …and one with an action («Отменить») after 20 s, so whoever needs longer to reach it gets there (WCAG 2.2.1). */
+export const SNACKBAR_ACTION_TIMEOUT_MS = 20_000;
 
 export const snackbarsAtom = atom<Snackbar[]>([]);
 

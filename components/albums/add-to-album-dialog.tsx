@@ -8,6 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useAddToAlbum, useAlbums, useCreateAlbum } from '@/hooks/use-albums';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import type { Album, ItemRef } from '@/lib/api/albums';
+import { ALBUM_ITEMS_PER_REQUEST } from '@/lib/contract/albums';
 import { albumCount } from '@/lib/media/albums/album-runs';
 import type { AlbumDetails } from '@/lib/schemas/album';
 import { AlbumCover } from './album-cover';
@@ -16,11 +17,22 @@ import { ADD_TO_ALBUM_ERROR, addedToAlbum, albumError, ALBUMS_LOAD_ERROR, NEW_AL
 
 const FORM_ID = 'add-to-new-album-form';
 
+export interface AddToAlbumDialogProps {
+  /** The item, from its «⋯» menu or its viewer… */
+  item?: ItemRef;
+  /** …or the items of a selection, in the order shown. */
+  items?: readonly ItemRef[];
+  /** What is added: the item's title (shown in quotes), or for a selection its count («Выбрано: 3»). */
+  name: string;
+  onClose: () => void;
+}
+
 /**
- * «В альбом»: the albums, newest first — choosing one adds the item to it; «Новый альбом» asks for a title
- * (and a description) and creates the album with the item in it in one go. A snackbar says where it went.
+ * «В альбом»: the albums, newest first — choosing one adds the item (or the selection's items) to it;
+ * «Новый альбом» asks for a title (and a description) and creates the album with them in it in one go. A
+ * snackbar says where they went. A selection larger than one request takes goes in several, in order.
  */
-export function AddToAlbumDialog({ item, name, onClose }: { item: ItemRef; name: string; onClose: () => void }) {
+export function AddToAlbumDialog({ item, items, name, onClose }: AddToAlbumDialogProps) {
   const albums = useAlbums();
   const add = useAddToAlbum();
   const create = useCreateAlbum();
@@ -30,7 +42,10 @@ export function AddToAlbumDialog({ item, name, onClose }: { item: ItemRef; name:
 
   const addTo = async (album: Pick<Album, 'id' | 'title'>) => {
     try {
-      await add.mutateAsync({ id: album.id, items: [item] });
+      const chosen = items ?? (item ? [item] : []);
+      for (let start = 0; start < chosen.length; start += ALBUM_ITEMS_PER_REQUEST) {
+        await add.mutateAsync({ id: album.id, items: chosen.slice(start, start + ALBUM_ITEMS_PER_REQUEST) });
+      }
       showSuccess(addedToAlbum(album.title));
       onClose();
     } catch (error) {
@@ -77,7 +92,13 @@ export function AddToAlbumDialog({ item, name, onClose }: { item: ItemRef; name:
       }
     >
       <p className="mb-3 break-words text-sm text-fg-muted">
-        «<span className="font-medium text-fg">{name}</span>»
+        {items ? (
+          <span className="font-medium text-fg">{name}</span>
+        ) : (
+          <>
+            «<span className="font-medium text-fg">{name}</span>»
+          </>
+        )}
       </p>
       {creating ? (
         <AlbumDetailsForm formId={FORM_ID} onSubmit={createAndAdd} disabled={busy} />

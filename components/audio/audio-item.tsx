@@ -6,11 +6,13 @@ import { LazyAddToAlbumDialog } from '@/components/albums/add-to-album';
 import { TO_ALBUM } from '@/components/albums/album-words';
 import { LazyShareDialog } from '@/components/shares/share-button';
 import { ProcessingFailed } from '@/components/media/processing-failed';
+import { SelectCheck } from '@/components/media/select-check';
 import { Menu } from '@/components/ui/menu';
 import { MoreIcon } from '@/components/ui/more-icon';
 import { Spinner } from '@/components/ui/spinner';
 import type { MediaItemProps } from '@/components/media/item-props';
 import { useMediaDownload } from '@/hooks/use-media-mutations';
+import { useSelectableItem } from '@/hooks/use-selectable-item';
 import { useTrimAudio } from '@/hooks/use-trim-audio';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import { errorInfo, trimError } from '@/lib/errors';
@@ -59,9 +61,20 @@ function focusRow(index: number, tries = 8) {
  * One recording as a recorder's list shows it: a dense row (title; date and length; a thin line of how far it
  * has played) that opens in place on a click or Enter to its player (waveform, ±15 s, speed, «Обрезать»).
  * ↑/↓ move to the neighbouring rows; «Изменить», «Скачать», «Поделиться», «В альбом» (and what the place adds, `actions`) and «Удалить» are in
- * the row's «⋯» menu.
+ * the row's «⋯» menu. Where the screen selects, a check mark leads the row; while selecting, a click on the row
+ * selects it rather than opening it, and Space on its title selects it.
  */
-export const AudioItem = memo(function AudioItem({ record, index, onEdit, onDelete, highlighted, actions = [] }: MediaItemProps<'audio'>) {
+export const AudioItem = memo(function AudioItem({
+  record,
+  index,
+  onEdit,
+  onDelete,
+  highlighted,
+  actions = [],
+  onSelect,
+  selected = false,
+  selecting = false,
+}: MediaItemProps<'audio'>) {
   const download = useMediaDownload('audio');
   const { showError } = useSnackbar();
   const trimMutation = useTrimAudio();
@@ -103,7 +116,15 @@ export const AudioItem = memo(function AudioItem({ record, index, onEdit, onDele
     }
   };
 
+  const {
+    onClick: pressClick,
+    onKeyDown: pressKey,
+    onKeyUp: pressKeyUp,
+    onClickCapture,
+    ...touch
+  } = useSelectableItem(record.id, { selecting, onSelect }, () => toggleRow(record.id));
   const onRowKey = (e: KeyboardEvent<HTMLButtonElement>) => {
+    pressKey?.(e);
     if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
     e.preventDefault();
     focusRow(index + (e.key === 'ArrowDown' ? 1 : -1));
@@ -111,7 +132,7 @@ export const AudioItem = memo(function AudioItem({ record, index, onEdit, onDele
   // A click anywhere on the row's head opens or closes it (its «⋯» menu aside).
   const onHeadClick = (e: MouseEvent<HTMLDivElement>) => {
     if (e.target instanceof Element && e.target.closest('button, a, [role="menu"]') && e.target !== toggleRef.current) return;
-    toggleRow(record.id);
+    pressClick(e);
   };
 
   const playable = !!record.audio_file && record.status !== 'processing' && record.status !== 'failed';
@@ -121,14 +142,31 @@ export const AudioItem = memo(function AudioItem({ record, index, onEdit, onDele
       ref={articleRef}
       aria-labelledby={headingId}
       tabIndex={highlighted ? -1 : undefined}
-      className={`border-b border-line ${highlighted ? 'rounded-lg ring-2 ring-accent' : ''} ${open ? 'bg-surface' : ''}`}
+      className={`group/select border-b border-line ${highlighted ? 'rounded-lg ring-2 ring-accent' : ''} ${selected ? 'bg-accent-soft' : open ? 'bg-surface' : ''}`}
       data-testid="audio-item"
+      data-selected={selected ? 'true' : undefined}
       data-audio-id={record.id}
       data-item-id={record.id}
       data-open={open ? 'true' : 'false'}
     >
       {/* A click anywhere on the head toggles (a pointer convenience); the keyboard has the toggle button. */}
-      <div className="flex cursor-pointer items-center gap-2 rounded-lg px-3 py-1.5 hover:bg-surface-2" onClick={onHeadClick}>
+      <div
+        className={`flex cursor-pointer items-center gap-2 rounded-lg py-1.5 pr-3 ${onSelect ? 'pl-1' : 'pl-3'} ${selected ? '' : 'hover:bg-surface-2'}`}
+        onClick={onHeadClick}
+        onClickCapture={onClickCapture}
+        {...touch}
+      >
+        {onSelect ? (
+          <SelectCheck
+            id={record.id}
+            selected={selected}
+            selecting={selecting}
+            onSelect={onSelect}
+            label={`Выбрать: ${record.title}`}
+            tone="surface"
+            className={selecting ? '' : 'pointer-coarse:hidden'}
+          />
+        ) : null}
         <div className="min-w-0 flex-1">
           <h3 id={headingId} className="truncate text-[15px] font-semibold leading-5 text-fg">
             <button
@@ -139,9 +177,10 @@ export const AudioItem = memo(function AudioItem({ record, index, onEdit, onDele
               data-row-toggle={index}
               onClick={(e) => {
                 e.stopPropagation();
-                toggleRow(record.id);
+                pressClick(e);
               }}
               onKeyDown={onRowKey}
+              onKeyUp={pressKeyUp}
               className="max-w-full truncate rounded text-left outline-none focus-visible:ring-2 focus-visible:ring-accent"
             >
               {record.title}

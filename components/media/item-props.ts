@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { MenuEntry } from '@/components/ui/menu';
+import type { SelectItem } from '@/hooks/use-selection';
 import type { MediaKind, MediaRecord } from '@/lib/contract/media';
 
 /** What the screen shell hands each kind's item renderer (kind-views.tsx). */
@@ -14,6 +15,12 @@ export interface MediaItemProps<K extends MediaKind = MediaKind> {
   highlighted: boolean;
   /** What the place showing the item adds to its «⋯» menu (an album's «Убрать из альбома», «Сделать обложкой»). */
   actions?: ReadonlyArray<MenuEntry>;
+  /** The screen's selection (photos, video, audio); none where items are not selected (an album's page). */
+  onSelect?: SelectItem;
+  /** This item is selected. */
+  selected?: boolean;
+  /** Something on the screen is selected: a click selects rather than opens, and every check mark shows. */
+  selecting?: boolean;
 }
 
 /** What the shell hands a kind's viewer: the items in view, the one shown, a way to another and out. */

@@ -9,6 +9,7 @@ import { MediaScreenHeader } from '@/components/media/media-screen-header';
 import { MediaToolbar } from '@/components/media/media-toolbar';
 import { RECORDING_UNSUPPORTED } from '@/components/media/recording-unsupported';
 import { RestoreRecordingBanner } from '@/components/media/restore-recording-banner';
+import { SelectionBar } from '@/components/media/selection-bar';
 import { UploadList } from '@/components/media/upload-list';
 import { Button } from '@/components/ui/button';
 import { lazyDialog } from '@/components/ui/lazy-dialog';
@@ -20,6 +21,7 @@ import { useMediaRecorderLaunch } from '@/hooks/use-media-recorder-launch';
 import { useMediaSearch } from '@/hooks/use-media-search';
 import { useMediaUploads } from '@/hooks/use-media-uploads';
 import { useOpenedItem } from '@/hooks/use-opened-item';
+import { useSelection } from '@/hooks/use-selection';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import type { MediaKind, MediaRecord } from '@/lib/contract/media';
 import { countItems, MEDIA_KINDS, recordingSavedMessage } from '@/lib/media/kinds';
@@ -65,6 +67,26 @@ export function MediaScreen<K extends MediaKind>({ kind }: { kind: K }) {
     [view.headings, byDate, visible],
   );
   const uploads = useMediaUploads(kind, { onUploaded: refreshList });
+
+  // The selection: ranges run in the order shown (day by day under headings). When the bar goes, the focus goes
+  // to the item last clicked (or the heading, when that is gone).
+  const shownOrder = useMemo(() => (groups ? groups.flatMap((g) => g.items) : visible).map((r) => r.id), [groups, visible]);
+  const headingId = `media-heading-${kind}`;
+  const focusHome = useCallback(() => document.getElementById(headingId)?.focus(), [headingId]);
+  const focusItem = useCallback(
+    (id: number | null) => {
+      const item = id === null ? null : document.querySelector<HTMLElement>(`[data-item-id="${id}"]`);
+      if (item) item.focus();
+      else focusHome();
+    },
+    [focusHome],
+  );
+  const selection = useSelection(shownOrder, focusItem);
+  const { clear: clearSelection, anchor: lastSelected } = selection;
+  const leaveSelection = useCallback(() => {
+    clearSelection();
+    focusItem(lastSelected);
+  }, [clearSelection, focusItem, lastSelected]);
 
   const onSaved = useCallback(
     (kept: boolean) => {
@@ -118,7 +140,7 @@ export function MediaScreen<K extends MediaKind>({ kind }: { kind: K }) {
   return (
     <DropZone hint={text.dropHint} onFiles={uploads.offer}>
       <div className="flex flex-col gap-5">
-        <MediaScreenHeader title={entry.heading}>
+        <MediaScreenHeader title={entry.heading} headingId={headingId}>
           <div className="flex flex-wrap gap-2">
             <FilePickButton
               accept={entry.accept.input}
@@ -141,14 +163,18 @@ export function MediaScreen<K extends MediaKind>({ kind }: { kind: K }) {
 
         {Above ? <Above /> : null}
 
-        <MediaToolbar
-          query={search.query}
-          onQueryChange={search.setQuery}
-          order={search.order}
-          onOrderChange={search.setOrder}
-          options={entry.sortOptions}
-          extra={<FavoriteFilter onlyFavorites={onlyFavorites} onChange={setOnlyFavorites} />}
-        />
+        {selection.selecting ? (
+          <SelectionBar kind={kind} ids={selection.ids} onClear={leaveSelection} focusHome={focusHome} />
+        ) : (
+          <MediaToolbar
+            query={search.query}
+            onQueryChange={search.setQuery}
+            order={search.order}
+            onOrderChange={search.setOrder}
+            options={entry.sortOptions}
+            extra={<FavoriteFilter onlyFavorites={onlyFavorites} onChange={setOnlyFavorites} />}
+          />
+        )}
 
         <MediaListBody
           list={list}
@@ -182,6 +208,9 @@ export function MediaScreen<K extends MediaKind>({ kind }: { kind: K }) {
                 onEdit={onEdit}
                 onDelete={onDelete}
                 highlighted={record.id === highlightId}
+                onSelect={selection.select}
+                selected={selection.selected.has(record.id)}
+                selecting={selection.selecting}
               />
             )}
           />

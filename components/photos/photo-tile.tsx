@@ -3,10 +3,12 @@
 import { memo } from 'react';
 import { FavoriteButton } from '@/components/favorites/favorite-button';
 import { ProcessingFailed } from '@/components/media/processing-failed';
+import { SelectCheck } from '@/components/media/select-check';
 import { Menu } from '@/components/ui/menu';
 import { MoreIcon } from '@/components/ui/more-icon';
 import { Spinner } from '@/components/ui/spinner';
 import type { MediaItemProps } from '@/components/media/item-props';
+import { useSelectableItem } from '@/hooks/use-selectable-item';
 import type { PhotoRecord } from '@/lib/api/photos';
 
 export const PHOTO_PROCESSING = 'обрабатывается';
@@ -14,19 +16,31 @@ export const PHOTO_FAILED = 'Не удалось обработать изобр
 
 export const photoAlt = (photo: Pick<PhotoRecord, 'title'>) => photo.title.trim() || 'Фотография';
 
-/** One photo of the gallery: its thumbnail (title over it), processing and failure marks; opens the viewer. `actions`: a «⋯» menu in its corner. */
-export const PhotoTile = memo(function PhotoTile({ record: photo, onOpen, actions }: MediaItemProps<'photo'>) {
+/**
+ * One photo of the gallery: its thumbnail (title over it), processing and failure marks; opens the viewer.
+ * `actions`: a «⋯» menu in its corner. Where the screen selects, a check mark in the corner (and a click,
+ * while selecting) selects it; a selected photo draws in from its edges on the accent.
+ */
+export const PhotoTile = memo(function PhotoTile({
+  record: photo,
+  onOpen,
+  actions,
+  onSelect,
+  selected = false,
+  selecting = false,
+}: MediaItemProps<'photo'>) {
   const src = photo.thumbnail ?? photo.preview ?? photo.file;
+  const press = useSelectableItem(photo.id, { selecting, onSelect }, () => onOpen(photo));
   return (
-    <div className="relative">
+    <div className="group/select relative" data-selected={selected ? 'true' : undefined}>
       <button
         type="button"
-        onClick={() => onOpen(photo)}
+        {...press}
         data-photo-id={photo.id}
         data-item-id={photo.id}
         data-testid="photo-tile"
         data-status={photo.status}
-        className="group relative block aspect-square w-full overflow-hidden rounded-sm bg-surface-3 focus-visible:outline-offset-2"
+        className={`group relative block aspect-square w-full overflow-hidden rounded-sm focus-visible:outline-offset-2 ${selected ? 'bg-accent-soft' : 'bg-surface-3'}`}
       >
         {src ? (
           <img
@@ -35,7 +49,7 @@ export const PhotoTile = memo(function PhotoTile({ record: photo, onOpen, action
             loading="lazy"
             decoding="async"
             draggable={false}
-            className="h-full w-full object-cover transition-transform duration-200 group-hover:scale-[1.03]"
+            className={`h-full w-full object-cover transition-transform duration-200 ${selected ? 'scale-[0.86] rounded-md' : 'group-hover:scale-[1.03]'}`}
           />
         ) : (
           <span className="flex h-full w-full items-center justify-center text-sm text-fg-muted">{photoAlt(photo)}</span>
@@ -69,6 +83,16 @@ export const PhotoTile = memo(function PhotoTile({ record: photo, onOpen, action
         round
         className={`absolute right-1 top-1 bg-slate-900/40 ${photo.is_favorite ? '' : 'opacity-90'}`}
       />
+      {onSelect ? (
+        <SelectCheck
+          id={photo.id}
+          selected={selected}
+          selecting={selecting}
+          onSelect={onSelect}
+          label={`Выбрать: ${photoAlt(photo)}`}
+          className="absolute left-0 top-0"
+        />
+      ) : null}
       {actions?.length ? (
         <div className="absolute left-1 top-1">
           <Menu

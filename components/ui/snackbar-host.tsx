@@ -2,7 +2,7 @@
 
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
-import { dismissSnackbarAtom, SNACKBAR_TIMEOUT_MS, snackbarsAtom, type Snackbar } from '@/hooks/use-snackbar';
+import { dismissSnackbarAtom, SNACKBAR_ACTION_TIMEOUT_MS, SNACKBAR_TIMEOUT_MS, snackbarsAtom, type Snackbar } from '@/hooks/use-snackbar';
 import { CloseButton } from './close-button';
 
 function SuccessIcon() {
@@ -22,7 +22,7 @@ function ErrorIcon() {
 }
 
 /**
- * One snackbar (a toast: the page's inverse colours, an icon for success or error): it closes after 5 s, counted again from when the pointer leaves it or the focus moves
+ * One snackbar (a toast: the page's inverse colours, an icon for success or error): it closes after 5 s (20 s with an action), counted again from when the pointer leaves it or the focus moves
  * out of it, so whoever is reaching for its button (by mouse or keyboard) gets there in time.
  */
 function SnackbarItem({ item }: { item: Snackbar }) {
@@ -32,9 +32,9 @@ function SnackbarItem({ item }: { item: Snackbar }) {
   const held = hovered || focused;
   useEffect(() => {
     if (held) return;
-    const t = setTimeout(() => dismiss(item.id), SNACKBAR_TIMEOUT_MS);
+    const t = setTimeout(() => dismiss(item.id), item.action ? SNACKBAR_ACTION_TIMEOUT_MS : SNACKBAR_TIMEOUT_MS);
     return () => clearTimeout(t);
-  }, [dismiss, item.id, held]);
+  }, [dismiss, item.id, item.action, held]);
   const action = item.action;
   return (
     <div

@@ -3,10 +3,12 @@
 import { memo } from 'react';
 import { FavoriteButton } from '@/components/favorites/favorite-button';
 import { ProcessingFailed } from '@/components/media/processing-failed';
+import { SelectCheck } from '@/components/media/select-check';
 import { Menu } from '@/components/ui/menu';
 import { MoreIcon } from '@/components/ui/more-icon';
 import { Spinner } from '@/components/ui/spinner';
 import type { MediaItemProps } from '@/components/media/item-props';
+import { useSelectableItem } from '@/hooks/use-selectable-item';
 import { durationLabel, formatDuration } from '@/lib/media/playback/format-duration';
 
 export const VIDEO_PROCESSING = 'обрабатывается';
@@ -18,20 +20,32 @@ const formatDate = (iso: string) => {
   return Number.isNaN(d.getTime()) ? '' : dateFormat.format(d);
 };
 
-/** One video: its poster with the duration, title and date; opens the player. `actions`: a «⋯» menu by its star. */
-export const VideoCard = memo(function VideoCard({ record: video, onOpen, actions }: MediaItemProps<'video'>) {
+/**
+ * One video: its poster with the duration, title and date; opens the player. `actions`: a «⋯» menu by its star.
+ * Where the screen selects, a check mark on the poster (and a click, while selecting) selects it.
+ */
+export const VideoCard = memo(function VideoCard({
+  record: video,
+  onOpen,
+  actions,
+  onSelect,
+  selected = false,
+  selecting = false,
+}: MediaItemProps<'video'>) {
   const duration = video.status === 'ready' ? formatDuration(video.duration) : null;
   const headingId = `video-${video.id}-title`;
+  const press = useSelectableItem(video.id, { selecting, onSelect }, () => onOpen(video));
   return (
     <article
       aria-labelledby={headingId}
       data-testid="video-card"
       data-status={video.status}
-      className="flex h-full flex-col overflow-hidden rounded-lg border border-line bg-surface shadow-sm"
+      data-selected={selected ? 'true' : undefined}
+      className={`group/select relative flex h-full flex-col overflow-hidden rounded-lg border bg-surface shadow-sm ${selected ? 'border-accent ring-2 ring-accent' : 'border-line'}`}
     >
       <button
         type="button"
-        onClick={() => onOpen(video)}
+        {...press}
         data-video-id={video.id}
         data-item-id={video.id}
         aria-label={`Открыть видео: ${video.title || 'Без названия'}`}
@@ -73,6 +87,16 @@ export const VideoCard = memo(function VideoCard({ record: video, onOpen, action
           </span>
         ) : null}
       </button>
+      {onSelect ? (
+        <SelectCheck
+          id={video.id}
+          selected={selected}
+          selecting={selecting}
+          onSelect={onSelect}
+          label={`Выбрать: ${video.title || 'Без названия'}`}
+          className="absolute left-0 top-0"
+        />
+      ) : null}
       <div className="flex flex-col gap-0.5 px-3 py-2">
         <div className="flex items-center justify-between gap-2">
           <h2 id={headingId} className="truncate text-sm font-semibold text-fg" title={video.title}>

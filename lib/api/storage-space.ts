@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { SignedLink } from '@/lib/contract/media';
 import type { Usage } from '@/lib/contract/media';
+import type { ItemRef } from '@/lib/contract/albums';
 import { api } from './client';
 
 /** What the owner's media take up, as GET media/usage/ answers: the shared contract's schema. */
@@ -14,7 +15,10 @@ export const usageQueries = {
   current: () => queryOptions({ queryKey: [...usageQueries.all(), 'current'] as const, queryFn: getUsage, staleTime: 0 }),
 };
 
-/** POST /api/media/export/ → a signed, expiring link to the ZIP of every original (made as it downloads). */
-export async function getExportLink(): Promise<string> {
-  return (await api.post('media/export/').json<SignedLink>()).url;
+/**
+ * POST /api/media/export/ → a signed, expiring link to the ZIP of every original (made as it downloads), or
+ * of the chosen `items` only («Скачать» on a selection).
+ */
+export async function getExportLink(items?: readonly ItemRef[]): Promise<string> {
+  return (await api.post('media/export/', items ? { json: { items } } : undefined).json<SignedLink>()).url;
 }

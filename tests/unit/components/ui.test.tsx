@@ -42,6 +42,34 @@ describe('snackbars', () => {
     expect(screen.queryByText('Сохранено')).toBeNull();
     expect(screen.queryByText('Сбой')).toBeNull();
   });
+
+  it('keeps one with an action («Отменить») for 20 s, so the undo can be reached in time', () => {
+    vi.useFakeTimers();
+    const onAction = vi.fn();
+    function Undoable() {
+      const { showSuccess } = useSnackbar();
+      return <button onClick={() => showSuccess('Перемещено в корзину: 3', { label: 'Отменить', onAction })}>trash</button>;
+    }
+    render(
+      <Provider store={createStore()}>
+        <Undoable />
+        <SnackbarHost />
+      </Provider>,
+    );
+    fireEvent.click(screen.getByText('trash'));
+    act(() => {
+      vi.advanceTimersByTime(19_900);
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Отменить' }));
+    expect(onAction).toHaveBeenCalledOnce();
+    expect(screen.queryByText('Перемещено в корзину: 3')).toBeNull();
+
+    fireEvent.click(screen.getByText('trash'));
+    act(() => {
+      vi.advanceTimersByTime(20_100);
+    });
+    expect(screen.queryByText('Перемещено в корзину: 3')).toBeNull();
+  });
 });
 
 describe('Button', () => {

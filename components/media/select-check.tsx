@@ -1,0 +1,65 @@
+'use client';
+
+import type { SelectItem } from '@/hooks/use-selection';
+
+export interface SelectCheckProps {
+  id: number;
+  selected: boolean;
+  /** Once anything on the screen is selected, every check shows. */
+  selecting: boolean;
+  onSelect: SelectItem;
+  /** Names the item: «Выбрать: Море». */
+  label: string;
+  /** `media`: white on a photo or poster; `surface`: on a row. */
+  tone?: 'media' | 'surface';
+  className?: string;
+}
+
+/**
+ * An item's check mark (a checkbox, spoken as «Выбрать: <title>»): shown while the pointer is over the item
+ * (`group/select`) or the focus is in it, and on every item once something is selected. A click toggles;
+ * Shift-click selects the range from the item last clicked.
+ */
+export function SelectCheck({ id, selected, selecting, onSelect, label, tone = 'media', className = '' }: SelectCheckProps) {
+  const shown =
+    selected || selecting
+      ? 'opacity-100'
+      : 'opacity-0 group-hover/select:opacity-100 group-focus-within/select:opacity-100 pointer-coarse:invisible';
+  const disc =
+    tone === 'media'
+      ? selected
+        ? 'border-white bg-accent text-accent-fg'
+        : 'border-white bg-slate-900/30 text-transparent hover:bg-slate-900/50'
+      : selected
+        ? 'border-accent bg-accent text-accent-fg'
+        : 'border-line-strong bg-surface text-transparent hover:border-fg-muted';
+  return (
+    <button
+      type="button"
+      role="checkbox"
+      aria-checked={selected}
+      aria-label={label}
+      title={label}
+      data-testid="select-check"
+      onClick={(e) => {
+        e.stopPropagation();
+        onSelect(id, e.shiftKey);
+      }}
+      className={`inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full transition-opacity duration-150 focus-visible:opacity-100 pointer-coarse:h-11 pointer-coarse:w-11 ${shown} ${className}`}
+    >
+      <span className={`flex h-6 w-6 items-center justify-center rounded-full border-2 ${disc}`} aria-hidden="true">
+        <svg
+          viewBox="0 0 20 20"
+          className="h-4 w-4"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.5"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
+          <path d="M5 10.5l3.2 3L15 7" />
+        </svg>
+      </span>
+    </button>
+  );
+}
