@@ -14,6 +14,7 @@ export interface SelectableItem {
 /** The handlers for the item's main control (those of a long press only where the screen selects). */
 export interface SelectablePress {
   onClick: (e: MouseEvent) => void;
+  onMouseDown?: (e: MouseEvent) => void;
   onKeyDown?: (e: KeyboardEvent) => void;
   onKeyUp?: (e: KeyboardEvent) => void;
   onPointerDown?: (e: PointerEvent) => void;
@@ -35,6 +36,10 @@ export function useSelectableItem(id: number, { selecting = false, onSelect }: S
     if (!onSelect) return { onClick: open };
     return {
       ...longPress,
+      // A Shift-click would also stretch the page's text selection from the last click: not here.
+      onMouseDown: (e: MouseEvent) => {
+        if (e.shiftKey) e.preventDefault();
+      },
       onClick: (e: MouseEvent) => {
         if (selecting || e.shiftKey) {
           e.preventDefault();

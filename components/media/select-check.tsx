@@ -41,6 +41,9 @@ export function SelectCheck({ id, selected, selecting, onSelect, label, tone = '
       aria-label={label}
       title={label}
       data-testid="select-check"
+      onMouseDown={(e) => {
+        if (e.shiftKey) e.preventDefault(); // no text selection stretched by a Shift-click
+      }}
       onClick={(e) => {
         e.stopPropagation();
         onSelect(id, e.shiftKey);
