@@ -75,8 +75,10 @@ export function MediaScreen<K extends MediaKind>({ kind }: { kind: K }) {
   const focusHome = useCallback(() => document.getElementById(headingId)?.focus(), [headingId]);
   const focusItem = useCallback(
     (id: number | null) => {
+      // A tile is its own button; a recording's row is focused by its title's toggle.
       const item = id === null ? null : document.querySelector<HTMLElement>(`[data-item-id="${id}"]`);
-      if (item) item.focus();
+      const target = item?.matches('button') ? item : item?.querySelector<HTMLElement>('[data-row-toggle]');
+      if (target) target.focus();
       else focusHome();
     },
     [focusHome],

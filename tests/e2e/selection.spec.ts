@@ -173,9 +173,10 @@ test('audio: two rows chosen by their check marks go into a new album from «В 
     ].sort(),
   );
 
-  // Esc leaves the selection; the rows open on a click again.
+  // Esc leaves the selection, the focus back on the row last chosen; the rows open on a click again.
   await page.keyboard.press('Escape');
   await expect(bar(page)).toBeHidden();
+  await expect(page.getByRole('article', { name: 'Дождь', exact: true }).getByRole('heading').getByRole('button')).toBeFocused();
   const wind = page.getByRole('article', { name: 'Ветер', exact: true });
   await wind.getByRole('heading').getByRole('button').click();
   await expect(wind.getByRole('heading').getByRole('button')).toHaveAttribute('aria-expanded', 'true');
