@@ -45,7 +45,7 @@ export const collectionRoutes: FastifyPluginAsyncZod<CollectionRouteOptions> = a
   app.post('/media/export', { preValidation: guard, schema: { body: exportBody, response: { 200: linkWire } } }, async (request) => {
     const userId = currentUser(request).id;
     const grant = sessionGrant(currentSessionId(request));
-    const items = request.body?.items;
+    const { items } = request.body;
     return { url: items ? await media.export.linkTo(userId, grant, items) : media.export.link(userId, grant) };
   });
 

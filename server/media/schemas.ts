@@ -39,17 +39,16 @@ export const trashWire = z.discriminatedUnion('kind', [
 ]);
 
 /**
- * POST /api/media/export/: no body (every item), or the items chosen — at least one, at most
+ * POST /api/media/export/: no body or no `items` (every item), or the items chosen — at least one, at most
  * EXPORT_ITEMS_MAX, each an id a row could have (anything else is a wrong value: 400).
  */
-export const exportBody = z
-  .object({
-    items: z
-      .array(z.object({ kind: mediaKindSchema, id: z.number().int().positive().max(2_147_483_647, INVALID_VALUE) }))
-      .min(1, EXPORT_MESSAGES.noItems)
-      .max(EXPORT_ITEMS_MAX, EXPORT_MESSAGES.tooManyItems),
-  })
-  .optional();
+export const exportBody = z.object({
+  items: z
+    .array(z.object({ kind: mediaKindSchema, id: z.number().int().positive().max(2_147_483_647, INVALID_VALUE) }))
+    .min(1, EXPORT_MESSAGES.noItems)
+    .max(EXPORT_ITEMS_MAX, EXPORT_MESSAGES.tooManyItems)
+    .optional(),
+});
 
 /** A signed, expiring link (the export, a download). */
 export const linkWire = z.strictObject(signedLinkSchema.shape);
