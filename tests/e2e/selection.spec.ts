@@ -137,7 +137,7 @@ test('audio: two rows chosen by their check marks go into a new album from «В 
   const ids = {
     surf: await uploadAudio(page.request, access, 'Шум прибоя', makeToneMp3(2)),
     rain: await uploadAudio(page.request, access, 'Дождь', makeToneMp3(3)),
-    wind: await uploadAudio(page.request, access, 'Ветер', makeToneMp3(2)),
+    wind: await uploadAudio(page.request, access, 'Ветер', makeToneMp3(4)),
   };
 
   await page.goto('/audio');
