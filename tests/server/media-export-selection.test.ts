@@ -19,7 +19,8 @@ describe('the export of chosen items', () => {
   let t: TestApp;
   let alice: Account;
   let bob: Account;
-  const photos: Record<string, { id: number; data: Buffer }> = {};
+  type Photo = { id: number; data: Buffer };
+  let photos: Record<'sea' | 'hill' | 'town' | 'old' | 'bobs', Photo>;
 
   const bearer = (u: { access: string }) => ({ authorization: `Bearer ${u.access}` });
   const uploadPhoto = async (u: Account, title: string, background: string) => {
@@ -63,12 +64,14 @@ describe('the export of chosen items', () => {
     t = await createTestApp();
     alice = await signedInUser(t);
     bob = await signedInUser(t);
-    photos.sea = await uploadPhoto(alice, 'Море', '#138');
-    photos.hill = await uploadPhoto(alice, 'Холм', '#381');
-    photos.town = await uploadPhoto(alice, 'Город', '#813');
-    photos.old = await uploadPhoto(alice, 'Старое', '#888');
+    photos = {
+      sea: await uploadPhoto(alice, 'Море', '#138'),
+      hill: await uploadPhoto(alice, 'Холм', '#381'),
+      town: await uploadPhoto(alice, 'Город', '#813'),
+      old: await uploadPhoto(alice, 'Старое', '#888'),
+      bobs: await uploadPhoto(bob, 'Чужое', '#333'),
+    };
     await trash(alice, photos.old.id);
-    photos.bobs = await uploadPhoto(bob, 'Чужое', '#333');
   });
   afterAll(() => t.close());
 
