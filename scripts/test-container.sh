@@ -87,6 +87,11 @@ podman build --format docker --isolation=chroot --network=host --pull=never "${s
 echo "  built in $((SECONDS - build_started)) s: $(podman image inspect -f '{{.Size}}' "$image" | awk '{printf "%.0f MB", $1/1e6}')"
 user=$(podman image inspect -f '{{.Config.User}}' "$image")
 [ "$user" = node ] || { echo "✖ the image runs as '$user', not the unprivileged user node"; exit 1; }
+# What runs carries no test runner, lint or build cache: the dev packages and Next's .next stay outside.
+# (Playwright's package does come in: npm installs it as Next's optional peer even with --omit=dev.)
+leftovers=$(podman run --rm --runtime runc --network=host --no-healthcheck --entrypoint sh "$image" -c \
+  'cd /app && for p in node_modules/vitest node_modules/eslint node_modules/lighthouse node_modules/jsdom .next; do [ -e "$p" ] && echo "$p"; done; true')
+[ -z "$leftovers" ] || { echo "✖ the image carries what only the build or the tests need: $leftovers"; exit 1; }
 
 say "1. SQLite and the media in a volume, one container"
 podman volume create kopilka-test-data >/dev/null

@@ -1,16 +1,20 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import type { ReactNode } from 'react';
+import { useHydrated } from '@/hooks/use-hydrated';
 
 const TAB =
   'flex-1 rounded-md px-3 py-2 text-sm font-medium text-fg-muted transition-colors hover:text-fg data-selected:bg-surface data-selected:text-accent-text data-selected:shadow-card';
 
 /** Segmented tabs: a few views of one thing (sign in by e-mail or by phone); arrow keys move between the tabs. */
 export function Tabs({ label, tabs }: { label: string; tabs: ReadonlyArray<{ title: string; content: ReactNode }> }) {
+  // Drawn into the exported page, the tabs show before their code runs; a press then would be lost, so the
+  // other tabs wait (disabled) until it does. The first stays enabled: it is the one shown.
+  const hydrated = useHydrated();
   return (
     <TabGroup>
       <TabList aria-label={label} className="mb-4 flex gap-1 rounded-lg bg-surface-2 p-1">
-        {tabs.map((t) => (
-          <Tab key={t.title} className={TAB}>
+        {tabs.map((t, i) => (
+          <Tab key={t.title} className={TAB} disabled={!hydrated && i > 0}>
             {t.title}
           </Tab>
         ))}

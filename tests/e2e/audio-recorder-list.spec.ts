@@ -69,7 +69,7 @@ test('12 recordings read as a recorder’s list: 8+ rows in view at 1280×800 un
   // The «⋯» menu holds the secondary actions.
   await list.getByRole('button', { name: 'Действия: Запись 9' }).click();
   const menu = page.getByRole('menu');
-  await expect(menu.getByRole('menuitem')).toHaveText(['Изменить', 'Скачать', 'Поделиться', 'Удалить']);
+  await expect(menu.getByRole('menuitem')).toHaveText(['Изменить', 'Скачать', 'Поделиться', 'В альбом', 'Удалить']);
   await page.keyboard.press('Escape');
   await expect(list.getByRole('button', { name: 'Действия: Запись 9' })).toBeFocused();
 

@@ -98,8 +98,10 @@ test('uploads two photos, browses them with the arrow keys, edits, downloads the
   ).toBeVisible();
   await confirm.getByRole('button', { name: 'Удалить' }).click();
   await expect(page.getByText('Фотография удалена').first()).toBeVisible();
-  // The confirmation is on top until its closing fade ends; Escape before that is its own, not the viewer's.
+  // The confirmation is on top until it has closed and handed the focus back to the viewer; Escape before
+  // that is the confirmation's own, not the viewer's.
   await expect(confirm).toHaveCount(0);
+  await expect.poll(() => dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
   await expect(counter).toHaveText('1 из 1');
   await expect(dialog.getByLabel('Название')).toHaveValue('red');
 
