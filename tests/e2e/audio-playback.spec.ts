@@ -123,14 +123,16 @@ test('speed keeps the pitch, ±15 s and ← → move the time, Space plays the f
   expect(await pausedOf(lecture)).toBe(true);
   await search.fill('');
 
-  // Tab goes from the sort order over «Все» and «Избранное» to the newest recording's row, its star, its «⋯»
-  // menu, then its player, and the focus is visible.
+  // Tab goes from the sort order over «Все» and «Избранное» to the newest recording's row: its check mark (for
+  // selection), its title, its star, its «⋯» menu, then its player, and the focus is visible.
   await page.getByLabel('Сортировка').focus();
   const shown = page.getByRole('group', { name: 'Показывать' });
   await page.keyboard.press('Tab');
   await expect(shown.getByRole('button', { name: 'Все' })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(shown.getByRole('button', { name: 'Избранное' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(note.getByRole('checkbox', { name: 'Выбрать: Заметка' })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(note.getByRole('heading').getByRole('button', { name: 'Заметка' })).toBeFocused();
   await page.keyboard.press('Tab');
