@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { FormAlert } from '@/components/ui/form-alert';
+import { LoadFailed } from '@/components/ui/load-failed';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAddToAlbum, useAlbums, useCreateAlbum } from '@/hooks/use-albums';
 import { useSnackbar } from '@/hooks/use-snackbar';
@@ -116,12 +116,7 @@ export function AddToAlbumDialog({ item, items, name, onClose }: AddToAlbumDialo
               <Skeleton className="h-14" />
             </div>
           ) : albums.isError ? (
-            <FormAlert>
-              <p>{ALBUMS_LOAD_ERROR}</p>
-              <Button variant="secondary" className="mt-2" onClick={() => void albums.refetch()}>
-                Повторить
-              </Button>
-            </FormAlert>
+            <LoadFailed message={ALBUMS_LOAD_ERROR} onRetry={() => void albums.refetch()} />
           ) : list.length ? (
             <ul aria-label="Альбомы" className="flex max-h-[50vh] flex-col gap-1 overflow-y-auto">
               {list.map((album) => (

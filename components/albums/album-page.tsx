@@ -9,7 +9,7 @@ import { LazyShareDialog } from '@/components/shares/share-button';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
-import { FormAlert } from '@/components/ui/form-alert';
+import { LoadFailed } from '@/components/ui/load-failed';
 import { lazyDialog } from '@/components/ui/lazy-dialog';
 import type { MenuEntry } from '@/components/ui/menu';
 import { Skeleton, SkeletonTiles } from '@/components/ui/skeleton';
@@ -203,12 +203,7 @@ export function AlbumPage({ id }: { id: number }) {
         {missing ? (
           <EmptyState title={ALBUM_NOT_FOUND} description="Возможно, альбом удалён." />
         ) : (
-          <FormAlert>
-            <p>{ALBUM_LOAD_ERROR}</p>
-            <Button variant="secondary" className="mt-2" onClick={() => void album.refetch()}>
-              Повторить
-            </Button>
-          </FormAlert>
+          <LoadFailed message={ALBUM_LOAD_ERROR} onRetry={() => void album.refetch()} />
         )}
       </div>
     );
@@ -237,12 +232,7 @@ export function AlbumPage({ id }: { id: number }) {
       {itemsQuery.isPending ? (
         <SkeletonTiles label="Загрузка альбома" className={KIND_VIEWS.photo.tileGrid} />
       ) : itemsQuery.isError ? (
-        <FormAlert>
-          <p>{ALBUM_LOAD_ERROR}</p>
-          <Button variant="secondary" className="mt-2" onClick={() => void itemsQuery.refetch()}>
-            Повторить
-          </Button>
-        </FormAlert>
+        <LoadFailed message={ALBUM_LOAD_ERROR} onRetry={() => void itemsQuery.refetch()} />
       ) : items.length === 0 ? (
         <EmptyState title={ALBUM_EMPTY.title} description={ALBUM_EMPTY.description} />
       ) : (

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { MediaScreenHeader } from '@/components/media/media-screen-header';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { FormAlert } from '@/components/ui/form-alert';
+import { LoadFailed } from '@/components/ui/load-failed';
 import { lazyDialog } from '@/components/ui/lazy-dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAlbums } from '@/hooks/use-albums';
@@ -62,12 +62,7 @@ export function AlbumsGridScreen() {
           ))}
         </div>
       ) : albums.isError ? (
-        <FormAlert>
-          <p>{ALBUMS_LOAD_ERROR}</p>
-          <Button variant="secondary" className="mt-2" onClick={() => void albums.refetch()}>
-            Повторить
-          </Button>
-        </FormAlert>
+        <LoadFailed message={ALBUMS_LOAD_ERROR} onRetry={() => void albums.refetch()} />
       ) : list.length === 0 ? (
         <EmptyState title={ALBUMS_EMPTY.title} description={ALBUMS_EMPTY.description} action={createButton} />
       ) : (

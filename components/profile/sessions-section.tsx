@@ -4,6 +4,7 @@ import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormAlert } from '@/components/ui/form-alert';
+import { LoadFailed } from '@/components/ui/load-failed';
 import { Spinner } from '@/components/ui/spinner';
 import { useEndOtherSessions, useEndSession, useSessions } from '@/hooks/use-sessions';
 import { useSnackbar } from '@/hooks/use-snackbar';
@@ -140,12 +141,5 @@ export function SessionsSection() {
 }
 
 function SessionsLoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  return (
-    <FormAlert>
-      <p>{sessionsLoadError(errorInfo(error))}</p>
-      <Button variant="secondary" className="mt-2" onClick={onRetry}>
-        Повторить
-      </Button>
-    </FormAlert>
-  );
+  return <LoadFailed message={sessionsLoadError(errorInfo(error))} onRetry={onRetry} />;
 }

@@ -1,7 +1,7 @@
 'use client';
 
 import { Button } from '@/components/ui/button';
-import { FormAlert } from '@/components/ui/form-alert';
+import { LoadFailed } from '@/components/ui/load-failed';
 import { Spinner } from '@/components/ui/spinner';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import { useExportDownload, useUsage } from '@/hooks/use-storage-space';
@@ -28,14 +28,7 @@ function UsageFigures() {
     );
   }
   if (usage.isError) {
-    return (
-      <FormAlert>
-        <p>{usageLoadError(errorInfo(usage.error))}</p>
-        <Button variant="secondary" className="mt-2" onClick={() => void usage.refetch()}>
-          Повторить
-        </Button>
-      </FormAlert>
-    );
+    return <LoadFailed message={usageLoadError(errorInfo(usage.error))} onRetry={() => void usage.refetch()} />;
   }
   const { total_bytes: total, quota_bytes: quota } = usage.data;
   const share = quota ? Math.min(1, total / quota) : 0;

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
-import { FormAlert } from '@/components/ui/form-alert';
+import { LoadFailed } from '@/components/ui/load-failed';
 import { Spinner } from '@/components/ui/spinner';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import { useEmptyTrash, usePurgeFromTrash, useRestoreFromTrash, useTrash } from '@/hooks/use-trash';
@@ -163,12 +163,7 @@ export function TrashScreen() {
           <Spinner className="h-6 w-6" label="Загрузка корзины…" />
         </div>
       ) : trash.isError ? (
-        <FormAlert>
-          <p>{trashLoadError(errorInfo(trash.error))}</p>
-          <Button variant="secondary" className="mt-2" onClick={() => void trash.refetch()}>
-            Повторить
-          </Button>
-        </FormAlert>
+        <LoadFailed message={trashLoadError(errorInfo(trash.error))} onRetry={() => void trash.refetch()} />
       ) : items.length === 0 ? (
         <EmptyState title={TRASH_EMPTY} description="Здесь 30 дней хранится то, что вы удалили." />
       ) : (

@@ -3,21 +3,13 @@ import sharp from 'sharp';
 import { expectAccessible } from './support/a11y';
 import { makeToneMp3, openRow, rowAction, uploadAudio } from './support/audio';
 import { apiLogin, registerAndLogin } from './support/auth';
+import { uploadPhoto } from './support/photos';
 
 /** A small JPEG of one colour, made here so the test owns its bytes. */
 const jpeg = (r: number, g: number, b: number) =>
   sharp({ create: { width: 64, height: 48, channels: 3, background: { r, g, b } } })
     .jpeg()
     .toBuffer();
-
-async function uploadPhoto(page: Page, access: string, title: string, buffer: Buffer): Promise<number> {
-  const res = await page.request.post('/api/media/photo/', {
-    headers: { Authorization: `Bearer ${access}` },
-    multipart: { title, file: { name: `${title}.jpg`, mimeType: 'image/jpeg', buffer } },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { id: number }).id;
-}
 
 const row = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
 const snackbar = (page: Page, text: string) => page.getByText(text).first();
@@ -43,8 +35,8 @@ test('an album of two photos and a recording: made from «В альбом», pla
   test.setTimeout(180_000);
   const user = await registerAndLogin(page);
   const { access } = await apiLogin(page.request, user);
-  await uploadPhoto(page, access, 'Море', await jpeg(20, 90, 200));
-  const forest = await uploadPhoto(page, access, 'Лес', await jpeg(30, 140, 40));
+  await uploadPhoto(page.request, access, 'Море', await jpeg(20, 90, 200));
+  const forest = await uploadPhoto(page.request, access, 'Лес', await jpeg(30, 140, 40));
   await uploadAudio(page.request, access, 'Шум прибоя', makeToneMp3(3));
   const auth = { headers: { Authorization: `Bearer ${access}` } };
   const albums = async () =>
@@ -170,7 +162,7 @@ for (const theme of ['light', 'dark'] as const) {
     await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
     const user = await registerAndLogin(page);
     const { access } = await apiLogin(page.request, user);
-    const photo = await uploadPhoto(page, access, 'Небо', await jpeg(40, 120, 200));
+    const photo = await uploadPhoto(page.request, access, 'Небо', await jpeg(40, 120, 200));
     const auth = { headers: { Authorization: `Bearer ${access}` } };
     const made = await page.request.post('/api/albums/', { ...auth, data: { title: 'Лето' } });
     const { id } = (await made.json()) as { id: number };

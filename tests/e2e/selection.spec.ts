@@ -5,21 +5,13 @@ import { unzip } from '../server/support/unzip';
 import { expectAccessible } from './support/a11y';
 import { makeToneMp3, uploadAudio } from './support/audio';
 import { apiLogin, registerAndLogin } from './support/auth';
+import { uploadPhoto } from './support/photos';
 
 /** A small PNG of its own colour (none is refused as a copy of another). */
 const png = (n: number) =>
   sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 20 * n, g: 120, b: 255 - 20 * n } } })
     .png()
     .toBuffer();
-
-async function uploadPhoto(page: Page, access: string, title: string, buffer: Buffer): Promise<number> {
-  const res = await page.request.post('/api/media/photo/', {
-    headers: { Authorization: `Bearer ${access}` },
-    multipart: { title, file: { name: `${title}.png`, mimeType: 'image/png', buffer } },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { id: number }).id;
-}
 
 const bar = (page: Page) => page.getByRole('toolbar', { name: 'Действия с выбранными' });
 const check = (page: Page, title: string) => page.getByRole('checkbox', { name: `Выбрать: ${title}`, exact: true });
@@ -35,7 +27,7 @@ test('photos: click and Shift-click select a range, «В корзину» and «
   for (let n = 1; n <= 12; n++) {
     const data = await png(n);
     bytes.set(`Фото ${n}`, data);
-    await uploadPhoto(page, access, `Фото ${n}`, data);
+    await uploadPhoto(page.request, access, `Фото ${n}`, data, 'png');
   }
 
   await page.goto('/photos');

@@ -1,10 +1,10 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_ITEMS_MAX, EXPORT_MESSAGES } from '../../lib/contract/media.ts';
-import { multipart, pathOf } from './support/media-fixtures.ts';
-import { processed } from './support/processing.ts';
+import { pathOf } from './support/media-fixtures.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { unzip } from './support/unzip.ts';
+import { mediaUploads } from './support/uploads.ts';
 import { post, signedInUser } from './auth-support.ts';
 
 type Account = Awaited<ReturnType<typeof signedInUser>>;
@@ -23,21 +23,17 @@ describe('the export of chosen items', () => {
   let photos: Record<'sea' | 'hill' | 'town' | 'old' | 'bobs', Photo>;
 
   const bearer = (u: { access: string }) => ({ authorization: `Bearer ${u.access}` });
-  const uploadPhoto = async (u: Account, title: string, background: string) => {
+  const uploadPhoto = async (u: Account, title: string, background: string): Promise<Photo> => {
     const data = await sharp({ create: { width: 24, height: 16, channels: 3, background } })
       .png()
       .toBuffer();
-    const body = multipart({ title }, { field: 'file', filename: `${title}.png`, data });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/media/photo/',
-      headers: { ...bearer(u), ...body.headers },
-      payload: body.payload,
+    const record = await mediaUploads(t).file({ headers: bearer(u) }, 'photo', title, {
+      field: 'file',
+      name: `${title}.png`,
+      type: 'image/png',
+      data,
     });
-    expect(res.statusCode, res.body).toBe(201);
-    const id = res.json<{ id: number }>().id;
-    await processed(t, { headers: bearer(u) }, 'photo', id);
-    return { id, data };
+    return { id: record.id, data };
   };
   const askExport = (u: { access: string }, payload?: unknown) =>
     t.app.inject({
