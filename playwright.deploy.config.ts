@@ -14,11 +14,11 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  reporter: [['list']],
+  reporter: [['list'], ['./tests/e2e/support/page-on-failure-reporter.ts']],
   use: {
     browserName: 'chromium',
     locale: 'ru-RU',
-    trace: 'retain-on-failure',
+    trace: 'off', // as in playwright.config.ts: `--trace on` records one
     screenshot: 'only-on-failure',
   },
 });
