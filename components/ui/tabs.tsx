@@ -10,20 +10,26 @@ export function Tabs({ label, tabs }: { label: string; tabs: ReadonlyArray<{ tit
   // Drawn into the exported page, the tabs show before their code runs; a press then would be lost, so the
   // other tabs wait (disabled) until it does. The first stays enabled: it is the one shown.
   const hydrated = useHydrated();
+  // Until its tabs register, Headless UI puts a focusable button marked aria-hidden before the group (its
+  // focus sentinel), and it is in the exported HTML: a keyboard user would land on an invisible, unnamed
+  // button, and axe reports it (aria-hidden-focus). Hidden by CSS, which is there before any code runs; the
+  // Tab key then reaches the tabs themselves.
   return (
-    <TabGroup>
-      <TabList aria-label={label} className="mb-4 flex gap-1 rounded-lg bg-surface-2 p-1">
-        {tabs.map((t, i) => (
-          <Tab key={t.title} className={TAB} disabled={!hydrated && i > 0}>
-            {t.title}
-          </Tab>
-        ))}
-      </TabList>
-      <TabPanels>
-        {tabs.map((t) => (
-          <TabPanel key={t.title}>{t.content}</TabPanel>
-        ))}
-      </TabPanels>
-    </TabGroup>
+    <div className="[&>button[aria-hidden=true]]:hidden">
+      <TabGroup>
+        <TabList aria-label={label} className="mb-4 flex gap-1 rounded-lg bg-surface-2 p-1">
+          {tabs.map((t, i) => (
+            <Tab key={t.title} className={TAB} disabled={!hydrated && i > 0}>
+              {t.title}
+            </Tab>
+          ))}
+        </TabList>
+        <TabPanels>
+          {tabs.map((t) => (
+            <TabPanel key={t.title}>{t.content}</TabPanel>
+          ))}
+        </TabPanels>
+      </TabGroup>
+    </div>
   );
 }

@@ -20,6 +20,25 @@ test('guest screens are accessible', async ({ page }) => {
   }
 });
 
+test('the exported guest pages are accessible before any of their code runs', async ({ browser }) => {
+  // What a slow phone shows first: the page as exported, scripts not yet run. Headless UI's focus sentinel
+  // (a focusable button marked aria-hidden) was in the login and password-reset pages' tabs.
+  const context = await browser.newContext();
+  await context.route('**/_next/static/**/*.js', (route) => route.abort());
+  const page = await context.newPage();
+  for (const [path, heading] of [
+    ['/', 'Копилка'],
+    ['/login', 'Вход'],
+    ['/register', 'Регистрация'],
+    ['/forgot-password', 'Восстановление пароля'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: heading, exact: true }).first()).toBeVisible();
+    await expectAccessible(page, `${path} before its code runs`);
+  }
+  await context.close();
+});
+
 test('form errors, the phone tab and the open drawer are accessible', async ({ page }) => {
   await page.goto('/login');
   await page.getByRole('button', { name: 'Войти', exact: true }).click();
