@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { expectAccessible } from './support/a11y';
 import { makeToneMp3, uploadAudio } from './support/audio';
 import { apiLogin, registerAndLogin, storeTokens } from './support/auth';
+import { uploadPhoto } from './support/photos';
 
 const SIZES = { '1280×800': { width: 1280, height: 800 }, '390×844': { width: 390, height: 844 } } as const;
 const THEMES = ['light', 'dark'] as const;
@@ -25,17 +26,6 @@ const SIGNED_IN: [path: string, heading: string | RegExp][] = [
   ['/trash', 'Корзина'],
   ['/profile', 'Профиль'],
 ];
-
-async function uploadPhoto(page: Page, access: string): Promise<void> {
-  const jpeg = await sharp({ create: { width: 320, height: 200, channels: 3, background: { r: 40, g: 120, b: 200 } } })
-    .jpeg()
-    .toBuffer();
-  const res = await page.request.post('/api/media/photo/', {
-    headers: { Authorization: `Bearer ${access}` },
-    multipart: { title: 'Небо', file: { name: 'sky.jpg', mimeType: 'image/jpeg', buffer: jpeg } },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-}
 
 /**
  * Checks the page as it is now in both themes. The walk's theme is «Как в системе», so switching the emulated
@@ -79,7 +69,10 @@ for (const [sizeName, viewport] of Object.entries(SIZES)) {
     const user = await registerAndLogin(page);
     const tokens = await apiLogin(page.request, user);
     await uploadAudio(page.request, tokens.access, 'Заметка', makeToneMp3(2));
-    await uploadPhoto(page, tokens.access);
+    const sky = await sharp({ create: { width: 320, height: 200, channels: 3, background: { r: 40, g: 120, b: 200 } } })
+      .jpeg()
+      .toBuffer();
+    await uploadPhoto(page.request, tokens.access, 'Небо', sky);
     await storeTokens(page, tokens);
 
     for (const [path, heading] of SIGNED_IN) {
