@@ -19,7 +19,7 @@ export interface ApiClientDeps {
 export interface ApiClient {
   /** ky with the bearer, the 401 → refresh → retry, the URL rewrite of JSON answers; fails with ApiError. */
   api: KyInstance;
-  /** The shared single-flight refresh: new access token, or null (tokens cleared). */
+  /** The shared single-flight refresh: new access token, or null (refused, tokens cleared); throws with no answer. */
   refresh: () => Promise<string | null>;
   /** Native fetch of an API path with the same bearer and refresh as ky; fails with ApiError. */
   fetchAuthorized: (path: string, init?: RequestInit) => Promise<Response>;

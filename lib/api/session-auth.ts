@@ -36,6 +36,17 @@ export interface TokenStore {
   clear: () => void;
 }
 
+import { ApiError, isAbort } from './api-error';
+
+/**
+ * True when a refresh got no answer: the network is down, or the page is going away (a reload, a full load of
+ * another page) and the browser dropped the request. The server may well have rotated the token meanwhile (it
+ * answers the same token presented again within its grace period), so the session is not over.
+ */
+function unanswered(error: unknown): boolean {
+  return isAbort(error) || (error instanceof ApiError && error.status === null);
+}
+
 /** Auth endpoints whose 401 means "wrong credentials / bad token", never "refresh and retry". */
 const NO_REFRESH = /\/api\/auth\/(login|register|token\/refresh|logout|verify-email|resend-|reset-password|request-password-reset-code)/;
 
@@ -52,7 +63,10 @@ export interface SessionAuthDeps {
 export interface SessionAuth {
   /** The access token to send now, or null. */
   bearer: () => string | null;
-  /** The shared refresh: the new access token, or null (tokens cleared). */
+  /**
+   * The shared refresh: the new access token, or null (refused: tokens cleared). A refresh that got no answer
+   * fails with its error and leaves the tokens as they are.
+   */
   refresh: () => Promise<string | null>;
   /**
    * The 401 half for an answer already received: `answer` came back from `url`, sent with the bearer
@@ -83,7 +97,10 @@ export function createSessionAuth(deps: SessionAuthDeps): SessionAuth {
       if (!answer.access) throw new Error('no access token in the refresh answer');
       tokens.setTokens({ access: answer.access, refresh: answer.refresh ?? stored });
       return answer.access;
-    } catch {
+    } catch (error) {
+      // Only a refusal ends the session. Clearing on a dropped request logged people out when they reloaded
+      // or left the page while a refresh was on its way.
+      if (unanswered(error)) throw error;
       tokens.clear();
       return null;
     }
@@ -95,6 +112,7 @@ export function createSessionAuth(deps: SessionAuthDeps): SessionAuth {
     if (answer.status !== 401 || !mayRefresh(url)) return answer;
     const current = tokens.getAccess();
     // Another request already refreshed while this one was in flight: reuse its token.
+    // A refresh without an answer fails this request with the same error (the session stays).
     const token = current && current !== sentWith ? current : await refresh();
     if (!token) {
       deps.onAuthFailure();

@@ -28,7 +28,14 @@ export async function runStartup(deps: StartupDeps): Promise<'authenticated' | '
     if (deps.unreachable?.(error)) return 'authenticated';
     // fall through to the refresh
   }
-  const token = await deps.refresh().catch(() => null);
+  let token: string | null;
+  try {
+    token = await deps.refresh();
+  } catch (error) {
+    // The refresh got no answer: the session is not over, as with a profile request that got none.
+    if (deps.unreachable?.(error)) return 'authenticated';
+    token = null;
+  }
   if (token) {
     try {
       deps.setUser(await deps.fetchProfile());

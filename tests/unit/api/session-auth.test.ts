@@ -27,7 +27,7 @@ const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 /** A fake server: protected routes accept only the bearer `valid`; refresh answers after a tick. */
-function fakeServer(opts: { refreshOk: boolean }) {
+function fakeServer(opts: { refreshOk: boolean; refreshUnanswered?: boolean }) {
   const calls: { url: string; auth: string | null; body: string | null }[] = [];
   let refreshCalls = 0;
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -38,6 +38,8 @@ function fakeServer(opts: { refreshOk: boolean }) {
     if (url === '/api/auth/token/refresh/') {
       refreshCalls += 1;
       await new Promise((r) => setTimeout(r, 20));
+      // What fetch does when the network is down or the page is being left.
+      if (opts.refreshUnanswered) throw new TypeError('Failed to fetch');
       return opts.refreshOk
         ? json(200, { access: 'valid', refresh: 'r2' })
         : json(401, { detail: 'Token is invalid or expired', code: 'token_not_valid' });
@@ -111,6 +113,20 @@ describe('the ky 401 → refresh hook', () => {
     expect(tokens.getRefresh()).toBeNull();
     expect(tokens.cleared).toBeGreaterThan(0);
     expect(onAuthFailure).toHaveBeenCalled();
+  });
+
+  it('a refresh that gets no answer keeps the session: the tokens stay and the requests fail with no answer', async () => {
+    // A reload while a refresh was on its way dropped it, and the dropped refresh used to clear the tokens:
+    // the reloaded page found no session and went to /login.
+    const server = fakeServer({ refreshOk: true, refreshUnanswered: true });
+    const tokens = memoryTokens('expired', 'r1');
+    const { api, onAuthFailure } = makeClient(server, tokens);
+    const outcomes = await Promise.allSettled([api.get('auth/profile/').json(), api.get('media/audio/').json()]);
+    expect(outcomes.map((o) => (o.status === 'rejected' ? (o.reason as ApiError).status : 'ok'))).toEqual([null, null]);
+    expect(server.refreshCount()).toBe(1);
+    expect(tokens.cleared).toBe(0);
+    expect([tokens.getAccess(), tokens.getRefresh()]).toEqual(['expired', 'r1']);
+    expect(onAuthFailure).not.toHaveBeenCalled();
   });
 
   it('does not refresh on the login screen or for the login call itself', async () => {

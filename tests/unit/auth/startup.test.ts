@@ -36,6 +36,23 @@ describe('start-up sequence', () => {
     expect(d.log).toEqual([]);
   });
 
+  it('a refresh that gets no answer keeps the stored session', async () => {
+    const dropped = new Error('no answer');
+    const d = deps({
+      fetchProfile: vi.fn(async () => {
+        d.log.push('profile');
+        throw new Error('401');
+      }),
+      refresh: vi.fn(async () => {
+        d.log.push('refresh');
+        throw dropped;
+      }),
+      unreachable: (e) => e === dropped,
+    });
+    expect(await runStartup(d)).toBe('authenticated');
+    expect(d.log).toEqual(['profile', 'refresh']);
+  });
+
   it('without a token the visitor is a guest and nothing is called', async () => {
     const d = deps({ getAccess: () => null });
     expect(await runStartup(d)).toBe('guest');
