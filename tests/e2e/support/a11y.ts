@@ -3,6 +3,19 @@ import { expect, type Page } from '@playwright/test';
 
 /** No serious or critical axe violations (WCAG 2.1 A/AA rules) on the page as it is now. */
 export async function expectAccessible(page: Page, what: string): Promise<void> {
+  // Colours are read as they are drawn at that moment: a button caught in its 150 ms fade from the waiting look
+  // (the page's code had just run) measured as too pale. Transitions are switched off, so every control is
+  // measured in a look it keeps, and the animations still running are let finish (endless ones, a spinner's or
+  // a skeleton's, are not waited for).
+  await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
