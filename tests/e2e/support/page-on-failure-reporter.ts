@@ -1,14 +1,17 @@
 import { readFileSync } from 'node:fs';
 import type { Reporter, TestCase, TestResult } from '@playwright/test/reporter';
 
-const MAX_LINES = 80;
+const MAX_LINES = 60;
 
 /**
- * Prints, under a failed test, what its page showed when it failed: the accessibility snapshot Playwright
- * writes into the test's error-context.md. A CI log is all a failed run leaves to read (the suite records no
- * traces: recording them cost a third of the suite's CPU), so the page's state goes into the log.
+ * Prints, after the run's summary, what each failed test's page showed when it failed: the accessibility snapshot
+ * Playwright writes into the test's error-context.md. A CI log is all a failed run leaves to read (the suite
+ * records no traces: recording them cost a third of the suite's CPU), and what CI shows of a long log is its
+ * end, so the pages go last.
  */
 export default class PageOnFailureReporter implements Reporter {
+  private readonly pages: string[] = [];
+
   onTestEnd(test: TestCase, result: TestResult): void {
     if (result.status === 'passed' || result.status === 'skipped') return;
     const context = result.attachments.find((a) => a.name === 'error-context' && a.path);
@@ -24,7 +27,11 @@ export default class PageOnFailureReporter implements Reporter {
     const lines = snapshot.trimEnd().split('\n');
     const shown = lines.slice(0, MAX_LINES).join('\n');
     const more = lines.length > MAX_LINES ? `\n… ${lines.length - MAX_LINES} more lines in ${context.path}` : '';
-    console.log(`\n▶ the page when «${test.title}» failed:\n${shown}${more}\n`);
+    this.pages.push(`\n▶ the page when «${test.title}» failed:\n${shown}${more}\n`);
+  }
+
+  onEnd(): void {
+    for (const page of this.pages) console.log(page);
   }
 
   printsToStdio(): boolean {
