@@ -18,6 +18,8 @@ import { dialectOf, type Db } from './kysely.ts';
 export class DatabaseClock implements Clock {
   private base = 0;
   private at = 0;
+  /** How far `now()` may be off the database's time: half the last reading's round trip. */
+  uncertaintyMs = 0;
   private timer: ReturnType<typeof setInterval> | null = null;
 
   private constructor(
@@ -45,6 +47,7 @@ export class DatabaseClock implements Clock {
     const after = performance.now();
     this.base = time.getTime();
     this.at = (before + after) / 2;
+    this.uncertaintyMs = (after - before) / 2;
   }
 
   stop(): void {

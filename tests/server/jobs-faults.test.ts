@@ -136,8 +136,12 @@ describe("claims and schedules by the database's clock", () => {
       const before = (await databaseTime(t.db)).getTime();
       const read = jobClock.now().getTime();
       const after = (await databaseTime(t.db)).getTime();
-      expect(read).toBeGreaterThanOrEqual(before - 50);
-      expect(read).toBeLessThanOrEqual(after + 50);
+      // The clock is the database's time at the middle of its last reading's round trip, so off by at most half
+      // of it, plus the readings' millisecond. A fixed 50 ms margin failed on a loaded machine: the clock read
+      // 59 ms past the later reading, so its own reading had taken at least 118 ms.
+      const margin = jobClock.uncertaintyMs + 5;
+      expect(read).toBeGreaterThanOrEqual(before - margin);
+      expect(read).toBeLessThanOrEqual(after + margin);
       await new Promise((r) => setTimeout(r, 100));
     }
   });
