@@ -187,13 +187,16 @@ export const AudioItem = memo(function AudioItem({
             </button>
           </h3>
           <div className={`flex gap-3 text-xs leading-4 text-fg-muted ${open ? 'flex-wrap items-baseline' : 'items-center'}`}>
-            <time dateTime={record.created_at}>{formatDate(record.created_at)}</time>
-            <span data-testid="audio-duration" aria-label="Длительность" className="tabular-nums">
+            {/* The date and the length keep their one line on a phone; what follows gives way. */}
+            <time dateTime={record.created_at} className="shrink-0 whitespace-nowrap">
+              {formatDate(record.created_at)}
+            </time>
+            <span data-testid="audio-duration" aria-label="Длительность" className="shrink-0 tabular-nums">
               {formatClock(record.duration ?? 0)}
             </span>
             {record.status === 'processing' || (!record.audio_file && record.status !== 'failed') ? (
-              <span className="flex items-center gap-1">
-                <Spinner /> Обработка…
+              <span className="flex min-w-0 items-center gap-1">
+                <Spinner /> <span className="truncate">Обработка…</span>
               </span>
             ) : null}
             {record.description ? (
