@@ -5,8 +5,11 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 
 export interface MediaListBodyProps {
-  /** The list query's state. */
-  list: { isPending: boolean; isError: boolean; refetch: () => unknown };
+  /**
+   * The list query's state. Only a load that failed with nothing to show is an error: a list seen before (kept on
+   * the device for an offline start) stays on screen when re-reading it fails.
+   */
+  list: { isPending: boolean; isLoadingError: boolean; refetch: () => unknown };
   /** Everything the server returned (undefined until loaded). */
   total: number | undefined;
   /** How many match the search. */
@@ -38,7 +41,7 @@ export function MediaListBody({
   children,
 }: MediaListBodyProps) {
   if (list.isPending) return <>{skeleton}</>;
-  if (list.isError) {
+  if (list.isLoadingError) {
     return (
       <div
         role="alert"

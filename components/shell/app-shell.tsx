@@ -8,6 +8,7 @@ import { authStatusAtom } from '@/lib/auth/atoms';
 import { AuthBootstrap } from './auth-bootstrap';
 import { Footer } from './footer';
 import { loadSessionFrame } from './early-screens';
+import { OfflineBanner } from './offline-banner';
 import { PendingUploadsSync } from './pending-uploads-sync';
 import { ServiceWorkerRegistration } from './service-worker-registration';
 import { TopBar } from './top-bar';
@@ -41,6 +42,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       <TopBar />
       <SessionNavigation />
       <div className="flex flex-1 flex-col session:lg:pl-60 session:lg:folded:pl-[4.5rem]">
+        <OfflineBanner />
         <main id="main" className="mx-auto w-full max-w-section flex-1 px-4 py-6 sm:px-6 lg:py-8">
           {children}
         </main>

@@ -39,6 +39,8 @@ export function clearSession(): void {
   appStore.set(refreshTokenAtom, null);
   appStore.set(userAtom, null);
   appStore.set(authStatusAtom, 'guest');
+  // The lists kept on the device for an offline start go with the session (a chunk of their own).
+  if (typeof indexedDB !== 'undefined') void import('@/lib/query-persist').then((m) => m.forgetListsOnDevice());
 }
 
 export const sessionTokenStore: TokenStore = {

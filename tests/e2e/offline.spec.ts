@@ -1,6 +1,7 @@
 import { expect, type BrowserContext, type Page } from '@playwright/test';
 import { test } from '@playwright/test';
-import { registerAndLogin } from './support/auth';
+import { makeToneMp3, uploadAudio } from './support/audio';
+import { apiLogin, registerAndLogin } from './support/auth';
 
 const item = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
 const pending = (page: Page, title: string) => page.getByTestId('pending-recording').filter({ hasText: title });
@@ -8,6 +9,11 @@ const pending = (page: Page, title: string) => page.getByTestId('pending-recordi
 /** Opens the audio screen online and waits until the service worker controls it (the shell is stored). */
 async function openAudioOnline(page: Page) {
   await registerAndLogin(page);
+  await openAudioScreen(page);
+}
+
+/** The signed-in user opens the audio screen, and the service worker comes to control it. */
+async function openAudioScreen(page: Page) {
   await page.goto('/audio');
   await expect(page.getByRole('heading', { name: 'Мои аудиозаписи', level: 1 })).toBeVisible();
   await page.evaluate(async () => {
@@ -150,4 +156,62 @@ test('a recording whose account is unknown is never sent on its own: the signed-
     return all.map((s) => s.pending?.title);
   });
   expect(left).toEqual(['Чужая запись']);
+});
+
+/** The lists kept on the device for an offline start, as stored (empty when there are none). */
+async function keptLists(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    // Opened only when it is there: opening creates an empty database the app would then not set up.
+    if (!(await indexedDB.databases()).some((d) => d.name === 'kopilka-lists')) return '';
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const req = indexedDB.open('kopilka-lists');
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(req.error ?? new Error('IndexedDB could not be opened'));
+    });
+    try {
+      if (!db.objectStoreNames.contains('lists')) return '';
+      const value = await new Promise<unknown>((resolve, reject) => {
+        const req = db.transaction('lists').objectStore('lists').get('query-cache');
+        req.onsuccess = () => resolve(req.result);
+        req.onerror = () => reject(req.error ?? new Error('the kept lists could not be read'));
+      });
+      return typeof value === 'string' ? value : '';
+    } finally {
+      db.close();
+    }
+  });
+}
+
+test('offline, the audio screen shows the list seen before under «Нет подключения»; signing out takes it off the device', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  const user = await registerAndLogin(page);
+  const { access } = await apiLogin(page.request, user);
+  await uploadAudio(page.request, access, 'Запись из архива', makeToneMp3(2));
+  await openAudioScreen(page);
+  await expect(item(page, 'Запись из архива')).toBeVisible();
+  await expect.poll(() => keptLists(page), { timeout: 15_000 }).toContain('Запись из архива');
+
+  const banner = page.getByRole('status').filter({ hasText: 'Нет подключения' });
+  await expect(banner).toHaveCount(0);
+  await context.setOffline(true);
+  await expect(banner).toBeVisible();
+
+  // A start with no network: the list seen before, not «Ошибка при загрузке аудиозаписей».
+  const response = await page.reload();
+  expect(response?.fromServiceWorker()).toBe(true);
+  await expect(item(page, 'Запись из архива')).toBeVisible();
+  await expect(banner).toBeVisible();
+  await expect(page.getByText('Ошибка при загрузке аудиозаписей')).toHaveCount(0);
+
+  await context.setOffline(false);
+  await expect(banner).toHaveCount(0);
+  await expect(item(page, 'Запись из архива')).toBeVisible();
+
+  // What is kept belongs to the session: signing out takes it off the device.
+  await page.getByRole('button', { name: 'Выйти' }).click();
+  await expect(page).toHaveURL(/\/login\/?$/);
+  await expect.poll(() => keptLists(page), { timeout: 10_000 }).toBe('');
 });
