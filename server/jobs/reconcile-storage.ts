@@ -44,7 +44,8 @@ export function scheduleReconciliation(queue: JobQueue): Promise<void> {
  * One round: the storage's own stale temp files, a bucket's unfinished multipart uploads that nothing in
  * progress owns, and every stored object older than RECONCILE_AGE_MS that no record or account names
  * (listed from the storage, so a bucket is reconciled as a folder is). Objects of uploads still in
- * progress are skipped: their journal entry (a held 'purge-files' job) names them.
+ * progress are skipped (their journal entry, a held 'purge-files' job, names them), and so are the outputs of
+ * jobs still running (their keys carry the run's live claim).
  * `stop` ends the round early. (The work folders of runs that are over are each worker's own to sweep:
  * see Worker.sweepWorkFolders.)
  */
@@ -63,9 +64,13 @@ export async function reconcileStorage(
   const refs = new StoredKeysRepository(d.db);
   if (!found) report.multipart = await abortOrphanedUploads(d, cutoff, inProgress, refs, stop);
   const sweep = async (keys: string[]) => {
+    // A job still running stores its outputs under keys of its claim and names them in its record only at its
+    // end: a long video's first output can be an hour old by then. The claims are read before the records, so
+    // an output is either still claimed or already named.
+    const claims = await jobs.liveClaims(d.clock.now().toISOString());
     const named = await refs.referenced(keys);
     for (const key of keys) {
-      if (named.has(key)) continue;
+      if (named.has(key) || claims.some((claim) => key.includes(claim))) continue;
       if (found) found.objects.push(key);
       else await d.storage.delete(key);
       report.objects++;

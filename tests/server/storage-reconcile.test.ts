@@ -104,6 +104,21 @@ describe('storage reconciliation', () => {
     expect(existsSync(upload)).toBe(false);
   });
 
+  it('leaves the outputs of a job still running alone, however old: their keys carry its live claim', async () => {
+    // A long video's processing writes its first output long before its record names any of them. On a
+    // PostgreSQL and S3 run, a photo's thumbnail went while its processing was still writing the others.
+    const run = await t.services.queue.hold(purgeFilesJob({ prefixes: [`u/${user}/nothing-`] }));
+    const output = stored(`u/${user}/video/LongRun000000000-${run.claim}-poster.jpg`);
+    try {
+      expect((await reconcile()).objects).toBe(0);
+      expect(existsSync(output)).toBe(true);
+    } finally {
+      await run.settle();
+    }
+    expect((await reconcile()).objects).toBe(1);
+    expect(existsSync(output)).toBe(false);
+  });
+
   it('leaves the staged bytes of a resumable upload alone while it has its row (up to 24 h), and removes them once it has none', async () => {
     const hex = 'ab'.repeat(16);
     const now = t.clock.now();

@@ -68,7 +68,7 @@ export function shareSteps(t: TestApp) {
       expect(urls.length).toBeGreaterThan(0);
       for (const url of urls) {
         const res = await steps.fetch(url);
-        expect(res.statusCode, url).toBe(200);
+        expect(res.statusCode, `${url} ${res.body.slice(0, 300)}`).toBe(200);
         expect(res.rawPayload.length, url).toBeGreaterThan(0);
       }
     },
