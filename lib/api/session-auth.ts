@@ -1,3 +1,5 @@
+import { ApiError, isAbort } from './api-error';
+
 /**
  * The bearer token and the refresh, written once for every way a request leaves the web app (ky's
  * hooks, the native-fetch fallbacks, the XHR upload): each request carries the stored access token;
@@ -35,8 +37,6 @@ export interface TokenStore {
   setTokens: (tokens: { access: string; refresh?: string | null }) => void;
   clear: () => void;
 }
-
-import { ApiError, isAbort } from './api-error';
 
 /**
  * True when a refresh got no answer: the network is down, or the page is going away (a reload, a full load of
