@@ -81,12 +81,32 @@ const SCREENS: Screen[] = [
     },
   },
   {
+    name: 'photo-viewer-info',
+    path: '/photos',
+    signedIn: true,
+    ready: async (p) => {
+      await p.getByTestId('photo-tile').first().click();
+      await p.getByTestId('photo-viewer-image').waitFor();
+      await p.getByRole('button', { name: 'Сведения' }).click();
+      await p.getByRole('complementary', { name: 'Сведения' }).waitFor();
+    },
+  },
+  {
     name: 'video',
     path: '/video',
     signedIn: true,
     ready: async (p) => {
       await heading(p, 'Мои видео');
       await p.getByTestId('video-poster').first().waitFor();
+    },
+  },
+  {
+    name: 'video-viewer',
+    path: '/video',
+    signedIn: true,
+    ready: async (p) => {
+      await p.getByTestId('video-poster').first().click();
+      await p.getByTestId('video-player').waitFor();
     },
   },
   { name: 'trash', path: '/trash', signedIn: true, ready: (p) => heading(p, 'Корзина') },

@@ -5,7 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { KIND_VIEWS } from '@/components/media/kind-views';
 import { MediaCollection } from '@/components/media/media-collection';
-import { LazyShareDialog } from '@/components/shares/share-button';
+import { LazyShareDialog } from '@/components/shares/lazy-share-dialog';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -170,8 +170,9 @@ export function AlbumPage({ id }: { id: number }) {
     }
   };
 
+  // The same entries in a tile's «⋯» and in the viewer's; a recording has no picture to be the cover.
   const actionsFor = useCallback(
-    (item: AlbumItem): MenuEntry[] => [
+    (item: ItemRef): MenuEntry[] => [
       ...(item.kind === 'audio'
         ? []
         : [{ label: MAKE_COVER, onSelect: () => void makeCover(item), disabled: isCover(album.data, item) || update.isPending }]),
@@ -179,19 +180,7 @@ export function AlbumPage({ id }: { id: number }) {
     ],
     [album.data, makeCover, removeItem, update.isPending, remove.isPending],
   );
-  const viewerActions = (record: MediaRecord<Viewable> & { kind?: Viewable }, kind: Viewable) => {
-    const ref = { kind, id: record.id };
-    return (
-      <>
-        <Button variant="secondary" onClick={() => void makeCover(ref)} disabled={isCover(album.data, ref)} loading={update.isPending}>
-          {MAKE_COVER}
-        </Button>
-        <Button variant="secondary" onClick={() => void removeItem(ref)} loading={remove.isPending}>
-          {REMOVE_FROM_ALBUM}
-        </Button>
-      </>
-    );
-  };
+  const viewerActions = (record: MediaRecord<Viewable>, kind: Viewable) => actionsFor({ kind, id: record.id });
 
   if (album.isError) {
     const missing = album.error instanceof ApiError && album.error.status === 404;

@@ -2,9 +2,9 @@
 
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { FavoriteButton } from '@/components/favorites/favorite-button';
-import { LazyAddToAlbumDialog } from '@/components/albums/add-to-album';
+import { LazyAddToAlbumDialog } from '@/components/albums/lazy-add-to-album-dialog';
 import { TO_ALBUM } from '@/components/albums/album-words';
-import { LazyShareDialog } from '@/components/shares/share-button';
+import { LazyShareDialog } from '@/components/shares/lazy-share-dialog';
 import { ProcessingFailed } from '@/components/media/processing-failed';
 import { SelectCheck } from '@/components/media/select-check';
 import { Menu } from '@/components/ui/menu';

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import type { MenuEntry } from '@/components/ui/menu';
 import type { SelectItem } from '@/hooks/use-selection';
 import type { MediaKind, MediaRecord } from '@/lib/contract/media';
@@ -29,6 +28,6 @@ export interface MediaViewerProps<K extends MediaKind = MediaKind> {
   id: number;
   onMove: (id: number) => void;
   onClose: () => void;
-  /** What the place showing the items adds to the viewer's actions (an album's «Сделать обложкой», «Убрать из альбома»). */
-  extraActions?: (record: MediaRecord<K>) => ReactNode;
+  /** What the place showing the items adds to the viewer's «⋯» menu (an album's «Сделать обложкой», «Убрать из альбома»). */
+  extraActions?: (record: MediaRecord<K>) => MenuEntry[];
 }

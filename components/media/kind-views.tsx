@@ -60,5 +60,6 @@ export const KIND_VIEWS: { readonly [K in MediaKind]: KindView<K> } = {
     listLabel: 'Видео',
     Item: VideoCard,
     Viewer: VideoViewer,
+    browse: true,
   },
 };

@@ -1,7 +1,7 @@
 'use client';
 
 import { useRef, useState } from 'react';
-import { LazyAddToAlbumDialog } from '@/components/albums/add-to-album';
+import { LazyAddToAlbumDialog } from '@/components/albums/lazy-add-to-album-dialog';
 import { TO_ALBUM } from '@/components/albums/album-words';
 import { Button } from '@/components/ui/button';
 import { CloseButton } from '@/components/ui/close-button';

@@ -40,7 +40,7 @@ function Harness({ start = 0 }: { start?: number }) {
   );
 }
 
-const counter = () => screen.getByTestId('photo-counter').textContent;
+const counter = () => screen.getByTestId('viewer-counter').textContent;
 const shown = () => screen.getByTestId('photo-viewer-image');
 
 describe('photo viewer', () => {
@@ -64,19 +64,29 @@ describe('photo viewer', () => {
     expect(counter()).toBe('2 из 3');
   });
 
-  it('arrow keys typed into the title move the caret, not the photo', () => {
+  it('«Сведения» shows the chosen photo’s own title, description and facts, following ← and →', () => {
+    render(<Harness start={2} />);
+    expect(screen.queryByRole('complementary', { name: 'Сведения' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Сведения' }));
+    const info = screen.getByRole('complementary', { name: 'Сведения' });
+    expect(info.querySelector('h2')?.textContent).toBe('Горы');
+    expect(info.textContent).toContain('Нет описания');
+    expect(info.textContent).toContain('640\u00a0×\u00a0480');
+    fireEvent.keyDown(window, { key: 'ArrowLeft' });
+    expect(screen.getByRole('complementary', { name: 'Сведения' }).querySelector('h2')?.textContent).toBe('Фотография');
+    fireEvent.click(screen.getByRole('button', { name: 'Скрыть сведения' }));
+    expect(screen.queryByRole('complementary', { name: 'Сведения' })).toBeNull();
+  });
+
+  it('arrow keys typed into the edit form move the caret, not the photo', () => {
     render(<Harness />);
+    fireEvent.click(screen.getByRole('button', { name: 'Сведения' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Изменить' }));
     const title = screen.getByLabelText<HTMLInputElement>('Название');
     expect(title.value).toBe('Море');
     fireEvent.keyDown(title, { key: 'ArrowRight' });
+    fireEvent.keyDown(window, { key: 'ArrowRight' });
     expect(counter()).toBe('1 из 3');
-  });
-
-  it('shows the chosen photo’s own title and description in the form', () => {
-    render(<Harness start={2} />);
-    expect(screen.getByLabelText<HTMLInputElement>('Название').value).toBe('Горы');
-    fireEvent.keyDown(window, { key: 'ArrowLeft' });
-    expect(screen.getByLabelText<HTMLInputElement>('Название').value).toBe('');
   });
 });
 
@@ -141,7 +151,8 @@ describe('photo grid', () => {
         );
       for (const index of [0, 1]) {
         show(index);
-        expect(screen.getByText('Снято:').nextElementSibling?.textContent).toBe('1 июня 2024 г. в 14:00');
+        fireEvent.click(screen.getByRole('button', { name: 'Сведения' }));
+        expect(screen.getByText('Снято').nextElementSibling?.textContent).toBe('1 июня 2024 г. в 14:00');
         cleanup();
       }
     } finally {
