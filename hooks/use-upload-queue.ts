@@ -1,6 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { ApiError } from '@/lib/api/api-error';
 import { duplicateOf } from '@/lib/errors';
 import { filesOfType, isUploading, uploadQueueReducer, type UploadItem } from '@/lib/media/uploads/upload-queue';
 
@@ -21,6 +22,10 @@ export interface UseUploadQueueOptions<T> {
   accept?: { prefix: string; refusal: (file: File) => string };
 }
 
+/** Sending again may mend it: no answer, or the server's own trouble (not a refusal of the file). */
+const mendable = (error: unknown) =>
+  !(error instanceof ApiError) || error.status === null || error.status >= 500 || error.status === 408 || error.status === 429;
+
 let seq = 0;
 const nextId = () => `upload-${Date.now().toString(36)}-${(seq += 1)}`;
 
@@ -36,6 +41,8 @@ export function useUploadQueue<T>(options: UseUploadQueueOptions<T>) {
   const mountedRef = useRef(true);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
   const running = useRef(0);
+  /** The files of rows that offer «Повторить», by row. */
+  const retryFiles = useRef(new Map<string, File>());
 
   useEffect(() => {
     mountedRef.current = true;
@@ -91,7 +98,9 @@ export function useUploadQueue<T>(options: UseUploadQueueOptions<T>) {
             if (signal.aborted) return;
             const message = await optionsRef.current.describeError(error, entry.file);
             const kept = duplicateOf(error);
-            dispatch({ type: 'FAILED', id: entry.id, error: message, kept: kept && { kind: kept.kind, id: kept.id } });
+            const retryable = !kept && mendable(error);
+            if (retryable) retryFiles.current.set(entry.id, entry.file);
+            dispatch({ type: 'FAILED', id: entry.id, error: message, kept: kept && { kind: kept.kind, id: kept.id }, retryable });
           }
         }
       };
@@ -114,7 +123,21 @@ export function useUploadQueue<T>(options: UseUploadQueueOptions<T>) {
     dispatch({ type: 'FAILED', id, error: message });
   }, []);
 
-  const dismiss = useCallback((id: string) => dispatch({ type: 'DISMISS', id }), []);
+  const dismiss = useCallback((id: string) => {
+    retryFiles.current.delete(id);
+    dispatch({ type: 'DISMISS', id });
+  }, []);
+
+  /** «Повторить» on a failed row: the row goes, and its file is sent again as a new one. */
+  const retry = useCallback(
+    (id: string) => {
+      const file = retryFiles.current.get(id);
+      if (!file) return;
+      dismiss(id);
+      add([file]);
+    },
+    [add, dismiss],
+  );
 
   /** Files chosen or dropped: those of another type get a refused row (per `accept`), the rest are sent. */
   const offer = useCallback(
@@ -131,5 +154,5 @@ export function useUploadQueue<T>(options: UseUploadQueueOptions<T>) {
     [add, reject],
   );
 
-  return { items, add, reject, offer, dismiss, uploading: busy };
+  return { items, add, reject, offer, dismiss, retry, uploading: busy };
 }

@@ -88,7 +88,7 @@ function UploadHere({ kind, label }: { kind: MediaKind; label: string }) {
     <>
       {uploads.items.length > 0 ? (
         <div className="w-full">
-          <UploadList items={uploads.items} onDismiss={uploads.dismiss} label={text.loading} />
+          <UploadList items={uploads.items} onDismiss={uploads.dismiss} onRetry={uploads.retry} label={text.loading} />
         </div>
       ) : null}
       <FilePickButton accept={accept.input} multiple onFiles={uploads.offer} inputLabel={text.pickInput} variant="secondary">

@@ -10,7 +10,7 @@ import { MediaToolbar } from '@/components/media/media-toolbar';
 import { RECORDING_UNSUPPORTED } from '@/components/media/recording-unsupported';
 import { RestoreRecordingBanner } from '@/components/media/restore-recording-banner';
 import { SelectionBar } from '@/components/media/selection-bar';
-import { UploadList } from '@/components/media/upload-list';
+import { UploadTray } from '@/components/media/upload-tray';
 import { Button } from '@/components/ui/button';
 import { lazyDialog } from '@/components/ui/lazy-dialog';
 import { SkeletonRows, SkeletonTiles } from '@/components/ui/skeleton';
@@ -161,7 +161,7 @@ export function MediaScreen<K extends MediaKind>({ kind }: { kind: K }) {
           <RestoreRecordingBanner session={recorder.pending} onRestore={recorder.restorePending} onDelete={recorder.deletePending} />
         ) : null}
 
-        <UploadList items={uploads.items} onDismiss={uploads.dismiss} label={text.loading} />
+        <UploadTray items={uploads.items} onDismiss={uploads.dismiss} onRetry={uploads.retry} label={text.loading} />
 
         {Above ? <Above /> : null}
 

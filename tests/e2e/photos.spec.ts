@@ -50,15 +50,16 @@ test('uploads two photos, browses them with the arrow keys, edits, downloads the
   // Thumbnails really load (signed /media URLs).
   await expect.poll(() => page.getByRole('img', { name: 'red' }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 
-  // Viewer: counter and arrow keys (going round at the end).
+  // The full-screen viewer: counter and arrow keys (going round at the end).
   await tiles(page).first().click();
   const dialog = viewer(page);
-  const counter = dialog.getByTestId('photo-counter');
+  const counter = dialog.getByTestId('viewer-counter');
+  const picture = dialog.getByTestId('photo-viewer-image');
   await expect(counter).toHaveText('1 из 2');
-  const firstTitle = await dialog.getByLabel('Название').inputValue();
+  const firstTitle = await picture.getAttribute('alt');
   await page.keyboard.press('ArrowRight');
   await expect(counter).toHaveText('2 из 2');
-  const secondTitle = await dialog.getByLabel('Название').inputValue();
+  const secondTitle = await picture.getAttribute('alt');
   expect([firstTitle, secondTitle].sort()).toEqual(['blue', 'red']);
   await page.keyboard.press('ArrowRight');
   await expect(counter).toHaveText('1 из 2');
@@ -66,24 +67,64 @@ test('uploads two photos, browses them with the arrow keys, edits, downloads the
   await expect(counter).toHaveText('2 из 2');
   await dialog.getByRole('button', { name: 'Предыдущая фотография' }).click();
   await expect(counter).toHaveText('1 из 2');
-  await expect
-    .poll(() => dialog.getByTestId('photo-viewer-image').evaluate((img: HTMLImageElement) => img.naturalWidth))
-    .toBeGreaterThan(0);
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+
+  // The picture fills the screen on its limiting side (an 80 × 60 photo scaled up, contained).
+  const covered = () =>
+    picture.evaluate((img: HTMLImageElement) => {
+      const box = img.getBoundingClientRect();
+      const k = Math.min(box.width / img.naturalWidth, box.height / img.naturalHeight);
+      return Math.max((img.naturalWidth * k) / window.innerWidth, (img.naturalHeight * k) / window.innerHeight);
+    });
+  await expect.poll(covered).toBeGreaterThanOrEqual(0.9);
+
+  // A swipe with the mouse goes to the neighbour; a double click zooms in and out.
+  const stage = dialog.getByTestId('viewer-stage');
+  const swipe = async (dx: number, dy: number) => {
+    const box = (await stage.boundingBox())!;
+    const x = box.x + box.width / 2;
+    const y = box.y + box.height / 2;
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    for (let i = 1; i <= 8; i++) await page.mouse.move(x + (dx * i) / 8, y + (dy * i) / 8);
+    await page.mouse.up();
+  };
+  await swipe(-240, 0);
+  await expect(counter).toHaveText('2 из 2');
+  await swipe(240, 0);
+  await expect(counter).toHaveText('1 из 2');
+  await stage.dblclick();
+  await expect(stage).toHaveAttribute('data-zoom', '2.50');
+  await stage.dblclick();
+  await expect(stage).toHaveAttribute('data-zoom', '1.00');
+
   // Work on the JPEG with EXIF from here on (the upload order of the two is not fixed).
-  if ((await dialog.getByLabel('Название').inputValue()) !== 'blue') await page.keyboard.press('ArrowRight');
-  await expect(dialog.getByLabel('Название')).toHaveValue('blue');
+  if ((await picture.getAttribute('alt')) !== 'blue') await page.keyboard.press('ArrowRight');
+  await expect(picture).toHaveAttribute('alt', 'blue');
 
-  // Edit the title (optional for photos) and the description.
-  await dialog.getByLabel('Название').fill('Закат');
-  await dialog.getByLabel('Описание').fill('Вечер на даче');
-  await dialog.getByRole('button', { name: 'Сохранить' }).click();
+  // «Сведения»: the facts, and «Изменить» for the title (optional for photos) and the description.
+  await dialog.getByRole('button', { name: 'Сведения' }).click();
+  const info = dialog.getByRole('complementary', { name: 'Сведения' });
+  await expect(info.getByRole('heading', { name: 'blue' })).toBeVisible();
+  await expect(info.getByText('80\u00a0×\u00a060')).toBeVisible();
+  await expect(info.getByText('Нет описания')).toBeVisible();
+  await info.getByRole('button', { name: 'Изменить' }).click();
+  const edit = page.getByRole('dialog', { name: 'Изменить фотографию' });
+  await edit.getByLabel('Название').fill('Закат');
+  await edit.getByLabel('Описание').fill('Вечер на даче');
+  await edit.getByRole('button', { name: 'Сохранить' }).click();
   await expect(page.getByText('Фотография успешно обновлена').first()).toBeVisible();
-  await expect(dialog.getByTestId('photo-viewer-image')).toHaveAttribute('alt', 'Закат');
+  await expect(edit).toHaveCount(0);
+  await expect(picture).toHaveAttribute('alt', 'Закат');
+  await expect(info.getByRole('heading', { name: 'Закат' })).toBeVisible();
+  await expect(info.getByText('Вечер на даче')).toBeVisible();
+  await expect(info.getByRole('button', { name: 'Изменить' })).toBeFocused();
 
-  // Download the original: the very bytes that were uploaded, named by the new title.
+  // Download the original from «⋯»: the very bytes that were uploaded, named by the new title.
   const original = byTitle.blue;
   const downloadPromise = page.waitForEvent('download');
-  await dialog.getByRole('button', { name: 'Скачать оригинал' }).click();
+  await dialog.getByRole('button', { name: 'Ещё' }).click();
+  await page.getByRole('menuitem', { name: 'Скачать оригинал' }).click();
   const download = await downloadPromise;
   expect(download.suggestedFilename()).toBe(`Закат.${original.ext}`);
   const bytes = readFileSync(await download.path());
@@ -103,7 +144,7 @@ test('uploads two photos, browses them with the arrow keys, edits, downloads the
   await expect(confirm).toHaveCount(0);
   await expect.poll(() => dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
   await expect(counter).toHaveText('1 из 1');
-  await expect(dialog.getByLabel('Название')).toHaveValue('red');
+  await expect(picture).toHaveAttribute('alt', 'red');
 
   // Closing returns focus to the tile of the photo last shown.
   await page.keyboard.press('Escape');
@@ -168,9 +209,25 @@ test('photos dropped onto the page are uploaded; search and sort work on the gal
   await expect(tiles(page)).toHaveCount(2);
   await expectAccessible(page, 'photo gallery');
   await tiles(page).first().click();
-  await expect(viewer(page).getByTestId('photo-counter')).toHaveText('1 из 2');
+  await expect(viewer(page).getByTestId('viewer-counter')).toHaveText('1 из 2');
   await expectAccessible(page, 'photo viewer');
+  await viewer(page).getByRole('button', { name: 'Сведения' }).click();
+  await expectAccessible(page, 'photo viewer with its facts');
   await page.keyboard.press('Escape');
+  await expect(viewer(page)).toHaveCount(0);
+
+  // On a phone the viewer is the whole screen too; a swipe down closes it.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await tiles(page).first().click();
+  const stage = viewer(page).getByTestId('viewer-stage');
+  await expect(stage).toBeVisible();
+  expect(await viewer(page).getByTestId('media-viewer').boundingBox()).toMatchObject({ x: 0, y: 0, width: 390, height: 844 });
+  const box = (await stage.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + 200);
+  await page.mouse.down();
+  for (let i = 1; i <= 8; i++) await page.mouse.move(box.x + box.width / 2, box.y + 200 + i * 30);
+  await page.mouse.up();
+  await expect(viewer(page)).toHaveCount(0);
   await page.setViewportSize({ width: 320, height: 640 });
   await expect(tiles(page).first()).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -192,12 +249,34 @@ test('a failed gallery load offers to retry; an edit is one PATCH, a refusal sho
   await page.getByRole('button', { name: 'Повторить' }).click();
   await expect(page.getByText('Пока нет фотографий')).toBeVisible();
 
-  // An edit is one PATCH.
+  // The server is in trouble while two files are sent: the tray in the corner says so, folds, and «Повторить»
+  // sends each again once it is back.
+  let serverDown = true;
+  await page.route('**/api/uploads/', (route) =>
+    serverDown && route.request().method() === 'POST' ? route.fulfill({ status: 503, body: '{"detail":"x"}' }) : route.fallback(),
+  );
   await page.getByLabel('Выбрать фотографии').setInputFiles([
     { name: 'first.png', mimeType: 'image/png', buffer: await image('png', { r: 200, g: 100, b: 0 }, 32, 32) },
     { name: 'second.png', mimeType: 'image/png', buffer: await image('png', { r: 0, g: 100, b: 200 }, 32, 32) },
   ]);
+  const tray = page.getByRole('region', { name: 'Загрузка фотографий' });
+  await expect(tray.getByTestId('upload-summary')).toHaveText('Не загружено: 2', { timeout: 30_000 });
+  const trayBox = (await tray.boundingBox())!;
+  const viewport = page.viewportSize()!;
+  expect(viewport.width - (trayBox.x + trayBox.width), 'the tray sits in the bottom right corner').toBeLessThan(40);
+  expect(viewport.height - (trayBox.y + trayBox.height)).toBeLessThan(40);
+  await tray.getByRole('button', { name: 'Свернуть' }).click();
+  await expect(tray.getByTestId('upload-item')).toHaveCount(0);
+  await tray.getByRole('button', { name: 'Развернуть' }).click();
+  await expect(tray.getByTestId('upload-item')).toHaveCount(2);
+  await expectAccessible(page, 'upload tray with failures');
+  serverDown = false;
+  await tray.getByRole('button', { name: 'Повторить загрузку файла first.png' }).click();
+  await tray.getByRole('button', { name: 'Повторить загрузку файла second.png' }).click();
   await expect(tiles(page)).toHaveCount(2, { timeout: 30_000 });
+  await page.unrouteAll();
+
+  // An edit is one PATCH.
 
   const headers = { Authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('token'))}` };
   const list = (await (await page.request.get('/api/media/photo/', { headers })).json()) as { id: number; title: string }[];
@@ -210,13 +289,17 @@ test('a failed gallery load offers to retry; an edit is one PATCH, a refusal sho
   // Another tab deletes the photo while it is open here; the server's answer to the edit is what people read.
   await page.getByRole('img', { name: 'first' }).click();
   const dialog = viewer(page);
-  await expect(dialog.getByLabel('Название')).toHaveValue('first');
+  await expect(dialog.getByTestId('photo-viewer-image')).toHaveAttribute('alt', 'first');
   expect((await page.request.delete(`/api/media/photo/${first.id}/`, { headers })).status()).toBe(204);
   const refusal = await page.request.patch(`/api/media/photo/${first.id}/`, { headers, data: { title: 'x' } });
   const detail = ((await refusal.json()) as { detail: string }).detail;
   expect(detail).toBeTruthy();
-  await dialog.getByLabel('Название').fill('Новое имя');
-  await dialog.getByRole('button', { name: 'Сохранить' }).click();
+  await dialog.getByRole('button', { name: 'Ещё' }).click();
+  await page.getByRole('menuitem', { name: 'Изменить' }).click();
+  const edit = page.getByRole('dialog', { name: 'Изменить фотографию' });
+  await expect(edit.getByLabel('Название')).toHaveValue('first');
+  await edit.getByLabel('Название').fill('Новое имя');
+  await edit.getByRole('button', { name: 'Сохранить' }).click();
   const alert = page.getByTestId('snackbar-error');
   await expect(alert).toHaveText(`Ошибка при обновлении записи: ${detail}`);
   await expect(alert).not.toContainText('попытки');
@@ -232,8 +315,10 @@ test('a failed gallery load offers to retry; an edit is one PATCH, a refusal sho
     route.request().method() === 'PATCH' ? route.fulfill({ status: 405, body: '' }) : route.fallback(),
   );
   await page.getByRole('img', { name: 'second' }).click();
-  await viewer(page).getByLabel('Название').fill('Через обход');
-  await viewer(page).getByRole('button', { name: 'Сохранить' }).click();
+  await viewer(page).getByRole('button', { name: 'Сведения' }).click();
+  await viewer(page).getByRole('complementary', { name: 'Сведения' }).getByRole('button', { name: 'Изменить' }).click();
+  await page.getByRole('dialog', { name: 'Изменить фотографию' }).getByLabel('Название').fill('Через обход');
+  await page.getByRole('dialog', { name: 'Изменить фотографию' }).getByRole('button', { name: 'Сохранить' }).click();
   await expect(page.getByText('Фотография успешно обновлена').first()).toBeVisible();
   expect(changes.map((c) => c.split(' ')[0])).toEqual(['PATCH', 'PATCH', 'PATCH', 'POST']);
   await page.unrouteAll();

@@ -80,8 +80,8 @@ test('an audio file is uploaded from the audio screen, and the same file again i
   await expect(page.getByRole('article', { name: 'Тон', exact: true })).toBeVisible();
 
   await page.getByLabel('Выбрать аудиофайлы').setInputFiles({ name: 'Тон снова.mp3', mimeType: 'audio/mpeg', buffer: mp3 });
-  const again = page.getByTestId('upload-item').filter({ hasText: 'Тон снова.mp3' }).getByRole('alert');
-  await expect(again).toHaveText('Этот файл уже есть в Копилке Открыть', { timeout: 30_000 });
+  const again = page.getByTestId('upload-item').filter({ hasText: 'Тон снова.mp3' }).getByRole('status');
+  await expect(again).toHaveText('Уже в Копилке Открыть', { timeout: 30_000 });
   await again.getByRole('link', { name: 'Открыть' }).click();
   await expect(page.getByRole('article', { name: 'Тон', exact: true })).toBeFocused();
   await expect(page.getByRole('article')).toHaveCount(1);

@@ -84,7 +84,8 @@ test('records 3 s with the camera, waits for processing, plays, downloads and de
 
   // Download the MP4 rendition.
   const mp4Promise = page.waitForEvent('download');
-  await player.getByRole('button', { name: 'Скачать MP4' }).click();
+  await player.getByRole('button', { name: 'Ещё' }).click();
+  await page.getByRole('menuitem', { name: 'Скачать MP4' }).click();
   const mp4 = await mp4Promise;
   expect(mp4.suggestedFilename()).toBe('Прогулка.mp4');
   const mp4Bytes = readFileSync(await mp4.path());
@@ -92,19 +93,27 @@ test('records 3 s with the camera, waits for processing, plays, downloads and de
 
   // And the original recording (WebM from the browser).
   const originalPromise = page.waitForEvent('download');
-  await player.getByRole('button', { name: 'Скачать оригинал' }).click();
+  await player.getByRole('button', { name: 'Ещё' }).click();
+  await page.getByRole('menuitem', { name: 'Скачать оригинал' }).click();
   const original = await originalPromise;
   expect(original.suggestedFilename()).toBe('Прогулка.webm');
   const webm = readFileSync(await original.path());
   expect(webm.subarray(0, 4).toString('hex')).toBe('1a45dfa3'); // EBML
 
-  // Edit the title in the player.
-  await player.getByLabel('Название').fill('');
-  await player.getByRole('button', { name: 'Сохранить' }).click();
-  await expect(player.getByText('Название обязательно')).toBeVisible();
-  await player.getByLabel('Название').fill('Прогулка в парке');
-  await player.getByRole('button', { name: 'Сохранить' }).click();
+  // «Сведения» tells the length; «Изменить» there edits the title.
+  await player.getByRole('button', { name: 'Сведения' }).click();
+  const info = player.getByRole('complementary', { name: 'Сведения' });
+  await expect(info.getByText(/^00:0[3-9]$/)).toBeVisible();
+  await info.getByRole('button', { name: 'Изменить' }).click();
+  const edit = page.getByRole('dialog', { name: 'Изменить видео' });
+  await edit.getByLabel('Название').fill('');
+  await edit.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(edit.getByText('Название обязательно')).toBeVisible();
+  await edit.getByLabel('Название').fill('Прогулка в парке');
+  await edit.getByRole('button', { name: 'Сохранить' }).click();
   await expect(page.getByText('Видео успешно обновлено').first()).toBeVisible();
+  await expect(edit).toHaveCount(0);
+  await expect(info.getByRole('heading', { name: 'Прогулка в парке' })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(player).toHaveCount(0);
   await expect(card(page, 'Прогулка в парке')).toBeVisible();
@@ -121,10 +130,10 @@ test('records 3 s with the camera, waits for processing, plays, downloads and de
     'Файл не является поддерживаемой видеозаписью',
   );
   // The original is kept already: nothing new is stored, and the row links to the video that has it.
-  const again = page.getByTestId('upload-item').filter({ hasText: 'Ещё раз.webm' }).getByRole('alert');
-  await expect(again).toHaveText('Этот файл уже есть в Копилке Открыть');
+  const again = page.getByTestId('upload-item').filter({ hasText: 'Ещё раз.webm' }).getByRole('status');
+  await expect(again).toHaveText('Уже в Копилке Открыть');
   await again.getByRole('link', { name: 'Открыть' }).click();
-  await expect(player.getByLabel('Название')).toHaveValue('Прогулка в парке');
+  await expect(player.getByTestId('viewer-title')).toHaveText('Прогулка в парке');
   await page.keyboard.press('Escape');
   await expect(player).toHaveCount(0);
   await expect(card(page, 'Ещё раз')).toHaveCount(0);
@@ -137,6 +146,12 @@ test('records 3 s with the camera, waits for processing, plays, downloads and de
   await expect(confirm.getByText('Удалённое хранится в корзине 30 дней', { exact: false })).toBeVisible();
   await confirm.getByRole('button', { name: 'Удалить' }).click();
   await expect(page.getByText('Видео удалено').first()).toBeVisible();
+  // The viewer moves on to the video left, as the photos' does.
+  await expect(player.getByTestId('viewer-title')).toHaveText('Загруженное');
+  await expect(player.getByTestId('viewer-counter')).toHaveText('1 из 1');
+  await expect(confirm).toHaveCount(0);
+  await expect.poll(() => player.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press('Escape');
   await expect(player).toHaveCount(0);
   await expect(card(page, 'Прогулка в парке')).toHaveCount(0);
   await page.reload();

@@ -5,7 +5,8 @@
 
 import type { MediaKind } from '@/lib/contract/media';
 
-export type UploadItemStatus = 'queued' | 'uploading' | 'done' | 'failed';
+/** `kept`: refused because its owner keeps the same bytes already (not an error: the row links to that record). */
+export type UploadItemStatus = 'queued' | 'uploading' | 'done' | 'failed' | 'kept';
 
 /** The record that already keeps a refused file. */
 export interface KeptRecord {
@@ -23,6 +24,8 @@ export interface UploadItem {
   error: string | null;
   /** A file refused because its owner already keeps it: the record that has it (the row links to it). */
   kept: KeptRecord | null;
+  /** A failure that sending again may mend (no connection, the server's own trouble): the row offers «Повторить». */
+  retryable: boolean;
 }
 
 export type UploadQueueEvent =
@@ -30,7 +33,7 @@ export type UploadQueueEvent =
   | { type: 'START'; id: string }
   | { type: 'PROGRESS'; id: string; progress: number }
   | { type: 'DONE'; id: string }
-  | { type: 'FAILED'; id: string; error: string; kept?: KeptRecord | null }
+  | { type: 'FAILED'; id: string; error: string; kept?: KeptRecord | null; retryable?: boolean }
   | { type: 'DISMISS'; id: string }
   | { type: 'CLEAR_FINISHED' };
 
@@ -50,7 +53,10 @@ export function uploadQueueReducer(items: UploadItem[], event: UploadQueueEvent)
   switch (event.type) {
     case 'ADD':
       if (event.items.length === 0) return items;
-      return [...items, ...event.items.map((i) => ({ ...i, status: 'queued' as const, progress: 0, error: null, kept: null }))];
+      return [
+        ...items,
+        ...event.items.map((i) => ({ ...i, status: 'queued' as const, progress: 0, error: null, kept: null, retryable: false })),
+      ];
     case 'START':
       return update(event.id, (i) => (i.status === 'queued' ? { ...i, status: 'uploading', progress: 0 } : i));
     case 'PROGRESS':
@@ -64,7 +70,11 @@ export function uploadQueueReducer(items: UploadItem[], event: UploadQueueEvent)
       return update(event.id, (i) => (i.status === 'uploading' ? { ...i, status: 'done', progress: 1 } : i));
     case 'FAILED':
       return update(event.id, (i) =>
-        i.status === 'uploading' || i.status === 'queued' ? { ...i, status: 'failed', error: event.error, kept: event.kept ?? null } : i,
+        i.status === 'uploading' || i.status === 'queued'
+          ? event.kept
+            ? { ...i, status: 'kept', error: event.error, kept: event.kept, retryable: false }
+            : { ...i, status: 'failed', error: event.error, kept: null, retryable: event.retryable ?? false }
+          : i,
       );
     case 'DISMISS':
       return items.some((i) => i.id === event.id && i.status !== 'uploading') ? items.filter((i) => i.id !== event.id) : items;

@@ -34,6 +34,22 @@ describe('resumable uploads in the browser', () => {
     let items = uploadQueueReducer([], { type: 'ADD', items: [{ id: 'f0', name: 'a.jpg', size: 1 }] });
     expect(items[0]!.kept).toBeNull();
     items = uploadQueueReducer(items, { type: 'FAILED', id: 'f0', error: duplicate.detail, kept: { kind: 'photo', id: 7 } });
-    expect(items[0]).toMatchObject({ status: 'failed', error: duplicate.detail, kept: { kind: 'photo', id: 7 } });
+    expect(items[0]).toMatchObject({ status: 'kept', error: duplicate.detail, kept: { kind: 'photo', id: 7 }, retryable: false });
+  });
+
+  it('marks a failure that sending again may mend, and only that one', () => {
+    let items = uploadQueueReducer([], {
+      type: 'ADD',
+      items: [
+        { id: 'f0', name: 'a.jpg', size: 1 },
+        { id: 'f1', name: 'b.jpg', size: 1 },
+      ],
+    });
+    items = uploadQueueReducer(items, { type: 'FAILED', id: 'f0', error: 'Нет подключения', retryable: true });
+    items = uploadQueueReducer(items, { type: 'FAILED', id: 'f1', error: 'Файл не является поддерживаемым изображением' });
+    expect(items.map((i) => [i.status, i.retryable])).toEqual([
+      ['failed', true],
+      ['failed', false],
+    ]);
   });
 });
