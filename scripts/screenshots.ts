@@ -110,7 +110,7 @@ const SCREENS: Screen[] = [
     },
   },
   { name: 'trash', path: '/trash', signedIn: true, ready: (p) => heading(p, 'Корзина') },
-  { name: 'profile', path: '/profile', signedIn: true, ready: (p) => heading(p, 'Хранилище') },
+  { name: 'profile', path: '/profile', signedIn: true, ready: (p) => heading(p, 'Место') },
   {
     name: 'user-menu',
     path: '/audio',

@@ -34,8 +34,15 @@ export function EmailChangeSection({ user }: { user: User }) {
   return (
     <ProfileSection id="email-change" title="Email">
       <div className="flex flex-col gap-4">
-        <p className="text-sm text-fg-muted">
-          Текущий адрес: <strong>{user.email}</strong>
+        <p className="flex flex-wrap items-center gap-x-2 gap-y-1 break-all text-sm text-fg-muted">
+          <span>
+            Текущий адрес: <strong className="text-fg">{user.email}</strong>
+          </span>
+          <span
+            className={`rounded px-2 py-0.5 text-xs ${user.is_email_verified ? 'bg-success-soft text-success-text' : 'bg-warning-soft text-warning-text'}`}
+          >
+            {user.is_email_verified ? 'подтверждён' : 'не подтверждён'}
+          </span>
         </p>
         {pending ? (
           <CodeStep address={pending} onDone={back} onCancel={back} />

@@ -82,17 +82,6 @@ export function ProfileInfoForm({ user }: { user: User }) {
     <ProfileSection id="profile-info" title="Личные данные">
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4">
         {error ? <FormAlert>{error}</FormAlert> : null}
-        <div className="flex flex-col gap-1">
-          <span className="text-sm font-medium text-fg">Email</span>
-          <p className="flex flex-wrap items-center gap-2 break-all text-fg">
-            {user.email}
-            <span
-              className={`rounded px-2 py-0.5 text-xs ${user.is_email_verified ? 'bg-success-soft text-success-text' : 'bg-warning-soft text-warning-text'}`}
-            >
-              {user.is_email_verified ? 'подтверждён' : 'не подтверждён'}
-            </span>
-          </p>
-        </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label="Имя" autoComplete="given-name" error={errors.first_name?.message} {...form.register('first_name')} />
           <TextField label="Фамилия" autoComplete="family-name" error={errors.last_name?.message} {...form.register('last_name')} />

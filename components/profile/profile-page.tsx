@@ -14,15 +14,24 @@ import { PasskeysSection } from './passkeys-section';
 import { PhoneVerification } from './phone-verification';
 import { PhotoSection } from './photo-section';
 import { ProfileInfoForm } from './profile-info-form';
+import { PROFILE_GROUPS, ProfileSectionsNav } from './profile-sections-nav';
+import { ProfileGroup } from './section';
 import { SessionsSection } from './sessions-section';
 import { StorageSection } from './storage-section';
 import { TwoFactorSection } from './two-factor-section';
 
+const [ACCOUNT, SECURITY, STORAGE] = PROFILE_GROUPS;
+
+/**
+ * The profile in three groups, each a column of cards: «Аккаунт» (who you are, how to reach you, leaving),
+ * «Безопасность» (how you sign in, and where you are signed in), «Хранилище» (the space taken and the links
+ * given out). Their links stay in view: a row on a phone, a column beside the cards on a wide screen.
+ */
 export function ProfilePage() {
   const profile = useProfile();
 
   return (
-    <div className="mx-auto flex w-full max-w-settings flex-col gap-6">
+    <div className="mx-auto flex w-full max-w-settings flex-col gap-6 lg:max-w-[60rem]">
       <h1 className="text-2xl font-semibold tracking-tight text-fg">Профиль</h1>
       {profile.isPending ? (
         <div className="flex justify-center py-10 text-accent-text">
@@ -36,20 +45,29 @@ export function ProfilePage() {
           </Button>
         </FormAlert>
       ) : (
-        <>
-          <PhotoSection user={profile.data} />
-          <ProfileInfoForm user={profile.data} />
-          <PhoneVerification user={profile.data} />
-          <EmailChangeSection user={profile.data} />
-          <StorageSection />
-          <ChangePasswordForm />
-          <TwoFactorSection />
-          <PasskeysSection />
-          <LinkedProviders />
-          <SessionsSection />
-          <MyLinksSection />
-          <DeleteAccount />
-        </>
+        <div className="flex flex-col gap-6 lg:grid lg:grid-cols-[11rem_minmax(0,1fr)] lg:gap-8">
+          <ProfileSectionsNav />
+          <div className="flex min-w-0 flex-col gap-10">
+            <ProfileGroup {...ACCOUNT}>
+              <PhotoSection user={profile.data} />
+              <ProfileInfoForm user={profile.data} />
+              <PhoneVerification user={profile.data} />
+              <EmailChangeSection user={profile.data} />
+              <DeleteAccount />
+            </ProfileGroup>
+            <ProfileGroup {...SECURITY}>
+              <ChangePasswordForm />
+              <TwoFactorSection />
+              <PasskeysSection />
+              <LinkedProviders />
+              <SessionsSection />
+            </ProfileGroup>
+            <ProfileGroup {...STORAGE}>
+              <StorageSection />
+              <MyLinksSection />
+            </ProfileGroup>
+          </div>
+        </div>
       )}
     </div>
   );

@@ -75,7 +75,7 @@ export function StorageSection() {
   };
 
   return (
-    <ProfileSection id="storage" title="Хранилище">
+    <ProfileSection id="storage-space" title="Место">
       <div className="flex flex-col gap-5">
         <UsageFigures />
         <div className="flex flex-col gap-2 border-t border-line pt-4">

@@ -68,9 +68,9 @@ export function TwoFactorDisable({
       </p>
       {actions}
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4" aria-labelledby="two-factor-disable-title">
-        <h3 id="two-factor-disable-title" className="font-medium text-fg">
+        <h4 id="two-factor-disable-title" className="font-medium text-fg">
           Отключить двухэтапную проверку
-        </h3>
+        </h4>
         {error ? <FormAlert>{error}</FormAlert> : null}
         <PasswordField label="Текущий пароль" error={errors.password?.message} {...form.register('password')} />
         <TextField

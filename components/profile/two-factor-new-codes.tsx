@@ -60,9 +60,9 @@ export function TwoFactorNewCodes({ onRenewed }: { onRenewed: (codes: string[]) 
   }
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4" aria-labelledby="two-factor-new-codes-title">
-      <h3 id="two-factor-new-codes-title" className="font-medium text-fg">
+      <h4 id="two-factor-new-codes-title" className="font-medium text-fg">
         Новые резервные коды
-      </h3>
+      </h4>
       <p className="text-sm text-fg-muted">Прежние резервные коды перестанут действовать.</p>
       {error ? <FormAlert>{error}</FormAlert> : null}
       <PasswordField label="Текущий пароль" error={errors.password?.message} {...form.register('password')} />

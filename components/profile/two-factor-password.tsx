@@ -49,9 +49,9 @@ export function TwoFactorPasswordStep({
 
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4" aria-labelledby="two-factor-password-title">
-      <h3 id="two-factor-password-title" ref={heading} tabIndex={-1} className="font-medium text-fg outline-none">
+      <h4 id="two-factor-password-title" ref={heading} tabIndex={-1} className="font-medium text-fg outline-none">
         Подтвердите, что это вы
-      </h3>
+      </h4>
       <p className="text-sm text-fg-muted">
         Чтобы включить двухэтапную проверку, введите текущий пароль. После включения все остальные сеансы будут завершены, а на вашу почту
         придёт письмо со ссылкой «Это был не я».

@@ -29,9 +29,9 @@ export function RecoveryCodes({ codes, notice, onDone }: { codes: string[]; noti
   return (
     <div className="flex flex-col gap-4">
       <FormAlert kind="success">{notice}</FormAlert>
-      <h3 id="recovery-codes-title" ref={heading} tabIndex={-1} className="font-medium text-fg outline-none">
+      <h4 id="recovery-codes-title" ref={heading} tabIndex={-1} className="font-medium text-fg outline-none">
         Резервные коды
-      </h3>
+      </h4>
       <p className="text-sm text-fg-muted">
         Сохраните эти коды в надёжном месте. Если телефона с приложением не окажется под рукой, войдите с одним из них — каждый код
         действует один раз. Больше они показаны не будут.

@@ -58,9 +58,9 @@ export function TwoFactorSetupStep({
 
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4" aria-labelledby="two-factor-setup-title">
-      <h3 id="two-factor-setup-title" ref={heading} tabIndex={-1} className="font-medium text-fg outline-none">
+      <h4 id="two-factor-setup-title" ref={heading} tabIndex={-1} className="font-medium text-fg outline-none">
         Настройка приложения
-      </h3>
+      </h4>
       <ol className="list-decimal space-y-1 pl-5 text-sm text-fg-muted">
         <li>Отсканируйте QR-код в приложении-аутентификаторе или введите ключ вручную.</li>
         <li>Введите 6-значный код, который покажет приложение.</li>

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { freshEmail } from './support/auth';
+import { freshEmail, registerAndLogin } from './support/auth';
 import { lastCodeTo, lastResetLinkTo } from './support/outbox';
 
 async function loginViaUi(page: Page, email: string, password: string) {
@@ -160,4 +160,32 @@ test('a new visitor registers, confirms, edits the profile, manages the photo an
   await page.getByLabel('Пароль', { exact: true }).fill(password3);
   await page.getByRole('button', { name: 'Войти', exact: true }).click();
   await expect(page.getByText('Неверный email или пароль')).toBeVisible();
+});
+
+test('the profile is three groups whose links stay in view, with the e-mail shown once', async ({ page }) => {
+  const user = await registerAndLogin(page);
+  await page.goto('/profile');
+  const nav = page.getByRole('navigation', { name: 'Разделы профиля' });
+  await expect(nav.getByRole('link')).toHaveText(['Аккаунт', 'Безопасность', 'Хранилище']);
+  for (const group of ['Аккаунт', 'Безопасность', 'Хранилище']) {
+    await expect(page.getByRole('heading', { name: group, level: 2, exact: true })).toBeAttached();
+  }
+  await expect(page.getByRole('region', { name: 'Смена пароля' })).toBeAttached();
+  await expect(page.getByText('Текущий адрес:')).toBeVisible();
+  expect((await page.locator('main').innerText()).split(user.email).length - 1, 'the e-mail is shown once').toBe(1);
+
+  const storage = nav.getByRole('link', { name: 'Хранилище' });
+  await storage.click();
+  await expect(storage).toHaveAttribute('aria-current', 'location');
+  await expect(page.getByRole('heading', { name: 'Место', level: 3 })).toBeInViewport();
+  await expect(nav).toBeInViewport();
+
+  // On a phone the links are a row that stays under the top bar.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await nav.getByRole('link', { name: 'Безопасность' }).click();
+  await expect(nav.getByRole('link', { name: 'Безопасность' })).toHaveAttribute('aria-current', 'location');
+  await expect(page.getByRole('heading', { name: 'Смена пароля', level: 3 })).toBeInViewport();
+  const box = (await nav.boundingBox())!;
+  expect(box.y).toBeGreaterThanOrEqual(56 - 1);
+  expect(box.y).toBeLessThan(60);
 });
