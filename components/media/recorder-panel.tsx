@@ -1,8 +1,9 @@
 'use client';
 
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { MediaDetailsForm } from '@/components/media/media-details-form';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import type { UseRecorder } from '@/hooks/use-recorder';
 import type { MediaDetails } from '@/lib/api/media';
@@ -131,9 +132,23 @@ export function RecorderPanel({ kind, recorder, onSave }: RecorderPanelProps) {
   const seconds = status === 'recorded' || status === 'naming' ? (state.recording?.duration ?? state.elapsed) : state.elapsed;
   const isAudio = kind === 'audio';
   const percent = Math.round(state.progress * 100);
+  const [confirmingDiscard, setConfirmingDiscard] = useState(false);
+
+  // Starting and stopping take away the button that was pressed: the focus goes to the next thing to do, and
+  // the change is said aloud (the clock itself is not a live region: it would speak every second).
+  const stopButton = useRef<HTMLButtonElement>(null);
+  const afterStop = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (status === 'recording') stopButton.current?.focus();
+    if (status === 'recorded') afterStop.current?.focus();
+  }, [status]);
+  const said = status === 'recording' ? 'Идёт запись' : status === 'recorded' ? `Запись остановлена, ${formatClock(seconds)}` : '';
 
   return (
     <div className="flex flex-col gap-4">
+      <p role="status" className="sr-only" data-testid="recorder-status">
+        {said}
+      </p>
       {isAudio ? null : <VideoStage recorder={recorder} />}
 
       <div className={`flex flex-col items-center gap-1 ${isAudio ? 'py-2' : ''}`}>
@@ -194,7 +209,7 @@ export function RecorderPanel({ kind, recorder, onSave }: RecorderPanelProps) {
 
       {status === 'recording' ? (
         <div className="flex justify-center">
-          <Button variant="danger" onClick={recorder.stop}>
+          <Button ref={stopButton} variant="danger" onClick={recorder.stop}>
             Остановить запись
           </Button>
         </div>
@@ -206,21 +221,31 @@ export function RecorderPanel({ kind, recorder, onSave }: RecorderPanelProps) {
           <div className="flex flex-wrap justify-center gap-2">
             {/* The camera's recording plays in its own <video controls>; audio has these buttons. */}
             {isAudio ? (
-              state.playing ? (
-                <Button variant="secondary" onClick={recorder.pause}>
-                  Пауза
-                </Button>
-              ) : (
-                <Button variant="secondary" onClick={() => void recorder.play()}>
-                  Прослушать
-                </Button>
-              )
+              // One button that changes its word, so the focus stays on it between «Прослушать» and «Пауза».
+              <Button ref={afterStop} variant="secondary" onClick={state.playing ? recorder.pause : () => void recorder.play()}>
+                {state.playing ? 'Пауза' : 'Прослушать'}
+              </Button>
             ) : null}
-            <Button variant="secondary" onClick={() => void recorder.discard()}>
+            <Button variant="secondary" onClick={() => setConfirmingDiscard(true)}>
               Удалить запись
             </Button>
-            <Button onClick={recorder.requestSave}>Сохранить</Button>
+            <Button ref={isAudio ? undefined : afterStop} onClick={recorder.requestSave}>
+              Сохранить
+            </Button>
           </div>
+          {/* A take is gone for good once thrown away (it never reached the trash): ask first. */}
+          <ConfirmDialog
+            open={confirmingDiscard}
+            title="Удалить эту запись?"
+            message="Записанное не сохранено и пропадёт безвозвратно."
+            confirmLabel="Удалить"
+            cancelLabel="Отмена"
+            onConfirm={() => {
+              setConfirmingDiscard(false);
+              void recorder.discard();
+            }}
+            onCancel={() => setConfirmingDiscard(false)}
+          />
         </div>
       ) : null}
 

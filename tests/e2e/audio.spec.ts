@@ -169,6 +169,36 @@ test('closing the recorder with an unsaved recording asks first', async ({ page 
   await expect(page.getByTestId('restore-recording')).toHaveCount(0);
 });
 
+test('start and stop by keyboard move the focus on and say so; «Удалить запись» asks before the take is thrown away', async ({ page }) => {
+  await registerAndLogin(page);
+  await page.goto('/audio');
+  await page.getByRole('button', { name: 'Записать аудио' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Запись аудио' });
+  const said = dialog.getByTestId('recorder-status');
+  await dialog.getByRole('button', { name: 'Начать запись' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(said).toHaveText('Идёт запись');
+  await expect(dialog.getByRole('button', { name: 'Остановить запись' })).toBeFocused();
+  await expect(dialog.getByTestId('recorder-timer')).toHaveText('00:01', { timeout: 15_000 });
+  await page.keyboard.press('Enter');
+  await expect(said).toHaveText(/^Запись остановлена, 00:0\d$/);
+  const listen = dialog.getByRole('button', { name: 'Прослушать' });
+  await expect(listen).toBeFocused();
+
+  const discard = dialog.getByRole('button', { name: 'Удалить запись' });
+  await discard.click();
+  const confirm = page.getByRole('dialog', { name: 'Удалить эту запись?' });
+  await expect(confirm.getByText('Записанное не сохранено и пропадёт безвозвратно.')).toBeVisible();
+  await confirm.getByRole('button', { name: 'Отмена' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(listen).toBeVisible();
+  await expect(discard).toBeFocused();
+  await discard.click();
+  await confirm.getByRole('button', { name: 'Удалить' }).click();
+  await expect(dialog.getByRole('button', { name: 'Начать запись' })).toBeVisible();
+  await expect(listen).toHaveCount(0);
+});
+
 test('a denied microphone shows the access message with a button that asks again', async ({ page }) => {
   // Simulates the user refusing the permission prompt (fake-ui would otherwise always allow).
   await page.addInitScript(() => {
