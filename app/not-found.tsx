@@ -1,5 +1,9 @@
+import type { Metadata } from 'next';
 import Link from 'next/link';
 import { buttonClass } from '@/components/ui/button-styles';
+
+/** A missing page says so in its title too (the static export's 404.html), not just the product's name. */
+export const metadata: Metadata = { title: 'Страница не найдена — Копилка' };
 
 export default function NotFound() {
   return (

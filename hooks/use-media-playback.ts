@@ -84,15 +84,20 @@ export function useMediaPlayback(media: HTMLMediaElement | null, { recordId, dur
     };
   }, [media, positions, recordId, duration]);
 
-  /** Moves `seconds` back (negative) or forward, within the recording. */
+  /** Moves `seconds` back (negative) or forward, within the recording; says where it landed (null without media). */
   const skip = useCallback(
-    (seconds: number) => {
-      if (!media) return;
+    (seconds: number): number | null => {
+      if (!media) return null;
       const length = Number.isFinite(media.duration) && media.duration > 0 ? media.duration : duration;
-      media.currentTime = skipTarget(media.currentTime, seconds, length);
+      const to = skipTarget(media.currentTime, seconds, length);
+      media.currentTime = to;
+      return to;
     },
     [media, duration],
   );
 
-  return { speed, setSpeed, skip };
+  /** Goes to `seconds` from the start (the position slider's Home, End and keys), within the recording. */
+  const seekTo = useCallback((seconds: number) => (media ? skip(seconds - media.currentTime) : null), [media, skip]);
+
+  return { speed, setSpeed, skip, seekTo };
 }

@@ -210,7 +210,7 @@ export const AudioItem = memo(function AudioItem({
             <div className="h-full bg-accent" style={{ width: `${progress * 100}%` }} data-testid="audio-progress" />
           </div>
         </div>
-        <FavoriteButton kind="audio" id={record.id} favorite={record.is_favorite} />
+        <FavoriteButton kind="audio" id={record.id} name={record.title} favorite={record.is_favorite} />
         <Menu
           label={`Действия: ${record.title}`}
           button={<MoreIcon />}
@@ -227,7 +227,7 @@ export const AudioItem = memo(function AudioItem({
       </div>
       {record.status === 'failed' ? (
         <div className="px-3 pb-3">
-          <ProcessingFailed kind="audio" id={record.id} reason={record.failure_reason ?? AUDIO_FAILED} />
+          <ProcessingFailed kind="audio" id={record.id} name={record.title} reason={record.failure_reason ?? AUDIO_FAILED} />
         </div>
       ) : null}
 

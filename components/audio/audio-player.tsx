@@ -10,7 +10,7 @@ import { alternativeMediaUrls } from '@/lib/media/playback/url-alternatives';
 import { PlaybackControls } from './playback-controls';
 import { TrimPanel } from './trim-panel';
 import type { TrimPart } from '@/lib/media/playback/trim-part';
-import { WaveformRow } from './waveform-row';
+import { positionText, WaveformRow } from './waveform-row';
 
 /** The waveform is created after 300 ms and given 5 s to get ready before native controls take over. */
 export const WAVEFORM_INIT_DELAY_MS = 300;
@@ -77,6 +77,9 @@ export function AudioPlayer({ src, peaks, duration, title, recordId, trim, onPro
   const [media, setMedia] = useState<HTMLMediaElement | null>(null);
   const playback = useMediaPlayback(media, { recordId, duration });
   const hintId = useId();
+  // A seek by the ±15 s buttons or the player's ← → is spoken here («Перемотано: 00:12 из 01:30»); the slider
+  // speaks its own value while it has the focus.
+  const [seekNote, setSeekNote] = useState('');
   const [trimming, setTrimming] = useState(false);
   const trimButtonRef = useRef<HTMLButtonElement | null>(null);
   /** Closing the trim panel without saving hands the focus back to «Обрезать». */
@@ -210,6 +213,15 @@ export function AudioPlayer({ src, peaks, duration, title, recordId, trim, onPro
     }
   };
 
+  const total = duration ?? 0;
+  /** Skips and says where it landed (the waveform's length, else the element's own). */
+  const skipBy = (seconds: number) => {
+    const to = playback.skip(seconds);
+    if (to === null) return;
+    const length = total > 0 ? total : Number.isFinite(media?.duration) ? media!.duration : 0;
+    setSeekNote(`Перемотано: ${positionText(to, length)}`);
+  };
+
   /** The media is there (and, with the waveform, ready): the buttons and keys act. */
   const controllable = !!media && (mode !== 'waveform' || ready);
 
@@ -218,7 +230,7 @@ export function AudioPlayer({ src, peaks, duration, title, recordId, trim, onPro
     if (!action || !controllable) return;
     e.preventDefault();
     if (action.kind === 'toggle') void togglePlay();
-    else playback.skip(action.seconds);
+    else skipBy(action.seconds);
   };
 
   useEffect(() => {
@@ -226,7 +238,6 @@ export function AudioPlayer({ src, peaks, duration, title, recordId, trim, onPro
   }, [current, duration, onProgress]);
 
   const label = playing ? `Пауза${title ? `: ${title}` : ''}` : `Воспроизвести${title ? `: ${title}` : ''}`;
-  const total = duration ?? 0;
 
   if (mode === 'failed') {
     return (
@@ -258,6 +269,11 @@ export function AudioPlayer({ src, peaks, duration, title, recordId, trim, onPro
         onToggle={() => void togglePlay()}
         current={current}
         total={total}
+        onSeek={(to) => {
+          playback.seekTo(to);
+          setCurrent(to);
+        }}
+        positionLabel={title ? `Позиция: ${title}` : 'Позиция'}
       />
     );
 
@@ -287,9 +303,12 @@ export function AudioPlayer({ src, peaks, duration, title, recordId, trim, onPro
       data-testid="audio-player"
     >
       {player}
-      <PlaybackControls speed={playback.speed} onSpeedChange={playback.setSpeed} onSkip={playback.skip} disabled={!controllable} />
+      <PlaybackControls speed={playback.speed} onSpeedChange={playback.setSpeed} onSkip={skipBy} disabled={!controllable} />
       <p id={hintId} className="sr-only">
         Пробел — воспроизведение или пауза, стрелки влево и вправо — на 5 секунд назад или вперёд.
+      </p>
+      <p role="status" className="sr-only" data-testid="seek-status">
+        {seekNote}
       </p>
     </div>
   );

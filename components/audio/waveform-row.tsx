@@ -1,7 +1,11 @@
 'use client';
 
-import type { Ref } from 'react';
+import type { KeyboardEvent, Ref } from 'react';
+import { SKIP_BUTTON_S, SKIP_KEY_S } from '@/lib/media/playback/playback-keys';
 import { formatClock } from '@/lib/media/recording/recorder-machine';
+
+/** The position as a screen reader says it: «00:12 из 01:30». */
+export const positionText = (current: number, total: number) => `${formatClock(current)} из ${formatClock(total)}`;
 
 export interface WaveformRowProps {
   /** Where wavesurfer draws. */
@@ -14,10 +18,35 @@ export interface WaveformRowProps {
   /** Seconds played and the whole length, for the clock. */
   current: number;
   total: number;
+  /** Goes to a time, in seconds (the slider's keys). */
+  onSeek: (seconds: number) => void;
+  /** The slider's name: «Позиция: <title>». */
+  positionLabel: string;
 }
 
-/** The play/pause button, the waveform and the clock of a recording's player. */
-export function WaveformRow({ containerRef, ready, playing, label, onToggle, current, total }: WaveformRowProps) {
+/**
+ * The play/pause button, the waveform and the clock of a recording's player. The waveform is the position's
+ * slider for the keyboard and screen readers (role=slider, «00:12 из 01:30»): ←/→ 5 s, PageUp/PageDown 15 s,
+ * Home/End; the pointer clicks and drags on it as before.
+ */
+export function WaveformRow({ containerRef, ready, playing, label, onToggle, current, total, onSeek, positionLabel }: WaveformRowProps) {
+  const onSliderKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    const step: Record<string, number> = {
+      ArrowLeft: current - SKIP_KEY_S,
+      ArrowDown: current - SKIP_KEY_S,
+      ArrowRight: current + SKIP_KEY_S,
+      ArrowUp: current + SKIP_KEY_S,
+      PageDown: current - SKIP_BUTTON_S,
+      PageUp: current + SKIP_BUTTON_S,
+      Home: 0,
+      End: total,
+    };
+    const to = step[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    onSeek(Math.min(Math.max(0, to), total));
+  };
   return (
     <div className="flex items-center gap-3">
       <button
@@ -41,7 +70,16 @@ export function WaveformRow({ containerRef, ready, playing, label, onToggle, cur
       </button>
       <div
         ref={containerRef}
-        className="min-w-0 flex-1"
+        role="slider"
+        tabIndex={ready ? 0 : -1}
+        aria-label={positionLabel}
+        aria-valuemin={0}
+        aria-valuemax={Math.round(total)}
+        aria-valuenow={Math.floor(current)}
+        aria-valuetext={positionText(current, total)}
+        aria-disabled={ready ? undefined : true}
+        onKeyDown={ready ? onSliderKey : undefined}
+        className="min-w-0 flex-1 rounded outline-none focus-visible:ring-2 focus-visible:ring-accent"
         data-testid="waveform"
         data-ready={ready ? 'true' : 'false'}
         style={{ minHeight: 48 }}

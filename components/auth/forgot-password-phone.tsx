@@ -2,7 +2,7 @@
 
 import { zodResolver } from '@/lib/forms/zod-resolver';
 import { useRouter } from 'next/navigation';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { CodeField } from '@/components/ui/code-field';
@@ -27,7 +27,9 @@ export function ForgotPasswordPhone() {
   const requestCode = useRequestPasswordResetCode();
   const reset = useResetPasswordByCode();
   const [phone, setPhone] = useState<string | null>(null);
-  const [message, setMessage] = useState<{ kind: 'error' | 'info'; text: string } | null>(null);
+  // `code`: the reset was refused (most often for the code, where the focus goes back), so it is tied to the code field.
+  const [message, setMessage] = useState<{ kind: 'error' | 'info'; text: string; code?: boolean } | null>(null);
+  const alertId = useId();
   const [done, setDone] = useState(false);
   const phoneForm = useForm<PhoneResetRequestValues>({ resolver: zodResolver(phoneResetRequestSchema), defaultValues: { phone: '' } });
   const resetForm = useForm<PhoneResetValues>({
@@ -88,7 +90,7 @@ export function ForgotPasswordPhone() {
       showSuccess(PASSWORD_RESET_DONE);
       router.replace('/login');
     } catch (e) {
-      setMessage({ kind: 'error', text: resetPasswordError(errorInfo(e)) });
+      setMessage({ kind: 'error', text: resetPasswordError(errorInfo(e)), code: true });
       resetForm.setFocus('code');
     }
   });
@@ -101,7 +103,11 @@ export function ForgotPasswordPhone() {
       {!phone ? (
         <p className="text-sm text-fg-muted">Укажите подтверждённый номер телефона, и мы отправим код для сброса пароля по SMS.</p>
       ) : null}
-      {message ? <FormAlert kind={message.kind}>{message.text}</FormAlert> : null}
+      {message ? (
+        <FormAlert kind={message.kind} id={alertId}>
+          {message.text}
+        </FormAlert>
+      ) : null}
       {!phone ? (
         <form onSubmit={(e) => void onRequest(e)} noValidate className="flex flex-col gap-4">
           <PhoneField label="Телефон" error={phoneForm.formState.errors.phone?.message} {...phoneForm.register('phone')} />
@@ -111,7 +117,12 @@ export function ForgotPasswordPhone() {
         </form>
       ) : (
         <form onSubmit={(e) => void onReset(e)} noValidate className="flex flex-col gap-4">
-          <CodeField label="Код из SMS" error={errors.code?.message} {...resetForm.register('code')} />
+          <CodeField
+            label="Код из SMS"
+            error={errors.code?.message}
+            alertId={message?.code ? alertId : undefined}
+            {...resetForm.register('code')}
+          />
           <PasswordField fresh label="Новый пароль" error={errors.password?.message} {...resetForm.register('password')} />
           <PasswordField fresh label="Подтверждение пароля" error={errors.password2?.message} {...resetForm.register('password2')} />
           <Button type="submit" loading={isSubmitting} disabled={requestCode.isPending || done} fullWidth>

@@ -3,7 +3,7 @@
 import { zodResolver } from '@/lib/forms/zod-resolver';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { CodeField } from '@/components/ui/code-field';
@@ -91,7 +91,9 @@ function PhoneLogin() {
   const requestCode = useRequestPhoneLogin();
   const [phone, setPhone] = useState<string | null>(null);
   const [mfaToken, setMfaToken] = useState<string | null>(null);
-  const [message, setMessage] = useState<{ kind: 'error' | 'info'; text: string } | null>(null);
+  // `code`: the message says the code was refused, so it is tied to the code field.
+  const [message, setMessage] = useState<{ kind: 'error' | 'info'; text: string; code?: boolean } | null>(null);
+  const alertId = useId();
   const phoneForm = useForm<PhoneLoginValues>({ resolver: zodResolver(phoneLoginSchema), defaultValues: { phone: '' } });
   const codeForm = useForm<CodeValues>({ resolver: zodResolver(codeSchema), defaultValues: { code: '' } });
   const switched = useRef(false);
@@ -125,7 +127,8 @@ function PhoneLogin() {
       if (isSecondStep(answer)) setMfaToken(answer.mfa_token);
       else router.replace('/');
     } catch (e) {
-      setMessage({ kind: 'error', text: phoneLoginError(errorInfo(e)) });
+      setMessage({ kind: 'error', text: phoneLoginError(errorInfo(e)), code: true });
+      codeForm.setFocus('code', { shouldSelect: true });
     }
   });
 
@@ -143,7 +146,11 @@ function PhoneLogin() {
 
   return (
     <div className="flex flex-col gap-4">
-      {message ? <FormAlert kind={message.kind}>{message.text}</FormAlert> : null}
+      {message ? (
+        <FormAlert kind={message.kind} id={alertId}>
+          {message.text}
+        </FormAlert>
+      ) : null}
       {!phone ? (
         <form onSubmit={(e) => void onRequest(e)} noValidate className="flex flex-col gap-4">
           <PhoneField label="Телефон" error={phoneForm.formState.errors.phone?.message} {...phoneForm.register('phone')} />
@@ -153,7 +160,12 @@ function PhoneLogin() {
         </form>
       ) : (
         <form onSubmit={(e) => void onVerify(e)} noValidate className="flex flex-col gap-4">
-          <CodeField label="Код из SMS" error={codeForm.formState.errors.code?.message} {...codeForm.register('code')} />
+          <CodeField
+            label="Код из SMS"
+            error={codeForm.formState.errors.code?.message}
+            alertId={message?.code ? alertId : undefined}
+            {...codeForm.register('code')}
+          />
           <Button type="submit" loading={codeForm.formState.isSubmitting} disabled={requestCode.isPending} fullWidth>
             Войти
           </Button>

@@ -2,7 +2,7 @@
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRouter } from 'next/navigation';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { CodeField } from '@/components/ui/code-field';
@@ -58,6 +58,8 @@ function CodeStep({
   });
   const { errors, isSubmitting } = form.formState;
   const intro = useRef<HTMLParagraphElement>(null);
+  // A refused code is told above the form and tied to the field (aria-invalid, aria-describedby).
+  const alertId = useId();
 
   // When the step replaces the password form its explanation takes the focus (so it is read out);
   // after switching between app code and recovery code, the caret goes to the field.
@@ -87,7 +89,7 @@ function CodeStep({
           ? 'Введите один из резервных кодов, сохранённых при включении двухэтапной проверки. Каждый код действует один раз.'
           : 'Введите 6-значный код из приложения-аутентификатора.'}
       </p>
-      {error ? <FormAlert>{error}</FormAlert> : null}
+      {error ? <FormAlert id={alertId}>{error}</FormAlert> : null}
       {mode === 'recovery' ? (
         <TextField
           label="Резервный код"
@@ -95,10 +97,16 @@ function CodeStep({
           autoCapitalize="off"
           spellCheck={false}
           error={errors.code?.message}
+          alertId={error ? alertId : undefined}
           {...form.register('code')}
         />
       ) : (
-        <CodeField label="Код из приложения" error={errors.code?.message} {...form.register('code')} />
+        <CodeField
+          label="Код из приложения"
+          error={errors.code?.message}
+          alertId={error ? alertId : undefined}
+          {...form.register('code')}
+        />
       )}
       <Button type="submit" loading={isSubmitting} fullWidth>
         Подтвердить

@@ -2,7 +2,7 @@
 
 import { zodResolver } from '@/lib/forms/zod-resolver';
 import { useRouter } from 'next/navigation';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { CodeField } from '@/components/ui/code-field';
@@ -23,7 +23,9 @@ export function VerifyEmailForm() {
   const verify = useVerifyEmail();
   const resend = useResendEmailCode();
   const [email, setEmail] = useState<string | null>(null);
-  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  // `code`: the message says the code was refused, so it is tied to the code field.
+  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string; code?: boolean } | null>(null);
+  const alertId = useId();
   const [done, setDone] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
@@ -47,7 +49,8 @@ export function VerifyEmailForm() {
       snackbar.showSuccess(EMAIL_VERIFIED);
       timer.current = setTimeout(() => router.push('/login'), AFTER_VERIFY_DELAY_MS);
     } catch (e) {
-      setMessage({ kind: 'error', text: verifyEmailError(errorInfo(e)) });
+      setMessage({ kind: 'error', text: verifyEmailError(errorInfo(e)), code: true });
+      form.setFocus('code', { shouldSelect: true });
     }
   });
 
@@ -78,9 +81,18 @@ export function VerifyEmailForm() {
             'Введите 6-значный код из письма.'
           )}
         </p>
-        {message ? <FormAlert kind={message.kind}>{message.text}</FormAlert> : null}
+        {message ? (
+          <FormAlert kind={message.kind} id={alertId}>
+            {message.text}
+          </FormAlert>
+        ) : null}
         <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4">
-          <CodeField label="Код подтверждения" error={errors.code?.message} {...form.register('code')} />
+          <CodeField
+            label="Код подтверждения"
+            error={errors.code?.message}
+            alertId={message?.code ? alertId : undefined}
+            {...form.register('code')}
+          />
           <Button type="submit" loading={isSubmitting} disabled={done} fullWidth>
             Подтвердить
           </Button>

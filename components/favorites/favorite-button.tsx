@@ -24,10 +24,17 @@ export function StarIcon({ filled, className = 'h-5 w-5' }: { filled: boolean; c
   );
 }
 
-/** A star on an item (a row, a tile, the viewer): toggles `is_favorite`, the list following at once. */
+/** The star's spoken name on an item: «В избранное: Шум прибоя», so a list of stars says whose each is. */
+export const favoriteLabel = (name?: string) => (name ? `${FAVORITE_LABEL}: ${name}` : FAVORITE_LABEL);
+
+/**
+ * A star on an item (a row, a tile, the viewer): toggles `is_favorite`, the list following at once. `name`: the
+ * item's title, said with the star where many stand side by side (a list, a grid).
+ */
 export function FavoriteButton({
   kind,
   id,
+  name,
   favorite,
   tone = 'neutral',
   round = false,
@@ -35,6 +42,7 @@ export function FavoriteButton({
 }: {
   kind: MediaKind;
   id: number;
+  name?: string;
   favorite: boolean;
   tone?: IconButtonProps['tone'];
   round?: boolean;
@@ -44,7 +52,7 @@ export function FavoriteButton({
   const color = favorite ? (tone === 'media' ? 'text-amber-300' : 'text-amber-500 dark:text-amber-300') : '';
   return (
     <IconButton
-      label={FAVORITE_LABEL}
+      label={favoriteLabel(name)}
       title={favorite ? 'Убрать из избранного' : 'Добавить в избранное'}
       aria-pressed={favorite}
       tone={tone}

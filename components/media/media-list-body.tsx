@@ -54,14 +54,22 @@ export function MediaListBody({
       </div>
     );
   }
-  if (total === 0) return <EmptyState title={emptyTitle} description={emptyDescription} />;
-  if (visibleCount === 0) return <EmptyState title="Ничего не найдено" description="Измените запрос поиска." />;
+  // One live region stands above the list whatever it shows, so a search that finds nothing is spoken as it
+  // happens («Ничего не найдено»), like the count it replaces; a region that appears with its text is not.
+  const empty = total === 0;
+  const nothingFound = !empty && visibleCount === 0;
   return (
     <>
-      <p className="text-sm text-fg-muted" aria-live="polite">
-        {searching ? `Найдено: ${countLabel(visibleCount)}` : countLabel(visibleCount)}
-      </p>
-      {children}
+      <div aria-live="polite" data-testid="list-status">
+        {empty ? (
+          <EmptyState title={emptyTitle} description={emptyDescription} />
+        ) : nothingFound ? (
+          <EmptyState title="Ничего не найдено" description="Измените запрос поиска." />
+        ) : (
+          <p className="text-sm text-fg-muted">{searching ? `Найдено: ${countLabel(visibleCount)}` : countLabel(visibleCount)}</p>
+        )}
+      </div>
+      {empty || nothingFound ? null : children}
     </>
   );
 }

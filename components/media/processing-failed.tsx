@@ -11,10 +11,12 @@ export interface ProcessingFailedProps {
   id: number;
   /** Why the processing failed, as the server says (the card's own words when it says nothing); left out when the card shows it. */
   reason?: string;
+  /** The item's title: «Повторить» then says which item it sends back («Повторить: Шум прибоя»). */
+  name?: string;
 }
 
 /** A record whose processing failed: why (unless the card shows it), and «Повторить», which sends it back to be processed. */
-export function ProcessingFailed({ kind, id, reason }: ProcessingFailedProps) {
+export function ProcessingFailed({ kind, id, reason, name }: ProcessingFailedProps) {
   const retry = useRetryProcessing(kind);
   const { showError } = useSnackbar();
   const again = async () => {
@@ -27,7 +29,12 @@ export function ProcessingFailed({ kind, id, reason }: ProcessingFailedProps) {
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-2" data-testid="processing-failed">
       {reason ? <p className="text-sm text-danger-text">{reason}</p> : null}
-      <Button variant="secondary" onClick={() => void again()} loading={retry.isPending}>
+      <Button
+        variant="secondary"
+        aria-label={name ? `Повторить: ${name}` : undefined}
+        onClick={() => void again()}
+        loading={retry.isPending}
+      >
         Повторить
       </Button>
     </div>

@@ -76,6 +76,7 @@ export const PhotoTile = memo(function PhotoTile({
         ) : null}
       </button>
       <FavoriteButton
+        name={photoAlt(photo)}
         kind="photo"
         id={photo.id}
         favorite={photo.is_favorite}
@@ -106,7 +107,7 @@ export const PhotoTile = memo(function PhotoTile({
       ) : null}
       {photo.status === 'failed' ? (
         <div className="pt-1">
-          <ProcessingFailed kind="photo" id={photo.id} />
+          <ProcessingFailed kind="photo" id={photo.id} name={photoAlt(photo)} />
         </div>
       ) : null}
     </div>

@@ -1,7 +1,7 @@
 'use client';
 
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { CodeField } from '@/components/ui/code-field';
@@ -104,6 +104,8 @@ function CodeStep({ address, onDone, onCancel }: { address: string; onDone: () =
   const [error, setError] = useState<string | null>(null);
   const form = useForm<EmailChangeCodeValues>({ resolver: zodResolver(emailChangeCodeSchema), defaultValues: { code: '' } });
   const { errors, isSubmitting } = form.formState;
+  // A refused code told above the form is tied to the field (aria-invalid, aria-describedby).
+  const alertId = useId();
 
   useEffect(() => {
     form.setFocus('code');
@@ -126,8 +128,8 @@ function CodeStep({ address, onDone, onCancel }: { address: string; onDone: () =
       <FormAlert kind="info">
         Код отправлен на <strong>{address}</strong>. Пока вы не введёте его, действует прежний адрес.
       </FormAlert>
-      {error ? <FormAlert>{error}</FormAlert> : null}
-      <CodeField label="Код из письма" error={errors.code?.message} {...form.register('code')} />
+      {error ? <FormAlert id={alertId}>{error}</FormAlert> : null}
+      <CodeField label="Код из письма" error={errors.code?.message} alertId={error ? alertId : undefined} {...form.register('code')} />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" loading={isSubmitting}>
           Подтвердить

@@ -1,7 +1,7 @@
 'use client';
 
 import { zodResolver } from '@/lib/forms/zod-resolver';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Button } from '@/components/ui/button';
@@ -22,7 +22,9 @@ export function PhoneVerification({ user }: { user: User }) {
   const verify = useVerifyPhone();
   const resend = useResendPhoneCode();
   const snackbar = useSnackbar();
-  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  // `code`: the message says the code was refused, so it is tied to the code field.
+  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string; code?: boolean } | null>(null);
+  const alertId = useId();
   const form = useForm<CodeValues>({ resolver: zodResolver(codeSchema), defaultValues: { code: '' } });
 
   if (!user.phone || user.is_phone_verified) return null;
@@ -51,7 +53,8 @@ export function PhoneVerification({ user }: { user: User }) {
       // This section unmounts once verified: keep focus on the phone field, which now says «подтверждён».
       requestAnimationFrame(() => document.getElementById(PROFILE_PHONE_ID)?.focus());
     } catch (e) {
-      setMessage({ kind: 'error', text: verifyPhoneError(errorInfo(e)) });
+      setMessage({ kind: 'error', text: verifyPhoneError(errorInfo(e)), code: true });
+      form.setFocus('code', { shouldSelect: true });
     }
   });
 
@@ -61,14 +64,24 @@ export function PhoneVerification({ user }: { user: User }) {
         <p className="text-sm text-fg-muted">
           Номер <strong>{user.phone}</strong> не подтверждён. Получите код по SMS и введите его ниже.
         </p>
-        {message ? <FormAlert kind={message.kind}>{message.text}</FormAlert> : null}
+        {message ? (
+          <FormAlert kind={message.kind} id={alertId}>
+            {message.text}
+          </FormAlert>
+        ) : null}
         <div>
           <Button variant="secondary" onClick={() => void onSend()} loading={resend.isPending}>
             Отправить код по SMS
           </Button>
         </div>
         <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4 sm:flex-row sm:items-start">
-          <CodeField className="sm:flex-1" label="Код из SMS" error={form.formState.errors.code?.message} {...form.register('code')} />
+          <CodeField
+            className="sm:flex-1"
+            label="Код из SMS"
+            error={form.formState.errors.code?.message}
+            alertId={message?.code ? alertId : undefined}
+            {...form.register('code')}
+          />
           <Button type="submit" loading={form.formState.isSubmitting} className="sm:mt-6">
             Подтвердить телефон
           </Button>

@@ -67,6 +67,9 @@ export function ProfileInfoForm({ user }: { user: User }) {
         ...(needsPassword ? { password: values.password } : {}),
       });
       form.reset(valuesOf(saved));
+      // «Сохранить изменения» is disabled again (nothing left to save), which drops the focus to <body>: the
+      // form's first field takes it, where the next change would start.
+      requestAnimationFrame(() => form.setFocus('first_name'));
       // A new number gets its verification SMS from the server straight away.
       snackbar.showSuccess(saved.phone && saved.phone !== user.phone ? PROFILE_SAVED_CODE_SENT : PROFILE_SAVED);
     } catch (e) {

@@ -2,7 +2,7 @@
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { QRCodeSVG } from 'qrcode.react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { CodeField } from '@/components/ui/code-field';
@@ -37,6 +37,8 @@ export function TwoFactorSetupStep({
   const form = useForm<EnableTwoFactorValues>({ resolver: zodResolver(enableTwoFactorSchema), defaultValues: { code: '' } });
   const { errors, isSubmitting } = form.formState;
   const heading = useRef<HTMLHeadingElement>(null);
+  // A refused code told above the form is tied to the field (aria-invalid, aria-describedby).
+  const alertId = useId();
 
   useEffect(() => {
     heading.current?.focus();
@@ -81,8 +83,8 @@ export function TwoFactorSetupStep({
           </code>
         </div>
       </div>
-      {error ? <FormAlert>{error}</FormAlert> : null}
-      <CodeField label="Код из приложения" error={errors.code?.message} {...form.register('code')} />
+      {error ? <FormAlert id={alertId}>{error}</FormAlert> : null}
+      <CodeField label="Код из приложения" error={errors.code?.message} alertId={error ? alertId : undefined} {...form.register('code')} />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" loading={isSubmitting}>
           Подтвердить

@@ -58,6 +58,9 @@ function PendingCount() {
 
 const SIDEBAR_KEY = 'sidebar';
 
+/** The top bar's navigation landmark (the menu and the way home), named apart from the sidebar's and the bottom bar's. */
+export const TOP_NAV_LABEL = 'Навигация по Копилке';
+
 /** The sidebar folded to its icons or open, as the head script found it and as it is kept (localStorage `sidebar`). */
 function useSidebarFold(): [boolean, () => void] {
   const [folded, setFolded] = useState(false);
@@ -109,26 +112,30 @@ export function TopBar() {
   return (
     <header className="sticky top-0 z-30 h-14 border-b border-line bg-surface/95 backdrop-blur">
       <div className="flex h-full items-center gap-1 px-2 sm:gap-2 sm:px-3">
-        <IconButton
-          label="Открыть меню"
-          onClick={() => setOpen(true)}
-          onPointerEnter={preloadSideDrawer}
-          onFocus={preloadSideDrawer}
-          aria-expanded={open}
-          aria-controls="side-drawer"
-          className="session:lg:hidden"
-        >
-          <MenuIcon />
-        </IconButton>
-        <span className="hidden session:lg:contents">
-          <IconButton label={folded ? 'Развернуть меню' : 'Свернуть меню'} onClick={toggleFold} aria-controls="sidebar">
+        {/* The menu toggle and the way home are a navigation landmark of their own: a guest's page, the 404 and a
+            signed-in tablet width (no sidebar, no bottom bar) have no other one. */}
+        <nav aria-label={TOP_NAV_LABEL} className="flex h-full items-center gap-1 sm:gap-2">
+          <IconButton
+            label="Открыть меню"
+            onClick={() => setOpen(true)}
+            onPointerEnter={preloadSideDrawer}
+            onFocus={preloadSideDrawer}
+            aria-expanded={open}
+            aria-controls="side-drawer"
+            className="session:lg:hidden"
+          >
             <MenuIcon />
           </IconButton>
-        </span>
-        <Link href="/" className="flex items-center gap-2 rounded-lg px-1 text-lg font-semibold tracking-tight text-fg">
-          <Mark />
-          Копилка
-        </Link>
+          <span className="hidden session:lg:contents">
+            <IconButton label={folded ? 'Развернуть меню' : 'Свернуть меню'} onClick={toggleFold} aria-controls="sidebar">
+              <MenuIcon />
+            </IconButton>
+          </span>
+          <Link href="/" className="flex items-center gap-2 rounded-lg px-1 text-lg font-semibold tracking-tight text-fg">
+            <Mark />
+            Копилка
+          </Link>
+        </nav>
         <div className="flex-1" />
         <PendingCount />
         {isAuthenticated ? <UserMenu /> : null}

@@ -54,10 +54,24 @@ function TrashEntry({
         </p>
       </div>
       <div className="flex flex-wrap gap-2">
-        <Button variant="secondary" aria-describedby={titleId} loading={restoring} disabled={busy} onClick={onRestore}>
+        {/* Each says which item it acts on (a list of «Восстановить» alone is a guess for a screen reader). */}
+        <Button
+          variant="secondary"
+          aria-label={`Восстановить: ${titleOf(item)}`}
+
+          loading={restoring}
+          disabled={busy}
+          onClick={onRestore}
+        >
           Восстановить
         </Button>
-        <Button variant="secondary" aria-describedby={titleId} disabled={busy} onClick={onPurge}>
+        <Button
+          variant="secondary"
+          aria-label={`Удалить навсегда: ${titleOf(item)}`}
+
+          disabled={busy}
+          onClick={onPurge}
+        >
           Удалить навсегда
         </Button>
       </div>

@@ -1,7 +1,7 @@
 'use client';
 
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { dismissSnackbarAtom, SNACKBAR_ACTION_TIMEOUT_MS, SNACKBAR_TIMEOUT_MS, snackbarsAtom, type Snackbar } from '@/hooks/use-snackbar';
 import { CloseButton } from './close-button';
 
@@ -21,6 +21,13 @@ function ErrorIcon() {
   );
 }
 
+/** The focus back to `el` when it is still on the page, else to the page's own heading (`main h1[tabindex="-1"]`). */
+function focusBack(el: HTMLElement | null) {
+  if (document.activeElement && document.activeElement !== document.body) return;
+  const target = el?.isConnected ? el : document.querySelector<HTMLElement>('main h1[tabindex="-1"]');
+  target?.focus();
+}
+
 /**
  * One snackbar (a toast: the page's inverse colours, an icon for success or error): it closes after 5 s (20 s with an action), counted again from when the pointer leaves it or the focus moves
  * out of it, so whoever is reaching for its button (by mouse or keyboard) gets there in time.
@@ -30,6 +37,15 @@ function SnackbarItem({ item }: { item: Snackbar }) {
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const held = hovered || focused;
+  // Where the focus was before it came into the snackbar: it goes back there when the snackbar goes (its buttons
+  // go with it), or, when that is gone too (the deleted item's row), to the page's heading — never to <body>.
+  const cameFrom = useRef<HTMLElement | null>(null);
+  const rootRef = useRef<HTMLDivElement | null>(null);
+  const close = () => {
+    const inside = rootRef.current?.contains(document.activeElement) ?? false;
+    dismiss(item.id);
+    if (inside) requestAnimationFrame(() => focusBack(cameFrom.current));
+  };
   useEffect(() => {
     if (held) return;
     const t = setTimeout(() => dismiss(item.id), item.action ? SNACKBAR_ACTION_TIMEOUT_MS : SNACKBAR_TIMEOUT_MS);
@@ -40,36 +56,72 @@ function SnackbarItem({ item }: { item: Snackbar }) {
     <div
       role={item.kind === 'error' ? 'alert' : 'status'}
       className="pointer-events-auto flex items-center gap-3 rounded-xl bg-inverse py-2 pl-4 pr-2 text-inverse-fg shadow-float"
+      ref={rootRef}
       data-testid={`snackbar-${item.kind}`}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
+      onFocus={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget) && e.relatedTarget instanceof HTMLElement) cameFrom.current = e.relatedTarget;
+        setFocused(true);
+      }}
       onBlur={(e) => {
         if (!e.currentTarget.contains(e.relatedTarget)) setFocused(false);
       }}
     >
       {item.kind === 'success' ? <SuccessIcon /> : <ErrorIcon />}
       <p className="flex-1 py-1 text-sm break-words">{item.message}</p>
+      {/* Said with the message, so the shortcut is known without reaching the button. */}
+      {action ? <span className="sr-only">{`${action.label}: Ctrl+Z.`}</span> : null}
       {action ? (
         <button
           type="button"
           className="rounded-lg px-3 py-2 text-sm font-semibold text-inverse-accent hover:bg-inverse-fg/10"
+          aria-keyshortcuts="Control+Z Meta+Z"
+          title={`${action.label} (Ctrl+Z)`}
           onClick={() => {
-            dismiss(item.id);
+            close();
             action.onAction();
           }}
         >
           {action.label}
         </button>
       ) : null}
-      <CloseButton label="Закрыть уведомление" tone="inverse" onClick={() => dismiss(item.id)} />
+      <CloseButton label="Закрыть уведомление" tone="inverse" onClick={close} />
     </div>
   );
 }
 
-/** Rendered once by the shell; every snackbar announces itself (status / alert live regions). */
+/** Whether a key press is the undo shortcut: Ctrl+Z, or ⌘Z on a Mac (by the key's place, so a Russian layout's «Я» counts). */
+const isUndoKey = (e: KeyboardEvent) =>
+  (e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && (e.code === 'KeyZ' || e.key.toLowerCase() === 'z');
+
+/** Where a key press keeps Ctrl+Z for itself: a field's own undo of typing, and an open dialog's business. */
+const keepsUndo = (target: EventTarget | null) =>
+  target instanceof Element &&
+  !!target.closest('input, textarea, select, [contenteditable]:not([contenteditable="false"]), [role="dialog"]');
+
+/**
+ * Rendered once by the shell; every snackbar announces itself (status / alert live regions). While one with an
+ * action («Отменить») is shown, Ctrl+Z (⌘Z) runs the newest one's action from wherever the focus is (WCAG 2.2.1:
+ * the undo is one key away, and the focus is not pulled into the snackbar to get there) — as in a file manager
+ * after a move to the trash. A field keeps Ctrl+Z for its own text.
+ */
 export function SnackbarHost() {
   const items = useAtomValue(snackbarsAtom);
+  const dismiss = useSetAtom(dismissSnackbarAtom);
+  const undoable = items.findLast((s) => s.action);
+  useEffect(() => {
+    if (!undoable?.action) return;
+    const { id, action } = { id: undoable.id, action: undoable.action };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || !isUndoKey(e) || keepsUndo(e.target)) return;
+      e.preventDefault();
+      dismiss(id);
+      action.onAction();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [undoable, dismiss]);
   return (
     <div
       aria-live="polite"

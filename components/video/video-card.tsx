@@ -103,7 +103,7 @@ export const VideoCard = memo(function VideoCard({
             {video.title || 'Без названия'}
           </h2>
           <div className="-my-1.5 -mr-2 flex shrink-0 items-center">
-            <FavoriteButton kind="video" id={video.id} favorite={video.is_favorite} />
+            <FavoriteButton kind="video" id={video.id} name={video.title || 'Без названия'} favorite={video.is_favorite} />
             {actions?.length ? (
               <Menu
                 label={`Действия: ${video.title || 'Без названия'}`}
@@ -119,7 +119,7 @@ export const VideoCard = memo(function VideoCard({
         </time>
         {video.status === 'failed' ? (
           <div className="pt-1">
-            <ProcessingFailed kind="video" id={video.id} />
+            <ProcessingFailed kind="video" id={video.id} name={video.title || 'Без названия'} />
           </div>
         ) : null}
       </div>

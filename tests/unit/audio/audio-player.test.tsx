@@ -219,6 +219,31 @@ describe('AudioPlayer playback controls', () => {
     expect(screen.getByRole('button', { name: 'Пауза: Лекция' })).toBeTruthy();
   });
 
+  it('the waveform is a position slider with a spoken value, and a seek is announced (issue 27)', async () => {
+    render(<AudioPlayer src={SRC} peaks={[0.5]} duration={90} title="Шум прибоя" />);
+    await advance(WAVEFORM_INIT_DELAY_MS + 10);
+    const media = wave.instances[0]!.media;
+    const slider = screen.getByRole('slider', { name: 'Позиция: Шум прибоя' });
+    expect(slider.tabIndex).toBe(0);
+    expect([slider.getAttribute('aria-valuemin'), slider.getAttribute('aria-valuemax')]).toEqual(['0', '90']);
+    expect(slider.getAttribute('aria-valuetext')).toBe('00:00 из 01:30');
+
+    fireEvent.keyDown(slider, { key: 'ArrowRight' });
+    fireEvent.keyDown(slider, { key: 'PageUp' });
+    expect(media.currentTime).toBe(20);
+    expect(slider.getAttribute('aria-valuenow')).toBe('20');
+    expect(slider.getAttribute('aria-valuetext')).toBe('00:20 из 01:30');
+    fireEvent.keyDown(slider, { key: 'End' });
+    expect(media.currentTime).toBe(90);
+    fireEvent.keyDown(slider, { key: 'Home' });
+    expect(media.currentTime).toBe(0);
+
+    // The ±15 s buttons say where they landed.
+    fireEvent.click(screen.getByRole('button', { name: 'Вперёд на 15 секунд' }));
+    expect(screen.getByTestId('seek-status').getAttribute('role')).toBe('status');
+    expect(screen.getByTestId('seek-status').textContent).toBe('Перемотано: 00:15 из 01:30');
+  });
+
   it('with native controls the skip buttons and speed act on the native <audio>', async () => {
     const { container } = render(<AudioPlayer src={SRC} peaks={[]} duration={60} title="Без волны" />);
     const audio = container.querySelector('audio[controls]') as HTMLAudioElement;

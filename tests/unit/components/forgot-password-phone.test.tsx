@@ -102,8 +102,14 @@ describe('password reset by SMS', () => {
     await requestCode();
     server.answer = () => Promise.reject(wrongCode());
     fillReset('000000');
-    expect((await screen.findByRole('alert')).textContent).toBe('Неверный или просроченный код');
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Код из SMS' })));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Неверный или просроченный код');
+    const code = screen.getByRole('textbox', { name: 'Код из SMS' });
+    await waitFor(() => expect(document.activeElement).toBe(code));
+    // The refusal is tied to the field it is about (issue 27): invalid, and described by the alert.
+    expect(code.getAttribute('aria-invalid')).toBe('true');
+    expect(alert.id).not.toBe('');
+    expect(code.getAttribute('aria-describedby')?.split(' ')).toContain(alert.id);
     expect(router.replace).not.toHaveBeenCalled();
   });
 

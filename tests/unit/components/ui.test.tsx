@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Provider, createStore } from 'jotai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Dialog } from '@/components/ui/dialog';
@@ -69,6 +69,56 @@ describe('snackbars', () => {
       vi.advanceTimersByTime(20_100);
     });
     expect(screen.queryByText('Перемещено в корзину: 3')).toBeNull();
+  });
+});
+
+describe('snackbar undo (issue 27: one key away, and the focus kept)', () => {
+  function Undoable({ onAction }: { onAction: () => void }) {
+    const { showSuccess } = useSnackbar();
+    return (
+      <>
+        <button onClick={() => showSuccess('Запись перемещена в корзину', { label: 'Отменить', onAction })}>trash</button>
+        <input aria-label="Поиск" />
+      </>
+    );
+  }
+  const renderUndoable = (onAction: () => void) =>
+    render(
+      <Provider store={createStore()}>
+        <Undoable onAction={onAction} />
+        <SnackbarHost />
+      </Provider>,
+    );
+
+  it('Ctrl+Z (⌘Z, any layout) runs «Отменить» from wherever the focus is, but leaves a field its own undo', () => {
+    const onAction = vi.fn();
+    renderUndoable(onAction);
+    fireEvent.click(screen.getByText('trash'));
+    expect(screen.getByRole('button', { name: 'Отменить' }).getAttribute('aria-keyshortcuts')).toBe('Control+Z Meta+Z');
+    expect(screen.getByRole('status').textContent).toContain('Отменить: Ctrl+Z.');
+
+    fireEvent.keyDown(screen.getByRole('textbox', { name: 'Поиск' }), { key: 'z', code: 'KeyZ', ctrlKey: true });
+    expect(onAction).not.toHaveBeenCalled();
+
+    fireEvent.keyDown(screen.getByText('trash'), { key: 'я', code: 'KeyZ', metaKey: true });
+    expect(onAction).toHaveBeenCalledOnce();
+    expect(screen.queryByText('Запись перемещена в корзину')).toBeNull();
+    // Once it is gone, Ctrl+Z is nobody's business here.
+    fireEvent.keyDown(document.body, { key: 'z', code: 'KeyZ', ctrlKey: true });
+    expect(onAction).toHaveBeenCalledOnce();
+  });
+
+  it('after «Отменить» the focus goes back to where it came from, not to <body>', async () => {
+    const onAction = vi.fn();
+    renderUndoable(onAction);
+    const trigger = screen.getByText('trash');
+    fireEvent.click(trigger);
+    trigger.focus();
+    const undo = screen.getByRole('button', { name: 'Отменить' });
+    undo.focus();
+    fireEvent.click(undo);
+    expect(onAction).toHaveBeenCalledOnce();
+    await waitFor(() => expect(document.activeElement).toBe(trigger));
   });
 });
 

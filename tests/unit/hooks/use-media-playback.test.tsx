@@ -123,11 +123,17 @@ describe('useMediaPlayback', () => {
   it('skips within the recording', () => {
     const { media } = fakeMedia(HTMLMediaElement.HAVE_METADATA);
     const view = render(media, 20);
-    act(() => view.result.current.skip(15));
+    act(() => {
+      view.result.current.skip(15);
+    });
     expect(media.currentTime).toBe(15);
-    act(() => view.result.current.skip(15));
+    act(() => {
+      view.result.current.skip(15);
+    });
     expect(media.currentTime).toBe(20);
-    act(() => view.result.current.skip(-15));
+    act(() => {
+      view.result.current.skip(-15);
+    });
     expect(media.currentTime).toBe(5);
   });
 

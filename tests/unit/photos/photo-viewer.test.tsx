@@ -130,7 +130,7 @@ describe('photo grid', () => {
     expect(first!.getAttribute('data-status')).toBe('processing');
     expect(screen.getByTestId('photo-processing').textContent).toContain('обрабатывается');
     expect(second!.textContent).toContain('Не удалось обработать изображение');
-    expect(screen.getAllByRole('button', { name: 'Повторить' })).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: 'Повторить: Битая' })).toHaveLength(1);
     expect(third!.getAttribute('data-status')).toBe('ready');
   });
 

@@ -67,6 +67,8 @@ describe('profile form: changing the phone asks for the current password', () =>
     save();
     await waitFor(() => expect(server.sent).toHaveLength(1));
     expect(server.sent[0]).toEqual({ first_name: 'Мария', last_name: 'Иванова', phone: '+79161234567' });
+    // Saved, the button is disabled again: the focus lands on the form's first field, not on <body> (issue 27).
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Имя')));
   });
 
   it("a changed phone brings a password field that is required ('Обязательное поле'), then sends it", async () => {

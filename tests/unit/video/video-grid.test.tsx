@@ -60,11 +60,13 @@ describe('video cards', () => {
 
     const failed = screen.getByRole('article', { name: 'Видео 3' });
     expect(within(failed).getByText('Не удалось обработать видео')).toBeTruthy();
-    expect(within(failed).getByRole('button', { name: 'Повторить' })).toBeTruthy();
+    // Each item's buttons say which item they act on (issue 27).
+    expect(within(failed).getByRole('button', { name: 'Повторить: Видео 3' })).toBeTruthy();
+    expect(within(ready).getByRole('button', { name: 'В избранное: Видео 1' })).toBeTruthy();
     // The server's reason when it gives one; «Повторить» only on failed cards.
     expect(within(screen.getByRole('article', { name: 'Видео 4' })).getByText('В файле нет видеодорожки')).toBeTruthy();
-    expect(within(ready).queryByRole('button', { name: 'Повторить' })).toBeNull();
-    expect(within(processing).queryByRole('button', { name: 'Повторить' })).toBeNull();
+    expect(within(ready).queryByRole('button', { name: /^Повторить/ })).toBeNull();
+    expect(within(processing).queryByRole('button', { name: /^Повторить/ })).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Открыть видео: Видео 2' }));
     expect(onOpen).toHaveBeenCalledWith(expect.objectContaining({ id: 2 }));
