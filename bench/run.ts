@@ -3,6 +3,7 @@ import { benchExport } from './export.ts';
 import { benchFirstLoad } from './first-load.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { benchList } from './list.ts';
+import { benchPhotosPage } from './photos-page.ts';
 import { benchProfile } from './profile.ts';
 import { benchSaveBurst } from './save-burst.ts';
 import { benchTimeline } from './timeline.ts';
@@ -12,7 +13,7 @@ import { benchUploadS3 } from './upload-s3.ts';
 /**
  * `npm run bench` — prints figures, never pass/fail. Loopback only, bounded in count and time.
  * `npm run bench -- list`, `-- profile`, `-- upload`, `-- s3`, `-- save-burst`, `-- first-load`, `-- lighthouse`, `-- audio-page`,
- * `-- timeline` or `-- export [total MB]` runs one of them.
+ * `-- timeline`, `-- photos-page` or `-- export [total MB]` runs one of them.
  */
 const only = process.argv[2];
 if (!only || only === 'list') await benchList();
@@ -24,4 +25,5 @@ if (!only || only === 'first-load') await benchFirstLoad();
 if (!only || only === 'lighthouse') await benchLighthouse();
 if (!only || only === 'audio-page') await benchAudioPage();
 if (!only || only === 'timeline') await benchTimeline();
+if (!only || only === 'photos-page') await benchPhotosPage();
 if (!only || only === 'export') await benchExport({ totalMb: process.argv[3] ? Number(process.argv[3]) : undefined });

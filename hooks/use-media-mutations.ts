@@ -5,8 +5,9 @@ import { useCallback, useEffect, useRef } from 'react';
 import { albumQueries } from '@/lib/api/albums';
 import { deleteMedia, getDownloadLink, restoreMedia, updateMedia, type MediaDetails } from '@/lib/api/media';
 import { trashQueries } from '@/lib/api/trash';
-import type { MediaKind, MediaRecord } from '@/lib/contract/media';
+import type { MediaKind } from '@/lib/contract/media';
 import { MEDIA_KINDS } from '@/lib/media/kinds';
+import { changeKeptLists } from '@/lib/media/lists/kept-lists';
 import { startDownload } from '@/lib/media/start-download';
 
 /**
@@ -33,7 +34,7 @@ export function useUpdateMediaItem(kind: MediaKind) {
     mutationFn: ({ id, data }: { id: number; data: MediaDetails }) => updateMedia(kind, id, data),
     onSuccess: (details, { id }) => {
       const { queries } = MEDIA_KINDS[kind];
-      queryClient.setQueryData<MediaRecord[]>(queries.list().queryKey, (old) => old?.map((r) => (r.id === id ? { ...r, ...details } : r)));
+      changeKeptLists(queryClient, kind, (old) => old.map((r) => (r.id === id ? { ...r, ...details } : r)));
       void queryClient.invalidateQueries({ queryKey: queries.all() });
       // The item's albums show it too.
       void queryClient.invalidateQueries({ queryKey: albumQueries.all() });
@@ -48,7 +49,7 @@ export function useDeleteMediaItem(kind: MediaKind) {
     mutationFn: (id: number) => deleteMedia(kind, id),
     onSuccess: (_v, id) => {
       const { queries } = MEDIA_KINDS[kind];
-      queryClient.setQueryData<MediaRecord[]>(queries.list().queryKey, (old) => old?.filter((r) => r.id !== id));
+      changeKeptLists(queryClient, kind, (old) => old.filter((r) => r.id !== id));
       void queryClient.invalidateQueries({ queryKey: queries.all() });
       void queryClient.invalidateQueries({ queryKey: trashQueries.all() });
       // A trashed item leaves every album view (count, cover, items) until it is restored.

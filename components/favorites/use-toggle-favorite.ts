@@ -1,11 +1,12 @@
 'use client';
 
-import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import { albumQueries } from '@/lib/api/albums';
 import { setFavorite } from '@/lib/api/favorites';
-import type { MediaKind, MediaRecord } from '@/lib/contract/media';
+import type { MediaKind } from '@/lib/contract/media';
 import { MEDIA_KINDS } from '@/lib/media/kinds';
+import { changeKeptLists, restoreKeptLists } from '@/lib/media/lists/kept-lists';
 
 export const FAVORITE_ERROR = 'Не удалось изменить избранное. Попробуйте ещё раз.';
 
@@ -17,18 +18,15 @@ export function useToggleFavorite(kind: MediaKind) {
   const queryClient = useQueryClient();
   const { showError } = useSnackbar();
   const { queries } = MEDIA_KINDS[kind];
-  // Every kind's list is an array of records; the key is read as such (the kinds' types differ only in fields).
-  const listKey: QueryKey = queries.list().queryKey;
   return useMutation({
     mutationFn: ({ id, favorite }: { id: number; favorite: boolean }) => setFavorite(kind, id, favorite),
     onMutate: async ({ id, favorite }) => {
-      await queryClient.cancelQueries({ queryKey: listKey });
-      const before = queryClient.getQueryData<MediaRecord[]>(listKey);
-      queryClient.setQueryData<MediaRecord[]>(listKey, (old) => old?.map((r) => (r.id === id ? { ...r, is_favorite: favorite } : r)));
+      await queryClient.cancelQueries({ queryKey: queries.all() });
+      const before = changeKeptLists(queryClient, kind, (old) => old.map((r) => (r.id === id ? { ...r, is_favorite: favorite } : r)));
       return { before };
     },
     onError: (_err, _vars, context) => {
-      if (context?.before) queryClient.setQueryData(listKey, context.before);
+      if (context?.before) restoreKeptLists(queryClient, context.before);
       showError(FAVORITE_ERROR);
     },
     onSettled: () => {

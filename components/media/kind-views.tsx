@@ -22,6 +22,9 @@ export interface KindView<K extends MediaKind> {
   tileGrid?: string;
   /** Day headings while sorted by date (lib/media/media-dates.ts), in the list's style; none: no headings. */
   headings?: HeadingStyle;
+  /** Tiles in virtual rows (any number of them); with `timeline`, sorted newest first, read a month at a time. */
+  virtual?: boolean;
+  timeline?: boolean;
   /** The list's accessible name. */
   listLabel: string;
   Item: ComponentType<MediaItemProps<K>>;
@@ -46,8 +49,10 @@ export const KIND_VIEWS: { readonly [K in MediaKind]: KindView<K> } = {
   photo: {
     layout: 'tiles',
     headings: 'timeline',
-    // Full width, with hairline gaps: 3 across a phone, 5 and more on a laptop.
+    // Full width, with hairline gaps: 3 across a phone, 5 and more on a laptop (virtual-tiles.tsx); the skeleton's grid.
     tileGrid: 'grid-cols-3 gap-1 md:grid-cols-4 lg:grid-cols-5 xl:grid-cols-6 2xl:grid-cols-8',
+    virtual: true,
+    timeline: true,
     listLabel: 'Фотографии',
     Item: PhotoTile,
     Viewer: PhotoViewer,

@@ -1,8 +1,8 @@
 'use client';
 
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { formatMonth } from '@/lib/media/media-dates';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { VirtualTiles, type MonthSlot } from './virtual-tiles';
 
 export interface MediaCollectionProps<T extends { id: number }> {
   items: readonly T[];
@@ -21,96 +21,41 @@ export interface MediaCollectionProps<T extends { id: number }> {
   revealId?: number | null;
   /** The items under their headings («Сегодня», «Вчера», «12 ноября»), in the list's order (rows); none: no headings. */
   groups?: ReadonlyArray<{ key: string; heading: string; items: readonly T[] }> | null;
+  /** Tiles in virtual rows of square tiles (any number of photos), rather than one grid of them all. */
+  virtual?: boolean;
+  /** The timeline's months, when it comes a month at a time (virtual tiles): a placeholder for each month not here yet. */
+  months?: readonly MonthSlot[] | null;
+  onNeedMonth?: (month: string) => void;
   renderItem: (item: T, index: number) => ReactNode;
 }
 
 /** The one host of every kind's items: rows for recordings, tiles for photos and videos. */
 export function MediaCollection<T extends { id: number }>(props: MediaCollectionProps<T>) {
-  return props.layout === 'rows' ? <VirtualRows {...props} /> : <Tiles {...props} />;
-}
-
-function Tiles<T extends { id: number }>({ items, label, tileGrid = '', groups = null, renderItem }: MediaCollectionProps<T>) {
-  if (!groups) {
-    return (
-      <ul aria-label={label} className={`grid ${tileGrid}`} data-testid="media-tiles">
-        {items.map((item, index) => (
-          <li key={item.id} className="min-w-0">
-            {renderItem(item, index)}
-          </li>
-        ))}
-      </ul>
-    );
-  }
-  let index = 0;
-  return <DayTiles label={label} groups={groups} tileGrid={tileGrid} renderItem={(item) => renderItem(item, index++)} />;
-}
-
-/**
- * A timeline of tiles: a heading for each day («Сегодня», «Пн, 12 нояб.»), its tiles in a full-width grid, and
- * while scrolling the month in view pinned under the top bar («Ноябрь 2026»).
- */
-function DayTiles<T extends { id: number }>({
-  label,
-  groups,
-  tileGrid,
-  renderItem,
-}: {
-  label: string;
-  groups: NonNullable<MediaCollectionProps<T>['groups']>;
-  tileGrid: string;
-  renderItem: (item: T) => ReactNode;
-}) {
-  const rootRef = useRef<HTMLDivElement | null>(null);
-  const [month, setMonth] = useState(() => groups[0]?.key.slice(0, 7) ?? '');
-  useEffect(() => {
-    let frame = 0;
-    // The month of the last day whose heading has passed under the top bar (the first day's, at the top).
-    const update = () => {
-      frame = 0;
-      const days = rootRef.current?.querySelectorAll<HTMLElement>('[data-day]') ?? [];
-      let current = days[0]?.dataset.day ?? '';
-      for (const day of days) {
-        if (day.getBoundingClientRect().top > 120) break;
-        current = day.dataset.day ?? current;
-      }
-      setMonth(current.slice(0, 7));
-    };
-    const onScroll = () => {
-      if (!frame) frame = requestAnimationFrame(update);
-    };
-    update();
-    window.addEventListener('scroll', onScroll, { passive: true });
-    return () => {
-      window.removeEventListener('scroll', onScroll);
-      if (frame) cancelAnimationFrame(frame);
-    };
-  }, [groups]);
-
+  if (props.layout === 'rows') return <VirtualRows {...props} />;
+  if (!props.virtual) return <Tiles {...props} />;
+  const { items, label, groups, months, onNeedMonth, revealId, renderItem } = props;
   return (
-    <div ref={rootRef} data-testid="media-tiles" className="relative">
-      {month ? (
-        <p
-          className="pointer-events-none sticky top-16 z-10 ml-auto -mb-8 w-fit rounded-full bg-surface/90 px-3 py-1 text-sm font-medium text-fg shadow-float backdrop-blur"
-          data-testid="timeline-month"
-        >
-          {formatMonth(month)}
-        </p>
-      ) : null}
-      {groups.map((group) => (
-        <section key={group.key} data-day={group.key} aria-labelledby={`day-${group.key}`} className="pb-4">
-          <h2 id={`day-${group.key}`} className="pb-2 pt-2 text-sm font-semibold text-fg">
-            {group.heading}
-          </h2>
-          <ul aria-label={`${label}: ${group.heading}`} className={`grid ${tileGrid}`}>
-            {group.items.map((item) => (
-              <li key={item.id} className="min-w-0">
-                {renderItem(item)}
-              </li>
-            ))}
-          </ul>
-        </section>
+    <VirtualTiles
+      label={label}
+      sections={groups ?? [{ key: '', heading: null, items }]}
+      months={months}
+      onNeedMonth={onNeedMonth}
+      revealId={revealId}
+      renderItem={renderItem}
+    />
+  );
+}
+
+/** A grid of tiles, all of them mounted: an album's run of photos or videos, the videos. */
+function Tiles<T extends { id: number }>({ items, label, tileGrid = '', renderItem }: MediaCollectionProps<T>) {
+  return (
+    <ul aria-label={label} className={`grid ${tileGrid}`} data-testid="media-tiles">
+      {items.map((item, index) => (
+        <li key={item.id} className="min-w-0">
+          {renderItem(item, index)}
+        </li>
       ))}
-    </div>
+    </ul>
   );
 }
 

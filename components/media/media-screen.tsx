@@ -18,11 +18,12 @@ import { useLinkedRecord } from '@/hooks/use-linked-record';
 import { useMediaList } from '@/hooks/use-media-list';
 import { useRefreshMediaList } from '@/hooks/use-media-mutations';
 import { useMediaRecorderLaunch } from '@/hooks/use-media-recorder-launch';
-import { useMediaSearch } from '@/hooks/use-media-search';
+import { useSearchResults, useSearchState } from '@/hooks/use-media-search';
 import { useMediaUploads } from '@/hooks/use-media-uploads';
 import { useOpenedItem } from '@/hooks/use-opened-item';
 import { useSelection } from '@/hooks/use-selection';
 import { useSnackbar } from '@/hooks/use-snackbar';
+import { useTimeline } from '@/hooks/use-timeline';
 import type { MediaKind, MediaRecord } from '@/lib/contract/media';
 import { countItems, MEDIA_KINDS, recordingSavedMessage } from '@/lib/media/kinds';
 import type { SortOrder } from '@/lib/media/lists/sort-search';
@@ -47,7 +48,6 @@ export function MediaScreen<K extends MediaKind>({ kind }: { kind: K }) {
   const entry = MEDIA_KINDS[kind];
   const view = KIND_VIEWS[kind];
   const { text } = entry;
-  const list = useMediaList(kind);
   const refreshList = useRefreshMediaList(kind);
   const { showSuccess, showError } = useSnackbar();
   const recorderKind: RecorderKind | null = entry.recordable ? (kind as RecorderKind) : null;
@@ -57,14 +57,34 @@ export function MediaScreen<K extends MediaKind>({ kind }: { kind: K }) {
 
   // «Избранное»: the same list, only the starred items (a star given or taken shows at once).
   const [onlyFavorites, setOnlyFavorites] = useState(false);
-  const records = useMemo(() => (onlyFavorites ? list.data?.filter((r) => r.is_favorite) : list.data), [list.data, onlyFavorites]);
-  const search = useMediaSearch<MediaRecord<K>, SortOrder>(records, entry.sortOptions[0]!.value, entry.visible);
-  const visible = search.visible;
+  const search = useSearchState<SortOrder>(entry.sortOptions[0]!.value);
+  // A link to one item (`?id=`) needs the whole list to find it in: from then on the screen reads it whole.
+  const { id: linkedId, record: recordAsked, favorite: favoritesAsked, done: linkedShown } = useLinkedRecord();
+  const [wholeList, setWholeList] = useState(false);
+  if (linkedId !== null && !wholeList) setWholeList(true);
+  // A timeline newest first, unfiltered, is read a month at a time (the months first, then those near the
+  // viewport); any other view of the kind needs every record, and reads the whole list.
+  const timelineMode = view.timeline === true && search.order === 'newest' && !search.searching && !onlyFavorites && !wholeList;
+  const timeZone = viewerTimeZone();
+  const list = useMediaList(kind, { enabled: !timelineMode });
+  const timeline = useTimeline(kind, timeZone, timelineMode);
+  const records = useMemo(
+    () => (timelineMode ? timeline.records : onlyFavorites ? list.data?.filter((r) => r.is_favorite) : list.data),
+    [timelineMode, timeline.records, list.data, onlyFavorites],
+  );
+  const visible = useSearchResults<MediaRecord<K>, SortOrder>(records, search, entry.visible);
   // Sorted by date, a recorder's list reads under day headings; any other order has none to show.
   const byDate = search.order === 'newest' || search.order === 'oldest';
   const groups = useMemo(
-    () => (view.headings && byDate ? groupByDay(visible, { style: view.headings, timeZone: viewerTimeZone(), now: new Date() }) : null),
-    [view.headings, byDate, visible],
+    () => (view.headings && byDate ? groupByDay(visible, { style: view.headings, timeZone, now: new Date() }) : null),
+    [view.headings, byDate, visible, timeZone],
+  );
+  const months = useMemo(
+    () =>
+      timelineMode && timeline.buckets
+        ? timeline.buckets.map((b) => ({ month: b.month, count: b.count, loaded: timeline.loadedMonths.has(b.month) }))
+        : null,
+    [timelineMode, timeline.buckets, timeline.loadedMonths],
   );
   const uploads = useMediaUploads(kind, { onUploaded: refreshList });
 
@@ -103,9 +123,8 @@ export function MediaScreen<K extends MediaKind>({ kind }: { kind: K }) {
   const [deleting, setDeleting] = useState<MediaRecord<K> | null>(null);
   const [highlightId, setHighlightId] = useState<number | null>(null);
 
-  // A link to one item (`?id=`, from «Этот файл уже есть в Копилке») opens it in the viewer once the list is
-  // there, or, for a kind without one, brings it into view, outlined.
-  const { id: linkedId, record: recordAsked, favorite: favoritesAsked, done: linkedShown } = useLinkedRecord();
+  // A link to one item (`?id=`, from «Уже в Копилке») opens it in the viewer once the list is there, or, for a
+  // kind without one, brings it into view, outlined.
   const { setQuery } = search;
   const { open } = opened;
   const hasViewer = !!view.Viewer;
@@ -179,9 +198,9 @@ export function MediaScreen<K extends MediaKind>({ kind }: { kind: K }) {
         )}
 
         <MediaListBody
-          list={list}
-          total={records?.length}
-          visibleCount={visible.length}
+          list={timelineMode ? timeline : list}
+          total={timelineMode ? timeline.total : records?.length}
+          visibleCount={timelineMode ? (timeline.total ?? 0) : visible.length}
           searching={search.searching}
           skeleton={
             view.layout === 'rows' ? (
@@ -202,6 +221,9 @@ export function MediaScreen<K extends MediaKind>({ kind }: { kind: K }) {
             tileGrid={view.tileGrid}
             revealId={highlightId}
             groups={groups}
+            virtual={view.virtual}
+            months={months}
+            onNeedMonth={timeline.request}
             renderItem={(record, index) => (
               <Item
                 record={record}

@@ -1,10 +1,11 @@
 // First: zod without its `new Function` probe, which the Content-Security-Policy reports (lib/schemas/zod-config.ts).
 import '@/lib/schemas/zod-config';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api/client';
 import type { MediaKind } from '@/lib/api/media-list';
 import { timelineBucketSchema, type TimelineBucket } from '@/lib/contract/timeline';
+import { viewerTimeZone } from '@/lib/media/media-dates';
 
 export type { TimelineBucket };
 
@@ -40,4 +41,30 @@ export function timelineQueries<T, K extends MediaKind = MediaKind>(kind: K) {
     month: (month: string, tz: string) =>
       queryOptions({ queryKey: [...all(), tz, 'month', month] as const, queryFn: () => getTimelineMonth<T>(kind, month, tz) }),
   };
+}
+
+/** The newest months are asked for with the months until they hold this many: a first screenful and a bit. */
+const FIRST_SCREEN = 60;
+
+/** The months a timeline shows first, with or without being asked: the newest, up to a screenful of records. */
+export function firstMonths(buckets: readonly TimelineBucket[]): string[] {
+  const months: string[] = [];
+  let seen = 0;
+  for (const bucket of buckets) {
+    if (seen >= FIRST_SCREEN) break;
+    months.push(bucket.month);
+    seen += bucket.count;
+  }
+  return months;
+}
+
+/**
+ * What a timeline screen shows first, asked for as the page loads (components/shell/early-screens.ts): the
+ * months, then the first months' records, under the keys the screen reads (hooks/use-timeline.ts).
+ */
+export async function prefetchFirstMonths(client: QueryClient, kind: MediaKind): Promise<void> {
+  const tz = viewerTimeZone();
+  const queries = timelineQueries(kind);
+  const buckets = await client.fetchQuery(queries.buckets(tz));
+  await Promise.all(firstMonths(buckets).map((month) => client.prefetchQuery(queries.month(month, tz))));
 }

@@ -242,7 +242,11 @@ test('a failed gallery load offers to retry; an edit is one PATCH, a refusal sho
   test.setTimeout(90_000);
   await registerAndLogin(page);
   let fail = true;
-  await page.route('**/api/media/photo/?*', (route) => (fail ? route.fulfill({ status: 500, body: '{"detail":"x"}' }) : route.fallback()));
+  // The screen reads its timeline (the months, then the newest month's photos): every read of the photos fails.
+  await page.route(
+    (url) => url.pathname.startsWith('/api/media/photo/'),
+    (route) => (fail && route.request().method() === 'GET' ? route.fulfill({ status: 500, body: '{"detail":"x"}' }) : route.fallback()),
+  );
   await page.goto('/photos');
   await expect(page.getByText('Ошибка при загрузке фотографий')).toBeVisible();
   fail = false;

@@ -1,0 +1,143 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import sharp from 'sharp';
+import { expect, test, type Page } from '@playwright/test';
+import { apiLogin, registerAndLogin } from './support/auth';
+import { uploadPhoto } from './support/photos';
+
+/** The e2e server's database (scripts/e2e-server.ts: SQLite in E2E_DATA_DIR). */
+const databaseFile = path.resolve(process.env.E2E_DATA_DIR ?? '.tmp/e2e-data', 'kopilka.sqlite');
+const PHOTOS = 20_000;
+const MONTHS = 36;
+
+/** The line `npm run bench -- photos-page` reads, in the page's own clock. */
+const TIMELINE_LINE = 'photos timeline with 20,000 photos:';
+
+/** `YYYY-MM` of the month `back` months before this one. */
+function monthBack(back: number): string {
+  const d = new Date();
+  d.setUTCDate(1);
+  d.setUTCMonth(d.getUTCMonth() - back);
+  return d.toISOString().slice(0, 7);
+}
+
+/** Opens /photos and returns the page's clock (0 = the navigation's start) when the first tile is on screen. */
+async function openPhotos(page: Page): Promise<number> {
+  await page.goto('/photos');
+  const at = await page.waitForFunction(
+    () => {
+      const tile = document.querySelector('[data-testid="photo-tile"]');
+      return tile && tile.getBoundingClientRect().height > 0 ? performance.now() : false;
+    },
+    undefined,
+    { polling: 'raf', timeout: 30_000 },
+  );
+  return Math.round(Number(await at.jsonValue()));
+}
+
+test('20,000 photos: the first tiles come with the newest month, only a screenful is mounted, the scrubber lands on a month two years back', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const user = await registerAndLogin(page);
+  const { access } = await apiLogin(page.request, user);
+  const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 40, g: 120, b: 200 } } })
+    .jpeg()
+    .toBuffer();
+  const firstId = await uploadPhoto(page.request, access, 'Фото 0', jpeg);
+  await expect
+    .poll(
+      async () => {
+        const res = await page.request.get('/api/media/photo/', { headers: { Authorization: `Bearer ${access}` } });
+        return ((await res.json()) as { id: number; status: string }[]).find((r) => r.id === firstId)?.status;
+      },
+      { timeout: 60_000 },
+    )
+    .toBe('ready');
+
+  // 19,999 more like it (its files), taken over the last three years by a camera's clock, newest «Фото 19999».
+  const db = new Database(databaseFile);
+  try {
+    db.pragma('busy_timeout = 5000');
+    const row = db.prepare('SELECT * FROM media WHERE id = ?').get(firstId) as Record<string, unknown>;
+    const columns = Object.keys(row).filter((c) => c !== 'id');
+    const insert = db.prepare(`INSERT INTO media (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`);
+    const now = Date.now();
+    const span = MONTHS * 30 * 86_400_000;
+    db.transaction(() => {
+      for (let n = 1; n < PHOTOS; n++) {
+        const taken = new Date(now - span + (span * n) / PHOTOS).toISOString().slice(0, 19);
+        insert.run({ ...row, title: `Фото ${n}`, sha256: null, taken_at: taken });
+      }
+    })();
+  } finally {
+    db.close();
+  }
+
+  // First tiles: the first visit, then twice more (the answers kept by the browser and revalidated).
+  const firstTiles = [await openPhotos(page), await openPhotos(page), await openPhotos(page)];
+  const tiles = page.getByTestId('photo-tile');
+  await expect(page.getByRole('img', { name: 'Фото 19999', exact: true })).toBeVisible();
+  await expect(page.getByText(/^20\s000\sфотографий$/)).toBeVisible();
+  // Virtual rows: a screenful of tiles is in the page, not 20,000, and a full row holds 5 or more.
+  const mounted = await tiles.count();
+  expect(mounted).toBeGreaterThan(0);
+  expect(mounted).toBeLessThan(300);
+  // (The newest day may hold fewer: the fullest row counts.)
+  const tops = await tiles.evaluateAll((all) => all.map((t) => Math.round(t.getBoundingClientRect().top)));
+  expect(Math.max(...tops.map((top) => tops.filter((t) => t === top).length))).toBeGreaterThanOrEqual(5);
+
+  // The scrubber: a month two years back is one click, and lands with its photos.
+  const target = monthBack(24);
+  const scrubber = page.getByRole('navigation', { name: 'Шкала времени' });
+  const label = await page.evaluate((m) => {
+    const name = new Intl.DateTimeFormat('ru-RU', { month: 'long', year: 'numeric', timeZone: 'UTC' }).formatToParts(
+      new Date(`${m}-01T00:00:00Z`),
+    );
+    const month = name.find((p) => p.type === 'month')!.value;
+    return `${month[0]!.toUpperCase()}${month.slice(1)} ${name.find((p) => p.type === 'year')!.value}`;
+  }, target);
+  await expect(scrubber.getByRole('button', { name: label })).toBeAttached();
+  const landed = await page.evaluate(async (month) => {
+    const button = document.querySelector<HTMLButtonElement>(`[data-testid="timeline-scrubber"] button[data-month="${month}"]`)!;
+    const t0 = performance.now();
+    button.click();
+    return new Promise<number>((resolve, reject) => {
+      const until = t0 + 15_000;
+      const check = () => {
+        const heading = document.querySelector(`h2[data-day^="${month}"]`);
+        const top = heading?.getBoundingClientRect().top;
+        const tile = heading?.parentElement?.nextElementSibling?.querySelector('[data-testid="photo-tile"] img');
+        if (top !== undefined && top >= 0 && top < window.innerHeight && tile) return resolve(performance.now() - t0);
+        if (performance.now() > until) return reject(new Error(`${month} did not land`));
+        requestAnimationFrame(check);
+      };
+      check();
+    });
+  }, target);
+  await expect(page.getByTestId('timeline-month')).toHaveText(label);
+  await expect(scrubber.getByRole('button', { name: label })).toHaveAttribute('aria-current', 'true');
+  expect(await tiles.count()).toBeLessThan(300);
+
+  // Scrolling through the months: the longest task the main thread ran (Chromium's long-task entries).
+  await page.evaluate(() => {
+    const w = window as unknown as { longest: number };
+    w.longest = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.longest = Math.max(w.longest, e.duration);
+    }).observe({ type: 'longtask' });
+  });
+  await page.mouse.move(640, 400);
+  for (let i = 0; i < 40; i++) {
+    await page.mouse.wheel(0, 600);
+    await page.waitForTimeout(50);
+  }
+  const longest = Math.round(await page.evaluate(() => (window as unknown as { longest: number }).longest));
+  expect(await tiles.count()).toBeLessThan(300);
+
+  console.log(
+    `${TIMELINE_LINE} first tiles after ${firstTiles.join(' ')} ms, a month two years back after ${Math.round(landed)} ms, ` +
+      `longest task while scrolling ${longest} ms (targets ≤ 500, ≤ 500, ≤ 100 ms, on localhost)`,
+  );
+});
