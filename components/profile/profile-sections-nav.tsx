@@ -38,14 +38,14 @@ export function ProfileSectionsNav() {
       aria-label="Разделы профиля"
       className="sticky top-14 z-20 -mx-4 border-b border-line bg-canvas/95 px-4 py-2 backdrop-blur sm:-mx-6 sm:px-6 lg:top-20 lg:mx-0 lg:self-start lg:border-0 lg:bg-transparent lg:p-0 lg:backdrop-blur-none"
     >
-      <ul className="flex gap-1 lg:flex-col">
+      <ul className="flex gap-0.5 sm:gap-1 lg:flex-col">
         {PROFILE_GROUPS.map((g) => (
           <li key={g.id} className="flex-1 lg:flex-none">
             <a
               href={`#${g.id}`}
               aria-current={current === g.id ? 'location' : undefined}
               onClick={() => setCurrent(g.id)}
-              className="flex min-h-11 items-center justify-center rounded-lg px-3 text-sm font-medium text-fg-muted hover:bg-surface-3 hover:text-fg aria-[current=location]:bg-accent-soft aria-[current=location]:text-accent-text lg:justify-start"
+              className="flex min-h-11 items-center justify-center rounded-lg px-1.5 text-[0.8125rem] font-medium min-[360px]:px-3 min-[360px]:text-sm text-fg-muted hover:bg-surface-3 hover:text-fg aria-[current=location]:bg-accent-soft aria-[current=location]:text-accent-text lg:justify-start"
             >
               {g.title}
             </a>
