@@ -1,8 +1,8 @@
 'use client';
 
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useSetAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
-import { dismissSnackbarAtom, SNACKBAR_ACTION_TIMEOUT_MS, SNACKBAR_TIMEOUT_MS, snackbarsAtom, type Snackbar } from '@/hooks/use-snackbar';
+import { dismissSnackbarAtom, SNACKBAR_ACTION_TIMEOUT_MS, SNACKBAR_TIMEOUT_MS, type Snackbar } from '@/hooks/use-snackbar';
 import { CloseButton } from './close-button';
 
 function SuccessIcon() {
@@ -101,13 +101,12 @@ const keepsUndo = (target: EventTarget | null) =>
   !!target.closest('input, textarea, select, [contenteditable]:not([contenteditable="false"]), [role="dialog"]');
 
 /**
- * Rendered once by the shell; every snackbar announces itself (status / alert live regions). While one with an
+ * The snackbars shown (snackbar-host.tsx brings this code with the first of them); every snackbar announces itself (status / alert live regions). While one with an
  * action («Отменить») is shown, Ctrl+Z (⌘Z) runs the newest one's action from wherever the focus is (WCAG 2.2.1:
  * the undo is one key away, and the focus is not pulled into the snackbar to get there) — as in a file manager
  * after a move to the trash. A field keeps Ctrl+Z for its own text.
  */
-export function SnackbarHost() {
-  const items = useAtomValue(snackbarsAtom);
+export function Snackbars({ items }: { items: readonly Snackbar[] }) {
   const dismiss = useSetAtom(dismissSnackbarAtom);
   const undoable = items.findLast((s) => s.action);
   useEffect(() => {
@@ -123,13 +122,10 @@ export function SnackbarHost() {
     return () => document.removeEventListener('keydown', onKey);
   }, [undoable, dismiss]);
   return (
-    <div
-      aria-live="polite"
-      className="pointer-events-none fixed inset-x-0 bottom-4 z-[60] mx-auto flex w-full max-w-md flex-col gap-2 px-4 max-sm:bottom-[calc(4.5rem+env(safe-area-inset-bottom))]"
-    >
+    <>
       {items.map((item) => (
         <SnackbarItem key={item.id} item={item} />
       ))}
-    </div>
+    </>
   );
 }

@@ -71,7 +71,9 @@ describe('password reset by SMS', () => {
     await requestCode();
     expect(server.calls).toEqual([{ path: 'auth/request-password-reset-code/', json: { phone: '+79991234567' } }]);
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Код из SMS' })));
-    expect(screen.getByRole('status').textContent).toBe('Если номер +79991234567 подтверждён в аккаунте, на него отправлен код по SMS');
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'Если номер +79991234567 подтверждён в аккаунте, на него отправлен код по SMS',
+    );
 
     server.answer = () => Promise.resolve({ detail: 'Пароль успешно изменен' });
     fillReset('123456');
@@ -80,7 +82,9 @@ describe('password reset by SMS', () => {
       path: 'auth/reset-password/confirm/',
       json: { phone: '+79991234567', code: '123456', new_password: 'новый-пароль-1', new_password2: 'новый-пароль-1' },
     });
-    expect(screen.getByTestId('snackbar-success').textContent).toContain('Пароль успешно изменён. Теперь вы можете войти с новым паролем.');
+    expect((await screen.findByTestId('snackbar-success')).textContent).toContain(
+      'Пароль успешно изменён. Теперь вы можете войти с новым паролем.',
+    );
   });
 
   it("checks the form before calling the server: the spec's messages for the code and the passwords", async () => {

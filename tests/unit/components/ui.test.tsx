@@ -19,8 +19,16 @@ function Trigger() {
   );
 }
 
+/** The snackbars' code comes with the first of them (snackbar-host.tsx): lets it arrive and draw. */
+async function snackbarsShown() {
+  await act(async () => {
+    await import('@/components/ui/snackbars');
+    await new Promise<void>((resolve) => queueMicrotask(resolve));
+  });
+}
+
 describe('snackbars', () => {
-  it('show success as status and error as alert, and close after 5 s', () => {
+  it('show success as status and error as alert, and close after 5 s', async () => {
     vi.useFakeTimers();
     render(
       <Provider store={createStore()}>
@@ -30,6 +38,7 @@ describe('snackbars', () => {
     );
     fireEvent.click(screen.getByText('ok'));
     fireEvent.click(screen.getByText('fail'));
+    await snackbarsShown();
     expect(screen.getByRole('status')).toHaveProperty('textContent', expect.stringContaining('Сохранено'));
     expect(screen.getByRole('alert')).toHaveProperty('textContent', expect.stringContaining('Сбой'));
     act(() => {
@@ -43,7 +52,7 @@ describe('snackbars', () => {
     expect(screen.queryByText('Сбой')).toBeNull();
   });
 
-  it('keeps one with an action («Отменить») for 20 s, so the undo can be reached in time', () => {
+  it('keeps one with an action («Отменить») for 20 s, so the undo can be reached in time', async () => {
     vi.useFakeTimers();
     const onAction = vi.fn();
     function Undoable() {
@@ -57,6 +66,7 @@ describe('snackbars', () => {
       </Provider>,
     );
     fireEvent.click(screen.getByText('trash'));
+    await snackbarsShown();
     act(() => {
       vi.advanceTimersByTime(19_900);
     });
@@ -90,10 +100,11 @@ describe('snackbar undo (issue 27: one key away, and the focus kept)', () => {
       </Provider>,
     );
 
-  it('Ctrl+Z (⌘Z, any layout) runs «Отменить» from wherever the focus is, but leaves a field its own undo', () => {
+  it('Ctrl+Z (⌘Z, any layout) runs «Отменить» from wherever the focus is, but leaves a field its own undo', async () => {
     const onAction = vi.fn();
     renderUndoable(onAction);
     fireEvent.click(screen.getByText('trash'));
+    await snackbarsShown();
     expect(screen.getByRole('button', { name: 'Отменить' }).getAttribute('aria-keyshortcuts')).toBe('Control+Z Meta+Z');
     expect(screen.getByRole('status').textContent).toContain('Отменить: Ctrl+Z.');
 
@@ -113,6 +124,7 @@ describe('snackbar undo (issue 27: one key away, and the focus kept)', () => {
     renderUndoable(onAction);
     const trigger = screen.getByText('trash');
     fireEvent.click(trigger);
+    await snackbarsShown();
     trigger.focus();
     const undo = screen.getByRole('button', { name: 'Отменить' });
     undo.focus();
