@@ -105,16 +105,19 @@ export function TrashScreen() {
   const [refocusRequest, setRefocusRequest] = useState(0);
   const refocus = () => setRefocusRequest((n) => n + 1);
   const dialogOpen = purging !== null || emptying;
-  // The closing dialog's 200 ms leave transition keeps the page inert, so the focus is tried again each frame
-  // until it holds (a second at most).
+  // The closing dialog's 200 ms leave transition keeps the page inert, and at its end the dialog gives the focus
+  // back to the button that opened it, which left with its item: so for a second the focus is put (back) on the
+  // target each frame it is found lost — not once it holds, which the dialog's restore can undo.
   useEffect(() => {
     if (!refocusRequest || dialogOpen) return;
     let frame = 0;
     let tries = 0;
     const attempt = () => {
       const target = list.current ?? heading.current;
-      target?.focus();
-      if (target && document.activeElement !== target && ++tries < 60) frame = requestAnimationFrame(attempt);
+      const active = document.activeElement;
+      const lost = !active || active === document.body || !active.isConnected || !!active.closest('[role="dialog"]');
+      if (target && (tries === 0 || lost)) target.focus();
+      if (++tries < 60) frame = requestAnimationFrame(attempt);
     };
     frame = requestAnimationFrame(attempt);
     return () => cancelAnimationFrame(frame);
