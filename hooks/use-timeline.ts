@@ -1,10 +1,10 @@
 'use client';
 
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { firstMonths, timelineQueries, type TimelineBucket } from '@/lib/api/timeline';
 import type { MediaKind, MediaRecord } from '@/lib/contract/media';
-import { pollWhileProcessing } from '@/lib/media/lists/processing';
+import { isProcessing, PROCESSING_POLL_MS, pollWhileProcessing } from '@/lib/media/lists/processing';
 
 /** The records of the months loaded so far, in the timeline's order, and which months they are. */
 interface Loaded<T> {
@@ -21,8 +21,15 @@ const EMPTY: Loaded<never> = { months: new Set(), records: [] };
  * month holding a record still processing re-reads itself, as the whole list does.
  */
 export function useTimeline<K extends MediaKind>(kind: K, timeZone: string, enabled: boolean) {
+  const client = useQueryClient();
   const queries = useMemo(() => timelineQueries<MediaRecord<K>, K>(kind), [kind]);
-  const buckets = useQuery({ ...queries.buckets(timeZone), enabled });
+  // While a record shown is processing, the months are read again (and with them the first months' records).
+  const [polling, setPolling] = useState(false);
+  const buckets = useQuery({
+    ...queries.bucketsWithFirst(timeZone, client),
+    enabled,
+    refetchInterval: polling ? PROCESSING_POLL_MS : false,
+  });
   const [asked, setAsked] = useState<ReadonlySet<string>>(() => new Set());
 
   const months = useMemo(() => {
@@ -48,6 +55,9 @@ export function useTimeline<K extends MediaKind>(kind: K, timeZone: string, enab
     queries: months.map((month) => ({ ...queries.month(month, timeZone), enabled, refetchInterval: pollWhileProcessing })),
     combine,
   });
+
+  const processing = isProcessing(loaded.records);
+  if (processing !== polling) setPolling(processing);
 
   const request = useCallback((month: string) => setAsked((prev) => (prev.has(month) ? prev : new Set(prev).add(month))), []);
   const total = useMemo(() => (buckets.data ? buckets.data.reduce((sum, b) => sum + b.count, 0) : undefined), [buckets.data]);

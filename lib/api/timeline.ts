@@ -35,11 +35,26 @@ export async function getTimelineMonth<T>(kind: MediaKind, month: string, tz: st
  */
 export function timelineQueries<T, K extends MediaKind = MediaKind>(kind: K) {
   const all = () => ['media', kind, 'timeline'] as const;
+  const month = (month: string, tz: string) =>
+    queryOptions({ queryKey: [...all(), tz, 'month', month] as const, queryFn: () => getTimelineMonth<T>(kind, month, tz) });
   return {
     all,
     buckets: (tz: string) => queryOptions({ queryKey: [...all(), tz, 'buckets'] as const, queryFn: () => getTimelineBuckets(kind, tz) }),
-    month: (month: string, tz: string) =>
-      queryOptions({ queryKey: [...all(), tz, 'month', month] as const, queryFn: () => getTimelineMonth<T>(kind, month, tz) }),
+    /**
+     * The months, answered only once the first months' records are in the cache too (each under its month's
+     * key): whatever re-reads the months re-reads what the screen shows first with them, so the count and the
+     * first tiles never disagree (an upload's re-read once left the newest month a file behind its count).
+     */
+    bucketsWithFirst: (tz: string, client: QueryClient) =>
+      queryOptions({
+        queryKey: [...all(), tz, 'buckets'] as const,
+        queryFn: async () => {
+          const buckets = await getTimelineBuckets(kind, tz);
+          await Promise.all(firstMonths(buckets).map((m) => client.fetchQuery({ ...month(m, tz), staleTime: 0 })));
+          return buckets;
+        },
+      }),
+    month,
   };
 }
 
@@ -60,11 +75,8 @@ export function firstMonths(buckets: readonly TimelineBucket[]): string[] {
 
 /**
  * What a timeline screen shows first, asked for as the page loads (components/shell/early-screens.ts): the
- * months, then the first months' records, under the keys the screen reads (hooks/use-timeline.ts).
+ * months with the first months' records, under the keys the screen reads (hooks/use-timeline.ts).
  */
 export async function prefetchFirstMonths(client: QueryClient, kind: MediaKind): Promise<void> {
-  const tz = viewerTimeZone();
-  const queries = timelineQueries(kind);
-  const buckets = await client.fetchQuery(queries.buckets(tz));
-  await Promise.all(firstMonths(buckets).map((month) => client.prefetchQuery(queries.month(month, tz))));
+  await client.prefetchQuery(timelineQueries(kind).bucketsWithFirst(viewerTimeZone(), client));
 }
