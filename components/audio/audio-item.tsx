@@ -79,6 +79,7 @@ export const AudioItem = memo(function AudioItem({
   const { showError } = useSnackbar();
   const trimMutation = useTrimAudio();
   const { mutateAsync: sendTrim, isPending: trimSaving } = trimMutation;
+  const toggleRef = useRef<HTMLButtonElement | null>(null);
   const saveTrim = useCallback(
     async (part: TrimPart) => {
       try {
@@ -86,6 +87,15 @@ export const AudioItem = memo(function AudioItem({
       } catch (err) {
         throw new Error(trimError(errorInfo(err)), { cause: err });
       }
+      // The trim panel and the player go while the cut is made: the focus goes to the row's title, not to <body>.
+      let tries = 0;
+      const keep = () => {
+        const active = document.activeElement;
+        if (active && active !== document.body && active.isConnected) return;
+        toggleRef.current?.focus();
+        if (document.activeElement !== toggleRef.current && ++tries < 60) requestAnimationFrame(keep);
+      };
+      requestAnimationFrame(keep);
     },
     [sendTrim, record.id],
   );
@@ -94,7 +104,6 @@ export const AudioItem = memo(function AudioItem({
   const onProgress = useCallback((share: number) => setRowProgress(record.id, share), [record.id]);
   const headingId = `audio-${record.id}-title`;
   const panelId = `audio-${record.id}-panel`;
-  const toggleRef = useRef<HTMLButtonElement | null>(null);
   // «Поделиться» from the row's menu: the share dialog (fetched when it first opens).
   const [sharing, setSharing] = useState(false);
   // «В альбом» from the row's menu: the album chooser (fetched when it first opens).

@@ -10,6 +10,7 @@ import { Footer } from './footer';
 import { loadSessionFrame } from './early-screens';
 import { OfflineBanner } from './offline-banner';
 import { PendingUploadsSync } from './pending-uploads-sync';
+import { RouteFocus } from './route-focus';
 import { ServiceWorkerRegistration } from './service-worker-registration';
 import { TopBar } from './top-bar';
 
@@ -37,6 +38,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         Перейти к содержимому
       </a>
       <AuthBootstrap />
+      <RouteFocus />
       <PendingUploadsSync />
       <ServiceWorkerRegistration />
       <TopBar />

@@ -10,6 +10,8 @@ async function loginViaUi(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Войти', exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('button', { name: 'Выйти' })).toBeVisible();
+  // The form went with the page: the focus is on the home's heading, not on <body>.
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
 }
 
 async function logoutViaUi(page: Page) {

@@ -93,6 +93,8 @@ test('«Обрезать» keeps 2–4 s of a 6 s recording, and the untrimmed v
 
   await panel.getByRole('button', { name: 'Сохранить' }).click();
   await expect(panel).toHaveCount(0);
+  // The panel went with the focus in it: the focus is on the row's title, not on <body>.
+  await expect(card.locator('[data-row-toggle]')).toBeFocused();
   await waitReady(card);
   await expect(card.getByTestId('audio-duration')).toHaveText('00:02', { timeout: 30_000 });
 

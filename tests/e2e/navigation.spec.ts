@@ -120,4 +120,12 @@ test('the top bar shows the avatar and name, opening a menu with Профиль,
   await expect(page).toHaveURL(/\/login\/?$/);
   await expect(page.getByRole('navigation', { name: 'Основное меню' })).toBeHidden();
   expect(await page.evaluate(() => document.documentElement.hasAttribute('data-session'))).toBe(false);
+  // The menu went with the page: the focus is on the new page («Вход» or its form), never left on <body>.
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        document.activeElement === document.body ? 'body' : document.activeElement?.closest('main') ? 'main' : 'elsewhere',
+      ),
+    )
+    .toBe('main');
 });
