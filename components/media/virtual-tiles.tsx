@@ -195,7 +195,7 @@ export function VirtualTiles<T extends { id: number }>({
   };
 
   return (
-    <div ref={rootRef} data-testid="media-tiles" className={`relative ${months ? 'lg:pr-12' : ''}`}>
+    <div ref={rootRef} data-testid="media-tiles" className={`relative ${months && months.length > 1 ? 'lg:pr-12' : ''}`}>
       {month ? (
         <p
           className="pointer-events-none sticky top-16 z-10 ml-auto -mb-8 w-fit rounded-full bg-surface/90 px-3 py-1 text-sm font-medium text-fg shadow-float backdrop-blur"
