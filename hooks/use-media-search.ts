@@ -18,14 +18,3 @@ export function useSearchResults<T, O extends string>(
 ) {
   return useMemo(() => (items ? select(items, deferredQuery, order) : []), [items, deferredQuery, order, select]);
 }
-
-/** A media screen's search text and sort order, and the items they leave. */
-export function useMediaSearch<T, O extends string>(
-  items: readonly T[] | undefined,
-  initialOrder: O,
-  select: (items: readonly T[], query: string, order: O) => T[],
-) {
-  const state = useSearchState(initialOrder);
-  const visible = useSearchResults(items, state, select);
-  return { ...state, visible };
-}

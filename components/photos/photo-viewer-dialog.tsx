@@ -1,18 +1,10 @@
 'use client';
 
 import type { MediaViewerProps } from '@/components/media/item-props';
-import { MediaViewer, type ViewerKind } from '@/components/media/viewer/media-viewer';
+import { MediaViewer, viewerFacts, type ViewerKind } from '@/components/media/viewer/media-viewer';
 import { Spinner } from '@/components/ui/spinner';
 import type { PhotoRecord } from '@/lib/contract/media';
-import { formatBytes } from '@/lib/contract/storage-space';
-import { formatDateTime, viewerTimeZone, wallClockOf } from '@/lib/media/media-dates';
 import { PHOTO_FAILED, PHOTO_PROCESSING, photoAlt } from './photo-tile';
-
-const dateFormat = new Intl.DateTimeFormat('ru-RU', { dateStyle: 'medium', timeStyle: 'short' });
-const formatDate = (iso: string) => {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? null : dateFormat.format(d);
-};
 
 /** The picture, contained in the screen, over its thumbnail while the full size is on its way. */
 function PhotoStage({ record: photo }: { record: PhotoRecord }) {
@@ -63,16 +55,7 @@ const PHOTO_VIEWER: ViewerKind<'photo'> = {
   name: photoAlt,
   zoomable: true,
   Stage: PhotoStage,
-  facts: (photo) => {
-    const lines: [string, string][] = [];
-    // When it was taken is the camera's wall clock, never moved into the viewer's zone (lib/media/media-dates.ts).
-    if (photo.taken_at) lines.push(['Снято', formatDateTime(wallClockOf(photo, viewerTimeZone()))]);
-    const uploaded = formatDate(photo.created_at);
-    if (uploaded) lines.push(['Загружено', uploaded]);
-    if (photo.width && photo.height) lines.push(['Разрешение', `${photo.width}\u00a0×\u00a0${photo.height}`]);
-    lines.push(['Размер', formatBytes(photo.size)]);
-    return lines;
-  },
+  facts: (photo) => viewerFacts(photo),
   downloads: (_photo, start) => [{ label: 'Скачать оригинал', onSelect: () => start() }],
   preload: (photo) => photo.preview ?? photo.file,
 };

@@ -2,19 +2,12 @@
 
 import { useState } from 'react';
 import type { MediaViewerProps } from '@/components/media/item-props';
-import { MediaViewer, type ViewerKind } from '@/components/media/viewer/media-viewer';
+import { MediaViewer, viewerFacts, type ViewerKind } from '@/components/media/viewer/media-viewer';
 import { Spinner } from '@/components/ui/spinner';
 import type { VideoRecord } from '@/lib/contract/media';
-import { formatBytes } from '@/lib/contract/storage-space';
-import { formatDateTime, viewerTimeZone, wallClockOf } from '@/lib/media/media-dates';
 import { formatDuration } from '@/lib/media/playback/format-duration';
 import { VIDEO_FAILED, VIDEO_PROCESSING } from './video-card';
 
-const dateFormat = new Intl.DateTimeFormat('ru-RU', { dateStyle: 'medium', timeStyle: 'short' });
-const formatDate = (iso: string) => {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? null : dateFormat.format(d);
-};
 const videoName = (video: Pick<VideoRecord, 'title'>) => video.title || 'Без названия';
 
 /** Native <video controls> on the MP4 rendition (the original while there is none), with the poster, contained in the screen. */
@@ -59,17 +52,7 @@ const VIDEO_VIEWER: ViewerKind<'video'> = {
   name: videoName,
   zoomable: false,
   Stage: VideoStage,
-  facts: (video) => {
-    const lines: [string, string][] = [];
-    if (video.taken_at) lines.push(['Снято', formatDateTime(wallClockOf(video, viewerTimeZone()))]);
-    const uploaded = formatDate(video.created_at);
-    if (uploaded) lines.push(['Загружено', uploaded]);
-    const duration = formatDuration(video.duration);
-    if (duration) lines.push(['Длительность', duration]);
-    if (video.width && video.height) lines.push(['Разрешение', `${video.width}\u00a0×\u00a0${video.height}`]);
-    lines.push(['Размер', formatBytes(video.size)]);
-    return lines;
-  },
+  facts: (video) => viewerFacts(video, formatDuration(video.duration)),
   // The server's MP4 is the metadata-free copy it made; an original is never offered as one.
   downloads: (video, start) => [
     ...(video.status === 'ready' && video.playable ? [{ label: 'Скачать MP4', onSelect: () => start('mp4') }] : []),

@@ -16,7 +16,9 @@ import { Menu, type MenuEntry } from '@/components/ui/menu';
 import { MoreIcon } from '@/components/ui/more-icon';
 import { useMediaItemActions } from '@/hooks/use-media-item-actions';
 import type { MediaRecord } from '@/lib/contract/media';
+import { formatBytes } from '@/lib/contract/storage-space';
 import { MEDIA_KINDS } from '@/lib/media/kinds';
+import { formatDateTime, viewerTimeZone, wallClockOf } from '@/lib/media/media-dates';
 import { stepIndex, viewerCounter } from '@/lib/media/lists/viewer-index';
 import { ViewerIcon } from './viewer-icons';
 import { ViewerStage } from './viewer-stage';
@@ -41,6 +43,23 @@ export interface ViewerKind<K extends ViewableKind> {
   downloads: (record: MediaRecord<K>, start: (format?: string) => void) => MenuEntry[];
   /** What to fetch ahead for a neighbour, so ← and → show it at once. */
   preload: (record: MediaRecord<K>) => string | null;
+}
+
+const uploadedFormat = new Intl.DateTimeFormat('ru-RU', { dateStyle: 'medium', timeStyle: 'short' });
+
+/**
+ * The facts of «Сведения» every viewable record has: when it was taken (the camera's wall clock, never moved into
+ * the viewer's zone: lib/media/media-dates.ts) and uploaded, `length` where the kind has one, resolution and size.
+ */
+export function viewerFacts(record: MediaRecord<ViewableKind>, length?: string | null): [string, string][] {
+  const lines: [string, string][] = [];
+  if (record.taken_at) lines.push(['Снято', formatDateTime(wallClockOf(record, viewerTimeZone()))]);
+  const uploaded = new Date(record.created_at);
+  if (!Number.isNaN(uploaded.getTime())) lines.push(['Загружено', uploadedFormat.format(uploaded)]);
+  if (length) lines.push(['Длительность', length]);
+  if (record.width && record.height) lines.push(['Разрешение', `${record.width}\u00a0×\u00a0${record.height}`]);
+  lines.push(['Размер', formatBytes(record.size)]);
+  return lines;
 }
 
 /** Keys typed into a field, or given to a player, are theirs, not the viewer's. */
