@@ -5,7 +5,8 @@
 // PostgreSQL with media in S3 — then the browser tests.
 // Side by side: each of these runs on about one core (the server project runs its files one after another),
 // so on two cores two of them together take little longer than one. Each one's output is kept and printed
-// whole when it ends, so the log reads as if they had run one after another.
+// whole when it ends (a failed one's after all have ended), so the log reads as if they had run one after
+// another and ends with what failed.
 // PostgreSQL: DATABASE_URL when it points at one (.ci/run starts a throw-away cluster), else a throw-away
 // cluster started here when PostgreSQL's binaries are installed; without them that pass is reported as not run.
 // S3: the PostgreSQL pass sets MEDIA_STORAGE_TEST=s3, so two passes cover both databases and both media
@@ -44,22 +45,29 @@ async function together(steps: Step[]): Promise<void> {
   const results = await Promise.all(
     steps.map(
       (step) =>
-        new Promise<{ step: Step; ok: boolean }>((resolve) => {
+        new Promise<{ step: Step; ok: boolean; print: () => void }>((resolve) => {
           const out: Buffer[] = [];
           const child = spawn(step.cmd, step.args, { env: step.env ?? process.env });
           child.stdout.on('data', (d: Buffer) => out.push(d));
           child.stderr.on('data', (d: Buffer) => out.push(d));
           child.on('close', (code) => {
             const seconds = Math.round((Date.now() - started) / 1000);
-            console.log(`\n▶ ${title(step)} — ended after ${seconds} s${code === 0 ? '' : `, exit ${code}`}`);
-            process.stdout.write(Buffer.concat(out));
-            resolve({ step, ok: code === 0 });
+            const ok = code === 0;
+            const head = `\n▶ ${title(step)} — ended after ${seconds} s${ok ? '' : `, exit ${code}`}`;
+            // A failed step's output waits until all have ended, so that it is the last thing printed:
+            // a log read from its end (as CI's is) shows the failure, not the passing step that ended after it.
+            if (ok) {
+              console.log(head);
+              process.stdout.write(Buffer.concat(out));
+            }
+            resolve({ step, ok, print: () => (console.log(head), process.stdout.write(Buffer.concat(out))) });
           });
         }),
     ),
   );
-  const failed = results.find((r) => !r.ok);
-  if (failed) fail(failed.step);
+  const failed = results.filter((r) => !r.ok);
+  for (const r of failed) r.print();
+  if (failed[0]) fail(failed[0].step);
 }
 
 let startedPg = false;
