@@ -54,10 +54,14 @@ const boundaries = [
 /**
  * On the server a feature (auth, profile, media, accounts, web, …) reaches another only through its
  * public modules. Private to a feature: its repositories (SQL), its route schemas, and its routes,
- * which only server/app.ts registers. Paths are relative to a file in server/<feature>/.
+ * which only server/app.ts registers. The same holds between media's sub-features (records, upload,
+ * processing, trim, trash, export, files, usage, timeline), each its own zone, with one exception:
+ * the media table's repository (media/records/repository.ts) is media's own, shared by its sub-features.
+ * Paths are relative to a file in server/<feature>/ or server/<feature>/<part>/.
  */
+const PRIVATE = ['*repository.ts', 'routes.ts', '*-routes.ts', 'schemas.ts'];
 const featureInternals = {
-  group: ['../*/*repository.ts', '../*/routes.ts', '../*/file-routes.ts', '../*/schemas.ts'],
+  group: ['../*/', '../../*/', '../*/*/', '../../*/*/'].flatMap((up) => PRIVATE.map((file) => up + file)),
   message: "Another server feature's repository, routes and route schemas are its own: go through its service.",
 };
 /**
@@ -127,6 +131,15 @@ export default defineConfig(
   {
     files: ['server/*/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [featureInternals] }] },
+  },
+  {
+    files: ['server/media/*/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ ...featureInternals, group: [...featureInternals.group, '!../records/repository.ts'] }] },
+      ],
+    },
   },
   {
     files: usersRepositoryReaders,

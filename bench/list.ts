@@ -2,8 +2,8 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { request } from 'undici';
-import { compactPeaks } from '../server/media/peaks.ts';
-import { WAVEFORM_PEAKS } from '../server/media/processor.ts';
+import { compactPeaks } from '../server/media/processing/peaks.ts';
+import { WAVEFORM_PEAKS } from '../server/media/processing/processor.ts';
 import { benchData, describeLoad, generatorName, load, mb, PROCESS_COUNTS, startBare, startServer, type ServerProcess } from './support.ts';
 
 /**

@@ -3,7 +3,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { resolveFfmpeg } from '../server/media/ffmpeg.ts';
+import { resolveFfmpeg } from '../server/media/processing/ffmpeg.ts';
 import { benchData, insertBenchUser, percentile, startServer } from './support.ts';
 
 /** Whole number from the environment, else the fallback. */

@@ -10,9 +10,9 @@ import { hashPassword } from '../server/accounts/passwords.ts';
 import { createDb, type Db } from '../server/db/kysely.ts';
 import { migrate } from '../server/db/migrate.ts';
 import type { NewMedia } from '../server/db/types.ts';
-import { resolveFfmpeg } from '../server/media/ffmpeg.ts';
-import { compactPeaks } from '../server/media/peaks.ts';
-import { WAVEFORM_PEAKS } from '../server/media/processor.ts';
+import { resolveFfmpeg } from '../server/media/processing/ffmpeg.ts';
+import { compactPeaks } from '../server/media/processing/peaks.ts';
+import { WAVEFORM_PEAKS } from '../server/media/processing/processor.ts';
 
 /**
  * A user's library of years, written straight into a DATA_DIR (SQLite, media on local disk) in seconds:

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { resolveFfmpeg } from '../server/media/ffmpeg.ts';
+import { resolveFfmpeg } from '../server/media/processing/ffmpeg.ts';
 import { ensureWebBuild } from '../server/web/ensure-build.ts';
 
 const root = path.resolve(import.meta.dirname, '..');

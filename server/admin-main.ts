@@ -7,7 +7,7 @@ import { runAdmin, USAGE } from './admin/commands.ts';
 import { systemClock } from './clock.ts';
 import { composeServices } from './compose.ts';
 import { createMailer } from './mail/create-mailer.ts';
-import { createProcessor } from './media/processor.ts';
+import { createProcessor } from './media/processing/processor.ts';
 import { Metrics } from './metrics/metrics.ts';
 import { loadConfigOrExit, openStores } from './process-start.ts';
 import { createSmsSender } from './sms/create-sms.ts';

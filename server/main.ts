@@ -6,7 +6,7 @@ import { systemClock } from './clock.ts';
 import { processIndex, runCluster } from './cluster.ts';
 import { DatabaseClock } from './db/database-clock.ts';
 import { createMailer } from './mail/create-mailer.ts';
-import { createProcessor } from './media/processor.ts';
+import { createProcessor } from './media/processing/processor.ts';
 import { loadConfigOrExit, openStores, sweepStaleTemp, useStorageWorkDirAsTemp, warnOfBundledFfmpeg } from './process-start.ts';
 import { createSmsSender } from './sms/create-sms.ts';
 import { ensureWebBuild } from './web/ensure-build.ts';

@@ -6,7 +6,7 @@ import { pino } from 'pino';
 import { systemClock } from './clock.ts';
 import { composeQueue, composeWorker, startWorker } from './compose.ts';
 import { DatabaseClock } from './db/database-clock.ts';
-import { createProcessor } from './media/processor.ts';
+import { createProcessor } from './media/processing/processor.ts';
 import { Metrics } from './metrics/metrics.ts';
 import { startMetricsServer } from './metrics/server.ts';
 import { countStorageErrors } from './metrics/storage.ts';

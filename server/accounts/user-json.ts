@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { userSchema, type User } from '../../lib/contract/account.ts';
 import type { User as UserRow } from '../db/types.ts';
-import { signMediaPath } from '../media/signing.ts';
+import { signMediaPath } from '../media/files/signing.ts';
 
 /** Avatar URLs live a week; the client appends its own cache-busting parameter. */
 export const AVATAR_URL_TTL_SECONDS = 7 * 24 * 3600;

@@ -4,8 +4,8 @@ import type { Config } from '../config.ts';
 import type { Media } from '../db/types.ts';
 import { rawArray } from '../raw-json.ts';
 import { acceptAudio, acceptPhoto, acceptVideo, demuxerFor, type Detected } from './content-types.ts';
-import { compactPeaks, compactPeaksJson } from './peaks.ts';
-import { ImageTooLargeError, type MediaInput, type MediaProcessor, type OriginalSource } from './processor.ts';
+import { compactPeaks, compactPeaksJson } from './processing/peaks.ts';
+import { ImageTooLargeError, type MediaInput, type MediaProcessor, type OriginalSource } from './processing/processor.ts';
 import { audioWire, photoWire, videoWire, type AudioWire, type PhotoWire, type VideoWire } from './schemas.ts';
 
 /**

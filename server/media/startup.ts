@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { BackgroundWork } from './background.ts';
-import type { RenditionSizes } from './rendition-sizes.ts';
-import { TRASH_SWEEP_EVERY_MS, type MediaTrash } from './trash.ts';
+import type { BackgroundWork } from './processing/background.ts';
+import type { RenditionSizes } from './usage/rendition-sizes.ts';
+import { TRASH_SWEEP_EVERY_MS, type MediaTrash } from './trash/trash.ts';
 
 /**
  * What an API process does for media once it is ready, besides its worker's jobs: purges the trash of

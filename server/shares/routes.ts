@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import type { Clock } from '../clock.ts';
 import { currentUser, type Guard } from '../auth/guard.ts';
-import { sharedFileKey, sharedItemJson } from '../media/items.ts';
+import { sharedFileKey, sharedItemJson } from '../media/records/items.ts';
 import type { ShareWithTarget } from './repository.ts';
 import { createBody, createdShareWire, openBody, shareParams, sharedViewWire, shareWire, type ShareWire } from './schemas.ts';
 import type { SharesService } from './service.ts';

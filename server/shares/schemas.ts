@@ -3,7 +3,7 @@ import { PASSWORD_MAX } from '../../lib/contract/limits.ts';
 import { mediaKindSchema } from '../../lib/contract/media.ts';
 import { SHARE_MESSAGES, shareSchema } from '../../lib/contract/shares.ts';
 import { booleanField } from '../media/fields.ts';
-import { SHARED_FILES, sharedItemWire } from '../media/items.ts';
+import { SHARED_FILES, sharedItemWire } from '../media/records/items.ts';
 import { INVALID_VALUE, REQUIRED } from '../validation.ts';
 
 /** The share routes' schemas: what each request part must be and what each answer is. */

@@ -10,7 +10,7 @@ import { isForeignKeyViolation } from '../db/constraints.ts';
 import { detailError, notFound } from '../errors.ts';
 import { parseGrant } from '../grants/grant.ts';
 import type { Grants } from '../grants/grants.ts';
-import { sharedFileKey, type SharedFile } from '../media/items.ts';
+import { sharedFileKey, type SharedFile } from '../media/records/items.ts';
 import type { MediaKind } from '../../lib/contract/media.ts';
 import type { Throttle } from '../throttle/throttle.ts';
 import type { OpenableShare, SharesRepository, ShareWithTarget } from './repository.ts';

@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { grantToken, shareGrant } from '../grants/grant.ts';
-import { SHARED_FILES, type SharedFile } from '../media/items.ts';
-import { mediaExpiry, MEDIA_URL_TTL_SECONDS } from '../media/signing.ts';
+import { SHARED_FILES, type SharedFile } from '../media/records/items.ts';
+import { mediaExpiry, MEDIA_URL_TTL_SECONDS } from '../media/files/signing.ts';
 
 /** A new link's token: 128 random bits, base64url (22 characters). */
 export const newShareToken = (random: (bytes: number) => Buffer = randomBytes): string => random(16).toString('base64url');

@@ -7,7 +7,7 @@ import type { UploadServices } from '../compose.ts';
 import { ApiError, notAuthenticated, unavailableAnswer } from '../errors.ts';
 import type { Guard } from '../auth/guard.ts';
 import type { MediaKind } from '../media/kinds.ts';
-import type { MediaPathSigner } from '../media/signing.ts';
+import type { MediaPathSigner } from '../media/files/signing.ts';
 import { stringifyWithRawJson } from '../raw-json.ts';
 import { TusRefusal } from './tus-refusal.ts';
 import { newUploadId } from './upload-ids.ts';

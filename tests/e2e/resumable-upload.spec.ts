@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { resolveFfmpeg } from '../../server/media/ffmpeg.ts';
+import { resolveFfmpeg } from '../../server/media/processing/ffmpeg.ts';
 import { makeToneMp3 } from './support/audio';
 import { registerAndLogin } from './support/auth';
 

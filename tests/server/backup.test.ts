@@ -11,7 +11,7 @@ import { RestoreError, restoreBackup } from '../../server/backup/restore.ts';
 import { ManualClock } from '../../server/clock.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { createDb } from '../../server/db/kysely.ts';
-import { createProcessor } from '../../server/media/processor.ts';
+import { createProcessor } from '../../server/media/processing/processor.ts';
 import { storageFromConfig } from '../../server/storage/from-config.ts';
 import type { Storage } from '../../server/storage/storage.ts';
 import { PASSWORD } from './auth-support.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MEDIA_URL_TTL_SECONDS, mediaExpiry, signMediaPath, verifyMediaSignature } from '../../server/media/signing.ts';
+import { MEDIA_URL_TTL_SECONDS, mediaExpiry, signMediaPath, verifyMediaSignature } from '../../server/media/files/signing.ts';
 
 describe('signed media URL expiry', () => {
   it('never outlives the TTL and lives at least three quarters of it, whatever the time of signing', () => {

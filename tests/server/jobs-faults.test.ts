@@ -8,7 +8,7 @@ import { purgeFilesJob } from '../../server/jobs/purge-files.ts';
 import { RECONCILE_EVERY_MS } from '../../server/jobs/reconcile-storage.ts';
 import { outsideRetryAfterMs } from '../../server/jobs/retries.ts';
 import type { Worker } from '../../server/jobs/worker.ts';
-import { PROCESSING_ATTEMPTS } from '../../server/media/processing-jobs.ts';
+import { PROCESSING_ATTEMPTS } from '../../server/media/processing/jobs.ts';
 import { audioFixtures, createUser, multipart, tempDir } from './support/media-fixtures.ts';
 import { processed } from './support/processing.ts';
 import { makeReadOnly } from './support/read-only-folder.ts';

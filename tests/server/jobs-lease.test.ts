@@ -7,7 +7,7 @@ import { DEFAULT_LEASE, type Lease } from '../../server/jobs/kinds.ts';
 import { JobQueue } from '../../server/jobs/queue.ts';
 import { JobsRepository } from '../../server/jobs/repository.ts';
 import type { Worker } from '../../server/jobs/worker.ts';
-import { createProcessor, type MediaInput, type MediaProcessor } from '../../server/media/processor.ts';
+import { createProcessor, type MediaInput, type MediaProcessor } from '../../server/media/processing/processor.ts';
 import type { Storage } from '../../server/storage/storage.ts';
 import { audioFixtures, createUser, ffmpeg, ffmpegBin, multipart, tempDir } from './support/media-fixtures.ts';
 import { processed } from './support/processing.ts';

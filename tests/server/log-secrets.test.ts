@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../../server/mail/create-mailer.ts';
-import { signMediaPath } from '../../server/media/signing.ts';
+import { signMediaPath } from '../../server/media/files/signing.ts';
 import { newUserBody, post } from './auth-support.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 

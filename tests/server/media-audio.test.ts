@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseProbe } from '../../server/media/ffmpeg.ts';
+import { parseProbe } from '../../server/media/processing/ffmpeg.ts';
 import { audioFixtures, createUser, decodedDuration, ffmpegBin, multipart, pathOf, tempDir } from './support/media-fixtures.ts';
 import { processed, settle } from './support/processing.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signMediaPath } from '../../server/media/signing.ts';
+import { signMediaPath } from '../../server/media/files/signing.ts';
 import type { Storage } from '../../server/storage/storage.ts';
 import { audioFixtures, createUser, multipart, pathOf, tempDir } from './support/media-fixtures.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';

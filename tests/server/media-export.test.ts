@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openZip, planZip, type ZipEntry } from '../../server/media/export-zip.ts';
+import { openZip, planZip, type ZipEntry } from '../../server/media/export/zip.ts';
 import { createUser, ffmpeg, multipart, pathOf, tempDir } from './support/media-fixtures.ts';
 import { processed } from './support/processing.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';

@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { bundledFfmpegWarning, chooseFfmpeg } from '../../server/media/ffmpeg.ts';
+import { bundledFfmpegWarning, chooseFfmpeg } from '../../server/media/processing/ffmpeg.ts';
 import { tempDir } from './support/media-fixtures.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { safeFileName } from '../../server/media/content-disposition.ts';
+import { safeFileName } from '../../server/media/files/content-disposition.ts';
 import { createUser, multipart, pathOf } from './support/media-fixtures.ts';
 import { processed } from './support/processing.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';

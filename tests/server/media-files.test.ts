@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keyFromUrl } from '../../server/media/file-routes.ts';
-import { parseRange } from '../../server/media/send-file.ts';
-import { MEDIA_URL_TTL_SECONDS, signMediaPath } from '../../server/media/signing.ts';
+import { keyFromUrl } from '../../server/media/files/routes.ts';
+import { parseRange } from '../../server/media/files/send-file.ts';
+import { MEDIA_URL_TTL_SECONDS, signMediaPath } from '../../server/media/files/signing.ts';
 import { createUser } from './support/media-fixtures.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 

@@ -2,8 +2,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runFfmpeg } from '../../server/media/ffmpeg.ts';
-import { createProcessor } from '../../server/media/processor.ts';
+import { runFfmpeg } from '../../server/media/processing/ffmpeg.ts';
+import { createProcessor } from '../../server/media/processing/processor.ts';
 import {
   adtsDisguisedPlaylist,
   audioFixtures,

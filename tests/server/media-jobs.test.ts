@@ -1,9 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { FfmpegError } from '../../server/media/ffmpeg.ts';
-import { PROCESSING_ATTEMPTS } from '../../server/media/processing-jobs.ts';
-import { createProcessor, type MediaProcessor } from '../../server/media/processor.ts';
+import { FfmpegError } from '../../server/media/processing/ffmpeg.ts';
+import { PROCESSING_ATTEMPTS } from '../../server/media/processing/jobs.ts';
+import { createProcessor, type MediaProcessor } from '../../server/media/processing/processor.ts';
 import { LocalStorage } from '../../server/storage/local.ts';
 import { audioFixtures, createUser, distinctCopy, ffmpegBin, listFiles, multipart, tempDir } from './support/media-fixtures.ts';
 import { processed, settle } from './support/processing.ts';

@@ -6,7 +6,7 @@ import { audioRecordSchema } from '../../lib/contract/media.ts';
 import { buildApp, type BuiltApp } from '../../server/app.ts';
 import { AuthRepository } from '../../server/auth/repository.ts';
 import { Sessions } from '../../server/auth/sessions.ts';
-import { MEDIA_URL_TTL_SECONDS } from '../../server/media/signing.ts';
+import { MEDIA_URL_TTL_SECONDS } from '../../server/media/files/signing.ts';
 import { createUser, distinctCopy, ffmpeg, multipart, tempDir } from './support/media-fixtures.ts';
 import { processed } from './support/processing.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';

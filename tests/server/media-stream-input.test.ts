@@ -2,7 +2,7 @@ import { createReadStream, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createProcessor } from '../../server/media/processor.ts';
+import { createProcessor } from '../../server/media/processing/processor.ts';
 import { ffmpeg, tempDir } from './support/media-fixtures.ts';
 
 /**

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProcessor, type MediaProcessor } from '../../server/media/processor.ts';
+import { createProcessor, type MediaProcessor } from '../../server/media/processing/processor.ts';
 import { createUser, ffmpeg, listFiles, multipart, tempDir } from './support/media-fixtures.ts';
 import { settle } from './support/processing.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeWorker } from '../../server/compose.ts';
 import { migrate, migrateTo } from '../../server/db/migrate.ts';
 import type { Worker } from '../../server/jobs/worker.ts';
-import { PHOTO_DATE_HEAD_BYTES, PHOTO_DATES_BATCH } from '../../server/media/photo-dates-job.ts';
+import { PHOTO_DATE_HEAD_BYTES, PHOTO_DATES_BATCH } from '../../server/media/processing/photo-dates-job.ts';
 import type { Storage } from '../../server/storage/storage.ts';
 import { createUser } from './support/media-fixtures.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { compactPeaksJson } from '../../media/peaks.ts';
+import { compactPeaksJson } from '../../media/processing/peaks.ts';
 
 const BATCH = 500;
 

@@ -11,7 +11,7 @@ import { sql, type Kysely } from 'kysely';
  *
  * What the old reader did not read (OffsetTimeOriginal and its kin) needs the stored originals, which a
  * migration cannot reach: one 'read-photo-dates' job is added (when there are photos), which reads every
- * photo's EXIF again, a batch at a time, in the worker (server/media/photo-dates-job.ts).
+ * photo's EXIF again, a batch at a time, in the worker (server/media/processing/photo-dates-job.ts).
  *
  * media_owner_kind_taken: a timeline's months by when their photos were taken (only rows outside the
  * trash, which are all a timeline shows): its counts are read from the index alone.

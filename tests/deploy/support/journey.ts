@@ -5,7 +5,7 @@ import path from 'node:path';
 import { GetObjectCommand, paginateListObjectsV2 } from '@aws-sdk/client-s3';
 import { expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { resolveFfmpeg } from '../../../server/media/ffmpeg.ts';
+import { resolveFfmpeg } from '../../../server/media/processing/ffmpeg.ts';
 import { lastCodeTo } from '../../e2e/support/outbox';
 import { unzip } from '../../server/support/unzip.ts';
 import type { Bucket } from './stack.ts';

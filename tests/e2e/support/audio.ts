@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { resolveFfmpeg } from '../../../server/media/ffmpeg.ts';
+import { resolveFfmpeg } from '../../../server/media/processing/ffmpeg.ts';
 
 /** Records with Chromium's fake microphone until the recorder's timer shows `seconds`, then stops. */
 export async function recordFor(page: Page, seconds: number) {

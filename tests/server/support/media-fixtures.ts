@@ -9,7 +9,7 @@ import { AuthRepository } from '../../../server/auth/repository.ts';
 import { Sessions } from '../../../server/auth/sessions.ts';
 import type { Clock } from '../../../server/clock.ts';
 import type { Db } from '../../../server/db/kysely.ts';
-import { resolveFfmpeg } from '../../../server/media/ffmpeg.ts';
+import { resolveFfmpeg } from '../../../server/media/processing/ffmpeg.ts';
 import type { TestApp } from './test-app.ts';
 
 const run = promisify(execFile);

@@ -11,7 +11,7 @@ import { loadConfig, type Config } from '../../../server/config.ts';
 import { createDb, type Db } from '../../../server/db/kysely.ts';
 import { migrate } from '../../../server/db/migrate.ts';
 import type { MailMessage, Mailer } from '../../../server/mail/mailer.ts';
-import { createProcessor, type MediaProcessor } from '../../../server/media/processor.ts';
+import { createProcessor, type MediaProcessor } from '../../../server/media/processing/processor.ts';
 import type { SmsSender } from '../../../server/sms/sms.ts';
 import { storageFromConfig } from '../../../server/storage/from-config.ts';
 import type { Storage } from '../../../server/storage/storage.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compactPeaks, compactPeaksJson } from '../../../server/media/peaks.ts';
+import { compactPeaks, compactPeaksJson } from '../../../server/media/processing/peaks.ts';
 
 describe('compact waveform peaks', () => {
   it('turns 0..1 peaks into whole numbers 0..100 that keep the shape to within half a step', () => {

@@ -1,0 +1,77 @@
+import type { Clock } from '../../clock.ts';
+import type { Media } from '../../db/types.ts';
+import { detailError, notFound } from '../../errors.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import type { MediaEdit } from '../fields.ts';
+import type { DownloadChoice, MediaKind } from '../kinds.ts';
+import type { MediaPatch, MediaRepository } from './repository.ts';
+
+export interface MediaServiceDeps {
+  repo: MediaRepository;
+  queue: JobQueue;
+  clock: Clock;
+}
+
+/** Retrying a record that has not failed. */
+const NOT_FAILED = 'Повторить можно только обработку, которая не удалась.';
+
+/**
+ * A user's own records of every kind outside the trash: list, read, edit, delete (to the trash),
+ * retry, download. New records come from upload-intake.ts.
+ */
+export class MediaService {
+  constructor(private readonly d: MediaServiceDeps) {}
+
+  /** The owner's items of the kind outside the trash, in the kind's order; only the favourites when asked. */
+  list(userId: number, kind: MediaKind, favoritesOnly = false): Promise<Media[]> {
+    return this.d.repo.list(userId, kind.name, kind.order, favoritesOnly);
+  }
+
+  async get(userId: number, kind: MediaKind, id: number): Promise<Media> {
+    const row = await this.d.repo.findOwned(userId, kind.name, id);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  /** Changes what the edit names (details, favourite); an edit naming nothing changes nothing. */
+  async update(userId: number, kind: MediaKind, id: number, edit: MediaEdit): Promise<Media> {
+    const { is_favorite: favorite, ...details } = edit;
+    const patch: MediaPatch = { ...details, ...(favorite === undefined ? {} : { is_favorite: favorite ? 1 : 0 }) };
+    if (Object.keys(patch).length === 0) return this.get(userId, kind, id);
+    patch.updated_at = this.d.clock.now().toISOString();
+    const row = await this.d.repo.updateOwned(userId, kind.name, id, patch);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  /** Deleting moves the item to the trash (trash.ts): it leaves the lists at once, its files stay until it is purged. */
+  async remove(userId: number, kind: MediaKind, id: number): Promise<void> {
+    const row = await this.d.repo.trashOwned(userId, kind.name, id, this.d.clock.now().toISOString());
+    if (!row) throw notFound();
+  }
+
+  /** A failed record's processing, once more: it is 'processing' again and its job is queued. */
+  async retry(userId: number, kind: MediaKind, id: number): Promise<Media> {
+    const now = this.d.clock.now().toISOString();
+    const row = await this.d.repo.transaction(async (repo, trx) => {
+      const again = await repo.retryOwned(userId, kind.name, id, now);
+      if (again) await this.d.queue.enqueue({ kind: kind.job, mediaId: again.id }, trx);
+      return again;
+    });
+    if (!row) {
+      await this.get(userId, kind, id); // someone else's or none: 404
+      throw detailError(409, NOT_FAILED);
+    }
+    this.d.queue.nudge(kind.job);
+    return row;
+  }
+
+  /** Which stored file a download sends, and under which name. */
+  async download(userId: number, kind: MediaKind, id: number, format: string | undefined): Promise<DownloadChoice & { filename: string }> {
+    const row = await this.get(userId, kind, id);
+    const choice = kind.download(row, format);
+    if (!choice) throw notFound();
+    const title = row.title.trim() || `${kind.fallbackName}-${row.id}`;
+    return { ...choice, filename: `${title}.${choice.ext}` };
+  }
+}

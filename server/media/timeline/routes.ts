@@ -1,0 +1,45 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MEDIA_KINDS } from '../../../lib/contract/media.ts';
+import { timelineBucketSchema } from '../../../lib/contract/timeline.ts';
+import type { MediaServices } from '../../compose.ts';
+import { currentUser, type Guard } from '../../auth/guard.ts';
+import { MEDIA_KINDS as KINDS } from '../kinds.ts';
+import { sendList } from '../records/list-reply.ts';
+import { bucketsQuery } from '../schemas.ts';
+
+export interface TimelineRouteOptions {
+  media: MediaServices;
+  guard: Guard;
+}
+
+/** The buckets as the server writes them: the contract's fields and no other. */
+const bucketsWire = z.array(z.strictObject(timelineBucketSchema.shape));
+
+/**
+ * GET /api/media/{kind}/buckets/?tz=…: the months of the kind's timeline with their counts, newest first
+ * (lib/contract/timeline.ts), of the favourites only with ?favorite=1; a month's records come from the
+ * list's ?month= (and ?favorite=1). Kept ready like the lists
+ * (per user, kind, zone and media version; no URLs inside), sent the same way.
+ */
+export const timelineRoutes: FastifyPluginAsyncZod<TimelineRouteOptions> = async (app, { media, guard }) => {
+  for (const name of MEDIA_KINDS) {
+    const kind = KINDS[name];
+    app.get(`/media/${name}/buckets`, { preValidation: guard, schema: { querystring: bucketsQuery } }, async (request, reply) => {
+      const user = currentUser(request);
+      const { tz } = request.query;
+      const favoritesOnly = request.query.favorite === true;
+      const entry = await media.lists.get(
+        {
+          userId: user.id,
+          kind: favoritesOnly ? `${name}:favorite` : name,
+          view: `buckets:${tz}`,
+          version: user.media_version,
+          window: 0,
+        },
+        async () => JSON.stringify(bucketsWire.encode(await media.timeline.buckets(user.id, kind, tz, favoritesOnly))),
+      );
+      return sendList(request, reply, entry);
+    });
+  }
+};
