@@ -51,5 +51,5 @@ EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health/ready/').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # Node itself is the container's first process (not npm), so SIGTERM reaches the server, which finishes
-# its requests and hands its jobs back. The worker alone: `node --import tsx server/worker-main.ts`.
-CMD ["node", "--import", "tsx", "server/main.ts"]
+# its requests and hands its jobs back. The worker alone: `node --import tsx server/process/worker.ts`.
+CMD ["node", "--import", "tsx", "server/process/api.ts"]

@@ -75,10 +75,10 @@ export interface ServerProcess {
 }
 
 /**
- * The real server (`server/main.ts`, or `script`) as one node process on loopback, so its memory can be
+ * The real server (`server/process/api.ts`, or `script`) as one node process on loopback, so its memory can be
  * read from /proc; with WEB_CONCURRENCY > 1 in `env`, that process's forks, once every one listens.
  */
-export async function startServer(env: Record<string, string>, script = 'server/main.ts'): Promise<ServerProcess> {
+export async function startServer(env: Record<string, string>, script = 'server/process/api.ts'): Promise<ServerProcess> {
   const processes = Number(env.WEB_CONCURRENCY ?? 1);
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', script], {

@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process';
 
 const procs = [
-  spawn(process.execPath, ['--import', 'tsx', '--watch', 'server/main.ts'], {
+  spawn(process.execPath, ['--import', 'tsx', '--watch', 'server/process/api.ts'], {
     stdio: 'inherit',
     env: { ...process.env, PORT: process.env.API_PORT ?? '3001', SKIP_WEB_BUILD: '1' },
   }),

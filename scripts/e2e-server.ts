@@ -18,6 +18,6 @@ const env: NodeJS.ProcessEnv = {
   TRUST_PROXY: '127.0.0.1',
 };
 delete env.DATABASE_URL; // the browser tests run on the embedded default (SQLite)
-const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: 'inherit' });
+const child = spawn(process.execPath, ['--import', 'tsx', 'server/process/api.ts'], { env, stdio: 'inherit' });
 for (const sig of ['SIGTERM', 'SIGINT']) process.on(sig, () => child.kill('SIGTERM'));
 child.on('exit', (code) => process.exit(code ?? 0));

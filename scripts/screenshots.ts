@@ -423,7 +423,7 @@ async function main(): Promise<void> {
   };
   delete env.DATABASE_URL;
   delete env.MEDIA_STORAGE;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env, stdio: 'inherit' });
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/process/api.ts'], { cwd: root, env, stdio: 'inherit' });
   let browser: Browser | null = null;
   try {
     await waitForServer();

@@ -153,7 +153,7 @@ shared=(
 "${run[@]}" --name kopilka-test-api "${shared[@]}" -e PORT="$port" -e WEB_CONCURRENCY=2 -e RUN_JOBS=false \
   -v "$work/api-data:/data" "$image" >/dev/null
 "${run[@]}" --name kopilka-test-worker "${shared[@]}" -v "$work/worker-data:/data" "$image" \
-  node --import tsx server/worker-main.ts >/dev/null
+  node --import tsx server/process/worker.ts >/dev/null
 wait_ready kopilka-test-api "http://127.0.0.1:$port/api/health/ready/"
 node --import tsx tests/container/journey.ts "http://127.0.0.1:$port" "$work/api-data/outbox" || { logs kopilka-test-api kopilka-test-worker; exit 1; }
 podman logs kopilka-test-worker 2>&1 | grep -q 'worker started' || { logs kopilka-test-worker; exit 1; }

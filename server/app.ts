@@ -3,7 +3,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import multipart from '@fastify/multipart';
 import type { AppDeps } from './deps.ts';
 import { composeServices, startWorker, type Services } from './compose.ts';
-import { ApiError, unavailableAnswer } from './errors.ts';
+import { ApiError, unavailableAnswer } from './http/errors.ts';
 import { authRoutes } from './auth/routes.ts';
 import { sessionsRoutes } from './auth/sessions-routes.ts';
 import { twoFactorRoutes } from './auth/two-factor-routes.ts';
@@ -30,10 +30,10 @@ import { startMediaWork } from './media/startup.ts';
 import { webRoutes } from './web/routes.ts';
 import { contentSecurityPolicy } from './web/csp.ts';
 import { securityHeaders } from './web/security-headers.ts';
-import { parseFormBody, parseJsonBody } from './body-parsers.ts';
-import { useZodSchemas } from './schema-compilers.ts';
-import { finishUnreadBodies } from './unread-body.ts';
-import { DEFAULT_TIMEOUTS, serverTimeoutOptions, watchRequestTimeouts, type RequestTimeouts } from './request-timeouts.ts';
+import { parseFormBody, parseJsonBody } from './http/body-parsers.ts';
+import { useZodSchemas } from './http/schema-compilers.ts';
+import { finishUnreadBodies } from './http/unread-body.ts';
+import { DEFAULT_TIMEOUTS, serverTimeoutOptions, watchRequestTimeouts, type RequestTimeouts } from './http/request-timeouts.ts';
 
 /** What a path the router cannot read (bad percent-encoding) is refused with. */
 const BAD_URL = 'Некорректный адрес запроса.';
@@ -60,7 +60,7 @@ export interface BuiltApp {
   services: Services;
 }
 
-/** Builds the whole HTTP app. main.ts and the tests build it the same way. */
+/** Builds the whole HTTP app. process/api.ts and the tests build it the same way. */
 export async function buildApp(given: AppDeps, opts: AppOptions = {}): Promise<BuiltApp> {
   const metrics = new Metrics();
   // Every failed storage operation of the app is counted (the errors pass through unchanged).

@@ -226,7 +226,7 @@ export async function startWorker(worker: Worker, queue: JobQueue): Promise<void
   worker.start();
 }
 
-/** The composition root: main.ts and the tests both get their services from here, through buildApp. */
+/** The composition root: process/api.ts and the tests both get their services from here, through buildApp. */
 export function composeServices(deps: AppDeps, log: FastifyBaseLogger, metrics: Metrics): Services {
   const actions = new AccountActions(deps, log);
   const auth = new AuthService(deps, actions);

@@ -6,7 +6,7 @@ import type { MediaProcessor } from './media/processing/processor.ts';
 import type { SmsSender } from './sms/sms.ts';
 import type { Storage } from './storage/storage.ts';
 
-/** What the app is built from: main.ts opens these once at start, the tests build their own. */
+/** What the app is built from: process/api.ts opens these once at start, the tests build their own. */
 export interface AppDeps {
   config: Config;
   db: Db;
@@ -16,7 +16,7 @@ export interface AppDeps {
   clock: Clock;
   /**
    * The clock of the times processes must agree on: job claims, leases and schedules, upload locks. The
-   * database's (DatabaseClock) in main.ts and worker-main.ts; unset, `clock` serves (tests drive both by it).
+   * database's (DatabaseClock) in process/api.ts and process/worker.ts; unset, `clock` serves (tests drive both by it).
    */
   jobClock?: Clock;
   processor: MediaProcessor;

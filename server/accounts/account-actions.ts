@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../deps.ts';
 import type { User } from '../db/types.ts';
-import { fieldError, tooManyRequests } from '../errors.ts';
+import { fieldError, tooManyRequests } from '../http/errors.ts';
 import { Throttle, type ThrottleResult } from '../throttle/throttle.ts';
 import { CodesRepository } from './codes-repository.ts';
 import { Delivery } from './delivery.ts';

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../deps.ts';
 import type { User } from '../db/types.ts';
-import { detailError, fieldError } from '../errors.ts';
+import { detailError, fieldError } from '../http/errors.ts';
 import { enforce, type AccountActions } from './account-actions.ts';
 import { EmailChangeRepository } from './email-change-repository.ts';
 import { LIMITS } from './limits.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BLANK } from '../validation.ts';
+import { BLANK } from '../http/validation.ts';
 import { isEmail, normaliseEmail } from '../../lib/contract/email.ts';
 import { CODE_PATTERN, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../../lib/contract/limits.ts';
 import { normalisePhone } from '../../lib/contract/phone.ts';

@@ -3,7 +3,7 @@ import { ALBUM_ITEMS_PER_REQUEST, ALBUM_MESSAGES, albumSchema } from '../../lib/
 import { DESCRIPTION_MAX, TITLE_MAX } from '../../lib/contract/limits.ts';
 import { mediaKindSchema } from '../../lib/contract/media.ts';
 import { textField, textValue } from '../media/fields.ts';
-import { BLANK, INVALID_VALUE } from '../validation.ts';
+import { BLANK, INVALID_VALUE } from '../http/validation.ts';
 
 /** The album routes' schemas: what each request part must be and what each answer is. */
 

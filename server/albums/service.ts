@@ -2,7 +2,7 @@ import { ALBUM_MESSAGES } from '../../lib/contract/albums.ts';
 import type { Clock } from '../clock.ts';
 import type { Media } from '../db/types.ts';
 import { isForeignKeyViolation } from '../db/constraints.ts';
-import { fieldError, notFound } from '../errors.ts';
+import { fieldError, notFound } from '../http/errors.ts';
 import type { AlbumPatch, AlbumsRepository, AlbumSummary, ItemKey } from './repository.ts';
 
 export interface AlbumsServiceDeps {

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps.ts';
 import type { User } from '../db/types.ts';
-import { notAuthenticated, tokenNotValid } from '../errors.ts';
+import { notAuthenticated, tokenNotValid } from '../http/errors.ts';
 import { verifyAccessTokenClaims } from './access-token.ts';
 import { AuthRepository } from './repository.ts';
 

@@ -22,7 +22,7 @@ import {
   phoneField,
   requiredText,
 } from '../accounts/validation.ts';
-import { BLANK } from '../validation.ts';
+import { BLANK } from '../http/validation.ts';
 
 /** Request bodies of the auth endpoints (unknown keys are dropped, as DRF does) and their answers. */
 

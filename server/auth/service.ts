@@ -7,7 +7,7 @@ import { hashPassword, verifyDummyPassword, verifyPassword } from '../accounts/p
 import { generateUsername } from '../accounts/username.ts';
 import { UsersRepository, uniqueViolationField } from '../accounts/users-repository.ts';
 import type { User } from '../db/types.ts';
-import { ApiError, detailError, fieldError } from '../errors.ts';
+import { ApiError, detailError, fieldError } from '../http/errors.ts';
 import type { ThrottleRule } from '../throttle/throttle.ts';
 import { AuthRepository } from './repository.ts';
 import { Sessions, type SessionMeta, type TokenPair } from './sessions.ts';

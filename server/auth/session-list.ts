@@ -1,5 +1,5 @@
 import type { AppDeps } from '../deps.ts';
-import { notFound } from '../errors.ts';
+import { notFound } from '../http/errors.ts';
 import { SessionListRepository } from './session-list-repository.ts';
 
 export interface SessionJson {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notAuthenticated } from '../errors.ts';
+import { notAuthenticated } from '../http/errors.ts';
 import { currentUser, type Guard } from './guard.ts';
 import { othersEndedAnswer, sessionParams, sessionsAnswer } from './schemas.ts';
 import type { SessionList } from './session-list.ts';

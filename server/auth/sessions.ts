@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../clock.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError } from '../http/errors.ts';
 import { signAccessToken } from './access-token.ts';
 import { REFRESH_TTL_SECONDS, signRefreshToken, verifyRefreshToken } from './refresh-token.ts';
 import type { AuthRepository } from './repository.ts';

@@ -3,7 +3,7 @@ import { enforce, type AccountActions } from '../accounts/account-actions.ts';
 import { LIMITS } from '../accounts/limits.ts';
 import { twoFactorDisabledNotice, twoFactorEnabledNotice } from '../accounts/messages.ts';
 import type { User } from '../db/types.ts';
-import { detailError, fieldError } from '../errors.ts';
+import { detailError, fieldError } from '../http/errors.ts';
 import type { SessionMeta, Sessions, TokenPair } from './sessions.ts';
 import { TwoFactorRepository } from './two-factor-repository.ts';
 import { hashUndoToken, newUndoToken, UNDO_LINK_TTL_MS, undoLink } from './undo-links.ts';

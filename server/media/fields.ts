@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { charCount, DESCRIPTION_MAX, TITLE_MAX } from '../../lib/contract/limits.ts';
-import { REQUIRED } from '../validation.ts';
+import { REQUIRED } from '../http/validation.ts';
 
 /**
  * A text field, taken as DRF's CharField takes it: a number becomes its text, a list of texts (a form

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { MediaKind as KindName } from '../../lib/contract/media.ts';
 import type { Config } from '../config.ts';
 import type { Media } from '../db/types.ts';
-import { rawArray } from '../raw-json.ts';
+import { rawArray } from '../http/raw-json.ts';
 import { acceptAudio, acceptPhoto, acceptVideo, demuxerFor, type Detected } from './content-types.ts';
 import { compactPeaks, compactPeaksJson } from './processing/peaks.ts';
 import { ImageTooLargeError, type MediaInput, type MediaProcessor, type OriginalSource } from './processing/processor.ts';

@@ -11,8 +11,8 @@ import {
   type MediaKind,
 } from '../../lib/contract/media.ts';
 import { bucketsQuerySchema, listQuerySchema } from '../../lib/contract/timeline.ts';
-import { RawJson } from '../raw-json.ts';
-import { INVALID_VALUE } from '../validation.ts';
+import { RawJson } from '../http/raw-json.ts';
+import { INVALID_VALUE } from '../http/validation.ts';
 import { booleanField, mediaEditSchema } from './fields.ts';
 
 /** The media routes' schemas: what each request part must be and what each answer is. */

@@ -3,7 +3,7 @@ import { secondStepRequiredSchema, tokenPairSchema } from '../../lib/contract/ac
 import { linkRequiredSchema, providerIdSchema, providersAvailableSchema, signInWaysSchema } from '../../lib/contract/sign-in-ways.ts';
 import { userWire } from '../accounts/user-json.ts';
 import { passwordField } from '../accounts/validation.ts';
-import { BLANK } from '../validation.ts';
+import { BLANK } from '../http/validation.ts';
 
 /** Request bodies and answers of /api/auth/oauth/*. */
 

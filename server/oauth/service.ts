@@ -9,7 +9,7 @@ import type { AuthService } from '../auth/service.ts';
 import type { SessionMeta } from '../auth/sessions.ts';
 import type { SignInResult } from '../auth/sign-in.ts';
 import type { OAuthProviderId, User } from '../db/types.ts';
-import { detailError, fieldError, notFound } from '../errors.ts';
+import { detailError, fieldError, notFound } from '../http/errors.ts';
 import { PROVIDER_LABELS, ProviderError, providerProtocol, type ProviderPerson, type ProviderProtocol } from './providers.ts';
 import { OAuthRepository } from './repository.ts';
 

@@ -3,7 +3,7 @@ import { tokenPairSchema } from '../../lib/contract/account.ts';
 import { PASSKEY_NAME_MAX, passkeySchema } from '../../lib/contract/sign-in-ways.ts';
 import { userWire } from '../accounts/user-json.ts';
 import { passwordField } from '../accounts/validation.ts';
-import { BLANK } from '../validation.ts';
+import { BLANK } from '../http/validation.ts';
 
 /** Request bodies and answers of /api/auth/passkeys/*. The browser's answers keep the fields the library reads. */
 

@@ -17,7 +17,7 @@ import { UsersRepository } from '../accounts/users-repository.ts';
 import { countWaysIn, LAST_WAY_IN, waysIn } from '../accounts/ways-in-repository.ts';
 import type { Sessions, SessionMeta, TokenPair } from '../auth/sessions.ts';
 import type { User } from '../db/types.ts';
-import { detailError, notFound } from '../errors.ts';
+import { detailError, notFound } from '../http/errors.ts';
 import { PasskeysRepository } from './repository.ts';
 
 /** A challenge lives 5 minutes and answers one request. */

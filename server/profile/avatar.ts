@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
-import { ApiError } from '../errors.ts';
+import { ApiError } from '../http/errors.ts';
 import { StorageLimitError, StorageUnavailable, UPLOAD_SUFFIX, userPrefix, type Storage } from '../storage/storage.ts';
 
 export const AVATAR_SIZE = 512;

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { PresentUser } from '../accounts/present.ts';
 import { currentUser, type Guard } from '../auth/guard.ts';
-import { ApiError, detailError } from '../errors.ts';
-import { rememberingSerializer } from '../schema-compilers.ts';
+import { ApiError, detailError } from '../http/errors.ts';
+import { rememberingSerializer } from '../http/schema-compilers.ts';
 import { StorageUnavailable } from '../storage/storage.ts';
 import { avatarTooLarge } from './avatar.ts';
 import { patchAnswer, profilePatchBody, userAnswer } from './schemas.ts';

@@ -2,14 +2,14 @@ import type { Readable } from 'node:stream';
 import type { AppDeps } from '../deps.ts';
 import { UsersRepository } from '../accounts/users-repository.ts';
 import type { User, UserUpdate } from '../db/types.ts';
-import { ApiError, fieldError } from '../errors.ts';
+import { ApiError, fieldError } from '../http/errors.ts';
 import { purgeFilesJob } from '../jobs/purge-files.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { userPrefix } from '../storage/storage.ts';
 import type { AccountActions } from '../accounts/account-actions.ts';
 import { ALREADY_EXISTS, phoneChangedNotice } from '../accounts/messages.ts';
 import { maskPhone } from '../accounts/phone.ts';
-import { REQUIRED } from '../validation.ts';
+import { REQUIRED } from '../http/validation.ts';
 import { uniqueViolationField } from '../accounts/users-repository.ts';
 import { newAvatarBase, storeAvatar } from './avatar.ts';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../deps.ts';
-import { ApiError, notFound } from '../errors.ts';
+import { ApiError, notFound } from '../http/errors.ts';
 import { contentDisposition } from '../media/files/content-disposition.ts';
 import { mimeForKey } from '../media/content-types.ts';
 import { MEDIA_KINDS } from '../media/kinds.ts';

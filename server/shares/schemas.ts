@@ -4,7 +4,7 @@ import { mediaKindSchema } from '../../lib/contract/media.ts';
 import { SHARE_MESSAGES, shareSchema } from '../../lib/contract/shares.ts';
 import { booleanField } from '../media/fields.ts';
 import { SHARED_FILES, sharedItemWire } from '../media/records/items.ts';
-import { INVALID_VALUE, REQUIRED } from '../validation.ts';
+import { INVALID_VALUE, REQUIRED } from '../http/validation.ts';
 
 /** The share routes' schemas: what each request part must be and what each answer is. */
 

@@ -7,7 +7,7 @@ import type { AlbumsService } from '../albums/service.ts';
 import type { Clock } from '../clock.ts';
 import type { Media } from '../db/types.ts';
 import { isForeignKeyViolation } from '../db/constraints.ts';
-import { detailError, notFound } from '../errors.ts';
+import { detailError, notFound } from '../http/errors.ts';
 import { parseGrant } from '../grants/grant.ts';
 import type { Grants } from '../grants/grants.ts';
 import { sharedFileKey, type SharedFile } from '../media/records/items.ts';

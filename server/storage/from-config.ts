@@ -6,7 +6,7 @@ import type { Storage } from './storage.ts';
 
 /**
  * DATA_DIR/work/storage: the bucket storage's folder for local copies, and the process's temporary
- * folder with a bucket (see useStorageWorkDirAsTemp in process-start.ts). Entries there older than an
+ * folder with a bucket (see useStorageWorkDirAsTemp in process/start.ts). Entries there older than an
  * hour are left by a crash, and removeStaleTemp() removes them.
  */
 export function storageWorkDir(config: Pick<Config, 'dataDir'>): string {

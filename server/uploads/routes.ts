@@ -4,11 +4,11 @@ import { NodeRequest } from 'srvx/node';
 import type { Clock } from '../clock.ts';
 import type { Media, Upload, User } from '../db/types.ts';
 import type { UploadServices } from '../compose.ts';
-import { ApiError, notAuthenticated, unavailableAnswer } from '../errors.ts';
+import { ApiError, notAuthenticated, unavailableAnswer } from '../http/errors.ts';
 import type { Guard } from '../auth/guard.ts';
 import type { MediaKind } from '../media/kinds.ts';
 import type { MediaPathSigner } from '../media/files/signing.ts';
-import { stringifyWithRawJson } from '../raw-json.ts';
+import { stringifyWithRawJson } from '../http/raw-json.ts';
 import { TusRefusal } from './tus-refusal.ts';
 import { newUploadId } from './upload-ids.ts';
 

@@ -6,7 +6,7 @@ import { MAX_UNFINISHED_UPLOADS, RESUMABLE_UPLOAD_LIFETIME_MS } from '../../lib/
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Media, Upload } from '../db/types.ts';
-import { ApiError, detailError, fieldError, notFound } from '../errors.ts';
+import { ApiError, detailError, fieldError, notFound } from '../http/errors.ts';
 import type { BackgroundWork } from '../media/processing/background.ts';
 import type { MediaLog } from '../media/log.ts';
 import { sha256Of } from '../media/upload/checksum.ts';
@@ -14,7 +14,7 @@ import { mediaDetailsSchema } from '../media/fields.ts';
 import { MEDIA_KINDS, type MediaKind } from '../media/kinds.ts';
 import { fileTooLarge, type MediaUploads } from '../media/upload/intake.ts';
 import type { Storage } from '../storage/storage.ts';
-import { parseFields, REQUIRED } from '../validation.ts';
+import { parseFields, REQUIRED } from '../http/validation.ts';
 import type { UploadsRepository } from './repository.ts';
 import { digestOf } from './running-hash.ts';
 import { stagingKey } from './upload-ids.ts';

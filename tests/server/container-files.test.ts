@@ -30,7 +30,7 @@ describe('compose.yaml and the Dockerfile', () => {
     for (const [name, service] of Object.entries(compose.services)) expect(service.restart, name).toBe('unless-stopped');
     expect(api!.environment).toMatchObject({ WEB_CONCURRENCY: '${WEB_CONCURRENCY:-2}', RUN_JOBS: 'false' });
     expect(api!.healthcheck!.test!.join(' ')).toContain('/api/health/ready/');
-    expect(worker!.command).toEqual(['node', '--import', 'tsx', 'server/worker-main.ts']);
+    expect(worker!.command).toEqual(['node', '--import', 'tsx', 'server/process/worker.ts']);
     expect(worker!.environment!.RUN_JOBS).toBeUndefined();
     expect(db!.image).toMatch(/^postgres:15/);
     for (const service of [api!, worker!]) {
@@ -58,6 +58,6 @@ describe('compose.yaml and the Dockerfile', () => {
     expect(file).toMatch(/npm run build/);
     expect(file).toMatch(/^USER node$/m);
     expect(file).toMatch(/^HEALTHCHECK [^]*?\/api\/health\/ready\//m);
-    expect(file).toMatch(/^CMD \["node", "--import", "tsx", "server\/main.ts"\]$/m);
+    expect(file).toMatch(/^CMD \["node", "--import", "tsx", "server\/process\/api.ts"\]$/m);
   });
 });

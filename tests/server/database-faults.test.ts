@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_DETAIL } from '../../server/errors.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_DETAIL } from '../../server/http/errors.ts';
 import { asOperator, endConnectionsOf, pgUrl } from './support/pg-operator.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 

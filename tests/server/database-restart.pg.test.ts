@@ -26,7 +26,7 @@ describe('a server process whose PostgreSQL connections are all ended (a restart
     });
     const dataDir = await tempDir('kopilka-pool-');
     const { DATABASE_URL: _ignored, MEDIA_STORAGE: _local, ...inherited } = process.env;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/process/api.ts'], {
       cwd: root,
       env: {
         ...inherited,

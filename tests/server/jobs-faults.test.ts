@@ -119,7 +119,7 @@ describe("claims and schedules by the database's clock", () => {
   });
   afterAll(() => t.close());
 
-  /** A worker process as main.ts composes it: the process's clock `skewMs` off, the lease clock the database's. */
+  /** A worker process as process/api.ts composes it: the process's clock `skewMs` off, the lease clock the database's. */
   async function worker(skewMs: number) {
     const jobClock = await DatabaseClock.start(t.db);
     clocks.push(jobClock);

@@ -63,7 +63,7 @@ describe('which ffmpeg processes the uploads', () => {
           });
         });
         const { DATABASE_URL: _db, FFMPEG_PATH: _ff, ...inherited } = process.env;
-        const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+        const child = spawn(process.execPath, ['--import', 'tsx', 'server/process/api.ts'], {
           cwd: root,
           env: {
             ...inherited,

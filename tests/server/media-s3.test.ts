@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STORAGE_UNAVAILABLE_DETAIL } from '../../server/errors.ts';
+import { STORAGE_UNAVAILABLE_DETAIL } from '../../server/http/errors.ts';
 import { RECONCILE_AGE_MS, reconcileStorage } from '../../server/jobs/reconcile-storage.ts';
 import { parseMediaStorage, type S3Setting } from '../../server/storage/media-storage-url.ts';
 import { createS3Client, S3Storage } from '../../server/storage/s3.ts';

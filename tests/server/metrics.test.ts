@@ -186,7 +186,7 @@ describe('METRICS_PORT: a listener of its own, in the real server', () => {
       const [port, metricsPort] = [await freePort(), await freePort()];
       const { DATABASE_URL: _ignored, ...inherited } = process.env; // its own SQLite, whatever the test run uses
       let output = '';
-      child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      child = spawn(process.execPath, ['--import', 'tsx', 'server/process/api.ts'], {
         cwd: root,
         env: {
           ...inherited,

@@ -67,7 +67,7 @@ async function recorded(url: string): Promise<Record<string, number>> {
 /** `npm run migrate`'s program, as its own process. */
 function migrateProcess(url: string, dataDir: string): Promise<{ code: number | null; output: string }> {
   const { DATABASE_URL: _ignored, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/migrate-main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/process/migrate.ts'], {
     cwd: root,
     env: { ...inherited, DATABASE_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -13,7 +13,7 @@ import { migrate } from '../../server/db/migrate.ts';
 import { insertConfirmedUser, tempDir } from './support/media-fixtures.ts';
 
 /**
- * The real server (server/main.ts, as `npm start` runs it) with WEB_CONCURRENCY=2: two processes
+ * The real server (server/process/api.ts, as `npm start` runs it) with WEB_CONCURRENCY=2: two processes
  * share the port, and what one of them learns (a throttle's count, an ended session) holds in the
  * other; a process that dies is forked again, and SIGTERM stops them all.
  */
@@ -39,7 +39,7 @@ const until = async (what: string, cond: () => boolean | Promise<boolean>, ms = 
   }
 };
 
-/** The server processes the primary forked (its children running main.ts), read from /proc. */
+/** The server processes the primary forked (its children running process/api.ts), read from /proc. */
 function serverChildren(primary: number): number[] {
   const pids: number[] = [];
   for (const entry of readdirSync('/proc')) {
@@ -47,7 +47,7 @@ function serverChildren(primary: number): number[] {
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === primary && readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('server/main.ts')) pids.push(Number(entry));
+      if (ppid === primary && readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('server/process/api.ts')) pids.push(Number(entry));
     } catch {
       /* gone meanwhile */
     }
@@ -120,7 +120,7 @@ describe('npm start with WEB_CONCURRENCY=2', () => {
 
     port = await freePort();
     const { DATABASE_URL: _ignored, ...inherited } = process.env; // its own SQLite, whatever the test run uses
-    primary = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    primary = spawn(process.execPath, ['--import', 'tsx', 'server/process/api.ts'], {
       cwd: root,
       env: {
         ...inherited,

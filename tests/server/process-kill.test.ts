@@ -12,7 +12,7 @@ import { migrate } from '../../server/db/migrate.ts';
 import { ffmpeg, insertConfirmedUser, listFiles, multipart, tempDir } from './support/media-fixtures.ts';
 
 /**
- * `kill -9` of the real server process (server/main.ts, as `npm start` runs it) while an upload
+ * `kill -9` of the real server process (server/process/api.ts, as `npm start` runs it) while an upload
  * streams in, a video job runs and a deletion has just been answered; then a new start. Once its
  * jobs have run, nothing is left without a row, no row lacks its bytes, and no work folder remains.
  */
@@ -57,7 +57,7 @@ describe('a server killed with SIGKILL mid-upload (a recording, an avatar), mid-
   async function start(): Promise<void> {
     const { DATABASE_URL: _ignored, ...inherited } = process.env; // its own SQLite, whatever the test run uses
     stderr = '';
-    child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    child = spawn(process.execPath, ['--import', 'tsx', 'server/process/api.ts'], {
       cwd: root,
       env: {
         ...inherited,

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from './support/media-fixtures.ts';
 import { s3TestEnv } from './support/test-storage.ts';
 
-/** `server/main.ts` as the real process `npm start` runs: start, serve, stop; refuse bad config. */
+/** `server/process/api.ts` as the real process `npm start` runs: start, serve, stop; refuse bad config. */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 async function freePort(): Promise<number> {
@@ -33,7 +33,7 @@ interface Started {
 
 function startMain(env: Record<string, string>): Started {
   const { DATABASE_URL: _ignored, ...inherited } = process.env; // the process test always runs on its own SQLite
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/process/api.ts'], {
     cwd: root,
     env: { ...inherited, SKIP_WEB_BUILD: '1', LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -150,7 +150,7 @@ describe('the server process', () => {
     expect(lines[0]).toContain('PORT');
   });
 
-  /** Starts main.ts with `env` and expects it to refuse: exit code 1 and exactly one stderr line, returned. */
+  /** Starts process/api.ts with `env` and expects it to refuse: exit code 1 and exactly one stderr line, returned. */
   async function refusal(env: Record<string, string>): Promise<string> {
     const bad = startMain({ PORT: String(await freePort()), DATA_DIR: path.join(dir, 'refused'), OUT_DIR: path.join(dir, 'out'), ...env });
     const { code } = await bad.exited;

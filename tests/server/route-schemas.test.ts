@@ -10,7 +10,7 @@ import { PASSWORD, post, register, signedInUser } from './auth-support.ts';
 import { audioFixtures, createUser, ffmpeg, multipart, tempDir } from './support/media-fixtures.ts';
 import { processed, settle } from './support/processing.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
-import { rememberingSerializer } from '../../server/schema-compilers.ts';
+import { rememberingSerializer } from '../../server/http/schema-compilers.ts';
 
 type User = Awaited<ReturnType<typeof createUser>>;
 

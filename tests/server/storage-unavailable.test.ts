@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STORAGE_RETRY_AFTER_SECONDS, STORAGE_UNAVAILABLE_DETAIL } from '../../server/errors.ts';
+import { STORAGE_RETRY_AFTER_SECONDS, STORAGE_UNAVAILABLE_DETAIL } from '../../server/http/errors.ts';
 import { audioFixtures, createUser, ffmpeg, multipart, pathOf, tempDir } from './support/media-fixtures.ts';
 import { processed } from './support/processing.ts';
 import { makeReadOnly } from './support/read-only-folder.ts';

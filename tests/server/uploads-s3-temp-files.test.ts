@@ -13,7 +13,7 @@ import { S3RVER_CREDENTIALS, startS3rver, type S3rverProcess } from './support/s
 import { uploadMetadata } from './support/tus.ts';
 
 /**
- * The real API process (server/main.ts) with the media in a bucket and no jobs of its own (RUN_JOBS=false,
+ * The real API process (server/process/api.ts) with the media in a bucket and no jobs of its own (RUN_JOBS=false,
  * as in a deployment): the parts tus's S3 store writes to disk while a PATCH streams in are under its
  * DATA_DIR, never in the system's temporary folder, and what a process killed mid-PATCH left there is
  * removed when the next one starts.
@@ -61,7 +61,7 @@ describe('tus uploads to a bucket through a killed API process', () => {
   async function start(): Promise<void> {
     const { DATABASE_URL: _db, ...inherited } = process.env; // its own SQLite, whatever the test run uses
     stderr = '';
-    child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    child = spawn(process.execPath, ['--import', 'tsx', 'server/process/api.ts'], {
       cwd: root,
       env: {
         ...inherited,

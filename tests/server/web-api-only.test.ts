@@ -62,7 +62,7 @@ describe('the API without the web app (SERVE_WEB=false)', () => {
   });
 });
 
-describe('server/main.ts with SERVE_WEB=false', () => {
+describe('server/process/api.ts with SERVE_WEB=false', () => {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
   let dir: string;
   beforeAll(async () => {
@@ -81,7 +81,7 @@ describe('server/main.ts with SERVE_WEB=false', () => {
     });
     const outDir = path.join(dir, 'out'); // does not exist: a build would be needed to serve pages
     const { DATABASE_URL: _ignored, SKIP_WEB_BUILD: _skip, ...inherited } = process.env;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/process/api.ts'], {
       cwd: root,
       env: {
         ...inherited,

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { usageSchema } from '../../../lib/contract/media.ts';
 import type { MediaServices } from '../../compose.ts';
 import { currentSessionId, currentUser, type Guard } from '../../auth/guard.ts';
-import { ApiError } from '../../errors.ts';
+import { ApiError } from '../../http/errors.ts';
 import { sessionGrant } from '../../grants/grant.ts';
 import { contentDisposition } from '../files/content-disposition.ts';
 import { forbidden, linkEnded } from '../files/access.ts';

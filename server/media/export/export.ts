@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { EXPORT_ITEMS_MAX, type MediaKind as KindName } from '../../../lib/contract/media.ts';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
-import { notFound } from '../../errors.ts';
+import { notFound } from '../../http/errors.ts';
 import { parseGrant, type Grant } from '../../grants/grant.ts';
 import type { Grants } from '../../grants/grants.ts';
 import type { Storage } from '../../storage/storage.ts';

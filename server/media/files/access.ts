@@ -1,5 +1,5 @@
 import type { Clock } from '../../clock.ts';
-import { ApiError } from '../../errors.ts';
+import { ApiError } from '../../http/errors.ts';
 import { parseGrant } from '../../grants/grant.ts';
 import type { Grants } from '../../grants/grants.ts';
 import { verifyMediaSignature, type SignedExtras } from './signing.ts';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
-import { notFound } from '../../errors.ts';
+import { notFound } from '../../http/errors.ts';
 import { contentDisposition } from './content-disposition.ts';
 import { mimeForKey } from '../content-types.ts';
 import { forbidden, linkEnded, type MediaFileAccess } from './access.ts';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, notFound } from '../../errors.ts';
+import { ApiError, notFound } from '../../http/errors.ts';
 import type { Storage } from '../../storage/storage.ts';
 
 export type ByteRange = { start: number; end: number };

@@ -1,6 +1,6 @@
 import { open } from 'node:fs/promises';
 import path from 'node:path';
-import { fieldError } from '../../errors.ts';
+import { fieldError } from '../../http/errors.ts';
 import { ClaimLostError } from '../../jobs/worker.ts';
 import { StorageUnavailable, type Storage } from '../../storage/storage.ts';
 import type { Detected } from '../content-types.ts';

@@ -2,7 +2,7 @@ import { setImmediate } from 'node:timers/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Media } from '../../db/types.ts';
-import { stringifyItems } from '../../raw-json.ts';
+import { stringifyItems } from '../../http/raw-json.ts';
 import type { MediaKind, UrlSigner } from '../kinds.ts';
 import { negotiateEncoding, type ListEntry } from './list-cache.ts';
 

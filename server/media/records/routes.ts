@@ -6,7 +6,7 @@ import type { MediaServices } from '../../compose.ts';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import { currentSessionId, currentUser, type Guard } from '../../auth/guard.ts';
-import { ApiError, detailError } from '../../errors.ts';
+import { ApiError, detailError } from '../../http/errors.ts';
 import { sessionGrant } from '../../grants/grant.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { contentDisposition, safeFileName } from '../files/content-disposition.ts';

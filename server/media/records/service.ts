@@ -1,6 +1,6 @@
 import type { Clock } from '../../clock.ts';
 import type { Media } from '../../db/types.ts';
-import { detailError, notFound } from '../../errors.ts';
+import { detailError, notFound } from '../../http/errors.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { MediaEdit } from '../fields.ts';
 import type { DownloadChoice, MediaKind } from '../kinds.ts';

@@ -1,6 +1,6 @@
 import type { Clock } from '../../clock.ts';
 import type { Media } from '../../db/types.ts';
-import { notFound } from '../../errors.ts';
+import { notFound } from '../../http/errors.ts';
 import { purgeFilesJob } from '../../jobs/purge-files.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { MediaKind } from '../kinds.ts';

@@ -2,7 +2,7 @@ import { TRIM_END_SLACK_SECONDS, TRIM_MESSAGES, TRIM_MIN_SECONDS, type TrimReque
 import { NON_FIELD_ERRORS } from '../../../lib/contract/errors.ts';
 import type { Clock } from '../../clock.ts';
 import type { Media } from '../../db/types.ts';
-import { detailError, fieldError, notFound } from '../../errors.ts';
+import { detailError, fieldError, notFound } from '../../http/errors.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { quotaExceededMessage } from '../../../lib/contract/storage-space.ts';
 import { trimJob } from './job.ts';

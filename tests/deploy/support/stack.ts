@@ -196,7 +196,7 @@ export async function startStack(stateFile: string, logDir: string): Promise<{ s
     const startApi = async (index: number) => {
       const api = apis[index]!;
       const out = openSync(api.log, 'a');
-      const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'server/process/api.ts'], {
         cwd: root,
         env: { ...apiEnv, PORT: String(api.port), DATA_DIR: dataDirs[index] },
         stdio: ['ignore', out, out],
@@ -217,7 +217,7 @@ export async function startStack(stateFile: string, logDir: string): Promise<{ s
     // `npm run worker`: the one process that runs the jobs, with the API processes' environment.
     const startWorker = async () => {
       const workerLog = path.join(logDir, 'worker.log');
-      const worker = spawn(process.execPath, ['--import', 'tsx', 'server/worker-main.ts'], {
+      const worker = spawn(process.execPath, ['--import', 'tsx', 'server/process/worker.ts'], {
         cwd: root,
         env: { ...apiEnv, DATA_DIR: dataDirs[2] },
         stdio: ['ignore', openSync(workerLog, 'a'), openSync(workerLog, 'a')],

@@ -22,7 +22,7 @@ export async function startSecondServer(port: number, env: Record<string, string
     ...env,
   };
   delete childEnv.DATABASE_URL;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/process/api.ts'], {
     env: childEnv,
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -158,7 +158,7 @@ export async function startStack(logDir: string): Promise<Stack> {
       S3_TIMEOUT_SECONDS: String(S3_TIMEOUT_SECONDS),
       S3_CONNECT_TIMEOUT_SECONDS: '1',
     };
-    execFileSync(process.execPath, ['--import', 'tsx', 'server/migrate-main.ts'], {
+    execFileSync(process.execPath, ['--import', 'tsx', 'server/process/migrate.ts'], {
       cwd: root,
       env: { ...env, DATA_DIR: path.join(tmp, 'migrate') },
       stdio: 'pipe',
@@ -168,12 +168,12 @@ export async function startStack(logDir: string): Promise<Stack> {
       [1, 2].map(async (n): Promise<Api> => {
         const port = await freePort();
         const dataDir = path.join(tmp, `api-${n}`);
-        const p = proc(`api-${n}`, ['server/main.ts'], () => ({ ...env, PORT: String(port), DATA_DIR: dataDir }), /Копилка работает/);
+        const p = proc(`api-${n}`, ['server/process/api.ts'], () => ({ ...env, PORT: String(port), DATA_DIR: dataDir }), /Копилка работает/);
         return Object.assign(p, { port, url: (pathname: string) => `http://127.0.0.1:${port}${pathname}` });
       }),
     );
     const workers = [1, 2].map((n) =>
-      proc(`worker-${n}`, ['server/worker-main.ts'], () => ({ ...env, DATA_DIR: path.join(tmp, `worker-${n}`) }), /worker started/),
+      proc(`worker-${n}`, ['server/process/worker.ts'], () => ({ ...env, DATA_DIR: path.join(tmp, `worker-${n}`) }), /worker started/),
     );
     await Promise.all([...apis, ...workers].map((p) => p.start()));
 

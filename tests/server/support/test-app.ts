@@ -40,7 +40,7 @@ export class MemorySms implements SmsSender {
 
 export interface TestApp {
   app: FastifyInstance;
-  /** The services the app was composed from, as main.ts composes them. */
+  /** The services the app was composed from, as process/api.ts composes them. */
   services: Services;
   db: Db;
   deps: AppDeps;

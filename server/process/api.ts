@@ -1,19 +1,19 @@
 import cluster from 'node:cluster';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildApp } from './app.ts';
-import { systemClock } from './clock.ts';
+import { buildApp } from '../app.ts';
+import { systemClock } from '../clock.ts';
 import { processIndex, runCluster } from './cluster.ts';
-import { DatabaseClock } from './db/database-clock.ts';
-import { createMailer } from './mail/create-mailer.ts';
-import { createProcessor } from './media/processing/processor.ts';
-import { loadConfigOrExit, openStores, sweepStaleTemp, useStorageWorkDirAsTemp, warnOfBundledFfmpeg } from './process-start.ts';
-import { createSmsSender } from './sms/create-sms.ts';
-import { ensureWebBuild } from './web/ensure-build.ts';
+import { DatabaseClock } from '../db/database-clock.ts';
+import { createMailer } from '../mail/create-mailer.ts';
+import { createProcessor } from '../media/processing/processor.ts';
+import { loadConfigOrExit, openStores, sweepStaleTemp, useStorageWorkDirAsTemp, warnOfBundledFfmpeg } from './start.ts';
+import { createSmsSender } from '../sms/create-sms.ts';
+import { ensureWebBuild } from '../web/ensure-build.ts';
 import { AggregatorRegistry } from 'prom-client';
-import { startMetricsServer } from './metrics/server.ts';
+import { startMetricsServer } from '../metrics/server.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();

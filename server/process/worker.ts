@@ -3,14 +3,14 @@
 // and the media storage of the environment's config (DATABASE_URL, MEDIA_STORAGE, DATA_DIR), the same
 // as the API processes', so it may run on any machine that reaches both; several may run at once.
 import { pino } from 'pino';
-import { systemClock } from './clock.ts';
-import { composeQueue, composeWorker, startWorker } from './compose.ts';
-import { DatabaseClock } from './db/database-clock.ts';
-import { createProcessor } from './media/processing/processor.ts';
-import { Metrics } from './metrics/metrics.ts';
-import { startMetricsServer } from './metrics/server.ts';
-import { countStorageErrors } from './metrics/storage.ts';
-import { loadConfigOrExit, openStores, warnOfBundledFfmpeg } from './process-start.ts';
+import { systemClock } from '../clock.ts';
+import { composeQueue, composeWorker, startWorker } from '../compose.ts';
+import { DatabaseClock } from '../db/database-clock.ts';
+import { createProcessor } from '../media/processing/processor.ts';
+import { Metrics } from '../metrics/metrics.ts';
+import { startMetricsServer } from '../metrics/server.ts';
+import { countStorageErrors } from '../metrics/storage.ts';
+import { loadConfigOrExit, openStores, warnOfBundledFfmpeg } from './start.ts';
 
 async function main(): Promise<void> {
   // Like the API processes: SECRET_KEY required with PostgreSQL or S3, so one environment file serves all.

@@ -3,13 +3,13 @@
 // a manifest of every file's size and SHA-256; and its restore into an empty database, storage and
 // DATA_DIR, every checksum verified. Both read the environment the API processes read.
 import { parseArgs } from 'node:util';
-import { systemClock } from './clock.ts';
-import { ConfigError, loadConfig, type Config } from './config.ts';
-import { createDb } from './db/kysely.ts';
-import { BackupError, takeBackup } from './backup/backup.ts';
-import { RestoreError, restoreBackup } from './backup/restore.ts';
-import { bytes } from './admin/commands.ts';
-import { checkStorage, StorageCheckFailed, storageFromConfig } from './storage/from-config.ts';
+import { systemClock } from '../clock.ts';
+import { ConfigError, loadConfig, type Config } from '../config.ts';
+import { createDb } from '../db/kysely.ts';
+import { BackupError, takeBackup } from '../backup/backup.ts';
+import { RestoreError, restoreBackup } from '../backup/restore.ts';
+import { bytes } from '../admin/commands.ts';
+import { checkStorage, StorageCheckFailed, storageFromConfig } from '../storage/from-config.ts';
 
 const USAGE = `Usage: npm run backup -- --to DIR [--media-to s3://BUCKET/PREFIX?endpoint=…]
        npm run restore -- --from DIR`;

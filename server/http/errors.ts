@@ -1,6 +1,6 @@
-import type { DetailError, ErrorBody, FieldErrors } from '../lib/contract/errors.ts';
-import { isDatabaseUnavailable } from './db/unavailable.ts';
-import { StorageUnavailable } from './storage/storage.ts';
+import type { DetailError, ErrorBody, FieldErrors } from '../../lib/contract/errors.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
+import { StorageUnavailable } from '../storage/storage.ts';
 
 /**
  * DRF-shaped errors (lib/contract/errors.ts). Services throw these; the error handler in app.ts turns

@@ -2,15 +2,15 @@
 // schema up (under the migration lock: whichever process starts first does it) and check the media
 // storage. A problem stops the process with one line naming it.
 import { mkdir } from 'node:fs/promises';
-import type { Clock } from './clock.ts';
-import type { Config } from './config.ts';
-import { ConfigError, loadConfig } from './config.ts';
-import { createDb, type Db } from './db/kysely.ts';
-import { migrate } from './db/migrate.ts';
-import { RECONCILE_AGE_MS, RECONCILE_EVERY_MS } from './jobs/reconcile-storage.ts';
-import { bundledFfmpegWarning, chooseFfmpeg } from './media/processing/ffmpeg.ts';
-import type { Storage } from './storage/storage.ts';
-import { checkStorage, StorageCheckFailed, storageFromConfig, storageWorkDir } from './storage/from-config.ts';
+import type { Clock } from '../clock.ts';
+import type { Config } from '../config.ts';
+import { ConfigError, loadConfig } from '../config.ts';
+import { createDb, type Db } from '../db/kysely.ts';
+import { migrate } from '../db/migrate.ts';
+import { RECONCILE_AGE_MS, RECONCILE_EVERY_MS } from '../jobs/reconcile-storage.ts';
+import { bundledFfmpegWarning, chooseFfmpeg } from '../media/processing/ffmpeg.ts';
+import type { Storage } from '../storage/storage.ts';
+import { checkStorage, StorageCheckFailed, storageFromConfig, storageWorkDir } from '../storage/from-config.ts';
 
 /** The environment's configuration, or exit 1 with the variable at fault. */
 export function loadConfigOrExit(): Config {

@@ -3,14 +3,14 @@
 // accounts (list, show, disable, enable, quota, delete, end sessions), the job queue (list, retry) and
 // what the storage reconciliation would remove. `npm run admin` alone prints the commands.
 import { pino } from 'pino';
-import { runAdmin, USAGE } from './admin/commands.ts';
-import { systemClock } from './clock.ts';
-import { composeServices } from './compose.ts';
-import { createMailer } from './mail/create-mailer.ts';
-import { createProcessor } from './media/processing/processor.ts';
-import { Metrics } from './metrics/metrics.ts';
-import { loadConfigOrExit, openStores } from './process-start.ts';
-import { createSmsSender } from './sms/create-sms.ts';
+import { runAdmin, USAGE } from '../admin/commands.ts';
+import { systemClock } from '../clock.ts';
+import { composeServices } from '../compose.ts';
+import { createMailer } from '../mail/create-mailer.ts';
+import { createProcessor } from '../media/processing/processor.ts';
+import { Metrics } from '../metrics/metrics.ts';
+import { loadConfigOrExit, openStores } from './start.ts';
+import { createSmsSender } from '../sms/create-sms.ts';
 
 async function main(): Promise<number> {
   const argv = process.argv.slice(2);

@@ -1,9 +1,9 @@
 // `npm run migrate`: brings the database of the environment's config (DATABASE_URL, else the SQLite
 // file in DATA_DIR) to the latest schema, then exits. A deployment runs it once before starting the
 // API processes; they migrate at start too, and find nothing to do.
-import { ConfigError, loadConfig } from './config.ts';
-import { createDb } from './db/kysely.ts';
-import { migrate } from './db/migrate.ts';
+import { ConfigError, loadConfig } from '../config.ts';
+import { createDb } from '../db/kysely.ts';
+import { migrate } from '../db/migrate.ts';
 
 async function main(): Promise<number> {
   let config;
