@@ -1,7 +1,29 @@
 import type { Kysely } from 'kysely';
-import { compactPeaksJson } from '../../media/processing/peaks.ts';
 
 const BATCH = 500;
+
+/**
+ * A frozen copy of what this migration runs, as server/media/processing/peaks.ts had it when the migration
+ * was written (without its later fast path for columns already compact, which gives the same text): a
+ * migration that has run in the field must not change when the live module does.
+ */
+const PEAK_MAX = 100;
+function compactPeaks(peaks: readonly unknown[]): number[] {
+  const values = peaks.map((v) => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : 0));
+  const max = values.reduce((a, b) => Math.max(a, b), 0);
+  const scale = max <= 1 ? PEAK_MAX : 1;
+  return values.map((v) => Math.min(PEAK_MAX, Math.round(v * scale)));
+}
+function compactPeaksJson(stored: string | null): string {
+  if (!stored || !stored.startsWith('[')) return '[]';
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(stored);
+  } catch {
+    return '[]';
+  }
+  return Array.isArray(parsed) ? JSON.stringify(compactPeaks(parsed)) : '[]';
+}
 
 interface Tables {
   media: { id: number; kind: string; waveform: string | null };
