@@ -2,6 +2,7 @@
 // schema made after it, the contract's included.
 import '@/lib/schemas/zod-config';
 import { allMessages, ApiError, dataText, detailOf, errorOf, firstFieldMessage, firstString, messageOf } from '@/lib/api/api-error';
+import { ERROR_CODE, errorCodeOf, takenFieldsOf } from '@/lib/contract/errors';
 import { duplicateMediaSchema, type DuplicateMedia } from '@/lib/contract/media';
 import { AUDIO_FILE_FIELD } from '@/lib/api/audio';
 import { PHOTO_FILE_FIELD } from '@/lib/api/photos';
@@ -10,7 +11,8 @@ import { VIDEO_FILE_FIELD } from '@/lib/api/video';
 /**
  * Server error → the Russian message people see, one function per flow. The mapping functions are
  * pure (they take `{status, data}`, which an ApiError is); `errorInfo` gives that shape for
- * whatever was thrown. The server's body is decoded once, where the ApiError is made.
+ * whatever was thrown. The server's body is decoded once, where the ApiError is made. What happened is
+ * decided by the body's `code` (lib/contract/errors.ts), never by the wording of its texts.
  */
 export interface ErrorInfo {
   /** HTTP status, or null for a network failure / non-HTTP error. */
@@ -25,16 +27,19 @@ export function errorInfo(error: unknown): ErrorInfo {
 
 const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
-const mentionsAlreadyExists = (v: unknown) => /already exists/i.test(JSON.stringify(v ?? ''));
+/** Whether the server refused `field`'s value as another account's: `"code": "unique"` and that field named. */
+export const isTaken = (data: unknown, field: string) => takenFieldsOf(data).includes(field);
+
+export const EMAIL_TAKEN = 'Пользователь с таким email уже существует';
+export const USERNAME_TAKEN = 'Пользователь с таким именем пользователя уже существует';
+export const PHONE_TAKEN = 'Пользователь с таким номером телефона уже существует';
 
 // ---------- Login ----------
 export const EMAIL_NOT_CONFIRMED = 'Ваш email не подтвержден. Пожалуйста, подтвердите ваш email.';
 
 export function loginError({ data }: ErrorInfo): { message: string; unconfirmed: boolean } {
-  const text = dataText(data);
-  const unconfirmed = /Email не подтвержден/i.test(text ?? '') || (isObj(data) && data.code === 'email_not_verified');
-  if (unconfirmed) return { message: EMAIL_NOT_CONFIRMED, unconfirmed: true };
-  return { message: text ?? 'Ошибка при входе', unconfirmed: false };
+  if (errorCodeOf(data) === ERROR_CODE.email_not_verified) return { message: EMAIL_NOT_CONFIRMED, unconfirmed: true };
+  return { message: dataText(data) ?? 'Ошибка при входе', unconfirmed: false };
 }
 
 export const phoneLoginError = ({ data }: ErrorInfo) => dataText(data) ?? 'Ошибка при входе';
@@ -43,11 +48,9 @@ export const smsRequestError = ({ data }: ErrorInfo) => dataText(data) ?? 'Ош�
 // ---------- Registration ----------
 export function registrationError({ status, data }: ErrorInfo): string {
   if (status !== 400) return 'Ошибка при регистрации. Пожалуйста, попробуйте позже.';
-  if (isObj(data)) {
-    if (mentionsAlreadyExists(data.email)) return 'Пользователь с таким email уже существует';
-    if (mentionsAlreadyExists(data.username)) return 'Пользователь с таким именем пользователя уже существует';
-    if (mentionsAlreadyExists(data.phone)) return 'Пользователь с таким номером телефона уже существует';
-  }
+  if (isTaken(data, 'email')) return EMAIL_TAKEN;
+  if (isTaken(data, 'username')) return USERNAME_TAKEN;
+  if (isTaken(data, 'phone')) return PHONE_TAKEN;
   return firstFieldMessage(data) ?? 'Ошибка при регистрации';
 }
 
@@ -82,7 +85,7 @@ export const resetCodeRequestError = ({ data }: ErrorInfo) => dataText(data) ?? 
 export const profileFetchError = ({ data }: ErrorInfo) => detailOf(data) ?? 'Ошибка при получении данных пользователя';
 
 export function profileUpdateError({ data }: ErrorInfo): string {
-  if (isObj(data) && mentionsAlreadyExists(data.phone)) return 'Пользователь с таким номером телефона уже существует';
+  if (isTaken(data, 'phone')) return PHONE_TAKEN;
   return detailOf(data) ?? firstFieldMessage(data) ?? 'Ошибка при обновлении профиля';
 }
 
@@ -200,9 +203,7 @@ export const sessionEndError = ({ data }: ErrorInfo) => detailOf(data) ?? 'Не 
 
 /** E-mail change, both steps: an address in use reads as at registration. */
 export function emailChangeError({ data }: ErrorInfo, fallback: string): string {
-  if (isObj(data) && (mentionsAlreadyExists(data.new_email) || mentionsAlreadyExists(data.email))) {
-    return 'Пользователь с таким email уже существует';
-  }
+  if (isTaken(data, 'new_email') || isTaken(data, 'email')) return EMAIL_TAKEN;
   return dataText(data) ?? fallback;
 }
 

@@ -12,12 +12,11 @@ import { useConfirmEmailChange, useRequestEmailChange } from '@/hooks/use-email-
 import { useSnackbar } from '@/hooks/use-snackbar';
 import type { User } from '@/lib/auth/types';
 import { splitFieldErrors } from '@/lib/api/api-error';
-import { emailChangeError, errorInfo } from '@/lib/errors';
+import { EMAIL_TAKEN, emailChangeError, errorInfo, isTaken } from '@/lib/errors';
 import { emailChangeCodeSchema, emailChangeSchema, type EmailChangeCodeValues, type EmailChangeValues } from '@/lib/schemas/email-change';
 import { ProfileSection } from './section';
 
 export const EMAIL_CHANGED = 'Email изменён';
-const EMAIL_TAKEN = 'Пользователь с таким email уже существует';
 
 /**
  * A new address: the new address and the current password, then the 6-digit code sent to the new
@@ -76,8 +75,7 @@ function AddressStep({ focusOnMount, onSent }: { focusOnMount: boolean; onSent: 
     } catch (e) {
       const info = errorInfo(e);
       const { fields, rest } = splitFieldErrors(info.data, ['new_email', 'password'] as const);
-      if (fields.new_email)
-        form.setError('new_email', { message: /already exists/i.test(fields.new_email) ? EMAIL_TAKEN : fields.new_email });
+      if (fields.new_email) form.setError('new_email', { message: isTaken(info.data, 'new_email') ? EMAIL_TAKEN : fields.new_email });
       if (fields.password) form.setError('password', { message: fields.password });
       if (fields.new_email || fields.password) form.setFocus(fields.new_email ? 'new_email' : 'password');
       else setError(rest ?? emailChangeError(info, 'Ошибка при смене email'));

@@ -30,10 +30,11 @@ export function firstString(v: unknown): string | null {
 /** `{"detail": "…"}` → "…" */
 export const detailOf = (data: unknown): string | null => (isObj(data) ? nonEmpty(data.detail) : null);
 
-/** The first message of the first field of a DRF body ({"email": ["…"]} → "…"). */
+/** The first message of the first field of a DRF body ({"email": ["…"]} → "…"); a machine `code` beside is none. */
 export function firstFieldMessage(data: unknown): string | null {
   if (!isObj(data)) return null;
-  for (const value of Object.values(data)) {
+  for (const [key, value] of Object.entries(data)) {
+    if (key === 'code' && typeof value === 'string') continue; // a machine code like unique, not a field
     const s = firstString(value);
     if (s) return s;
   }

@@ -3,6 +3,7 @@ import '@/lib/schemas/zod-config';
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api/api-error';
 import { api, noAuthRefresh } from '@/lib/api/client';
+import { errorCodeOf } from '@/lib/contract/errors';
 import {
   SHARE_PASSWORD_CODES,
   SHARE_TOKEN_PATTERN,
@@ -54,7 +55,7 @@ export type ShareOpenRefusal = 'password_required' | 'wrong_password' | 'invalid
 /** 403 with the contract's codes (ask for the password, or say it was wrong), 404 (invalid link), 429 (wait). */
 export function shareOpenRefusal(error: unknown): ShareOpenRefusal {
   if (!(error instanceof ApiError)) return 'other';
-  const code = error.data && typeof error.data === 'object' ? (error.data as { code?: unknown }).code : undefined;
+  const code = errorCodeOf(error.data);
   if (error.status === 403 && code === SHARE_PASSWORD_CODES.required) return 'password_required';
   if (error.status === 403 && code === SHARE_PASSWORD_CODES.wrong) return 'wrong_password';
   if (error.status === 404) return 'invalid';

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../deps.ts';
 import type { User } from '../db/types.ts';
-import { detailError, fieldError } from '../http/errors.ts';
+import { detailError, fieldError, uniqueError } from '../http/errors.ts';
 import { enforce, type AccountActions } from './account-actions.ts';
 import { EmailChangeRepository } from './email-change-repository.ts';
 import { LIMITS } from './limits.ts';
@@ -40,7 +40,7 @@ export class EmailChange {
   async request(user: User, newEmail: string, password: string, ip: string): Promise<void> {
     if (newEmail === user.email) throw fieldError('new_email', SAME_ADDRESS);
     await this.actions.checkPassword(user, password, 'password', WRONG_PASSWORD);
-    if ((await this.users.taken({ email: newEmail }, user.id)).email) throw fieldError('new_email', ALREADY_EXISTS.email);
+    if ((await this.users.taken({ email: newEmail }, user.id)).email) throw uniqueError({ new_email: [ALREADY_EXISTS.email] });
     await this.actions.limitSend('verify', newEmail, ip);
     await this.repo.retirePending(user.id, this.now());
     const code = await this.actions.codes.issue('email_change', user.id, newEmail);
@@ -54,7 +54,7 @@ export class EmailChange {
     const target = await this.repo.pendingAddress(user.id, this.now());
     if (!target) throw detailError(400, BAD_EMAIL_CHANGE_CODE);
     // Taken meanwhile by a sign-up: say so, and keep the code for nothing.
-    if ((await this.users.taken({ email: target }, user.id)).email) throw fieldError('new_email', ALREADY_EXISTS.email);
+    if ((await this.users.taken({ email: target }, user.id)).email) throw uniqueError({ new_email: [ALREADY_EXISTS.email] });
     const used = await this.actions.codes.consume('email_change', target, code);
     if (!used || used.userId !== user.id) throw detailError(400, BAD_EMAIL_CHANGE_CODE);
     await attempt.release();
@@ -63,7 +63,7 @@ export class EmailChange {
       // The code reached the new mailbox, so the new address is confirmed too.
       updated = await this.users.update(user.id, { email: target, is_email_verified: 1, updated_at: this.now() });
     } catch (err) {
-      if (uniqueViolationField(err) === 'email') throw fieldError('new_email', ALREADY_EXISTS.email);
+      if (uniqueViolationField(err) === 'email') throw uniqueError({ new_email: [ALREADY_EXISTS.email] });
       throw err;
     }
     if (!updated) throw detailError(401, 'Пользователь не найден.');

@@ -96,8 +96,9 @@ export const smsCodeText = (purpose: 'phone_verify' | 'phone_login' | 'phone_res
 };
 
 /**
- * Unique-constraint errors: the DRF wording with the English phrase `already exists`, which the
- * client maps to the spec's Russian text.
+ * Unique-constraint errors: the DRF wording with the English phrase `already exists`, sent by
+ * uniqueError with `"code": "unique"` beside it. The client shows the spec's Russian text for the
+ * field named, decided by that code, never by this wording.
  */
 export const ALREADY_EXISTS = {
   email: 'user with this email already exists.',

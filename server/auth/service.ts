@@ -1,3 +1,4 @@
+import { ERROR_CODE } from '../../lib/contract/errors.ts';
 import type { AppDeps } from '../deps.ts';
 import { enforce, passwordFailKey, type AccountActions } from '../accounts/account-actions.ts';
 import { generateResetToken, hashResetToken, RESET_TOKEN_TTL_MS, type CodePurpose } from '../accounts/codes.ts';
@@ -7,7 +8,7 @@ import { hashPassword, verifyDummyPassword, verifyPassword } from '../accounts/p
 import { generateUsername } from '../accounts/username.ts';
 import { UsersRepository, uniqueViolationField } from '../accounts/users-repository.ts';
 import type { User } from '../db/types.ts';
-import { ApiError, detailError, fieldError } from '../http/errors.ts';
+import { detailError, fieldError, uniqueError } from '../http/errors.ts';
 import type { ThrottleRule } from '../throttle/throttle.ts';
 import { AuthRepository } from './repository.ts';
 import { Sessions, type SessionMeta, type TokenPair } from './sessions.ts';
@@ -62,7 +63,7 @@ export class AuthService {
     const taken = await this.users.taken({ email: input.email, username: input.username, phone: input.phone });
     const errors: Record<string, string[]> = {};
     for (const f of ['email', 'username', 'phone'] as const) if (taken[f]) errors[f] = [ALREADY_EXISTS[f]];
-    if (Object.keys(errors).length) throw new ApiError(400, errors);
+    if (Object.keys(errors).length) throw uniqueError(errors);
 
     const username = input.username ?? (await this.freeUsername(input.email));
     const passwordHash = await hashPassword(input.password);
@@ -85,7 +86,7 @@ export class AuthService {
       });
     } catch (err) {
       const field = uniqueViolationField(err); // lost a race with a simultaneous sign-up
-      if (field) throw fieldError(field, ALREADY_EXISTS[field]);
+      if (field) throw uniqueError({ [field]: [ALREADY_EXISTS[field]] });
       throw err;
     }
     // Counted apart from requests: a "resend" within the minute answers as for any address, and sends nothing new.
@@ -119,7 +120,7 @@ export class AuthService {
     const ok = user ? await verifyPassword(user.password_hash, password) : await verifyDummyPassword(password);
     if (!user || !ok || !user.is_active) throw detailError(401, BAD_CREDENTIALS);
     await attempt.release();
-    if (!user.is_email_verified) throw detailError(403, 'Email не подтвержден', { code: 'email_not_verified' });
+    if (!user.is_email_verified) throw detailError(403, 'Email не подтвержден', { code: ERROR_CODE.email_not_verified });
     await this.throttle.reset(acctKey);
     // The password checked is the one read with this credential version: if a change or reset
     // landed during the check, no session opens (and any opened a moment before it is dead).

@@ -1,11 +1,11 @@
-import type { DetailError, ErrorBody, FieldErrors } from '../../lib/contract/errors.ts';
+import { ERROR_CODE, type DetailError, type ErrorBody, type FieldErrors } from '../../lib/contract/errors.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { StorageUnavailable } from '../storage/storage.ts';
 
 /**
  * DRF-shaped errors (lib/contract/errors.ts). Services throw these; the error handler in app.ts turns
  * them into replies. One error: {"detail": "..."}; field errors: {"field": ["..."]}; cross-field:
- * non_field_errors.
+ * non_field_errors. An error the client acts on carries its `code` (ERROR_CODE), which it decides by.
  */
 export class ApiError extends Error {
   constructor(
@@ -24,6 +24,12 @@ export const fieldErrors = (errors: FieldErrors, status = 400) => new ApiError(s
 
 export const fieldError = (field: string, message: string, status = 400) => new ApiError(status, { [field]: [message] });
 
+/**
+ * A unique-constraint refusal (400): DRF's field errors as they are (`{"email": ["user with this email
+ * already exists."]}`) and `"code": "unique"` beside them, which the client decides by.
+ */
+export const uniqueError = (errors: FieldErrors) => new ApiError(400, { ...errors, code: ERROR_CODE.unique });
+
 export const notFound = () => detailError(404, 'Не найдено.');
 
 export const tooManyRequests = (retryAfterSeconds: number) =>
@@ -36,11 +42,11 @@ export const tooManyRequests = (retryAfterSeconds: number) =>
 export const tokenNotValid = () =>
   new ApiError(401, {
     detail: 'Given token not valid for any token type',
-    code: 'token_not_valid',
+    code: ERROR_CODE.token_not_valid,
     messages: [{ token_class: 'AccessToken', token_type: 'access', message: 'Token is invalid or expired' }],
   });
 
-export const notAuthenticated = () => detailError(401, 'Учетные данные не были предоставлены.', { code: 'not_authenticated' });
+export const notAuthenticated = () => detailError(401, 'Учетные данные не были предоставлены.', { code: ERROR_CODE.not_authenticated });
 
 /** What a request that met the media storage unavailable is told (503), and when to try again. */
 export const STORAGE_UNAVAILABLE_DETAIL = 'Хранилище файлов временно недоступно. Повторите попытку через минуту.';

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import type { AppDeps } from '../deps.ts';
 import { UsersRepository } from '../accounts/users-repository.ts';
 import type { User, UserUpdate } from '../db/types.ts';
-import { ApiError, fieldError } from '../http/errors.ts';
+import { ApiError, fieldError, uniqueError } from '../http/errors.ts';
 import { purgeFilesJob } from '../jobs/purge-files.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { userPrefix } from '../storage/storage.ts';
@@ -45,7 +45,8 @@ export class ProfileService {
     if (phoneChanged) {
       if (typeof password !== 'string' || password === '') throw fieldError('password', REQUIRED);
       await this.actions.checkPassword(user, password, 'password', WRONG_PASSWORD);
-      if (patch.phone && (await this.users.taken({ phone: patch.phone }, user.id)).phone) throw fieldError('phone', ALREADY_EXISTS.phone);
+      if (patch.phone && (await this.users.taken({ phone: patch.phone }, user.id)).phone)
+        throw uniqueError({ phone: [ALREADY_EXISTS.phone] });
       set.phone = patch.phone;
       set.is_phone_verified = 0;
     }
@@ -55,7 +56,7 @@ export class ProfileService {
     try {
       updated = (await this.users.update(user.id, set))!;
     } catch (err) {
-      if (uniqueViolationField(err) === 'phone') throw fieldError('phone', ALREADY_EXISTS.phone);
+      if (uniqueViolationField(err) === 'phone') throw uniqueError({ phone: [ALREADY_EXISTS.phone] });
       throw err;
     }
     if (phoneChanged) this.actions.notify(updated, phoneChangedNotice(updated.phone ? maskPhone(updated.phone) : null));

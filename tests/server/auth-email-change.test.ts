@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { codeIn, post, signedInUser } from './auth-support.ts';
+import { takenFieldsOf } from '../../lib/contract/errors.ts';
 
 const BAD_CODE = { detail: 'Неверный или просроченный код' };
 
@@ -60,7 +61,8 @@ describe('e-mail change', () => {
     const other = await signedInUser(t);
     const taken = await ask(u.access, { new_email: other.email, password: u.password });
     expect(taken.statusCode).toBe(400);
-    expect(taken.json()).toEqual({ new_email: ['user with this email already exists.'] });
+    expect(taken.json()).toEqual({ new_email: ['user with this email already exists.'], code: 'unique' });
+    expect(takenFieldsOf(taken.json())).toEqual(['new_email']);
 
     const same = await ask(u.access, { new_email: u.email, password: u.password });
     expect(same.statusCode).toBe(400);
@@ -127,7 +129,7 @@ describe('e-mail change', () => {
     await signedInUser(t, { email: next });
     const res = await confirm(u.access, code);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ new_email: ['user with this email already exists.'] });
+    expect(res.json()).toEqual({ new_email: ['user with this email already exists.'], code: 'unique' });
     expect(await storedEmail(u.id)).toBe(u.email);
   });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { codeIn, newUserBody, post, register } from './auth-support.ts';
+import { errorBodySchema, takenFieldsOf } from '../../lib/contract/errors.ts';
 
 describe('POST /api/auth/register/', () => {
   let t: TestApp;
@@ -79,7 +80,7 @@ describe('POST /api/auth/register/', () => {
     expect(Object.keys(res.json()).sort()).toEqual(['email', 'first_name', 'phone']);
   });
 
-  it('reports taken e-mail, username and phone with "already exists"', async () => {
+  it('reports taken e-mail, username and phone with "already exists" and the unique code', async () => {
     const first = await register(t, { username: 'taken_name', phone: '+7 999 000-00-01' });
     const res = await post(
       t,
@@ -91,7 +92,10 @@ describe('POST /api/auth/register/', () => {
       email: ['user with this email already exists.'],
       username: ['user with this username already exists.'],
       phone: ['user with this phone already exists.'],
+      code: 'unique',
     });
+    expect(errorBodySchema.safeParse(res.json()).success).toBe(true);
+    expect(takenFieldsOf(res.json())).toEqual(['email', 'username', 'phone']);
   });
 
   it('still creates the account when the mail server fails (the user can ask for a new code)', async () => {

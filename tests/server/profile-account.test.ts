@@ -84,7 +84,7 @@ describe('profile', () => {
       payload: { phone: '+79001230003', password: u.password },
     });
     expect(taken.statusCode).toBe(400);
-    expect(taken.json()).toEqual({ phone: ['user with this phone already exists.'] });
+    expect(taken.json()).toEqual({ phone: ['user with this phone already exists.'], code: 'unique' });
     const bad = await t.app.inject({ method: 'PATCH', url: '/api/auth/profile/', headers: auth(u.access), payload: { phone: 'abc' } });
     expect(bad.json()).toEqual({ phone: ['Введите корректный номер телефона'] });
     const blank = await t.app.inject({

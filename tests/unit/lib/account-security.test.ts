@@ -59,12 +59,21 @@ describe('account security errors', () => {
       rest: null,
     });
     expect(splitFieldErrors('Bad gateway', ['code'])).toEqual({ fields: {}, rest: 'Bad gateway' });
+    // The unique code beside a field is not a message either.
+    expect(splitFieldErrors({ new_email: ['user with this email already exists.'], code: 'unique' }, ['new_email'])).toEqual({
+      fields: { new_email: 'user with this email already exists.' },
+      rest: null,
+    });
   });
 
   it('maps an address in use to the registration wording, else the server text or the fallback', () => {
     const info = (data: unknown) => ({ status: 400, data });
-    expect(emailChangeError(info({ new_email: ['user with this email already exists.'] }), 'x')).toBe(
+    expect(emailChangeError(info({ new_email: ['user with this email already exists.'], code: 'unique' }), 'x')).toBe(
       'Пользователь с таким email уже существует',
+    );
+    // The English words alone, without the code, are not «in use»: the server's text is shown as it is.
+    expect(emailChangeError(info({ new_email: ['user with this email already exists.'] }), 'x')).toBe(
+      'user with this email already exists.',
     );
     expect(emailChangeError(info({ detail: 'Неверный или просроченный код' }), 'x')).toBe('Неверный или просроченный код');
     expect(emailChangeError({ status: null, data: null }, 'Ошибка при смене email')).toBe('Ошибка при смене email');

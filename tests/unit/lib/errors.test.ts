@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api/api-error';
+import { ERROR_CODES, errorBodySchema, errorCodeOf, takenFieldsOf } from '@/lib/contract/errors';
 import * as E from '@/lib/errors';
 
 const i = (status: number | null, data: unknown): E.ErrorInfo => ({ status, data });
@@ -16,13 +17,38 @@ describe('errorInfo', () => {
   });
 });
 
+describe('error codes (lib/contract/errors.ts)', () => {
+  it('reads a known code from any body, and no code from a field named `code` or an unknown one', () => {
+    expect(errorCodeOf({ detail: 'Email не подтвержден', code: 'email_not_verified' })).toBe('email_not_verified');
+    expect(errorCodeOf({ email: ['x'], code: 'unique' })).toBe('unique');
+    expect(errorCodeOf({ code: ['Неверный или просроченный код'] })).toBeNull();
+    expect(errorCodeOf({ detail: 'x', code: 'something_new' })).toBeNull();
+    expect(errorCodeOf('unique')).toBeNull();
+    expect(errorCodeOf(null)).toBeNull();
+    expect(ERROR_CODES).toEqual(expect.arrayContaining(['token_not_valid', 'email_not_verified', 'unique']));
+  });
+  it('names the taken fields of a unique-constraint body only when it carries the code', () => {
+    expect(takenFieldsOf({ email: ['user with this email already exists.'], phone: ['…'], code: 'unique' })).toEqual(['email', 'phone']);
+    expect(takenFieldsOf({ email: ['user with this email already exists.'] })).toEqual([]);
+    expect(takenFieldsOf({ detail: 'x', code: 'unique' })).toEqual([]);
+    expect(takenFieldsOf({ email: ['x'], code: 'token_not_valid' })).toEqual([]);
+  });
+  it('a unique-constraint body is an error body of the contract', () => {
+    expect(errorBodySchema.safeParse({ email: ['user with this email already exists.'], code: 'unique' }).success).toBe(true);
+  });
+});
+
 describe('login', () => {
-  it("'Email не подтвержден' starts the unconfirmed flow", () => {
+  it('the email_not_verified code starts the unconfirmed flow, whatever the words', () => {
     expect(E.loginError(i(403, { detail: 'Email не подтвержден', code: 'email_not_verified' }))).toEqual({
       message: 'Ваш email не подтвержден. Пожалуйста, подтвердите ваш email.',
       unconfirmed: true,
     });
-    expect(E.loginError(i(400, { error: 'Email не подтвержден' })).unconfirmed).toBe(true);
+    expect(E.loginError(i(403, { detail: 'Email not verified', code: 'email_not_verified' })).unconfirmed).toBe(true);
+  });
+  it('the words «Email не подтвержден» without the code are only words', () => {
+    expect(E.loginError(i(400, { error: 'Email не подтвержден' }))).toEqual({ message: 'Email не подтвержден', unconfirmed: false });
+    expect(E.loginError(i(403, { detail: 'Email не подтвержден' })).unconfirmed).toBe(false);
   });
   it("otherwise the server's detail, error text or data, else 'Ошибка при входе'", () => {
     expect(E.loginError(i(401, { detail: 'Неверный email или пароль' }))).toEqual({
@@ -44,16 +70,26 @@ describe('login', () => {
 
 describe('registration', () => {
   it.each([
-    [{ email: ['user with this email already exists.'] }, 'Пользователь с таким email уже существует'],
-    [{ username: ['A user with that username already exists.'] }, 'Пользователь с таким именем пользователя уже существует'],
-    [{ phone: ['user with this phone already exists.'] }, 'Пользователь с таким номером телефона уже существует'],
+    [{ email: ['user with this email already exists.'], code: 'unique' }, 'Пользователь с таким email уже существует'],
+    [
+      { username: ['A user with that username already exists.'], code: 'unique' },
+      'Пользователь с таким именем пользователя уже существует',
+    ],
+    [{ phone: ['user with this phone already exists.'], code: 'unique' }, 'Пользователь с таким номером телефона уже существует'],
+    [{ phone: ['Номер занят'], code: 'unique' }, 'Пользователь с таким номером телефона уже существует'],
   ])('400 %j → %s', (data, expected) => {
     expect(E.registrationError(i(400, data))).toBe(expected);
+  });
+  it('«already exists» without the unique code is not a taken address: the server text is shown as it is', () => {
+    expect(E.registrationError(i(400, { email: ['user with this email already exists.'] }))).toBe('user with this email already exists.');
+    expect(E.registrationError(i(400, { phone: ['user with this phone already exists.'] }))).toBe('user with this phone already exists.');
   });
   it('otherwise the first message of the first field, else Ошибка при регистрации', () => {
     expect(E.registrationError(i(400, { password: ['Слишком короткий', 'Второй'], email: ['x'] }))).toBe('Слишком короткий');
     expect(E.registrationError(i(400, { detail: 'Некорректный запрос.' }))).toBe('Некорректный запрос.');
     expect(E.registrationError(i(400, {}))).toBe('Ошибка при регистрации');
+    // A machine code is no message, wherever it stands in the body.
+    expect(E.registrationError(i(400, { code: 'unique', first_name: ['Занято'] }))).toBe('Занято');
   });
   it('any other failure asks to try later', () => {
     expect(E.registrationError(i(500, { detail: 'x' }))).toBe('Ошибка при регистрации. Пожалуйста, попробуйте позже.');
@@ -123,9 +159,10 @@ describe('profile', () => {
     expect(E.profileFetchError(i(500, { detail: 'Сбой' }))).toBe('Сбой');
     expect(E.profileFetchError(i(null, null))).toBe('Ошибка при получении данных пользователя');
     expect(E.profileUpdateError(i(400, { detail: 'Нельзя' }))).toBe('Нельзя');
-    expect(E.profileUpdateError(i(400, { phone: ['user with this phone already exists.'] }))).toBe(
+    expect(E.profileUpdateError(i(400, { phone: ['user with this phone already exists.'], code: 'unique' }))).toBe(
       'Пользователь с таким номером телефона уже существует',
     );
+    expect(E.profileUpdateError(i(400, { phone: ['user with this phone already exists.'] }))).toBe('user with this phone already exists.');
     expect(E.profileUpdateError(i(null, null))).toBe('Ошибка при обновлении профиля');
   });
   it('password change: error field, or whole data, or the generic text', () => {
