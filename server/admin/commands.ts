@@ -3,7 +3,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/kysely.ts';
 import type { Job } from '../db/types.ts';
 import type { SessionList } from '../auth/session-list.ts';
-import { reconcileStorage } from '../jobs/reconcile-storage.ts';
+import { reconcileStorage } from '../storage/reconcile.ts';
 import type { ProfileService } from '../profile/service.ts';
 import type { Storage } from '../storage/storage.ts';
 import { AdminRepository, type UserSummary } from './admin-repository.ts';

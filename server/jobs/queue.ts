@@ -135,3 +135,15 @@ export class JobQueue {
     };
   }
 }
+
+/**
+ * What the queue holds that the storage's reconciliation must leave alone: the claims of runs still alive
+ * (their outputs carry them in their keys) and the payloads of held jobs of a kind (an upload's journal).
+ */
+export function jobsInProgress(db: Db) {
+  const repo = new JobsRepository(db);
+  return {
+    liveClaims: (now: string) => repo.liveClaims(now),
+    heldPayloads: (kind: JobKind, now: string) => repo.heldPayloads(kind, now),
+  };
+}

@@ -7,7 +7,7 @@ import type { Config } from '../config.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { createDb, type Db } from '../db/kysely.ts';
 import { migrate } from '../db/migrate.ts';
-import { RECONCILE_AGE_MS, RECONCILE_EVERY_MS } from '../jobs/reconcile-storage.ts';
+import { RECONCILE_AGE_MS, RECONCILE_EVERY_MS } from '../storage/reconcile.ts';
 import { bundledFfmpegWarning, chooseFfmpeg } from '../media/processing/ffmpeg.ts';
 import type { Storage } from '../storage/storage.ts';
 import { checkStorage, StorageCheckFailed, storageFromConfig, storageWorkDir } from '../storage/from-config.ts';

@@ -3,7 +3,7 @@ import type { AppDeps } from '../deps.ts';
 import { UsersRepository } from '../accounts/users-repository.ts';
 import type { User, UserUpdate } from '../db/types.ts';
 import { ApiError, fieldError, uniqueError } from '../http/errors.ts';
-import { purgeFilesJob } from '../jobs/purge-files.ts';
+import { purgeFilesJob } from '../storage/purge-files.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { userPrefix } from '../storage/storage.ts';
 import type { AccountActions } from '../accounts/account-actions.ts';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../server/clock.ts';
 import { databaseTime } from '../../server/db/database-clock.ts';
 import { createDb, type Db } from '../../server/db/kysely.ts';
-import { RECONCILE_EVERY_MS } from '../../server/jobs/reconcile-storage.ts';
+import { RECONCILE_EVERY_MS } from '../../server/storage/reconcile.ts';
 import { root } from '../deploy/support/processes.ts';
 import { insertConfirmedUser, multipart } from '../server/support/media-fixtures.ts';
 import { uploadMetadata } from '../server/support/tus.ts';

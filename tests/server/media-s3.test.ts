@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORAGE_UNAVAILABLE_DETAIL } from '../../server/http/errors.ts';
-import { RECONCILE_AGE_MS, reconcileStorage } from '../../server/jobs/reconcile-storage.ts';
+import { RECONCILE_AGE_MS, reconcileStorage } from '../../server/storage/reconcile.ts';
 import { parseMediaStorage, type S3Setting } from '../../server/storage/media-storage-url.ts';
 import { createS3Client, S3Storage } from '../../server/storage/s3.ts';
 import { audioFixtures, createUser, multipart, pathOf, tempDir } from './support/media-fixtures.ts';

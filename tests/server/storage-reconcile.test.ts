@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purgeFilesJob } from '../../server/jobs/purge-files.ts';
-import { RECONCILE_AGE_MS, RECONCILE_EVERY_MS, reconcileStorage, scheduleReconciliation } from '../../server/jobs/reconcile-storage.ts';
+import { purgeFilesJob } from '../../server/storage/purge-files.ts';
+import { RECONCILE_AGE_MS, RECONCILE_EVERY_MS, reconcileStorage, scheduleReconciliation } from '../../server/storage/reconcile.ts';
 import { LocalStorage } from '../../server/storage/local.ts';
 import { createUser, tempDir } from './support/media-fixtures.ts';
 import { settle } from './support/processing.ts';

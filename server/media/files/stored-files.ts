@@ -1,5 +1,5 @@
 import type { Media } from '../../db/types.ts';
-import type { PurgeFiles } from '../../jobs/purge-files.ts';
+import type { PurgeFiles } from '../../storage/purge-files.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { MediaLog } from '../log.ts';
 

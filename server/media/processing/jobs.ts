@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import type { Clock } from '../../clock.ts';
 import type { JobContext, JobDefinition } from '../../jobs/worker.ts';
 import type { Storage } from '../../storage/storage.ts';
-import { removeUnder } from '../../jobs/purge-files.ts';
+import { removeUnder } from '../../storage/purge-files.ts';
 import { ClaimLostError } from '../../jobs/worker.ts';
 import { MEDIA_KINDS, type MediaKind } from '../kinds.ts';
 import type { MediaLog } from '../log.ts';

@@ -1,7 +1,7 @@
 import type { Clock } from '../../clock.ts';
 import type { Media } from '../../db/types.ts';
 import { notFound } from '../../http/errors.ts';
-import { purgeFilesJob } from '../../jobs/purge-files.ts';
+import { purgeFilesJob } from '../../storage/purge-files.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { MediaKind } from '../kinds.ts';
 import { recordFiles } from '../files/stored-files.ts';

@@ -4,7 +4,7 @@ import { TITLE_MAX } from '../../../lib/contract/limits.ts';
 import { TRIM_MESSAGES, type TrimRequest } from '../../../lib/contract/media.ts';
 import type { Clock } from '../../clock.ts';
 import type { Media, NewMedia } from '../../db/types.ts';
-import { purgeFilesJob, removeUnder } from '../../jobs/purge-files.ts';
+import { purgeFilesJob, removeUnder } from '../../storage/purge-files.ts';
 import type { JobQueue, JobSpec } from '../../jobs/queue.ts';
 import { ClaimLostError, type JobContext, type JobDefinition } from '../../jobs/worker.ts';
 import { userPrefix, type Storage } from '../../storage/storage.ts';

@@ -9,7 +9,7 @@ import type { Media } from '../../db/types.ts';
 import { ApiError, detailError, fieldError } from '../../http/errors.ts';
 import { parseBody } from '../../http/validation.ts';
 import { moveKey, StorageLimitError, StorageUnavailable, UPLOAD_SUFFIX, userPrefix, type Storage } from '../../storage/storage.ts';
-import { purgeFiles, purgeFilesJob } from '../../jobs/purge-files.ts';
+import { purgeFiles, purgeFilesJob } from '../../storage/purge-files.ts';
 import type { HeldJob, JobQueue } from '../../jobs/queue.ts';
 import type { MediaLog } from '../log.ts';
 import { withoutInvisible } from '../files/content-disposition.ts';

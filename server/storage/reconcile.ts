@@ -1,11 +1,10 @@
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/kysely.ts';
-import type { Storage } from '../storage/storage.ts';
+import type { Storage } from './storage.ts';
 import { parsePurgeFiles } from './purge-files.ts';
-import type { JobLog, JobQueue } from './queue.ts';
-import { JobsRepository } from './repository.ts';
+import { jobsInProgress, type JobLog, type JobQueue } from '../jobs/queue.ts';
 import { StoredKeysRepository } from './stored-keys-repository.ts';
-import type { JobDefinition } from './worker.ts';
+import type { JobDefinition } from '../jobs/worker.ts';
 
 /**
  * Stored bytes untouched this long that no row names belong to nobody: a crash between storing them
@@ -56,7 +55,7 @@ export async function reconcileStorage(
 ): Promise<ReconcileReport> {
   const now = d.clock.now();
   const cutoff = new Date(now.getTime() - RECONCILE_AGE_MS);
-  const jobs = new JobsRepository(d.db);
+  const jobs = jobsInProgress(d.db);
   const found = opts.dryRun ? { objects: [] as string[] } : undefined;
   const report: ReconcileReport = { objects: 0, temp: found ? 0 : await d.storage.removeStaleTemp(cutoff), multipart: 0, found };
 
@@ -110,7 +109,7 @@ async function abortOrphanedUploads(
   const unfinished = [];
   for await (const upload of storage.unfinishedUploads('u/')) if (upload.initiated < cutoff) unfinished.push(upload);
   if (unfinished.length === 0) return 0;
-  const claims = await new JobsRepository(d.db).liveClaims(d.clock.now().toISOString());
+  const claims = await jobsInProgress(d.db).liveClaims(d.clock.now().toISOString());
   const named = await refs.referenced(unfinished.map((u) => u.key));
   let aborted = 0;
   for (const upload of unfinished) {

@@ -1,6 +1,6 @@
-import type { Storage } from '../storage/storage.ts';
-import type { JobSpec } from './queue.ts';
-import type { JobDefinition } from './worker.ts';
+import type { Storage } from './storage.ts';
+import type { JobSpec } from '../jobs/queue.ts';
+import type { JobDefinition } from '../jobs/worker.ts';
 
 /**
  * Stored bytes to remove for good: single keys, and every key starting with a prefix (a record's
