@@ -1,5 +1,7 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { MediaKind, MediaStatus } from '../../lib/contract/media.ts';
+import type { CodePurpose } from '../accounts/codes.ts';
+import type { JobKind, Lane } from '../jobs/kinds.ts';
 
 /**
  * Booleans are stored as 0/1 integers and times as ISO-8601 UTC strings in both dialects,
@@ -28,11 +30,11 @@ export interface UsersTable {
   quota_bytes: number | null;
 }
 
-/** One-time codes sent by e-mail or SMS. purpose: email_verify | email_change | phone_verify | phone_login | phone_reset */
+/** One-time codes sent by e-mail or SMS, each for one purpose (accounts/codes.ts). */
 export interface CodesTable {
   id: Generated<number>;
   user_id: number;
-  purpose: string;
+  purpose: CodePurpose;
   target: string;
   code_hash: string;
   attempts: number;
@@ -249,8 +251,8 @@ export interface UploadLocksTable {
  */
 export interface JobsTable {
   id: Generated<number>;
-  kind: string;
-  lane: string;
+  kind: JobKind;
+  lane: Lane;
   /** The record a processing job works on (deleted with it). */
   media_id: number | null;
   /** JSON: what the kind needs beyond the record (e.g. the keys a purge removes). */

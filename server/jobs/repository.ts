@@ -1,5 +1,6 @@
 import type { Db } from '../db/kysely.ts';
 import type { Job, NewJob } from '../db/types.ts';
+import type { JobKind, Lane } from './kinds.ts';
 
 /**
  * All SQL for the jobs table. Times are ISO strings of one format, so they compare correctly as
@@ -31,7 +32,7 @@ export class JobsRepository {
   }
 
   /** Jobs of these kinds in `lane` that may be claimed at `now`, oldest first. */
-  due(lane: string, kinds: readonly string[], now: string, limit: number): Promise<Job[]> {
+  due(lane: Lane, kinds: readonly JobKind[], now: string, limit: number): Promise<Job[]> {
     return this.db
       .selectFrom('jobs')
       .selectAll()
@@ -111,7 +112,7 @@ export class JobsRepository {
   }
 
   /** The payloads of the held jobs of one kind (journal entries of work in progress). */
-  async heldPayloads(kind: string, now: string): Promise<string[]> {
+  async heldPayloads(kind: JobKind, now: string): Promise<string[]> {
     const rows = await this.db.selectFrom('jobs').select('payload').where('kind', '=', kind).where('lease_until', '>=', now).execute();
     return rows.map((r) => r.payload);
   }

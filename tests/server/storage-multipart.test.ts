@@ -1,6 +1,7 @@
 import { CreateMultipartUploadCommand, UploadPartCommand, type S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeWorker } from '../../server/compose.ts';
+import type { JobKind, Lane } from '../../server/jobs/kinds.ts';
 import { RECONCILE_AGE_MS, reconcileStorage } from '../../server/storage/reconcile.ts';
 import type { S3Setting } from '../../server/storage/media-storage-url.ts';
 import { createS3Client, S3Storage } from '../../server/storage/s3.ts';
@@ -46,7 +47,7 @@ describe('unfinished multipart uploads in the bucket', () => {
     for await (const upload of (t.storage as S3Storage).unfinishedUploads('')) keys.push(upload.key);
     return keys.sort();
   };
-  const job = (values: { payload?: string; claim: string; leaseMs: number; kind?: string; lane?: string }) => {
+  const job = (values: { payload?: string; claim: string; leaseMs: number; kind?: JobKind; lane?: Lane }) => {
     const now = t.clock.now();
     return t.db
       .insertInto('jobs')
