@@ -64,18 +64,6 @@ const featureInternals = {
   group: ['../*/', '../../*/', '../*/*/', '../../*/*/'].flatMap((up) => PRIVATE.map((file) => up + file)),
   message: "Another server feature's repository, routes and route schemas are its own: go through its service.",
 };
-/**
- * The allowed exceptions: auth, profile, passkeys and the sign-in providers read and write the users
- * table through the accounts feature's users repository, and count an account's ways in through its
- * ways-in repository (accounts is the shared account toolkit; no users service exists yet).
- */
-const usersRepositoryReaders = [
-  'server/auth/service.ts',
-  'server/profile/service.ts',
-  'server/passkeys/service.ts',
-  'server/oauth/service.ts',
-];
-
 export default defineConfig(
   globalIgnores(['node_modules/', 'out/', '.next/', 'data/', '.tmp/', 'test-results/', 'playwright-report/', 'coverage/', 'next-env.d.ts']),
   {
@@ -138,22 +126,6 @@ export default defineConfig(
       'no-restricted-imports': [
         'error',
         { patterns: [{ ...featureInternals, group: [...featureInternals.group, '!../records/repository.ts'] }] },
-      ],
-    },
-  },
-  {
-    files: usersRepositoryReaders,
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              ...featureInternals,
-              group: [...featureInternals.group, '!../accounts/users-repository.ts', '!../accounts/ways-in-repository.ts'],
-            },
-          ],
-        },
       ],
     },
   },

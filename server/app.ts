@@ -7,7 +7,7 @@ import { ApiError, unavailableAnswer } from './http/errors.ts';
 import { authRoutes } from './auth/routes.ts';
 import { sessionsRoutes } from './auth/sessions-routes.ts';
 import { twoFactorRoutes } from './auth/two-factor-routes.ts';
-import { emailChangeRoutes } from './accounts/email-change-routes.ts';
+import { emailChangeRoutes } from './profile/email-change-routes.ts';
 import { oauthRoutes } from './oauth/routes.ts';
 import { passkeyRoutes } from './passkeys/routes.ts';
 import { profileRoutes } from './profile/routes.ts';

@@ -7,7 +7,7 @@ import { AlbumsService } from './albums/service.ts';
 import { SharesRepository } from './shares/repository.ts';
 import { SharesService } from './shares/service.ts';
 import { Throttle } from './throttle/throttle.ts';
-import { EmailChange } from './accounts/email-change.ts';
+import { EmailChange } from './profile/email-change.ts';
 import { userPresenter, type PresentUser } from './accounts/present.ts';
 import { sessionGuard, type Guard } from './auth/guard.ts';
 import { AuthService } from './auth/service.ts';

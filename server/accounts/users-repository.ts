@@ -49,12 +49,3 @@ export class UsersRepository {
     await this.db.deleteFrom('users').where('id', '=', id).execute();
   }
 }
-
-/** Which unique column a constraint violation is about, from the driver's message (SQLite and PostgreSQL). */
-export function uniqueViolationField(err: unknown): 'email' | 'username' | 'phone' | null {
-  const e = err as { code?: string; message?: string; constraint?: string; detail?: string };
-  const text = `${e?.message ?? ''} ${e?.constraint ?? ''} ${e?.detail ?? ''}`;
-  if (e?.code !== '23505' && !/UNIQUE constraint failed/i.test(text)) return null;
-  for (const f of ['email', 'username', 'phone'] as const) if (text.includes(f)) return f;
-  return null;
-}

@@ -6,7 +6,7 @@ import { LIMITS } from '../accounts/limits.ts';
 import { ALREADY_EXISTS, passwordChangedNotice, resetLinkMessage } from '../accounts/messages.ts';
 import { hashPassword, verifyDummyPassword, verifyPassword } from '../accounts/passwords.ts';
 import { generateUsername } from '../accounts/username.ts';
-import { UsersRepository, uniqueViolationField } from '../accounts/users-repository.ts';
+import { Users, uniqueViolationField } from '../accounts/users.ts';
 import type { User } from '../db/types.ts';
 import { detailError, fieldError, uniqueError } from '../http/errors.ts';
 import type { ThrottleRule } from '../throttle/throttle.ts';
@@ -36,7 +36,7 @@ export interface RegisterInput {
 
 /** Sign-up, sign-in, codes, password reset and sessions. No request/reply here. */
 export class AuthService {
-  readonly users: UsersRepository;
+  readonly users: Users;
   readonly repo: AuthRepository;
   readonly sessions: Sessions;
   readonly twoFactor: TwoFactor;
@@ -45,7 +45,7 @@ export class AuthService {
     private readonly deps: AppDeps,
     private readonly actions: AccountActions,
   ) {
-    this.users = new UsersRepository(deps.db);
+    this.users = new Users(deps.db);
     this.repo = new AuthRepository(deps.db);
     this.sessions = new Sessions(this.repo, deps.config.secretKey, deps.clock);
     this.twoFactor = new TwoFactor(deps, actions, this.sessions);

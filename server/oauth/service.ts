@@ -3,8 +3,7 @@ import type { AppDeps } from '../deps.ts';
 import { enforce, type AccountActions } from '../accounts/account-actions.ts';
 import { LIMITS } from '../accounts/limits.ts';
 import { verifyDummyPassword, verifyPassword } from '../accounts/passwords.ts';
-import { UsersRepository, uniqueViolationField } from '../accounts/users-repository.ts';
-import { countWaysIn, LAST_WAY_IN, waysIn } from '../accounts/ways-in-repository.ts';
+import { LAST_WAY_IN, uniqueViolationField, Users } from '../accounts/users.ts';
 import type { AuthService } from '../auth/service.ts';
 import type { SessionMeta } from '../auth/sessions.ts';
 import type { SignInResult } from '../auth/sign-in.ts';
@@ -48,7 +47,7 @@ export type ProviderSignIn = { signIn: SignInResult } | { linkRequired: { linkTo
  */
 export class OAuthSignIn {
   private readonly repo: OAuthRepository;
-  private readonly users: UsersRepository;
+  private readonly users: Users;
 
   constructor(
     private readonly deps: Pick<AppDeps, 'db' | 'clock' | 'config'>,
@@ -56,7 +55,7 @@ export class OAuthSignIn {
     private readonly auth: AuthService,
   ) {
     this.repo = new OAuthRepository(deps.db);
-    this.users = new UsersRepository(deps.db);
+    this.users = new Users(deps.db);
   }
 
   private now = () => this.deps.clock.now();
@@ -228,7 +227,7 @@ export class OAuthSignIn {
 
   /** The profile's view: linked providers, whether a password is set, how many passkeys. */
   async ways(user: User) {
-    const ways = await waysIn(this.deps.db, user.id);
+    const ways = await this.users.waysIn(user.id);
     return { providers: await this.repo.linksOf(user.id), has_password: ways.hasPassword, passkeys: ways.passkeys };
   }
 
@@ -236,7 +235,7 @@ export class OAuthSignIn {
   async unlink(user: User, provider: OAuthProviderId): Promise<void> {
     const linked = (await this.repo.linksOf(user.id)).some((l) => l.provider === provider);
     if (!linked) throw notFound();
-    if (countWaysIn(await waysIn(this.deps.db, user.id)) <= 1) throw detailError(400, LAST_WAY_IN);
+    if ((await this.users.countWaysIn(user.id)) <= 1) throw detailError(400, LAST_WAY_IN);
     if (!(await this.repo.removeLink(user.id, provider))) throw notFound();
   }
 }

@@ -13,8 +13,7 @@ import {
 import type { AppDeps } from '../deps.ts';
 import { enforce, type AccountActions } from '../accounts/account-actions.ts';
 import { LIMITS } from '../accounts/limits.ts';
-import { UsersRepository } from '../accounts/users-repository.ts';
-import { countWaysIn, LAST_WAY_IN, waysIn } from '../accounts/ways-in-repository.ts';
+import { LAST_WAY_IN, Users } from '../accounts/users.ts';
 import type { Sessions, SessionMeta, TokenPair } from '../auth/sessions.ts';
 import type { User } from '../db/types.ts';
 import { detailError, notFound } from '../http/errors.ts';
@@ -59,7 +58,7 @@ export function challengeOf(clientDataJSON: string): string | null {
  */
 export class Passkeys {
   private readonly repo: PasskeysRepository;
-  private readonly users: UsersRepository;
+  private readonly users: Users;
   private readonly rpId: string;
   private readonly origin: string;
 
@@ -69,7 +68,7 @@ export class Passkeys {
     private readonly sessions: Sessions,
   ) {
     this.repo = new PasskeysRepository(deps.db);
-    this.users = new UsersRepository(deps.db);
+    this.users = new Users(deps.db);
     const url = new URL(deps.config.publicUrl);
     this.rpId = url.hostname;
     this.origin = url.origin;
@@ -152,7 +151,7 @@ export class Passkeys {
   async remove(user: User, id: number): Promise<void> {
     const owned = (await this.repo.listOf(user.id)).some((p) => p.id === id);
     if (!owned) throw notFound();
-    if (countWaysIn(await waysIn(this.deps.db, user.id)) <= 1) throw detailError(400, LAST_WAY_IN);
+    if ((await this.users.countWaysIn(user.id)) <= 1) throw detailError(400, LAST_WAY_IN);
     if (!(await this.repo.remove(user.id, id))) throw notFound();
   }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { detailAnswerSchema } from '../../lib/contract/account.ts';
 import { userWire } from '../accounts/user-json.ts';
-import { optionalPhoneField, requiredText } from '../accounts/validation.ts';
+import { codeField, emailField, optionalPhoneField, passwordField, requiredText } from '../accounts/validation.ts';
 
 /** An edit: any of the names and the phone (null or blank removes it); the current password when the phone changes. */
 const editBody = z.object({
@@ -35,3 +35,8 @@ export const profilePatchBody = z.preprocess(
 /** Answers. */
 export const userAnswer = userWire;
 export const patchAnswer = z.union([userWire, z.strictObject(detailAnswerSchema.shape)]);
+
+/** Request bodies of the e-mail change (unknown keys are dropped, as DRF does) and its answers. */
+export const emailChangeBody = z.object({ new_email: emailField(), password: passwordField() });
+export const emailChangeConfirmBody = z.object({ code: codeField() });
+export const detailAnswer = z.strictObject(detailAnswerSchema.shape);

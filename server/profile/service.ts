@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { AppDeps } from '../deps.ts';
-import { UsersRepository } from '../accounts/users-repository.ts';
+import { uniqueViolationField, Users } from '../accounts/users.ts';
 import type { User, UserUpdate } from '../db/types.ts';
 import { ApiError, fieldError, uniqueError } from '../http/errors.ts';
 import { purgeFilesJob } from '../storage/purge-files.ts';
@@ -10,21 +10,20 @@ import type { AccountActions } from '../accounts/account-actions.ts';
 import { ALREADY_EXISTS, phoneChangedNotice } from '../accounts/messages.ts';
 import { maskPhone } from '../accounts/phone.ts';
 import { REQUIRED } from '../http/validation.ts';
-import { uniqueViolationField } from '../accounts/users-repository.ts';
 import { newAvatarBase, storeAvatar } from './avatar.ts';
 
 const WRONG_PASSWORD = 'Неверный пароль';
 
 /** The signed-in user's own account: edit, avatar, deletion. */
 export class ProfileService {
-  private readonly users: UsersRepository;
+  private readonly users: Users;
 
   constructor(
     private readonly deps: AppDeps,
     private readonly actions: AccountActions,
     private readonly queue: JobQueue,
   ) {
-    this.users = new UsersRepository(deps.db);
+    this.users = new Users(deps.db);
   }
 
   /**
@@ -83,7 +82,7 @@ export class ProfileService {
   /** The deletion itself, with no password asked (the admin command's `users delete`). */
   async removeAccount(user: Pick<User, 'id'>): Promise<void> {
     await this.deps.db.transaction().execute(async (trx) => {
-      await new UsersRepository(trx).delete(user.id);
+      await this.users.in(trx).delete(user.id);
       await this.queue.enqueue(purgeFilesJob({ prefixes: [userPrefix(user.id)] }), trx);
     });
     this.queue.nudge('purge-files');
@@ -101,7 +100,7 @@ export class ProfileService {
     try {
       const key = await storeAvatar(this.deps.storage, base, source, this.deps.config.limits.avatar);
       updated = await this.deps.db.transaction().execute(async (trx) => {
-        const row = await new UsersRepository(trx).update(user.id, {
+        const row = await this.users.in(trx).update(user.id, {
           photo_key: key,
           photo_version: user.photo_version + 1,
           updated_at: this.deps.clock.now().toISOString(),
@@ -125,7 +124,7 @@ export class ProfileService {
     if (!user.photo_key) return user;
     const old = user.photo_key;
     const updated = await this.deps.db.transaction().execute(async (trx) => {
-      const row = await new UsersRepository(trx).update(user.id, {
+      const row = await this.users.in(trx).update(user.id, {
         photo_key: null,
         photo_version: user.photo_version + 1,
         updated_at: this.deps.clock.now().toISOString(),

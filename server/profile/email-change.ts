@@ -1,11 +1,11 @@
 import type { AppDeps } from '../deps.ts';
 import type { User } from '../db/types.ts';
 import { detailError, fieldError, uniqueError } from '../http/errors.ts';
-import { enforce, type AccountActions } from './account-actions.ts';
+import { enforce, type AccountActions } from '../accounts/account-actions.ts';
 import { EmailChangeRepository } from './email-change-repository.ts';
-import { LIMITS } from './limits.ts';
-import { ALREADY_EXISTS, emailChangeCodeMessage, emailChangedNotice } from './messages.ts';
-import { UsersRepository, uniqueViolationField } from './users-repository.ts';
+import { LIMITS } from '../accounts/limits.ts';
+import { ALREADY_EXISTS, emailChangeCodeMessage, emailChangedNotice } from '../accounts/messages.ts';
+import { Users, uniqueViolationField } from '../accounts/users.ts';
 
 export const BAD_EMAIL_CHANGE_CODE = 'Неверный или просроченный код';
 const SAME_ADDRESS = 'Это ваш текущий адрес';
@@ -23,14 +23,14 @@ export function maskEmail(email: string): string {
  * the old address is told.
  */
 export class EmailChange {
-  private readonly users: UsersRepository;
+  private readonly users: Users;
   private readonly repo: EmailChangeRepository;
 
   constructor(
     private readonly deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'mailer' | 'sms'>,
     private readonly actions: AccountActions,
   ) {
-    this.users = new UsersRepository(deps.db);
+    this.users = new Users(deps.db);
     this.repo = new EmailChangeRepository(deps.db);
   }
 

@@ -1,5 +1,5 @@
 import type { Db } from '../db/kysely.ts';
-import { CODE_MAX_ATTEMPTS } from './codes.ts';
+import { CODE_MAX_ATTEMPTS } from '../accounts/codes.ts';
 
 const PURPOSE = 'email_change';
 

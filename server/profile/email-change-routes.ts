@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, type Guard } from '../auth/guard.ts';
 import type { EmailChange } from './email-change.ts';
-import type { PresentUser } from './present.ts';
+import type { PresentUser } from '../accounts/present.ts';
 import { detailAnswer, emailChangeBody, emailChangeConfirmBody } from './schemas.ts';
-import { userWire } from './user-json.ts';
+import { userWire } from '../accounts/user-json.ts';
 
 export interface EmailChangeRouteOptions {
   emailChange: EmailChange;
