@@ -77,13 +77,21 @@ type RetryStrategy = Extract<NonNullable<S3ClientConfig['retryStrategy']>, { acq
 type RetryToken = Awaited<ReturnType<RetryStrategy['acquireInitialRetryToken']>>;
 const retryToken = (count: number, delayMs: number): RetryToken => ({ getRetryCount: () => count, getRetryDelay: () => delayMs });
 
+/**
+ * Whether a request ran out of time (its connection was not made, or nothing moved for too long). The SDK
+ * names a reset or broken connection (ECONNRESET, EPIPE: a kept-alive connection the server closed as the
+ * request went out) a TimeoutError too; those are passing failures, sent again like any other.
+ */
+const timedOut = (error: Error & { code?: string }) =>
+  error.name === 'TimeoutError' && error.code !== 'ECONNRESET' && error.code !== 'EPIPE';
+
 /** The SDK's standard retries (jittered exponential backoff from 100 ms), but none after a timeout. */
 const noRetryAfterTimeout: RetryStrategy = {
   acquireInitialRetryToken: async () => retryToken(0, 0),
   refreshRetryTokenForRetry: async (token, info) => {
     const next = token.getRetryCount() + 1;
     const error = info.error ?? new Error('S3 request failed');
-    if (next >= MAX_ATTEMPTS || info.errorType === 'CLIENT_ERROR' || error.name === 'TimeoutError') throw error;
+    if (next >= MAX_ATTEMPTS || info.errorType === 'CLIENT_ERROR' || timedOut(error)) throw error;
     return retryToken(next, Math.random() * Math.min(20_000, 100 * 2 ** next));
   },
   recordSuccess: () => {},
