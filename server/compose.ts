@@ -53,42 +53,9 @@ import { DbLocker } from './uploads/db-locker.ts';
 import { UploadLocksRepository } from './uploads/lock-repository.ts';
 import { UploadsRepository } from './uploads/repository.ts';
 import { ResumableUploads } from './uploads/service.ts';
-import { stagingStore, type StagingStore } from './uploads/staging-store.ts';
-
-/** The media feature's services, sharing one repository and the job queue. */
-export interface MediaServices {
-  records: MediaService;
-  uploads: MediaUploads;
-  /** Deleted items: listed, restored, removed for good (also 30 days after deletion). */
-  trash: MediaTrash;
-  /** Trimming a ready recording (the cut itself is the 'trim-audio' job). */
-  trim: AudioTrim;
-  /** What the owner's media take up, and the quota. */
-  usage: MediaUsage;
-  /** «Скачать всё»: the ZIP of every original. */
-  export: MediaExport;
-  /** Measures the renditions of rows made before their sizes were stored. */
-  renditionSizes: RenditionSizes;
-  /** Work off the request path that is not a queued job (the trash's purge, measuring): shutdown drains it. */
-  background: BackgroundWork;
-  /** Signs the `/media/…` URLs of records. */
-  paths: MediaPathSigner;
-  /** The lists kept ready as bytes, per user, kind, view and media version. */
-  lists: ListCache;
-  /** Each kind's timeline, a month at a time. */
-  timeline: MediaTimeline;
-  /** Decides whether a `/media/…` URL is served: its signature, and a row that still names the key. */
-  fileAccess: MediaFileAccess;
-  /** Whether the permission a signed link carries (a session, a share link) still holds. */
-  grants: Grants;
-}
-
-/** Resumable uploads: their rules, the tus store their bytes are staged in, and the locks shared by every process. */
-export interface UploadServices {
-  service: ResumableUploads;
-  store: StagingStore;
-  locker: DbLocker;
-}
+import { stagingStore } from './uploads/staging-store.ts';
+import type { MediaServices } from './media/services.ts';
+import type { UploadServices } from './uploads/services.ts';
 
 /** Everything the routes call, built once at start from the app's dependencies. */
 export interface Services {

@@ -3,7 +3,7 @@ import { Server } from '@tus/server';
 import { NodeRequest } from 'srvx/node';
 import type { Clock } from '../clock.ts';
 import type { Media, Upload, User } from '../db/types.ts';
-import type { UploadServices } from '../compose.ts';
+import type { UploadServices } from './services.ts';
 import { ApiError, notAuthenticated, unavailableAnswer } from '../http/errors.ts';
 import type { Guard } from '../auth/guard.ts';
 import type { MediaKind } from '../media/kinds.ts';

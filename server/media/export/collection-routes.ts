@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { usageSchema } from '../../../lib/contract/media.ts';
-import type { MediaServices } from '../../compose.ts';
+import type { MediaServices } from '../services.ts';
 import { currentSessionId, currentUser, type Guard } from '../../auth/guard.ts';
 import { ApiError } from '../../http/errors.ts';
 import { sessionGrant } from '../../grants/grant.ts';

@@ -2,7 +2,7 @@ import type { Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { MediaServices } from '../../compose.ts';
+import type { MediaServices } from '../services.ts';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import { currentSessionId, currentUser, type Guard } from '../../auth/guard.ts';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MEDIA_KINDS } from '../../../lib/contract/media.ts';
 import { timelineBucketSchema } from '../../../lib/contract/timeline.ts';
-import type { MediaServices } from '../../compose.ts';
+import type { MediaServices } from '../services.ts';
 import { currentUser, type Guard } from '../../auth/guard.ts';
 import { MEDIA_KINDS as KINDS } from '../kinds.ts';
 import { sendList } from '../records/list-reply.ts';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { MediaServices } from '../../compose.ts';
+import type { MediaServices } from '../services.ts';
 import type { Clock } from '../../clock.ts';
 import { currentUser, type Guard } from '../../auth/guard.ts';
 import { MEDIA_KINDS, type UrlSigner } from '../kinds.ts';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { trimRequestSchema } from '../../../lib/contract/media.ts';
-import type { MediaServices } from '../../compose.ts';
+import type { MediaServices } from '../services.ts';
 import type { Clock } from '../../clock.ts';
 import { currentUser, type Guard } from '../../auth/guard.ts';
 import { audioKind } from '../kinds.ts';
