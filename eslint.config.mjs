@@ -16,7 +16,7 @@ const WEB_APP = CLIENT.map((dir) => `${dir}/**/*.{ts,tsx}`);
  * One-way imports, as import-x/no-restricted-paths zones (paths from the repository root):
  * - the web app is layered lib ← hooks ← components ← app: each layer imports only the ones before it;
  * - the web app never imports server code, and the server imports from the web app's tree only the
- *   pure modules both halves share: the zod schemas (lib/schemas) and the contract (lib/contract);
+ *   pure modules both halves share: the zod schemas (lib/schemas) and the contract (contract/, at the root);
  * - the contract itself imports nothing of either half.
  */
 const boundaries = [
@@ -30,7 +30,7 @@ const boundaries = [
   ...CLIENT.map((dir) => ({
     target: `./${dir}`,
     from: './server',
-    message: 'The web app never imports server code; shared rules live in lib/schemas or lib/contract.',
+    message: 'The web app never imports server code; shared rules live in lib/schemas or contract/.',
   })),
   ...['./app', './components', './hooks'].map((from) => ({
     target: './server',
@@ -38,16 +38,16 @@ const boundaries = [
     message: 'The server imports no client code.',
   })),
   {
-    target: './lib/contract',
+    target: './contract',
     from: '.',
-    except: ['./lib/contract', './node_modules'],
-    message: 'lib/contract is shared by the server and the web app: it imports only itself and packages (zod).',
+    except: ['./contract', './node_modules'],
+    message: 'contract/ is shared by the server and the web app: it imports only itself and packages (zod).',
   },
   {
     target: './server',
     from: './lib',
-    except: ['./schemas', './contract'],
-    message: 'The server imports from lib/ only the shared pure modules: lib/schemas and lib/contract.',
+    except: ['./schemas'],
+    message: 'The server imports from lib/ only the shared pure modules: lib/schemas (and the contract, at the root).',
   },
 ];
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import type { MediaKind } from '@/lib/contract/media';
+import type { MediaKind } from '@/contract/media';
 import { MEDIA_KINDS } from '@/lib/media/kinds';
 import { pollWhileProcessing } from '@/lib/media/lists/processing';
 

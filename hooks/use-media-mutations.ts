@@ -5,7 +5,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { albumQueries } from '@/lib/api/albums';
 import { deleteMedia, getDownloadLink, restoreMedia, updateMedia, type MediaDetails } from '@/lib/api/media';
 import { trashQueries } from '@/lib/api/trash';
-import type { MediaKind } from '@/lib/contract/media';
+import type { MediaKind } from '@/contract/media';
 import { MEDIA_KINDS } from '@/lib/media/kinds';
 import { changeKeptLists } from '@/lib/media/lists/kept-lists';
 import { startDownload } from '@/lib/media/start-download';

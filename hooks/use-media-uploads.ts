@@ -1,6 +1,6 @@
 'use client';
 
-import type { MediaKind, MediaRecord } from '@/lib/contract/media';
+import type { MediaKind, MediaRecord } from '@/contract/media';
 import { MEDIA_KINDS, uploadedMessage } from '@/lib/media/kinds';
 import { useResumableUpload } from './use-resumable-upload';
 import { useSnackbar } from './use-snackbar';

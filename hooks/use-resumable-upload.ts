@@ -4,7 +4,7 @@ import { useAtomValue } from 'jotai';
 import { useCallback } from 'react';
 import { uploadResumable } from '@/lib/api/resumable-upload';
 import { userAtom } from '@/lib/auth/atoms';
-import type { MediaKind } from '@/lib/contract/media';
+import type { MediaKind } from '@/contract/media';
 import { titleFromFileName } from '@/lib/media/uploads/upload-queue';
 
 /**

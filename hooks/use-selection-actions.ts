@@ -5,7 +5,7 @@ import { useCallback } from 'react';
 import { albumQueries } from '@/lib/api/albums';
 import { deleteMedia, restoreMedia } from '@/lib/api/media';
 import { trashQueries } from '@/lib/api/trash';
-import type { MediaKind, MediaRecord } from '@/lib/contract/media';
+import type { MediaKind, MediaRecord } from '@/contract/media';
 import { MEDIA_KINDS } from '@/lib/media/kinds';
 
 /** How many deletions or restores are in flight at once: a few, so 500 items neither crawl nor flood the server. */

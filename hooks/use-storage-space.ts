@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { getExportLink, usageQueries } from '@/lib/api/storage-space';
-import type { ItemRef } from '@/lib/contract/albums';
+import type { ItemRef } from '@/contract/albums';
 import { startDownload } from '@/lib/media/start-download';
 
 /** What the owner's media take up, read afresh whenever the profile shows it. */

@@ -3,7 +3,7 @@
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { firstMonths, timelineQueries, type TimelineBucket } from '@/lib/api/timeline';
-import type { MediaKind, MediaRecord } from '@/lib/contract/media';
+import type { MediaKind, MediaRecord } from '@/contract/media';
 import { isProcessing, PROCESSING_POLL_MS, pollWhileProcessing } from '@/lib/media/lists/processing';
 
 /** The records of the months loaded so far, in the timeline's order, and which months they are. */

@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { trimAudio, type AudioRecord } from '@/lib/api/audio';
 import { trashQueries } from '@/lib/api/trash';
-import type { TrimRequest } from '@/lib/contract/media';
+import type { TrimRequest } from '@/contract/media';
 import { MEDIA_KINDS } from '@/lib/media/kinds';
 
 /**

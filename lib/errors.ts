@@ -2,8 +2,8 @@
 // schema made after it, the contract's included.
 import '@/lib/schemas/zod-config';
 import { allMessages, ApiError, dataText, detailOf, errorOf, firstFieldMessage, firstString, messageOf } from '@/lib/api/api-error';
-import { ERROR_CODE, errorCodeOf, takenFieldsOf } from '@/lib/contract/errors';
-import { duplicateMediaSchema, type DuplicateMedia } from '@/lib/contract/media';
+import { ERROR_CODE, errorCodeOf, takenFieldsOf } from '@/contract/errors';
+import { duplicateMediaSchema, type DuplicateMedia } from '@/contract/media';
 import { AUDIO_FILE_FIELD } from '@/lib/api/audio';
 import { PHOTO_FILE_FIELD } from '@/lib/api/photos';
 import { VIDEO_FILE_FIELD } from '@/lib/api/video';
@@ -12,7 +12,7 @@ import { VIDEO_FILE_FIELD } from '@/lib/api/video';
  * Server error → the Russian message people see, one function per flow. The mapping functions are
  * pure (they take `{status, data}`, which an ApiError is); `errorInfo` gives that shape for
  * whatever was thrown. The server's body is decoded once, where the ApiError is made. What happened is
- * decided by the body's `code` (lib/contract/errors.ts), never by the wording of its texts.
+ * decided by the body's `code` (contract/errors.ts), never by the wording of its texts.
  */
 export interface ErrorInfo {
   /** HTTP status, or null for a network failure / non-HTTP error. */

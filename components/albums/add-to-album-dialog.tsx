@@ -8,7 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useAddToAlbum, useAlbums, useCreateAlbum } from '@/hooks/use-albums';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import type { Album, ItemRef } from '@/lib/api/albums';
-import { ALBUM_ITEMS_PER_REQUEST } from '@/lib/contract/albums';
+import { ALBUM_ITEMS_PER_REQUEST } from '@/contract/albums';
 import { albumCount } from '@/lib/media/albums/album-runs';
 import type { AlbumDetails } from '@/lib/schemas/album';
 import { AlbumCover } from './album-cover';

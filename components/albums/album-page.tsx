@@ -18,7 +18,7 @@ import { useOpenedItem } from '@/hooks/use-opened-item';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import { ApiError } from '@/lib/api/api-error';
 import type { Album, AlbumItem, ItemRef } from '@/lib/api/albums';
-import type { MediaKind, MediaRecord } from '@/lib/contract/media';
+import type { MediaKind, MediaRecord } from '@/contract/media';
 import { albumCount, albumRuns, itemsOfKind, type AlbumRun } from '@/lib/media/albums/album-runs';
 import {
   ALBUM_DELETED,

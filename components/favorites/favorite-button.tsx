@@ -1,7 +1,7 @@
 'use client';
 
 import { IconButton, type IconButtonProps } from '@/components/ui/icon-button';
-import type { MediaKind } from '@/lib/contract/media';
+import type { MediaKind } from '@/contract/media';
 import { useToggleFavorite } from './use-toggle-favorite';
 
 /** The star's spoken name; `aria-pressed` says whether the item is starred. */

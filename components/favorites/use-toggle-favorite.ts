@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import { albumQueries } from '@/lib/api/albums';
 import { setFavorite } from '@/lib/api/favorites';
-import type { MediaKind } from '@/lib/contract/media';
+import type { MediaKind } from '@/contract/media';
 import { MEDIA_KINDS } from '@/lib/media/kinds';
 import { changeKeptLists, restoreKeptLists } from '@/lib/media/lists/kept-lists';
 

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { StarIcon } from '@/components/favorites/favorite-button';
 import { favoriteQueries } from '@/lib/api/favorites';
-import type { MediaKind } from '@/lib/contract/media';
+import type { MediaKind } from '@/contract/media';
 import { MEDIA_KINDS } from '@/lib/media/kinds';
 import { LatestRecordings } from './latest-recordings';
 import { LatestTiles } from './latest-tiles';

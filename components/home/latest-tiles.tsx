@@ -2,7 +2,7 @@
 
 import { KIND_VIEWS } from '@/components/media/kind-views';
 import { useOpenedItem } from '@/hooks/use-opened-item';
-import type { MediaKind, MediaRecord } from '@/lib/contract/media';
+import type { MediaKind, MediaRecord } from '@/contract/media';
 
 /** Photos and videos: their tiles (the kind's own item renderer), each opening the kind's viewer right here. */
 export function LatestTiles<K extends MediaKind>({

@@ -4,7 +4,7 @@ import { useRef } from 'react';
 import { ConfirmMediaDelete } from '@/components/media/media-item-actions';
 import { useMediaItemActions } from '@/hooks/use-media-item-actions';
 import { usePlaybackPositions } from '@/hooks/use-playback-positions';
-import type { MediaKind, MediaRecord } from '@/lib/contract/media';
+import type { MediaKind, MediaRecord } from '@/contract/media';
 import { MEDIA_KINDS } from '@/lib/media/kinds';
 
 /** An item's own control: a tile is its button; a recording's row is focused by its title's toggle. */

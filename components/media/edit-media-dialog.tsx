@@ -4,7 +4,7 @@ import { MediaDetailsForm } from '@/components/media/media-details-form';
 import { Dialog } from '@/components/ui/dialog';
 import { Button } from '@/components/ui/button';
 import { useMediaItemActions } from '@/hooks/use-media-item-actions';
-import type { MediaKind, MediaRecord } from '@/lib/contract/media';
+import type { MediaKind, MediaRecord } from '@/contract/media';
 import { MEDIA_KINDS } from '@/lib/media/kinds';
 
 /** 500 px dialog: an item's title (required where its kind needs one) and description, saved by one PATCH (lib/api/fallbacks.ts has the rest of the spec's ways). */

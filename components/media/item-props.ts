@@ -1,6 +1,6 @@
 import type { MenuEntry } from '@/components/ui/menu';
 import type { SelectItem } from '@/hooks/use-selection';
-import type { MediaKind, MediaRecord } from '@/lib/contract/media';
+import type { MediaKind, MediaRecord } from '@/contract/media';
 
 /** What the screen shell hands each kind's item renderer (kind-views.tsx). */
 export interface MediaItemProps<K extends MediaKind = MediaKind> {

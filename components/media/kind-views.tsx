@@ -6,7 +6,7 @@ import { PendingRecordings } from '@/components/audio/pending-recordings';
 import { PhotoTile } from '@/components/photos/photo-tile';
 import { lazyDialog } from '@/components/ui/lazy-dialog';
 import { VideoCard } from '@/components/video/video-card';
-import type { MediaKind } from '@/lib/contract/media';
+import type { MediaKind } from '@/contract/media';
 import type { HeadingStyle } from '@/lib/media/media-dates';
 import type { MediaItemProps, MediaViewerProps } from './item-props';
 

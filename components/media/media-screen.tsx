@@ -24,7 +24,7 @@ import { useOpenedItem } from '@/hooks/use-opened-item';
 import { useSelection } from '@/hooks/use-selection';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import { useTimeline } from '@/hooks/use-timeline';
-import type { MediaKind, MediaRecord } from '@/lib/contract/media';
+import type { MediaKind, MediaRecord } from '@/contract/media';
 import { countItems, MEDIA_KINDS, recordingSavedMessage } from '@/lib/media/kinds';
 import type { SortOrder } from '@/lib/media/lists/sort-search';
 import { groupByDay, viewerTimeZone } from '@/lib/media/media-dates';

@@ -9,8 +9,8 @@ import { UNDO } from '@/hooks/use-media-item-actions';
 import { useSelectionTrash } from '@/hooks/use-selection-actions';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import { useExportDownload } from '@/hooks/use-storage-space';
-import type { MediaKind } from '@/lib/contract/media';
-import { EXPORT_ITEMS_MAX, EXPORT_MESSAGES } from '@/lib/contract/media';
+import type { MediaKind } from '@/contract/media';
+import { EXPORT_ITEMS_MAX, EXPORT_MESSAGES } from '@/contract/media';
 import { exportError, mediaRestoreError } from '@/lib/errors';
 import { countItems } from '@/lib/media/kinds';
 

@@ -3,7 +3,7 @@
 import type { MediaViewerProps } from '@/components/media/item-props';
 import { MediaViewer, viewerFacts, type ViewerKind } from '@/components/media/viewer/media-viewer';
 import { Spinner } from '@/components/ui/spinner';
-import type { PhotoRecord } from '@/lib/contract/media';
+import type { PhotoRecord } from '@/contract/media';
 import { PHOTO_FAILED, PHOTO_PROCESSING, photoAlt } from './photo-tile';
 
 /** The picture, contained in the screen, over its thumbnail while the full size is on its way. */

@@ -11,7 +11,7 @@ import { useAddPasskey, usePasskeys, useRemovePasskey, useRenamePasskey } from '
 import { useSnackbar } from '@/hooks/use-snackbar';
 import { ApiError, dataText } from '@/lib/api/api-error';
 import type { Passkey } from '@/lib/api/passkeys';
-import { PASSKEY_NAME_MAX } from '@/lib/contract/sign-in-ways';
+import { PASSKEY_NAME_MAX } from '@/contract/sign-in-ways';
 import { ProfileSection } from './section';
 
 export const PASSKEY_ADDED = 'Ключ доступа добавлен';

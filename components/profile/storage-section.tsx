@@ -5,7 +5,7 @@ import { LoadFailed } from '@/components/ui/load-failed';
 import { Spinner } from '@/components/ui/spinner';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import { useExportDownload, useUsage } from '@/hooks/use-storage-space';
-import { formatBytes } from '@/lib/contract/storage-space';
+import { formatBytes } from '@/contract/storage-space';
 import { errorInfo, exportError, usageLoadError } from '@/lib/errors';
 import { ProfileSection } from './section';
 

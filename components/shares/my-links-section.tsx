@@ -7,7 +7,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import { deleteShare, shareQueries, type Share } from '@/lib/api/shares';
-import { count } from '@/lib/contract/words';
+import { count } from '@/contract/words';
 
 const dateFormat = new Intl.DateTimeFormat('ru-RU', { dateStyle: 'medium', timeStyle: 'short' });
 const when = (iso: string) => dateFormat.format(new Date(iso));

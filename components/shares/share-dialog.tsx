@@ -8,7 +8,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { PasswordField } from '@/components/ui/password-field';
 import { TextField } from '@/components/ui/text-field';
 import { createShare, shareQueries, type CreatedShare } from '@/lib/api/shares';
-import type { ShareExpiryDays, ShareTargetRequest } from '@/lib/contract/shares';
+import type { ShareExpiryDays, ShareTargetRequest } from '@/contract/shares';
 import { dataText } from '@/lib/api/api-error';
 import { errorInfo } from '@/lib/errors';
 

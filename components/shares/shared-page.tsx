@@ -8,7 +8,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { PasswordField } from '@/components/ui/password-field';
 import { Spinner } from '@/components/ui/spinner';
 import { openShare, shareOpenRefusal, shareTokenFromHash, type SharedView } from '@/lib/api/shares';
-import { SHARE_MESSAGES, type SharedItem } from '@/lib/contract/shares';
+import { SHARE_MESSAGES, type SharedItem } from '@/contract/shares';
 
 const dateFormat = new Intl.DateTimeFormat('ru-RU', { dateStyle: 'long', timeStyle: 'short' });
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { MediaViewerProps } from '@/components/media/item-props';
 import { MediaViewer, viewerFacts, type ViewerKind } from '@/components/media/viewer/media-viewer';
 import { Spinner } from '@/components/ui/spinner';
-import type { VideoRecord } from '@/lib/contract/media';
+import type { VideoRecord } from '@/contract/media';
 import { formatDuration } from '@/lib/media/playback/format-duration';
 import { VIDEO_FAILED, VIDEO_PROCESSING } from './video-card';
 

@@ -2,10 +2,10 @@
 import '@/lib/schemas/zod-config';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { Album, AlbumEdit, AlbumInput, AlbumItem, ItemRef } from '@/lib/contract/albums';
+import type { Album, AlbumEdit, AlbumInput, AlbumItem, ItemRef } from '@/contract/albums';
 
 /**
- * Albums (lib/contract/albums.ts): plain requests, one per operation, and their queries. An album's
+ * Albums (contract/albums.ts): plain requests, one per operation, and their queries. An album's
  * answer carries its count and cover, so every change of items answers with the album.
  */
 export type { Album, AlbumEdit, AlbumInput, AlbumItem, ItemRef };

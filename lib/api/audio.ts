@@ -2,7 +2,7 @@ import { api } from '@/lib/api/client';
 import { getDownloadLink, uploadMedia } from '@/lib/api/media';
 import { mediaQueries } from '@/lib/api/media-list';
 import type { UploadOptions } from '@/lib/api/upload';
-import type { AudioRecord, TrimRequest } from '@/lib/contract/media';
+import type { AudioRecord, TrimRequest } from '@/contract/media';
 
 /** One audio record as the API returns it: the shared contract's schema, so both halves agree on it. */
 export type { AudioRecord };

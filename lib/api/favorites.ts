@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import type { MediaKind, MediaRecord } from '@/lib/contract/media';
+import type { MediaKind, MediaRecord } from '@/contract/media';
 
 /**
  * «Избранное»: the star on an item (`is_favorite` on every record) and each kind's favourites. Their query

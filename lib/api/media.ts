@@ -4,8 +4,8 @@ import { api } from '@/lib/api/client';
 import { deleteWithFallbacks, patchWithFallbacks } from '@/lib/api/fallbacks';
 import { getUsage } from '@/lib/api/storage-space';
 import { uploadForm, type UploadOptions } from '@/lib/api/upload';
-import type { SignedLink, Usage } from '@/lib/contract/media';
-import { quotaExceededMessage } from '@/lib/contract/storage-space';
+import type { SignedLink, Usage } from '@/contract/media';
+import { quotaExceededMessage } from '@/contract/storage-space';
 
 /** What every media kind shares: upload, edit, delete, restore and download of one kind's items (the list: media-list.ts). */
 

@@ -3,7 +3,7 @@ import '@/lib/schemas/zod-config';
 import { queryOptions } from '@tanstack/react-query';
 import { normalizeUser } from '@/lib/auth/user';
 import type { LoginAnswer } from '@/lib/auth/types';
-import type { LinkRequired, ProviderId, ProvidersAvailable, SignInWays } from '@/lib/contract/sign-in-ways';
+import type { LinkRequired, ProviderId, ProvidersAvailable, SignInWays } from '@/contract/sign-in-ways';
 import { api } from './client';
 import { isSecondStep, type SecondStepRequired } from './two-factor';
 

@@ -9,7 +9,7 @@ import type {
 } from '@simplewebauthn/browser';
 import { normalizeUser } from '@/lib/auth/user';
 import type { LoginAnswer } from '@/lib/auth/types';
-import type { Passkey } from '@/lib/contract/sign-in-ways';
+import type { Passkey } from '@/contract/sign-in-ways';
 import { api } from './client';
 
 export type { Passkey };

@@ -1,7 +1,7 @@
 import { getDownloadLink, uploadMedia } from '@/lib/api/media';
 import { timelineQueries } from '@/lib/api/timeline';
 import type { UploadOptions } from '@/lib/api/upload';
-import type { PhotoRecord } from '@/lib/contract/media';
+import type { PhotoRecord } from '@/contract/media';
 
 /** One photo record as the API returns it: the shared contract's schema, so both halves agree on it. */
 export type { PhotoRecord };

@@ -1,6 +1,6 @@
 import type { DetailedError, HttpRequest, HttpResponse, HttpStack } from 'tus-js-client';
-import type { MediaKind } from '@/lib/contract/media';
-import { RESUMABLE_UPLOADS_PATH } from '@/lib/contract/uploads';
+import type { MediaKind } from '@/contract/media';
+import { RESUMABLE_UPLOADS_PATH } from '@/contract/uploads';
 import { ApiError, decodeErrorBody } from './api-error';
 import { sendAuthorized } from './client';
 import { keptRecordOf } from '@/lib/errors';

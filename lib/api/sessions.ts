@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { SessionInfo } from '@/lib/contract/account';
+import type { SessionInfo } from '@/contract/account';
 import { api } from './client';
 
 /** A signed-in device as GET auth/sessions/ lists it: the shared contract's schema, so both halves agree on it. */

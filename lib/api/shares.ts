@@ -3,7 +3,7 @@ import '@/lib/schemas/zod-config';
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api/api-error';
 import { api, noAuthRefresh } from '@/lib/api/client';
-import { errorCodeOf } from '@/lib/contract/errors';
+import { errorCodeOf } from '@/contract/errors';
 import {
   SHARE_PASSWORD_CODES,
   SHARE_TOKEN_PATTERN,
@@ -11,10 +11,10 @@ import {
   type Share,
   type ShareCreate,
   type SharedView,
-} from '@/lib/contract/shares';
+} from '@/contract/shares';
 
 /**
- * Share links (lib/contract/shares.ts): the owner's requests and the public page's one. The link is
+ * Share links (contract/shares.ts): the owner's requests and the public page's one. The link is
  * `/s/#<token>`: the token lives in the fragment, which the browser never sends, and goes to the server
  * only in the body of the open request.
  */

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { SignedLink } from '@/lib/contract/media';
-import type { Usage } from '@/lib/contract/media';
-import type { ItemRef } from '@/lib/contract/albums';
+import type { SignedLink } from '@/contract/media';
+import type { Usage } from '@/contract/media';
+import type { ItemRef } from '@/contract/albums';
 import { api } from './client';
 
 /** What the owner's media take up, as GET media/usage/ answers: the shared contract's schema. */

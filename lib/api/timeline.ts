@@ -4,13 +4,13 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api/client';
 import type { MediaKind } from '@/lib/api/media-list';
-import { timelineBucketSchema, type TimelineBucket } from '@/lib/contract/timeline';
+import { timelineBucketSchema, type TimelineBucket } from '@/contract/timeline';
 import { viewerTimeZone } from '@/lib/media/media-dates';
 
 export type { TimelineBucket };
 
 /**
- * A kind's timeline a month at a time (lib/contract/timeline.ts). `tz` is the viewer's IANA zone
+ * A kind's timeline a month at a time (contract/timeline.ts). `tz` is the viewer's IANA zone
  * (viewerTimeZone() in lib/media/media-dates.ts): it places records without a camera date. No
  * cache-busting parameter, unlike the whole list: the browser revalidates these by their ETag, and an
  * unchanged answer comes back as a 304 without its body.

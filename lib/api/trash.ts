@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { MediaKind, TrashItem } from '@/lib/contract/media';
+import type { MediaKind, TrashItem } from '@/contract/media';
 import { api } from './client';
 
 /** One item of the trash as GET media/trash/ lists it: the shared contract's schema. */

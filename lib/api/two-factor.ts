@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { normalizeUser } from '@/lib/auth/user';
 import type { LoginAnswer } from '@/lib/auth/types';
-import type { RecoveryCodes, SecondStepRequired, TwoFactorSetup, TwoFactorStatus } from '@/lib/contract/account';
+import type { RecoveryCodes, SecondStepRequired, TwoFactorSetup, TwoFactorStatus } from '@/contract/account';
 import { api } from './client';
 
 /**

@@ -1,10 +1,10 @@
 import { getDownloadLink, uploadMedia } from '@/lib/api/media';
 import { timelineQueries } from '@/lib/api/timeline';
 import type { UploadOptions } from '@/lib/api/upload';
-import type { VideoRecord } from '@/lib/contract/media';
+import type { VideoRecord } from '@/contract/media';
 
 /** Where a video is: the contract's statuses. */
-export type { MediaStatus as VideoStatus } from '@/lib/contract/media';
+export type { MediaStatus as VideoStatus } from '@/contract/media';
 
 /** One video record as the API returns it: the shared contract's schema, so both halves agree on it. */
 export type { VideoRecord };

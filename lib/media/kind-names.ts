@@ -1,4 +1,4 @@
-import type { MediaKind } from '@/lib/contract/media';
+import type { MediaKind } from '@/contract/media';
 
 /**
  * What the shell needs of each kind to lead to it (the sidebar, the bottom bar, the home's cards): its

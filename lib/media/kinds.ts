@@ -4,8 +4,8 @@ import type { MediaDetails } from '@/lib/api/media';
 import { mediaQueries } from '@/lib/api/media-list';
 import { PHOTO_LIST_ERROR } from '@/lib/api/photos';
 import { VIDEO_LIST_ERROR } from '@/lib/api/video';
-import type { DownloadFormat, MediaKind, MediaRecord } from '@/lib/contract/media';
-import { count, type PluralForms } from '@/lib/contract/words';
+import type { DownloadFormat, MediaKind, MediaRecord } from '@/contract/media';
+import { count, type PluralForms } from '@/contract/words';
 import { audioUploadError, photoUploadError, videoUploadError } from '@/lib/errors';
 import { PHOTO_SORT_OPTIONS, visiblePhotos, type PhotoSortOrder } from '@/lib/media/lists/photo-order';
 import { SORT_OPTIONS, visibleRecords, type SortOrder } from '@/lib/media/lists/sort-search';
@@ -17,7 +17,7 @@ import { KIND_NAMES, type KindName } from './kind-names';
 /**
  * The media kinds as data on the client: one entry per kind holds everything the shared hooks and the one
  * screen shell need to serve it (words, accepted files, list and upload rules, details form, messages).
- * The server keeps its own registry (server/media/kinds.ts); the two meet in the contract (lib/contract).
+ * The server keeps its own registry (server/media/kinds.ts); the two meet in the contract (contract/).
  * A new kind is an entry here plus its views (components/media/kind-views.tsx).
  */
 export interface MediaKindEntry<K extends MediaKind = MediaKind> extends KindName {

@@ -2,7 +2,7 @@
  * Dates as the lists show them, and the lists' day headings. Pure: the viewer's zone and the present
  * moment are passed in (viewerTimeZone() gives the browser's).
  *
- * Every record is shown at its wall-clock time by the contract's rule (lib/contract/taken-at.ts): a photo
+ * Every record is shown at its wall-clock time by the contract's rule (contract/taken-at.ts): a photo
  * whose EXIF says when it was taken at the camera's own time, the same in every zone (14:00 in Moscow
  * and in Novosibirsk); anything else (an upload's time, a video's UTC creation time) in the viewer's zone.
  * Wall-clock times are formatted as UTC fields, so no zone moves them again.
@@ -15,7 +15,7 @@
  *   the year for other years («Чт, 12 нояб. 2025 г.») — as Immich heads its timeline: photos are found
  *   by the day, and the weekday helps recall which one.
  */
-import { dayOf, monthOf, recordClock, zoneClock, type Dated, type WallClock } from '@/lib/contract/taken-at';
+import { dayOf, monthOf, recordClock, zoneClock, type Dated, type WallClock } from '@/contract/taken-at';
 
 export type { Dated, WallClock };
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { charCount, DESCRIPTION_MAX, TITLE_MAX } from '@/lib/contract/limits';
+import { charCount, DESCRIPTION_MAX, TITLE_MAX } from '@/contract/limits';
 import { DESCRIPTION_TOO_LONG, TITLE_REQUIRED, TITLE_TOO_LONG } from './messages';
 
 /** A title or description fits when its trimmed text has at most `max` characters (the API's own count). */

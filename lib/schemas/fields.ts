@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { isEmail } from '@/lib/contract/email';
-import { CODE_PATTERN, NAME_MAX, PASSWORD_MIN } from '@/lib/contract/limits';
-import { normalisePhone } from '@/lib/contract/phone';
+import { isEmail } from '@/contract/email';
+import { CODE_PATTERN, NAME_MAX, PASSWORD_MIN } from '@/contract/limits';
+import { normalisePhone } from '@/contract/phone';
 import { CODE_SIX_DIGITS, EMAIL_INVALID, NAME_TOO_LONG, PASSWORD_TOO_SHORT, PHONE_INVALID, REQUIRED } from './messages';
 
 export const requiredText = () => z.string().trim().min(1, REQUIRED);

@@ -1,4 +1,4 @@
-import { DESCRIPTION_MAX, NAME_MAX, TITLE_MAX } from '@/lib/contract/limits';
+import { DESCRIPTION_MAX, NAME_MAX, TITLE_MAX } from '@/contract/limits';
 
 /** Russian validation texts. The first group is the product's wording, verbatim; the rest cover the fields it leaves open. */
 export const REQUIRED = 'Обязательное поле';

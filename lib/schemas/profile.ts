@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { normalisePhone } from '@/lib/contract/phone';
+import { normalisePhone } from '@/contract/phone';
 import { nameField, newPasswordField, optionalPhoneField } from './fields';
 import { PASSWORDS_DIFFER, REQUIRED } from './messages';
 

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { userSchema, type User } from '../../lib/contract/account.ts';
+import { userSchema, type User } from '../../contract/account.ts';
 import type { User as UserRow } from '../db/types.ts';
 import { signMediaPath } from '../media/files/signing.ts';
 
 /** Avatar URLs live a week; the client appends its own cache-busting parameter. */
 export const AVATAR_URL_TTL_SECONDS = 7 * 24 * 3600;
 
-/** The user as every accounts endpoint shows it (lib/contract/account.ts). */
+/** The user as every accounts endpoint shows it (contract/account.ts). */
 export type UserJson = User;
 
 /** photo_url is a signed root-relative /media path. */

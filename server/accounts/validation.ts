@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { BLANK } from '../http/validation.ts';
-import { isEmail, normaliseEmail } from '../../lib/contract/email.ts';
-import { CODE_PATTERN, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../../lib/contract/limits.ts';
-import { normalisePhone } from '../../lib/contract/phone.ts';
+import { isEmail, normaliseEmail } from '../../contract/email.ts';
+import { CODE_PATTERN, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../../contract/limits.ts';
+import { normalisePhone } from '../../contract/phone.ts';
 import { PHONE_INVALID } from './phone.ts';
 import { PASSWORD_TOO_SHORT } from './passwords.ts';
 

@@ -1,5 +1,5 @@
 import { sql, type Updateable } from 'kysely';
-import type { MediaKind } from '../../lib/contract/media.ts';
+import type { MediaKind } from '../../contract/media.ts';
 import type { Db } from '../db/kysely.ts';
 import type { Album, AlbumsTable, Media } from '../db/types.ts';
 

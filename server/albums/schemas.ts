@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ALBUM_ITEMS_PER_REQUEST, ALBUM_MESSAGES, albumSchema } from '../../lib/contract/albums.ts';
-import { DESCRIPTION_MAX, TITLE_MAX } from '../../lib/contract/limits.ts';
-import { mediaKindSchema } from '../../lib/contract/media.ts';
+import { ALBUM_ITEMS_PER_REQUEST, ALBUM_MESSAGES, albumSchema } from '../../contract/albums.ts';
+import { DESCRIPTION_MAX, TITLE_MAX } from '../../contract/limits.ts';
+import { mediaKindSchema } from '../../contract/media.ts';
 import { textField, textValue } from '../media/fields.ts';
 import { BLANK, INVALID_VALUE } from '../http/validation.ts';
 

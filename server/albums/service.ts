@@ -1,4 +1,4 @@
-import { ALBUM_MESSAGES } from '../../lib/contract/albums.ts';
+import { ALBUM_MESSAGES } from '../../contract/albums.ts';
 import type { Clock } from '../clock.ts';
 import type { Media } from '../db/types.ts';
 import { isForeignKeyViolation } from '../db/constraints.ts';

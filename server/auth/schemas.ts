@@ -8,7 +8,7 @@ import {
   tokenPairSchema,
   twoFactorSetupSchema,
   twoFactorStatusSchema,
-} from '../../lib/contract/account.ts';
+} from '../../contract/account.ts';
 import { PASSWORDS_DIFFER } from '../accounts/passwords.ts';
 import { userWire } from '../accounts/user-json.ts';
 import { USERNAME_RE } from '../accounts/username.ts';

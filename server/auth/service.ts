@@ -1,4 +1,4 @@
-import { ERROR_CODE } from '../../lib/contract/errors.ts';
+import { ERROR_CODE } from '../../contract/errors.ts';
 import type { AppDeps } from '../deps.ts';
 import { enforce, passwordFailKey, type AccountActions } from '../accounts/account-actions.ts';
 import { generateResetToken, hashResetToken, RESET_TOKEN_TTL_MS, type CodePurpose } from '../accounts/codes.ts';

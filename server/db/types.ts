@@ -1,5 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { MediaKind, MediaStatus } from '../../lib/contract/media.ts';
+import type { MediaKind, MediaStatus } from '../../contract/media.ts';
 import type { CodePurpose } from '../accounts/codes.ts';
 import type { JobKind, Lane } from '../jobs/kinds.ts';
 

@@ -1,9 +1,9 @@
-import { ERROR_CODE, type DetailError, type ErrorBody, type FieldErrors } from '../../lib/contract/errors.ts';
+import { ERROR_CODE, type DetailError, type ErrorBody, type FieldErrors } from '../../contract/errors.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { StorageUnavailable } from '../storage/storage.ts';
 
 /**
- * DRF-shaped errors (lib/contract/errors.ts). Services throw these; the error handler in app.ts turns
+ * DRF-shaped errors (contract/errors.ts). Services throw these; the error handler in app.ts turns
  * them into replies. One error: {"detail": "..."}; field errors: {"field": ["..."]}; cross-field:
  * non_field_errors. An error the client acts on carries its `code` (ERROR_CODE), which it decides by.
  */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NON_FIELD_ERRORS, type FieldErrors } from '../../lib/contract/errors.ts';
+import { NON_FIELD_ERRORS, type FieldErrors } from '../../contract/errors.ts';
 import { ApiError } from './errors.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { charCount, DESCRIPTION_MAX, TITLE_MAX } from '../../lib/contract/limits.ts';
+import { charCount, DESCRIPTION_MAX, TITLE_MAX } from '../../contract/limits.ts';
 import { REQUIRED } from '../http/validation.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { MediaKind as KindName } from '../../lib/contract/media.ts';
+import type { MediaKind as KindName } from '../../contract/media.ts';
 import type { Config } from '../config.ts';
 import type { Media } from '../db/types.ts';
 import { rawArray } from '../http/raw-json.ts';
@@ -12,7 +12,7 @@ import { audioWire, photoWire, videoWire, type AudioWire, type PhotoWire, type V
  * The kind registry: everything that differs between audio, photo and video lives here —
  * the upload field, accepted types, size limit, the processing step, the JSON shape and the
  * downloads. Routes, services and repository are shared; a new kind is one more entry (and one
- * more name in lib/contract/media.ts).
+ * more name in contract/media.ts).
  */
 
 export type FileColumn = 'playable_key' | 'thumbnail_key' | 'preview_key' | 'poster_key';
@@ -83,7 +83,7 @@ export interface MediaKind<Json = unknown> {
   record: z.ZodType<Json>;
   /** The record as the API shows it. */
   toJson(row: Media, signer: UrlSigner): Json;
-  /** `format` is one of the kind's download formats (lib/contract/media.ts) or none; null = not available for the record. */
+  /** `format` is one of the kind's download formats (contract/media.ts) or none; null = not available for the record. */
   download(row: Media, format: string | undefined): DownloadChoice | null;
 }
 

@@ -9,8 +9,8 @@ import {
   signedLinkSchema,
   videoRecordSchema,
   type MediaKind,
-} from '../../lib/contract/media.ts';
-import { bucketsQuerySchema, listQuerySchema } from '../../lib/contract/timeline.ts';
+} from '../../contract/media.ts';
+import { bucketsQuerySchema, listQuerySchema } from '../../contract/timeline.ts';
 import { RawJson } from '../http/raw-json.ts';
 import { INVALID_VALUE } from '../http/validation.ts';
 import { booleanField, mediaEditSchema } from './fields.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { secondStepRequiredSchema, tokenPairSchema } from '../../lib/contract/account.ts';
-import { linkRequiredSchema, providerIdSchema, providersAvailableSchema, signInWaysSchema } from '../../lib/contract/sign-in-ways.ts';
+import { secondStepRequiredSchema, tokenPairSchema } from '../../contract/account.ts';
+import { linkRequiredSchema, providerIdSchema, providersAvailableSchema, signInWaysSchema } from '../../contract/sign-in-ways.ts';
 import { userWire } from '../accounts/user-json.ts';
 import { passwordField } from '../accounts/validation.ts';
 import { BLANK } from '../http/validation.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { tokenPairSchema } from '../../lib/contract/account.ts';
-import { PASSKEY_NAME_MAX, passkeySchema } from '../../lib/contract/sign-in-ways.ts';
+import { tokenPairSchema } from '../../contract/account.ts';
+import { PASSKEY_NAME_MAX, passkeySchema } from '../../contract/sign-in-ways.ts';
 import { userWire } from '../accounts/user-json.ts';
 import { passwordField } from '../accounts/validation.ts';
 import { BLANK } from '../http/validation.ts';

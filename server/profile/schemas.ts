@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { detailAnswerSchema } from '../../lib/contract/account.ts';
+import { detailAnswerSchema } from '../../contract/account.ts';
 import { userWire } from '../accounts/user-json.ts';
 import { codeField, emailField, optionalPhoneField, passwordField, requiredText } from '../accounts/validation.ts';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { PASSWORD_MAX } from '../../lib/contract/limits.ts';
-import { mediaKindSchema } from '../../lib/contract/media.ts';
-import { SHARE_MESSAGES, shareSchema } from '../../lib/contract/shares.ts';
+import { PASSWORD_MAX } from '../../contract/limits.ts';
+import { mediaKindSchema } from '../../contract/media.ts';
+import { SHARE_MESSAGES, shareSchema } from '../../contract/shares.ts';
 import { booleanField } from '../media/fields.ts';
 import { SHARED_FILES, sharedItemWire } from '../media/records/items.ts';
 import { INVALID_VALUE, REQUIRED } from '../http/validation.ts';

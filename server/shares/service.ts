@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { SHARE_MESSAGES, SHARE_PASSWORD_CODES, SHARE_TOKEN_PATTERN, type ShareExpiryDays } from '../../lib/contract/shares.ts';
+import { SHARE_MESSAGES, SHARE_PASSWORD_CODES, SHARE_TOKEN_PATTERN, type ShareExpiryDays } from '../../contract/shares.ts';
 import { enforce } from '../accounts/account-actions.ts';
 import { LIMITS } from '../accounts/limits.ts';
 import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
@@ -11,7 +11,7 @@ import { detailError, notFound } from '../http/errors.ts';
 import { parseGrant } from '../grants/grant.ts';
 import type { Grants } from '../grants/grants.ts';
 import { sharedFileKey, type SharedFile } from '../media/records/items.ts';
-import type { MediaKind } from '../../lib/contract/media.ts';
+import type { MediaKind } from '../../contract/media.ts';
 import type { Throttle } from '../throttle/throttle.ts';
 import type { OpenableShare, SharesRepository, ShareWithTarget } from './repository.ts';
 import { newShareToken, shareTokenHash, verifySharedMediaSignature } from './signing.ts';

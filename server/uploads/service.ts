@@ -1,8 +1,8 @@
 import type { DataStore } from '@tus/utils';
 import { z } from 'zod';
-import { MEDIA_KINDS as MEDIA_KIND_NAMES } from '../../lib/contract/media.ts';
-import { quotaExceededMessage } from '../../lib/contract/storage-space.ts';
-import { MAX_UNFINISHED_UPLOADS, RESUMABLE_UPLOAD_LIFETIME_MS } from '../../lib/contract/uploads.ts';
+import { MEDIA_KINDS as MEDIA_KIND_NAMES } from '../../contract/media.ts';
+import { quotaExceededMessage } from '../../contract/storage-space.ts';
+import { MAX_UNFINISHED_UPLOADS, RESUMABLE_UPLOAD_LIFETIME_MS } from '../../contract/uploads.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Media, Upload } from '../db/types.ts';

@@ -5,7 +5,7 @@ import { CSP_MANIFEST, writeCspManifest } from './csp.ts';
 import { precompressExport } from './precompress.ts';
 import { writeServiceWorker } from './service-worker.ts';
 
-const SOURCES = ['app', 'components', 'lib', 'hooks', 'public', 'next.config.mjs', 'postcss.config.js', 'package-lock.json'];
+const SOURCES = ['app', 'components', 'lib', 'contract', 'hooks', 'public', 'next.config.mjs', 'postcss.config.js', 'package-lock.json'];
 
 function newestMtime(p: string): number {
   if (!existsSync(p)) return 0;

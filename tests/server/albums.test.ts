@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { albumItemSchema, albumSchema } from '../../lib/contract/albums.ts';
-import type { MediaKind } from '../../lib/contract/media.ts';
+import { albumItemSchema, albumSchema } from '../../contract/albums.ts';
+import type { MediaKind } from '../../contract/media.ts';
 import { isForeignKeyViolation } from '../../server/db/constraints.ts';
 import { createUser, pathOf } from './support/media-fixtures.ts';
 import { settle } from './support/processing.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { codeIn, post, signedInUser } from './auth-support.ts';
-import { takenFieldsOf } from '../../lib/contract/errors.ts';
+import { takenFieldsOf } from '../../contract/errors.ts';
 
 const BAD_CODE = { detail: 'Неверный или просроченный код' };
 

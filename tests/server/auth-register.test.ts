@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { codeIn, newUserBody, post, register } from './auth-support.ts';
-import { errorBodySchema, takenFieldsOf } from '../../lib/contract/errors.ts';
+import { errorBodySchema, takenFieldsOf } from '../../contract/errors.ts';
 
 describe('POST /api/auth/register/', () => {
   let t: TestApp;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { audioRecordSchema, photoRecordSchema } from '../../lib/contract/media.ts';
+import { audioRecordSchema, photoRecordSchema } from '../../contract/media.ts';
 import { seedLibrary } from '../../bench/seed-library.ts';
 import { createUser, pathOf } from './support/media-fixtures.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXPORT_ITEMS_MAX, EXPORT_MESSAGES } from '../../lib/contract/media.ts';
+import { EXPORT_ITEMS_MAX, EXPORT_MESSAGES } from '../../contract/media.ts';
 import { pathOf } from './support/media-fixtures.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { unzip } from './support/unzip.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MEDIA_RECORD_SCHEMAS, trashItemSchema, type MediaKind } from '../../lib/contract/media.ts';
+import { MEDIA_RECORD_SCHEMAS, trashItemSchema, type MediaKind } from '../../contract/media.ts';
 import { createUser, multipart } from './support/media-fixtures.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { mediaUploads } from './support/uploads.ts';

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { audioRecordSchema } from '../../lib/contract/media.ts';
+import { audioRecordSchema } from '../../contract/media.ts';
 import { buildApp, type BuiltApp } from '../../server/app.ts';
 import { AuthRepository } from '../../server/auth/repository.ts';
 import { Sessions } from '../../server/auth/sessions.ts';

@@ -1,8 +1,8 @@
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { photoRecordSchema, videoRecordSchema } from '../../lib/contract/media.ts';
-import { TIMELINE_MESSAGES, timelineBucketSchema } from '../../lib/contract/timeline.ts';
+import { photoRecordSchema, videoRecordSchema } from '../../contract/media.ts';
+import { TIMELINE_MESSAGES, timelineBucketSchema } from '../../contract/timeline.ts';
 import type { NewMedia } from '../../server/db/types.ts';
 import { createUser } from './support/media-fixtures.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';

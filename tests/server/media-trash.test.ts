@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { trashItemSchema } from '../../lib/contract/media.ts';
+import { trashItemSchema } from '../../contract/media.ts';
 import { signedInUser } from './auth-support.ts';
 import { createUser, ffmpeg, multipart, pathOf, tempDir } from './support/media-fixtures.ts';
 import { processed, settle } from './support/processing.ts';

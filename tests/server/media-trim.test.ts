@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TRIM_MESSAGES, TRIM_NOT_A_NUMBER } from '../../lib/contract/media.ts';
+import { TRIM_MESSAGES, TRIM_NOT_A_NUMBER } from '../../contract/media.ts';
 import { AudioCutter } from '../../server/media/trim/audio-cut.ts';
 import { untrimmedTitle } from '../../server/media/trim/job.ts';
 import {

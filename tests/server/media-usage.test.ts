@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { usageSchema } from '../../lib/contract/media.ts';
+import { usageSchema } from '../../contract/media.ts';
 import { migrate, migrateTo } from '../../server/db/migrate.ts';
 import { createUser, ffmpeg, multipart, tempDir } from './support/media-fixtures.ts';
 import { connect, head } from './support/raw-http.ts';

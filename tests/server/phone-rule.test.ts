@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { normalisePhone } from '../../lib/contract/phone.ts';
+import { normalisePhone } from '../../contract/phone.ts';
 import { phoneField as formPhoneField } from '../../lib/schemas/fields.ts';
 import { phoneField as apiPhoneField } from '../../server/accounts/validation.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SharedView } from '../../lib/contract/shares.ts';
+import type { SharedView } from '../../contract/shares.ts';
 import { signedInUser } from './auth-support.ts';
 import { createUser, signIn } from './support/media-fixtures.ts';
 import { settle } from './support/processing.ts';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { createdShareSchema, shareSchema, sharedItemSchema, sharedViewSchema, type Share } from '../../lib/contract/shares.ts';
+import { createdShareSchema, shareSchema, sharedItemSchema, sharedViewSchema, type Share } from '../../contract/shares.ts';
 import { nextIp } from './auth-support.ts';
 import { createUser, ffmpeg, signIn, tempDir } from './support/media-fixtures.ts';
 import { INVALID_LINK, shareSteps } from './support/shares.ts';

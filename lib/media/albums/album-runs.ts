@@ -1,6 +1,6 @@
-import type { AlbumItem } from '@/lib/contract/albums';
-import type { MediaKind } from '@/lib/contract/media';
-import { count } from '@/lib/contract/words';
+import type { AlbumItem } from '@/contract/albums';
+import type { MediaKind } from '@/contract/media';
+import { count } from '@/contract/words';
 
 /** Consecutive items of one kind, in the album's order. */
 export interface AlbumRun<K extends MediaKind = MediaKind> {

@@ -1,5 +1,5 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import type { MediaKind, MediaRecord } from '@/lib/contract/media';
+import type { MediaKind, MediaRecord } from '@/contract/media';
 import { MEDIA_KINDS } from '@/lib/media/kinds';
 
 const isRecordList = (data: unknown): data is MediaRecord[] =>

@@ -1,4 +1,4 @@
-import type { MediaStatus } from '@/lib/contract/media';
+import type { MediaStatus } from '@/contract/media';
 
 /** A list re-reads itself this often while one of its records is still processing. */
 export const PROCESSING_POLL_MS = 2_000;

@@ -5,7 +5,7 @@ import {
   TRIM_START_NEGATIVE,
   TRIM_END_SLACK_SECONDS,
   type TrimRequest,
-} from '@/lib/contract/media';
+} from '@/contract/media';
 
 /** The part of a recording to keep, in seconds from its start. */
 export type TrimPart = TrimRequest;

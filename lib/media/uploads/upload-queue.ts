@@ -3,7 +3,7 @@
  * item that goes queued → uploading (progress 0..1) → done | failed (with the message shown).
  */
 
-import type { MediaKind } from '@/lib/contract/media';
+import type { MediaKind } from '@/contract/media';
 
 /** `kept`: refused because its owner keeps the same bytes already (not an error: the row links to that record). */
 export type UploadItemStatus = 'queued' | 'uploading' | 'done' | 'failed' | 'kept';

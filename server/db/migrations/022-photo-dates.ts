@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Photo dates as the camera showed them (lib/contract/taken-at.ts).
+ * Photo dates as the camera showed them (contract/taken-at.ts).
  *
  * Versions before this one stored EXIF's zone-less DateTimeOriginal as if it were UTC: a photo taken at
  * 14:00 got `2024-06-01T14:00:00.000Z`, which every browser then moved into its own zone (17:00 in

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { usageSchema } from '../../../lib/contract/media.ts';
+import { usageSchema } from '../../../contract/media.ts';
 import type { MediaServices } from '../services.ts';
 import { currentSessionId, currentUser, type Guard } from '../../auth/guard.ts';
 import { ApiError } from '../../http/errors.ts';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { EXPORT_ITEMS_MAX, type MediaKind as KindName } from '../../../lib/contract/media.ts';
+import { EXPORT_ITEMS_MAX, type MediaKind as KindName } from '../../../contract/media.ts';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import { notFound } from '../../http/errors.ts';

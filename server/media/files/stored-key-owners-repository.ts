@@ -1,5 +1,5 @@
 import type { Db } from '../../db/kysely.ts';
-import { MEDIA_KINDS, type MediaKind } from '../../../lib/contract/media.ts';
+import { MEDIA_KINDS, type MediaKind } from '../../../contract/media.ts';
 
 /**
  * Which row a stored key belongs to. All SQL of that question: a record's files (`u/<id>/<kind>/…`)

@@ -27,7 +27,7 @@ export interface VideoInfo {
   audioCodec: string | null;
   /** ffmpeg's demuxer name, e.g. "mov,mp4,m4a,3gp,3g2,mj2" or "matroska,webm". */
   format: string;
-  /** When it was filmed, from the container's tags, as `taken_at` (lib/contract/taken-at.ts); null when they say nothing. */
+  /** When it was filmed, from the container's tags, as `taken_at` (contract/taken-at.ts); null when they say nothing. */
   takenAt: string | null;
 }
 
@@ -35,7 +35,7 @@ export interface ImageInfo {
   width: number;
   height: number;
   /**
-   * When it was taken, from its EXIF, as `taken_at` (lib/contract/taken-at.ts): the camera's wall clock,
+   * When it was taken, from its EXIF, as `taken_at` (contract/taken-at.ts): the camera's wall clock,
    * with its offset when the EXIF has one; null when the EXIF names no date.
    */
   takenAt: string | null;

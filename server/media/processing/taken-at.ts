@@ -1,9 +1,9 @@
 import ExifReader from 'exifreader';
-import { offsetOf, takenAtOf, wallClockOf, type WallClock } from '../../../lib/contract/taken-at.ts';
+import { offsetOf, takenAtOf, wallClockOf, type WallClock } from '../../../contract/taken-at.ts';
 
 /**
  * When a photo or a video was taken, read from what its file says, as `taken_at`
- * (lib/contract/taken-at.ts): the wall clock the camera showed, with its offset from UTC when the file
+ * (contract/taken-at.ts): the wall clock the camera showed, with its offset from UTC when the file
  * has one, never moved into any other zone.
  */
 

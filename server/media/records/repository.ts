@@ -1,6 +1,6 @@
 import { sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/kysely.ts';
-import type { MediaKind } from '../../../lib/contract/media.ts';
+import type { MediaKind } from '../../../contract/media.ts';
 import type { Media, MediaTable, NewMedia } from '../../db/types.ts';
 
 export type MediaPatch = Updateable<MediaTable>;

@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/kysely.ts';
-import type { MediaKind } from '../../../lib/contract/media.ts';
+import type { MediaKind } from '../../../contract/media.ts';
 import type { Media } from '../../db/types.ts';
 
 /**
  * The timeline's SQL: a kind's records outside the trash, by date. taken_at holds one of the contract's
- * three forms (lib/contract/taken-at.ts; only processing, the date job and migration 022 write it) and
+ * three forms (contract/taken-at.ts; only processing, the date job and migration 022 write it) and
  * created_at an ISO instant, all `YYYY-MM-DDTHH:MM:SS…`: a range of such strings is a range of days
  * whatever follows the seconds (an offset, milliseconds and Z, nothing), and an instant is the one that
  * ends in Z.

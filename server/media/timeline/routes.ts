@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MEDIA_KINDS } from '../../../lib/contract/media.ts';
-import { timelineBucketSchema } from '../../../lib/contract/timeline.ts';
+import { MEDIA_KINDS } from '../../../contract/media.ts';
+import { timelineBucketSchema } from '../../../contract/timeline.ts';
 import type { MediaServices } from '../services.ts';
 import { currentUser, type Guard } from '../../auth/guard.ts';
 import { MEDIA_KINDS as KINDS } from '../kinds.ts';
@@ -18,7 +18,7 @@ const bucketsWire = z.array(z.strictObject(timelineBucketSchema.shape));
 
 /**
  * GET /api/media/{kind}/buckets/?tz=…: the months of the kind's timeline with their counts, newest first
- * (lib/contract/timeline.ts), of the favourites only with ?favorite=1; a month's records come from the
+ * (contract/timeline.ts), of the favourites only with ?favorite=1; a month's records come from the
  * list's ?month= (and ?favorite=1). Kept ready like the lists
  * (per user, kind, zone and media version; no URLs inside), sent the same way.
  */

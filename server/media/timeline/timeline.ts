@@ -1,5 +1,5 @@
-import { monthOf, recordClock, type Dated } from '../../../lib/contract/taken-at.ts';
-import type { TimelineBucket } from '../../../lib/contract/timeline.ts';
+import { monthOf, recordClock, type Dated } from '../../../contract/taken-at.ts';
+import type { TimelineBucket } from '../../../contract/timeline.ts';
 import type { Media } from '../../db/types.ts';
 import type { MediaKind } from '../kinds.ts';
 import type { TimelineRepository } from './repository.ts';
@@ -10,9 +10,9 @@ const ZONE_MARGIN_DAYS = 1;
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /**
- * A kind's timeline, a month at a time (lib/contract/timeline.ts): how many records each month holds,
+ * A kind's timeline, a month at a time (contract/timeline.ts): how many records each month holds,
  * and one month's records, newest first. A record's month and place are its wall-clock time by
- * lib/contract/taken-at.ts — the camera's own when the file said when it was taken, else the instant in
+ * contract/taken-at.ts — the camera's own when the file said when it was taken, else the instant in
  * the viewer's zone — computed by the same function for the counts and for the months, so the two agree.
  */
 export class MediaTimeline {

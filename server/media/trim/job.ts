@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
-import { TITLE_MAX } from '../../../lib/contract/limits.ts';
-import { TRIM_MESSAGES, type TrimRequest } from '../../../lib/contract/media.ts';
+import { TITLE_MAX } from '../../../contract/limits.ts';
+import { TRIM_MESSAGES, type TrimRequest } from '../../../contract/media.ts';
 import type { Clock } from '../../clock.ts';
 import type { Media, NewMedia } from '../../db/types.ts';
 import { purgeFilesJob, removeUnder } from '../../storage/purge-files.ts';

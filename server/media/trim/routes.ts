@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { trimRequestSchema } from '../../../lib/contract/media.ts';
+import { trimRequestSchema } from '../../../contract/media.ts';
 import type { MediaServices } from '../services.ts';
 import type { Clock } from '../../clock.ts';
 import { currentUser, type Guard } from '../../auth/guard.ts';

@@ -1,10 +1,10 @@
-import { TRIM_END_SLACK_SECONDS, TRIM_MESSAGES, TRIM_MIN_SECONDS, type TrimRequest } from '../../../lib/contract/media.ts';
-import { NON_FIELD_ERRORS } from '../../../lib/contract/errors.ts';
+import { TRIM_END_SLACK_SECONDS, TRIM_MESSAGES, TRIM_MIN_SECONDS, type TrimRequest } from '../../../contract/media.ts';
+import { NON_FIELD_ERRORS } from '../../../contract/errors.ts';
 import type { Clock } from '../../clock.ts';
 import type { Media } from '../../db/types.ts';
 import { detailError, fieldError, notFound } from '../../http/errors.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import { quotaExceededMessage } from '../../../lib/contract/storage-space.ts';
+import { quotaExceededMessage } from '../../../contract/storage-space.ts';
 import { trimJob } from './job.ts';
 import type { TrimRepository } from './repository.ts';
 import type { MediaUsage } from '../usage/usage.ts';

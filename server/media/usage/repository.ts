@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { MediaKind } from '../../../lib/contract/media.ts';
+import type { MediaKind } from '../../../contract/media.ts';
 import type { Db } from '../../db/kysely.ts';
 import type { Media } from '../../db/types.ts';
 

@@ -1,6 +1,6 @@
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
-import { MEDIA_KINDS, type MediaKind } from '../../../lib/contract/media.ts';
+import { MEDIA_KINDS, type MediaKind } from '../../../contract/media.ts';
 import type { UsageRepository } from './repository.ts';
 
 /** GET /api/media/usage/: bytes in total and per kind, and the quota (null: none). */

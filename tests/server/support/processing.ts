@@ -1,4 +1,4 @@
-import type { MediaKind } from '../../../lib/contract/media.ts';
+import type { MediaKind } from '../../../contract/media.ts';
 import type { TestApp } from './test-app.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import type { MediaKind } from '../../../lib/contract/media.ts';
-import type { CreatedShare, SharedView } from '../../../lib/contract/shares.ts';
+import type { MediaKind } from '../../../contract/media.ts';
+import type { CreatedShare, SharedView } from '../../../contract/shares.ts';
 import { nextIp } from '../auth-support.ts';
 import { pathOf } from './media-fixtures.ts';
 import type { TestApp } from './test-app.ts';

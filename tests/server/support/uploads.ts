@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import type { MediaKind } from '../../../lib/contract/media.ts';
+import type { MediaKind } from '../../../contract/media.ts';
 import { ffmpeg, multipart, tempDir } from './media-fixtures.ts';
 import { processed } from './processing.ts';
 import type { TestApp } from './test-app.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AlbumItem } from '@/lib/contract/albums';
+import type { AlbumItem } from '@/contract/albums';
 import { albumCount, albumRuns, itemsOfKind } from '@/lib/media/albums/album-runs';
 
 const item = (kind: AlbumItem['kind'], id: number) => ({ kind, id }) as unknown as AlbumItem;

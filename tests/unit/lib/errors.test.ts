@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api/api-error';
-import { ERROR_CODES, errorBodySchema, errorCodeOf, takenFieldsOf } from '@/lib/contract/errors';
+import { ERROR_CODES, errorBodySchema, errorCodeOf, takenFieldsOf } from '@/contract/errors';
 import * as E from '@/lib/errors';
 
 const i = (status: number | null, data: unknown): E.ErrorInfo => ({ status, data });
@@ -17,7 +17,7 @@ describe('errorInfo', () => {
   });
 });
 
-describe('error codes (lib/contract/errors.ts)', () => {
+describe('error codes (contract/errors.ts)', () => {
   it('reads a known code from any body, and no code from a field named `code` or an unknown one', () => {
     expect(errorCodeOf({ detail: 'Email не подтвержден', code: 'email_not_verified' })).toBe('email_not_verified');
     expect(errorCodeOf({ email: ['x'], code: 'unique' })).toBe('unique');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, quotaExceededMessage } from '@/lib/contract/storage-space';
+import { formatBytes, quotaExceededMessage } from '@/contract/storage-space';
 
 describe('sizes in Russian units', () => {
   it('counts bytes with the right word form', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isTimeZone, nextMonth, offsetOf, parseTakenAt, recordClock, takenAtOf, wallClockOf, zoneClock } from '@/lib/contract/taken-at';
-import { bucketsQuerySchema, listQuerySchema, TIMELINE_MESSAGES } from '@/lib/contract/timeline';
+import { isTimeZone, nextMonth, offsetOf, parseTakenAt, recordClock, takenAtOf, wallClockOf, zoneClock } from '@/contract/taken-at';
+import { bucketsQuerySchema, listQuerySchema, TIMELINE_MESSAGES } from '@/contract/timeline';
 
 describe('taken_at, the contract’s three forms', () => {
   it('reads the camera’s wall clock with or without its offset, and an instant in UTC', () => {

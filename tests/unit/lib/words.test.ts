@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { count, plural } from '@/lib/contract/words';
+import { count, plural } from '@/contract/words';
 
 const RECORDS = ['запись', 'записи', 'записей'] as const;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { trimRequestSchema } from '../../../lib/contract/media.ts';
+import { trimRequestSchema } from '../../../contract/media.ts';
 import { trimPartError } from '../../../lib/media/playback/trim-part.ts';
 
 describe('the part of a recording to keep', () => {

@@ -80,7 +80,7 @@ export const photoRecordSchema = mediaRecord.extend({
    * When the photo was taken, from its EXIF (DateTimeOriginal, else DateTimeDigitized, else DateTime, each
    * with its own offset tag): `2024-06-01T14:00:00+03:00` when the camera wrote its offset,
    * `2024-06-01T14:00:00` when it did not (the camera's local time); null when the file says nothing.
-   * Shown as the camera's wall clock in every zone (lib/contract/taken-at.ts).
+   * Shown as the camera's wall clock in every zone (contract/taken-at.ts).
    */
   taken_at: z.string().nullable(),
 });
