@@ -1,7 +1,8 @@
 import { rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, outputOf, root } from './support.ts';
+import { freePort } from '../tests/support/processes.ts';
+import { outputOf, root } from './support.ts';
 
 const TARGET_MS = 500;
 

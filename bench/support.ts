@@ -1,6 +1,5 @@
 import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +10,7 @@ import { Sessions } from '../server/auth/sessions.ts';
 import { systemClock } from '../server/clock.ts';
 import { createDb, type Db } from '../server/db/kysely.ts';
 import { migrate } from '../server/db/migrate.ts';
+import { freePort } from '../tests/support/processes.ts';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The process counts (WEB_CONCURRENCY) the profile and list figures are printed for. */
@@ -54,17 +54,6 @@ export async function insertBenchUser(db: Db, name: string): Promise<{ id: numbe
     .executeTakeFirstOrThrow();
   const { access } = (await new Sessions(new AuthRepository(db), SECRET, systemClock).start(id, 0))!;
   return { id, access };
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 }
 
 export interface ServerProcess {

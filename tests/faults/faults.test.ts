@@ -8,7 +8,7 @@ import { systemClock } from '../../server/clock.ts';
 import { databaseTime } from '../../server/db/database-clock.ts';
 import { createDb, type Db } from '../../server/db/kysely.ts';
 import { RECONCILE_EVERY_MS } from '../../server/storage/reconcile.ts';
-import { root } from '../deploy/support/processes.ts';
+import { root } from '../support/processes.ts';
 import { insertConfirmedUser, multipart } from '../server/support/media-fixtures.ts';
 import { uploadMetadata } from '../server/support/tus.ts';
 import { JOB_LEASE_SECONDS, libfaketime, S3_TIMEOUT_SECONDS, startStack, type Api, type Stack } from './support/stack.ts';

@@ -2,7 +2,6 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../../server/admin/commands.ts';
 import { createDb } from '../../server/db/kysely.ts';
@@ -13,8 +12,7 @@ import { processed, settle } from './support/processing.ts';
 import { storedFiles } from './support/test-storage.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { systemClock } from '../../server/clock.ts';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+import { root } from '../support/processes.ts';
 
 describe('npm run admin', () => {
   let t: TestApp;

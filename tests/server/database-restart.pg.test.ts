@@ -1,16 +1,14 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from './support/media-fixtures.ts';
 import { asOperator, endConnectionsOf, pgUrl } from './support/pg-operator.ts';
+import { root } from '../support/processes.ts';
 
 /**
  * The PostgreSQL pass only (a `.pg.test.ts` file: vitest.config.ts leaves it out of the SQLite pass, where
  * there is no pool and no connection to end): a server process whose pooled connections are all ended stays up.
  */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 describe('a server process whose PostgreSQL connections are all ended (a restart)', () => {
   it('stays up, says so in one line per lost connection, and serves the next requests on new connections', async () => {

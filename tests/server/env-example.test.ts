@@ -1,11 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_VARIABLES, loadConfig } from '../../server/config.ts';
 import { tempDir } from './support/media-fixtures.ts';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+import { root } from '../support/processes.ts';
 
 describe('.env.example', () => {
   const lines = readFileSync(path.join(root, '.env.example'), 'utf8').split('\n');

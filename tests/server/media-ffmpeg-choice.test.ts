@@ -3,12 +3,11 @@ import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { bundledFfmpegWarning, chooseFfmpeg } from '../../server/media/processing/ffmpeg.ts';
 import { tempDir } from './support/media-fixtures.ts';
+import { root } from '../support/processes.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const installer = createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string; version: string };
 /** The bundled build as the warning names it: its release and the snapshot it was built from. */
 const bundled = { path: installer.path, version: `4.1.0, build ${installer.version}` };

@@ -1,17 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.ts';
 import type { Storage } from '../../server/storage/storage.ts';
 import { audioFixtures, createUser, multipart, tempDir } from './support/media-fixtures.ts';
 import { composeWorker } from '../../server/compose.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+import { freePort, root } from '../support/processes.ts';
 
 /** The value of one sample of Prometheus's text format (`name{labels} value`), or undefined when absent. */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
@@ -134,17 +131,6 @@ describe('metrics of one app: requests, uploads, jobs, storage errors, the list 
     expect(sample(text, 'kopilka_storage_errors_total', { operation: 'read' })).toBeUndefined();
   });
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** GET on a connection of its own (the cluster's primary hands each new connection to the next process). */
 const get = (port: number, pathname: string) =>

@@ -1,20 +1,19 @@
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../../server/db/kysely.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { tempDir } from './support/media-fixtures.ts';
+import { root } from '../support/processes.ts';
 
 /**
  * Several processes starting together all migrate the same fresh database: every one of them
  * succeeds and each migration runs exactly once. Runs on the suite's database kind: a temp SQLite
  * file, or a fresh database on the PostgreSQL server of DATABASE_URL.
  */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const pgUrl = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined;
 const N = 4;
 

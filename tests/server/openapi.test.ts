@@ -1,7 +1,6 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import type { RouteOptions } from 'fastify';
 import openapiTS, { astToString } from 'openapi-typescript';
@@ -10,8 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describedRoute } from '../../server/docs/openapi.ts';
 import { signedInUser } from './auth-support.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+import { root } from '../support/processes.ts';
 
 interface Registered {
   method: string;

@@ -1,9 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthRepository } from '../../server/auth/repository.ts';
 import { Sessions } from '../../server/auth/sessions.ts';
@@ -11,25 +9,14 @@ import { systemClock } from '../../server/clock.ts';
 import { createDb } from '../../server/db/kysely.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { insertConfirmedUser, tempDir } from './support/media-fixtures.ts';
+import { freePort, root } from '../support/processes.ts';
 
 /**
  * The real server (server/process/api.ts, as `npm start` runs it) with WEB_CONCURRENCY=2: two processes
  * share the port, and what one of them learns (a throttle's count, an ended session) holds in the
  * other; a process that dies is forked again, and SIGTERM stops them all.
  */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SECRET_KEY = 'process-cluster-test-secret-key-0123456789abc';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 const until = async (what: string, cond: () => boolean | Promise<boolean>, ms = 60_000) => {
   const end = Date.now() + ms;

@@ -1,36 +1,23 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../server/clock.ts';
 import { createDb } from '../../server/db/kysely.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { ffmpeg, insertConfirmedUser, listFiles, multipart, tempDir } from './support/media-fixtures.ts';
+import { freePort, root } from '../support/processes.ts';
 
 /**
  * `kill -9` of the real server process (server/process/api.ts, as `npm start` runs it) while an upload
  * streams in, a video job runs and a deletion has just been answered; then a new start. Once its
  * jobs have run, nothing is left without a row, no row lacks its bytes, and no work folder remains.
  */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SECRET_KEY = 'process-kill-test-secret-key-0123456789abcdef';
 /** Short claims, so the killed process's jobs are taken over within the test's patience. */
 const LEASE_SECONDS = '3';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 const until = async (what: string, cond: () => boolean | Promise<boolean>, ms = 60_000) => {
   const end = Date.now() + ms;

@@ -1,25 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from './support/media-fixtures.ts';
 import { s3TestEnv } from './support/test-storage.ts';
+import { freePort, root } from '../support/processes.ts';
 
 /** `server/process/api.ts` as the real process `npm start` runs: start, serve, stop; refuse bad config. */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** How long a start may take before the test gives up on it (below the suite's 60 s hook timeout). */
 const START_WAIT_MS = 50_000;

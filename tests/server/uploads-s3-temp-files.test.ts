@@ -1,9 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../server/clock.ts';
 import { createDb } from '../../server/db/kysely.ts';
@@ -11,6 +9,7 @@ import { migrate } from '../../server/db/migrate.ts';
 import { insertConfirmedUser, tempDir } from './support/media-fixtures.ts';
 import { S3RVER_CREDENTIALS, startS3rver, type S3rverProcess } from './support/s3rver.ts';
 import { uploadMetadata } from './support/tus.ts';
+import { freePort, root } from '../support/processes.ts';
 
 /**
  * The real API process (server/process/api.ts) with the media in a bucket and no jobs of its own (RUN_JOBS=false,
@@ -18,20 +17,8 @@ import { uploadMetadata } from './support/tus.ts';
  * DATA_DIR, never in the system's temporary folder, and what a process killed mid-PATCH left there is
  * removed when the next one starts.
  */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SECRET_KEY = 'uploads-s3-temp-test-secret-key-0123456789abcdef';
 const MiB = 1024 * 1024;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 const until = async (what: string, cond: () => boolean | Promise<boolean>, ms = 30_000) => {
   const end = Date.now() + ms;

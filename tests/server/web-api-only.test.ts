@@ -2,11 +2,11 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config.ts';
 import { tempDir } from './support/media-fixtures.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
+import { root } from '../support/processes.ts';
 
 /** SERVE_WEB=false: a reverse proxy serves the static export, the API process answers only its own paths. */
 describe('SERVE_WEB', () => {
@@ -63,7 +63,6 @@ describe('the API without the web app (SERVE_WEB=false)', () => {
 });
 
 describe('server/process/api.ts with SERVE_WEB=false', () => {
-  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
   let dir: string;
   beforeAll(async () => {
     dir = await tempDir('kopilka-api-only-');

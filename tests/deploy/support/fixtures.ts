@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { test as base } from '@playwright/test';
-import { root } from './processes.ts';
+import { root } from '../../support/processes.ts';
 import { startStack, type Stack } from './stack.ts';
 
 /** Where the stack lists what it started (read by the global teardown too) and where its logs go. */

@@ -1,7 +1,8 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { giveToNobody, httpsGet, root, unprivileged, waitFor } from './processes.ts';
+import { root, waitFor } from '../../support/processes.ts';
+import { giveToNobody, httpsGet, unprivileged } from './processes.ts';
 
 /** Caddy and nginx with the files from deploy/, each wrapped in a main configuration of the test's own. */
 

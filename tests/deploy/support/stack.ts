@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { S3Client } from '@aws-sdk/client-s3';
 import { ensureWebBuild } from '../../../server/web/ensure-build.ts';
-import { freePort, killGroup, root, waitFor } from './processes.ts';
+import { freePort, killGroup, root, waitFor } from '../../support/processes.ts';
 import { startCaddy, startNginx, trustInNss } from './proxies.ts';
 import { S3RVER_CREDENTIALS } from '../../server/support/s3rver.ts';
 

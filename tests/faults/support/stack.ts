@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync
 import os from 'node:os';
 import path from 'node:path';
 import { S3Client } from '@aws-sdk/client-s3';
-import { freePort, killGroup, root, waitFor } from '../../deploy/support/processes.ts';
+import { freePort, killGroup, root, waitFor } from '../../support/processes.ts';
 import { S3RVER_CREDENTIALS } from '../../server/support/s3rver.ts';
 
 /**
@@ -168,7 +168,12 @@ export async function startStack(logDir: string): Promise<Stack> {
       [1, 2].map(async (n): Promise<Api> => {
         const port = await freePort();
         const dataDir = path.join(tmp, `api-${n}`);
-        const p = proc(`api-${n}`, ['server/process/api.ts'], () => ({ ...env, PORT: String(port), DATA_DIR: dataDir }), /Копилка работает/);
+        const p = proc(
+          `api-${n}`,
+          ['server/process/api.ts'],
+          () => ({ ...env, PORT: String(port), DATA_DIR: dataDir }),
+          /Копилка работает/,
+        );
         return Object.assign(p, { port, url: (pathname: string) => `http://127.0.0.1:${port}${pathname}` });
       }),
     );
