@@ -2,7 +2,7 @@ import { Transform, type Readable } from 'node:stream';
 
 /**
  * Where media bytes live: local disk (local.ts, the default) or an S3 bucket (s3.ts), the same contract
- * on both (tests/server/storage-backends.test.ts). Keys are relative paths like `u/42/audio/abc.webm`;
+ * on both (tests/server/storage/backends.test.ts). Keys are relative paths like `u/42/audio/abc.webm`;
  * every file of a user sits under `u/{userId}/`, so deleting an account is deletePrefix(userPrefix(id)).
  * Nothing here holds a whole file in memory: bytes go in and out as streams.
  */

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { MediaKind } from '../../../contract/media.ts';
 import type { CreatedShare, SharedView } from '../../../contract/shares.ts';
-import { nextIp } from '../auth-support.ts';
+import { nextIp } from './auth.ts';
 import { pathOf } from './media-fixtures.ts';
 import type { TestApp } from './test-app.ts';
 

@@ -1,0 +1,225 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAdmin } from '../../../server/admin/commands.ts';
+import { createDb } from '../../../server/db/kysely.ts';
+import { migrate } from '../../../server/db/migrate.ts';
+import { PASSWORD, post, signedInUser } from '../support/auth.ts';
+import { audioFixtures, insertConfirmedUser, multipart, tempDir } from '../support/media-fixtures.ts';
+import { processed, settle } from '../support/processing.ts';
+import { storedFiles } from '../support/test-storage.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { systemClock } from '../../../server/clock.ts';
+import { root } from '../../support/processes.ts';
+
+describe('npm run admin', () => {
+  let t: TestApp;
+  let wav: Buffer;
+
+  /** Runs one command against the test app's database, storage and services; its exit code and what it printed. */
+  async function admin(...argv: string[]) {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runAdmin(argv, {
+      db: t.db,
+      storage: t.storage,
+      config: t.config,
+      clock: t.clock,
+      profile: t.services.profile,
+      sessions: t.services.sessionList,
+      out: (l) => out.push(l),
+      err: (l) => err.push(l),
+    });
+    return { code, out: out.join('\n'), err: err.join('\n') };
+  }
+  const json = async <T>(...argv: string[]): Promise<T> => {
+    const res = await admin(...argv, '--json');
+    expect(res.code, res.err).toBe(0);
+    return JSON.parse(res.out) as T;
+  };
+  const profile = (access: string) => t.app.inject({ url: '/api/auth/profile/', headers: { authorization: `Bearer ${access}` } });
+  const upload = async (access: string, data: Buffer) => {
+    const body = multipart({ title: 'Запись' }, { field: 'audio_file', filename: 'a.wav', contentType: 'audio/wav', data });
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/media/audio/',
+      headers: { authorization: `Bearer ${access}`, ...body.headers },
+      payload: body.payload,
+    });
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { USER_QUOTA_BYTES: String(50 * 1024 * 1024) } });
+    wav = readFileSync((await audioFixtures(await tempDir(), 1)).wav);
+  });
+  afterAll(() => t.close());
+
+  it('lists and shows accounts: state, files, space used, quota, live sessions', async () => {
+    const anna = await signedInUser(t);
+    const created = await upload(anna.access, wav);
+    expect(created.statusCode, created.body).toBe(201);
+    await processed(t, { headers: { authorization: `Bearer ${anna.access}` } }, 'audio', created.json().id);
+
+    const users = await json<
+      { email: string; state: string; files: number; used_bytes: number; quota_bytes: number | null; live_sessions: number }[]
+    >('users', 'list');
+    const row = users.find((u) => u.email === anna.email)!;
+    expect(row).toMatchObject({ state: 'active', files: 1, quota_bytes: null, live_sessions: 1 });
+    expect(row.used_bytes).toBeGreaterThan(wav.length); // the original and its MP3
+
+    const text = await admin('users', 'list');
+    expect(text.code).toBe(0);
+    expect(text.out.split('\n')[0]).toMatch(/^ID\s+E-MAIL\s+NAME\s+STATE\s+FILES\s+USED\s+QUOTA\s+SESSIONS\s+CREATED$/);
+    expect(text.out).toContain(anna.email);
+    expect(text.out).toContain('50 MiB (USER_QUOTA_BYTES)');
+
+    const shown = await admin('users', 'show', anna.email.toUpperCase());
+    expect(shown.code).toBe(0);
+    expect(shown.out).toMatch(/^state\s+active$/m);
+    expect(shown.out).toMatch(/^two-step sign-in\s+off$/m);
+    expect(shown.out).toMatch(/^\s+audio\s+1, /m);
+    expect(await json<{ by_kind: { kind: string; items: number }[] }>('users', 'show', anna.email)).toMatchObject({
+      by_kind: [{ kind: 'audio', items: 1 }],
+    });
+
+    const missing = await admin('users', 'show', 'nobody@example.com');
+    expect(missing).toMatchObject({ code: 1, err: 'admin: no account with the e-mail nobody@example.com' });
+  });
+
+  it('disables an account (sign-in refused, every session ended, files kept) and enables it again', async () => {
+    const anna = await signedInUser(t);
+    const res = await admin('users', 'disable', anna.email);
+    expect(res.code, res.err).toBe(0);
+    expect(res.out).toBe(`${anna.email}: disabled (sign-in refused), 1 session(s) ended; the files stay.`);
+    expect((await profile(anna.access)).statusCode).toBe(401);
+    expect((await post(t, '/api/auth/token/refresh/', { refresh: anna.refresh })).statusCode).toBe(401);
+    expect((await post(t, '/api/auth/login/', { email: anna.email, password: PASSWORD })).statusCode).toBe(401);
+    expect((await json<{ state: string }>('users', 'show', anna.email)).state).toBe('disabled');
+
+    expect((await admin('users', 'enable', anna.email)).code).toBe(0);
+    const login = await post(t, '/api/auth/login/', { email: anna.email, password: PASSWORD });
+    expect(login.statusCode, login.body).toBe(200);
+    expect((await profile(login.json().access)).statusCode).toBe(200);
+  });
+
+  it('ends every session of an account', async () => {
+    const anna = await signedInUser(t);
+    const second = (await post(t, '/api/auth/login/', { email: anna.email, password: PASSWORD })).json().access as string;
+    const res = await admin('sessions', 'end', anna.email);
+    expect(res.out).toBe(`${anna.email}: 2 session(s) ended.`);
+    expect((await profile(anna.access)).statusCode).toBe(401);
+    expect((await profile(second)).statusCode).toBe(401);
+    expect((await post(t, '/api/auth/login/', { email: anna.email, password: PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('sets an account’s own quota, which the usage shows and uploads obey, and clears it back to USER_QUOTA_BYTES', async () => {
+    const anna = await signedInUser(t);
+    const usage = async () =>
+      (await t.app.inject({ url: '/api/media/usage/', headers: { authorization: `Bearer ${anna.access}` } })).json();
+    expect((await usage()).quota_bytes).toBe(50 * 1024 * 1024);
+
+    expect((await admin('users', 'set-quota', anna.email, '1000')).out).toBe(`${anna.email}: quota 1000 B.`);
+    expect((await usage()).quota_bytes).toBe(1000);
+    const refused = await upload(anna.access, wav);
+    expect(refused.statusCode).toBe(413);
+
+    expect((await admin('users', 'set-quota', anna.email, 'none')).out).toBe(`${anna.email}: quota 50 MiB (USER_QUOTA_BYTES).`);
+    expect((await usage()).quota_bytes).toBe(50 * 1024 * 1024);
+    expect((await upload(anna.access, wav)).statusCode).toBe(201);
+
+    for (const bad of ['-5', '1.5', 'lots', '0']) {
+      const res = await admin('users', 'set-quota', anna.email, bad);
+      expect(res.code, bad).toBe(2);
+      expect(res.err).toContain('the quota must be a positive whole number of bytes, or none');
+    }
+  });
+
+  it('deletes an account and, through the worker, every file of it', async () => {
+    const anna = await signedInUser(t);
+    const created = await upload(anna.access, wav);
+    expect(created.statusCode).toBe(201);
+    await processed(t, { headers: { authorization: `Bearer ${anna.access}` } }, 'audio', created.json().id);
+    expect((await storedFiles(t)).some((f) => f.startsWith(`u/${anna.id}/`))).toBe(true);
+
+    const res = await admin('users', 'delete', anna.email);
+    expect(res.code, res.err).toBe(0);
+    expect((await profile(anna.access)).statusCode).toBe(401);
+    expect((await admin('users', 'show', anna.email)).code).toBe(1);
+    await settle(t);
+    expect((await storedFiles(t)).filter((f) => f.startsWith(`u/${anna.id}/`))).toEqual([]);
+  });
+
+  it('lists the job queue and runs a failed job again now, refusing a running or unknown one', async () => {
+    await t.services.worker!.stop(); // the jobs below stay as the test leaves them
+    const later = new Date(t.clock.now().getTime() + 10 * 60_000);
+    const failed = await t.services.queue.enqueue({ kind: 'purge-files', payload: { keys: ['u/0/none'] }, runAfter: later });
+    await t.db.updateTable('jobs').set({ last_error: 'EIO: i/o error', attempts: 3 }).where('id', '=', failed.id).execute();
+    const held = await t.services.queue.hold({ kind: 'purge-files', payload: { keys: ['u/0/held'] } });
+
+    const jobs = await json<{ id: number; kind: string; state: string; attempts: number; last_error: string | null }[]>('jobs', 'list');
+    expect(jobs.find((j) => j.id === failed.id)).toMatchObject({
+      kind: 'purge-files',
+      state: 'failed',
+      attempts: 3,
+      last_error: 'EIO: i/o error',
+    });
+    expect(jobs.find((j) => j.id === held.id)).toMatchObject({ state: 'running' });
+    const text = await admin('jobs', 'list');
+    expect(text.out).toMatch(new RegExp(`^${failed.id}\\s+purge-files\\s+failed\\s+3\\s+—\\s+\\S+\\s+EIO: i/o error$`, 'm'));
+
+    const retried = await admin('jobs', 'retry', String(failed.id));
+    expect(retried.code, retried.err).toBe(0);
+    const row = await t.db.selectFrom('jobs').selectAll().where('id', '=', failed.id).executeTakeFirstOrThrow();
+    expect(row.run_after).toBe(t.clock.now().toISOString());
+    expect(row.attempts).toBe(0);
+
+    expect(await admin('jobs', 'retry', String(held.id))).toMatchObject({
+      code: 1,
+      err: `admin: job ${held.id} (purge-files) is running now`,
+    });
+    expect(await admin('jobs', 'retry', '999999')).toMatchObject({ code: 1, err: 'admin: no job 999999' });
+    expect((await admin('jobs', 'retry', 'x')).code).toBe(2);
+    await held.release();
+  });
+
+  it('storage check names what the reconciliation would remove, and removes nothing', async () => {
+    const orphan = 'u/424242/audio/orphan.webm';
+    await t.storage.put(orphan, Readable.from([Buffer.from('nobody names me')]));
+    expect((await admin('storage', 'check')).out).toBe('Nothing to remove: every stored file is named by a row.'); // younger than an hour
+    t.clock.advance(2 * 60 * 60 * 1000);
+    const found = await json<{ objects: string[] }>('storage', 'check');
+    expect(found.objects).toEqual([orphan]);
+    const text = await admin('storage', 'check');
+    expect(text.out).toContain(`1 stored file(s) no row names, untouched for an hour (the reconciliation removes them):\n  ${orphan}`);
+    expect(await t.storage.stat(orphan)).not.toBeNull();
+    await t.storage.delete(orphan);
+  });
+
+  it('answers an unknown or incomplete command with the usage and exit code 2', async () => {
+    for (const argv of [[], ['users'], ['users', 'frobnicate'], ['users', 'show'], ['jobs', 'retry']]) {
+      const res = await admin(...argv);
+      expect(res.code, argv.join(' ')).toBe(2);
+      expect(res.err).toContain('Usage: npm run admin -- <command> [--json]');
+    }
+  });
+});
+
+describe('npm run admin, as a process', () => {
+  it('works on the database of the environment, as the API processes do', async () => {
+    const dataDir = await tempDir('kopilka-admin-');
+    const db = createDb({ dialect: 'sqlite', file: path.join(dataDir, 'kopilka.sqlite') });
+    await migrate(db);
+    await insertConfirmedUser(db, 'x'.repeat(40), systemClock, 'boris');
+    await db.destroy();
+    const { DATABASE_URL: _pg, MEDIA_STORAGE: _s3, ...env } = process.env;
+    const run = (...args: string[]) =>
+      spawnSync('npm', ['run', '--silent', 'admin', '--', ...args], { cwd: root, env: { ...env, DATA_DIR: dataDir }, encoding: 'utf8' });
+    const list = run('users', 'list', '--json');
+    expect(list.status, list.stderr).toBe(0);
+    expect((JSON.parse(list.stdout) as { email: string }[]).map((u) => u.email)).toEqual(['boris@example.com']);
+    const disabled = run('users', 'disable', 'boris@example.com');
+    expect(disabled.stdout.trim()).toBe('boris@example.com: disabled (sign-in refused), 1 session(s) ended; the files stay.');
+  }, 120_000);
+});

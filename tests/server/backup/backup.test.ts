@@ -1,0 +1,250 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../../server/app.ts';
+import { BackupError, takeBackup } from '../../../server/backup/backup.ts';
+import { MANIFEST, type Manifest } from '../../../server/backup/manifest.ts';
+import { RestoreError, restoreBackup } from '../../../server/backup/restore.ts';
+import { ManualClock } from '../../../server/clock.ts';
+import { loadConfig, type Config } from '../../../server/config.ts';
+import { createDb } from '../../../server/db/kysely.ts';
+import { createProcessor } from '../../../server/media/processing/processor.ts';
+import { storageFromConfig } from '../../../server/storage/from-config.ts';
+import type { Storage } from '../../../server/storage/storage.ts';
+import { PASSWORD } from '../support/auth.ts';
+import { signedInUser } from '../support/auth.ts';
+import { audioFixtures, multipart, tempDir } from '../support/media-fixtures.ts';
+import { processed } from '../support/processing.ts';
+import { MemoryMailer, MemorySms, createTestApp, type TestApp } from '../support/test-app.ts';
+import { defaultStorageKind, readStored, s3TestEnv } from '../support/test-storage.ts';
+
+const SECRET_KEY = 'test-secret-key-that-is-long-enough-0123456789';
+const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+const pgUrl = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined;
+const FILE_COLUMNS = ['original_key', 'playable_key', 'thumbnail_key', 'preview_key', 'poster_key'] as const;
+
+/** An empty place to restore into: a new DATA_DIR, and a new empty PostgreSQL database and bucket prefix on the PostgreSQL pass. */
+async function emptyPlace(): Promise<{ config: Config; storage: Storage; drop: () => Promise<void> }> {
+  const dataDir = await tempDir('kopilka-restore-');
+  let databaseUrl: string | undefined;
+  let name: string | undefined;
+  if (pgUrl) {
+    name = `kopilka_restore_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+    const admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const u = new URL(pgUrl);
+    u.pathname = `/${name}`;
+    databaseUrl = u.toString();
+  }
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    SECRET_KEY,
+    LOG_LEVEL: 'silent',
+    OUT_DIR: path.join(dataDir, 'out'),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...(defaultStorageKind() === 's3' ? s3TestEnv() : {}),
+  });
+  const storage = storageFromConfig(config);
+  return {
+    config,
+    storage,
+    drop: async () => {
+      if (config.mediaStorage.kind === 's3') await storage.deletePrefix('');
+      if (name) {
+        const admin = new pg.Client({ connectionString: pgUrl });
+        await admin.connect();
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+describe('npm run backup and npm run restore', () => {
+  let t: TestApp;
+  let dir: string;
+  let manifest: Manifest;
+  /** The bytes of every recording uploaded before the backup, by title. */
+  const originals = new Map<string, Buffer>();
+  let anna: Awaited<ReturnType<typeof signedInUser>>;
+  let mediaTo: string | undefined;
+  let restored: { config: Config; storage: Storage; drop: () => Promise<void> } | undefined;
+
+  const upload = (access: string, title: string, data: Buffer) => {
+    const body = multipart({ title }, { field: 'audio_file', filename: `${title}.wav`, contentType: 'audio/wav', data });
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/media/audio/',
+      headers: { authorization: `Bearer ${access}`, ...body.headers },
+      payload: body.payload,
+    });
+  };
+  /** The fixture with its samples changed: a valid WAV of its own. */
+  const variant = (wav: Buffer, n: number) => {
+    const copy = Buffer.from(wav);
+    for (let i = 0; i < 64; i++) copy.writeInt16LE((n * 997 + i * 31) % 30000, 200 + i * 2);
+    return copy;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    dir = path.join(await tempDir('kopilka-backup-'), 'backup');
+    const wav = readFileSync((await audioFixtures(await tempDir(), 1)).wav);
+    anna = await signedInUser(t);
+    const auth = { headers: { authorization: `Bearer ${anna.access}` } };
+    for (let i = 0; i < 3; i++) {
+      const data = variant(wav, i);
+      const res = await upload(anna.access, `before-${i}`, data);
+      expect(res.statusCode, res.body).toBe(201);
+      await processed(t, auth, 'audio', res.json().id);
+      originals.set(`before-${i}`, data);
+    }
+    // Uploads go on while the backup runs: whatever of them the snapshot holds comes whole, the rest not at all.
+    const during = Array.from({ length: 4 }, (_, i) => {
+      const data = variant(wav, 10 + i);
+      originals.set(`during-${i}`, data);
+      return upload(anna.access, `during-${i}`, data);
+    });
+    if (defaultStorageKind() === 's3') mediaTo = new URL(s3TestEnv().MEDIA_STORAGE!).toString();
+    manifest = await takeBackup({
+      config: t.config,
+      db: t.db,
+      storage: t.storage,
+      to: dir,
+      mediaTo,
+      env: { ...process.env, ...(mediaTo ? s3TestEnv() : {}), SECRET_KEY },
+      clock: t.clock,
+      log: () => {},
+    });
+    for (const res of await Promise.all(during)) expect(res.statusCode, res.body).toBe(201);
+  }, 120_000);
+  afterAll(async () => {
+    await t.close();
+    await restored?.drop();
+    if (mediaTo)
+      await storageFromConfig({
+        dataDir: dir,
+        mediaStorage: loadConfig({ ...s3TestEnv(), SECRET_KEY, DATA_DIR: dir, MEDIA_STORAGE: mediaTo }).mediaStorage,
+      }).deletePrefix('');
+  });
+
+  it('writes a manifest naming every file the snapshot’s rows name, with its size and SHA-256', async () => {
+    const onDisk = JSON.parse(readFileSync(path.join(dir, MANIFEST), 'utf8')) as Manifest;
+    expect(onDisk).toEqual(manifest);
+    expect(manifest.database.dialect).toBe(t.config.database.dialect);
+    expect(manifest.media.location).toBe(mediaTo ?? 'media');
+    // Each of the three processed recordings: its original and its MP3.
+    const keys = manifest.media.objects.map((o) => o.key);
+    expect(keys.length).toBeGreaterThanOrEqual(6);
+    expect(keys.every((k) => k.startsWith(`u/${anna.id}/audio/`))).toBe(true);
+    if (!mediaTo) {
+      for (const object of manifest.media.objects) {
+        const bytes = readFileSync(path.join(dir, 'media', object.key));
+        expect({ size: bytes.length, sha256: sha256(bytes) }).toEqual({ size: object.size, sha256: object.sha256 });
+      }
+    }
+    expect(
+      await takeBackup({ config: t.config, db: t.db, storage: t.storage, to: dir, clock: t.clock, log: () => {} }).catch((e: unknown) => e),
+    ).toBeInstanceOf(BackupError);
+  });
+
+  it('restores into an empty place after a wipe: every original byte for byte, no row without bytes, the account signs in', async () => {
+    await t.close(); // the wipe: the database (a throw-away one on PostgreSQL), the bucket prefix, DATA_DIR
+    restored = await emptyPlace();
+    const report = await restoreBackup({
+      config: restored.config,
+      storage: restored.storage,
+      from: dir,
+      env: { ...process.env, ...s3TestEnv(), SECRET_KEY },
+      log: () => {},
+    });
+    expect(report.objects).toBe(manifest.media.objects.length);
+
+    const db = createDb(restored.config.database);
+    const clock = new ManualClock(Date.now());
+    const { app } = await buildApp(
+      {
+        config: restored.config,
+        db,
+        storage: restored.storage,
+        mailer: new MemoryMailer(),
+        sms: new MemorySms(),
+        clock,
+        processor: createProcessor({}),
+      },
+      { logger: false },
+    );
+    try {
+      const rows = await db.selectFrom('media').selectAll().execute();
+      expect(rows.length).toBeGreaterThanOrEqual(3);
+      for (const row of rows) {
+        // Every original is the uploaded file, byte for byte, and its row's checksum says so.
+        const bytes = await readStored(restored.storage, row.original_key);
+        expect(bytes.equals(originals.get(row.title)!), row.title).toBe(true);
+        expect(sha256(bytes)).toBe(row.sha256);
+        for (const column of FILE_COLUMNS)
+          if (row[column]) expect(await restored.storage.stat(row[column]), `${row.title} ${column}`).not.toBeNull();
+      }
+      expect(rows.map((r) => r.title)).toEqual(expect.arrayContaining(['before-0', 'before-1', 'before-2']));
+
+      const login = await app.inject({ method: 'POST', url: '/api/auth/login/', payload: { email: anna.email, password: PASSWORD } });
+      expect(login.statusCode, login.body).toBe(200);
+      const list = await app.inject({ url: '/api/media/audio/', headers: { authorization: `Bearer ${login.json().access}` } });
+      expect(list.statusCode).toBe(200);
+      const answer = list.json<{ title: string }[] | { results: { title: string }[] }>();
+      const items = Array.isArray(answer) ? answer : answer.results;
+      expect(items.map((i) => i.title)).toEqual(expect.arrayContaining(['before-0', 'before-1', 'before-2']));
+    } finally {
+      await app.close();
+      await db.destroy();
+    }
+
+    // It never overwrites: the same place, now full, is refused.
+    const again = await restoreBackup({
+      config: restored.config,
+      storage: restored.storage,
+      from: dir,
+      env: { ...process.env, ...s3TestEnv(), SECRET_KEY },
+      log: () => {},
+    }).catch((e: unknown) => e);
+    expect(again).toBeInstanceOf(RestoreError);
+    expect((again as Error).message).toMatch(/never overwrites a database|holds tables/);
+  }, 120_000);
+
+  it('refuses a backup whose file does not match its checksum, writing nothing', async () => {
+    const object = manifest.media.objects[0]!;
+    const env = { ...process.env, ...s3TestEnv(), SECRET_KEY };
+    const source = mediaTo
+      ? storageFromConfig({ dataDir: dir, mediaStorage: loadConfig({ ...env, DATA_DIR: dir, MEDIA_STORAGE: mediaTo }).mediaStorage })
+      : undefined;
+    const original = source ? await readStored(source, object.key) : readFileSync(path.join(dir, 'media', object.key));
+    const tampered = Buffer.from(original);
+    tampered[tampered.length - 1] = tampered.at(-1)! ^ 0xff;
+    if (source) await source.put(object.key, Readable.from([tampered]));
+    else writeFileSync(path.join(dir, 'media', object.key), tampered);
+
+    const place = await emptyPlace();
+    try {
+      const refused = await restoreBackup({ config: place.config, storage: place.storage, from: dir, env, log: () => {} }).catch(
+        (e: unknown) => e,
+      );
+      expect(refused).toBeInstanceOf(RestoreError);
+      expect((refused as Error).message).toBe(`${object.key} does not match the manifest's checksum`);
+      if (place.config.database.dialect === 'sqlite') expect(existsSync(place.config.database.file)).toBe(false);
+      const left: string[] = [];
+      for await (const { key } of place.storage.list('')) left.push(key);
+      expect(left).toEqual([]);
+      expect(readdirSync(place.config.dataDir).filter((f) => f !== 'out')).toEqual([]);
+    } finally {
+      if (source) await source.put(object.key, Readable.from([original]));
+      else writeFileSync(path.join(dir, 'media', object.key), original);
+      await place.drop();
+    }
+  }, 120_000);
+});

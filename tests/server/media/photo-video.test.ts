@@ -1,0 +1,433 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, decodedDuration, ffmpeg, multipart, pathOf, tempDir } from '../support/media-fixtures.ts';
+import { processed, settle as settleJobs } from '../support/processing.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { unzip } from '../support/unzip.ts';
+import { storedFiles } from '../support/test-storage.ts';
+
+type User = Awaited<ReturnType<typeof createUser>>;
+
+/** Tag ids of EXIF IFD0 (0x8825 = GPS). */
+function ifd0Tags(exif: Buffer | undefined): number[] {
+  if (!exif) return [];
+  const base = exif.subarray(0, 6).toString('latin1') === 'Exif\0\0' ? 6 : 0;
+  const le = exif.subarray(base, base + 2).toString('latin1') === 'II';
+  const u16 = (o: number) => (le ? exif.readUInt16LE(base + o) : exif.readUInt16BE(base + o));
+  const u32 = (o: number) => (le ? exif.readUInt32LE(base + o) : exif.readUInt32BE(base + o));
+  const ifd = u32(4);
+  return Array.from({ length: u16(ifd) }, (_, i) => u16(ifd + 2 + i * 12));
+}
+
+describe('photo API', () => {
+  let t: TestApp;
+  let alice: User;
+  let bob: User;
+  const image = (w: number, h: number) => sharp({ create: { width: w, height: h, channels: 3, background: { r: 40, g: 120, b: 200 } } });
+  const upload = (user: User, data: Buffer, fields: Record<string, string> = {}, filename = 'photo.jpg') => {
+    const body = multipart(fields, { field: 'file', filename, contentType: 'image/jpeg', data });
+    return t.app.inject({ method: 'POST', url: '/api/media/photo/', headers: { ...user.headers, ...body.headers }, payload: body.payload });
+  };
+  /** Uploads, then waits for the photo's processing job: the record as the API shows it then. */
+  const uploadProcessed = async (user: User, data: Buffer, fields: Record<string, string> = {}, filename = 'photo.jpg') => {
+    const res = await upload(user, data, fields, filename);
+    expect(res.statusCode, res.body).toBe(201);
+    return processed(t, user, 'photo', res.json().id);
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    alice = await createUser(t, 'alice');
+    bob = await createUser(t, 'bob');
+  });
+  afterAll(() => t.close());
+
+  it('keeps the original, orients by EXIF, reads when it was taken, and strips location from everything it serves', async () => {
+    // 3000×2000 pixels stored sideways (EXIF orientation 6 = shown rotated 90°), with a date and GPS.
+    const jpeg = await image(3000, 2000)
+      .jpeg()
+      .withExif({
+        IFD0: { Make: 'Тест' },
+        IFD2: { DateTimeOriginal: '2023:05:06 07:08:09' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '55/1 45/1 0/1' },
+      })
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    expect(ifd0Tags((await sharp(jpeg).metadata()).exif)).toContain(0x8825);
+    const res = await upload(alice, jpeg, { title: 'Море', description: 'лето' });
+    expect(res.statusCode, res.body).toBe(201);
+    // Until its job has made the copies without metadata, nothing of the photo is served.
+    expect(res.json()).toMatchObject({ status: 'processing', file: null, thumbnail: null, preview: null });
+    expect((await t.app.inject({ url: res.json().download_url, headers: alice.headers })).statusCode).toBe(404);
+    const rec = await processed(t, alice, 'photo', res.json().id);
+    expect(rec).toMatchObject({
+      title: 'Море',
+      description: 'лето',
+      width: 2000,
+      height: 3000,
+      taken_at: '2023-05-06T07:08:09',
+      mime_type: 'image/jpeg',
+      size: jpeg.length,
+      status: 'ready',
+    });
+    expect(rec.download_url).toBe(`/api/media/photo/${rec.id}/download/`);
+
+    // What is served as the full-size photo is upright and carries no location.
+    const served = await t.app.inject({ url: pathOf(rec.file) });
+    expect(served.headers['content-type']).toBe('image/jpeg');
+    const servedMeta = await sharp(served.rawPayload).metadata();
+    expect(ifd0Tags(servedMeta.exif)).not.toContain(0x8825);
+    expect([servedMeta.width, servedMeta.height, servedMeta.orientation ?? 1]).toEqual([2000, 3000, 1]);
+    const download = await t.app.inject({ url: rec.download_url, headers: alice.headers });
+    expect(download.statusCode).toBe(200);
+    expect(ifd0Tags((await sharp(download.rawPayload).metadata()).exif)).not.toContain(0x8825);
+    // The owner can still have the exact bytes they uploaded.
+    const original = await t.app.inject({ url: `${rec.download_url}?format=original`, headers: alice.headers });
+    expect(original.statusCode).toBe(200);
+    expect(original.rawPayload.equals(jpeg)).toBe(true);
+
+    for (const [url, max] of [
+      [rec.thumbnail, 400],
+      [rec.preview, 1600],
+    ] as const) {
+      const res = await t.app.inject({ url: pathOf(url) });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('image/webp');
+      const meta = await sharp(res.rawPayload).metadata();
+      expect(meta.format).toBe('webp');
+      expect(meta.height).toBe(max); // upright: portrait, so the long side is the height
+      expect(meta.width).toBe(Math.round((max * 2000) / 3000));
+      expect(meta.exif).toBeUndefined();
+      expect(meta.orientation ?? 1).toBe(1);
+    }
+  });
+
+  it('accepts PNG, WebP and GIF by content, and refuses what is not an image', async () => {
+    for (const [fmt, mime] of [
+      ['png', 'image/png'],
+      ['webp', 'image/webp'],
+      ['gif', 'image/gif'],
+    ] as const) {
+      const data = await image(640, 480).toFormat(fmt).toBuffer();
+      expect(await uploadProcessed(alice, data, { title: fmt }, 'x.jpg')).toMatchObject({
+        mime_type: mime,
+        width: 640,
+        height: 480,
+        taken_at: null,
+      });
+    }
+    const before = await storedFiles(t);
+    for (const data of [
+      Buffer.from('не картинка'.repeat(100)),
+      Buffer.from('<html><body>hi</body></html>'),
+      readFileSync(process.execPath).subarray(0, 4096),
+    ]) {
+      const res = await upload(alice, data);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ file: ['Файл не является поддерживаемым изображением'] });
+    }
+    // A JPEG signature followed by garbage passes the sniff but not the header check.
+    const broken = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 7)]);
+    const res = await upload(alice, broken);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ file: ['Не удалось обработать изображение'] });
+    expect(await storedFiles(t)).toEqual(before);
+  });
+
+  it('lists newest first by when the photo was taken, else when it was uploaded; only the owner’s', async () => {
+    const carol = await createUser(t, 'carol');
+    const taken = (date: string) =>
+      image(100, 100)
+        .jpeg()
+        .withExif({ IFD2: { DateTimeOriginal: date } })
+        .toBuffer();
+    const old = await uploadProcessed(carol, await taken('2001:01:01 10:00:00'), { title: 'давно' });
+    t.clock.advance(1000);
+    const plain = await uploadProcessed(carol, await image(100, 100).png().toBuffer(), { title: 'без даты' });
+    t.clock.advance(1000);
+    const mid = await uploadProcessed(carol, await taken('2020:06:01 10:00:00'), { title: 'недавно' });
+    const list = await t.app.inject({ url: '/api/media/photo/', headers: carol.headers });
+    expect(list.json().map((r: { title: string }) => r.title)).toEqual(['без даты', 'недавно', 'давно']);
+    expect([plain.taken_at, mid.taken_at, old.taken_at]).toEqual([null, '2020-06-01T10:00:00', '2001-01-01T10:00:00']);
+    expect((await t.app.inject({ url: `/api/media/photo/${mid.id}/`, headers: bob.headers })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/api/media/photo/', headers: bob.headers })).json()).toEqual([]);
+  });
+
+  it('downloads the original under the title, edits and deletes with every file', async () => {
+    const data = await image(200, 100).jpeg().toBuffer();
+    const rec = await uploadProcessed(alice, data, { title: 'Кот' });
+    const dl = await t.app.inject({ url: rec.download_url, headers: alice.headers });
+    expect(dl.statusCode).toBe(200);
+    expect(dl.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('Кот.jpg')}`);
+    expect(dl.rawPayload.equals(data)).toBe(true);
+    const patched = await t.app.inject({
+      method: 'POST',
+      url: `/api/media/photo/${rec.id}/`,
+      headers: { ...alice.headers, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '_method=PATCH&title=%D0%9F%D1%91%D1%81',
+    });
+    expect(patched.json().title).toBe('Пёс');
+    const files = (await storedFiles(t)).length;
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/media/photo/${rec.id}/`, headers: alice.headers })).statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/media/trash/photo/${rec.id}/`, headers: alice.headers })).statusCode).toBe(
+      204,
+    );
+    await settleJobs(t); // the files go by a job
+    expect((await storedFiles(t)).length).toBe(files - 3);
+  });
+});
+
+describe('video API', () => {
+  let t: TestApp;
+  let dir: string;
+  let alice: User;
+  let bob: User;
+  const upload = (user: User, file: string, fields: Record<string, string> = {}) => {
+    const body = multipart(fields, { field: 'file', filename: path.basename(file), contentType: 'video/webm', data: readFileSync(file) });
+    return t.app.inject({ method: 'POST', url: '/api/media/video/', headers: { ...user.headers, ...body.headers }, payload: body.payload });
+  };
+  const settle = () => settleJobs(t);
+  const get = async (user: User, id: number) => (await t.app.inject({ url: `/api/media/video/${id}/`, headers: user.headers })).json();
+  /** The stored original's key (no URL names it: what is served is the MP4 made from it). */
+  const originalKey = async (id: number) =>
+    (await t.db.selectFrom('media').select('original_key').where('id', '=', id).executeTakeFirstOrThrow()).original_key;
+
+  const files = { webm: '', pipedWebm: '', mp4: '', mov: '' };
+  beforeAll(async () => {
+    t = await createTestApp();
+    alice = await createUser(t, 'alice');
+    bob = await createUser(t, 'bob');
+    dir = await tempDir();
+    const src = ['-f', 'lavfi', '-i', 'testsrc=duration=2:size=320x240:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=2'];
+    files.webm = path.join(dir, 'clip.webm');
+    files.pipedWebm = path.join(dir, 'piped.webm');
+    files.mp4 = path.join(dir, 'clip.mp4');
+    files.mov = path.join(dir, 'clip.mov');
+    await ffmpeg([...src, '-c:v', 'libvpx', '-b:v', '300k', '-c:a', 'libopus', '-shortest', files.webm]);
+    await ffmpeg([
+      ...src,
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-shortest',
+      '-movflags',
+      '+faststart',
+      files.mp4,
+    ]);
+    await ffmpeg([...src, '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', files.mov]);
+    const { spawn } = await import('node:child_process');
+    const { createWriteStream } = await import('node:fs');
+    const { pipeline } = await import('node:stream/promises');
+    const { ffmpegBin } = await import('../support/media-fixtures.ts');
+    const child = spawn(
+      ffmpegBin,
+      ['-hide_banner', '-v', 'error', ...src, '-c:v', 'libvpx', '-c:a', 'libopus', '-shortest', '-f', 'webm', 'pipe:1'],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    await pipeline(child.stdout, createWriteStream(files.pipedWebm));
+  });
+  afterAll(() => t.close());
+
+  it('answers at once with status processing, then makes an MP4 and a poster in the background', async () => {
+    const res = await upload(alice, files.webm, { title: 'Прогулка' });
+    expect(res.statusCode, res.body).toBe(201);
+    const created = res.json();
+    expect(created).toMatchObject({
+      title: 'Прогулка',
+      mime_type: 'video/webm',
+      size: readFileSync(files.webm).length,
+      status: 'processing',
+    });
+    await settle();
+    const rec = await get(alice, created.id);
+    expect(rec).toMatchObject({ status: 'ready', width: 320, height: 240 });
+    expect(Math.abs(rec.duration - 2)).toBeLessThan(0.15);
+    expect(rec.playable).toMatch(/-play\.mp4\?exp=/);
+    expect(rec.poster).toMatch(/-poster\.jpg\?exp=/);
+    const mp4 = await t.app.inject({ url: pathOf(rec.playable) });
+    expect(mp4.headers['content-type']).toBe('video/mp4');
+    const out = path.join(dir, 'rendition.mp4');
+    (await import('node:fs')).writeFileSync(out, mp4.rawPayload);
+    expect(Math.abs((await decodedDuration(out)) - 2)).toBeLessThan(0.2);
+    // +faststart: the index (moov) comes before the media data (mdat).
+    const bytes = mp4.rawPayload.toString('latin1');
+    expect(bytes.indexOf('moov')).toBeLessThan(bytes.indexOf('mdat'));
+    const poster = await t.app.inject({ url: pathOf(rec.poster) });
+    expect((await sharp(poster.rawPayload).metadata()).format).toBe('jpeg');
+
+    const dl = await t.app.inject({ url: rec.download_url, headers: alice.headers });
+    expect(dl.headers['content-type']).toBe('video/mp4');
+    expect(dl.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('Прогулка.mp4')}`);
+    const orig = await t.app.inject({ url: `${rec.download_url}?format=original`, headers: alice.headers });
+    expect(orig.headers['content-type']).toBe('video/webm');
+    expect(orig.rawPayload.equals(readFileSync(files.webm))).toBe(true);
+  });
+
+  it('finds the duration of a webm recorded without one in its header', async () => {
+    const created = (await upload(alice, files.pipedWebm)).json();
+    await settle();
+    const rec = await get(alice, created.id);
+    expect(rec.status).toBe('ready');
+    expect(Math.abs(rec.duration - 2)).toBeLessThan(0.15);
+  });
+
+  it('remuxes H.264 MP4 and QuickTime files into a playable MP4 without their metadata (location)', async () => {
+    const located = path.join(dir, 'located.mp4');
+    await ffmpeg(['-i', files.mp4, '-c', 'copy', '-metadata', 'location=+55.7558+037.6173/', located]);
+    const tags = async (file: string) => {
+      const out = path.join(dir, `${path.basename(file)}-${Math.random().toString(36).slice(2)}.txt`);
+      await ffmpeg(['-i', file, '-f', 'ffmetadata', out]);
+      return readFileSync(out, 'utf8');
+    };
+    expect(await tags(located)).toContain('location=+55.7558+037.6173/');
+    const mp4 = (await upload(alice, located)).json();
+    const mov = (await upload(alice, files.mov)).json();
+    await settle();
+    const a = await get(alice, mp4.id);
+    expect(a).toMatchObject({ status: 'ready', mime_type: 'video/mp4' });
+    expect(a.playable).toMatch(/-play\.mp4/);
+    const served = await t.app.inject({ url: pathOf(a.playable) });
+    expect(served.statusCode).toBe(200);
+    const servedFile = path.join(dir, 'served.mp4');
+    (await import('node:fs')).writeFileSync(servedFile, served.rawPayload);
+    expect(await tags(servedFile)).not.toContain('location');
+    expect(await decodedDuration(servedFile)).toBeGreaterThan(1.5);
+    const b = await get(alice, mov.id);
+    expect(b).toMatchObject({ status: 'ready', mime_type: 'video/quicktime' });
+    expect(b.playable).toMatch(/-play\.mp4/);
+  });
+
+  it('serves no copy of a QuickTime video with its location; the original download and the export keep it byte for byte', async () => {
+    const located = path.join(dir, 'located.mov');
+    await ffmpeg(['-i', files.mov, '-c', 'copy', '-metadata', 'location=+55.7558+037.6173/', located]);
+    const original = readFileSync(located);
+    const hasLocation = (bytes: Buffer) => bytes.toString('latin1').includes('+55.7558+037.6173');
+    expect(hasLocation(original)).toBe(true);
+    const created = (await upload(alice, located, { title: 'На Красной площади' })).json();
+    // Nothing is served while nothing made without the metadata exists.
+    expect(created).toMatchObject({ status: 'processing', file: null, playable: null });
+    await settle();
+    const rec = await get(alice, created.id);
+    expect(rec).toMatchObject({ status: 'ready', mime_type: 'video/quicktime' });
+    expect(rec.file).toMatch(/-play\.mp4\?exp=/);
+    expect(rec.file).toBe(rec.playable);
+    const listed = (await t.app.inject({ url: '/api/media/video/', headers: alice.headers }))
+      .json<{ id: number }[]>()
+      .find((v) => v.id === rec.id);
+    for (const [what, url] of Object.entries({ ...rec, ...listed }).filter(([, v]) => typeof v === 'string' && v.startsWith('/media/'))) {
+      const served = await t.app.inject({ url: pathOf(url as string) });
+      expect(served.statusCode, what).toBe(200);
+      expect(hasLocation(served.rawPayload), what).toBe(false);
+    }
+    for (const format of ['', '?format=mp4']) {
+      const served = await t.app.inject({ url: `${rec.download_url}${format}`, headers: alice.headers });
+      expect(served.headers['content-type'], format).toBe('video/mp4');
+      expect(hasLocation(served.rawPayload), format).toBe(false);
+      const link = await t.app.inject({ url: `/api/media/video/${rec.id}/download-link/${format}`, headers: alice.headers });
+      expect(hasLocation((await t.app.inject({ url: pathOf(link.json().url) })).rawPayload), format).toBe(false);
+    }
+    // The owner's own exact bytes: ?format=original, and the export.
+    const exact = await t.app.inject({ url: `${rec.download_url}?format=original`, headers: alice.headers });
+    expect(exact.rawPayload.equals(original)).toBe(true);
+    const exportUrl = (await t.app.inject({ method: 'POST', url: '/api/media/export/', headers: alice.headers })).json().url;
+    const zip = await unzip((await t.app.inject({ url: pathOf(exportUrl) })).rawPayload);
+    expect(zip.get(`Видео/На Красной площади (${rec.id}).mov`)?.equals(original)).toBe(true);
+  });
+
+  it('refuses a video whose container cannot be opened during the upload, and keeps nothing', async () => {
+    const broken = path.join(dir, 'broken.webm');
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(broken, Buffer.concat([readFileSync(files.webm).subarray(0, 64), Buffer.alloc(50_000, 0x55)]));
+    const before = await storedFiles(t);
+    const res = await upload(alice, broken, { title: 'битое' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ file: ['Не удалось обработать видеозапись'] });
+    await settle();
+    expect(await storedFiles(t)).toEqual(before);
+  });
+
+  it('marks a video that cannot be processed as failed and keeps only its original', async () => {
+    // A sound MP4 header (so the upload's check passes) over frames that are all zero bytes.
+    const broken = Buffer.from(readFileSync(files.mp4));
+    broken.fill(0, broken.indexOf('mdat') + 4);
+    const brokenFile = path.join(dir, 'zeroed.mp4');
+    (await import('node:fs')).writeFileSync(brokenFile, broken);
+    const created = (await upload(alice, brokenFile, { title: 'битое' })).json();
+    expect(created.status).toBe('processing');
+    await settle();
+    const rec = await get(alice, created.id);
+    expect(rec).toMatchObject({
+      status: 'failed',
+      failure_reason: 'Не удалось обработать видеозапись',
+      file: null,
+      playable: null,
+      poster: null,
+    });
+    const base = (await originalKey(created.id)).replace(/\.mp4$/, '');
+    expect((await storedFiles(t)).filter((f) => f.startsWith(base))).toEqual([`${base}.mp4`]);
+  });
+
+  it('takes the poster from the first frame when the picture ends before the usual moment (3 s of sound, 0.12 s of picture)', async () => {
+    const short = path.join(dir, 'short-picture.webm');
+    await ffmpeg([
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=duration=0.12:size=160x120:rate=25',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=440:duration=3',
+      '-c:v',
+      'libvpx',
+      '-c:a',
+      'libopus',
+      short,
+    ]);
+    const created = (await upload(alice, short, { title: 'короткая картинка' })).json();
+    expect(created.status).toBe('processing');
+    await settle();
+    const rec = await get(alice, created.id);
+    expect(rec).toMatchObject({ status: 'ready', width: 160, height: 120 });
+    expect(rec.poster).toMatch(/-poster\.jpg\?exp=/);
+    const poster = await t.app.inject({ url: pathOf(rec.poster) });
+    expect(poster.headers['content-type']).toBe('image/jpeg');
+    expect((await sharp(poster.rawPayload).metadata()).width).toBe(160);
+  });
+
+  it('refuses what is not a video, keeps others out, and cleans up on delete', async () => {
+    const text = path.join(dir, 'fake.webm');
+    (await import('node:fs')).writeFileSync(text, 'abc'.repeat(1000));
+    const res = await upload(alice, text);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ file: ['Файл не является поддерживаемой видеозаписью'] });
+
+    const rec = (await upload(alice, files.webm, { title: 'удалить' })).json();
+    const base = (await originalKey(rec.id)).replace(/\.webm$/, '');
+    // Deleting and removing for good while the job may still run: nothing of it may stay behind.
+    const del = await t.app.inject({
+      method: 'POST',
+      url: `/api/media/video/${rec.id}/`,
+      headers: { ...alice.headers, 'x-http-method-override': 'DELETE' },
+    });
+    expect(del.statusCode).toBe(204);
+    const purge = await t.app.inject({ method: 'DELETE', url: `/api/media/trash/video/${rec.id}/`, headers: alice.headers });
+    expect(purge.statusCode).toBe(204);
+    await settle();
+    expect((await storedFiles(t)).filter((f) => f.startsWith(base))).toEqual([]);
+
+    const other = (await upload(alice, files.mp4)).json();
+    await settle();
+    expect((await t.app.inject({ url: `/api/media/video/${other.id}/download/`, headers: bob.headers })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/media/video/${other.id}/`, headers: bob.headers })).statusCode).toBe(404);
+    // An audio id is not a video id.
+    expect((await t.app.inject({ url: `/api/media/audio/${other.id}/`, headers: alice.headers })).statusCode).toBe(404);
+  });
+});

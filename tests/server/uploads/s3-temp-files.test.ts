@@ -1,0 +1,145 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../../../server/clock.ts';
+import { createDb } from '../../../server/db/kysely.ts';
+import { migrate } from '../../../server/db/migrate.ts';
+import { insertConfirmedUser, tempDir } from '../support/media-fixtures.ts';
+import { S3RVER_CREDENTIALS, startS3rver, type S3rverProcess } from '../support/s3rver.ts';
+import { uploadMetadata } from '../support/tus.ts';
+import { freePort, root } from '../../support/processes.ts';
+
+/**
+ * The real API process (server/process/api.ts) with the media in a bucket and no jobs of its own (RUN_JOBS=false,
+ * as in a deployment): the parts tus's S3 store writes to disk while a PATCH streams in are under its
+ * DATA_DIR, never in the system's temporary folder, and what a process killed mid-PATCH left there is
+ * removed when the next one starts.
+ */
+const SECRET_KEY = 'uploads-s3-temp-test-secret-key-0123456789abcdef';
+const MiB = 1024 * 1024;
+
+const until = async (what: string, cond: () => boolean | Promise<boolean>, ms = 30_000) => {
+  const end = Date.now() + ms;
+  while (!(await cond())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};
+
+const filesIn = (dir: string) => (existsSync(dir) ? readdirSync(dir) : []);
+/** The system's temporary folder, but for tsx's compile cache (made as the process loads, before it reads any setting). */
+const workIn = (systemTemp: string) => filesIn(systemTemp).filter((name) => !name.startsWith('tsx-'));
+
+describe('tus uploads to a bucket through a killed API process', () => {
+  let dir: string;
+  let dataDir: string;
+  let systemTemp: string;
+  let s3: S3rverProcess;
+  let port: number;
+  let child: ChildProcess | null = null;
+  let stderr = '';
+  let headers: Record<string, string>;
+
+  const workDir = () => path.join(dataDir, 'work', 'storage');
+  const url = (p: string) => `http://127.0.0.1:${port}${p}`;
+
+  async function start(): Promise<void> {
+    const { DATABASE_URL: _db, ...inherited } = process.env; // its own SQLite, whatever the test run uses
+    stderr = '';
+    child = spawn(process.execPath, ['--import', 'tsx', 'server/process/api.ts'], {
+      cwd: root,
+      env: {
+        ...inherited,
+        TMPDIR: systemTemp,
+        SKIP_WEB_BUILD: '1',
+        SERVE_WEB: 'false',
+        RUN_JOBS: 'false',
+        LOG_LEVEL: 'warn',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        SECRET_KEY,
+        MEDIA_STORAGE: s3.mediaStorage('temp-test'),
+        AWS_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
+        AWS_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    child.stderr!.on('data', (d) => (stderr += d));
+    // A minute: on two cores shared with other test runs, tsx's start alone has taken over 20 s.
+    await until('the server to answer', async () => (await fetch(url('/api/health/')).catch(() => null))?.ok === true, 60_000);
+  }
+
+  async function kill(): Promise<void> {
+    const running = child!;
+    const exited = new Promise((r) => running.once('exit', r));
+    running.kill('SIGKILL');
+    await exited;
+    child = null;
+  }
+
+  beforeAll(async () => {
+    dir = await tempDir('kopilka-s3-temp-');
+    dataDir = path.join(dir, 'data');
+    systemTemp = path.join(dir, 'system-tmp');
+    mkdirSync(systemTemp, { recursive: true });
+    mkdirSync(dataDir, { recursive: true });
+    [s3, port] = await Promise.all([startS3rver(), freePort()]);
+    const db = createDb({ dialect: 'sqlite', file: path.join(dataDir, 'kopilka.sqlite') });
+    await migrate(db);
+    headers = (await insertConfirmedUser(db, SECRET_KEY, systemClock, 'tmp')).headers;
+    await db.destroy();
+  }, 60_000);
+
+  afterAll(async () => {
+    if (child) await kill();
+    await s3?.stop();
+  });
+
+  it('keeps the parts being written under DATA_DIR and removes the stale ones at the next start', { timeout: 90_000 }, async () => {
+    await start();
+    const length = 9 * MiB;
+    const created = await fetch(url('/api/uploads/'), {
+      method: 'POST',
+      headers: {
+        ...headers,
+        'tus-resumable': '1.0.0',
+        'upload-length': String(length),
+        'upload-metadata': uploadMetadata({ kind: 'audio', title: 'Оборвано', filename: 'long.wav' }),
+      },
+    });
+    expect(created.status, stderr + (await created.text())).toBe(201);
+
+    // A PATCH that sends 1 MiB of its 9 and then waits, its connection open.
+    const patch = http.request(new URL(created.headers.get('location')!, url('/')), {
+      method: 'PATCH',
+      headers: {
+        ...headers,
+        'tus-resumable': '1.0.0',
+        'upload-offset': '0',
+        'content-type': 'application/offset+octet-stream',
+        'content-length': String(length),
+      },
+    });
+    patch.on('error', () => {}); // the server dies under it
+    patch.write(Buffer.alloc(MiB, 7));
+    await until('the part to be written', () => filesIn(workDir()).length + workIn(systemTemp).length > 0);
+    expect(workIn(systemTemp)).toEqual([]);
+    expect(filesIn(workDir()).length).toBeGreaterThan(0);
+
+    await kill();
+    patch.destroy();
+    const left = filesIn(workDir());
+    expect(left.length).toBeGreaterThan(0);
+    // Left two hours ago, beside a file of the last minutes (work that may still be going on).
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    for (const name of left) utimesSync(path.join(workDir(), name), twoHoursAgo, twoHoursAgo);
+    writeFileSync(path.join(workDir(), 'recent'), 'x');
+
+    await start();
+    expect(filesIn(workDir())).toEqual(['recent']);
+    expect(workIn(systemTemp)).toEqual([]);
+  });
+});
