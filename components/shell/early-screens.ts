@@ -1,4 +1,4 @@
-import type { MediaKind } from '@/lib/api/media-list';
+import type { MediaKind } from '@/contract/media';
 import { prefetchWhenSignedIn } from '@/lib/auth/prefetch';
 import { queryClient } from '@/lib/query-client';
 

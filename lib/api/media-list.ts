@@ -1,13 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
+import type { MediaKind } from '@/contract/media';
 
 /**
  * A kind's list: its request and its query. Kept apart from the rest of the media API (lib/api/media.ts: upload,
  * edits, fallbacks), so that the page load's early list request (components/shell/early-screens.ts) needs no
  * module beyond the API client, which comes with the profile's request.
  */
-
-export type MediaKind = 'audio' | 'photo' | 'video';
 
 /** The list answer: a plain array (contract), or DRF's paginated `{ results: [...] }`; anything else is empty. */
 function asList<T>(data: unknown): T[] {

@@ -1,5 +1,5 @@
 import { ApiError } from '@/lib/api/api-error';
-import type { MediaKind } from '@/lib/api/media-list';
+import type { MediaKind } from '@/contract/media';
 import { api } from '@/lib/api/client';
 import { deleteWithFallbacks, patchWithFallbacks } from '@/lib/api/fallbacks';
 import { getUsage } from '@/lib/api/storage-space';

@@ -3,7 +3,7 @@ import '@/lib/schemas/zod-config';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api/client';
-import type { MediaKind } from '@/lib/api/media-list';
+import type { MediaKind } from '@/contract/media';
 import { timelineBucketSchema, type TimelineBucket } from '@/contract/timeline';
 import { viewerTimeZone } from '@/lib/media/media-dates';
 

@@ -53,7 +53,7 @@ export interface DownloadChoice {
 }
 
 /** `Json`: the record as the API shows it (see schemas.ts). */
-export interface MediaKind<Json = unknown> {
+export interface MediaKindSpec<Json = unknown> {
   name: KindName;
   /** Multipart field carrying the file. */
   fileField: string;
@@ -127,7 +127,7 @@ const original = (row: Media): DownloadChoice => ({ key: row.original_key, ext: 
  */
 export const BATCHED_AUDIO_BYTES = 1024 * 1024;
 
-export const audioKind: MediaKind<AudioWire> = {
+export const audioKind: MediaKindSpec<AudioWire> = {
   name: 'audio',
   fileField: 'audio_file',
   limit: (config) => config.limits.audio,
@@ -174,7 +174,7 @@ const refuseTooLarge = (err: unknown): never => {
   throw err;
 };
 
-export const photoKind: MediaKind<PhotoWire> = {
+export const photoKind: MediaKindSpec<PhotoWire> = {
   name: 'photo',
   fileField: 'file',
   limit: (config) => config.limits.photo,
@@ -224,7 +224,7 @@ export const photoKind: MediaKind<PhotoWire> = {
   },
 };
 
-export const videoKind: MediaKind<VideoWire> = {
+export const videoKind: MediaKindSpec<VideoWire> = {
   name: 'video',
   fileField: 'file',
   limit: (config) => config.limits.video,
@@ -279,4 +279,4 @@ export const videoKind: MediaKind<VideoWire> = {
   },
 };
 
-export const MEDIA_KINDS: Record<KindName, MediaKind> = { audio: audioKind, photo: photoKind, video: videoKind };
+export const MEDIA_KINDS: Record<KindName, MediaKindSpec> = { audio: audioKind, photo: photoKind, video: videoKind };

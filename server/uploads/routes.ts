@@ -6,7 +6,7 @@ import type { Media, Upload, User } from '../db/types.ts';
 import type { UploadServices } from './services.ts';
 import { ApiError, notAuthenticated, unavailableAnswer } from '../http/errors.ts';
 import type { Guard } from '../auth/guard.ts';
-import type { MediaKind } from '../media/kinds.ts';
+import type { MediaKindSpec } from '../media/kinds.ts';
 import type { MediaPathSigner } from '../media/files/signing.ts';
 import { stringifyWithRawJson } from '../http/raw-json.ts';
 import { TusRefusal } from './tus-refusal.ts';
@@ -57,7 +57,7 @@ export const uploadRoutes: FastifyPluginAsync<UploadRouteOptions> = async (app, 
   };
 
   /** The record as the media API shows it, encoded by its kind's schema. */
-  const recordBody = (kind: MediaKind, record: Media): string => {
+  const recordBody = (kind: MediaKindSpec, record: Media): string => {
     const now = clock.now();
     const json = kind.toJson(record, { url: (key) => (key ? paths.sign(key, now) : null) });
     return stringifyWithRawJson(kind.record.encode(json));

@@ -11,7 +11,7 @@ import type { BackgroundWork } from '../media/processing/background.ts';
 import type { MediaLog } from '../media/log.ts';
 import { sha256Of } from '../media/upload/checksum.ts';
 import { mediaDetailsSchema } from '../media/fields.ts';
-import { MEDIA_KINDS, type MediaKind } from '../media/kinds.ts';
+import { MEDIA_KINDS, type MediaKindSpec } from '../media/kinds.ts';
 import { fileTooLarge, type MediaUploads } from '../media/upload/intake.ts';
 import type { Storage } from '../storage/storage.ts';
 import { parseFields, REQUIRED } from '../http/validation.ts';
@@ -133,7 +133,7 @@ export class ResumableUploads {
    * which checks and processes them as a multipart upload's. The staged upload is removed whatever
    * the outcome: a refused file is not kept either.
    */
-  async finish(userId: number, id: string): Promise<{ kind: MediaKind; record: Media }> {
+  async finish(userId: number, id: string): Promise<{ kind: MediaKindSpec; record: Media }> {
     const row = await this.d.repo.claimFinishing(id, userId, this.d.clock.now().toISOString());
     if (!row) throw detailError(409, FINISHING_MESSAGE);
     const key = stagingKey(id)!;

@@ -4,7 +4,7 @@ import type { JobContext, JobDefinition } from '../../jobs/worker.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { removeUnder } from '../../storage/purge-files.ts';
 import { ClaimLostError } from '../../jobs/worker.ts';
-import { MEDIA_KINDS, type MediaKind } from '../kinds.ts';
+import { MEDIA_KINDS, type MediaKindSpec } from '../kinds.ts';
 import type { MediaLog } from '../log.ts';
 import { ProcessingFailed, type MediaProcessing } from './processing.ts';
 import { MediaRepository, type MediaPatch } from '../records/repository.ts';
@@ -48,7 +48,7 @@ export function processingJobs(d: ProcessingJobsDeps): JobDefinition[] {
 
 const now = (d: { clock: Clock }) => d.clock.now().toISOString();
 
-async function processRecord(d: ProcessingJobsDeps, kind: MediaKind, ctx: JobContext): Promise<void> {
+async function processRecord(d: ProcessingJobsDeps, kind: MediaKindSpec, ctx: JobContext): Promise<void> {
   const row = ctx.job.media_id === null ? undefined : await d.repo.byId(ctx.job.media_id);
   if (!row || row.status !== 'processing') return; // deleted, or done meanwhile: nothing to make
   const base = baseOf(row.original_key);

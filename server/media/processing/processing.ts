@@ -4,7 +4,7 @@ import { fieldError } from '../../http/errors.ts';
 import { ClaimLostError } from '../../jobs/worker.ts';
 import { StorageUnavailable, type Storage } from '../../storage/storage.ts';
 import type { Detected } from '../content-types.ts';
-import { UploadRefused, type FileColumn, type MediaKind } from '../kinds.ts';
+import { UploadRefused, type FileColumn, type MediaKindSpec } from '../kinds.ts';
 import type { MediaLog } from '../log.ts';
 import type { MediaProcessor, OriginalSource } from './processor.ts';
 import type { MediaPatch } from '../records/repository.ts';
@@ -33,7 +33,7 @@ export class MediaProcessing {
   constructor(private readonly d: MediaProcessingDeps) {}
 
   /** The kind's header check during the upload: a failure refuses the upload. */
-  async check(kind: MediaKind, originalKey: string, stored: Detected): Promise<void> {
+  async check(kind: MediaKindSpec, originalKey: string, stored: Detected): Promise<void> {
     if (!kind.check) return;
     try {
       await this.withOriginal(originalKey, true, (input) => kind.check!({ processor: this.d.processor, input, stored }));
@@ -55,7 +55,7 @@ export class MediaProcessing {
    * later try.
    */
   async run(
-    kind: MediaKind,
+    kind: MediaKindSpec,
     base: string,
     originalKey: string,
     stored: Detected & { size?: number },

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Media } from '../../db/types.ts';
 import { stringifyItems } from '../../http/raw-json.ts';
-import type { MediaKind, UrlSigner } from '../kinds.ts';
+import type { MediaKindSpec, UrlSigner } from '../kinds.ts';
 import { negotiateEncoding, type ListEntry } from './list-cache.ts';
 
 /** Records written to a list's JSON between two turns of the event loop (~5-10 ms of work each). */
@@ -14,7 +14,7 @@ const LIST_SLICE = 250;
  * letting the event loop go before each: reading 2,000 rows and writing them take 60-150 ms, which would
  * otherwise hold up every other request to this process (the same page's profile among them).
  */
-export async function recordsJson(kind: MediaKind, rows: readonly Media[], signer: UrlSigner): Promise<string> {
+export async function recordsJson(kind: MediaKindSpec, rows: readonly Media[], signer: UrlSigner): Promise<string> {
   const schema = z.array(kind.record);
   const slices: string[] = [];
   for (let i = 0; i < rows.length; i += LIST_SLICE) {

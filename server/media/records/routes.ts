@@ -10,7 +10,7 @@ import { ApiError, detailError } from '../../http/errors.ts';
 import { sessionGrant } from '../../grants/grant.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { contentDisposition, safeFileName } from '../files/content-disposition.ts';
-import { audioKind, photoKind, videoKind, type MediaKind, type UrlSigner } from '../kinds.ts';
+import { audioKind, photoKind, videoKind, type MediaKindSpec, type UrlSigner } from '../kinds.ts';
 import { downloadQuery, editBody, idParams, linkWire, listQuery, overrideBody } from '../schemas.ts';
 import { recordsJson, sendList } from './list-reply.ts';
 import { sendStored } from '../files/send-file.ts';
@@ -37,7 +37,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRouteOptions> = async (app,
   registerKind(app, videoKind, options);
 };
 
-function registerKind(app: ZodApp, kind: MediaKind, { media, guard, storage, clock, config }: MediaRouteOptions): void {
+function registerKind(app: ZodApp, kind: MediaKindSpec, { media, guard, storage, clock, config }: MediaRouteOptions): void {
   const { records } = media;
   const base = `/media/${kind.name}`;
   const record = { 200: kind.record };

@@ -3,7 +3,7 @@ import type { Media } from '../../db/types.ts';
 import { detailError, notFound } from '../../http/errors.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { MediaEdit } from '../fields.ts';
-import type { DownloadChoice, MediaKind } from '../kinds.ts';
+import type { DownloadChoice, MediaKindSpec } from '../kinds.ts';
 import type { MediaPatch, MediaRepository } from './repository.ts';
 
 export interface MediaServiceDeps {
@@ -23,18 +23,18 @@ export class MediaService {
   constructor(private readonly d: MediaServiceDeps) {}
 
   /** The owner's items of the kind outside the trash, in the kind's order; only the favourites when asked. */
-  list(userId: number, kind: MediaKind, favoritesOnly = false): Promise<Media[]> {
+  list(userId: number, kind: MediaKindSpec, favoritesOnly = false): Promise<Media[]> {
     return this.d.repo.list(userId, kind.name, kind.order, favoritesOnly);
   }
 
-  async get(userId: number, kind: MediaKind, id: number): Promise<Media> {
+  async get(userId: number, kind: MediaKindSpec, id: number): Promise<Media> {
     const row = await this.d.repo.findOwned(userId, kind.name, id);
     if (!row) throw notFound();
     return row;
   }
 
   /** Changes what the edit names (details, favourite); an edit naming nothing changes nothing. */
-  async update(userId: number, kind: MediaKind, id: number, edit: MediaEdit): Promise<Media> {
+  async update(userId: number, kind: MediaKindSpec, id: number, edit: MediaEdit): Promise<Media> {
     const { is_favorite: favorite, ...details } = edit;
     const patch: MediaPatch = { ...details, ...(favorite === undefined ? {} : { is_favorite: favorite ? 1 : 0 }) };
     if (Object.keys(patch).length === 0) return this.get(userId, kind, id);
@@ -45,13 +45,13 @@ export class MediaService {
   }
 
   /** Deleting moves the item to the trash (trash.ts): it leaves the lists at once, its files stay until it is purged. */
-  async remove(userId: number, kind: MediaKind, id: number): Promise<void> {
+  async remove(userId: number, kind: MediaKindSpec, id: number): Promise<void> {
     const row = await this.d.repo.trashOwned(userId, kind.name, id, this.d.clock.now().toISOString());
     if (!row) throw notFound();
   }
 
   /** A failed record's processing, once more: it is 'processing' again and its job is queued. */
-  async retry(userId: number, kind: MediaKind, id: number): Promise<Media> {
+  async retry(userId: number, kind: MediaKindSpec, id: number): Promise<Media> {
     const now = this.d.clock.now().toISOString();
     const row = await this.d.repo.transaction(async (repo, trx) => {
       const again = await repo.retryOwned(userId, kind.name, id, now);
@@ -67,7 +67,12 @@ export class MediaService {
   }
 
   /** Which stored file a download sends, and under which name. */
-  async download(userId: number, kind: MediaKind, id: number, format: string | undefined): Promise<DownloadChoice & { filename: string }> {
+  async download(
+    userId: number,
+    kind: MediaKindSpec,
+    id: number,
+    format: string | undefined,
+  ): Promise<DownloadChoice & { filename: string }> {
     const row = await this.get(userId, kind, id);
     const choice = kind.download(row, format);
     if (!choice) throw notFound();

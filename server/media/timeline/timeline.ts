@@ -1,7 +1,7 @@
 import { monthOf, recordClock, type Dated } from '../../../contract/taken-at.ts';
 import type { TimelineBucket } from '../../../contract/timeline.ts';
 import type { Media } from '../../db/types.ts';
-import type { MediaKind } from '../kinds.ts';
+import type { MediaKindSpec } from '../kinds.ts';
 import type { TimelineRepository } from './repository.ts';
 
 /** How far a zone moves a time, at most (UTC−12 … UTC+14), rounded up to whole days around a month. */
@@ -23,7 +23,7 @@ export class MediaTimeline {
    * dated by the camera's clock counted in the database, the instants here, in the viewer's zone. Only
    * the favourites' when `favoritesOnly`.
    */
-  async buckets(userId: number, kind: MediaKind, timeZone: string, favoritesOnly = false): Promise<TimelineBucket[]> {
+  async buckets(userId: number, kind: MediaKindSpec, timeZone: string, favoritesOnly = false): Promise<TimelineBucket[]> {
     const [wall, instants] = await Promise.all([
       this.d.repo.wallMonths(userId, kind.name, favoritesOnly),
       this.d.repo.instants(userId, kind.name, favoritesOnly),
@@ -41,7 +41,7 @@ export class MediaTimeline {
    * The owner's records of `kind` in `month` (`YYYY-MM`) for a viewer in `timeZone`, newest first (equal
    * times: the later upload first); only the favourites when `favoritesOnly`.
    */
-  async month(userId: number, kind: MediaKind, month: string, timeZone: string, favoritesOnly = false): Promise<Media[]> {
+  async month(userId: number, kind: MediaKindSpec, month: string, timeZone: string, favoritesOnly = false): Promise<Media[]> {
     const year = Number(month.slice(0, 4));
     const index = Number(month.slice(5, 7)) - 1;
     const from = day(Date.UTC(year, index, 1 - ZONE_MARGIN_DAYS));

@@ -3,7 +3,7 @@ import type { Media } from '../../db/types.ts';
 import { notFound } from '../../http/errors.ts';
 import { purgeFilesJob } from '../../storage/purge-files.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import type { MediaKind } from '../kinds.ts';
+import type { MediaKindSpec } from '../kinds.ts';
 import { recordFiles } from '../files/stored-files.ts';
 import type { TrashRepository } from './repository.ts';
 
@@ -39,13 +39,13 @@ export class MediaTrash {
     return this.d.repo.list(userId);
   }
 
-  async restore(userId: number, kind: MediaKind, id: number): Promise<Media> {
+  async restore(userId: number, kind: MediaKindSpec, id: number): Promise<Media> {
     const row = await this.d.repo.restoreOwned(userId, kind.name, id);
     if (!row) throw notFound();
     return row;
   }
 
-  async purge(userId: number, kind: MediaKind, id: number): Promise<void> {
+  async purge(userId: number, kind: MediaKindSpec, id: number): Promise<void> {
     const rows = await this.removeForGood(async (repo) => {
       const row = await repo.purgeOwned(userId, kind.name, id);
       return row ? [row] : [];

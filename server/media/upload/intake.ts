@@ -16,7 +16,7 @@ import { withoutInvisible } from '../files/content-disposition.ts';
 import { detectStream } from '../content-types.ts';
 import { sha256Stream } from './checksum.ts';
 import { mediaDetailsSchema, type MediaDetails } from '../fields.ts';
-import type { MediaKind } from '../kinds.ts';
+import type { MediaKindSpec } from '../kinds.ts';
 import type { MediaProcessing } from '../processing/processing.ts';
 import type { MediaRepository } from '../records/repository.ts';
 import { underBase } from '../files/stored-files.ts';
@@ -90,7 +90,7 @@ export class MediaUploads {
    * first byte is written (a held 'purge-files' job for everything under its base name), so even a
    * process killed mid-upload leaves work for a worker to undo rather than bytes nobody knows about.
    */
-  async create(userId: number, kind: MediaKind, parts: AsyncIterable<UploadPart>, declaredBytes?: number): Promise<Media> {
+  async create(userId: number, kind: MediaKindSpec, parts: AsyncIterable<UploadPart>, declaredBytes?: number): Promise<Media> {
     const limit = kind.limit(this.d.config);
     // With a quota, an upload that cannot fit is refused before its body is read (when its declared
     // length already tells), else its bytes stop being read the moment they pass the room left
@@ -163,7 +163,7 @@ export class MediaUploads {
    * checked and recorded exactly as a multipart upload's (intake()). Refused or failed, nothing of
    * them is left at the new key.
    */
-  async adopt(userId: number, kind: MediaKind, completed: CompletedUpload): Promise<Media> {
+  async adopt(userId: number, kind: MediaKindSpec, completed: CompletedUpload): Promise<Media> {
     if (completed.size === 0) throw fieldError(kind.fileField, 'Отправленный файл пуст.');
     // Other uploads of the owner may have taken the room since this one began.
     await this.ensureRoom(userId, completed.size, completed.uploadId);
@@ -191,7 +191,7 @@ export class MediaUploads {
    */
   private async intake(
     userId: number,
-    kind: MediaKind,
+    kind: MediaKindSpec,
     upload: StoredUpload,
     journal: HeldJob,
     written: string[],
@@ -272,10 +272,10 @@ export class MediaUploads {
 }
 
 /** Where a new upload's files go: `u/<owner>/<kind>/<random>` plus each file's suffix. */
-const newBase = (userId: number, kind: MediaKind) => `${userPrefix(userId)}${kind.name}/${randomBytes(12).toString('base64url')}`;
+const newBase = (userId: number, kind: MediaKindSpec) => `${userPrefix(userId)}${kind.name}/${randomBytes(12).toString('base64url')}`;
 
 /** The kind's size limit refusal, on its file field (the multipart and the resumable upload alike). */
-export const fileTooLarge = (kind: MediaKind, limit: number) =>
+export const fileTooLarge = (kind: MediaKindSpec, limit: number) =>
   fieldError(kind.fileField, `Файл слишком большой (максимум ${formatMb(limit)} МБ)`, 413);
 
 /** The client's file name, kept for reference only: no paths, no control or bidirectional characters, ≤ 255. */
