@@ -62,7 +62,7 @@ function resilientPool(url: string, onConnectionError: ConnectionErrorLog): pg.P
  * One row by a fixed SQL text, read synchronously on a connection of its own that sees only committed
  * data: the read every authenticated request makes (the guard's user and session). Through Kysely that
  * read costs about a quarter of a small answer (its connection lock, query id and promise hops around
- * a 7 µs statement: GET /api/auth/profile/ went from 6,950 to 9,300 req/s without it, bench/profile.ts).
+ * a statement of a few microseconds; bench/profile.ts measures it).
  * A connection of its own, not Kysely's: a read on that one would run inside whatever transaction is
  * open on it and could see writes that are then rolled back. With WAL a read on a second connection sees
  * every commit made before it began, by this process or any other, so nothing gets staler.
@@ -70,7 +70,7 @@ function resilientPool(url: string, onConnectionError: ConnectionErrorLog): pg.P
  * Rows are kept until the database changes: `PRAGMA data_version` (about a third of the join's cost) moves
  * with every commit made by any other connection, this process's or another's, and while it stands still the
  * same SQL with the same values can only read the same row. Between writes the guard's join is thus read once
- * per session (the profile bench: ~10,200 → ~13,300 req/s with one process). So the SQL must read only the
+ * per session (the profile bench shows what that saves). So the SQL must read only the
  * database (no random(), no clock); each caller gets its own copy of the row.
  */
 export interface RowReader {

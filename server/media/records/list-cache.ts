@@ -48,9 +48,9 @@ class Entry {
 
   /**
    * Compressed once per encoding, off the event loop (zlib's thread pool); later callers share the result.
-   * The first caller is the owner waiting right after a change, so the levels are fast ones: on 2,000 records
-   * with noisy peaks brotli 2 takes ~18 ms for 750 kB where 4 took ~67 ms for 700 kB, gzip 4 ~32 ms for 763 kB
-   * where 6 took ~95 ms for 737 kB (the list bench's "just changed" figures).
+   * The first caller is the owner waiting right after a change, so the levels are fast ones (brotli 2, gzip 4):
+   * a few percent more bytes for a third of the time of the next levels up (the list bench's "just changed"
+   * figures; the commit that chose them has them).
    */
   body(encoding: ListEncoding): Promise<ListBody> {
     let body = this.encoded.get(encoding);
