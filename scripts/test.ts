@@ -14,7 +14,7 @@
 // use the bucket S3_TEST_URL names (keys from AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY). The storage
 // contract and the S3-specific tests run against both backends in every pass.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { planPrerequisites, thisMachine } from './test-prerequisites.ts';
 
 interface Step {
@@ -128,4 +128,6 @@ else console.warn('! PostgreSQL is not installed here: the PostgreSQL pass of th
 await together(passes);
 cleanup();
 
+// .ci/run builds the container image beside the browser tests (they leave a core about half idle): it waits for this file.
+if (process.env.NPM_TEST_BROWSER_MARK) writeFileSync(process.env.NPM_TEST_BROWSER_MARK, '');
 run('npx', ['playwright', 'test'], sqliteEnv);
