@@ -4,23 +4,12 @@ import { addAlbumItems, albumQueries, createAlbum, removeAlbumItems, updateAlbum
 import { favoriteQueries, listFavorites, setFavorite } from '@/lib/api/favorites';
 import { mediaQueries } from '@/lib/api/media-list';
 import { createShare, deleteShare, openShare, shareOpenRefusal, shareTokenFromHash } from '@/lib/api/shares';
+import { json, stubFetch } from '../support/api-client';
 
-// The real ky client (hooks and all), only with an absolute prefix: Node's Request cannot resolve '/api'.
-vi.mock('@/lib/api/client', async (importOriginal) => {
-  const real = await importOriginal<typeof import('@/lib/api/client')>();
-  const client = real.createApiClient({
-    tokens: {
-      getAccess: () => localStorage.getItem('token'),
-      getRefresh: () => null,
-      setTokens: () => undefined,
-      clear: () => undefined,
-    },
-    onAuthFailure: () => undefined,
-    isLoginScreen: () => false,
-    prefixUrl: 'http://localhost:3000/api',
-    fetch: (input, init) => globalThis.fetch(input, init),
-  });
-  return { ...real, api: client.api };
+// The real ky client (hooks and all) over the stubbed fetch.
+vi.mock('@/lib/api/client', async () => {
+  const { accessOnlyTokens, realApiClient } = await import('../support/api-client');
+  return realApiClient(accessOnlyTokens(() => localStorage.getItem('token')));
 });
 
 interface Seen {
@@ -34,15 +23,11 @@ interface Seen {
 let seen: Seen[] = [];
 let answer: () => Response;
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
 beforeEach(() => {
   seen = [];
   answer = () => json(200, {});
   localStorage.setItem('token', 'access-1');
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const req = input instanceof Request ? input : new Request(String(input), init);
+  stubFetch(async (req) => {
     const url = new URL(req.url);
     const text = await req.text();
     seen.push({

@@ -4,18 +4,12 @@ import { mediaQueries } from '@/lib/api/media-list';
 import { photoTimeline, type PhotoRecord } from '@/lib/api/photos';
 import { getTimelineBuckets, getTimelineMonth } from '@/lib/api/timeline';
 import { videoTimeline } from '@/lib/api/video';
+import { json, stubFetch } from '../support/api-client';
 
-// The real ky client (hooks and all), only with an absolute prefix: Node's Request cannot resolve '/api'.
-vi.mock('@/lib/api/client', async (importOriginal) => {
-  const real = await importOriginal<typeof import('@/lib/api/client')>();
-  const client = real.createApiClient({
-    tokens: { getAccess: () => 'access-1', getRefresh: () => null, setTokens: () => undefined, clear: () => undefined },
-    onAuthFailure: () => undefined,
-    isLoginScreen: () => false,
-    prefixUrl: 'http://localhost:3000/api',
-    fetch: (input, init) => globalThis.fetch(input, init),
-  });
-  return { ...real, api: client.api };
+// The real ky client (hooks and all) over the stubbed fetch.
+vi.mock('@/lib/api/client', async () => {
+  const { accessOnlyTokens, realApiClient } = await import('../support/api-client');
+  return realApiClient(accessOnlyTokens(() => 'access-1'));
 });
 
 let asked: URL[] = [];
@@ -23,10 +17,9 @@ let answer: unknown = [];
 
 beforeEach(() => {
   asked = [];
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const req = input instanceof Request ? input : new Request(String(input), init);
+  stubFetch((req) => {
     asked.push(new URL(req.url));
-    return new Response(JSON.stringify(answer), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    return json(200, answer);
   });
 });
 afterEach(() => vi.unstubAllGlobals());

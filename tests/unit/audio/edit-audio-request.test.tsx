@@ -5,28 +5,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 // Only the network is faked: the real ky client with its hooks, the fallbacks, the hooks, the
 // error mapping and the snackbar. Node's Request needs an absolute prefix.
-vi.mock('@/lib/api/client', async (importOriginal) => {
-  const real = await importOriginal<typeof import('@/lib/api/client')>();
-  const client = real.createApiClient({
-    tokens: { getAccess: () => 'access-1', getRefresh: () => null, setTokens: () => undefined, clear: () => undefined },
-    onAuthFailure: () => undefined,
-    isLoginScreen: () => false,
-    prefixUrl: 'http://localhost:3000/api',
-    fetch: (input, init) => globalThis.fetch(input, init),
-  });
-  return {
-    ...real,
-    api: client.api,
-    refreshAccessToken: client.refresh,
-    fetchAuthorized: client.fetchAuthorized,
-    sendAuthorized: client.sendAuthorized,
-    apiUrl: client.apiUrl,
-  };
+vi.mock('@/lib/api/client', async () => {
+  const { accessOnlyTokens, realApiClient } = await import('../support/api-client');
+  return realApiClient(accessOnlyTokens(() => 'access-1'));
 });
 
 import { EditMediaDialog } from '@/components/media/edit-media-dialog';
 import { SnackbarHost } from '@/components/ui/snackbar-host';
 import type { AudioRecord } from '@/lib/api/audio';
+import { json, nextAnswer, stubFetch } from '../support/api-client';
 
 interface Seen {
   method: string;
@@ -36,10 +23,7 @@ interface Seen {
 }
 
 let seen: Seen[] = [];
-let answers: Array<() => Response | Promise<Response>> = [];
-
-const json = (status: number, body: unknown) =>
-  new Response(body === null ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+let answers: Array<(s: Seen) => Response | Promise<Response>> = [];
 
 const record: AudioRecord = {
   id: 5,
@@ -86,17 +70,15 @@ beforeEach(() => {
   answers = [];
   warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
   vi.spyOn(console, 'info').mockImplementation(() => undefined);
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const req = input instanceof Request ? input : new Request(String(input), init);
-    seen.push({
+  stubFetch(async (req) => {
+    const s: Seen = {
       method: req.method,
       path: new URL(req.url).pathname,
       contentType: req.headers.get('Content-Type'),
       body: await req.text(),
-    });
-    const answer = answers.shift();
-    if (!answer) throw new Error('no more answers');
-    return answer();
+    };
+    seen.push(s);
+    return nextAnswer(answers, s);
   });
 });
 

@@ -2,30 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api/api-error';
 import { deleteMedia, readUpdatedDetails, retryMedia, updateMedia } from '@/lib/api/media';
 import { mediaRetryError } from '@/lib/errors';
+import { json, nextAnswer, stubFetch } from '../support/api-client';
 
-// The real ky client (hooks and all), only with an absolute prefix: Node's Request cannot resolve '/api'.
-vi.mock('@/lib/api/client', async (importOriginal) => {
-  const real = await importOriginal<typeof import('@/lib/api/client')>();
-  const client = real.createApiClient({
-    tokens: {
-      getAccess: () => localStorage.getItem('token'),
-      getRefresh: () => null,
-      setTokens: () => undefined,
-      clear: () => undefined,
-    },
-    onAuthFailure: () => undefined,
-    isLoginScreen: () => false,
-    prefixUrl: 'http://localhost:3000/api',
-    fetch: (input, init) => globalThis.fetch(input, init),
-  });
-  return {
-    ...real,
-    api: client.api,
-    refreshAccessToken: client.refresh,
-    fetchAuthorized: client.fetchAuthorized,
-    sendAuthorized: client.sendAuthorized,
-    apiUrl: client.apiUrl,
-  };
+// The real ky client (hooks and all) over the stubbed fetch.
+vi.mock('@/lib/api/client', async () => {
+  const { accessOnlyTokens, realApiClient } = await import('../support/api-client');
+  return realApiClient(accessOnlyTokens(() => localStorage.getItem('token')));
 });
 
 interface Seen {
@@ -39,9 +21,6 @@ interface Seen {
 let seen: Seen[] = [];
 let answers: Array<(s: Seen) => Response | Promise<Response>> = [];
 
-const json = (status: number, body: unknown) =>
-  new Response(body === null ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
 beforeEach(() => {
   seen = [];
   answers = [];
@@ -49,8 +28,7 @@ beforeEach(() => {
   // The fallback chain lists its attempts in the console.
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
   vi.spyOn(console, 'info').mockImplementation(() => undefined);
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const req = input instanceof Request ? input : new Request(String(new URL(String(input), 'http://localhost:3000/')), init);
+  stubFetch(async (req) => {
     const s: Seen = {
       method: req.method,
       url: new URL(req.url).pathname,
@@ -59,9 +37,7 @@ beforeEach(() => {
       body: await req.text(),
     };
     seen.push(s);
-    const answer = answers.shift();
-    if (!answer) throw new Error('no more answers');
-    return answer(s);
+    return nextAnswer(answers, s);
   });
 });
 

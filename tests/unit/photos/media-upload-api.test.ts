@@ -23,24 +23,10 @@ const tokens = vi.hoisted(() => {
   return t;
 });
 
-vi.mock('@/lib/api/client', async (importOriginal) => {
-  const real = await importOriginal<typeof import('@/lib/api/client')>();
-  const client = real.createApiClient({
-    tokens,
-    onAuthFailure: () => undefined,
-    isLoginScreen: () => false,
-    prefixUrl: 'http://localhost:3000/api',
-    fetch: (input, init) => globalThis.fetch(input, init),
-  });
-  return {
-    ...real,
-    api: client.api,
-    refreshAccessToken: client.refresh,
-    fetchAuthorized: client.fetchAuthorized,
-    sendAuthorized: client.sendAuthorized,
-    apiUrl: (path: string) => `/api/${path}`,
-  };
-});
+// The real ky client over the stubbed fetch; upload URLs stay relative, as the app's.
+vi.mock('@/lib/api/client', async () =>
+  (await import('../support/api-client')).realApiClient(tokens, { apiUrl: (path: string) => `/api/${path}` }),
+);
 
 /** A scripted XMLHttpRequest: records what was sent, reports progress, answers with `reply`. */
 class FakeXhr {
