@@ -1,6 +1,7 @@
 'use client';
 
 import type { KeyboardEvent, Ref } from 'react';
+import { PlayPauseIcon } from '@/components/ui/play-pause-icon';
 import { SKIP_BUTTON_S, SKIP_KEY_S } from '@/lib/media/playback/playback-keys';
 import { formatClock } from '@/lib/media/recording/recorder-machine';
 
@@ -57,16 +58,7 @@ export function WaveformRow({ containerRef, ready, playing, label, onToggle, cur
         title={playing ? 'Пауза' : 'Воспроизвести'}
         className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-accent text-accent-fg hover:bg-accent-hover disabled:bg-surface-3"
       >
-        {playing ? (
-          <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true" fill="currentColor">
-            <rect x="6" y="5" width="4" height="14" rx="1" />
-            <rect x="14" y="5" width="4" height="14" rx="1" />
-          </svg>
-        ) : (
-          <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true" fill="currentColor">
-            <path d="M8 5v14l11-7z" />
-          </svg>
-        )}
+        <PlayPauseIcon playing={playing} />
       </button>
       <div
         ref={containerRef}

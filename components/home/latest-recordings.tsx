@@ -1,23 +1,11 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
+import { PlayPauseIcon } from '@/components/ui/play-pause-icon';
 import type { AudioRecord } from '@/lib/api/audio';
 import { playbackCoordinator } from '@/lib/media/playback/playback-coordinator';
 import { formatDuration } from '@/lib/media/playback/format-duration';
 import { shortDate } from '@/lib/dates';
-
-function PlayIcon({ playing }: { playing: boolean }) {
-  return playing ? (
-    <svg viewBox="0 0 24 24" className="h-4 w-4" aria-hidden="true" fill="currentColor">
-      <rect x="6" y="5" width="4" height="14" rx="1" />
-      <rect x="14" y="5" width="4" height="14" rx="1" />
-    </svg>
-  ) : (
-    <svg viewBox="0 0 24 24" className="h-4 w-4" aria-hidden="true" fill="currentColor">
-      <path d="M8 5v14l11-7z" />
-    </svg>
-  );
-}
 
 /**
  * The latest recordings, each played where it is: one audio element for the card, a round play button per row
@@ -72,7 +60,7 @@ export function LatestRecordings({ records, label = 'Последние ауди
                 title={playing ? 'Пауза' : 'Воспроизвести'}
                 className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-accent text-accent-fg hover:bg-accent-hover disabled:bg-surface-3 disabled:text-fg-subtle"
               >
-                <PlayIcon playing={playing} />
+                <PlayPauseIcon playing={playing} className="h-4 w-4" />
               </button>
               <div className="min-w-0 flex-1">
                 <p className="truncate text-sm font-medium text-fg">{r.title}</p>

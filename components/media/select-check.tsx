@@ -1,5 +1,6 @@
 'use client';
 
+import { LineIcon } from '@/components/ui/line-icon';
 import type { SelectItem } from '@/hooks/use-selection';
 
 export interface SelectCheckProps {
@@ -51,17 +52,7 @@ export function SelectCheck({ id, selected, selecting, onSelect, label, tone = '
       className={`inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full transition-opacity duration-150 focus-visible:opacity-100 pointer-coarse:h-11 pointer-coarse:w-11 ${shown} ${className}`}
     >
       <span className={`flex h-6 w-6 items-center justify-center rounded-full border-2 ${disc}`} aria-hidden="true">
-        <svg
-          viewBox="0 0 20 20"
-          className="h-4 w-4"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2.5"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
-          <path d="M5 10.5l3.2 3L15 7" />
-        </svg>
+        <LineIcon d="M5 10.5l3.2 3L15 7" viewBox="0 0 20 20" className="h-4 w-4" strokeWidth={2.5} />
       </span>
     </button>
   );

@@ -3,6 +3,7 @@
 import { useId, useState } from 'react';
 import { CloseButton } from '@/components/ui/close-button';
 import { IconButton } from '@/components/ui/icon-button';
+import { LineIcon } from '@/components/ui/line-icon';
 import type { UploadItem } from '@/lib/media/uploads/upload-queue';
 import { UploadList, type UploadListProps } from './upload-list';
 
@@ -42,18 +43,7 @@ export function UploadTray({ items, onDismiss, onRetry, label }: UploadListProps
           aria-controls={listId}
           onClick={() => setFolded((f) => !f)}
         >
-          <svg
-            viewBox="0 0 24 24"
-            className={`h-5 w-5 transition-transform ${folded ? 'rotate-180' : ''}`}
-            aria-hidden="true"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          >
-            <path d="M6 9l6 6 6-6" />
-          </svg>
+          <LineIcon d="M6 9l6 6 6-6" className={`h-5 w-5 transition-transform ${folded ? 'rotate-180' : ''}`} />
         </IconButton>
         {active ? null : <CloseButton label="Закрыть загрузки" onClick={() => items.forEach((i) => onDismiss(i.id))} />}
       </div>

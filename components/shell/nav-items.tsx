@@ -1,3 +1,4 @@
+import { LineIcon } from '@/components/ui/line-icon';
 import { KIND_NAMES } from '@/lib/media/kind-names';
 
 export type NavIconName = 'home' | 'audio' | 'photo' | 'video' | 'album' | 'trash' | 'profile' | 'login' | 'register' | 'record';
@@ -56,18 +57,5 @@ const PATHS: Record<NavIconName, string> = {
 
 /** A navigation item's 24 px line icon. */
 export function NavIcon({ name, className = 'h-6 w-6' }: { name: NavIconName; className?: string }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      className={`shrink-0 ${className}`}
-      aria-hidden="true"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d={PATHS[name]} />
-    </svg>
-  );
+  return <LineIcon d={PATHS[name]} className={`shrink-0 ${className}`} strokeWidth={1.8} />;
 }

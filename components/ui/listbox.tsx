@@ -2,6 +2,7 @@
 
 import { Label, Listbox as HeadlessListbox, ListboxButton, ListboxOption, ListboxOptions } from '@headlessui/react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { SolidIcon } from './solid-icon';
 
 export interface ListboxProps<V extends string> {
   /** The visible label («Сортировка»), or the spoken name only (`hideLabel`). */
@@ -22,22 +23,6 @@ export interface ListboxProps<V extends string> {
   deferred?: boolean;
 }
 
-function Chevron() {
-  return (
-    <svg viewBox="0 0 20 20" className="h-4 w-4 shrink-0 text-fg-muted" aria-hidden="true" fill="currentColor">
-      <path d="M5.3 7.3a1 1 0 011.4 0L10 10.6l3.3-3.3a1 1 0 111.4 1.4l-4 4a1 1 0 01-1.4 0l-4-4a1 1 0 010-1.4z" />
-    </svg>
-  );
-}
-
-function Check() {
-  return (
-    <svg viewBox="0 0 20 20" className="h-4 w-4 shrink-0" aria-hidden="true" fill="currentColor">
-      <path d="M16.7 5.3a1 1 0 010 1.4l-8 8a1 1 0 01-1.4 0l-4-4a1 1 0 111.4-1.4L8 12.6l7.3-7.3a1 1 0 011.4 0z" />
-    </svg>
-  );
-}
-
 const frameClass = (className: string) => `flex flex-col gap-1 ${className}`;
 const labelClass = (hidden: boolean) => (hidden ? 'sr-only' : 'text-sm font-medium text-fg');
 const buttonClass = (size: 'sm' | 'md') =>
@@ -49,7 +34,7 @@ function ButtonFace({ children }: { children: ReactNode }) {
   return (
     <>
       <span className="truncate">{children}</span>
-      <Chevron />
+      <SolidIcon name="chevronDown" className="h-4 w-4 shrink-0 text-fg-muted" />
     </>
   );
 }
@@ -145,7 +130,7 @@ function LiveListbox<V extends string>({
             className="group flex cursor-default items-center gap-2 rounded-lg px-3 py-2 text-sm select-none data-focus:bg-surface-2"
           >
             <span className="invisible text-accent-text group-data-selected:visible">
-              <Check />
+              <SolidIcon name="check" className="h-4 w-4 shrink-0" />
             </span>
             <span className="group-data-selected:font-medium">{o.label}</span>
           </ListboxOption>

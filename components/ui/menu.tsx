@@ -3,6 +3,7 @@
 import { Menu as HeadlessMenu, MenuButton, MenuHeading, MenuItem, MenuItems, MenuSection, MenuSeparator } from '@headlessui/react';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
+import { SolidIcon } from './solid-icon';
 
 export type MenuEntry =
   | { kind?: 'action'; label: string; onSelect: () => void; icon?: ReactNode; danger?: boolean; disabled?: boolean }
@@ -32,16 +33,7 @@ const ITEM =
   'group flex w-full items-center gap-3 rounded-lg px-3 py-2 text-left text-sm text-fg data-disabled:opacity-50 data-focus:bg-surface-2';
 
 function Tick({ on }: { on: boolean }) {
-  return (
-    <svg
-      viewBox="0 0 20 20"
-      className={`h-4 w-4 shrink-0 text-accent-text ${on ? '' : 'invisible'}`}
-      aria-hidden="true"
-      fill="currentColor"
-    >
-      <path d="M16.7 5.3a1 1 0 010 1.4l-8 8a1 1 0 01-1.4 0l-4-4a1 1 0 111.4-1.4L8 12.6l7.3-7.3a1 1 0 011.4 0z" />
-    </svg>
-  );
+  return <SolidIcon name="check" className={`h-4 w-4 shrink-0 text-accent-text ${on ? '' : 'invisible'}`} />;
 }
 
 /**

@@ -4,22 +4,13 @@ import { useSetAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { dismissSnackbarAtom, SNACKBAR_ACTION_TIMEOUT_MS, SNACKBAR_TIMEOUT_MS, type Snackbar } from '@/hooks/use-snackbar';
 import { CloseButton } from './close-button';
+import { SolidIcon } from './solid-icon';
 
-function SuccessIcon() {
-  return (
-    <svg viewBox="0 0 20 20" className="h-5 w-5 shrink-0 text-[#6fd19b] dark:text-[#146c43]" aria-hidden="true" fill="currentColor">
-      <path d="M10 2a8 8 0 100 16 8 8 0 000-16zm3.7 6.2l-4.5 4.5a1 1 0 01-1.4 0l-2-2a1 1 0 111.4-1.4l1.3 1.3 3.8-3.8a1 1 0 111.4 1.4z" />
-    </svg>
-  );
-}
-
-function ErrorIcon() {
-  return (
-    <svg viewBox="0 0 20 20" className="h-5 w-5 shrink-0 text-[#ff8a80] dark:text-[#b3261e]" aria-hidden="true" fill="currentColor">
-      <path d="M10 2a8 8 0 100 16 8 8 0 000-16zm-1 4a1 1 0 112 0v4a1 1 0 11-2 0V6zm1 9a1.25 1.25 0 110-2.5A1.25 1.25 0 0110 15z" />
-    </svg>
-  );
-}
+/** The toast's icon colours, light enough on the inverse background of either theme. */
+const ICON_CLASS = {
+  success: 'h-5 w-5 shrink-0 text-[#6fd19b] dark:text-[#146c43]',
+  error: 'h-5 w-5 shrink-0 text-[#ff8a80] dark:text-[#b3261e]',
+} as const;
 
 /** The focus back to `el` when it is still on the page, else to the page's own heading (`main h1[tabindex="-1"]`). */
 function focusBack(el: HTMLElement | null) {
@@ -68,7 +59,7 @@ function SnackbarItem({ item }: { item: Snackbar }) {
         if (!e.currentTarget.contains(e.relatedTarget)) setFocused(false);
       }}
     >
-      {item.kind === 'success' ? <SuccessIcon /> : <ErrorIcon />}
+      <SolidIcon name={item.kind} className={ICON_CLASS[item.kind]} />
       <p className="flex-1 py-1 text-sm break-words">{item.message}</p>
       {/* Said with the message, so the shortcut is known without reaching the button. */}
       {action ? <span className="sr-only">{`${action.label}: Ctrl+Z.`}</span> : null}

@@ -6,6 +6,7 @@ import { ProcessingFailed } from '@/components/media/processing-failed';
 import { SelectCheck } from '@/components/media/select-check';
 import { Menu } from '@/components/ui/menu';
 import { MoreIcon } from '@/components/ui/more-icon';
+import { PlayPauseIcon } from '@/components/ui/play-pause-icon';
 import { Spinner } from '@/components/ui/spinner';
 import type { MediaItemProps } from '@/components/media/item-props';
 import { useSelectableItem } from '@/hooks/use-selectable-item';
@@ -73,9 +74,7 @@ export const VideoCard = memo(function VideoCard({
             {video.failure_reason ?? VIDEO_FAILED}
           </span>
         ) : !video.poster ? (
-          <svg viewBox="0 0 24 24" className="absolute inset-0 m-auto h-10 w-10 text-white/80" aria-hidden="true" fill="currentColor">
-            <path d="M8 5v14l11-7z" />
-          </svg>
+          <PlayPauseIcon playing={false} className="absolute inset-0 m-auto h-10 w-10 text-white/80" />
         ) : null}
         {duration ? (
           <span

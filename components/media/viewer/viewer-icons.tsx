@@ -1,3 +1,5 @@
+import { LineIcon } from '@/components/ui/line-icon';
+
 const PATHS = {
   share: 'M4 12v7a1 1 0 001 1h14a1 1 0 001-1v-7M16 6l-4-4-4 4M12 2v13',
   album: 'M4 5h16v14H4zM4 15l4.5-4.5 3.5 3.5 2.5-2.5L20 17M15 9.5h.01M8 2h8',
@@ -9,18 +11,5 @@ const PATHS = {
 
 /** The viewer's 24 px line icons. */
 export function ViewerIcon({ name, className = 'h-5 w-5' }: { name: keyof typeof PATHS; className?: string }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      className={className}
-      aria-hidden="true"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={name === 'left' || name === 'right' ? 2.5 : 1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d={PATHS[name]} />
-    </svg>
-  );
+  return <LineIcon d={PATHS[name]} className={className} strokeWidth={name === 'left' || name === 'right' ? 2.5 : 1.8} />;
 }
