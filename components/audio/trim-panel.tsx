@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import type WaveSurfer from 'wavesurfer.js';
 import type { Region } from 'wavesurfer.js/dist/plugins/regions.esm.js';
 import { Button } from '@/components/ui/button';
@@ -19,6 +19,41 @@ export interface TrimPanelProps {
 }
 
 const round = (seconds: number) => Math.round(seconds * 10) / 10;
+
+/** One end of the part, typed in seconds to a tenth. */
+function SecondsField({
+  ref,
+  id,
+  label,
+  max,
+  value,
+  onChange,
+}: {
+  ref?: Ref<HTMLInputElement>;
+  id: string;
+  label: string;
+  max: number;
+  value: number;
+  onChange: (value: number) => void;
+}) {
+  return (
+    <label className="flex flex-col gap-1 text-xs text-fg-muted" htmlFor={id}>
+      {label}
+      <input
+        ref={ref}
+        id={id}
+        type="number"
+        inputMode="decimal"
+        min={0}
+        max={max}
+        step={0.1}
+        value={value}
+        onChange={(e) => onChange(e.target.valueAsNumber)}
+        className="w-24 rounded-md border border-line-strong px-2 py-1 text-sm tabular-nums"
+      />
+    </label>
+  );
+}
 
 /**
  * «Обрезать»: two handles on the waveform (wavesurfer's regions plugin, loaded only when the panel
@@ -89,7 +124,6 @@ export function TrimPanel({ wavesurfer, duration, onSave, saving, onClose }: Tri
     onClose();
   };
 
-  const field = 'w-24 rounded-md border border-line-strong px-2 py-1 text-sm tabular-nums';
   return (
     <div
       role="group"
@@ -100,35 +134,21 @@ export function TrimPanel({ wavesurfer, duration, onSave, saving, onClose }: Tri
     >
       <p className="text-xs text-fg-muted">Передвиньте ручки на волне или введите время: останется выделенный отрезок.</p>
       <div className="flex flex-wrap items-end gap-3">
-        <label className="flex flex-col gap-1 text-xs text-fg-muted" htmlFor={`${id}-start`}>
-          Начало, с
-          <input
-            ref={startRef}
-            id={`${id}-start`}
-            type="number"
-            inputMode="decimal"
-            min={0}
-            max={round(duration)}
-            step={0.1}
-            value={start}
-            onChange={(e) => moveTo({ start: e.target.valueAsNumber, end })}
-            className={field}
-          />
-        </label>
-        <label className="flex flex-col gap-1 text-xs text-fg-muted" htmlFor={`${id}-end`}>
-          Конец, с
-          <input
-            id={`${id}-end`}
-            type="number"
-            inputMode="decimal"
-            min={0}
-            max={round(duration)}
-            step={0.1}
-            value={end}
-            onChange={(e) => moveTo({ start, end: e.target.valueAsNumber })}
-            className={field}
-          />
-        </label>
+        <SecondsField
+          ref={startRef}
+          id={`${id}-start`}
+          label="Начало, с"
+          max={round(duration)}
+          value={start}
+          onChange={(value) => moveTo({ start: value, end })}
+        />
+        <SecondsField
+          id={`${id}-end`}
+          label="Конец, с"
+          max={round(duration)}
+          value={end}
+          onChange={(value) => moveTo({ start, end: value })}
+        />
         <Button variant="secondary" onClick={() => regionRef.current?.play(true)} disabled={!!problem}>
           Прослушать
         </Button>

@@ -9,12 +9,15 @@ import { MEDIA_KINDS } from '@/lib/media/kinds';
 import { LatestRecordings } from './latest-recordings';
 import { LatestTiles } from './latest-tiles';
 
-/** How many of each kind's latest favourites the home shows, and the link to the rest (the list's «Избранное» filter). */
-const SHOWN: Record<MediaKind, { latest: number; all: string }> = {
-  audio: { latest: 3, all: 'Все избранные записи' },
-  photo: { latest: 6, all: 'Все избранные фото' },
-  video: { latest: 2, all: 'Все избранные видео' },
-};
+/**
+ * How many of each kind's latest favourites the home shows, the link to the rest (the list's «Избранное» filter),
+ * the spoken name of what is shown and, for photos and videos, the tiles' grid.
+ */
+const SHOWN = {
+  audio: { latest: 3, all: 'Все избранные записи', label: 'Избранные аудиозаписи' },
+  photo: { latest: 6, all: 'Все избранные фото', label: 'Избранные фотографии', grid: 'grid-cols-3 gap-1.5' },
+  video: { latest: 2, all: 'Все избранные видео', label: 'Избранные видео', grid: 'grid-cols-2 gap-2' },
+} as const satisfies Record<MediaKind, { latest: number; all: string; label: string; grid?: string }>;
 
 export const FAVORITES_HEADING = 'Избранное';
 
@@ -44,9 +47,8 @@ export function FavoritesSection() {
   const photo = useQuery(favoriteQueries.list('photo'));
   const video = useQuery(favoriteQueries.list('video'));
   const audios = audio.data ?? [];
-  const photos = photo.data ?? [];
-  const videos = video.data ?? [];
-  if (!audios.length && !photos.length && !videos.length) return null;
+  const tiles = { photo: photo.data ?? [], video: video.data ?? [] };
+  if (!audios.length && !tiles.photo.length && !tiles.video.length) return null;
   return (
     <section
       aria-labelledby="home-favorites"
@@ -60,31 +62,22 @@ export function FavoritesSection() {
       <div className="mt-2 grid items-start gap-4 lg:grid-cols-3">
         {audios.length ? (
           <KindFavorites kind="audio">
-            <LatestRecordings records={audios.slice(0, SHOWN.audio.latest)} label="Избранные аудиозаписи" />
+            <LatestRecordings records={audios.slice(0, SHOWN.audio.latest)} label={SHOWN.audio.label} />
           </KindFavorites>
         ) : null}
-        {photos.length ? (
-          <KindFavorites kind="photo">
-            <LatestTiles
-              kind="photo"
-              items={photos}
-              latest={photos.slice(0, SHOWN.photo.latest)}
-              grid="grid-cols-3 gap-1.5"
-              label="Избранные фотографии"
-            />
-          </KindFavorites>
-        ) : null}
-        {videos.length ? (
-          <KindFavorites kind="video">
-            <LatestTiles
-              kind="video"
-              items={videos}
-              latest={videos.slice(0, SHOWN.video.latest)}
-              grid="grid-cols-2 gap-2"
-              label="Избранные видео"
-            />
-          </KindFavorites>
-        ) : null}
+        {(['photo', 'video'] as const).map((kind) =>
+          tiles[kind].length ? (
+            <KindFavorites key={kind} kind={kind}>
+              <LatestTiles
+                kind={kind}
+                items={tiles[kind]}
+                latest={tiles[kind].slice(0, SHOWN[kind].latest)}
+                grid={SHOWN[kind].grid}
+                label={SHOWN[kind].label}
+              />
+            </KindFavorites>
+          ) : null,
+        )}
       </div>
     </section>
   );
