@@ -63,51 +63,48 @@ export const audioRecordSchema = mediaRecord.extend({
 });
 export type AudioRecord = z.infer<typeof audioRecordSchema>;
 
+/** What a photo and a video carry beside every record's fields: the file shown, its size in pixels and when it was shot. */
+const pictureRecord = mediaRecord.extend({
+  /**
+   * What is served of the upload, without its metadata (location); null until it is made. A photo: the
+   * full-size photo as shown (a copy when the original carried metadata). A video: the H.264/AAC MP4 made
+   * from it, the same as `playable`. The original's exact bytes: the download with `?format=original` (its
+   * owner's), and the export.
+   */
+  file: signedUrl,
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  /**
+   * When it was shot; null when the file says nothing. A photo: from its EXIF (DateTimeOriginal, else
+   * DateTimeDigitized, else DateTime, each with its own offset tag): `2024-06-01T14:00:00+03:00` when the
+   * camera wrote its offset, `2024-06-01T14:00:00` when it did not (the camera's local time), shown as the
+   * camera's wall clock in every zone (contract/taken-at.ts). A video, once processed: from the container's
+   * tags, QuickTime's creationdate as the camera's wall clock and offset (`2024-06-01T14:00:00+03:00`), else
+   * creation_time, an instant in UTC (`2024-06-01T11:00:00.000Z`, shown in the viewer's zone).
+   */
+  taken_at: z.string().nullable(),
+});
+
 /**
  * One photo as the API returns it (the list is newest first by taken_at, else created_at; the timeline's
  * month answers are newest first by the wall clock of taken-at.ts).
  */
-export const photoRecordSchema = mediaRecord.extend({
-  /** The full-size photo as shown: a copy without metadata (location) when the original carried any; null until ready. */
-  file: signedUrl,
+export const photoRecordSchema = pictureRecord.extend({
   /** At most 400 px, WebP. */
   thumbnail: signedUrl,
   /** At most 1600 px, WebP. */
   preview: signedUrl,
-  width: z.number().int().nullable(),
-  height: z.number().int().nullable(),
-  /**
-   * When the photo was taken, from its EXIF (DateTimeOriginal, else DateTimeDigitized, else DateTime, each
-   * with its own offset tag): `2024-06-01T14:00:00+03:00` when the camera wrote its offset,
-   * `2024-06-01T14:00:00` when it did not (the camera's local time); null when the file says nothing.
-   * Shown as the camera's wall clock in every zone (contract/taken-at.ts).
-   */
-  taken_at: z.string().nullable(),
 });
 export type PhotoRecord = z.infer<typeof photoRecordSchema>;
 
 /** One video as the API returns it; the MP4 rendition and the poster are made in the background. */
-export const videoRecordSchema = mediaRecord.extend({
-  /**
-   * What is served of the upload: the H.264/AAC MP4 made from it without its metadata (location), the
-   * same as `playable`; null until it is made. The original's exact bytes: the download with
-   * `?format=original` (its owner's), and the export.
-   */
-  file: signedUrl,
+export const videoRecordSchema = pictureRecord.extend({
   /** The H.264/AAC MP4; null while processing or when processing failed. */
   playable: signedUrl,
   /** A JPEG frame. */
   poster: signedUrl,
   /** Seconds, once processed. */
   duration: z.number().nullable(),
-  width: z.number().int().nullable(),
-  height: z.number().int().nullable(),
-  /**
-   * When it was filmed, once processed, from the container's tags: QuickTime's creationdate as the
-   * camera's wall clock and offset (`2024-06-01T14:00:00+03:00`), else creation_time, an instant in UTC
-   * (`2024-06-01T11:00:00.000Z`, shown in the viewer's zone); null when the file says nothing.
-   */
-  taken_at: z.string().nullable(),
 });
 export type VideoRecord = z.infer<typeof videoRecordSchema>;
 
