@@ -19,42 +19,20 @@ vi.mock('@/lib/api/client', async (importOriginal) => ({
 
 import { AudioItem } from '@/components/audio/audio-item';
 import { TrashScreen } from '@/components/trash/trash-screen';
-import type { AudioRecord } from '@/lib/api/audio';
+import { audioRecord, noItemActions } from '../support/media-records';
 
 const wrap = (ui: React.ReactNode) => <QueryClientProvider client={new QueryClient()}>{ui}</QueryClientProvider>;
 
-const recording: AudioRecord = {
-  id: 1,
+const recording = audioRecord(1, {
   title: 'Шум прибоя',
-  description: '',
-  audio_file: null,
-  waveform_data: [],
   duration: 12,
   created_at: '2026-01-10T10:00:00Z',
-  download_url: '/api/media/audio/1/download/',
-  original_file: null,
-  mime_type: 'audio/webm',
-  size: 1000,
-  sha256: null,
-  is_favorite: false,
   status: 'failed',
-  failure_reason: null,
-};
+});
 
 describe('each item’s buttons say which item they act on (issue 27)', () => {
   it('a recording’s star and «Повторить» name the recording', () => {
-    render(
-      wrap(
-        <AudioItem
-          record={recording}
-          index={0}
-          onOpen={() => undefined}
-          onEdit={() => undefined}
-          onDelete={() => undefined}
-          highlighted={false}
-        />,
-      ),
-    );
+    render(wrap(<AudioItem record={recording} index={0} {...noItemActions} />));
     const row = screen.getByRole('article', { name: 'Шум прибоя' });
     expect(within(row).getByRole('button', { name: 'В избранное: Шум прибоя' }).getAttribute('aria-pressed')).toBe('false');
     expect(within(row).getByRole('button', { name: 'Повторить: Шум прибоя' })).toBeTruthy();

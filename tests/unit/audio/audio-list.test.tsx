@@ -3,25 +3,16 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AudioItem } from '@/components/audio/audio-item';
 import { MediaCollection } from '@/components/media/media-collection';
-import type { AudioRecord } from '@/lib/api/audio';
+import { audioRecord, noItemActions } from '../support/media-records';
 
-const records: AudioRecord[] = Array.from({ length: 2000 }, (_, i) => ({
-  id: i + 1,
-  title: `Запись ${i + 1}`,
-  description: '',
-  audio_file: `http://localhost/media/u/1/audio/${i + 1}.mp3?exp=1&sig=x`,
-  waveform_data: [0.1, 0.5, 0.9],
-  duration: 10 + i,
-  created_at: new Date(1_700_000_000_000 + i * 60_000).toISOString(),
-  download_url: `/api/media/audio/${i + 1}/download/`,
-  original_file: null,
-  mime_type: 'audio/webm',
-  size: 1000,
-  sha256: null,
-  is_favorite: false,
-  status: 'ready',
-  failure_reason: null,
-}));
+const records = Array.from({ length: 2000 }, (_, i) =>
+  audioRecord(i + 1, {
+    audio_file: `http://localhost/media/u/1/audio/${i + 1}.mp3?exp=1&sig=x`,
+    waveform_data: [0.1, 0.5, 0.9],
+    duration: 10 + i,
+    created_at: new Date(1_700_000_000_000 + i * 60_000).toISOString(),
+  }),
+);
 
 const offsetHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetHeight')!;
 beforeEach(() => {
@@ -51,16 +42,7 @@ describe('audio list with 2,000 recordings', () => {
           layout="rows"
           label="Аудиозаписи"
           items={records}
-          renderItem={(r, i) => (
-            <AudioItem
-              record={r}
-              index={i}
-              onOpen={() => undefined}
-              onEdit={() => undefined}
-              onDelete={() => undefined}
-              highlighted={false}
-            />
-          )}
+          renderItem={(r, i) => <AudioItem record={r} index={i} {...noItemActions} />}
         />
       </QueryClientProvider>,
     );

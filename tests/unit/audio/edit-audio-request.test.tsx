@@ -12,8 +12,8 @@ vi.mock('@/lib/api/client', async () => {
 
 import { EditMediaDialog } from '@/components/media/edit-media-dialog';
 import { SnackbarHost } from '@/components/ui/snackbar-host';
-import type { AudioRecord } from '@/lib/api/audio';
 import { json, nextAnswer, stubFetch } from '../support/api-client';
+import { audioRecord } from '../support/media-records';
 
 interface Seen {
   method: string;
@@ -25,23 +25,7 @@ interface Seen {
 let seen: Seen[] = [];
 let answers: Array<(s: Seen) => Response | Promise<Response>> = [];
 
-const record: AudioRecord = {
-  id: 5,
-  title: 'Старое',
-  description: '',
-  audio_file: null,
-  original_file: null,
-  waveform_data: [],
-  duration: 3,
-  created_at: '2025-01-01',
-  mime_type: 'audio/webm',
-  size: 1000,
-  sha256: null,
-  is_favorite: false,
-  status: 'ready',
-  failure_reason: null,
-  download_url: '/api/media/audio/5/download/',
-};
+const record = audioRecord(5, { title: 'Старое', duration: 3, created_at: '2025-01-01' });
 
 function renderDialog() {
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });

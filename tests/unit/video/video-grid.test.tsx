@@ -5,31 +5,9 @@ import { MediaCollection } from '@/components/media/media-collection';
 import { VideoCard } from '@/components/video/video-card';
 import { MEDIA_KINDS, uploadedMessage } from '@/lib/media/kinds';
 import { isProcessing, PROCESSING_POLL_MS } from '@/lib/media/lists/processing';
-import type { VideoRecord } from '@/lib/api/video';
+import { noItemActions, videoRecord } from '../support/media-records';
 
 afterEach(cleanup);
-
-const video = (id: number, over: Partial<VideoRecord>): VideoRecord => ({
-  id,
-  title: `Видео ${id}`,
-  description: '',
-  file: `http://localhost/media/u/1/video/${id}.webm?exp=1&sig=x`,
-  playable: null,
-  poster: null,
-  duration: null,
-  width: null,
-  height: null,
-  taken_at: null,
-  status: 'ready',
-  failure_reason: null,
-  created_at: '2024-06-01T10:00:00Z',
-  mime_type: 'video/webm',
-  size: 1000,
-  sha256: null,
-  is_favorite: false,
-  download_url: `/api/media/video/${id}/download/`,
-  ...over,
-});
 
 describe('video cards', () => {
   it('show the poster with the duration badge, "обрабатывается" while processing, and the failure with «Повторить»', () => {
@@ -39,12 +17,12 @@ describe('video cards', () => {
         <MediaCollection
           layout="tiles"
           label="Видео"
-          renderItem={(v) => <VideoCard record={v} index={0} onOpen={onOpen} onEdit={vi.fn()} onDelete={vi.fn()} highlighted={false} />}
+          renderItem={(v) => <VideoCard record={v} index={0} {...noItemActions} onOpen={onOpen} />}
           items={[
-            video(1, { poster: 'http://localhost/media/p1.jpg', playable: 'http://localhost/media/1.mp4', duration: 3.2 }),
-            video(2, { status: 'processing' }),
-            video(3, { status: 'failed' }),
-            video(4, { status: 'failed', failure_reason: 'В файле нет видеодорожки' }),
+            videoRecord(1, { poster: 'http://localhost/media/p1.jpg', playable: 'http://localhost/media/1.mp4', duration: 3.2 }),
+            videoRecord(2, { status: 'processing' }),
+            videoRecord(3, { status: 'failed' }),
+            videoRecord(4, { status: 'failed', failure_reason: 'В файле нет видеодорожки' }),
           ]}
         />
       </QueryClientProvider>,
@@ -74,8 +52,8 @@ describe('video cards', () => {
 
   it('the list polls every 2 s only while something is processing', () => {
     expect(PROCESSING_POLL_MS).toBe(2000);
-    expect(isProcessing([video(1, {}), video(2, { status: 'processing' })])).toBe(true);
-    expect(isProcessing([video(1, {}), video(3, { status: 'failed' })])).toBe(false);
+    expect(isProcessing([videoRecord(1), videoRecord(2, { status: 'processing' })])).toBe(true);
+    expect(isProcessing([videoRecord(1), videoRecord(3, { status: 'failed' })])).toBe(false);
     expect(isProcessing(undefined)).toBe(false);
   });
 

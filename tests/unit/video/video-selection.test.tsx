@@ -5,29 +5,13 @@ import { MediaCollection } from '@/components/media/media-collection';
 import { VideoCard } from '@/components/video/video-card';
 import { useSelection } from '@/hooks/use-selection';
 import type { VideoRecord } from '@/lib/api/video';
+import { noItemActions, videoRecord } from '../support/media-records';
 
 afterEach(cleanup);
 
-const video = (id: number): VideoRecord => ({
-  id,
-  title: `Видео ${id}`,
-  description: '',
-  file: null,
-  playable: `http://localhost/media/${id}.mp4`,
-  poster: null,
-  duration: 2,
-  width: null,
-  height: null,
-  taken_at: null,
-  status: 'ready',
-  failure_reason: null,
-  created_at: '2024-06-01T10:00:00Z',
-  mime_type: 'video/mp4',
-  size: 1000,
-  sha256: null,
-  is_favorite: false,
-  download_url: `/api/media/video/${id}/download/`,
-});
+/** A ready video with its MP4 made. */
+const video = (id: number) =>
+  videoRecord(id, { file: null, playable: `http://localhost/media/${id}.mp4`, duration: 2, mime_type: 'video/mp4' });
 
 // Newest first, as the screen shows them.
 const VIDEOS = [5, 4, 3, 2, 1].map(video);
@@ -47,10 +31,8 @@ function Grid({ onOpen, onLeave }: { onOpen: (v: VideoRecord) => void; onLeave: 
           <VideoCard
             record={v}
             index={index}
+            {...noItemActions}
             onOpen={onOpen}
-            onEdit={vi.fn()}
-            onDelete={vi.fn()}
-            highlighted={false}
             onSelect={selection.select}
             selected={selection.selected.has(v.id)}
             selecting={selection.selecting}
