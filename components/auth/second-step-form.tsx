@@ -1,13 +1,13 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@/lib/forms/zod-resolver';
 import { useRouter } from 'next/navigation';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { CodeField } from '@/components/ui/code-field';
 import { FormAlert } from '@/components/ui/form-alert';
-import { TextField } from '@/components/ui/text-field';
+import { RecoveryCodeField } from '@/components/ui/recovery-code-field';
 import { useAuth } from '@/hooks/use-auth';
 import { errorInfo, secondStepError } from '@/lib/errors';
 import { appCodeSchema, recoveryCodeSchema, type SecondStepValues } from '@/lib/schemas/two-factor';
@@ -91,11 +91,9 @@ function CodeStep({
       </p>
       {error ? <FormAlert id={alertId}>{error}</FormAlert> : null}
       {mode === 'recovery' ? (
-        <TextField
+        <RecoveryCodeField
           label="Резервный код"
           autoComplete="off"
-          autoCapitalize="off"
-          spellCheck={false}
           error={errors.code?.message}
           alertId={error ? alertId : undefined}
           {...form.register('code')}

@@ -1,18 +1,18 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@/lib/forms/zod-resolver';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
 import { CodeField } from '@/components/ui/code-field';
+import { FormActions } from '@/components/ui/form-actions';
 import { FormAlert } from '@/components/ui/form-alert';
 import { PasswordField } from '@/components/ui/password-field';
 import { TextField } from '@/components/ui/text-field';
 import { useConfirmEmailChange, useRequestEmailChange } from '@/hooks/use-email-change';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import type { User } from '@/lib/auth/types';
-import { splitFieldErrors } from '@/lib/api/api-error';
 import { EMAIL_TAKEN, emailChangeError, errorInfo, isTaken } from '@/lib/errors';
+import { showFieldErrors } from '@/lib/forms/show-field-errors';
 import { emailChangeCodeSchema, emailChangeSchema, type EmailChangeCodeValues, type EmailChangeValues } from '@/lib/schemas/email-change';
 import { ProfileSection } from './section';
 
@@ -74,11 +74,9 @@ function AddressStep({ focusOnMount, onSent }: { focusOnMount: boolean; onSent: 
       onSent(address);
     } catch (e) {
       const info = errorInfo(e);
-      const { fields, rest } = splitFieldErrors(info.data, ['new_email', 'password'] as const);
-      if (fields.new_email) form.setError('new_email', { message: isTaken(info.data, 'new_email') ? EMAIL_TAKEN : fields.new_email });
-      if (fields.password) form.setError('password', { message: fields.password });
-      if (fields.new_email || fields.password) form.setFocus(fields.new_email ? 'new_email' : 'password');
-      else setError(rest ?? emailChangeError(info, 'Ошибка при смене email'));
+      const { fields, rest, shown } = showFieldErrors(form, info.data, ['new_email', 'password']);
+      if (fields.new_email && isTaken(info.data, 'new_email')) form.setError('new_email', { message: EMAIL_TAKEN });
+      if (!shown) setError(rest ?? emailChangeError(info, 'Ошибка при смене email'));
     }
   });
 
@@ -87,11 +85,7 @@ function AddressStep({ focusOnMount, onSent }: { focusOnMount: boolean; onSent: 
       {error ? <FormAlert>{error}</FormAlert> : null}
       <TextField label="Новый email" type="email" autoComplete="email" error={errors.new_email?.message} {...form.register('new_email')} />
       <PasswordField label="Текущий пароль" error={errors.password?.message} {...form.register('password')} />
-      <div>
-        <Button type="submit" loading={isSubmitting}>
-          Получить код
-        </Button>
-      </div>
+      <FormActions submit="Получить код" busy={isSubmitting} />
     </form>
   );
 }
@@ -128,14 +122,7 @@ function CodeStep({ address, onDone, onCancel }: { address: string; onDone: () =
       </FormAlert>
       {error ? <FormAlert id={alertId}>{error}</FormAlert> : null}
       <CodeField label="Код из письма" error={errors.code?.message} alertId={error ? alertId : undefined} {...form.register('code')} />
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" loading={isSubmitting}>
-          Подтвердить
-        </Button>
-        <Button variant="secondary" onClick={onCancel} disabled={isSubmitting}>
-          Отмена
-        </Button>
-      </div>
+      <FormActions submit="Подтвердить" busy={isSubmitting} onCancel={onCancel} />
     </form>
   );
 }

@@ -1,17 +1,18 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@/lib/forms/zod-resolver';
 import { QRCodeSVG } from 'qrcode.react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
 import { CodeField } from '@/components/ui/code-field';
+import { FormActions } from '@/components/ui/form-actions';
 import { FormAlert } from '@/components/ui/form-alert';
 import { useEnableTwoFactor } from '@/hooks/use-two-factor';
 import type { TwoFactorSetup } from '@/lib/api/two-factor';
-import { splitFieldErrors } from '@/lib/api/api-error';
 import { errorInfo, twoFactorError } from '@/lib/errors';
+import { showFieldErrors } from '@/lib/forms/show-field-errors';
 import { enableTwoFactorSchema, type EnableTwoFactorValues } from '@/lib/schemas/two-factor';
+import { StepForm } from './step-form';
 
 /** The key in groups of four, as apps print it: easier to type by hand. */
 const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
@@ -36,13 +37,8 @@ export function TwoFactorSetupStep({
   const [error, setError] = useState<string | null>(null);
   const form = useForm<EnableTwoFactorValues>({ resolver: zodResolver(enableTwoFactorSchema), defaultValues: { code: '' } });
   const { errors, isSubmitting } = form.formState;
-  const heading = useRef<HTMLHeadingElement>(null);
   // A refused code told above the form is tied to the field (aria-invalid, aria-describedby).
   const alertId = useId();
-
-  useEffect(() => {
-    heading.current?.focus();
-  }, []);
 
   const onSubmit = form.handleSubmit(async ({ code }) => {
     setError(null);
@@ -51,18 +47,14 @@ export function TwoFactorSetupStep({
       onEnabled(recovery_codes);
     } catch (e) {
       const info = errorInfo(e);
-      const { fields, rest } = splitFieldErrors(info.data, ['code'] as const);
-      if (fields.code) form.setError('code', { message: fields.code });
-      else setError(rest ?? twoFactorError(info, 'Не удалось включить двухэтапную проверку'));
+      const { shown, rest } = showFieldErrors(form, info.data, ['code']);
+      if (!shown) setError(rest ?? twoFactorError(info, 'Не удалось включить двухэтапную проверку'));
       form.setFocus('code');
     }
   });
 
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4" aria-labelledby="two-factor-setup-title">
-      <h4 id="two-factor-setup-title" ref={heading} tabIndex={-1} className="font-medium text-fg outline-none">
-        Настройка приложения
-      </h4>
+    <StepForm id="two-factor-setup-title" title="Настройка приложения" focusTitle onSubmit={onSubmit}>
       <ol className="list-decimal space-y-1 pl-5 text-sm text-fg-muted">
         <li>Отсканируйте QR-код в приложении-аутентификаторе или введите ключ вручную.</li>
         <li>Введите 6-значный код, который покажет приложение.</li>
@@ -85,14 +77,7 @@ export function TwoFactorSetupStep({
       </div>
       {error ? <FormAlert id={alertId}>{error}</FormAlert> : null}
       <CodeField label="Код из приложения" error={errors.code?.message} alertId={error ? alertId : undefined} {...form.register('code')} />
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" loading={isSubmitting}>
-          Подтвердить
-        </Button>
-        <Button variant="secondary" onClick={onCancel} disabled={isSubmitting}>
-          Отмена
-        </Button>
-      </div>
-    </form>
+      <FormActions submit="Подтвердить" busy={isSubmitting} onCancel={onCancel} />
+    </StepForm>
   );
 }
