@@ -1,3 +1,5 @@
+import { NETWORK_ERROR_CODES } from '../network-errors.ts';
+
 /**
  * Whether an error says the database could not be reached or used for a while (restarting, failing over,
  * refusing connections, a file locked for too long), rather than that a query was wrong: the server's
@@ -21,14 +23,7 @@ const UNAVAILABLE_CODES = new Set([
   '57P03', // cannot_connect_now: the database system is starting up / shutting down
   '53300', // too_many_connections
   // The network towards it.
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EPIPE',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'ENOTFOUND',
-  'EAI_AGAIN',
+  ...NETWORK_ERROR_CODES,
   // SQLite: the file stayed locked past busy_timeout, or cannot be read or written (SQLITE_IOERR_* by prefix).
   'SQLITE_BUSY',
   'SQLITE_LOCKED',

@@ -68,17 +68,7 @@ function vkId(config: OAuthProviderConfig): ProviderProtocol {
     authorizeUrl: pkceAuthorizeUrl(config, 'email'),
     async person({ code, codeVerifier, redirectUri, state, deviceId }) {
       if (!deviceId) throw new ProviderError('VK ID returned no device_id', false);
-      const token = await postForm(config.tokenUrl, {
-        grant_type: 'authorization_code',
-        code,
-        code_verifier: codeVerifier,
-        client_id: config.clientId,
-        client_secret: config.clientSecret,
-        device_id: deviceId,
-        redirect_uri: redirectUri,
-        state,
-      });
-      const accessToken = stringField(token, 'access_token');
+      const accessToken = await exchangeCode(config, code, codeVerifier, { device_id: deviceId, redirect_uri: redirectUri, state });
       const info = await postForm(config.userInfoUrl, { client_id: config.clientId, access_token: accessToken });
       const user = (info as { user?: unknown }).user;
       if (!user || typeof user !== 'object') throw new ProviderError('VK ID user_info has no user', true);
@@ -93,14 +83,7 @@ function yandexId(config: OAuthProviderConfig): ProviderProtocol {
   return {
     authorizeUrl: pkceAuthorizeUrl(config, 'login:email login:info'),
     async person({ code, codeVerifier }) {
-      const token = await postForm(config.tokenUrl, {
-        grant_type: 'authorization_code',
-        code,
-        code_verifier: codeVerifier,
-        client_id: config.clientId,
-        client_secret: config.clientSecret,
-      });
-      const accessToken = stringField(token, 'access_token');
+      const accessToken = await exchangeCode(config, code, codeVerifier);
       const info = (await fetchJson(withQuery(config.userInfoUrl, { format: 'json' }), {
         headers: { authorization: `OAuth ${accessToken}` },
       })) as Record<string, unknown>;
@@ -108,6 +91,24 @@ function yandexId(config: OAuthProviderConfig): ProviderProtocol {
       return { subject, email: emailOf(info.default_email), firstName: textOf(info.first_name), lastName: textOf(info.last_name) };
     },
   };
+}
+
+/** The authorization code and its PKCE verifier exchanged for an access token (with what else the provider asks). */
+async function exchangeCode(
+  config: OAuthProviderConfig,
+  code: string,
+  codeVerifier: string,
+  extra: Record<string, string> = {},
+): Promise<string> {
+  const token = await postForm(config.tokenUrl, {
+    grant_type: 'authorization_code',
+    code,
+    code_verifier: codeVerifier,
+    client_id: config.clientId,
+    client_secret: config.clientSecret,
+    ...extra,
+  });
+  return stringField(token, 'access_token');
 }
 
 function withQuery(base: string, params: Record<string, string>): string {

@@ -1,5 +1,6 @@
+import type { Insertable } from 'kysely';
 import type { Db } from '../db/kysely.ts';
-import type { OAuthProviderId } from '../db/types.ts';
+import type { OAuthPendingLinksTable, OAuthProviderId } from '../db/types.ts';
 
 /** SQL of provider sign-ins: started sign-ins (states), links to accounts, and links waiting for a password. */
 export class OAuthRepository {
@@ -68,15 +69,7 @@ export class OAuthRepository {
     return Number(res.numDeletedRows) === 1;
   }
 
-  async insertPendingLink(row: {
-    token_hash: string;
-    user_id: number;
-    provider: OAuthProviderId;
-    subject: string;
-    email: string;
-    created_at: string;
-    expires_at: string;
-  }) {
+  async insertPendingLink(row: Omit<Insertable<OAuthPendingLinksTable>, 'id' | 'used_at'>) {
     await this.db.deleteFrom('oauth_pending_links').where('expires_at', '<', row.created_at).execute();
     await this.db.insertInto('oauth_pending_links').values(row).execute();
   }

@@ -4,7 +4,7 @@
 // DATA_DIR, every checksum verified. Both read the environment the API processes read.
 import { parseArgs } from 'node:util';
 import { systemClock } from '../clock.ts';
-import { ConfigError, loadConfig, type Config } from '../config.ts';
+import { loadConfigOrExit } from './start.ts';
 import { createDb } from '../db/kysely.ts';
 import { BackupError, takeBackup } from '../backup/backup.ts';
 import { RestoreError, restoreBackup } from '../backup/restore.ts';
@@ -21,16 +21,7 @@ async function main(): Promise<number> {
     options: { to: { type: 'string' }, from: { type: 'string' }, 'media-to': { type: 'string' } },
     strict: true,
   });
-  let config: Config;
-  try {
-    config = loadConfig(process.env, { signs: false });
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(`Копилка: ${err.message}`);
-      return 1;
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit({ signs: false });
   const storage = storageFromConfig(config);
   await checkStorage(storage, config);
   const log = (m: string) => console.error(m);

@@ -1,21 +1,12 @@
 // `npm run migrate`: brings the database of the environment's config (DATABASE_URL, else the SQLite
 // file in DATA_DIR) to the latest schema, then exits. A deployment runs it once before starting the
 // API processes; they migrate at start too, and find nothing to do.
-import { ConfigError, loadConfig } from '../config.ts';
+import { loadConfigOrExit } from './start.ts';
 import { createDb } from '../db/kysely.ts';
 import { migrate } from '../db/migrate.ts';
 
 async function main(): Promise<number> {
-  let config;
-  try {
-    config = loadConfig(process.env, { signs: false });
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(`Копилка: ${err.message}`);
-      return 1;
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit({ signs: false });
   const db = createDb(config.database);
   try {
     const applied = await migrate(db);

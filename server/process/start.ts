@@ -13,9 +13,9 @@ import type { Storage } from '../storage/storage.ts';
 import { checkStorage, StorageCheckFailed, storageFromConfig, storageWorkDir } from '../storage/from-config.ts';
 
 /** The environment's configuration, or exit 1 with the variable at fault. */
-export function loadConfigOrExit(): Config {
+export function loadConfigOrExit(options?: Parameters<typeof loadConfig>[1]): Config {
   try {
-    return loadConfig();
+    return loadConfig(process.env, options);
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(`Копилка: ${err.message}`);

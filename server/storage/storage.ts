@@ -1,4 +1,5 @@
 import { Transform, type Readable } from 'node:stream';
+import { NETWORK_ERROR_CODES } from '../network-errors.ts';
 
 /**
  * Where media bytes live: local disk (local.ts, the default) or an S3 bucket (s3.ts), the same contract
@@ -144,16 +145,7 @@ function storageIsUnavailable(err: unknown): boolean {
 const DISK_CODES = new Set(['EROFS', 'EACCES', 'EPERM', 'ENOSPC', 'EDQUOT', 'EIO']);
 
 /** The network towards a bucket. */
-const NETWORK_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EPIPE',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-]);
+const NETWORK_CODES = new Set(NETWORK_ERROR_CODES);
 
 /** The bucket's own words for trouble on its side or with the keys (HTTP 403 and 5xx are matched by status too). */
 const UNAVAILABLE_S3_ERRORS = new Set([
