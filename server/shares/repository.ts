@@ -1,6 +1,7 @@
 import type { MediaKind } from '../../contract/media.ts';
 import type { Db } from '../db/kysely.ts';
 import type { Media, Share } from '../db/types.ts';
+import { liveItem, liveOf } from '../media/records/owned.ts';
 
 /** A link with what the owner's list shows of its target. */
 export interface ShareWithTarget extends Share {
@@ -26,10 +27,7 @@ export class SharesRepository {
     return this.db
       .selectFrom('media')
       .selectAll()
-      .where('id', '=', id)
-      .where('user_id', '=', userId)
-      .where('kind', '=', kind)
-      .where('deleted_at', 'is', null)
+      .where(liveItem(userId, kind, id))
       .executeTakeFirst();
   }
 
@@ -141,12 +139,6 @@ export class SharesRepository {
   }
 
   private ownedLive(userId: number, mediaId: number): Promise<Media | undefined> {
-    return this.db
-      .selectFrom('media')
-      .selectAll()
-      .where('id', '=', mediaId)
-      .where('user_id', '=', userId)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
+    return this.db.selectFrom('media').selectAll().where(liveOf(userId)).where('id', '=', mediaId).executeTakeFirst();
   }
 }

@@ -2,6 +2,7 @@ import { sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/kysely.ts';
 import type { MediaKind } from '../../../contract/media.ts';
 import type { Media, MediaTable, NewMedia } from '../../db/types.ts';
+import { liveItem, liveOf } from './owned.ts';
 
 export type MediaPatch = Updateable<MediaTable>;
 
@@ -25,20 +26,15 @@ const EXPORT_COLUMNS = [
 export type ExportRow = Pick<Media, (typeof EXPORT_COLUMNS)[number]>;
 
 /**
- * All SQL for media rows. Every query by id also filters by owner: another user's id is simply not
- * found. Lists, reads and edits see only rows outside the trash (deleted_at null); the trash itself
- * is trash-repository.ts.
+ * All SQL for media rows. Every query by id also filters by owner (owned.ts): another user's id is simply not
+ * found. Lists, reads and edits see only rows outside the trash (deleted_at null); the trash itself is
+ * trash/repository.ts.
  */
 export class MediaRepository {
   constructor(private readonly db: Db) {}
 
   list(userId: number, kind: MediaKind, order: 'created' | 'taken', favoritesOnly = false): Promise<Media[]> {
-    const all = this.db
-      .selectFrom('media')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('kind', '=', kind)
-      .where('deleted_at', 'is', null);
+    const all = this.db.selectFrom('media').selectAll().where(liveOf(userId)).where('kind', '=', kind);
     const q = favoritesOnly ? all.where('is_favorite', '=', 1) : all;
     const ordered =
       order === 'taken'
@@ -51,10 +47,7 @@ export class MediaRepository {
     return this.db
       .selectFrom('media')
       .selectAll()
-      .where('id', '=', id)
-      .where('user_id', '=', userId)
-      .where('kind', '=', kind)
-      .where('deleted_at', 'is', null)
+      .where(liveItem(userId, kind, id))
       .executeTakeFirst();
   }
 
@@ -63,19 +56,12 @@ export class MediaRepository {
    * count (the owner put it away: the same file uploaded again is a new record).
    */
   findBySha256(userId: number, sha256: string): Promise<Media | undefined> {
-    return this.db
-      .selectFrom('media')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('sha256', '=', sha256)
-      .where('deleted_at', 'is', null)
-      .orderBy('id')
-      .executeTakeFirst();
+    return this.db.selectFrom('media').selectAll().where(liveOf(userId)).where('sha256', '=', sha256).orderBy('id').executeTakeFirst();
   }
 
   /** Every item of the owner outside the trash (or those of them among `ids`), for the export: by kind, then oldest first. */
   listForExport(userId: number, ids?: readonly number[]): Promise<ExportRow[]> {
-    const all = this.db.selectFrom('media').select(EXPORT_COLUMNS).where('user_id', '=', userId).where('deleted_at', 'is', null);
+    const all = this.db.selectFrom('media').select(EXPORT_COLUMNS).where(liveOf(userId));
     // An empty `in ()` is no SQL: no id chosen, no row.
     const chosen = ids === undefined ? all : all.where('id', 'in', ids.length ? [...ids] : [0]);
     return chosen.orderBy('kind').orderBy('created_at').orderBy('id').execute();
@@ -87,8 +73,7 @@ export class MediaRepository {
     const rows = await this.db
       .selectFrom('media')
       .select(['id', 'kind'])
-      .where('user_id', '=', userId)
-      .where('deleted_at', 'is', null)
+      .where(liveOf(userId))
       .where('id', 'in', [...ids])
       .execute();
     return new Map(rows.map((r) => [r.id, r.kind]));
@@ -151,25 +136,14 @@ export class MediaRepository {
     return this.db
       .updateTable('media')
       .set(patch)
-      .where('id', '=', id)
-      .where('user_id', '=', userId)
-      .where('kind', '=', kind)
-      .where('deleted_at', 'is', null)
+      .where(liveItem(userId, kind, id))
       .returningAll()
       .executeTakeFirst();
   }
 
   /** Moves the owner's item to the trash; undefined when there is no such item outside it. */
   trashOwned(userId: number, kind: MediaKind, id: number, now: string): Promise<Media | undefined> {
-    return this.db
-      .updateTable('media')
-      .set({ deleted_at: now })
-      .where('id', '=', id)
-      .where('user_id', '=', userId)
-      .where('kind', '=', kind)
-      .where('deleted_at', 'is', null)
-      .returningAll()
-      .executeTakeFirst();
+    return this.updateOwned(userId, kind, id, { deleted_at: now });
   }
 
   /** Runs `work` in one transaction, with a repository on it and the transaction itself (for the job queue). */
@@ -208,11 +182,8 @@ export class MediaRepository {
     return this.db
       .updateTable('media')
       .set({ status: 'processing', failure_reason: null, updated_at: now })
-      .where('id', '=', id)
-      .where('user_id', '=', userId)
-      .where('kind', '=', kind)
+      .where(liveItem(userId, kind, id))
       .where('status', '=', 'failed')
-      .where('deleted_at', 'is', null)
       .returningAll()
       .executeTakeFirst();
   }

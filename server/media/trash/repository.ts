@@ -1,6 +1,7 @@
 import type { MediaKind } from '../../../contract/media.ts';
 import type { Db } from '../../db/kysely.ts';
 import type { Media } from '../../db/types.ts';
+import { trashedItem } from '../records/owned.ts';
 
 /**
  * The SQL of the trash: rows whose deleted_at is set. Restoring and removing for good are each one
@@ -32,10 +33,7 @@ export class TrashRepository {
     return this.db
       .updateTable('media')
       .set({ deleted_at: null })
-      .where('id', '=', id)
-      .where('user_id', '=', userId)
-      .where('kind', '=', kind)
-      .where('deleted_at', 'is not', null)
+      .where(trashedItem(userId, kind, id))
       .returningAll()
       .executeTakeFirst();
   }
@@ -44,10 +42,7 @@ export class TrashRepository {
   purgeOwned(userId: number, kind: MediaKind, id: number): Promise<Media | undefined> {
     return this.db
       .deleteFrom('media')
-      .where('id', '=', id)
-      .where('user_id', '=', userId)
-      .where('kind', '=', kind)
-      .where('deleted_at', 'is not', null)
+      .where(trashedItem(userId, kind, id))
       .returningAll()
       .executeTakeFirst();
   }

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/kysely.ts';
 import type { Media, NewMedia } from '../../db/types.ts';
+import { liveItem } from '../records/owned.ts';
 import type { MediaPatch } from '../records/repository.ts';
 
 /**
@@ -21,10 +22,7 @@ export class TrimRepository {
     return this.db
       .selectFrom('media')
       .selectAll()
-      .where('id', '=', id)
-      .where('user_id', '=', userId)
-      .where('kind', '=', 'audio')
-      .where('deleted_at', 'is', null)
+      .where(liveItem(userId, 'audio', id))
       .executeTakeFirst();
   }
 
@@ -38,11 +36,8 @@ export class TrimRepository {
     return this.db
       .updateTable('media')
       .set({ status: 'processing', failure_reason: null, updated_at: now })
-      .where('id', '=', id)
-      .where('user_id', '=', userId)
-      .where('kind', '=', 'audio')
+      .where(liveItem(userId, 'audio', id))
       .where('status', '=', 'ready')
-      .where('deleted_at', 'is', null)
       .returningAll()
       .executeTakeFirst();
   }
