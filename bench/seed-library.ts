@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { hashPassword } from '../server/accounts/passwords.ts';
+import { newUserRow } from '../server/accounts/users.ts';
 import { createDb, type Db } from '../server/db/kysely.ts';
 import { migrate } from '../server/db/migrate.ts';
 import type { NewMedia } from '../server/db/types.ts';
@@ -238,20 +239,19 @@ async function main(argv: string[]): Promise<void> {
     const at = new Date().toISOString();
     const { id } = await db
       .insertInto('users')
-      .values({
-        email: SEED_EMAIL,
-        username: 'bench',
-        first_name: 'Бенч',
-        last_name: 'Пользователь',
-        phone: null,
-        password_hash: await hashPassword(SEED_PASSWORD),
-        photo_key: null,
-        is_active: 1,
-        is_email_verified: 1,
-        is_phone_verified: 0,
-        created_at: at,
-        updated_at: at,
-      })
+      .values(
+        newUserRow(
+          {
+            email: SEED_EMAIL,
+            username: 'bench',
+            first_name: 'Бенч',
+            last_name: 'Пользователь',
+            password_hash: await hashPassword(SEED_PASSWORD),
+            is_email_verified: 1,
+          },
+          at,
+        ),
+      )
       .returning('id')
       .executeTakeFirstOrThrow();
     const report = await seedLibrary({

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { Pool } from 'undici';
+import { newUserRow } from '../server/accounts/users.ts';
 import { AuthRepository } from '../server/auth/repository.ts';
 import { Sessions } from '../server/auth/sessions.ts';
 import { systemClock } from '../server/clock.ts';
@@ -36,20 +37,12 @@ export async function insertBenchUser(db: Db, name: string): Promise<{ id: numbe
   const now = new Date().toISOString();
   const { id } = await db
     .insertInto('users')
-    .values({
-      email: `${name}@example.com`,
-      username: name,
-      first_name: 'Bench',
-      last_name: 'User',
-      phone: null,
-      password_hash: 'x',
-      photo_key: null,
-      is_active: 1,
-      is_email_verified: 1,
-      is_phone_verified: 0,
-      created_at: now,
-      updated_at: now,
-    })
+    .values(
+      newUserRow(
+        { email: `${name}@example.com`, username: name, first_name: 'Bench', last_name: 'User', password_hash: 'x', is_email_verified: 1 },
+        now,
+      ),
+    )
     .returning('id')
     .executeTakeFirstOrThrow();
   const { access } = (await new Sessions(new AuthRepository(db), SECRET, systemClock).start(id, 0))!;

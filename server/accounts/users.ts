@@ -68,6 +68,23 @@ export class Users {
 }
 
 /** Which unique column a constraint violation is about, from the driver's message (SQLite and PostgreSQL). */
+/** A new account's row: active, nothing verified, no phone or photo, made at `now`; `fields` say the rest. */
+export function newUserRow(
+  fields: Pick<NewUser, 'email' | 'username' | 'first_name' | 'last_name' | 'password_hash'> & Partial<NewUser>,
+  now: string,
+): NewUser {
+  return {
+    phone: null,
+    photo_key: null,
+    is_active: 1,
+    is_email_verified: 0,
+    is_phone_verified: 0,
+    created_at: now,
+    updated_at: now,
+    ...fields,
+  };
+}
+
 export function uniqueViolationField(err: unknown): 'email' | 'username' | 'phone' | null {
   const e = err as { code?: string; message?: string; constraint?: string; detail?: string };
   const text = `${e?.message ?? ''} ${e?.constraint ?? ''} ${e?.detail ?? ''}`;

@@ -6,7 +6,7 @@ import { LIMITS } from '../accounts/limits.ts';
 import { ALREADY_EXISTS, passwordChangedNotice, resetLinkMessage } from '../accounts/messages.ts';
 import { hashPassword, verifyDummyPassword, verifyPassword } from '../accounts/passwords.ts';
 import { generateUsername } from '../accounts/username.ts';
-import { Users, uniqueViolationField } from '../accounts/users.ts';
+import { newUserRow, Users, uniqueViolationField } from '../accounts/users.ts';
 import type { User } from '../db/types.ts';
 import { detailError, fieldError, uniqueError } from '../http/errors.ts';
 import type { ThrottleRule } from '../throttle/throttle.ts';
@@ -70,20 +70,19 @@ export class AuthService {
     const now = this.now();
     let user: User;
     try {
-      user = await this.users.insert({
-        email: input.email,
-        username,
-        first_name: input.first_name,
-        last_name: input.last_name,
-        phone: input.phone ?? null,
-        password_hash: passwordHash,
-        photo_key: null,
-        is_active: 1,
-        is_email_verified: 0,
-        is_phone_verified: 0,
-        created_at: now,
-        updated_at: now,
-      });
+      user = await this.users.insert(
+        newUserRow(
+          {
+            email: input.email,
+            username,
+            first_name: input.first_name,
+            last_name: input.last_name,
+            phone: input.phone ?? null,
+            password_hash: passwordHash,
+          },
+          now,
+        ),
+      );
     } catch (err) {
       const field = uniqueViolationField(err); // lost a race with a simultaneous sign-up
       if (field) throw uniqueError({ [field]: [ALREADY_EXISTS[field]] });

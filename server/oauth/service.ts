@@ -3,7 +3,7 @@ import type { AppDeps } from '../deps.ts';
 import { enforce, type AccountActions } from '../accounts/account-actions.ts';
 import { LIMITS } from '../accounts/limits.ts';
 import { verifyDummyPassword, verifyPassword } from '../accounts/passwords.ts';
-import { LAST_WAY_IN, uniqueViolationField, Users } from '../accounts/users.ts';
+import { LAST_WAY_IN, newUserRow, uniqueViolationField, Users } from '../accounts/users.ts';
 import type { AuthService } from '../auth/service.ts';
 import type { SessionMeta } from '../auth/sessions.ts';
 import type { SignInResult } from '../auth/sign-in.ts';
@@ -168,20 +168,9 @@ export class OAuthSignIn {
   private async newAccount(email: string, person: ProviderPerson): Promise<User> {
     const now = this.now().toISOString();
     try {
-      return await this.users.insert({
-        email,
-        username: await this.auth.freeUsername(email),
-        first_name: person.firstName,
-        last_name: person.lastName,
-        phone: null,
-        password_hash: '',
-        photo_key: null,
-        is_active: 1,
-        is_email_verified: 1,
-        is_phone_verified: 0,
-        created_at: now,
-        updated_at: now,
-      });
+      const username = await this.auth.freeUsername(email);
+      const row = { email, username, first_name: person.firstName, last_name: person.lastName, password_hash: '', is_email_verified: 1 };
+      return await this.users.insert(newUserRow(row, now));
     } catch (err) {
       if (uniqueViolationField(err) === 'email') throw detailError(400, STATE_REFUSED); // a sign-up of the same address won the race
       throw err;
