@@ -20,6 +20,7 @@ vi.mock('@/lib/api/client', async (importOriginal) => {
 
 import { MediaScreen } from '@/components/media/media-screen';
 import { SnackbarHost } from '@/components/ui/snackbar-host';
+import { SPEC_SORT_LABELS } from '../support/sort-labels';
 
 const record = (id: number, title: string, description = '', duration = 5) => ({
   id,
@@ -102,14 +103,7 @@ describe('audio screen', () => {
     expect(sort.textContent).toContain('Сначала новые');
     fireEvent.keyDown(sort, { key: 'ArrowDown' });
     const options = await screen.findAllByRole('option');
-    expect(options.map((o) => o.textContent)).toEqual([
-      'Сначала новые',
-      'Сначала старые',
-      'Название А–Я',
-      'Название Я–А',
-      'Длительность ↑',
-      'Длительность ↓',
-    ]);
+    expect(options.map((o) => o.textContent)).toEqual(SPEC_SORT_LABELS);
     expect(options[0]!.getAttribute('aria-selected')).toBe('true');
     expect(document.querySelector('select')).toBeNull();
   });

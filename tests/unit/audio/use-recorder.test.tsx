@@ -63,6 +63,17 @@ const previewOptions = { kind: 'video' as const, maxDuration: 300, constraints: 
 
 const tick = () => new Promise((r) => setTimeout(r, 20));
 
+/** A recorder that has recorded a chunk, stopped, and been asked to save: the naming step, ready for `save`. */
+async function recordedAndNaming() {
+  const { result } = renderHook(() => useRecorder({ maxDuration: 300 }));
+  await act(() => result.current.start());
+  act(() => FakeMediaRecorder.last!.emit('data'));
+  act(() => result.current.stop());
+  await waitFor(() => expect(result.current.state.status).toBe('recorded'));
+  act(() => result.current.requestSave());
+  return result;
+}
+
 describe('useRecorder', () => {
   it('records with the first supported type at 128 kbit/s in 500 ms chunks, keeps chunks in IndexedDB, and saves', async () => {
     const { result } = renderHook(() => useRecorder({ kind: 'audio', maxDuration: 300 }));
@@ -106,12 +117,7 @@ describe('useRecorder', () => {
   });
 
   it('an upload that did not travel keeps the recording in IndexedDB as pending with its details', async () => {
-    const { result } = renderHook(() => useRecorder({ maxDuration: 300 }));
-    await act(() => result.current.start());
-    act(() => FakeMediaRecorder.last!.emit('data'));
-    act(() => result.current.stop());
-    await waitFor(() => expect(result.current.state.status).toBe('recorded'));
-    act(() => result.current.requestSave());
+    const result = await recordedAndNaming();
     let outcome: SaveOutcome = 'failed';
     await act(async () => {
       outcome = await result.current.save(
@@ -132,12 +138,7 @@ describe('useRecorder', () => {
   });
 
   it('a failed upload keeps the recording and its stored copy and shows the reason', async () => {
-    const { result } = renderHook(() => useRecorder({ maxDuration: 300 }));
-    await act(() => result.current.start());
-    act(() => FakeMediaRecorder.last!.emit('data'));
-    act(() => result.current.stop());
-    await waitFor(() => expect(result.current.state.status).toBe('recorded'));
-    act(() => result.current.requestSave());
+    const result = await recordedAndNaming();
     await act(async () => {
       await result.current.save(
         { title: 'x', description: '' },

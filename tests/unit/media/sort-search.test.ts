@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SORT_OPTIONS, searchRecords, sortRecords, visibleRecords } from '@/lib/media/lists/sort-search';
+import { SPEC_SORT_LABELS } from '../support/sort-labels';
 
 const records = [
   { id: 1, title: 'Банан', description: 'жёлтый фрукт', duration: 30, created_at: '2024-01-02T10:00:00Z' },
@@ -12,14 +13,7 @@ const ids = (xs: { id: number }[]) => xs.map((x) => x.id);
 
 describe('audio list sorting', () => {
   it('offers the six orders with newest first by default', () => {
-    expect(SORT_OPTIONS.map((o) => o.label)).toEqual([
-      'Сначала новые',
-      'Сначала старые',
-      'Название А–Я',
-      'Название Я–А',
-      'Длительность ↑',
-      'Длительность ↓',
-    ]);
+    expect(SORT_OPTIONS.map((o) => o.label)).toEqual(SPEC_SORT_LABELS);
     expect(ids(sortRecords(records))).toEqual([2, 5, 4, 1, 3]);
   });
 
