@@ -2,20 +2,19 @@
 
 import { zodResolver } from '@/lib/forms/zod-resolver';
 import { useRouter } from 'next/navigation';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { CodeField } from '@/components/ui/code-field';
-import { FormAlert } from '@/components/ui/form-alert';
+import { useFormMessage } from '@/components/ui/form-message';
 import { PasswordField } from '@/components/ui/password-field';
-import { PhoneField } from '@/components/ui/phone-field';
 import { useRequestPasswordResetCode, useResetPasswordByCode } from '@/hooks/use-auth-flows';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import { normalizePhone } from '@/lib/auth/username';
 import { errorInfo, resetCodeRequestError, resetCodeSent, resetPasswordError } from '@/lib/errors';
 import { phoneResetRequestSchema, phoneResetSchema, type PhoneResetRequestValues, type PhoneResetValues } from '@/lib/schemas/auth';
+import { PhoneRequestForm } from './phone-request-form';
 import { PASSWORD_RESET_DONE } from './reset-password-form';
-import { SmsCodeActions } from './sms-code-actions';
+import { SmsCodeForm } from './sms-code-form';
 
 /**
  * Password reset by SMS on one screen: the number first, then the code with the new password
@@ -27,9 +26,8 @@ export function ForgotPasswordPhone() {
   const requestCode = useRequestPasswordResetCode();
   const reset = useResetPasswordByCode();
   const [phone, setPhone] = useState<string | null>(null);
-  // `code`: the reset was refused (most often for the code, where the focus goes back), so it is tied to the code field.
-  const [message, setMessage] = useState<{ kind: 'error' | 'info'; text: string; code?: boolean } | null>(null);
-  const alertId = useId();
+  // A refused reset is tied to the code field (the code is most often why, and the focus goes back there).
+  const { setMessage, alert, codeAlertId } = useFormMessage();
   const [done, setDone] = useState(false);
   const phoneForm = useForm<PhoneResetRequestValues>({ resolver: zodResolver(phoneResetRequestSchema), defaultValues: { phone: '' } });
   const resetForm = useForm<PhoneResetValues>({
@@ -103,38 +101,23 @@ export function ForgotPasswordPhone() {
       {!phone ? (
         <p className="text-sm text-fg-muted">Укажите подтверждённый номер телефона, и мы отправим код для сброса пароля по SMS.</p>
       ) : null}
-      {message ? (
-        <FormAlert kind={message.kind} id={alertId}>
-          {message.text}
-        </FormAlert>
-      ) : null}
+      {alert}
       {!phone ? (
-        <form onSubmit={(e) => void onRequest(e)} noValidate className="flex flex-col gap-4">
-          <PhoneField label="Телефон" error={phoneForm.formState.errors.phone?.message} {...phoneForm.register('phone')} />
-          <Button type="submit" loading={requestCode.isPending} fullWidth>
-            Отправить код
-          </Button>
-        </form>
+        <PhoneRequestForm form={phoneForm} onSubmit={onRequest} sending={requestCode.isPending} submit="Отправить код" />
       ) : (
-        <form onSubmit={(e) => void onReset(e)} noValidate className="flex flex-col gap-4">
-          <CodeField
-            label="Код из SMS"
-            error={errors.code?.message}
-            alertId={message?.code ? alertId : undefined}
-            {...resetForm.register('code')}
-          />
+        <SmsCodeForm
+          onSubmit={onReset}
+          code={resetForm.register('code')}
+          error={errors.code?.message}
+          alertId={codeAlertId}
+          actions={{ sending: requestCode.isPending, disabled: busy, onResend: () => void onResend(), onChangeNumber }}
+        >
           <PasswordField fresh label="Новый пароль" error={errors.password?.message} {...resetForm.register('password')} />
           <PasswordField fresh label="Подтверждение пароля" error={errors.password2?.message} {...resetForm.register('password2')} />
           <Button type="submit" loading={isSubmitting} disabled={requestCode.isPending || done} fullWidth>
             Сохранить пароль
           </Button>
-          <SmsCodeActions
-            sending={requestCode.isPending}
-            disabled={busy}
-            onResend={() => void onResend()}
-            onChangeNumber={onChangeNumber}
-          />
-        </form>
+        </SmsCodeForm>
       )}
     </div>
   );

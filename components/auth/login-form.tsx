@@ -3,12 +3,11 @@
 import { zodResolver } from '@/lib/forms/zod-resolver';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { CodeField } from '@/components/ui/code-field';
+import { useFormMessage } from '@/components/ui/form-message';
 import { PasswordField } from '@/components/ui/password-field';
-import { PhoneField } from '@/components/ui/phone-field';
 import { TextField } from '@/components/ui/text-field';
 import { useAuth } from '@/hooks/use-auth';
 import { useRequestPhoneLogin } from '@/hooks/use-auth-flows';
@@ -21,9 +20,10 @@ import { isSecondStep } from '@/lib/api/two-factor';
 import { AuthCard } from './auth-card';
 import { MethodTabs } from './method-tabs';
 import { PasskeySignIn } from './passkey-sign-in';
+import { PhoneRequestForm } from './phone-request-form';
 import { ProviderButtons } from './provider-buttons';
 import { SecondStepForm } from './second-step-form';
-import { SmsCodeActions } from './sms-code-actions';
+import { SmsCodeForm } from './sms-code-form';
 
 function EmailLogin() {
   const router = useRouter();
@@ -91,9 +91,7 @@ function PhoneLogin() {
   const requestCode = useRequestPhoneLogin();
   const [phone, setPhone] = useState<string | null>(null);
   const [mfaToken, setMfaToken] = useState<string | null>(null);
-  // `code`: the message says the code was refused, so it is tied to the code field.
-  const [message, setMessage] = useState<{ kind: 'error' | 'info'; text: string; code?: boolean } | null>(null);
-  const alertId = useId();
+  const { setMessage, alert, codeAlertId } = useFormMessage();
   const phoneForm = useForm<PhoneLoginValues>({ resolver: zodResolver(phoneLoginSchema), defaultValues: { phone: '' } });
   const codeForm = useForm<CodeValues>({ resolver: zodResolver(codeSchema), defaultValues: { code: '' } });
   const switched = useRef(false);
@@ -146,40 +144,30 @@ function PhoneLogin() {
 
   return (
     <div className="flex flex-col gap-4">
-      {message ? (
-        <FormAlert kind={message.kind} id={alertId}>
-          {message.text}
-        </FormAlert>
-      ) : null}
+      {alert}
       {!phone ? (
-        <form onSubmit={(e) => void onRequest(e)} noValidate className="flex flex-col gap-4">
-          <PhoneField label="Телефон" error={phoneForm.formState.errors.phone?.message} {...phoneForm.register('phone')} />
-          <Button type="submit" loading={requestCode.isPending} fullWidth>
-            Получить код
-          </Button>
-        </form>
+        <PhoneRequestForm form={phoneForm} onSubmit={onRequest} sending={requestCode.isPending} submit="Получить код" />
       ) : (
-        <form onSubmit={(e) => void onVerify(e)} noValidate className="flex flex-col gap-4">
-          <CodeField
-            label="Код из SMS"
-            error={codeForm.formState.errors.code?.message}
-            alertId={message?.code ? alertId : undefined}
-            {...codeForm.register('code')}
-          />
-          <Button type="submit" loading={codeForm.formState.isSubmitting} disabled={requestCode.isPending} fullWidth>
-            Войти
-          </Button>
-          <SmsCodeActions
-            sending={requestCode.isPending}
-            disabled={busy}
-            onResend={() => void send(phone)}
-            onChangeNumber={() => {
+        <SmsCodeForm
+          onSubmit={onVerify}
+          code={codeForm.register('code')}
+          error={codeForm.formState.errors.code?.message}
+          alertId={codeAlertId}
+          actions={{
+            sending: requestCode.isPending,
+            disabled: busy,
+            onResend: () => void send(phone),
+            onChangeNumber: () => {
               setPhone(null);
               setMessage(null);
               codeForm.reset();
-            }}
-          />
-        </form>
+            },
+          }}
+        >
+          <Button type="submit" loading={codeForm.formState.isSubmitting} disabled={requestCode.isPending} fullWidth>
+            Войти
+          </Button>
+        </SmsCodeForm>
       )}
     </div>
   );

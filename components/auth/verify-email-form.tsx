@@ -2,7 +2,7 @@
 
 import { zodResolver } from '@/lib/forms/zod-resolver';
 import { useRouter } from 'next/navigation';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { CodeField } from '@/components/ui/code-field';
@@ -11,7 +11,7 @@ import { resendEmailTarget, useResendEmailCode, useVerifyEmail } from '@/hooks/u
 import { getPendingEmail, setPendingEmail } from '@/lib/auth/storage';
 import { CODE_RESENT, EMAIL_NOT_FOUND, EMAIL_VERIFIED, errorInfo, resendError, verifyEmailError } from '@/lib/errors';
 import { codeSchema, type CodeValues } from '@/lib/schemas/auth';
-import { FormAlert } from '@/components/ui/form-alert';
+import { useFormMessage } from '@/components/ui/form-message';
 import { AuthCard } from './auth-card';
 
 /** Once the email is confirmed, the visitor goes to /login after 2 s. */
@@ -23,9 +23,7 @@ export function VerifyEmailForm() {
   const verify = useVerifyEmail();
   const resend = useResendEmailCode();
   const [email, setEmail] = useState<string | null>(null);
-  // `code`: the message says the code was refused, so it is tied to the code field.
-  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string; code?: boolean } | null>(null);
-  const alertId = useId();
+  const { setMessage, alert, codeAlertId } = useFormMessage();
   const [done, setDone] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
@@ -81,18 +79,9 @@ export function VerifyEmailForm() {
             'Введите 6-значный код из письма.'
           )}
         </p>
-        {message ? (
-          <FormAlert kind={message.kind} id={alertId}>
-            {message.text}
-          </FormAlert>
-        ) : null}
+        {alert}
         <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4">
-          <CodeField
-            label="Код подтверждения"
-            error={errors.code?.message}
-            alertId={message?.code ? alertId : undefined}
-            {...form.register('code')}
-          />
+          <CodeField label="Код подтверждения" error={errors.code?.message} alertId={codeAlertId} {...form.register('code')} />
           <Button type="submit" loading={isSubmitting} disabled={done} fullWidth>
             Подтвердить
           </Button>

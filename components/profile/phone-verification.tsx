@@ -1,11 +1,10 @@
 'use client';
 
 import { zodResolver } from '@/lib/forms/zod-resolver';
-import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { FormAlert } from '@/components/ui/form-alert';
 import { Button } from '@/components/ui/button';
 import { CodeField } from '@/components/ui/code-field';
+import { useFormMessage } from '@/components/ui/form-message';
 import { useResendPhoneCode, useVerifyPhone } from '@/hooks/use-profile';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import type { User } from '@/lib/auth/types';
@@ -22,9 +21,7 @@ export function PhoneVerification({ user }: { user: User }) {
   const verify = useVerifyPhone();
   const resend = useResendPhoneCode();
   const snackbar = useSnackbar();
-  // `code`: the message says the code was refused, so it is tied to the code field.
-  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string; code?: boolean } | null>(null);
-  const alertId = useId();
+  const { setMessage, alert, codeAlertId } = useFormMessage();
   const form = useForm<CodeValues>({ resolver: zodResolver(codeSchema), defaultValues: { code: '' } });
 
   if (!user.phone || user.is_phone_verified) return null;
@@ -64,11 +61,7 @@ export function PhoneVerification({ user }: { user: User }) {
         <p className="text-sm text-fg-muted">
           Номер <strong>{user.phone}</strong> не подтверждён. Получите код по SMS и введите его ниже.
         </p>
-        {message ? (
-          <FormAlert kind={message.kind} id={alertId}>
-            {message.text}
-          </FormAlert>
-        ) : null}
+        {alert}
         <div>
           <Button variant="secondary" onClick={() => void onSend()} loading={resend.isPending}>
             Отправить код по SMS
@@ -79,7 +72,7 @@ export function PhoneVerification({ user }: { user: User }) {
             className="sm:flex-1"
             label="Код из SMS"
             error={form.formState.errors.code?.message}
-            alertId={message?.code ? alertId : undefined}
+            alertId={codeAlertId}
             {...form.register('code')}
           />
           <Button type="submit" loading={form.formState.isSubmitting} className="sm:mt-6">
