@@ -1,22 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { expectAccessible } from './support/a11y';
+import { expectAccessible, GUEST_SCREENS } from './support/a11y';
 import { makeToneMp3, uploadAudio } from './support/audio';
 import { apiLogin, registerAndLogin, storeTokens } from './support/auth';
 import { uploadPhoto } from './support/photos';
 
 const SIZES = { '1280×800': { width: 1280, height: 800 }, '390×844': { width: 390, height: 844 } } as const;
 const THEMES = ['light', 'dark'] as const;
-
-const GUEST: [path: string, heading: string][] = [
-  ['/', 'Копилка'],
-  ['/login', 'Вход'],
-  ['/register', 'Регистрация'],
-  ['/verify-email', 'Подтверждение email'],
-  ['/forgot-password', 'Восстановление пароля'],
-  ['/reset-password?token=abc', 'Новый пароль'],
-  ['/no-such-page', 'Страница не найдена'],
-];
 
 const SIGNED_IN: [path: string, heading: string | RegExp][] = [
   ['/', /^Здравствуйте/],
@@ -56,7 +46,7 @@ for (const [sizeName, viewport] of Object.entries(SIZES)) {
     await page.addInitScript(() => localStorage.setItem('theme', 'system'));
     const what = (s: string) => `${s} at ${sizeName}`;
 
-    for (const [path, heading] of GUEST) {
+    for (const [path, heading] of GUEST_SCREENS) {
       await page.goto(path);
       await expect(page.getByRole('heading', { name: heading, exact: true }).first()).toBeVisible();
       await expectAccessibleInBothThemes(page, what(path));

@@ -1,16 +1,6 @@
 import { expect, test, type Locator } from '@playwright/test';
-import { expectAccessible } from './support/a11y';
+import { expectAccessible, GUEST_SCREENS } from './support/a11y';
 import { registerAndLogin } from './support/auth';
-
-const GUEST_SCREENS: [string, string][] = [
-  ['/', 'Копилка'],
-  ['/login', 'Вход'],
-  ['/register', 'Регистрация'],
-  ['/verify-email', 'Подтверждение email'],
-  ['/forgot-password', 'Восстановление пароля'],
-  ['/reset-password?token=abc', 'Новый пароль'],
-  ['/no-such-page', 'Страница не найдена'],
-];
 
 test('guest screens are accessible', async ({ page }) => {
   for (const [path, heading] of GUEST_SCREENS) {

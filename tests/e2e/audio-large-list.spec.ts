@@ -1,11 +1,7 @@
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import { expect, test } from '@playwright/test';
 import { audioDecodes, countAudioDecodes, makeToneMp3, openRow, uploadAudio } from './support/audio';
-import { apiLogin, registerAndLogin } from './support/auth';
-
-/** The e2e server's database (scripts/e2e-server.ts: SQLite in E2E_DATA_DIR). */
-const databaseFile = path.resolve(process.env.E2E_DATA_DIR ?? '.tmp/e2e-data', 'kopilka.sqlite');
+import { registerAndLoginWithAccess } from './support/auth';
+import { copyMediaRow, expectReady, withDatabase } from './support/large-library';
 const RECORDS = 2000;
 
 /** The line `npm run bench -- audio-page` reads: the times to the first row, in the page's own clock. */
@@ -17,38 +13,17 @@ test('2,000 recordings: the first rows show at once, only rows on screen are mou
   page,
 }) => {
   test.setTimeout(120_000);
-  const user = await registerAndLogin(page);
-  const { access } = await apiLogin(page.request, user);
+  const { access } = await registerAndLoginWithAccess(page);
   const firstId = await uploadAudio(page.request, access, 'Запись 0', makeToneMp3(3));
-  await expect
-    .poll(
-      async () => {
-        const res = await page.request.get('/api/media/audio/', { headers: { Authorization: `Bearer ${access}` } });
-        return ((await res.json()) as { id: number; status: string }[]).find((r) => r.id === firstId)?.status;
-      },
-      { timeout: 60_000 },
-    )
-    .toBe('ready');
+  await expectReady(page.request, access, 'audio', firstId);
 
   // 1,999 more rows like the first (its files, a waveform of their own), one minute apart: the newest,
   // «Запись 1999», comes first in the list, «Запись 0» last.
-  const db = new Database(databaseFile);
-  try {
-    db.pragma('busy_timeout = 5000');
-    const row = db.prepare('SELECT * FROM media WHERE id = ?').get(firstId) as Record<string, unknown>;
-    const start = Date.parse(String(row.created_at));
-    const columns = Object.keys(row).filter((c) => c !== 'id');
-    const insert = db.prepare(`INSERT INTO media (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`);
-    db.transaction(() => {
-      for (let n = 1; n < RECORDS; n++) {
-        const at = new Date(start + n * 60_000).toISOString();
-        const waveform = JSON.stringify(Array.from({ length: 300 }, (_, i) => Math.round(Math.abs(Math.sin((i + n) / 9)) * 100)));
-        insert.run({ ...row, title: `Запись ${n}`, sha256: null, waveform, created_at: at, updated_at: at });
-      }
-    })();
-  } finally {
-    db.close();
-  }
+  copyMediaRow(firstId, RECORDS, (row, n) => {
+    const at = new Date(Date.parse(String(row.created_at)) + n * 60_000).toISOString();
+    const waveform = JSON.stringify(Array.from({ length: 300 }, (_, i) => Math.round(Math.abs(Math.sin((i + n) / 9)) * 100)));
+    return { title: `Запись ${n}`, sha256: null, waveform, created_at: at, updated_at: at };
+  });
 
   // Counts every decode the page asks for: waveforms come from the server's peaks.
   await countAudioDecodes(page);
@@ -72,13 +47,7 @@ test('2,000 recordings: the first rows show at once, only rows on screen are mou
   const kept: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     if (round > 0) {
-      const change = new Database(databaseFile);
-      try {
-        change.pragma('busy_timeout = 5000');
-        change.prepare('UPDATE media SET description = ? WHERE id = ?').run(`Изменено ${round}`, firstId);
-      } finally {
-        change.close();
-      }
+      withDatabase((db) => db.prepare('UPDATE media SET description = ? WHERE id = ?').run(`Изменено ${round}`, firstId));
     }
     built.push(await openAudio());
     kept.push(await openAudio());

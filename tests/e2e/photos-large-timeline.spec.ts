@@ -1,12 +1,8 @@
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import sharp from 'sharp';
 import { expect, test, type Page } from '@playwright/test';
-import { apiLogin, registerAndLogin } from './support/auth';
+import { registerAndLoginWithAccess } from './support/auth';
+import { copyMediaRow, expectReady } from './support/large-library';
 import { uploadPhoto } from './support/photos';
-
-/** The e2e server's database (scripts/e2e-server.ts: SQLite in E2E_DATA_DIR). */
-const databaseFile = path.resolve(process.env.E2E_DATA_DIR ?? '.tmp/e2e-data', 'kopilka.sqlite');
 const PHOTOS = 20_000;
 const MONTHS = 36;
 
@@ -40,40 +36,21 @@ test('20,000 photos: the first tiles come with the newest month, only a screenfu
 }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 800 });
-  const user = await registerAndLogin(page);
-  const { access } = await apiLogin(page.request, user);
+  const { access } = await registerAndLoginWithAccess(page);
   const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 40, g: 120, b: 200 } } })
     .jpeg()
     .toBuffer();
   const firstId = await uploadPhoto(page.request, access, 'Фото 0', jpeg);
-  await expect
-    .poll(
-      async () => {
-        const res = await page.request.get('/api/media/photo/', { headers: { Authorization: `Bearer ${access}` } });
-        return ((await res.json()) as { id: number; status: string }[]).find((r) => r.id === firstId)?.status;
-      },
-      { timeout: 60_000 },
-    )
-    .toBe('ready');
+  await expectReady(page.request, access, 'photo', firstId);
 
   // 19,999 more like it (its files), taken over the last three years by a camera's clock, newest «Фото 19999».
-  const db = new Database(databaseFile);
-  try {
-    db.pragma('busy_timeout = 5000');
-    const row = db.prepare('SELECT * FROM media WHERE id = ?').get(firstId) as Record<string, unknown>;
-    const columns = Object.keys(row).filter((c) => c !== 'id');
-    const insert = db.prepare(`INSERT INTO media (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`);
-    const now = Date.now();
-    const span = MONTHS * 30 * 86_400_000;
-    db.transaction(() => {
-      for (let n = 1; n < PHOTOS; n++) {
-        const taken = new Date(now - span + (span * n) / PHOTOS).toISOString().slice(0, 19);
-        insert.run({ ...row, title: `Фото ${n}`, sha256: null, taken_at: taken });
-      }
-    })();
-  } finally {
-    db.close();
-  }
+  const now = Date.now();
+  const span = MONTHS * 30 * 86_400_000;
+  copyMediaRow(firstId, PHOTOS, (_row, n) => ({
+    title: `Фото ${n}`,
+    sha256: null,
+    taken_at: new Date(now - span + (span * n) / PHOTOS).toISOString().slice(0, 19),
+  }));
 
   // First tiles: the first visit, then twice more (the answers kept by the browser and revalidated).
   const firstTiles = [await openPhotos(page), await openPhotos(page), await openPhotos(page)];

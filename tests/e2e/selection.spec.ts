@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { unzip } from '../server/support/unzip';
 import { expectAccessible } from './support/a11y';
 import { makeToneMp3, uploadAudio } from './support/audio';
-import { apiLogin, registerAndLogin } from './support/auth';
+import { registerAndLoginWithAccess } from './support/auth';
 import { uploadPhoto } from './support/photos';
 
 /** A small PNG of its own colour (none is refused as a copy of another). */
@@ -21,8 +21,7 @@ test('photos: click and Shift-click select a range, «В корзину» and «
 }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 800 });
-  const user = await registerAndLogin(page);
-  const { access } = await apiLogin(page.request, user);
+  const { access } = await registerAndLoginWithAccess(page);
   const bytes = new Map<string, Buffer>();
   for (let n = 1; n <= 12; n++) {
     const data = await png(n);
@@ -123,8 +122,7 @@ test('photos: click and Shift-click select a range, «В корзину» and «
 test('audio: two rows chosen by their check marks go into a new album from «В альбом»', async ({ page }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 800 });
-  const user = await registerAndLogin(page);
-  const { access } = await apiLogin(page.request, user);
+  const { access } = await registerAndLoginWithAccess(page);
   const auth = { headers: { Authorization: `Bearer ${access}` } };
   const ids = {
     surf: await uploadAudio(page.request, access, 'Шум прибоя', makeToneMp3(2)),

@@ -1,6 +1,17 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
+/** Every screen a guest can open, with the heading it shows. */
+export const GUEST_SCREENS: readonly (readonly [path: string, heading: string])[] = [
+  ['/', 'Копилка'],
+  ['/login', 'Вход'],
+  ['/register', 'Регистрация'],
+  ['/verify-email', 'Подтверждение email'],
+  ['/forgot-password', 'Восстановление пароля'],
+  ['/reset-password?token=abc', 'Новый пароль'],
+  ['/no-such-page', 'Страница не найдена'],
+];
+
 /** No serious or critical axe violations (WCAG 2.1 A/AA rules) on the page as it is now. */
 export async function expectAccessible(page: Page, what: string): Promise<void> {
   // Colours are read as they are drawn at that moment: a button caught in its 150 ms fade from the waiting look

@@ -90,6 +90,16 @@ export async function registerAndLogin(
   return user;
 }
 
+/** `registerAndLogin`, and an access token of its own for the API calls a test makes beside the page. */
+export async function registerAndLoginWithAccess(
+  page: Page,
+  opts: Parameters<typeof registerAndLogin>[1] = {},
+): Promise<{ user: TestUser; access: string }> {
+  const user = await registerAndLogin(page, opts);
+  const { access } = await apiLogin(page.request, user);
+  return { user, access };
+}
+
 /**
  * The signed-in owner confirms their own phone through the API (login and reset codes go only to a
  * verified phone, and only the owner's session can verify one).

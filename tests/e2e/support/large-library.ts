@@ -1,0 +1,47 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { expect, type APIRequestContext } from '@playwright/test';
+
+/** The e2e server's database (scripts/e2e-server.ts: SQLite in E2E_DATA_DIR). */
+const databaseFile = path.resolve(process.env.E2E_DATA_DIR ?? '.tmp/e2e-data', 'kopilka.sqlite');
+
+type Row = Record<string, unknown>;
+
+/** Runs `work` on the e2e server's database, opened beside the running server as another process would. */
+export function withDatabase<T>(work: (db: Database.Database) => T): T {
+  const db = new Database(databaseFile);
+  try {
+    db.pragma('busy_timeout = 5000');
+    return work(db);
+  } finally {
+    db.close();
+  }
+}
+
+/** Waits (up to a minute) until the owner's list shows the upload `id` as ready. */
+export async function expectReady(request: APIRequestContext, access: string, kind: 'audio' | 'photo', id: number): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`/api/media/${kind}/`, { headers: { Authorization: `Bearer ${access}` } });
+        return ((await res.json()) as { id: number; status: string }[]).find((r) => r.id === id)?.status;
+      },
+      { timeout: 60_000 },
+    )
+    .toBe('ready');
+}
+
+/**
+ * Fills a library fast: `total - 1` more media rows like row `id` (the same files), in one transaction, row `n`
+ * (1, 2, …) changed by `changes(row, n)`.
+ */
+export function copyMediaRow(id: number, total: number, changes: (row: Row, n: number) => Row): void {
+  withDatabase((db) => {
+    const row = db.prepare('SELECT * FROM media WHERE id = ?').get(id) as Row;
+    const columns = Object.keys(row).filter((c) => c !== 'id');
+    const insert = db.prepare(`INSERT INTO media (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`);
+    db.transaction(() => {
+      for (let n = 1; n < total; n++) insert.run({ ...row, ...changes(row, n) });
+    })();
+  });
+}
