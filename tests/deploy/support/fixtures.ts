@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { test as base } from '@playwright/test';
 import { root } from '../../support/processes.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/support/chromium.ts';
 import { startStack, type Stack } from './stack.ts';
 
 /** Where the stack lists what it started (read by the global teardown too) and where its logs go. */
@@ -33,21 +34,10 @@ export const test = base.extend<{ reverseProxy: ProxyName }, { stack: Stack }>({
   browser: [
     async ({ playwright, stack }, use) => {
       const browser = await playwright.chromium.launch({
-        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+        executablePath: CHROMIUM_PATH,
         env: { ...process.env, HOME: stack.browserHome },
-        args: [
-          // The site's name resolves to loopback only inside this browser.
-          `--host-resolver-rules=MAP ${new URL(stack.caddy.origin).hostname} 127.0.0.1`,
-          '--use-fake-device-for-media-stream',
-          '--use-fake-ui-for-media-stream',
-          '--disable-gpu',
-          '--disable-quic',
-          '--no-first-run',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-          '--autoplay-policy=no-user-gesture-required',
-        ],
+        // The site's name resolves to loopback only inside this browser.
+        args: [`--host-resolver-rules=MAP ${new URL(stack.caddy.origin).hostname} 127.0.0.1`, ...CHROMIUM_ARGS],
       });
       await use(browser);
       await browser.close();
