@@ -4,6 +4,7 @@
 // Usage: node --import tsx tests/container/journey.ts BASE_URL OUTBOX_DIR
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { monoWav, sineSamples } from '../e2e/support/wav.ts';
 
 const [base, outbox] = process.argv.slice(2);
 if (!base || !outbox) throw new Error('usage: journey.ts BASE_URL OUTBOX_DIR');
@@ -28,24 +29,9 @@ const json = (r: { body: Buffer }) => JSON.parse(r.body.toString('utf8')) as Rec
 
 /** A second of a 440 Hz tone as a 16-bit mono WAV, different on every run (a random sample in it). */
 function wav(): Buffer {
-  const rate = 16_000;
-  const data = Buffer.alloc(rate * 2);
-  for (let i = 0; i < rate; i++) data.writeInt16LE(Math.round(Math.sin((2 * Math.PI * 440 * i) / rate) * 12_000), i * 2);
-  data.writeInt16LE(Math.floor(Math.random() * 30_000), 1000);
-  const head = Buffer.alloc(44);
-  head.write('RIFF', 0);
-  head.writeUInt32LE(36 + data.length, 4);
-  head.write('WAVEfmt ', 8);
-  head.writeUInt32LE(16, 16);
-  head.writeUInt16LE(1, 20);
-  head.writeUInt16LE(1, 22);
-  head.writeUInt32LE(rate, 24);
-  head.writeUInt32LE(rate * 2, 28);
-  head.writeUInt16LE(2, 32);
-  head.writeUInt16LE(16, 34);
-  head.write('data', 36);
-  head.writeUInt32LE(data.length, 40);
-  return Buffer.concat([head, data]);
+  const samples = sineSamples(16_000, 1, 440, 12_000);
+  samples[500] = Math.floor(Math.random() * 30_000);
+  return monoWav(16_000, samples);
 }
 
 async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 90_000): Promise<T> {

@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { openRow, recordFor, rowAction, saveAs } from './support/audio';
 import { apiLogin, registerAndLogin } from './support/auth';
 import { choose } from './support/listbox';
+import { monoWav } from './support/wav';
 
 const item = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
 const titles = (page: Page) => page.getByTestId('audio-item').locator('h3').allTextContents();
@@ -234,30 +235,14 @@ test('a browser without MediaRecorder gets the unsupported snackbar', async ({ p
   await expect(page.getByRole('dialog', { name: 'Запись аудио' })).toHaveCount(0);
 });
 
-/** A WAV header promising 16-bit mono samples, and none: accepted by its content, then nothing to decode. */
-function silentWavHeader(): Buffer {
-  const h = Buffer.alloc(44);
-  h.write('RIFF', 0, 'latin1');
-  h.writeUInt32LE(36, 4);
-  h.write('WAVEfmt ', 8, 'latin1');
-  h.writeUInt32LE(16, 16);
-  h.writeUInt16LE(1, 20); // PCM
-  h.writeUInt16LE(1, 22); // mono
-  h.writeUInt32LE(8000, 24);
-  h.writeUInt32LE(16000, 28);
-  h.writeUInt16LE(2, 32);
-  h.writeUInt16LE(16, 34);
-  h.write('data', 36, 'latin1');
-  h.writeUInt32LE(0, 40);
-  return h;
-}
-
 test('a recording whose processing failed shows why on its card, and «Повторить» sends it back', async ({ page }) => {
   const user = await registerAndLogin(page);
   const { access } = await apiLogin(page.request, user);
+  // A WAV header promising 16-bit mono samples, and none: accepted by its content, then nothing to decode.
+  const empty = monoWav(8000, []);
   const res = await page.request.post('/api/media/audio/', {
     headers: { Authorization: `Bearer ${access}` },
-    multipart: { title: 'Пустая', audio_file: { name: 'empty.wav', mimeType: 'audio/wav', buffer: silentWavHeader() } },
+    multipart: { title: 'Пустая', audio_file: { name: 'empty.wav', mimeType: 'audio/wav', buffer: empty } },
   });
   expect(res.status(), await res.text()).toBe(201);
   const { id } = (await res.json()) as { id: number };

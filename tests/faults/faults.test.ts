@@ -11,6 +11,7 @@ import { RECONCILE_EVERY_MS } from '../../server/storage/reconcile.ts';
 import { root } from '../support/processes.ts';
 import { insertConfirmedUser, multipart } from '../server/support/media-fixtures.ts';
 import { uploadMetadata } from '../server/support/tus.ts';
+import { monoWav, sineSamples } from '../e2e/support/wav.ts';
 import { JOB_LEASE_SECONDS, libfaketime, S3_TIMEOUT_SECONDS, startStack, type Api, type Stack } from './support/stack.ts';
 
 /**
@@ -24,25 +25,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
 /** A WAV of `seconds` of a tone (8 kHz, 16-bit, mono: 16 kB a second); each frequency makes a file of its own. */
-function wav(seconds: number, hz: number): Buffer {
-  const rate = 8000;
-  const n = Math.round(seconds * rate);
-  const b = Buffer.alloc(44 + n * 2);
-  b.write('RIFF', 0);
-  b.writeUInt32LE(36 + n * 2, 4);
-  b.write('WAVEfmt ', 8);
-  b.writeUInt32LE(16, 16);
-  b.writeUInt16LE(1, 20);
-  b.writeUInt16LE(1, 22);
-  b.writeUInt32LE(rate, 24);
-  b.writeUInt32LE(rate * 2, 28);
-  b.writeUInt16LE(2, 32);
-  b.writeUInt16LE(16, 34);
-  b.write('data', 36);
-  b.writeUInt32LE(n * 2, 40);
-  for (let i = 0; i < n; i++) b.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * hz * i) / rate)), 44 + i * 2);
-  return b;
-}
+const wav = (seconds: number, hz: number): Buffer => monoWav(8000, sineSamples(8000, seconds, hz, 8000));
 let tone = 300;
 const nextTone = () => (tone += 7);
 
