@@ -102,31 +102,11 @@ export function makeVideo(): Buffer {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'kopilka-deploy-video-'));
   try {
     const file = path.join(dir, 'clip.mp4');
-    execFileSync(resolveFfmpeg(process.env.FFMPEG_PATH), [
-      '-hide_banner',
-      '-nostdin',
-      '-v',
-      'error',
-      '-y',
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc=duration=2:size=320x240:rate=15',
-      '-f',
-      'lavfi',
-      '-i',
-      'sine=frequency=440:duration=2',
-      '-c:v',
-      'libx264',
-      '-preset',
-      'ultrafast',
-      '-pix_fmt',
-      'yuv420p',
-      '-c:a',
-      'aac',
-      '-shortest',
-      file,
-    ]);
+    const quiet = ['-hide_banner', '-nostdin', '-v', 'error', '-y'];
+    const picture = ['-f', 'lavfi', '-i', 'testsrc=duration=2:size=320x240:rate=15'];
+    const sound = ['-f', 'lavfi', '-i', 'sine=frequency=440:duration=2'];
+    const h264 = ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'];
+    execFileSync(resolveFfmpeg(process.env.FFMPEG_PATH), [...quiet, ...picture, ...sound, ...h264, '-c:a', 'aac', '-shortest', file]);
     return readFileSync(file);
   } finally {
     rmSync(dir, { recursive: true, force: true });
