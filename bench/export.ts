@@ -2,7 +2,7 @@ import { closeSync, mkdirSync, openSync, rmSync, ftruncateSync, writeFileSync } 
 import http from 'node:http';
 import path from 'node:path';
 import type { NewMedia } from '../server/db/types.ts';
-import { benchData, mb, rssOf, startServer } from './support.ts';
+import { benchData, mb, peakRss, startServer, insertMediaRows } from './support.ts';
 
 const MB = 1024 * 1024;
 
@@ -50,29 +50,17 @@ export async function benchExport(opts: { totalMb?: number } = {}): Promise<void
     }
     const small = Buffer.alloc(8 * 1024, 7);
     for (let i = 0; i < photos; i++) store('photo', i, 'jpg', small.length, (file) => writeFileSync(file, small));
-    for (let i = 0; i < rows.length; i += 200)
-      await db
-        .insertInto('media')
-        .values(rows.slice(i, i + 200))
-        .execute();
+    await insertMediaRows(db, rows);
     await db.destroy();
     const originalsMb = (videos * videoMb * MB + photos * small.length) / MB;
 
-    const server = await startServer({ DATA_DIR: dataDir, OUT_DIR: path.join(dataDir, 'out') });
+    const server = await startServer({ DATA_DIR: dataDir });
     try {
       const link = await fetch(`${server.url}/api/media/export/`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
       const { url } = (await link.json()) as { url: string };
       // Warm the route once (JIT, the archive's plan) with a HEAD.
       await fetch(new URL(url, server.url), { method: 'HEAD' });
-      await new Promise((r) => setTimeout(r, 500));
-      const baseline = rssOf(server.pid) ?? 0;
-      let peak = baseline;
-      const sampler = setInterval(() => {
-        const v = rssOf(server.pid);
-        if (v && v > peak) peak = v;
-      }, 20);
-      const result = await download(new URL(url, server.url));
-      clearInterval(sampler);
+      const { result, baseline, peak } = await peakRss(server.pid, () => download(new URL(url, server.url)));
       console.log(`export of ${videos} videos of ${videoMb} MB and ${photos} photos of 8 KB (${mb(originalsMb * MB)} MB of originals):`);
       console.log(
         `  server RSS ${mb(baseline)} MB before, peak ${mb(peak)} MB — growth ${mb(peak - baseline)} MB (target < 64 MB, flat whatever the size)`,

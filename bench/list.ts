@@ -4,7 +4,18 @@ import Database from 'better-sqlite3';
 import { request } from 'undici';
 import { compactPeaks } from '../server/media/processing/peaks.ts';
 import { WAVEFORM_PEAKS } from '../server/media/processing/processor.ts';
-import { benchData, describeLoad, generatorName, load, mb, PROCESS_COUNTS, startBare, startServer, type ServerProcess } from './support.ts';
+import {
+  benchData,
+  describeLoad,
+  generatorName,
+  load,
+  mb,
+  PROCESS_COUNTS,
+  startBare,
+  startServer,
+  type ServerProcess,
+  insertMediaRows,
+} from './support.ts';
 
 /**
  * GET /api/media/audio/ for a user with 2,000 records: the real server on loopback (temp SQLite)
@@ -52,11 +63,7 @@ export async function benchList(
         updated_at: at,
       };
     });
-    for (let i = 0; i < rows.length; i += 200)
-      await db
-        .insertInto('media')
-        .values(rows.slice(i, i + 200))
-        .execute();
+    await insertMediaRows(db, rows);
     await db.destroy();
 
     const listPath = '/api/media/audio/';
@@ -69,7 +76,6 @@ export async function benchList(
       for (const processes of PROCESS_COUNTS) {
         const server = await startServer({
           DATA_DIR: dataDir,
-          OUT_DIR: path.join(dataDir, 'out'),
           WEB_CONCURRENCY: String(processes),
           ...(opts.env ?? {}),
         });

@@ -1,5 +1,4 @@
 import { rmSync } from 'node:fs';
-import path from 'node:path';
 import { benchData, describeLoad, generatorName, load, PROCESS_COUNTS, startBare, startServer, type ServerProcess } from './support.ts';
 
 /**
@@ -21,7 +20,6 @@ export async function benchProfile(opts: { connections?: number; seconds?: numbe
     for (const processes of PROCESS_COUNTS) {
       const server = await startServer({
         DATA_DIR: dataDir,
-        OUT_DIR: path.join(dataDir, 'out'),
         WEB_CONCURRENCY: String(processes),
         ...(opts.env ?? {}),
       });

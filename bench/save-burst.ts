@@ -54,7 +54,7 @@ export async function benchSaveBurst(): Promise<void> {
       return bytes;
     };
 
-    const server = await startServer({ DATA_DIR: dataDir, OUT_DIR: path.join(dataDir, 'out') });
+    const server = await startServer({ DATA_DIR: dataDir });
     try {
       const answers: number[] = [];
       const saved: { id: number; token: string; answerMs: number }[] = [];

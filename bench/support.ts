@@ -10,6 +10,7 @@ import { AuthRepository } from '../server/auth/repository.ts';
 import { Sessions } from '../server/auth/sessions.ts';
 import { systemClock } from '../server/clock.ts';
 import { createDb, type Db } from '../server/db/kysely.ts';
+import type { NewMedia } from '../server/db/types.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { freePort } from '../tests/support/processes.ts';
 
@@ -65,7 +66,17 @@ export async function startServer(env: Record<string, string>, script = 'server/
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: root,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), SECRET_KEY: SECRET, SKIP_WEB_BUILD: '1', LOG_LEVEL: 'warn', ...env },
+    // The static export goes beside the data (OUT_DIR), so that a bench never writes into the tree's own.
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      SECRET_KEY: SECRET,
+      SKIP_WEB_BUILD: '1',
+      LOG_LEVEL: 'warn',
+      ...(env.DATA_DIR ? { OUT_DIR: path.join(env.DATA_DIR, 'out') } : {}),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -102,6 +113,15 @@ export async function startServer(env: Record<string, string>, script = 'server/
   };
 }
 
+/** Media rows inserted 200 to a statement (SQLite takes at most 32,766 parameters in one). */
+export async function insertMediaRows(db: Db, rows: readonly NewMedia[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 200)
+    await db
+      .insertInto('media')
+      .values(rows.slice(i, i + 200))
+      .execute();
+}
+
 /** Resident memory of a process in bytes (Linux /proc), or null elsewhere. */
 export function rssOf(pid: number): number | null {
   try {
@@ -109,6 +129,25 @@ export function rssOf(pid: number): number | null {
     return m ? Number(m[1]) * 1024 : null;
   } catch {
     return null;
+  }
+}
+
+/**
+ * Runs `work` while reading the process's resident memory every 20 ms, half a second after the warm-up before
+ * it has settled: its result, the RSS before, and the highest seen.
+ */
+export async function peakRss<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; baseline: number; peak: number }> {
+  await new Promise((r) => setTimeout(r, 500));
+  const baseline = rssOf(pid) ?? 0;
+  let peak = baseline;
+  const sampler = setInterval(() => {
+    const v = rssOf(pid);
+    if (v && v > peak) peak = v;
+  }, 20);
+  try {
+    return { result: await work(), baseline, peak };
+  } finally {
+    clearInterval(sampler);
   }
 }
 

@@ -1,6 +1,5 @@
 import { rmSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { request } from 'undici';
 import { seedLibrary } from './seed-library.ts';
 import { benchData, startServer } from './support.ts';
@@ -41,7 +40,7 @@ export async function benchTimeline(): Promise<void> {
         `load average ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} cores:`,
     );
 
-    const server = await startServer({ DATA_DIR: dataDir, OUT_DIR: path.join(dataDir, 'out') });
+    const server = await startServer({ DATA_DIR: dataDir });
     try {
       const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'br, gzip' };
       const get = async (url: string): Promise<Timed> => {

@@ -71,7 +71,6 @@ export async function benchUploadS3(opts: { megabytes?: number } = {}): Promise<
     const server = await startServer({
       ...env,
       DATA_DIR: dataDir,
-      OUT_DIR: path.join(dataDir, 'out'),
       MAX_AUDIO_BYTES: String((megabytes + 16) * 1024 * 1024),
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     });

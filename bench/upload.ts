@@ -1,7 +1,6 @@
 import http from 'node:http';
 import { rmSync } from 'node:fs';
-import path from 'node:path';
-import { benchData, mb, rssOf, startServer } from './support.ts';
+import { benchData, mb, peakRss, startServer } from './support.ts';
 
 export const RATE = 48_000;
 export const CHANNELS = 2;
@@ -48,21 +47,12 @@ export async function benchUpload(opts: { megabytes?: number } = {}): Promise<vo
 
     const server = await startServer({
       DATA_DIR: dataDir,
-      OUT_DIR: path.join(dataDir, 'out'),
       MAX_AUDIO_BYTES: String((megabytes + 16) * 1024 * 1024),
     });
     try {
       // Warm the route once (JIT, multipart plugin) with a tiny upload.
       await post(server.url, token, 48_000 * 4, toneSecond());
-      await new Promise((r) => setTimeout(r, 500));
-      const baseline = rssOf(server.pid) ?? 0;
-      let peak = baseline;
-      const sampler = setInterval(() => {
-        const v = rssOf(server.pid);
-        if (v && v > peak) peak = v;
-      }, 20);
-      const result = await post(server.url, token, dataBytes, toneSecond());
-      clearInterval(sampler);
+      const { result, baseline, peak } = await peakRss(server.pid, () => post(server.url, token, dataBytes, toneSecond()));
       const sentMbps = dataBytes / 1024 / 1024 / (result.bodySentMs / 1000);
       console.log(`upload of a ${megabytes} MB WAV (${(dataBytes / (RATE * CHANNELS * 2) / 60).toFixed(1)} min of audio):`);
       console.log(`  server RSS ${mb(baseline)} MB before, peak ${mb(peak)} MB — growth ${mb(peak - baseline)} MB (target < 64 MB)`);
