@@ -1,19 +1,12 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../db/kysely.ts';
-import type { OAuthPendingLinksTable, OAuthProviderId } from '../db/types.ts';
+import type { OAuthPendingLinksTable, OAuthProviderId, OAuthStatesTable } from '../db/types.ts';
 
 /** SQL of provider sign-ins: started sign-ins (states), links to accounts, and links waiting for a password. */
 export class OAuthRepository {
   constructor(private readonly db: Db) {}
 
-  async insertState(row: {
-    state_hash: string;
-    binding_hash: string;
-    provider: OAuthProviderId;
-    code_verifier: string;
-    created_at: string;
-    expires_at: string;
-  }) {
+  async insertState(row: Omit<Insertable<OAuthStatesTable>, 'id' | 'used_at'>) {
     await this.db.deleteFrom('oauth_states').where('expires_at', '<', row.created_at).execute();
     await this.db.insertInto('oauth_states').values(row).execute();
   }
