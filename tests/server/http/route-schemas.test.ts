@@ -7,9 +7,10 @@ import { loginAnswerSchema, sessionSchema, twoFactorStatusSchema, userSchema } f
 import { errorBodySchema } from '../../../contract/errors.ts';
 import { audioRecordSchema, photoRecordSchema, videoRecordSchema } from '../../../contract/media.ts';
 import { PASSWORD, post, register, signedInUser } from '../support/auth.ts';
-import { audioFixtures, createUser, ffmpeg, multipart, tempDir } from '../support/media-fixtures.ts';
+import { audioFixtures, createUser, ffmpeg, tempDir } from '../support/media-fixtures.ts';
 import { processed, settle } from '../support/processing.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { acceptedUpload, postMedia } from '../support/uploads.ts';
 import { rememberingSerializer } from '../../../server/http/schema-compilers.ts';
 
 type User = Awaited<ReturnType<typeof createUser>>;
@@ -47,15 +48,7 @@ describe('route schemas: refusals in one DRF shape, answers as the contract says
     alice = await createUser(t, 'alice');
     dir = await tempDir();
     const fx = await audioFixtures(dir, 1);
-    const body = multipart({ title: 'Запись' }, { field: 'audio_file', filename: 'a.mp3', data: readFileSync(fx.mp3) });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/media/audio/',
-      headers: { ...alice.headers, ...body.headers },
-      payload: body.payload,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    audioId = res.json().id;
+    audioId = await acceptedUpload(t, alice, 'audio', { title: 'Запись' }, { filename: 'a.mp3', data: readFileSync(fx.mp3) });
     await processed(t, alice, 'audio', audioId);
   });
   afterAll(() => t.close());
@@ -207,25 +200,13 @@ describe('route schemas: refusals in one DRF shape, answers as the contract says
     const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 1, g: 2, b: 3 } } })
       .jpeg()
       .toBuffer();
-    const photoBody = multipart({ title: 'Фото' }, { field: 'file', filename: 'p.jpg', contentType: 'image/jpeg', data: jpeg });
-    const photo = await t.app.inject({
-      method: 'POST',
-      url: '/api/media/photo/',
-      headers: { ...alice.headers, ...photoBody.headers },
-      payload: photoBody.payload,
-    });
+    const photo = await postMedia(t, alice, 'photo', { title: 'Фото' }, { filename: 'p.jpg', contentType: 'image/jpeg', data: jpeg });
     expect(photo.statusCode, photo.body).toBe(201);
     expectExactly(photoRecordSchema, photo.json());
 
     const clip = path.join(dir, 'clip.webm');
     await ffmpeg(['-f', 'lavfi', '-i', 'testsrc=duration=1:size=160x120:rate=10', '-c:v', 'libvpx', '-b:v', '100k', clip]);
-    const videoBody = multipart({}, { field: 'file', filename: 'clip.webm', contentType: 'video/webm', data: readFileSync(clip) });
-    const video = await t.app.inject({
-      method: 'POST',
-      url: '/api/media/video/',
-      headers: { ...alice.headers, ...videoBody.headers },
-      payload: videoBody.payload,
-    });
+    const video = await postMedia(t, alice, 'video', {}, { filename: 'clip.webm', contentType: 'video/webm', data: readFileSync(clip) });
     expect(video.statusCode, video.body).toBe(201);
     expectExactly(videoRecordSchema, video.json());
     await settle(t);

@@ -14,6 +14,7 @@ import { processed } from '../support/processing.ts';
 import { makeReadOnly } from '../support/read-only-folder.ts';
 import { s3Switch, type S3Switch } from '../support/s3-switch.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { sendMultipart } from '../support/uploads.ts';
 
 const quiet = { error: () => {}, warn: () => {}, info: () => {} };
 
@@ -62,12 +63,7 @@ describe.each(['a read-only media folder', 'a stopped bucket'] as const)('proces
     // The upload is accepted just before the storage goes away: its job has not run yet.
     const worker = t.services.worker!;
     await worker.stop();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/media/audio/',
-      headers: { ...alice.headers, ...body.headers },
-      payload: body.payload,
-    });
+    const res = await sendMultipart(t, alice, '/api/media/audio/', body);
     expect(res.statusCode, res.body).toBe(201);
     const id = res.json().id as number;
     const job = () => t.db.selectFrom('jobs').selectAll().where('media_id', '=', id).executeTakeFirstOrThrow();

@@ -9,10 +9,11 @@ import { JobsRepository } from '../../../server/jobs/repository.ts';
 import type { Worker } from '../../../server/jobs/worker.ts';
 import { createProcessor, type MediaInput, type MediaProcessor } from '../../../server/media/processing/processor.ts';
 import type { Storage } from '../../../server/storage/storage.ts';
-import { audioFixtures, createUser, ffmpeg, ffmpegBin, multipart, tempDir } from '../support/media-fixtures.ts';
+import { audioFixtures, createUser, ffmpeg, ffmpegBin, tempDir } from '../support/media-fixtures.ts';
 import { processed } from '../support/processing.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { storedFiles } from '../support/test-storage.ts';
+import { acceptedUpload } from '../support/uploads.ts';
 
 /**
  * Several processes on one database and one storage: each "process" here is a worker composed as
@@ -104,15 +105,7 @@ describe('jobs shared by several processes (one database)', () => {
   const uploadVideo = async () => {
     const copy = webm.replace(/\.webm$/, `-${(copies += 1)}.webm`);
     await ffmpeg(['-i', webm, '-c', 'copy', '-metadata', `title=copy ${copies}`, copy]);
-    const body = multipart({}, { field: 'file', filename: 'clip.webm', contentType: 'video/webm', data: readFileSync(copy) });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/media/video/',
-      headers: { ...alice.headers, ...body.headers },
-      payload: body.payload,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json().id as number;
+    return acceptedUpload(t, alice, 'video', {}, { filename: 'clip.webm', contentType: 'video/webm', data: readFileSync(copy) });
   };
 
   /** A video record left processing, and its job: unclaimed, or held by the claim of a process that died. */
@@ -382,15 +375,8 @@ describe('jobs shared by several processes (one database)', () => {
     const first = await uploadVideo();
     const second = await uploadVideo();
     await until('the first video to start', () => a.gate.waiting === 1);
-    const body = multipart({ title: 'короткая' }, { field: 'audio_file', filename: 'tone.mp3', data: readFileSync(mp3) });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/media/audio/',
-      headers: { ...alice.headers, ...body.headers },
-      payload: body.payload,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    expect(await processed(t, alice, 'audio', res.json().id)).toMatchObject({ status: 'ready', title: 'короткая' });
+    const id = await acceptedUpload(t, alice, 'audio', { title: 'короткая' }, { filename: 'tone.mp3', data: readFileSync(mp3) });
+    expect(await processed(t, alice, 'audio', id)).toMatchObject({ status: 'ready', title: 'короткая' });
     // Meanwhile the videos still wait: the first holds the lane's one slot, the second is not even claimed.
     expect(a.gate.waiting).toBe(1);
     expect((await row(first)).status).toBe('processing');
@@ -405,15 +391,7 @@ describe('jobs shared by several processes (one database)', () => {
     for (let i = 0; i < cores + 2; i++) {
       const png = path.join(dir, `colour-${i}.png`);
       await ffmpeg(['-f', 'lavfi', '-i', `color=c=0x${(i * 40).toString(16).padStart(2, '0')}4080:s=64x48`, '-frames:v', '1', png]);
-      const body = multipart({}, { field: 'file', filename: 'p.png', contentType: 'image/png', data: readFileSync(png) });
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/media/photo/',
-        headers: { ...alice.headers, ...body.headers },
-        payload: body.payload,
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      ids.push(res.json().id);
+      ids.push(await acceptedUpload(t, alice, 'photo', {}, { filename: 'p.png', contentType: 'image/png', data: readFileSync(png) }));
     }
     await until('a photo run per core', () => a.gate.photosWaiting === cores);
     await sleep(300);

@@ -7,6 +7,8 @@ import { audioFixtures, createUser, decodedDuration, ffmpegBin, multipart, pathO
 import { processed, settle } from '../support/processing.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { storedFiles } from '../support/test-storage.ts';
+import { postMedia, sendMultipart } from '../support/uploads.ts';
+import { mediaRowCount } from '../support/media-rows.ts';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 
@@ -22,25 +24,15 @@ describe('audio API', () => {
   let alice: User;
   let bob: User;
 
-  const upload = (user: User, file: string, fields: Record<string, string> = {}, filename = path.basename(file)) => {
-    const body = multipart(fields, { field: 'audio_file', filename, contentType: 'audio/webm', data: readFileSync(file) });
-    return t.app.inject({ method: 'POST', url: '/api/media/audio/', headers: { ...user.headers, ...body.headers }, payload: body.payload });
-  };
+  const upload = (user: User, file: string, fields: Record<string, string> = {}, filename = path.basename(file)) =>
+    postMedia(t, user, 'audio', fields, { filename, contentType: 'audio/webm', data: readFileSync(file) });
   /** Uploads, then waits for the record's processing job: the record as the API shows it then. */
   const uploadProcessed = async (user: User, file: string, fields: Record<string, string> = {}) => {
     const res = await upload(user, file, fields);
     expect(res.statusCode, res.body).toBe(201);
     return processed(t, user, 'audio', res.json().id);
   };
-  const rowCount = async () =>
-    Number(
-      (
-        await t.db
-          .selectFrom('media')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const rowCount = () => mediaRowCount(t.db);
   const mediaFiles = () => storedFiles(t);
 
   beforeAll(async () => {
@@ -107,12 +99,7 @@ describe('audio API', () => {
       { field: 'audio_file', filename: 'a.ogg', data: readFileSync(fx.ogg) },
       { fileFirst: true },
     );
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/media/audio/',
-      headers: { ...alice.headers, ...body.headers },
-      payload: body.payload,
-    });
+    const res = await sendMultipart(t, alice, '/api/media/audio/', body);
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ title: 'после файла', description: 'поля в конце', mime_type: 'audio/ogg' });
   });
@@ -166,13 +153,7 @@ describe('audio API', () => {
   });
 
   it('asks for the file when there is none, and checks title and description lengths', async () => {
-    const none = multipart({ title: 'без файла' });
-    let res = await t.app.inject({
-      method: 'POST',
-      url: '/api/media/audio/',
-      headers: { ...alice.headers, ...none.headers },
-      payload: none.payload,
-    });
+    let res = await sendMultipart(t, alice, '/api/media/audio/', multipart({ title: 'без файла' }));
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ audio_file: ['Обязательное поле.'] });
 
@@ -251,13 +232,7 @@ describe('audio API', () => {
     });
 
     it('PATCH with multipart fields', async () => {
-      const body = multipart({ title: 'Multipart', description: 'части' });
-      const res = await t.app.inject({
-        method: 'PATCH',
-        url: url(),
-        headers: { ...alice.headers, ...body.headers },
-        payload: body.payload,
-      });
+      const res = await sendMultipart(t, alice, url(), multipart({ title: 'Multipart', description: 'части' }), 'PATCH');
       expect(res.statusCode).toBe(200);
       expect(await current()).toMatchObject({ title: 'Multipart', description: 'части' });
     });
@@ -267,21 +242,11 @@ describe('audio API', () => {
         { title: 'С файлом', description: 'части' },
         { field: 'audio_file', filename: 'x.bin', data: Buffer.alloc(1000, 1) },
       );
-      const res = await t.app.inject({
-        method: 'PATCH',
-        url: url(),
-        headers: { ...alice.headers, ...body.headers },
-        payload: body.payload,
-      });
+      const res = await sendMultipart(t, alice, url(), body, 'PATCH');
       expect(res.statusCode).toBe(200);
       expect(res.json().title).toBe('С файлом');
       const big = multipart({ title: 'большой' }, { field: 'audio_file', filename: 'x.bin', data: Buffer.alloc(2 * 1024 * 1024, 1) });
-      const refused = await t.app.inject({
-        method: 'PATCH',
-        url: url(),
-        headers: { ...alice.headers, ...big.headers },
-        payload: big.payload,
-      });
+      const refused = await sendMultipart(t, alice, url(), big, 'PATCH');
       expect(refused.statusCode).toBe(413);
       expect(refused.json()).toEqual({ detail: 'Слишком большой запрос.' });
       expect((await current()).title).toBe('С файлом');
@@ -308,7 +273,7 @@ describe('audio API', () => {
       expect(res.statusCode).toBe(200);
       expect(res.json().title).toBe('Метод формы');
       const body = multipart({ _method: 'PATCH', title: 'Метод multipart', description: '' });
-      res = await t.app.inject({ method: 'POST', url: url(), headers: { ...alice.headers, ...body.headers }, payload: body.payload });
+      res = await sendMultipart(t, alice, url(), body);
       expect(res.statusCode).toBe(200);
       expect(await current()).toMatchObject({ title: 'Метод multipart', description: '' });
     });
@@ -465,26 +430,14 @@ describe('audio upload limits', () => {
     const user = await createUser(t);
     const data = readFileSync(fx.wav);
     expect(data.length).toBeGreaterThan(20000);
-    const body = multipart({ title: 'большой' }, { field: 'audio_file', filename: 'big.wav', data });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/media/audio/',
-      headers: { ...user.headers, ...body.headers },
-      payload: body.payload,
-    });
+    const res = await postMedia(t, user, 'audio', { title: 'большой' }, { filename: 'big.wav', data });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ audio_file: ['Файл слишком большой (максимум 0,02 МБ)'] });
     expect(await storedFiles(t)).toEqual([]);
     expect(await t.db.selectFrom('media').selectAll().execute()).toEqual([]);
 
-    const small = multipart({}, { field: 'audio_file', filename: 'small.ogg', data: readFileSync(fx.ogg) });
     expect(readFileSync(fx.ogg).length).toBeLessThan(20000);
-    const ok = await t.app.inject({
-      method: 'POST',
-      url: '/api/media/audio/',
-      headers: { ...user.headers, ...small.headers },
-      payload: small.payload,
-    });
+    const ok = await postMedia(t, user, 'audio', {}, { filename: 'small.ogg', data: readFileSync(fx.ogg) });
     expect(ok.statusCode).toBe(201);
   });
 });

@@ -1,14 +1,15 @@
-import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { readdirSync, readlinkSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openZip, planZip, type ZipEntry } from '../../../server/media/export/zip.ts';
-import { createUser, ffmpeg, multipart, pathOf, tempDir } from '../support/media-fixtures.ts';
+import { createUser, pathOf } from '../support/media-fixtures.ts';
 import { processed } from '../support/processing.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { solidPng, toneBytes } from '../support/sample-files.ts';
+import { acceptedUpload, postMedia } from '../support/uploads.ts';
 import { unzip } from '../support/unzip.ts';
 
 type User = Awaited<ReturnType<typeof createUser>>;
@@ -23,15 +24,7 @@ describe('«Скачать всё»: the export of every original', () => {
   const ids: Record<string, number> = {};
 
   const upload = async (user: User, kind: 'audio' | 'photo', data: Buffer, filename: string, fields: Record<string, string>) => {
-    const body = multipart(fields, { field: kind === 'audio' ? 'audio_file' : 'file', filename, data });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/media/${kind}/`,
-      headers: { ...user.headers, ...body.headers },
-      payload: body.payload,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const { id } = res.json<{ id: number }>();
+    const id = await acceptedUpload(t, user, kind, fields, { filename, data });
     await processed(t, user, kind, id); // the export's details and the links need the processed record
     return id;
   };
@@ -47,12 +40,8 @@ describe('«Скачать всё»: the export of every original', () => {
     t = await createTestApp();
     alice = await createUser(t, 'alice');
     bob = await createUser(t, 'bob');
-    const dir = await tempDir();
-    await ffmpeg(['-f', 'lavfi', '-i', 'sine=frequency=440:duration=1', '-c:a', 'libmp3lame', path.join(dir, 'a.mp3')]);
-    mp3 = readFileSync(path.join(dir, 'a.mp3'));
-    png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#159' } })
-      .png()
-      .toBuffer();
+    mp3 = await toneBytes('mp3');
+    png = await solidPng(40, 30, '#159');
     // With location metadata: the export keeps the original exactly as it was uploaded.
     jpeg = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#951' } })
       .jpeg()
@@ -61,9 +50,7 @@ describe('«Скачать всё»: the export of every original', () => {
     ids.audio = await upload(alice, 'audio', mp3, 'zapis.mp3', { title: 'Утро: заметка/1', description: 'Первая запись' });
     ids.photo = await upload(alice, 'photo', png, 'p.png', { title: '' });
     ids.jpeg = await upload(alice, 'photo', jpeg, 'geo.jpg', { title: 'Дача' });
-    const old = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#915' } })
-      .png()
-      .toBuffer();
+    const old = await solidPng(40, 30, '#915');
     ids.trashed = await upload(alice, 'photo', old, 'old.png', { title: 'Удалённая' });
     await t.app.inject({ method: 'DELETE', url: `/api/media/photo/${ids.trashed}/`, headers: alice.headers });
     await upload(bob, 'photo', png, 'bob.png', { title: 'Чужая' });
@@ -192,15 +179,7 @@ describe('an export the client gives up on (local disk, where the open files can
   const exportLink = async (user: User) =>
     (await t.app.inject({ method: 'POST', url: '/api/media/export/', headers: user.headers })).json<{ url: string }>().url;
   const upload = async (user: User, data: Buffer) => {
-    const body = multipart({ title: 'Большая' }, { field: 'file', filename: 'big.png', data });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/media/photo/',
-      headers: { ...user.headers, ...body.headers },
-      payload: body.payload,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json<{ id: number }>().id;
+    return acceptedUpload(t, user, 'photo', { title: 'Большая' }, { filename: 'big.png', data });
   };
 
   beforeAll(async () => {
@@ -253,16 +232,8 @@ describe('download links: a file straight to disk under the server’s name', ()
     t = await createTestApp();
     alice = await createUser(t, 'alice');
     bob = await createUser(t, 'bob');
-    const dir = await tempDir();
-    await ffmpeg(['-f', 'lavfi', '-i', 'sine=frequency=440:duration=1', '-c:a', 'pcm_s16le', path.join(dir, 'a.wav')]);
-    wav = readFileSync(path.join(dir, 'a.wav'));
-    const body = multipart({ title: 'Утро' }, { field: 'audio_file', filename: 'a.wav', data: wav });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/media/audio/',
-      headers: { ...alice.headers, ...body.headers },
-      payload: body.payload,
-    });
+    wav = await toneBytes('wav');
+    const res = await postMedia(t, alice, 'audio', { title: 'Утро' }, { filename: 'a.wav', data: wav });
     id = res.json<{ id: number }>().id;
     await processed(t, alice, 'audio', id); // the MP3 is made by its job
   });

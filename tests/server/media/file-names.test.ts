@@ -1,9 +1,10 @@
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { safeFileName } from '../../../server/media/files/content-disposition.ts';
-import { createUser, multipart, pathOf } from '../support/media-fixtures.ts';
+import { createUser, pathOf } from '../support/media-fixtures.ts';
 import { processed } from '../support/processing.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { acceptedUpload } from '../support/uploads.ts';
+import { solidPng } from '../support/sample-files.ts';
 import { unzip } from '../support/unzip.ts';
 
 /** Control, bidirectional and zero-width characters: what a file name must never carry. */
@@ -30,18 +31,8 @@ describe('file names of downloads and ZIP entries', () => {
     beforeAll(async () => {
       t = await createTestApp();
       user = await createUser(t, 'mallory');
-      const data = await sharp({ create: { width: 20, height: 10, channels: 3, background: '#246' } })
-        .png()
-        .toBuffer();
-      const body = multipart({ title: '.\u202e.exe' }, { field: 'file', filename: 'фото\u202egnp.exe', data });
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/media/photo/',
-        headers: { ...user.headers, ...body.headers },
-        payload: body.payload,
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      id = res.json<{ id: number }>().id;
+      const data = await solidPng(20, 10, '#246');
+      id = await acceptedUpload(t, user, 'photo', { title: '.\u202e.exe' }, { filename: 'фото\u202egnp.exe', data });
       await processed(t, user, 'photo', id);
     });
     afterAll(() => t.close());

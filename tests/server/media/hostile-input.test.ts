@@ -11,7 +11,6 @@ import {
   decodedDuration,
   ffmpeg,
   ffmpegBuilds,
-  multipart,
   pathOf,
   tempDir,
   theoraDisguisedPlaylist,
@@ -19,6 +18,8 @@ import {
 import { processed, settle as settleJobs } from '../support/processing.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { localFileOf, storedFiles } from '../support/test-storage.ts';
+import { postMedia } from '../support/uploads.ts';
+import { mediaRowCount } from '../support/media-rows.ts';
 
 type User = Awaited<ReturnType<typeof createUser>>;
 
@@ -47,25 +48,10 @@ describe.each(ffmpegBuilds())('media processing with $name', ({ bin }) => {
   let alice: User;
   let bob: User;
 
-  const upload = (user: User, kind: 'audio' | 'video', data: Buffer, filename: string) => {
-    const body = multipart({ title: filename }, { field: kind === 'audio' ? 'audio_file' : 'file', filename, data });
-    return t.app.inject({
-      method: 'POST',
-      url: `/api/media/${kind}/`,
-      headers: { ...user.headers, ...body.headers },
-      payload: body.payload,
-    });
-  };
+  const upload = (user: User, kind: 'audio' | 'video', data: Buffer, filename: string) =>
+    postMedia(t, user, kind, { title: filename }, { filename, data });
   const settle = () => settleJobs(t);
-  const rowCount = async () =>
-    Number(
-      (
-        await t.db
-          .selectFrom('media')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const rowCount = () => mediaRowCount(t.db);
   const mediaFiles = () => storedFiles(t);
   /** Local path of a stored file (a copy when it lives in a bucket), from its signed URL. */
   const storedPath = (url: string) =>

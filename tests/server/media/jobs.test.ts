@@ -5,9 +5,10 @@ import { FfmpegError } from '../../../server/media/processing/ffmpeg.ts';
 import { PROCESSING_ATTEMPTS } from '../../../server/media/processing/jobs.ts';
 import { createProcessor, type MediaProcessor } from '../../../server/media/processing/processor.ts';
 import { LocalStorage } from '../../../server/storage/local.ts';
-import { audioFixtures, createUser, distinctCopy, ffmpegBin, listFiles, multipart, tempDir } from '../support/media-fixtures.ts';
+import { audioFixtures, createUser, distinctCopy, ffmpegBin, listFiles, tempDir } from '../support/media-fixtures.ts';
 import { processed, settle } from '../support/processing.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { acceptedUpload } from '../support/uploads.ts';
 
 type User = Awaited<ReturnType<typeof createUser>>;
 
@@ -57,15 +58,7 @@ describe('media jobs: deleting, retrying, failures', () => {
   let webm: string;
 
   const upload = async (user: User, title: string) => {
-    const body = multipart({ title }, { field: 'audio_file', filename: 'tone.webm', data: await distinctCopy(webm) });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/media/audio/',
-      headers: { ...user.headers, ...body.headers },
-      payload: body.payload,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json().id as number;
+    return acceptedUpload(t, user, 'audio', { title }, { filename: 'tone.webm', data: await distinctCopy(webm) });
   };
   const files = () => listFiles(root);
 

@@ -7,9 +7,10 @@ import { buildApp, type BuiltApp } from '../../../server/app.ts';
 import { AuthRepository } from '../../../server/auth/repository.ts';
 import { Sessions } from '../../../server/auth/sessions.ts';
 import { MEDIA_URL_TTL_SECONDS } from '../../../server/media/files/signing.ts';
-import { createUser, distinctCopy, ffmpeg, multipart, tempDir } from '../support/media-fixtures.ts';
+import { createUser, distinctCopy, ffmpeg, tempDir } from '../support/media-fixtures.ts';
 import { processed } from '../support/processing.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { acceptedUpload } from '../support/uploads.ts';
 
 type User = Awaited<ReturnType<typeof createUser>>;
 
@@ -27,15 +28,13 @@ describe('the audio list kept ready', () => {
   const list = (user: User, headers: Record<string, string> = {}, app = t.app) =>
     app.inject({ url: '/api/media/audio/', headers: { ...user.headers, ...headers } });
   const upload = async (user: User, title: string) => {
-    const body = multipart({ title }, { field: 'audio_file', filename: 'a.mp3', contentType: 'audio/mpeg', data: await distinctCopy(mp3) });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/media/audio/',
-      headers: { ...user.headers, ...body.headers },
-      payload: body.payload,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const { id } = res.json<{ id: number }>();
+    const id = await acceptedUpload(
+      t,
+      user,
+      'audio',
+      { title },
+      { filename: 'a.mp3', contentType: 'audio/mpeg', data: await distinctCopy(mp3) },
+    );
     await processed(t, user, 'audio', id); // its waveform comes from its job
     return id;
   };

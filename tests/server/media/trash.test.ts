@@ -1,13 +1,12 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trashItemSchema } from '../../../contract/media.ts';
 import { signedInUser } from '../support/auth.ts';
-import { createUser, ffmpeg, multipart, pathOf, tempDir } from '../support/media-fixtures.ts';
+import { createUser, pathOf } from '../support/media-fixtures.ts';
 import { processed, settle } from '../support/processing.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { solidPng, toneBytes } from '../support/sample-files.ts';
 import { storedFiles } from '../support/test-storage.ts';
+import { acceptedUpload, postMedia } from '../support/uploads.ts';
 
 type User = Awaited<ReturnType<typeof createUser>>;
 
@@ -21,33 +20,17 @@ describe('the trash', () => {
   let mp3: Buffer;
 
   const uploadAudio = async (user: User, title: string) => {
-    const body = multipart({ title }, { field: 'audio_file', filename: 'a.mp3', contentType: 'audio/mpeg', data: mp3 });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/media/audio/',
-      headers: { ...user.headers, ...body.headers },
-      payload: body.payload,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const done: { id: number; audio_file: string; original_file: string } = await processed(t, user, 'audio', res.json().id);
+    const id = await acceptedUpload(t, user, 'audio', { title }, { filename: 'a.mp3', contentType: 'audio/mpeg', data: mp3 });
+    const done: { id: number; audio_file: string; original_file: string } = await processed(t, user, 'audio', id);
     return done;
   };
   /** A different picture each time: the same file twice would be refused as already kept. */
   let shade = 0;
   const uploadPhoto = async (user: User, title: string) => {
     shade += 1;
-    const data = await sharp({ create: { width: 32, height: 24, channels: 3, background: { r: shade % 256, g: 170, b: 119 } } })
-      .png()
-      .toBuffer();
-    const body = multipart({ title }, { field: 'file', filename: 'p.png', contentType: 'image/png', data });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/media/photo/',
-      headers: { ...user.headers, ...body.headers },
-      payload: body.payload,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const done: { id: number; file: string; thumbnail: string; preview: string } = await processed(t, user, 'photo', res.json().id);
+    const data = await solidPng(32, 24, { r: shade % 256, g: 170, b: 119 });
+    const id = await acceptedUpload(t, user, 'photo', { title }, { filename: 'p.png', contentType: 'image/png', data });
+    const done: { id: number; file: string; thumbnail: string; preview: string } = await processed(t, user, 'photo', id);
     return done;
   };
   const del = (user: User, kind: string, id: number) =>
@@ -65,9 +48,7 @@ describe('the trash', () => {
     t = await createTestApp();
     alice = await createUser(t, 'alice');
     bob = await createUser(t, 'bob');
-    const dir = await tempDir();
-    await ffmpeg(['-f', 'lavfi', '-i', 'sine=frequency=440:duration=1', '-c:a', 'libmp3lame', path.join(dir, 'a.mp3')]);
-    mp3 = readFileSync(path.join(dir, 'a.mp3'));
+    mp3 = await toneBytes('mp3');
   });
   afterAll(() => t.close());
 
@@ -241,13 +222,8 @@ describe('the periodic purge of the trash', () => {
 
   it('runs on its own and removes what was deleted 30 days ago', async () => {
     const user = await createUser(t);
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
-      .png()
-      .toBuffer();
-    const body = multipart({ title: 'старое' }, { field: 'file', filename: 'p.png', data: png });
-    const rec = (
-      await t.app.inject({ method: 'POST', url: '/api/media/photo/', headers: { ...user.headers, ...body.headers }, payload: body.payload })
-    ).json<{ id: number }>();
+    const png = await solidPng(8, 8, '#000');
+    const rec = (await postMedia(t, user, 'photo', { title: 'старое' }, { filename: 'p.png', data: png })).json<{ id: number }>();
     await processed(t, user, 'photo', rec.id);
     await t.app.inject({ method: 'DELETE', url: `/api/media/photo/${rec.id}/`, headers: user.headers });
     t.clock.advance(31 * DAY_MS);

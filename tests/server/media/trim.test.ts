@@ -11,7 +11,6 @@ import {
   createUser,
   decodedDuration,
   ffmpegBuilds,
-  multipart,
   pathOf,
   tempDir,
 } from '../support/media-fixtures.ts';
@@ -19,6 +18,7 @@ import { processed, settle } from '../support/processing.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { storedFiles } from '../support/test-storage.ts';
 import { tusClient } from '../support/tus.ts';
+import { acceptedUpload } from '../support/uploads.ts';
 
 type Files = Awaited<ReturnType<typeof audioFixtures>>;
 type User = Awaited<ReturnType<typeof createUser>>;
@@ -51,17 +51,13 @@ describe('trimming a recording', () => {
   });
   afterAll(() => t.close());
 
-  const upload = async (user: User, file: string, title: string): Promise<Audio> => {
-    const body = multipart({ title }, { field: 'audio_file', filename: path.basename(file), data: readFileSync(file) });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/media/audio/',
-      headers: { ...user.headers, ...body.headers },
-      payload: body.payload,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return processed(t, user, 'audio', res.json<Audio>().id);
-  };
+  const upload = async (user: User, file: string, title: string): Promise<Audio> =>
+    processed(
+      t,
+      user,
+      'audio',
+      await acceptedUpload(t, user, 'audio', { title }, { filename: path.basename(file), data: readFileSync(file) }),
+    );
   const trim = (user: User, id: number, payload: unknown) =>
     t.app.inject({ method: 'POST', url: `/api/media/audio/${id}/trim/`, headers: user.headers, payload: payload as object });
   /** A served file (by its signed URL) written to disk, for ffmpeg to decode. */
@@ -254,15 +250,8 @@ describe('trimming with a quota', () => {
     const t = await createTestApp({ env: { USER_QUOTA_BYTES: String(size + 150_000) } });
     try {
       const user = await createUser(t, 'carol');
-      const body = multipart({ title: 'Большая' }, { field: 'audio_file', filename: 'tone.wav', data: readFileSync(wav) });
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/media/audio/',
-        headers: { ...user.headers, ...body.headers },
-        payload: body.payload,
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      const rec: Audio = await processed(t, user, 'audio', res.json<Audio>().id);
+      const id = await acceptedUpload(t, user, 'audio', { title: 'Большая' }, { filename: 'tone.wav', data: readFileSync(wav) });
+      const rec: Audio = await processed(t, user, 'audio', id);
       const refused = await t.app.inject({
         method: 'POST',
         url: `/api/media/audio/${rec.id}/trim/`,
@@ -283,15 +272,8 @@ describe('trimming with a quota', () => {
     const t = await createTestApp({ env: { USER_QUOTA_BYTES: String(2 * size + 150_000), MAX_PHOTO_BYTES: String(2 * size) } });
     try {
       const user = await createUser(t, 'dave');
-      const body = multipart({ title: 'Запись' }, { field: 'audio_file', filename: 'tone.wav', data: readFileSync(wav) });
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/media/audio/',
-        headers: { ...user.headers, ...body.headers },
-        payload: body.payload,
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      const rec: Audio = await processed(t, user, 'audio', res.json<Audio>().id);
+      const id = await acceptedUpload(t, user, 'audio', { title: 'Запись' }, { filename: 'tone.wav', data: readFileSync(wav) });
+      const rec: Audio = await processed(t, user, 'audio', id);
       const usage = (await t.app.inject({ url: '/api/media/usage/', headers: user.headers })).json<{
         total_bytes: number;
         quota_bytes: number;

@@ -1,23 +1,21 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usageSchema } from '../../../contract/media.ts';
 import { migrate, migrateTo } from '../../../server/db/migrate.ts';
-import { createUser, ffmpeg, multipart, tempDir } from '../support/media-fixtures.ts';
+import { createUser } from '../support/media-fixtures.ts';
 import { connect, head } from '../support/raw-http.ts';
 import { settle } from '../support/processing.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { solidPng, toneBytes } from '../support/sample-files.ts';
+import { postMedia } from '../support/uploads.ts';
 import { storedFiles } from '../support/test-storage.ts';
 
 type User = Awaited<ReturnType<typeof createUser>>;
 
-const upload = (t: TestApp, user: User, kind: 'audio' | 'photo', data: Buffer, filename: string) => {
-  const body = multipart({ title: filename }, { field: kind === 'audio' ? 'audio_file' : 'file', filename, data });
-  return t.app.inject({ method: 'POST', url: `/api/media/${kind}/`, headers: { ...user.headers, ...body.headers }, payload: body.payload });
-};
+const upload = (t: TestApp, user: User, kind: 'audio' | 'photo', data: Buffer, filename: string) =>
+  postMedia(t, user, kind, { title: filename }, { filename, data });
 const usage = async (t: TestApp, user: User) => {
   const res = await t.app.inject({ url: '/api/media/usage/', headers: user.headers });
   expect(res.statusCode).toBe(200);
@@ -33,12 +31,8 @@ const storedBytes = async (t: TestApp, user: User, kind: string) => {
 let mp3: Buffer;
 let png: Buffer;
 beforeAll(async () => {
-  const dir = await tempDir();
-  await ffmpeg(['-f', 'lavfi', '-i', 'sine=frequency=440:duration=1', '-c:a', 'libmp3lame', path.join(dir, 'a.mp3')]);
-  mp3 = readFileSync(path.join(dir, 'a.mp3'));
-  png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#a35' } })
-    .png()
-    .toBuffer();
+  mp3 = await toneBytes('mp3');
+  png = await solidPng(64, 48, '#a35');
 });
 
 describe('GET /api/media/usage/', () => {

@@ -3,13 +3,46 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import type { MediaKind } from '../../../contract/media.ts';
-import { ffmpeg, multipart, tempDir } from './media-fixtures.ts';
+import { ffmpeg, multipart, tempDir, type FilePart } from './media-fixtures.ts';
 import { processed } from './processing.ts';
 import type { TestApp } from './test-app.ts';
 
 /** Anyone with a bearer header (createUser's answer). */
 export interface Uploader {
   headers: Record<string, string>;
+}
+
+/** A multipart/form-data body as multipart() builds it: its bytes and its content-type header. */
+export interface MultipartBody {
+  payload: Buffer;
+  headers: Record<string, string>;
+}
+
+/** `body` sent to `url` as `user` (POST unless said): the raw answer, refusals included. */
+export function sendMultipart(t: TestApp, user: Uploader, url: string, body: MultipartBody, method: 'POST' | 'PATCH' = 'POST') {
+  return t.app.inject({ method, url, headers: { ...user.headers, ...body.headers }, payload: body.payload });
+}
+
+/** The file of an upload: its form field is the kind's (`audio_file` for a recording, `file` otherwise) unless named. */
+export type UploadedFile = Omit<FilePart, 'field'> & { field?: string };
+
+/** POST /api/media/{kind}/ of `file` with the form `fields`, as `user`: the raw answer, refusals included. */
+export function postMedia(t: TestApp, user: Uploader, kind: MediaKind, fields: Record<string, string>, file: UploadedFile) {
+  const field = file.field ?? (kind === 'audio' ? 'audio_file' : 'file');
+  return sendMultipart(t, user, `/api/media/${kind}/`, multipart(fields, { ...file, field }));
+}
+
+/** postMedia's upload, which must be accepted (201; its processing job still to run): the new record's id. */
+export async function acceptedUpload(
+  t: TestApp,
+  user: Uploader,
+  kind: MediaKind,
+  fields: Record<string, string>,
+  file: UploadedFile,
+): Promise<number> {
+  const res = await postMedia(t, user, kind, fields, file);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ id: number }>().id;
 }
 
 let made = 0;
@@ -30,15 +63,14 @@ export function mediaUploads(t: TestApp) {
     title: string,
     file: { field: string; name: string; type: string; data: Buffer },
   ) => {
-    const body = multipart({ title }, { field: file.field, filename: file.name, contentType: file.type, data: file.data });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/media/${kind}/`,
-      headers: { ...user.headers, ...body.headers },
-      payload: body.payload,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const record = await processed(t, user, kind, res.json<{ id: number }>().id);
+    const id = await acceptedUpload(
+      t,
+      user,
+      kind,
+      { title },
+      { field: file.field, filename: file.name, contentType: file.type, data: file.data },
+    );
+    const record = await processed(t, user, kind, id);
     expect(record.status, record.failure_reason ?? '').toBe('ready');
     return record;
   };
