@@ -1,3 +1,4 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -38,4 +39,55 @@ export function killGroup(pid: number): void {
   } catch {
     /* already gone */
   }
+}
+
+/** A server process a test started: what it has written so far, and its end. */
+export interface ApiProcess {
+  child: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+  /** Both streams as they came, interleaved. */
+  output: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Sends `signal` (SIGKILL unless said) unless it has already ended, and resolves once it has exited. */
+  stop: (signal?: NodeJS.Signals) => Promise<void>;
+}
+
+/**
+ * `server/process/api.ts` as the real process `npm start` runs, on loopback and without building the web app, on a
+ * SQLite of its own (the test run's DATABASE_URL is left out); `env` adds settings (PORT, DATA_DIR, SECRET_KEY …)
+ * or overrides these.
+ */
+export function startApiProcess(env: Record<string, string>): ApiProcess {
+  const { DATABASE_URL: _ignored, ...inherited } = process.env;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/process/api.ts'], {
+    cwd: root,
+    env: { ...inherited, SKIP_WEB_BUILD: '1', LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  let both = '';
+  child.stdout.on('data', (d) => {
+    out += d;
+    both += d;
+  });
+  child.stderr.on('data', (d) => {
+    err += d;
+    both += d;
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  return {
+    child,
+    stdout: () => out,
+    stderr: () => err,
+    output: () => both,
+    exited,
+    async stop(signal = 'SIGKILL') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+    },
+  };
 }

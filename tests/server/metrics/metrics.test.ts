@@ -1,14 +1,15 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../server/config.ts';
 import type { Storage } from '../../../server/storage/storage.ts';
 import { audioFixtures, createUser, multipart, tempDir } from '../support/media-fixtures.ts';
+import { HOME_ONLY_EXPORT, writeExport } from '../support/web-export.ts';
 import { composeWorker } from '../../../server/compose.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { freePort, root } from '../../support/processes.ts';
+import { postMedia, sendMultipart } from '../support/uploads.ts';
+import { freePort, startApiProcess, type ApiProcess } from '../../support/processes.ts';
 
 /** The value of one sample of Prometheus's text format (`name{labels} value`), or undefined when absent. */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
@@ -69,12 +70,7 @@ describe('metrics of one app: requests, uploads, jobs, storage errors, the list 
     const wav = readFileSync((await audioFixtures(await tempDir(), 1)).wav);
     const body = multipart({ title: 'Запись' }, { field: 'audio_file', filename: 'a.wav', contentType: 'audio/wav', data: wav });
     await t.services.worker!.stop(); // the job waits until the test runs it, with a worker of its own
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/media/audio/',
-      headers: { ...alice.headers, ...body.headers },
-      payload: body.payload,
-    });
+    const res = await sendMultipart(t, alice, '/api/media/audio/', body);
     expect(res.statusCode, res.body).toBe(201);
     let text = await figures();
     const route = '/api/media/audio/';
@@ -91,16 +87,8 @@ describe('metrics of one app: requests, uploads, jobs, storage errors, the list 
     expect(sample(text, 'kopilka_job_duration_seconds_count', { kind: 'process-audio', outcome: 'done' })).toBe(1);
     expect(sample(text, 'kopilka_job_duration_seconds_sum', { kind: 'process-audio', outcome: 'done' })).toBeGreaterThan(0);
     // A refused upload's bytes are not counted.
-    const bad = multipart(
-      { title: 'x' },
-      { field: 'audio_file', filename: 'a.wav', contentType: 'audio/wav', data: Buffer.from('not audio') },
-    );
-    const refused = await t.app.inject({
-      method: 'POST',
-      url: '/api/media/audio/',
-      headers: { ...alice.headers, ...bad.headers },
-      payload: bad.payload,
-    });
+    const bad = { filename: 'a.wav', contentType: 'audio/wav', data: Buffer.from('not audio') };
+    const refused = await postMedia(t, alice, 'audio', { title: 'x' }, bad);
     expect(refused.statusCode).toBe(400);
     expect(sample(await figures(), 'kopilka_uploaded_bytes_total', { route })).toBe(body.payload.length);
   });
@@ -145,14 +133,10 @@ const get = (port: number, pathname: string) =>
   });
 
 describe('METRICS_PORT: a listener of its own, in the real server', () => {
-  let child: ChildProcess | null = null;
+  let server: ApiProcess | null = null;
   afterEach(async () => {
-    if (child && child.exitCode === null) {
-      const exited = new Promise((r) => child!.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    }
-    child = null;
+    await server?.stop('SIGTERM');
+    server = null;
   });
 
   it('is off unless set, and refused when not a port', async () => {
@@ -167,39 +151,27 @@ describe('METRICS_PORT: a listener of its own, in the real server', () => {
   for (const processes of [1, 2]) {
     it(`serves the figures of ${processes === 1 ? 'the process' : 'both processes of WEB_CONCURRENCY=2, gathered'} at /metrics, Node's own included`, async () => {
       const dir = await tempDir('kopilka-metrics-');
-      mkdirSync(path.join(dir, 'out'), { recursive: true });
-      writeFileSync(path.join(dir, 'out', 'index.html'), '<!doctype html><title>Копилка</title>');
+      writeExport(path.join(dir, 'out'), HOME_ONLY_EXPORT);
       const [port, metricsPort] = [await freePort(), await freePort()];
-      const { DATABASE_URL: _ignored, ...inherited } = process.env; // its own SQLite, whatever the test run uses
-      let output = '';
-      child = spawn(process.execPath, ['--import', 'tsx', 'server/process/api.ts'], {
-        cwd: root,
-        env: {
-          ...inherited,
-          SKIP_WEB_BUILD: '1',
-          LOG_LEVEL: 'warn',
-          HOST: '127.0.0.1',
-          PORT: String(port),
-          METRICS_PORT: String(metricsPort),
-          DATA_DIR: path.join(dir, 'data'),
-          OUT_DIR: path.join(dir, 'out'),
-          SECRET_KEY: 'metrics-test-secret-key-0123456789abcdefgh',
-          WEB_CONCURRENCY: String(processes),
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
+      server = startApiProcess({
+        PORT: String(port),
+        METRICS_PORT: String(metricsPort),
+        DATA_DIR: path.join(dir, 'data'),
+        OUT_DIR: path.join(dir, 'out'),
+        SECRET_KEY: 'metrics-test-secret-key-0123456789abcdefgh',
+        WEB_CONCURRENCY: String(processes),
       });
-      child.stdout!.on('data', (d) => (output += d));
-      child.stderr!.on('data', (d) => (output += d));
+      const output = server.output;
       const end = Date.now() + 90_000;
-      while (!output.includes('Копилка работает')) {
-        if (Date.now() > end || child.exitCode !== null) throw new Error(`the server did not start:\n${output}`);
+      while (!output().includes('Копилка работает')) {
+        if (Date.now() > end || server.child.exitCode !== null) throw new Error(`the server did not start:\n${output()}`);
         await new Promise((r) => setTimeout(r, 50));
       }
       const asked = 6;
       for (let i = 0; i < asked; i++) expect((await get(port, '/api/health/live/')).status).toBe(200);
 
       const res = await get(metricsPort, '/metrics');
-      expect(res.status, output).toBe(200);
+      expect(res.status, output()).toBe(200);
       expect(res.type).toMatch(/^text\/plain/);
       expect(
         sample(res.body, 'kopilka_http_request_duration_seconds_count', { method: 'GET', route: '/api/health/live/', status: '200' }),

@@ -1,5 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +8,9 @@ import { systemClock } from '../../../server/clock.ts';
 import { createDb } from '../../../server/db/kysely.ts';
 import { migrate } from '../../../server/db/migrate.ts';
 import { insertConfirmedUser, tempDir } from '../support/media-fixtures.ts';
-import { freePort, root } from '../../support/processes.ts';
+import { HOME_ONLY_EXPORT, writeExport } from '../support/web-export.ts';
+import { freePort, startApiProcess, type ApiProcess } from '../../support/processes.ts';
+import { until } from '../../support/until.ts';
 
 /**
  * The real server (server/process/api.ts, as `npm start` runs it) with WEB_CONCURRENCY=2: two processes
@@ -17,14 +18,6 @@ import { freePort, root } from '../../support/processes.ts';
  * other; a process that dies is forked again, and SIGTERM stops them all.
  */
 const SECRET_KEY = 'process-cluster-test-secret-key-0123456789abc';
-
-const until = async (what: string, cond: () => boolean | Promise<boolean>, ms = 60_000) => {
-  const end = Date.now() + ms;
-  while (!(await cond())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
 
 /** The server processes the primary forked (its children running process/api.ts), read from /proc. */
 function serverChildren(primary: number): number[] {
@@ -61,8 +54,7 @@ describe('npm start with WEB_CONCURRENCY=2', () => {
   let dir: string;
   let dataDir: string;
   let port: number;
-  let primary: ChildProcess | null = null;
-  let output = '';
+  let primary: ApiProcess | null = null;
   let user: { id: number; token: string };
   let email: string;
   let otherToken: string;
@@ -95,8 +87,7 @@ describe('npm start with WEB_CONCURRENCY=2', () => {
   beforeAll(async () => {
     dir = await tempDir('kopilka-cluster-');
     dataDir = path.join(dir, 'data');
-    mkdirSync(path.join(dir, 'out'), { recursive: true });
-    writeFileSync(path.join(dir, 'out', 'index.html'), '<!doctype html><title>Копилка</title>');
+    writeExport(path.join(dir, 'out'), HOME_ONLY_EXPORT);
     mkdirSync(dataDir, { recursive: true });
     const db = createDb({ dialect: 'sqlite', file: path.join(dataDir, 'kopilka.sqlite') });
     await migrate(db);
@@ -106,33 +97,22 @@ describe('npm start with WEB_CONCURRENCY=2', () => {
     await db.destroy();
 
     port = await freePort();
-    const { DATABASE_URL: _ignored, ...inherited } = process.env; // its own SQLite, whatever the test run uses
-    primary = spawn(process.execPath, ['--import', 'tsx', 'server/process/api.ts'], {
-      cwd: root,
-      env: {
-        ...inherited,
-        SKIP_WEB_BUILD: '1',
-        LOG_LEVEL: 'warn',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        OUT_DIR: path.join(dir, 'out'),
-        SECRET_KEY,
-        WEB_CONCURRENCY: '2',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    primary = startApiProcess({
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      OUT_DIR: path.join(dir, 'out'),
+      SECRET_KEY,
+      WEB_CONCURRENCY: '2',
     });
-    primary.stdout!.on('data', (d) => (output += d));
-    primary.stderr!.on('data', (d) => (output += d));
-    await until('both processes to listen', () => output.includes('(2 processes)'), 60_000);
+    await until('both processes to listen', () => primary!.output().includes('(2 processes)'), 60_000);
   }, 90_000);
 
   afterAll(async () => {
-    if (primary && primary.exitCode === null && primary.signalCode === null) primary.kill('SIGKILL');
+    if (primary && primary.child.exitCode === null && primary.child.signalCode === null) primary.child.kill('SIGKILL');
   });
 
   it('serves from two processes that share throttles and sessions through the database', { timeout: 90_000 }, async () => {
-    const workers = serverChildren(primary!.pid!);
+    const workers = serverChildren(primary!.child.pid!);
     expect(workers).toHaveLength(2);
 
     // Both processes answer: each uses CPU time for its share of the connections.
@@ -157,21 +137,20 @@ describe('npm start with WEB_CONCURRENCY=2', () => {
   });
 
   it('forks a process that died again, and stops them all on SIGTERM', { timeout: 90_000 }, async () => {
-    const [first, second] = serverChildren(primary!.pid!);
+    const [first, second] = serverChildren(primary!.child.pid!);
     process.kill(second!, 'SIGKILL');
     await until('the process to be forked again', () => {
-      const now = serverChildren(primary!.pid!);
+      const now = serverChildren(primary!.child.pid!);
       return now.length === 2 && now.includes(first!) && !now.includes(second!);
     });
-    await until('the new process to listen', () => output.includes('starting it again'));
+    await until('the new process to listen', () => primary!.output().includes('starting it again'));
     const statuses = await Promise.all(Array.from({ length: 10 }, () => request('GET', '/api/auth/profile/', user.token)));
     expect(statuses).toEqual(Array(10).fill(200));
 
-    const workers = serverChildren(primary!.pid!);
-    const exited = new Promise<number | null>((resolve) => primary!.once('exit', (code) => resolve(code)));
-    primary!.kill('SIGTERM');
-    expect(await exited).toBe(0);
+    const workers = serverChildren(primary!.child.pid!);
+    primary!.child.kill('SIGTERM');
+    expect((await primary!.exited).code).toBe(0);
     expect(workers.filter(alive)).toEqual([]);
-    expect(output).not.toMatch(/unhandled|uncaught|failed to start/i);
+    expect(primary!.output()).not.toMatch(/unhandled|uncaught|failed to start/i);
   });
 });

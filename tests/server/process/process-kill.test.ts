@@ -1,5 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -8,7 +7,9 @@ import { systemClock } from '../../../server/clock.ts';
 import { createDb } from '../../../server/db/kysely.ts';
 import { migrate } from '../../../server/db/migrate.ts';
 import { ffmpeg, insertConfirmedUser, listFiles, multipart, tempDir } from '../support/media-fixtures.ts';
-import { freePort, root } from '../../support/processes.ts';
+import { HOME_ONLY_EXPORT, writeExport } from '../support/web-export.ts';
+import { freePort, startApiProcess, type ApiProcess } from '../../support/processes.ts';
+import { until } from '../../support/until.ts';
 
 /**
  * `kill -9` of the real server process (server/process/api.ts, as `npm start` runs it) while an upload
@@ -19,20 +20,11 @@ const SECRET_KEY = 'process-kill-test-secret-key-0123456789abcdef';
 /** Short claims, so the killed process's jobs are taken over within the test's patience. */
 const LEASE_SECONDS = '3';
 
-const until = async (what: string, cond: () => boolean | Promise<boolean>, ms = 60_000) => {
-  const end = Date.now() + ms;
-  while (!(await cond())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-};
-
 describe('a server killed with SIGKILL mid-upload (a recording, an avatar), mid-job and just after a deletion', () => {
   let dir: string;
   let dataDir: string;
   let port: number;
-  let child: ChildProcess | null = null;
-  let stderr = '';
+  let server: ApiProcess | null = null;
   let headers: Record<string, string>;
   let userId: number;
   const fx = { video: '', wav: '', mp3: '' };
@@ -42,34 +34,20 @@ describe('a server killed with SIGKILL mid-upload (a recording, an avatar), mid-
   const url = (p: string) => `http://127.0.0.1:${port}${p}`;
 
   async function start(): Promise<void> {
-    const { DATABASE_URL: _ignored, ...inherited } = process.env; // its own SQLite, whatever the test run uses
-    stderr = '';
-    child = spawn(process.execPath, ['--import', 'tsx', 'server/process/api.ts'], {
-      cwd: root,
-      env: {
-        ...inherited,
-        SKIP_WEB_BUILD: '1',
-        LOG_LEVEL: 'warn',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        OUT_DIR: path.join(dir, 'out'),
-        SECRET_KEY,
-        JOB_LEASE_SECONDS: LEASE_SECONDS,
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
+    server = startApiProcess({
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      OUT_DIR: path.join(dir, 'out'),
+      SECRET_KEY,
+      JOB_LEASE_SECONDS: LEASE_SECONDS,
     });
-    child.stderr!.on('data', (d) => (stderr += d));
     // A minute: on two cores shared with other test runs, tsx's start alone has taken over 20 s.
     await until('the server to answer', async () => (await fetch(url('/api/health/')).catch(() => null))?.ok === true, 60_000);
   }
 
   async function kill(): Promise<void> {
-    const running = child!;
-    const exited = new Promise((r) => running.once('exit', r));
-    running.kill('SIGKILL');
-    await exited;
-    child = null;
+    await server!.stop('SIGKILL');
+    server = null;
   }
 
   const post = async (kind: string, field: string, file: string, title: string) => {
@@ -124,8 +102,7 @@ describe('a server killed with SIGKILL mid-upload (a recording, an avatar), mid-
   beforeAll(async () => {
     dir = await tempDir('kopilka-kill-');
     dataDir = path.join(dir, 'data');
-    mkdirSync(path.join(dir, 'out'), { recursive: true });
-    writeFileSync(path.join(dir, 'out', 'index.html'), '<!doctype html><title>Копилка</title>');
+    writeExport(path.join(dir, 'out'), HOME_ONLY_EXPORT);
     port = await freePort();
 
     fx.wav = path.join(dir, 'tone.wav');
@@ -150,7 +127,7 @@ describe('a server killed with SIGKILL mid-upload (a recording, an avatar), mid-
   });
 
   afterAll(async () => {
-    if (child) await kill();
+    if (server) await kill();
   });
 
   it('leaves no bytes without a row, no row without its bytes and no work folder once started again', { timeout: 120_000 }, async () => {
@@ -206,6 +183,6 @@ describe('a server killed with SIGKILL mid-upload (a recording, an avatar), mid-
     ).toEqual([]);
     expect(stored.filter((f) => f.startsWith(`u/${userId}/video/`))).toHaveLength(3); // original, MP4, poster
     expect(workFolders()).toEqual([]);
-    expect(stderr).not.toMatch(/unhandled|uncaught/i);
+    expect(server!.stderr()).not.toMatch(/unhandled|uncaught/i);
   });
 });

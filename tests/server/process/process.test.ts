@@ -1,44 +1,19 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../support/media-fixtures.ts';
 import { s3TestEnv } from '../support/test-storage.ts';
-import { freePort, root } from '../../support/processes.ts';
+import { freePort, startApiProcess, type ApiProcess } from '../../support/processes.ts';
 
 /** `server/process/api.ts` as the real process `npm start` runs: start, serve, stop; refuse bad config. */
 
 /** How long a start may take before the test gives up on it (below the suite's 60 s hook timeout). */
 const START_WAIT_MS = 50_000;
 
-interface Started {
-  child: ChildProcess;
-  stdout: () => string;
-  stderr: () => string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-function startMain(env: Record<string, string>): Started {
-  const { DATABASE_URL: _ignored, ...inherited } = process.env; // the process test always runs on its own SQLite
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/process/api.ts'], {
-    cwd: root,
-    env: { ...inherited, SKIP_WEB_BUILD: '1', LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (d) => (out += d));
-  child.stderr.on('data', (d) => (err += d));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
-  return { child, stdout: () => out, stderr: () => err, exited };
-}
-
 describe('the server process', () => {
   let dir: string;
   let port: number;
-  let server: Started;
+  let server: ApiProcess;
   let base: string;
   const leftovers: { stale: string; fresh: string; orphan: string } = { stale: '', fresh: '', orphan: '' };
 
@@ -66,7 +41,7 @@ describe('the server process', () => {
 
     port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    server = startMain({ PORT: String(port), DATA_DIR: path.join(dir, 'data'), OUT_DIR: outDir });
+    server = startApiProcess({ PORT: String(port), DATA_DIR: path.join(dir, 'data'), OUT_DIR: outDir });
     // Starting takes a few seconds alone and near 20 on two cores shared with other test runs (tsx
     // compiles the server as it loads); what this waits for is the start, not how fast it is.
     const deadline = Date.now() + START_WAIT_MS;
@@ -83,10 +58,7 @@ describe('the server process', () => {
   });
 
   afterAll(async () => {
-    if (server?.child.exitCode === null && server.child.signalCode === null) {
-      server.child.kill('SIGKILL');
-      await server.exited;
-    }
+    await server?.stop();
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -126,7 +98,7 @@ describe('the server process', () => {
   });
 
   it('refuses a bad PORT: exit code 1 and exactly one stderr line naming PORT', async () => {
-    const bad = startMain({ PORT: 'abc', DATA_DIR: path.join(dir, 'bad'), OUT_DIR: path.join(dir, 'out') });
+    const bad = startApiProcess({ PORT: 'abc', DATA_DIR: path.join(dir, 'bad'), OUT_DIR: path.join(dir, 'out') });
     const { code } = await bad.exited;
     expect(code).toBe(1);
     const lines = bad
@@ -139,7 +111,12 @@ describe('the server process', () => {
 
   /** Starts process/api.ts with `env` and expects it to refuse: exit code 1 and exactly one stderr line, returned. */
   async function refusal(env: Record<string, string>): Promise<string> {
-    const bad = startMain({ PORT: String(await freePort()), DATA_DIR: path.join(dir, 'refused'), OUT_DIR: path.join(dir, 'out'), ...env });
+    const bad = startApiProcess({
+      PORT: String(await freePort()),
+      DATA_DIR: path.join(dir, 'refused'),
+      OUT_DIR: path.join(dir, 'out'),
+      ...env,
+    });
     const { code } = await bad.exited;
     expect(code, bad.stderr()).toBe(1);
     const lines = bad
@@ -172,7 +149,7 @@ describe('the server process', () => {
 
   it('starts on S3 media storage and serves', { timeout: START_WAIT_MS + 20_000 }, async () => {
     const s3Port = await freePort();
-    const s3 = startMain({
+    const s3 = startApiProcess({
       PORT: String(s3Port),
       DATA_DIR: path.join(dir, 's3'),
       OUT_DIR: path.join(dir, 'out'),

@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -9,7 +8,8 @@ import { migrate } from '../../../server/db/migrate.ts';
 import { insertConfirmedUser, tempDir } from '../support/media-fixtures.ts';
 import { S3RVER_CREDENTIALS, startS3rver, type S3rverProcess } from '../support/s3rver.ts';
 import { uploadMetadata } from '../support/tus.ts';
-import { freePort, root } from '../../support/processes.ts';
+import { freePort, startApiProcess, type ApiProcess } from '../../support/processes.ts';
+import { until } from '../../support/until.ts';
 
 /**
  * The real API process (server/process/api.ts) with the media in a bucket and no jobs of its own (RUN_JOBS=false,
@@ -19,14 +19,6 @@ import { freePort, root } from '../../support/processes.ts';
  */
 const SECRET_KEY = 'uploads-s3-temp-test-secret-key-0123456789abcdef';
 const MiB = 1024 * 1024;
-
-const until = async (what: string, cond: () => boolean | Promise<boolean>, ms = 30_000) => {
-  const end = Date.now() + ms;
-  while (!(await cond())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-};
 
 const filesIn = (dir: string) => (existsSync(dir) ? readdirSync(dir) : []);
 /** The system's temporary folder, but for tsx's compile cache (made as the process loads, before it reads any setting). */
@@ -38,46 +30,31 @@ describe('tus uploads to a bucket through a killed API process', () => {
   let systemTemp: string;
   let s3: S3rverProcess;
   let port: number;
-  let child: ChildProcess | null = null;
-  let stderr = '';
+  let server: ApiProcess | null = null;
   let headers: Record<string, string>;
 
   const workDir = () => path.join(dataDir, 'work', 'storage');
   const url = (p: string) => `http://127.0.0.1:${port}${p}`;
 
   async function start(): Promise<void> {
-    const { DATABASE_URL: _db, ...inherited } = process.env; // its own SQLite, whatever the test run uses
-    stderr = '';
-    child = spawn(process.execPath, ['--import', 'tsx', 'server/process/api.ts'], {
-      cwd: root,
-      env: {
-        ...inherited,
-        TMPDIR: systemTemp,
-        SKIP_WEB_BUILD: '1',
-        SERVE_WEB: 'false',
-        RUN_JOBS: 'false',
-        LOG_LEVEL: 'warn',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        SECRET_KEY,
-        MEDIA_STORAGE: s3.mediaStorage('temp-test'),
-        AWS_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
-        AWS_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
+    server = startApiProcess({
+      TMPDIR: systemTemp,
+      SERVE_WEB: 'false',
+      RUN_JOBS: 'false',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SECRET_KEY,
+      MEDIA_STORAGE: s3.mediaStorage('temp-test'),
+      AWS_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
     });
-    child.stderr!.on('data', (d) => (stderr += d));
     // A minute: on two cores shared with other test runs, tsx's start alone has taken over 20 s.
     await until('the server to answer', async () => (await fetch(url('/api/health/')).catch(() => null))?.ok === true, 60_000);
   }
 
   async function kill(): Promise<void> {
-    const running = child!;
-    const exited = new Promise((r) => running.once('exit', r));
-    running.kill('SIGKILL');
-    await exited;
-    child = null;
+    await server!.stop('SIGKILL');
+    server = null;
   }
 
   beforeAll(async () => {
@@ -94,7 +71,7 @@ describe('tus uploads to a bucket through a killed API process', () => {
   }, 60_000);
 
   afterAll(async () => {
-    if (child) await kill();
+    if (server) await kill();
     await s3?.stop();
   });
 
@@ -110,7 +87,7 @@ describe('tus uploads to a bucket through a killed API process', () => {
         'upload-metadata': uploadMetadata({ kind: 'audio', title: 'Оборвано', filename: 'long.wav' }),
       },
     });
-    expect(created.status, stderr + (await created.text())).toBe(201);
+    expect(created.status, server!.stderr() + (await created.text())).toBe(201);
 
     // A PATCH that sends 1 MiB of its 9 and then waits, its connection open.
     const patch = http.request(new URL(created.headers.get('location')!, url('/')), {
@@ -125,7 +102,7 @@ describe('tus uploads to a bucket through a killed API process', () => {
     });
     patch.on('error', () => {}); // the server dies under it
     patch.write(Buffer.alloc(MiB, 7));
-    await until('the part to be written', () => filesIn(workDir()).length + workIn(systemTemp).length > 0);
+    await until('the part to be written', () => filesIn(workDir()).length + workIn(systemTemp).length > 0, 30_000);
     expect(workIn(systemTemp)).toEqual([]);
     expect(filesIn(workDir()).length).toBeGreaterThan(0);
 

@@ -1,12 +1,12 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../../server/config.ts';
 import { tempDir } from '../support/media-fixtures.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { root } from '../../support/processes.ts';
+import { SMALL_EXPORT, writeExport } from '../support/web-export.ts';
+import { freePort, root } from '../../support/processes.ts';
 
 /** SERVE_WEB=false: a reverse proxy serves the static export, the API process answers only its own paths. */
 describe('SERVE_WEB', () => {
@@ -29,13 +29,7 @@ describe('the API without the web app (SERVE_WEB=false)', () => {
   beforeAll(async () => {
     t = await createTestApp({ env: { SERVE_WEB: 'false' } });
     // An export is there, yet none of it is served: the proxy serves it.
-    const out = t.config.outDir;
-    mkdirSync(path.join(out, 'login'), { recursive: true });
-    mkdirSync(path.join(out, '_next/static/chunks'), { recursive: true });
-    writeFileSync(path.join(out, 'index.html'), '<html>home</html>');
-    writeFileSync(path.join(out, 'login/index.html'), '<html>login</html>');
-    writeFileSync(path.join(out, '404.html'), '<html>Страница не найдена</html>');
-    writeFileSync(path.join(out, '_next/static/chunks/app.js'), 'console.log(1)');
+    writeExport(t.config.outDir, SMALL_EXPORT);
   });
   afterAll(() => t.close());
 
@@ -70,14 +64,7 @@ describe('server/process/api.ts with SERVE_WEB=false', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('starts without building or needing the web export', { timeout: 70_000 }, async () => {
-    const port = await new Promise<number>((resolve, reject) => {
-      const srv = createServer();
-      srv.once('error', reject);
-      srv.listen(0, '127.0.0.1', () => {
-        const { port } = srv.address() as { port: number };
-        srv.close(() => resolve(port));
-      });
-    });
+    const port = await freePort();
     const outDir = path.join(dir, 'out'); // does not exist: a build would be needed to serve pages
     const { DATABASE_URL: _ignored, SKIP_WEB_BUILD: _skip, ...inherited } = process.env;
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/process/api.ts'], {

@@ -1,9 +1,10 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressExport } from '../../../server/web/precompress.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { writeExport } from '../support/web-export.ts';
 
 /** Text that compresses like a bundle: repetitive, 40 kB. */
 const chunk = Array.from({ length: 800 }, (_, i) => `function f${i}(a){return a+${i}}`).join(';\n');
@@ -13,16 +14,15 @@ describe('the export is sent compressed, as the browser accepts it', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
-    const out = t.config.outDir;
-    mkdirSync(path.join(out, 'login'), { recursive: true });
-    mkdirSync(path.join(out, '_next/static/chunks'), { recursive: true });
-    writeFileSync(path.join(out, 'index.html'), page);
-    writeFileSync(path.join(out, 'login/index.html'), page.replace('Копилка', 'Вход'));
-    writeFileSync(path.join(out, '404.html'), page.replace('Копилка', 'Страница не найдена'));
-    writeFileSync(path.join(out, '_next/static/chunks/app.js'), chunk);
-    writeFileSync(path.join(out, '_next/static/chunks/tiny.js'), 'x()');
-    writeFileSync(path.join(out, 'icon.png'), Buffer.alloc(4096, 7));
-    precompressExport(out);
+    writeExport(t.config.outDir, {
+      'index.html': page,
+      'login/index.html': page.replace('Копилка', 'Вход'),
+      '404.html': page.replace('Копилка', 'Страница не найдена'),
+      '_next/static/chunks/app.js': chunk,
+      '_next/static/chunks/tiny.js': 'x()',
+      'icon.png': Buffer.alloc(4096, 7),
+    });
+    precompressExport(t.config.outDir);
   });
   afterAll(() => t.close());
 

@@ -1,23 +1,16 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentSecurityPolicy } from '../../../server/web/csp.ts';
 import { securityHeaders } from '../../../server/web/security-headers.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { SMALL_EXPORT, writeExport } from '../support/web-export.ts';
 
 describe('one origin: static export, /admin and API fallbacks', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
-    const out = t.config.outDir;
-    mkdirSync(path.join(out, 'login'), { recursive: true });
-    mkdirSync(path.join(out, '_next/static/chunks'), { recursive: true });
-    writeFileSync(path.join(out, 'index.html'), '<html>home</html>');
-    writeFileSync(path.join(out, 'login/index.html'), '<html>login</html>');
-    writeFileSync(path.join(out, '404.html'), '<html>Страница не найдена</html>');
-    writeFileSync(path.join(out, '_next/static/chunks/app.js'), 'console.log(1)');
+    writeExport(t.config.outDir, SMALL_EXPORT);
   });
   afterAll(() => t.close());
 

@@ -1,18 +1,16 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { writeServiceWorker } from '../../../server/web/service-worker.ts';
 import { tempDir } from '../support/media-fixtures.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { writeExport } from '../support/web-export.ts';
 
 const WORKER = readFileSync(path.resolve('public/sw.js'), 'utf8');
 
 async function exportDir(files: Record<string, string>): Promise<string> {
   const out = await tempDir('kopilka-sw-');
-  for (const [file, text] of Object.entries({ 'sw.js': WORKER, ...files })) {
-    mkdirSync(path.dirname(path.join(out, file)), { recursive: true });
-    writeFileSync(path.join(out, file), text);
-  }
+  writeExport(out, { 'sw.js': WORKER, ...files });
   return out;
 }
 
