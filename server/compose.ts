@@ -168,6 +168,7 @@ export function composeWorker(deps: WorkerDepsOf, log: JobLog, queue: JobQueue, 
     concurrency: own.concurrency,
     pollMs: own.pollMs,
     observe: own.metrics && ((kind, outcome, seconds) => own.metrics!.jobDuration.observe({ kind, outcome }, seconds)),
+    observePickup: own.metrics && ((kind, seconds) => own.metrics!.jobPickup.observe({ kind }, seconds)),
     sweepEveryMs: own.sweepEveryMs,
     definitions: [
       ...processingJobs({ repo: own.repo ?? new MediaRepository(db), storage, processing, clock, log }),

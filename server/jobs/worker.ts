@@ -74,6 +74,8 @@ export interface WorkerDeps {
   pollMs?: number;
   /** Told of every run's end: its kind, how it ended and how long it took (the metrics' job durations). */
   observe?: (kind: string, outcome: RunOutcome, seconds: number) => void;
+  /** Told of every claim: its kind and how long the job had been due (since its run_after, or created_at if later) by this worker's clock. */
+  observePickup?: (kind: string, seconds: number) => void;
   /** How often it removes the work folders of claims that are over (WORK_SWEEP_EVERY_MS, work-folders.ts; tests shorten it). */
   sweepEveryMs?: number;
 }
@@ -240,7 +242,10 @@ export class Worker {
     for (const candidate of await repo.due(lane.name, kinds, now, lane.slots - lane.running + 2)) {
       const claim = newClaimToken();
       const job = await repo.claim(candidate, now, this.d.queue.leaseUntil(), claim);
-      if (job) return { job, previousClaim: candidate.claim };
+      if (!job) continue;
+      const dueAt = Math.max(Date.parse(job.run_after), Date.parse(job.created_at));
+      this.d.observePickup?.(job.kind, Math.max(0, Date.parse(now) - dueAt) / 1000);
+      return { job, previousClaim: candidate.claim };
     }
     return null;
   }
