@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { codeIn, confirmOwnPhone, post, register, signedInUser } from '../support/auth.ts';
+import { changePassword, codeIn, confirmOwnPhone, post, register, signedInUser } from '../support/auth.ts';
 
 /** What a thief holding only an access token can and cannot do, and what the owner is told. */
 describe('a stolen access token does not become the account', () => {
@@ -146,12 +146,7 @@ describe('the owner is told by e-mail when the password or the phone changes', (
   it('a changed password', async () => {
     const u = await signedInUser(t);
     const since = t.mailer.sent.length;
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: '/api/auth/change-password/',
-      headers: { authorization: `Bearer ${u.access}` },
-      payload: { old_password: u.password, new_password: 'next-pass-123' },
-    });
+    const res = await changePassword(t, u, { new_password: 'next-pass-123' });
     expect(res.statusCode).toBe(200);
     const mails = newMailsTo(u.email, since);
     expect(mails).toHaveLength(1);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { codeIn, post, register, signedInUser } from '../support/auth.ts';
+import { changePassword, codeIn, post, register, signedInUser } from '../support/auth.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const countOf = (codes: number[], code: number) => codes.filter((c) => c === code).length;
@@ -90,14 +90,7 @@ describe('a password change wins every race', () => {
 
   it('logins with the old password racing a change end with no working token', async () => {
     const u = await signedInUser(t);
-    const { changed, logins } = await race(u.email, u.password, () =>
-      t.app.inject({
-        method: 'PUT',
-        url: '/api/auth/change-password/',
-        headers: { authorization: `Bearer ${u.access}` },
-        payload: { old_password: u.password, new_password: 'changed-pass-123' },
-      }),
-    );
+    const { changed, logins } = await race(u.email, u.password, () => changePassword(t, u, { new_password: 'changed-pass-123' }));
     expect(changed.statusCode).toBe(200);
     await expectDead(logins);
     const mine = (changed as unknown as { json(): { access: string; refresh: string } }).json();
@@ -124,12 +117,7 @@ describe('a password change wins every race', () => {
     const token = /token=([\w-]+)/.exec(t.mailer.last(u.email)!.text)![1];
     // The thief's change (old password, stolen session) and the owner's reset, sent together.
     const [thief, owner] = await Promise.all([
-      t.app.inject({
-        method: 'PUT',
-        url: '/api/auth/change-password/',
-        headers: { authorization: `Bearer ${u.access}` },
-        payload: { old_password: u.password, new_password: 'thief-pass-123' },
-      }),
+      changePassword(t, u, { new_password: 'thief-pass-123' }),
       post(t, '/api/auth/reset-password/confirm/', { token, new_password: 'owner-pass-123', new_password2: 'owner-pass-123' }),
     ]);
     if (owner.statusCode !== 200) {

@@ -1,7 +1,7 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { post, signedInUser } from '../support/auth.ts';
+import { changePassword, post, signedInUser } from '../support/auth.ts';
 
 const INVALID = { detail: 'Token is invalid or expired', code: 'token_not_valid' };
 
@@ -184,12 +184,7 @@ describe('access tokens die with their session', () => {
 
   it('a password change ends the other sessions at once, within the same second', async () => {
     const u = await signedInUser(t);
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: '/api/auth/change-password/',
-      headers: { authorization: `Bearer ${u.access}` },
-      payload: { old_password: u.password, new_password: 'changed-pass-1' },
-    });
+    const res = await changePassword(t, u, { new_password: 'changed-pass-1' });
     expect(res.statusCode).toBe(200);
     expect((await profile(u.access)).statusCode).toBe(401);
     expect((await profile(res.json().access)).statusCode).toBe(200);

@@ -1,7 +1,7 @@
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { codeIn, confirmOwnPhone, nextIp, post, signedInUser } from '../support/auth.ts';
+import { changePassword, codeIn, confirmOwnPhone, nextIp, post, signedInUser } from '../support/auth.ts';
 
 const BAD_CODE = { detail: 'Неверный или просроченный код' };
 const EXPIRED = { detail: 'Время для ввода кода истекло. Войдите снова.' };
@@ -210,12 +210,7 @@ describe('two-step sign-in with codes from an authenticator app', () => {
   it('voids a second step when the password changes before it is finished', async () => {
     const u = await withTwoFactor();
     const token = await mfaTokenOf(u);
-    const changed = await t.app.inject({
-      method: 'PUT',
-      url: '/api/auth/change-password/',
-      payload: { old_password: u.password, new_password: 'a-brand-new-pass', new_password2: 'a-brand-new-pass' },
-      headers: { authorization: `Bearer ${u.access}` },
-    });
+    const changed = await changePassword(t, u, { new_password: 'a-brand-new-pass', new_password2: 'a-brand-new-pass' });
     expect(changed.statusCode, changed.body).toBe(200);
     const res = await secondStep(token, codeAt(u.secret, t.clock.now()));
     expect(res.statusCode).toBe(400);
@@ -330,12 +325,7 @@ describe('two-step sign-in with codes from an authenticator app', () => {
     expect(JSON.stringify(await t.db.selectFrom('undo_links').selectAll().execute())).not.toContain(token);
 
     // The thief (who knew the password too) changes it: the link still works.
-    const changed = await t.app.inject({
-      method: 'PUT',
-      url: '/api/auth/change-password/',
-      payload: { old_password: u.password, new_password: 'the-thiefs-password', new_password2: 'the-thiefs-password' },
-      headers: { authorization: `Bearer ${u.access}` },
-    });
+    const changed = await changePassword(t, u, { new_password: 'the-thiefs-password', new_password2: 'the-thiefs-password' });
     expect(changed.statusCode, changed.body).toBe(200);
     const thief = changed.json<{ access: string }>();
 

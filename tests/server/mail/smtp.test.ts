@@ -1,5 +1,6 @@
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { newUserRow } from '../../../server/accounts/users.ts';
 import { createMailer, withSmtpTimeouts } from '../../../server/mail/create-mailer.ts';
 import { codeIn, newUserBody, post } from '../support/auth.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -222,20 +223,7 @@ describe('a mail server that is down or stuck', () => {
       const now = t.clock.now().toISOString();
       await t.db
         .insertInto('users')
-        .values({
-          email: 'stuck@example.com',
-          username: 'stuck',
-          first_name: 'А',
-          last_name: 'Б',
-          phone: null,
-          password_hash: 'x',
-          photo_key: null,
-          is_active: 1,
-          is_email_verified: 0,
-          is_phone_verified: 0,
-          created_at: now,
-          updated_at: now,
-        })
+        .values(newUserRow({ email: 'stuck@example.com', username: 'stuck', first_name: 'А', last_name: 'Б', password_hash: 'x' }, now))
         .execute();
       const t0 = Date.now();
       const resend = await post(t, '/api/auth/resend-verification-code/', { email: 'stuck@example.com' });

@@ -1,9 +1,10 @@
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipart, pathOf } from '../support/media-fixtures.ts';
+import { pathOf } from '../support/media-fixtures.ts';
 import { processed } from '../support/processing.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { nextIp, post, signedInUser } from '../support/auth.ts';
+import { solidPng } from '../support/sample-files.ts';
+import { acceptedUpload } from '../support/uploads.ts';
+import { changePassword, nextIp, post, signedInUser } from '../support/auth.ts';
 
 type Account = Awaited<ReturnType<typeof signedInUser>>;
 const ENDED = { detail: 'Ссылка больше не действует: сеанс, в котором она получена, завершён.' };
@@ -23,18 +24,8 @@ describe('links made for a session', () => {
     return res.json<{ access: string; refresh: string }>();
   };
   const uploadPhoto = async (access: string, title: string, background: string) => {
-    const data = await sharp({ create: { width: 24, height: 16, channels: 3, background } })
-      .png()
-      .toBuffer();
-    const body = multipart({ title }, { field: 'file', filename: `${title}.png`, data });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/media/photo/',
-      headers: { ...bearer(access), ...body.headers },
-      payload: body.payload,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const id = res.json<{ id: number }>().id;
+    const data = await solidPng(24, 16, background);
+    const id = await acceptedUpload(t, { headers: bearer(access) }, 'photo', { title }, { filename: `${title}.png`, data });
     await processed(t, { headers: bearer(access) }, 'photo', id);
     return id;
   };
@@ -69,12 +60,7 @@ describe('links made for a session', () => {
     expect((await t.app.inject({ url: stolenExport })).statusCode).toBe(200);
     expect((await t.app.inject({ url: stolenFile })).statusCode).toBe(200);
 
-    const changed = await t.app.inject({
-      method: 'PUT',
-      url: '/api/auth/change-password/',
-      payload: { old_password: owner.password, new_password: 'a-brand-new-pass', new_password2: 'a-brand-new-pass' },
-      headers: bearer(owner.access),
-    });
+    const changed = await changePassword(t, owner, { new_password: 'a-brand-new-pass', new_password2: 'a-brand-new-pass' });
     expect(changed.statusCode, changed.body).toBe(200);
     const fresh = changed.json<{ access: string }>();
     await uploadPhoto(fresh.access, 'Третья', '#789');

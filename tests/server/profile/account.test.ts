@@ -5,18 +5,8 @@ import { settle } from '../support/processing.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { readStored, storedFiles } from '../support/test-storage.ts';
 import { codeIn, post, signedInUser } from '../support/auth.ts';
-
-function multipart(parts: { name: string; value: string | Buffer; filename?: string; type?: string }[]) {
-  const boundary = '----kopilka' + Math.random().toString(16).slice(2);
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    let head = `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"`;
-    if (p.filename) head += `; filename="${p.filename}"\r\nContent-Type: ${p.type ?? 'application/octet-stream'}`;
-    chunks.push(Buffer.from(head + '\r\n\r\n'), Buffer.isBuffer(p.value) ? p.value : Buffer.from(p.value), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+import { multipart } from '../support/media-fixtures.ts';
+import { sendMultipart, type MultipartBody } from '../support/uploads.ts';
 
 describe('profile', () => {
   let t: TestApp;
@@ -26,6 +16,10 @@ describe('profile', () => {
   afterAll(() => t.close());
 
   const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+  const patchProfile = (u: { access: string }, payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'PATCH', url: '/api/auth/profile/', headers: auth(u.access), payload });
+  const uploadAvatar = (u: { access: string }, form: MultipartBody) =>
+    sendMultipart(t, { headers: auth(u.access) }, '/api/auth/profile/photo/', form);
 
   it('GET returns the user with Cache-Control: no-store; without a token 401', async () => {
     const u = await signedInUser(t, { phone: '+79001230001' });
@@ -55,44 +49,24 @@ describe('profile', () => {
 
   it('PATCH changes names; a new phone is unverified and gets an SMS code', async () => {
     const u = await signedInUser(t);
-    const res = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/auth/profile/',
-      headers: auth(u.access),
-      payload: { first_name: 'Мария', last_name: 'Смирнова', phone: '8-900-123-00-02', password: u.password },
-    });
+    const res = await patchProfile(u, { first_name: 'Мария', last_name: 'Смирнова', phone: '8-900-123-00-02', password: u.password });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ first_name: 'Мария', last_name: 'Смирнова', phone: '+79001230002', is_phone_verified: false });
     const code = codeIn(t.sms.last('+79001230002')?.text);
     expect((await post(t, '/api/auth/verify-phone/', { code }, { token: u.access })).statusCode).toBe(200);
-    const again = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/auth/profile/',
-      headers: auth(u.access),
-      payload: { first_name: 'Маша' },
-    });
+    const again = await patchProfile(u, { first_name: 'Маша' });
     expect(again.json()).toMatchObject({ first_name: 'Маша', phone: '+79001230002', is_phone_verified: true });
   });
 
   it('PATCH refuses a phone that belongs to someone else, a bad phone and a blank name', async () => {
     await signedInUser(t, { phone: '+79001230003' });
     const u = await signedInUser(t);
-    const taken = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/auth/profile/',
-      headers: auth(u.access),
-      payload: { phone: '+79001230003', password: u.password },
-    });
+    const taken = await patchProfile(u, { phone: '+79001230003', password: u.password });
     expect(taken.statusCode).toBe(400);
     expect(taken.json()).toEqual({ phone: ['user with this phone already exists.'], code: 'unique' });
-    const bad = await t.app.inject({ method: 'PATCH', url: '/api/auth/profile/', headers: auth(u.access), payload: { phone: 'abc' } });
+    const bad = await patchProfile(u, { phone: 'abc' });
     expect(bad.json()).toEqual({ phone: ['Введите корректный номер телефона'] });
-    const blank = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/auth/profile/',
-      headers: auth(u.access),
-      payload: { first_name: '  ' },
-    });
+    const blank = await patchProfile(u, { first_name: '  ' });
     expect(blank.statusCode).toBe(400);
     expect(blank.json()).toHaveProperty('first_name');
   });
@@ -132,16 +106,8 @@ describe('profile', () => {
         .withMetadata({ orientation: 6, exif: { IFD0: { Make: 'KopilkaCam' } } })
         .toBuffer();
       expect((await sharp(jpeg).metadata()).orientation).toBe(6);
-      const form = multipart([
-        { name: '_t', value: '12345' },
-        { name: 'photo', value: jpeg, filename: 'me.jpg', type: 'image/jpeg' },
-      ]);
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/profile/photo/',
-        headers: { ...auth(u.access), ...form.headers },
-        payload: form.payload,
-      });
+      const form = multipart({ _t: '12345' }, { field: 'photo', filename: 'me.jpg', contentType: 'image/jpeg', data: jpeg });
+      const res = await uploadAvatar(u, form);
       expect(res.statusCode, res.body).toBe(200);
       const photoUrl: string = res.json().photo_url;
       expect(photoUrl).toMatch(/^\/media\/u\/\d+\/avatar\/[0-9a-f]+\.webp\?exp=\d+&sig=[\w-]+$/);
@@ -157,13 +123,8 @@ describe('profile', () => {
       const big = await sharp({ create: { width: 2000, height: 1200, channels: 3, background: '#3c3' } })
         .jpeg()
         .toBuffer();
-      const form2 = multipart([{ name: 'photo', value: big, filename: 'big.jpg', type: 'image/jpeg' }]);
-      const res2 = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/profile/photo/',
-        headers: { ...auth(u.access), ...form2.headers },
-        payload: form2.payload,
-      });
+      const form2 = multipart({}, { field: 'photo', filename: 'big.jpg', contentType: 'image/jpeg', data: big });
+      const res2 = await uploadAvatar(u, form2);
       expect(res2.statusCode).toBe(200);
       const row2 = await t.db.selectFrom('users').selectAll().where('id', '=', u.id).executeTakeFirstOrThrow();
       const meta2 = await sharp(await readStored(t.storage, row2.photo_key!)).metadata();
@@ -184,13 +145,11 @@ describe('profile', () => {
 
     it('refuses a text file as a photo and leaves no file', async () => {
       const u = await signedInUser(t);
-      const form = multipart([{ name: 'photo', value: 'hello, I am not a picture', filename: 'photo.jpg', type: 'image/jpeg' }]);
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/profile/photo/',
-        headers: { ...auth(u.access), ...form.headers },
-        payload: form.payload,
-      });
+      const form = multipart(
+        {},
+        { field: 'photo', filename: 'photo.jpg', contentType: 'image/jpeg', data: Buffer.from('hello, I am not a picture') },
+      );
+      const res = await uploadAvatar(u, form);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ photo: ['Загрузите корректное изображение'] });
       expect((await storedFiles(t)).filter((k) => k.startsWith(`u/${u.id}/`) || k.startsWith('work/'))).toEqual([]);
@@ -198,13 +157,8 @@ describe('profile', () => {
 
     it('refuses a file over the avatar limit with 413 and leaves no file', async () => {
       const u = await signedInUser(t);
-      const form = multipart([{ name: 'photo', value: Buffer.alloc(600 * 1024, 1), filename: 'huge.jpg', type: 'image/jpeg' }]);
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/profile/photo/',
-        headers: { ...auth(u.access), ...form.headers },
-        payload: form.payload,
-      });
+      const form = multipart({}, { field: 'photo', filename: 'huge.jpg', contentType: 'image/jpeg', data: Buffer.alloc(600 * 1024, 1) });
+      const res = await uploadAvatar(u, form);
       expect(res.statusCode).toBe(413);
       expect(res.json().photo[0]).toMatch(/^Файл слишком большой/);
       expect((await storedFiles(t)).filter((k) => k.startsWith(`u/${u.id}/`) || k.startsWith('work/'))).toEqual([]);
@@ -212,13 +166,8 @@ describe('profile', () => {
 
     it('asks for the file when the photo field is missing', async () => {
       const u = await signedInUser(t);
-      const form = multipart([{ name: '_t', value: '1' }]);
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/profile/photo/',
-        headers: { ...auth(u.access), ...form.headers },
-        payload: form.payload,
-      });
+      const form = multipart({ _t: '1' });
+      const res = await uploadAvatar(u, form);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toHaveProperty('photo');
     });

@@ -69,3 +69,17 @@ export async function confirmOwnPhone(t: TestApp, u: { access: string }, phone: 
   const res = await post(t, '/api/auth/verify-phone/', { code: codeIn(t.sms.last(phone)?.text) }, { token: u.access });
   expect(res.statusCode, res.body).toBe(200);
 }
+
+/** PUT /api/auth/change-password/ by the signed-in `u`, their own password as the old one, with `fields`: the raw answer. */
+export function changePassword(
+  t: TestApp,
+  u: { access: string; password: string },
+  fields: { new_password: string; new_password2?: string },
+) {
+  return t.app.inject({
+    method: 'PUT',
+    url: '/api/auth/change-password/',
+    headers: { authorization: `Bearer ${u.access}` },
+    payload: { old_password: u.password, ...fields },
+  });
+}

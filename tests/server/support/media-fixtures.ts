@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { newUserRow } from '../../../server/accounts/users.ts';
 import { AuthRepository } from '../../../server/auth/repository.ts';
 import { Sessions } from '../../../server/auth/sessions.ts';
 import type { Clock } from '../../../server/clock.ts';
@@ -97,20 +98,19 @@ export async function insertConfirmedUser(db: Db, secretKey: string, clock: Cloc
   const now = clock.now().toISOString();
   const row = await db
     .insertInto('users')
-    .values({
-      email: `${name}@example.com`,
-      username: name,
-      first_name: 'Тест',
-      last_name: 'Пользователь',
-      phone: null,
-      password_hash: 'not-a-real-hash',
-      photo_key: null,
-      is_active: 1,
-      is_email_verified: 1,
-      is_phone_verified: 0,
-      created_at: now,
-      updated_at: now,
-    })
+    .values(
+      newUserRow(
+        {
+          email: `${name}@example.com`,
+          username: name,
+          first_name: 'Тест',
+          last_name: 'Пользователь',
+          password_hash: 'not-a-real-hash',
+          is_email_verified: 1,
+        },
+        now,
+      ),
+    )
     .returning('id')
     .executeTakeFirstOrThrow();
   return startSession(db, secretKey, clock, row.id);

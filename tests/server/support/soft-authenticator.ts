@@ -55,17 +55,11 @@ export class SoftAuthenticator {
         ['authData', new Uint8Array(authData)],
       ]),
     );
-    return {
-      id,
-      rawId: id,
-      type: 'public-key' as const,
-      clientExtensionResults: {},
-      response: {
-        clientDataJSON: this.clientData('webauthn.create', options.challenge, opts.origin ?? this.origin).toString('base64url'),
-        attestationObject: Buffer.from(attestationObject).toString('base64url'),
-        transports: ['internal' as const],
-      },
-    };
+    return credentialJson(id, {
+      clientDataJSON: this.clientData('webauthn.create', options.challenge, opts.origin ?? this.origin).toString('base64url'),
+      attestationObject: Buffer.from(attestationObject).toString('base64url'),
+      transports: ['internal' as const],
+    });
   }
 
   /** navigator.credentials.get() with these options, signed by the credential `id`. */
@@ -78,17 +72,16 @@ export class SoftAuthenticator {
     const authData = Buffer.concat([this.rpIdHash(opts.rpId ?? options.rpId!), Buffer.from([0x01 | 0x04]), counter]);
     const clientDataJSON = this.clientData('webauthn.get', options.challenge, opts.origin ?? this.origin);
     const signature = sign('sha256', Buffer.concat([authData, createHash('sha256').update(clientDataJSON).digest()]), cred.key);
-    return {
-      id,
-      rawId: id,
-      type: 'public-key' as const,
-      clientExtensionResults: {},
-      response: {
-        clientDataJSON: clientDataJSON.toString('base64url'),
-        authenticatorData: authData.toString('base64url'),
-        signature: signature.toString('base64url'),
-        userHandle: cred.userHandle,
-      },
-    };
+    return credentialJson(id, {
+      clientDataJSON: clientDataJSON.toString('base64url'),
+      authenticatorData: authData.toString('base64url'),
+      signature: signature.toString('base64url'),
+      userHandle: cred.userHandle,
+    });
   }
+}
+
+/** A public-key credential as the browser hands it to the page (JSON-encoded), around the ceremony's `response`. */
+function credentialJson<R>(id: string, response: R) {
+  return { id, rawId: id, type: 'public-key' as const, clientExtensionResults: {}, response };
 }
