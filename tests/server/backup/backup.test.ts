@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app.ts';
 import { BackupError, takeBackup } from '../../../server/backup/backup.ts';
@@ -16,31 +15,22 @@ import { storageFromConfig } from '../../../server/storage/from-config.ts';
 import type { Storage } from '../../../server/storage/storage.ts';
 import { PASSWORD } from '../support/auth.ts';
 import { signedInUser } from '../support/auth.ts';
-import { audioFixtures, multipart, tempDir } from '../support/media-fixtures.ts';
+import { audioFixtures, tempDir } from '../support/media-fixtures.ts';
 import { processed } from '../support/processing.ts';
 import { MemoryMailer, MemorySms, createTestApp, type TestApp } from '../support/test-app.ts';
+import { createDatabase, dropDatabase, pgUrl } from '../support/pg-operator.ts';
 import { defaultStorageKind, readStored, s3TestEnv } from '../support/test-storage.ts';
+import { postMedia } from '../support/uploads.ts';
 
 const SECRET_KEY = 'test-secret-key-that-is-long-enough-0123456789';
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
-const pgUrl = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined;
 const FILE_COLUMNS = ['original_key', 'playable_key', 'thumbnail_key', 'preview_key', 'poster_key'] as const;
 
 /** An empty place to restore into: a new DATA_DIR, and a new empty PostgreSQL database and bucket prefix on the PostgreSQL pass. */
 async function emptyPlace(): Promise<{ config: Config; storage: Storage; drop: () => Promise<void> }> {
   const dataDir = await tempDir('kopilka-restore-');
-  let databaseUrl: string | undefined;
-  let name: string | undefined;
-  if (pgUrl) {
-    name = `kopilka_restore_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-    const admin = new pg.Client({ connectionString: pgUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const u = new URL(pgUrl);
-    u.pathname = `/${name}`;
-    databaseUrl = u.toString();
-  }
+  const database = pgUrl ? await createDatabase('kopilka_restore') : undefined;
+  const databaseUrl = database?.url;
   const config = loadConfig({
     DATA_DIR: dataDir,
     SECRET_KEY,
@@ -55,12 +45,7 @@ async function emptyPlace(): Promise<{ config: Config; storage: Storage; drop: (
     storage,
     drop: async () => {
       if (config.mediaStorage.kind === 's3') await storage.deletePrefix('');
-      if (name) {
-        const admin = new pg.Client({ connectionString: pgUrl });
-        await admin.connect();
-        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await admin.end();
-      }
+      if (database) await dropDatabase(database.name);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -76,15 +61,14 @@ describe('npm run backup and npm run restore', () => {
   let mediaTo: string | undefined;
   let restored: { config: Config; storage: Storage; drop: () => Promise<void> } | undefined;
 
-  const upload = (access: string, title: string, data: Buffer) => {
-    const body = multipart({ title }, { field: 'audio_file', filename: `${title}.wav`, contentType: 'audio/wav', data });
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/media/audio/',
-      headers: { authorization: `Bearer ${access}`, ...body.headers },
-      payload: body.payload,
-    });
-  };
+  const upload = (access: string, title: string, data: Buffer) =>
+    postMedia(
+      t,
+      { headers: { authorization: `Bearer ${access}` } },
+      'audio',
+      { title },
+      { filename: `${title}.wav`, contentType: 'audio/wav', data },
+    );
   /** The fixture with its samples changed: a valid WAV of its own. */
   const variant = (wav: Buffer, n: number) => {
     const copy = Buffer.from(wav);

@@ -1,9 +1,8 @@
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../support/media-fixtures.ts';
-import { asOperator, endConnectionsOf, pgUrl } from '../support/pg-operator.ts';
-import { root } from '../../support/processes.ts';
+import { createDatabase, dropDatabase, endConnectionsOf } from '../support/pg-operator.ts';
+import { freePort, root } from '../../support/processes.ts';
 
 /**
  * The PostgreSQL pass only (a `.pg.test.ts` file: vitest.config.ts leaves it out of the SQLite pass, where
@@ -12,23 +11,15 @@ import { root } from '../../support/processes.ts';
 
 describe('a server process whose PostgreSQL connections are all ended (a restart)', () => {
   it('stays up, says so in one line per lost connection, and serves the next requests on new connections', async () => {
-    const name = `kopilka_pool_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-    await asOperator(`CREATE DATABASE ${name}`);
-    const url = new URL(pgUrl!);
-    url.pathname = `/${name}`;
-    const port = await new Promise<number>((resolve) => {
-      const probe = createServer().listen(0, '127.0.0.1', () => {
-        const { port } = probe.address() as { port: number };
-        probe.close(() => resolve(port));
-      });
-    });
+    const { name, url } = await createDatabase('kopilka_pool');
+    const port = await freePort();
     const dataDir = await tempDir('kopilka-pool-');
     const { DATABASE_URL: _ignored, MEDIA_STORAGE: _local, ...inherited } = process.env;
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/process/api.ts'], {
       cwd: root,
       env: {
         ...inherited,
-        DATABASE_URL: url.toString(),
+        DATABASE_URL: url,
         DATA_DIR: dataDir,
         PORT: String(port),
         HOST: '127.0.0.1',
@@ -68,7 +59,7 @@ describe('a server process whose PostgreSQL connections are all ended (a restart
     } finally {
       child.kill('SIGTERM');
       await exited;
-      await asOperator(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropDatabase(name);
     }
   }, 60_000);
 });

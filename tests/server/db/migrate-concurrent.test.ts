@@ -2,11 +2,11 @@ import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../../../server/db/kysely.ts';
 import { migrate } from '../../../server/db/migrate.ts';
 import { tempDir } from '../support/media-fixtures.ts';
+import { createDatabase, dropDatabase, pgUrl } from '../support/pg-operator.ts';
 import { root } from '../../support/processes.ts';
 
 /**
@@ -14,7 +14,6 @@ import { root } from '../../support/processes.ts';
  * succeeds and each migration runs exactly once. Runs on the suite's database kind: a temp SQLite
  * file, or a fresh database on the PostgreSQL server of DATABASE_URL.
  */
-const pgUrl = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined;
 const N = 4;
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -27,20 +26,9 @@ async function freshDatabaseUrl(): Promise<string> {
   const dir = await tempDir('kopilka-migrate-');
   cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
   if (!pgUrl) return `sqlite:${path.join(dir, 'kopilka.sqlite')}`;
-  const name = `kopilka_migrate_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  const admin = new pg.Client({ connectionString: pgUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  cleanups.push(async () => {
-    const c = new pg.Client({ connectionString: pgUrl });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await c.end();
-  });
-  const u = new URL(pgUrl);
-  u.pathname = `/${name}`;
-  return u.toString();
+  const { name, url } = await createDatabase('kopilka_migrate');
+  cleanups.push(() => dropDatabase(name));
+  return url;
 }
 
 function open(url: string): Db {

@@ -17,3 +17,15 @@ export async function asOperator(text: string): Promise<void> {
 /** Ends every connection to `database` but the operator's own, as a restart or failover does. */
 export const endConnectionsOf = (database: string) =>
   asOperator(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${database}' AND pid <> pg_backend_pid()`);
+
+/** A new, empty database on the PostgreSQL server of this run, named `prefix` and a random tail: its name and its URL. */
+export async function createDatabase(prefix: string): Promise<{ name: string; url: string }> {
+  const name = `${prefix}_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  await asOperator(`CREATE DATABASE ${name}`);
+  const url = new URL(pgUrl!);
+  url.pathname = `/${name}`;
+  return { name, url: url.toString() };
+}
+
+/** Drops `database` at once, ending whatever connections it still has. */
+export const dropDatabase = (database: string) => asOperator(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);

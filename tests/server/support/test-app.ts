@@ -15,6 +15,7 @@ import { createProcessor, type MediaProcessor } from '../../../server/media/proc
 import type { SmsSender } from '../../../server/sms/sms.ts';
 import { storageFromConfig } from '../../../server/storage/from-config.ts';
 import type { Storage } from '../../../server/storage/storage.ts';
+import { createDatabase, pgUrl } from './pg-operator.ts';
 import { defaultStorageKind, s3TestEnv, type StorageKind } from './test-storage.ts';
 
 /** Captures outgoing messages so tests can read codes and links. */
@@ -75,18 +76,11 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kopilka-test-'));
-  const pgUrl = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
   let databaseUrl: string | undefined;
   if (pgUrl) {
-    const name = `kopilka_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-    const admin = new pg.Client({ connectionString: pgUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const u = new URL(pgUrl);
-    u.pathname = `/${name}`;
-    databaseUrl = u.toString();
+    const { name, url } = await createDatabase('kopilka_test');
+    databaseUrl = url;
     dropDatabase = async () => {
       const c = new pg.Client({ connectionString: pgUrl });
       await c.connect();
