@@ -3,6 +3,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { request } from 'undici';
 import { compactPeaks } from '../server/media/processing/peaks.ts';
+import type { NewMedia } from '../server/db/types.ts';
 import { WAVEFORM_PEAKS } from '../server/media/processing/processor.ts';
 import {
   benchData,
@@ -30,40 +31,7 @@ export async function benchList(
   const seconds = opts.seconds ?? 10;
   const { dataDir, db, userId, token } = await benchData('kopilka-bench-list-');
   try {
-    // Peaks as this version stores them (whole numbers 0..100, as processing and migration 013 write them),
-    // different for every record (as real recordings are, so compression is not flattered): a sine under
-    // deterministic noise.
-    let seed = 42;
-    const noise = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31) * 0.4;
-    const peaksOf = (r: number) =>
-      JSON.stringify(
-        compactPeaks(Array.from({ length: WAVEFORM_PEAKS }, (_, i) => Math.min(1, Math.abs(Math.sin((i + r) / 7)) * 0.6 + noise()))),
-      );
-    const rows = Array.from({ length: records }, (_, i) => {
-      const at = new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString();
-      const base = `u/${userId}/audio/rec${i.toString().padStart(5, '0')}abcdefghij`;
-      return {
-        user_id: userId,
-        kind: 'audio' as const,
-        title: `Запись номер ${i}`,
-        description: 'Описание записи для проверки скорости списка',
-        status: 'ready' as const,
-        original_key: `${base}.webm`,
-        mime_type: 'audio/webm',
-        size: 480_000 + i,
-        original_name: 'recording.webm',
-        playable_key: `${base}.mp3`,
-        playable_mime: 'audio/mpeg',
-        duration: 30 + (i % 600),
-        waveform: peaksOf(i),
-        // Measured, as every row this version makes: a row without its renditions' size is measured (and
-        // written) once at the server's start, and 2,000 such writes during the load would each make a new list.
-        renditions_size: 0,
-        created_at: at,
-        updated_at: at,
-      };
-    });
-    await insertMediaRows(db, rows);
+    await insertMediaRows(db, benchAudioRows(userId, records));
     await db.destroy();
 
     const listPath = '/api/media/audio/';
@@ -139,6 +107,43 @@ export async function benchList(
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** `records` ready audio rows of `userId`, one a minute from 2025-01-01, as this version writes them. */
+export function benchAudioRows(userId: number, records: number): NewMedia[] {
+  // Peaks as this version stores them (whole numbers 0..100, as processing and migration 013 write them),
+  // different for every record (as real recordings are, so compression is not flattered): a sine under
+  // deterministic noise.
+  let seed = 42;
+  const noise = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31) * 0.4;
+  const peaksOf = (r: number) =>
+    JSON.stringify(
+      compactPeaks(Array.from({ length: WAVEFORM_PEAKS }, (_, i) => Math.min(1, Math.abs(Math.sin((i + r) / 7)) * 0.6 + noise()))),
+    );
+  return Array.from({ length: records }, (_, i) => {
+    const at = new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString();
+    const base = `u/${userId}/audio/rec${i.toString().padStart(5, '0')}abcdefghij`;
+    return {
+      user_id: userId,
+      kind: 'audio' as const,
+      title: `Запись номер ${i}`,
+      description: 'Описание записи для проверки скорости списка',
+      status: 'ready' as const,
+      original_key: `${base}.webm`,
+      mime_type: 'audio/webm',
+      size: 480_000 + i,
+      original_name: 'recording.webm',
+      playable_key: `${base}.mp3`,
+      playable_mime: 'audio/mpeg',
+      duration: 30 + (i % 600),
+      waveform: peaksOf(i),
+      // Measured, as every row this version makes: a row without its renditions' size is measured (and
+      // written) once at the server's start, and 2,000 such writes during the load would each make a new list.
+      renditions_size: 0,
+      created_at: at,
+      updated_at: at,
+    };
+  });
 }
 
 /** How many times the list is changed and asked for, per encoding, for the changed-list figure. */

@@ -19,6 +19,28 @@ const TAG = 'kopilka-bench-000000000000';
 const DRAIN_MS = 45_000;
 
 /**
+ * What a browser sends after 3 seconds (Opus in WebM), made once in `dir`: each call returns a recording
+ * of its own (a counter in its title tag), since the same bytes again would be refused as a file the
+ * owner already keeps.
+ */
+export function taggedRecordings(dir: string): () => Buffer {
+  const recording = path.join(dir, 'three-seconds.webm');
+  execFileSync(resolveFfmpeg(process.env.FFMPEG_PATH), [
+    ...['-hide_banner', '-nostdin', '-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=3'],
+    ...['-c:a', 'libopus', '-b:a', '48k', '-metadata', `title=${TAG}`, recording],
+  ]);
+  const template = readFileSync(recording);
+  const tagAt = template.indexOf(TAG);
+  if (tagAt < 0) throw new Error('the recording does not carry its title tag');
+  let made = 0;
+  return () => {
+    const bytes = Buffer.from(template);
+    bytes.write(String(++made).padStart(TAG.length, '0'), tagAt, 'latin1');
+    return bytes;
+  };
+}
+
+/**
  * N clients (200; BENCH_BURST_CLIENTS) each recording 3 seconds and saving it, again and again for a
  * time window (60 s; BENCH_BURST_SECONDS), against the real server (`npm start`: SQLite, media on
  * disk, its own worker). Prints the p50/p99 of the upload's answer and of "ready" (from sending the
@@ -37,22 +59,7 @@ export async function benchSaveBurst(): Promise<void> {
     for (let i = 0; i < clients; i++) tokens.push((await insertBenchUser(db, `burst${i}`)).access);
     await db.destroy();
 
-    // What a browser sends after 3 seconds: Opus in WebM. Every save is a recording of its own (a
-    // counter in its title tag): the same bytes again would be refused as a file the owner already keeps.
-    const recording = path.join(dataDir, 'three-seconds.webm');
-    execFileSync(resolveFfmpeg(process.env.FFMPEG_PATH), [
-      ...['-hide_banner', '-nostdin', '-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=3'],
-      ...['-c:a', 'libopus', '-b:a', '48k', '-metadata', `title=${TAG}`, recording],
-    ]);
-    const template = readFileSync(recording);
-    const tagAt = template.indexOf(TAG);
-    if (tagAt < 0) throw new Error('the recording does not carry its title tag');
-    let made = 0;
-    const nextRecording = () => {
-      const bytes = Buffer.from(template);
-      bytes.write(String(++made).padStart(TAG.length, '0'), tagAt, 'latin1');
-      return bytes;
-    };
+    const nextRecording = taggedRecordings(dataDir);
 
     const server = await startServer({ DATA_DIR: dataDir });
     try {
