@@ -59,9 +59,10 @@ export interface ServerProcess {
 
 /**
  * The real server (`server/process/api.ts`, or `script`) as one node process on loopback, so its memory can be
- * read from /proc; with WEB_CONCURRENCY > 1 in `env`, that process's forks, once every one listens.
+ * read from /proc; with WEB_CONCURRENCY > 1 in `env`, that process's forks, once every one listens (within
+ * `startMs`: 30 s unless given; each fork compiles the TypeScript again, slow on a busy machine).
  */
-export async function startServer(env: Record<string, string>, script = 'server/process/api.ts'): Promise<ServerProcess> {
+export async function startServer(env: Record<string, string>, script = 'server/process/api.ts', startMs = 30_000): Promise<ServerProcess> {
   const processes = Number(env.WEB_CONCURRENCY ?? 1);
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
@@ -83,7 +84,7 @@ export async function startServer(env: Record<string, string>, script = 'server/
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + startMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
     try {
