@@ -85,10 +85,57 @@ export default defineConfig(
     },
   },
   {
-    // Off in the server tests only: their bodies are untyped JSON from `response.json()` (any), and
-    // the assertions on them are what checks their shape. Typed response bodies come with the routes'
-    // response schemas; these rules come back on then.
-    files: ['tests/server/**/*.ts'],
+    // Off only in the server tests not yet converted (44 files, listed below): they read bodies untyped
+    // with `response.json()` (any), or take records from support helpers that return any
+    // (support/processing.ts's `processed`, behind support/uploads.ts). Converted tests read each body
+    // through the contract's zod schema (support/inject-json.ts: injectJson, bodyOf, errorOf, matching)
+    // with these rules on; a file leaves this list once it is converted, and the block goes with the last.
+    files: [
+      'tests/server/admin/admin.test.ts',
+      'tests/server/albums/albums.test.ts',
+      'tests/server/auth/concurrency.test.ts',
+      'tests/server/auth/login.test.ts',
+      'tests/server/auth/register.test.ts',
+      'tests/server/auth/reset.test.ts',
+      'tests/server/auth/sessions.test.ts',
+      'tests/server/auth/tokens.test.ts',
+      'tests/server/auth/two-factor.test.ts',
+      'tests/server/backup/backup.test.ts',
+      'tests/server/health/health.test.ts',
+      'tests/server/http/refused-body.test.ts',
+      'tests/server/http/response-urls.test.ts',
+      'tests/server/http/route-schemas.test.ts',
+      'tests/server/jobs/faults.test.ts',
+      'tests/server/jobs/lease.test.ts',
+      'tests/server/mail/outbox.test.ts',
+      'tests/server/media/audio.test.ts',
+      'tests/server/media/checksums.test.ts',
+      'tests/server/media/deleted-urls.test.ts',
+      'tests/server/media/export-selection.test.ts',
+      'tests/server/media/export.test.ts',
+      'tests/server/media/favorites.test.ts',
+      'tests/server/media/hostile-input.test.ts',
+      'tests/server/media/jobs.test.ts',
+      'tests/server/media/malformed.test.ts',
+      'tests/server/media/photo-location.test.ts',
+      'tests/server/media/photo-video.test.ts',
+      'tests/server/media/s3.test.ts',
+      'tests/server/media/taken-at.test.ts',
+      'tests/server/media/timeline.test.ts',
+      'tests/server/media/trash.test.ts',
+      'tests/server/media/trim.test.ts',
+      'tests/server/media/upload-stream.test.ts',
+      'tests/server/oauth/oauth.test.ts',
+      'tests/server/passkeys/passkeys.test.ts',
+      'tests/server/profile/account.test.ts',
+      'tests/server/storage/unavailable.test.ts',
+      'tests/server/support/processing.ts',
+      'tests/server/support/prometheus.ts',
+      'tests/server/support/uploads.ts',
+      'tests/server/uploads/resumable.test.ts',
+      'tests/server/uploads/resume-locks.test.ts',
+      'tests/server/uploads/staging-limits.test.ts',
+    ],
     rules: {
       '@typescript-eslint/no-unsafe-member-access': 'off',
       '@typescript-eslint/no-unsafe-assignment': 'off',

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SharedView } from '../../../contract/shares.ts';
+import { z } from 'zod';
+import { albumSchema } from '../../../contract/albums.ts';
+import { audioRecordSchema, photoRecordSchema, videoRecordSchema } from '../../../contract/media.ts';
+import { shareSchema, type SharedView } from '../../../contract/shares.ts';
 import { signedInUser } from '../support/auth.ts';
+import { bodyOf, matching } from '../support/inject-json.ts';
 import { createUser, signIn } from '../support/media-fixtures.ts';
 import { settle } from '../support/processing.ts';
 import { INVALID_LINK, shareSteps } from '../support/shares.ts';
@@ -9,6 +13,7 @@ import { mediaUploads } from '../support/uploads.ts';
 
 type User = Awaited<ReturnType<typeof createUser>>;
 const HOUR_MS = 60 * 60 * 1000;
+const shareListSchema = z.array(shareSchema);
 
 /**
  * What stops a link and every media URL it handed out at once: expiry, the item in the trash (until it
@@ -40,7 +45,7 @@ describe('share links stop at once', () => {
   afterAll(() => t.close());
 
   it('a one-day link works for a day, then it and its URLs answer 404 (test clock)', async () => {
-    const rec = await uploads.audio(alice, 'На день');
+    const rec = matching(audioRecordSchema, await uploads.audio(alice, 'На день'));
     const share = await s.make(alice, { kind: 'audio', id: rec.id }, { expires_in_days: 1, allow_download: true });
     t.clock.advance(23 * HOUR_MS);
     const urls = s.urlsOf(await s.view(share.token));
@@ -49,12 +54,12 @@ describe('share links stop at once', () => {
     await expectInvalid(share.token);
     await s.expectGone(urls);
     alice = await signIn(t, alice.id);
-    const listed = (await as(alice).call('GET', '/api/shares/')).json().find((x: { id: number }) => x.id === share.id);
+    const listed = bodyOf(await as(alice).call('GET', '/api/shares/'), shareListSchema).find((x) => x.id === share.id)!;
     expect(listed.active).toBe(false);
   });
 
   it('a link without expiry keeps working (its media URLs are signed anew at each opening)', async () => {
-    const rec = await uploads.photo(alice, 'Навсегда');
+    const rec = matching(photoRecordSchema, await uploads.photo(alice, 'Навсегда'));
     const share = await s.make(alice, { kind: 'photo', id: rec.id });
     const before = s.urlsOf(await s.view(share.token));
     t.clock.advance(400 * 24 * HOUR_MS);
@@ -65,14 +70,14 @@ describe('share links stop at once', () => {
   });
 
   it('a trashed item’s link and URLs answer 404, and come back after «Восстановить»', async () => {
-    const rec = await uploads.video(alice, 'Корзина');
+    const rec = matching(videoRecordSchema, await uploads.video(alice, 'Корзина'));
     const share = await s.make(alice, { kind: 'video', id: rec.id }, { allow_download: true });
     const urls = s.urlsOf(await s.view(share.token));
     expect(urls).toHaveLength(3); // playable, poster, download
     expect((await as(alice).call('DELETE', `/api/media/video/${rec.id}/`)).statusCode).toBe(204);
     await expectInvalid(share.token);
     await s.expectGone(urls);
-    const listed = (await as(alice).call('GET', '/api/shares/')).json().find((x: { id: number }) => x.id === share.id);
+    const listed = bodyOf(await as(alice).call('GET', '/api/shares/'), shareListSchema).find((x) => x.id === share.id)!;
     expect(listed).toMatchObject({ active: false, target: { kind: 'video', id: rec.id, title: 'Корзина' } });
 
     expect((await as(alice).call('POST', `/api/media/video/${rec.id}/restore/`)).statusCode).toBe(200);
@@ -81,7 +86,7 @@ describe('share links stop at once', () => {
   });
 
   it('an item removed for good takes its links with it', async () => {
-    const rec = await uploads.audio(alice, 'Насовсем');
+    const rec = matching(audioRecordSchema, await uploads.audio(alice, 'Насовсем'));
     const share = await s.make(alice, { kind: 'audio', id: rec.id });
     const urls = s.urlsOf(await s.view(share.token));
     await as(alice).call('DELETE', `/api/media/audio/${rec.id}/`);
@@ -89,18 +94,18 @@ describe('share links stop at once', () => {
     await settle(t);
     await expectInvalid(share.token);
     await s.expectGone(urls);
-    expect((await as(alice).call('GET', '/api/shares/')).json().some((x: { id: number }) => x.id === share.id)).toBe(false);
+    expect(bodyOf(await as(alice).call('GET', '/api/shares/'), shareListSchema).some((x) => x.id === share.id)).toBe(false);
   });
 
   it('an album link shows only that album’s live items, and each URL only while its item is there', async () => {
     const [one, two, three, outside] = [
-      await uploads.photo(alice, 'Один'),
-      await uploads.audio(alice, 'Два'),
-      await uploads.photo(alice, 'Три'),
-      await uploads.photo(alice, 'Не в альбоме'),
+      matching(photoRecordSchema, await uploads.photo(alice, 'Один')),
+      matching(audioRecordSchema, await uploads.audio(alice, 'Два')),
+      matching(photoRecordSchema, await uploads.photo(alice, 'Три')),
+      matching(photoRecordSchema, await uploads.photo(alice, 'Не в альбоме')),
     ];
-    const box = (await as(alice).call('POST', '/api/albums/', { title: 'Поездка', description: 'Лето' })).json();
-    const other = (await as(alice).call('POST', '/api/albums/', { title: 'Другой' })).json();
+    const box = bodyOf(await as(alice).call('POST', '/api/albums/', { title: 'Поездка', description: 'Лето' }), albumSchema);
+    const other = bodyOf(await as(alice).call('POST', '/api/albums/', { title: 'Другой' }), albumSchema);
     await as(alice).call('POST', `/api/albums/${box.id}/items/`, {
       items: [
         { kind: 'photo', id: one.id },
@@ -154,7 +159,7 @@ describe('share links stop at once', () => {
   it('deleting the account stops its links and their URLs', async () => {
     const carol = await signedInUser(t);
     const headers = { authorization: `Bearer ${carol.access}` };
-    const rec = await uploads.audio({ headers }, 'Кэрол');
+    const rec = matching(audioRecordSchema, await uploads.audio({ headers }, 'Кэрол'));
     const made = await s.make({ headers }, { kind: 'audio', id: rec.id }, { password: 'пароль' });
     const urls = s.urlsOf(await s.view(made.token, 'пароль'));
     await s.expectServed(urls);

@@ -4,8 +4,12 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { albumSchema } from '../../../contract/albums.ts';
+import { detailErrorSchema } from '../../../contract/errors.ts';
+import { audioRecordSchema, photoRecordSchema, videoRecordSchema } from '../../../contract/media.ts';
 import { createdShareSchema, shareSchema, sharedItemSchema, sharedViewSchema, type Share } from '../../../contract/shares.ts';
 import { nextIp } from '../support/auth.ts';
+import { bodyOf, errorOf, matching } from '../support/inject-json.ts';
 import { createUser, ffmpeg, signIn, tempDir } from '../support/media-fixtures.ts';
 import { INVALID_LINK, shareSteps } from '../support/shares.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -37,9 +41,9 @@ describe('share links', () => {
     bob = await createUser(t, 'bob');
     uploads = mediaUploads(t);
     s = shareSteps(t);
-    audio = await uploads.audio(alice, 'Маме');
-    photo = await uploads.photo(alice, 'Дача');
-    video = await uploads.video(alice, 'Кот');
+    audio = matching(audioRecordSchema, await uploads.audio(alice, 'Маме'));
+    photo = matching(photoRecordSchema, await uploads.photo(alice, 'Дача'));
+    video = matching(videoRecordSchema, await uploads.video(alice, 'Кот'));
   }, 120_000);
   afterAll(() => t.close());
 
@@ -52,7 +56,7 @@ describe('share links', () => {
     });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.headers['cache-control']).toBe('no-store');
-    const share = res.json();
+    const share = bodyOf(res, createdShareSchema);
     expectExactly(createdShareSchema, share);
     expect(share).toMatchObject({
       expires_at: new Date(t.clock.now().getTime() + DAY_MS).toISOString(),
@@ -88,7 +92,10 @@ describe('share links', () => {
   });
 
   it('lists the owner’s links newest first, with views and targets but no URL, and nobody else’s', async () => {
-    const box = (await t.app.inject({ method: 'POST', url: '/api/albums/', headers: alice.headers, payload: { title: 'Дом' } })).json();
+    const box = bodyOf(
+      await t.app.inject({ method: 'POST', url: '/api/albums/', headers: alice.headers, payload: { title: 'Дом' } }),
+      albumSchema,
+    );
     t.clock.advance(1000);
     const made = await s.make(alice, { album: box.id });
     const res = await t.app.inject({ url: '/api/shares/', headers: alice.headers });
@@ -101,14 +108,17 @@ describe('share links', () => {
   });
 
   it("refuses to share another user's item or album, an item in the trash, or a wrong kind: 404", async () => {
-    const box = (await t.app.inject({ method: 'POST', url: '/api/albums/', headers: alice.headers, payload: { title: 'Чужой' } })).json();
+    const box = bodyOf(
+      await t.app.inject({ method: 'POST', url: '/api/albums/', headers: alice.headers, payload: { title: 'Чужой' } }),
+      albumSchema,
+    );
     for (const target of [{ kind: 'audio', id: audio.id }, { album: box.id }]) {
       const res = await s.create(bob, { target, expires_in_days: null });
       expect(res.statusCode, JSON.stringify(target)).toBe(404);
       expect(res.json()).toEqual({ detail: 'Не найдено.' });
     }
     expect((await s.create(alice, { target: { kind: 'video', id: audio.id }, expires_in_days: null })).statusCode).toBe(404);
-    const gone = await uploads.audio(alice, 'В корзине');
+    const gone = matching(audioRecordSchema, await uploads.audio(alice, 'В корзине'));
     await t.app.inject({ method: 'DELETE', url: `/api/media/audio/${gone.id}/`, headers: alice.headers });
     expect((await s.create(alice, { target: { kind: 'audio', id: gone.id }, expires_in_days: null })).statusCode).toBe(404);
     expect(await t.db.selectFrom('shares').select('id').where('user_id', '=', bob.id).execute()).toEqual([]);
@@ -149,13 +159,14 @@ describe('share links', () => {
     expect(res.headers['x-robots-tag']).toMatch(/noindex/);
     expect(res.headers['referrer-policy']).toBe('no-referrer');
     expect(res.headers['cache-control']).toBe('no-store');
-    const view = res.json();
+    const view = bodyOf(res, sharedViewSchema);
     expectExactly(sharedViewSchema, view);
     expect(view).toMatchObject({ kind: 'audio', title: 'Маме', description: '', expires_at: null, allow_download: false });
     expect(view.items).toHaveLength(1);
-    const item = view.items[0];
+    const item = view.items[0]!;
     expect(sharedItemSchema.safeParse(item).error).toBeUndefined();
     expect(item).toMatchObject({ kind: 'audio', id: audio.id, original_file: null, sha256: null, download_url: null, status: 'ready' });
+    if (item.kind !== 'audio') throw new Error('a recording was expected');
     expect(item.audio_file).toMatch(new RegExp(`^/media/shared/${audio.id}/play\\?exp=\\d+&g=h\\.${share.id}&sig=[\\w-]+$`));
     expect(item.waveform_data.length).toBeGreaterThan(0);
 
@@ -165,14 +176,14 @@ describe('share links', () => {
       expect(text, secret).not.toContain(secret);
     }
 
-    const played = await s.fetch(item.audio_file);
+    const played = await s.fetch(item.audio_file!);
     expect(played.statusCode).toBe(200);
     expect(played.headers['content-type']).toBe('audio/mpeg');
     expect(played.headers['cache-control']).toBe('no-store');
     expect(played.headers['x-robots-tag']).toMatch(/noindex/);
     expect(played.headers['referrer-policy']).toBe('no-referrer');
     expect(played.headers['content-disposition']).toBeUndefined();
-    const ranged = await s.fetch(item.audio_file, { range: 'bytes=0-9' });
+    const ranged = await s.fetch(item.audio_file!, { range: 'bytes=0-9' });
     expect(ranged.statusCode).toBe(206);
     expect(ranged.rawPayload).toHaveLength(10);
   });
@@ -220,7 +231,10 @@ describe('share links', () => {
     ]);
     const data = readFileSync(file);
     expect(data.includes('+55.7558+037.6173')).toBe(true);
-    const rec = await uploads.file(alice, 'video', 'Где снято', { field: 'file', name: 'where.mp4', type: 'video/mp4', data });
+    const rec = matching(
+      videoRecordSchema,
+      await uploads.file(alice, 'video', 'Где снято', { field: 'file', name: 'where.mp4', type: 'video/mp4', data }),
+    );
     const view = await s.view((await s.make(alice, { kind: 'video', id: rec.id }, { allow_download: true })).token);
     const clip = view.items[0] as { file: string | null; playable: string; download_url: string };
     expect(clip.file).toBeNull();
@@ -266,7 +280,7 @@ describe('share links', () => {
     const limited = await s.open(share.token, 'пароль мамы');
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    expect(limited.json().detail).toMatch(/^Слишком много попыток\. Повторите через \d+ с\.$/);
+    expect(errorOf(limited, detailErrorSchema).detail).toMatch(/^Слишком много попыток\. Повторите через \d+ с\.$/);
     // The other links are not held up, and the limit passes with its window.
     expect((await s.open((await s.make(alice, { kind: 'audio', id: audio.id }, { password: 'x' })).token, 'x')).statusCode).toBe(200);
     t.clock.advance(15 * 60 * 1000 + 1000);
@@ -348,7 +362,8 @@ describe('share links', () => {
     }
     expect((await t.app.inject({ url: `/media/shared/${photo.id}/original?exp=${exp}&g=${g}&sig=${sig}` })).statusCode).toBe(404);
     // A URL of the owner's own (with the key, their id in it) is no share URL, nor the other way round.
-    const owned = (await t.app.inject({ url: `/api/media/photo/${photo.id}/`, headers: alice.headers })).json().thumbnail as string;
+    const owned = bodyOf(await t.app.inject({ url: `/api/media/photo/${photo.id}/`, headers: alice.headers }), photoRecordSchema)
+      .thumbnail as string;
     const ownSig = new URL(owned, 'http://x').searchParams.get('sig')!;
     expect((await t.app.inject({ url: `/media/shared/${photo.id}/thumb?exp=${exp}&g=${g}&sig=${ownSig}` })).statusCode).toBe(403);
   });
