@@ -8,19 +8,9 @@ import { audioFixtures, createUser, multipart, tempDir } from '../support/media-
 import { HOME_ONLY_EXPORT, writeExport } from '../support/web-export.ts';
 import { composeWorker } from '../../../server/compose.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { sample } from '../support/prometheus.ts';
 import { postMedia, sendMultipart } from '../support/uploads.ts';
 import { freePort, startApiProcess, type ApiProcess } from '../../support/processes.ts';
-
-/** The value of one sample of Prometheus's text format (`name{labels} value`), or undefined when absent. */
-function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
-  for (const line of text.split('\n')) {
-    const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (!match || match[1] !== name) continue;
-    const has = Object.fromEntries([...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]));
-    if (Object.entries(labels).every(([k, v]) => has[k] === v)) return Number(match[3]);
-  }
-  return undefined;
-}
 
 /** The storage with a `stat` that a test can make fail as a broken bucket does. */
 function failingStat(fail: { stat: boolean }) {
