@@ -1,8 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { albumItemSchema, albumSchema } from '../../../contract/albums.ts';
-import type { MediaKind } from '../../../contract/media.ts';
+import {
+  audioRecordSchema,
+  photoRecordSchema,
+  videoRecordSchema,
+  type AudioRecord,
+  type MediaKind,
+  type PhotoRecord,
+  type VideoRecord,
+} from '../../../contract/media.ts';
 import { isForeignKeyViolation } from '../../../server/db/constraints.ts';
+import { bodyOf, matching } from '../support/inject-json.ts';
 import { createUser, pathOf } from '../support/media-fixtures.ts';
 import { settle } from '../support/processing.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -27,9 +36,9 @@ describe('albums', () => {
   let alice: User;
   let bob: User;
   let uploads: ReturnType<typeof mediaUploads>;
-  let audio: { id: number; audio_file: string };
-  let photo: { id: number; thumbnail: string; file: string };
-  let video: { id: number; poster: string; playable: string };
+  let audio: AudioRecord;
+  let photo: PhotoRecord;
+  let video: VideoRecord;
 
   const call = (user: User | null, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
     t.app.inject({ method, url, headers: user?.headers ?? {}, ...(payload === undefined ? {} : { payload: payload as object }) });
@@ -61,9 +70,9 @@ describe('albums', () => {
     alice = await createUser(t, 'alice');
     bob = await createUser(t, 'bob');
     uploads = mediaUploads(t);
-    audio = await uploads.audio(alice, 'Голос моря');
-    photo = await uploads.photo(alice, 'Закат');
-    video = await uploads.video(alice, 'Волны');
+    audio = matching(audioRecordSchema, await uploads.audio(alice, 'Голос моря'));
+    photo = matching(photoRecordSchema, await uploads.photo(alice, 'Закат'));
+    video = matching(videoRecordSchema, await uploads.video(alice, 'Волны'));
   }, 120_000);
   afterAll(() => t.close());
 
@@ -102,7 +111,7 @@ describe('albums', () => {
     expect(keys(list)).toEqual([`audio:${audio.id}`, `video:${video.id}`, `photo:${photo.id}`]);
     for (const item of list) expect(albumItemSchema.safeParse(item).error).toBeUndefined();
     // The same record as the kind's own list shows.
-    const own = (await call(alice, 'GET', `/api/media/photo/${photo.id}/`)).json();
+    const own = bodyOf(await call(alice, 'GET', `/api/media/photo/${photo.id}/`), photoRecordSchema);
     expect(list[2]).toEqual({ ...own, kind: 'photo' });
     for (const url of [list[0]!.audio_file, list[1]!.playable, list[1]!.poster, list[2]!.thumbnail, list[2]!.file] as string[]) {
       expect((await t.app.inject({ url: pathOf(url) })).statusCode, url).toBe(200);
@@ -146,21 +155,21 @@ describe('albums', () => {
 
     const chosen = await call(alice, 'PATCH', `/api/albums/${mixed.id}/`, { cover: ref('video', video) });
     expect(chosen.statusCode, chosen.body).toBe(200);
-    expect(chosen.json().cover).toMatchObject({ kind: 'video', id: video.id });
-    expect(chosen.json().cover.thumb_url).toMatch(/-poster\.jpg\?/);
+    expect(bodyOf(chosen, albumSchema).cover).toMatchObject({ kind: 'video', id: video.id });
+    expect(bodyOf(chosen, albumSchema).cover!.thumb_url).toMatch(/-poster\.jpg\?/);
     expect((await album(alice, mixed.id)).cover).toMatchObject({ kind: 'video', id: video.id });
 
     // A recording as the cover has no picture.
-    now = (await call(alice, 'PATCH', `/api/albums/${mixed.id}/`, { cover: ref('audio', audio) })).json();
+    now = bodyOf(await call(alice, 'PATCH', `/api/albums/${mixed.id}/`, { cover: ref('audio', audio) }), albumSchema);
     expect(now.cover).toEqual({ kind: 'audio', id: audio.id, thumb_url: null });
 
     // Back to the default.
-    now = (await call(alice, 'PATCH', `/api/albums/${mixed.id}/`, { cover: null })).json();
+    now = bodyOf(await call(alice, 'PATCH', `/api/albums/${mixed.id}/`, { cover: null }), albumSchema);
     expect(now.cover).toMatchObject({ kind: 'photo', id: photo.id });
 
     // A cover must be an item of this album: another album's, another kind's id, or someone else's is refused.
-    const elsewhere = await uploads.photo(alice, 'Не в альбоме');
-    const bobs = await uploads.photo(bob, 'Чужое');
+    const elsewhere = matching(photoRecordSchema, await uploads.photo(alice, 'Не в альбоме'));
+    const bobs = matching(photoRecordSchema, await uploads.photo(bob, 'Чужое'));
     for (const cover of [ref('photo', elsewhere), { kind: 'video', id: photo.id }, ref('photo', bobs)]) {
       const res = await call(alice, 'PATCH', `/api/albums/${mixed.id}/`, { cover, title: 'Не сохранится' });
       expect(res.statusCode, JSON.stringify(cover)).toBe(400);
@@ -171,7 +180,7 @@ describe('albums', () => {
     // Taking the chosen cover out of the album forgets it.
     await call(alice, 'PATCH', `/api/albums/${mixed.id}/`, { cover: ref('video', video) });
     const out = await call(alice, 'DELETE', `/api/albums/${mixed.id}/items/`, { items: [ref('video', video)] });
-    expect(out.json().cover).toMatchObject({ kind: 'photo', id: photo.id });
+    expect(bodyOf(out, albumSchema).cover).toMatchObject({ kind: 'photo', id: photo.id });
     await add(alice, mixed.id, [ref('video', video)]);
     expect((await album(alice, mixed.id)).cover).toMatchObject({ kind: 'photo', id: photo.id });
   });
@@ -182,7 +191,7 @@ describe('albums', () => {
     const res = await call(alice, 'PATCH', `/api/albums/${one.id}/`, { title: 'Новое', description: 'Описание' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ title: 'Новое', description: 'Описание', updated_at: t.clock.now().toISOString() });
-    expect(res.json().created_at).toBe(one.created_at);
+    expect(bodyOf(res, albumSchema).created_at).toBe(one.created_at);
     const same = await call(alice, 'PATCH', `/api/albums/${one.id}/`, {});
     expect(same.json()).toEqual(res.json());
     const blank = await call(alice, 'PATCH', `/api/albums/${one.id}/`, { title: '' });
@@ -190,7 +199,7 @@ describe('albums', () => {
   });
 
   it('a trashed item leaves every album view until it is restored, and comes back where it was', async () => {
-    const shore = await uploads.photo(alice, 'Берег');
+    const shore = matching(photoRecordSchema, await uploads.photo(alice, 'Берег'));
     const box = await create(alice, { title: 'Корзина и альбом' });
     const other = await create(alice, { title: 'Другой альбом' });
     await add(alice, box.id, [ref('photo', shore), ref('audio', audio), ref('photo', photo)]);
@@ -212,7 +221,7 @@ describe('albums', () => {
   });
 
   it('an item removed for good leaves its albums', async () => {
-    const gone = await uploads.audio(alice, 'Навсегда');
+    const gone = matching(audioRecordSchema, await uploads.audio(alice, 'Навсегда'));
     const box = await create(alice, { title: 'Временный' });
     await add(alice, box.id, [ref('audio', gone), ref('photo', photo)]);
     await call(alice, 'PATCH', `/api/albums/${box.id}/`, { cover: ref('audio', gone) });
@@ -230,7 +239,7 @@ describe('albums', () => {
     await add(alice, box.id, [ref('audio', audio), ref('photo', photo)]);
     const res = await call(alice, 'DELETE', `/api/albums/${box.id}/items/`, { items: [ref('audio', audio), ref('video', video)] });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().item_count).toBe(1);
+    expect(bodyOf(res, albumSchema).item_count).toBe(1);
     expect(keys(await items(alice, box.id))).toEqual([`photo:${photo.id}`]);
     expect((await call(alice, 'GET', `/api/media/audio/${audio.id}/`)).statusCode).toBe(200);
   });
@@ -254,7 +263,7 @@ describe('albums', () => {
       expect((await call(alice, 'GET', `/api/media/${kind}/${rec.id}/`)).statusCode).toBe(200);
     }
     expect(keys(await items(alice, keep.id))).toEqual([`photo:${photo.id}`]);
-    expect((await t.app.inject({ url: pathOf(photo.thumbnail) })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: pathOf(photo.thumbnail!) })).statusCode).toBe(200);
   });
 
   it("another user's album, or an item that is not theirs, is not found (404), and nothing changes", async () => {
@@ -277,7 +286,7 @@ describe('albums', () => {
 
     // Bob's album cannot take Alice's item, and a wrong kind names no item: the whole request adds nothing.
     const his = await create(bob, { title: 'Чужой' });
-    const own = await uploads.audio(bob, 'Своё');
+    const own = matching(audioRecordSchema, await uploads.audio(bob, 'Своё'));
     for (const list of [[ref('audio', own), ref('photo', photo)], [{ kind: 'photo', id: own.id }]] as Item[][]) {
       const res = await call(bob, 'POST', `/api/albums/${his.id}/items/`, { items: list });
       expect(res.statusCode).toBe(404);
@@ -336,7 +345,7 @@ describe('albums', () => {
 
   it("deleting the account removes its albums, and their items' rows", async () => {
     const carol = await createUser(t, 'carol');
-    const hers = await uploads.photo(carol, 'Кэрол');
+    const hers = matching(photoRecordSchema, await uploads.photo(carol, 'Кэрол'));
     const box = await create(carol, { title: 'Кэрол' });
     await add(carol, box.id, [ref('photo', hers)]);
     await t.db.deleteFrom('users').where('id', '=', carol.id).execute();
