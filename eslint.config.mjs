@@ -85,7 +85,7 @@ export default defineConfig(
     },
   },
   {
-    // Off only in the server tests not yet converted (43 files, listed below): they read bodies untyped
+    // Off only in the server tests not yet converted (35 files, listed below): they read bodies untyped
     // with `response.json()` (any), or take records from support helpers that return any
     // (support/processing.ts's `processed`, behind support/uploads.ts). Converted tests read each body
     // through the contract's zod schema (support/inject-json.ts: injectJson, bodyOf, errorOf, matching)
@@ -108,22 +108,14 @@ export default defineConfig(
       'tests/server/jobs/lease.test.ts',
       'tests/server/mail/outbox.test.ts',
       'tests/server/media/audio.test.ts',
-      'tests/server/media/checksums.test.ts',
-      'tests/server/media/deleted-urls.test.ts',
-      'tests/server/media/export-selection.test.ts',
       'tests/server/media/export.test.ts',
-      'tests/server/media/favorites.test.ts',
       'tests/server/media/hostile-input.test.ts',
       'tests/server/media/jobs.test.ts',
-      'tests/server/media/malformed.test.ts',
-      'tests/server/media/photo-location.test.ts',
       'tests/server/media/photo-video.test.ts',
-      'tests/server/media/s3.test.ts',
-      'tests/server/media/taken-at.test.ts',
-      'tests/server/media/timeline.test.ts',
+      'tests/server/media/photo.test.ts',
       'tests/server/media/trash.test.ts',
       'tests/server/media/trim.test.ts',
-      'tests/server/media/upload-stream.test.ts',
+      'tests/server/media/video.test.ts',
       'tests/server/oauth/oauth.test.ts',
       'tests/server/passkeys/passkeys.test.ts',
       'tests/server/profile/account.test.ts',
