@@ -2,8 +2,11 @@ import { readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userSchema } from '../../../contract/account.ts';
+import { audioRecordSchema } from '../../../contract/media.ts';
 import { signMediaPath } from '../../../server/media/files/signing.ts';
 import type { Storage } from '../../../server/storage/storage.ts';
+import { bodyOf } from '../support/inject-json.ts';
 import { audioFixtures, createUser, multipart, pathOf, tempDir } from '../support/media-fixtures.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import type { StorageKind } from '../support/test-storage.ts';
@@ -52,8 +55,8 @@ describe.each<StorageKind>(['local', 's3'])('signed URLs of deleted records (%s)
       payload: body.payload,
     });
     expect(created.statusCode, created.body).toBe(201);
-    const { id, original_file: original, audio_file: playable } = created.json();
-    const urls = [pathOf(original), pathOf(playable)];
+    const { id, original_file: original, audio_file: playable } = bodyOf(created, audioRecordSchema);
+    const urls = [pathOf(original!), pathOf(playable!)];
     for (const url of urls) expect((await t.app.inject({ url, headers: { range: 'bytes=0-9' } })).statusCode).toBe(206);
     const row = await t.db.selectFrom('media').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
@@ -81,7 +84,7 @@ describe.each<StorageKind>(['local', 's3'])('signed URLs of deleted records (%s)
       payload: body.payload,
     });
     expect(res.statusCode, res.body).toBe(200);
-    const url = pathOf(res.json().photo_url);
+    const url = pathOf(bodyOf(res, userSchema).photo_url!);
     expect((await t.app.inject({ url })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'DELETE', url: '/api/auth/profile/photo/', headers: alice.headers })).statusCode).toBe(200);
     expect((await t.app.inject({ url })).statusCode).toBe(404);

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXPORT_ITEMS_MAX, EXPORT_MESSAGES } from '../../../contract/media.ts';
+import { EXPORT_ITEMS_MAX, EXPORT_MESSAGES, photoRecordSchema } from '../../../contract/media.ts';
+import { matching } from '../support/inject-json.ts';
 import { pathOf } from '../support/media-fixtures.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { unzip } from '../support/unzip.ts';
@@ -27,12 +28,15 @@ describe('the export of chosen items', () => {
     const data = await sharp({ create: { width: 24, height: 16, channels: 3, background } })
       .png()
       .toBuffer();
-    const record = await mediaUploads(t).file({ headers: bearer(u) }, 'photo', title, {
-      field: 'file',
-      name: `${title}.png`,
-      type: 'image/png',
-      data,
-    });
+    const record = matching(
+      photoRecordSchema,
+      await mediaUploads(t).file({ headers: bearer(u) }, 'photo', title, {
+        field: 'file',
+        name: `${title}.png`,
+        type: 'image/png',
+        data,
+      }),
+    );
     return { id: record.id, data };
   };
   const askExport = (u: { access: string }, payload?: unknown) =>

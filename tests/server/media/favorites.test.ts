@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { fieldErrorsSchema } from '../../../contract/errors.ts';
 import { MEDIA_RECORD_SCHEMAS, trashItemSchema, type MediaKind } from '../../../contract/media.ts';
+import { bodyOf, errorOf, matching } from '../support/inject-json.ts';
 import { createUser, multipart } from '../support/media-fixtures.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { mediaUploads } from '../support/uploads.ts';
@@ -27,23 +30,23 @@ describe('favourites', () => {
     alice = await createUser(t, 'alice');
     bob = await createUser(t, 'bob');
     uploads = mediaUploads(t);
-    records.audio = await uploads.audio(alice, 'Голос');
-    records.photo = await uploads.photo(alice, 'Море');
-    records.video = await uploads.video(alice, 'Прогулка');
+    records.audio = matching(MEDIA_RECORD_SCHEMAS.audio, await uploads.audio(alice, 'Голос'));
+    records.photo = matching(MEDIA_RECORD_SCHEMAS.photo, await uploads.photo(alice, 'Море'));
+    records.video = matching(MEDIA_RECORD_SCHEMAS.video, await uploads.video(alice, 'Прогулка'));
   }, 120_000);
   afterAll(() => t.close());
 
   it('every record of every kind carries is_favorite, false until starred', async () => {
     for (const kind of ['audio', 'photo', 'video'] as const) {
       const one = await t.app.inject({ url: `/api/media/${kind}/${records[kind]!.id}/`, headers: alice.headers });
-      expect(one.json().is_favorite).toBe(false);
+      expect(bodyOf(one, MEDIA_RECORD_SCHEMAS[kind]).is_favorite).toBe(false);
       expect(MEDIA_RECORD_SCHEMAS[kind].safeParse(one.json()).error).toBeUndefined();
       expect((await list(alice, kind)).map((r) => r.is_favorite)).toEqual([false]);
     }
   });
 
   it('PATCH {is_favorite: true} stars the item; the next list shows it and ?favorite=1 lists it alone', async () => {
-    const more = await uploads.audio(alice, 'Не избранное');
+    const more = matching(MEDIA_RECORD_SCHEMAS.audio, await uploads.audio(alice, 'Не избранное'));
     // Both lists read once, so each is kept ready as bytes: the toggle must still show in the next one.
     expect((await list(alice, 'audio')).map((r) => r.is_favorite)).toEqual([false, false]);
     expect(await list(alice, 'audio', '?favorite=1')).toEqual([]);
@@ -64,7 +67,9 @@ describe('favourites', () => {
     expect((await list(alice, 'audio', '?favorite=0')).map((r) => r.id)).toEqual(all.map((r) => r.id));
 
     // Unstarring shows in the next list just as well.
-    expect((await patch(alice, 'audio', records.audio!.id, { is_favorite: false })).json().is_favorite).toBe(false);
+    expect(bodyOf(await patch(alice, 'audio', records.audio!.id, { is_favorite: false }), MEDIA_RECORD_SCHEMAS.audio).is_favorite).toBe(
+      false,
+    );
     expect(await list(alice, 'audio', '?favorite=1')).toEqual([]);
     expect((await list(alice, 'audio')).every((r) => !r.is_favorite)).toBe(true);
   });
@@ -73,7 +78,7 @@ describe('favourites', () => {
     await patch(alice, 'photo', records.photo!.id, { is_favorite: true });
     const first = await t.app.inject({ url: '/api/media/photo/?favorite=1', headers: alice.headers });
     const etag = first.headers.etag as string;
-    expect(first.json().map((r: { id: number }) => r.id)).toEqual([records.photo!.id]);
+    expect(bodyOf(first, z.array(MEDIA_RECORD_SCHEMAS.photo)).map((r) => r.id)).toEqual([records.photo!.id]);
     const again = await t.app.inject({ url: '/api/media/photo/?favorite=1', headers: { ...alice.headers, 'if-none-match': etag } });
     expect(again.statusCode).toBe(304);
     await patch(alice, 'photo', records.photo!.id, { is_favorite: false });
@@ -90,7 +95,7 @@ describe('favourites', () => {
       payload: 'is_favorite=true',
     });
     expect(form.statusCode, form.body).toBe(200);
-    expect(form.json().is_favorite).toBe(true);
+    expect(bodyOf(form, MEDIA_RECORD_SCHEMAS.photo).is_favorite).toBe(true);
 
     const body = multipart({ is_favorite: '1' });
     const fields = await t.app.inject({
@@ -100,7 +105,7 @@ describe('favourites', () => {
       payload: body.payload,
     });
     expect(fields.statusCode, fields.body).toBe(200);
-    expect(fields.json().is_favorite).toBe(true);
+    expect(bodyOf(fields, MEDIA_RECORD_SCHEMAS.video).is_favorite).toBe(true);
 
     const fallback = await t.app.inject({
       method: 'POST',
@@ -125,13 +130,13 @@ describe('favourites', () => {
     ).toBe(204);
     // A trashed favourite leaves the favourites as it leaves the list.
     expect(await list(alice, 'photo', '?favorite=1')).toEqual([]);
-    const trash = (await t.app.inject({ url: '/api/media/trash/', headers: alice.headers })).json();
-    const item = trash.find((i: { kind: string; id: number }) => i.kind === 'photo' && i.id === records.photo!.id);
+    const trash = bodyOf(await t.app.inject({ url: '/api/media/trash/', headers: alice.headers }), z.array(trashItemSchema));
+    const item = trash.find((i) => i.kind === 'photo' && i.id === records.photo!.id);
     expect(trashItemSchema.safeParse(item).error).toBeUndefined();
-    expect(item.is_favorite).toBe(true);
+    expect(item!.is_favorite).toBe(true);
 
     const restored = await t.app.inject({ method: 'POST', url: `/api/media/photo/${records.photo!.id}/restore/`, headers: alice.headers });
-    expect(restored.json().is_favorite).toBe(true);
+    expect(bodyOf(restored, MEDIA_RECORD_SCHEMAS.photo).is_favorite).toBe(true);
     expect((await list(alice, 'photo', '?favorite=1')).map((r) => r.id)).toEqual([records.photo!.id]);
   });
 
@@ -139,7 +144,7 @@ describe('favourites', () => {
     const res = await patch(bob, 'audio', records.audio!.id, { is_favorite: true });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ detail: 'Не найдено.' });
-    const own = await uploads.audio(bob, 'Боб');
+    const own = matching(MEDIA_RECORD_SCHEMAS.audio, await uploads.audio(bob, 'Боб'));
     await patch(bob, 'audio', own.id, { is_favorite: true });
     expect((await list(bob, 'audio', '?favorite=1')).map((r) => r.id)).toEqual([own.id]);
     expect((await list(alice, 'audio', '?favorite=1')).map((r) => r.id)).not.toContain(own.id);
@@ -150,10 +155,10 @@ describe('favourites', () => {
       const res = await patch(alice, 'audio', records.audio!.id, { is_favorite: value, title: 'Не сохранится' });
       expect(res.statusCode, JSON.stringify(value)).toBe(400);
       expect(Object.keys(res.json())).toEqual(['is_favorite']);
-      expect(res.json().is_favorite[0]).toMatch(/^(Требуется логическое значение\.|Это поле не может быть null\.)$/);
+      expect(errorOf(res, fieldErrorsSchema).is_favorite![0]).toMatch(/^(Требуется логическое значение\.|Это поле не может быть null\.)$/);
     }
     const one = await t.app.inject({ url: `/api/media/audio/${records.audio!.id}/`, headers: alice.headers });
-    expect(one.json().title).toBe('Голос');
+    expect(bodyOf(one, MEDIA_RECORD_SCHEMAS.audio).title).toBe('Голос');
 
     const bad = await t.app.inject({ url: '/api/media/audio/?favorite=maybe', headers: alice.headers });
     expect(bad.statusCode).toBe(400);

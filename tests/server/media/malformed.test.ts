@@ -1,5 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { audioRecordSchema } from '../../../contract/media.ts';
+import { bodyOf } from '../support/inject-json.ts';
 import { audioFixtures, createUser, multipart, tempDir } from '../support/media-fixtures.ts';
 import { processed } from '../support/processing.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -17,9 +20,15 @@ describe('malformed media requests', () => {
     user = await createUser(t);
     ogg = readFileSync((await audioFixtures(await tempDir(), 1)).ogg);
     const body = multipart({ title: 'есть' }, { field: 'audio_file', filename: 'a.ogg', data: ogg });
-    id = (
-      await t.app.inject({ method: 'POST', url: '/api/media/audio/', headers: { ...user.headers, ...body.headers }, payload: body.payload })
-    ).json().id;
+    id = bodyOf(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/media/audio/',
+        headers: { ...user.headers, ...body.headers },
+        payload: body.payload,
+      }),
+      audioRecordSchema,
+    ).id;
     await processed(t, user, 'audio', id); // its job, done before the storage is compared
   });
   afterAll(() => t.close());
@@ -87,7 +96,7 @@ describe('malformed media requests', () => {
       });
       expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
       expect(res.statusCode, res.body).toBeLessThan(500);
-      const body = res.json();
+      const body = res.json<Record<string, unknown>>();
       expect(typeof body).toBe('object');
       expect(Object.values(body).every((v) => typeof v === 'string' || (Array.isArray(v) && v.every((m) => typeof m === 'string')))).toBe(
         true,
@@ -97,7 +106,7 @@ describe('malformed media requests', () => {
   }
 
   it('still has the one record, unchanged', async () => {
-    const list = (await t.app.inject({ url: '/api/media/audio/', headers: user.headers })).json();
-    expect(list.map((r: { id: number; title: string }) => [r.id, r.title])).toEqual([[id, 'есть']]);
+    const list = bodyOf(await t.app.inject({ url: '/api/media/audio/', headers: user.headers }), z.array(audioRecordSchema));
+    expect(list.map((r) => [r.id, r.title])).toEqual([[id, 'есть']]);
   });
 });

@@ -1,6 +1,8 @@
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { photoRecordSchema } from '../../../contract/media.ts';
+import { bodyOf, matching } from '../support/inject-json.ts';
 import { createUser, multipart, pathOf } from '../support/media-fixtures.ts';
 import { processed } from '../support/processing.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -87,14 +89,14 @@ describe('photo location', () => {
     expect(latin1.includes('KOPILKA')).toBe(true); // the test file does carry the location
     const res = await upload(original, filename);
     expect(res.statusCode, res.body).toBe(201);
-    const rec = await processed(t, alice, 'photo', res.json().id);
+    const rec = matching(photoRecordSchema, await processed(t, alice, 'photo', bodyOf(res, photoRecordSchema).id));
     expect(rec).toMatchObject({ mime_type: mime, status: 'ready' });
 
     const served: Record<string, Buffer> = {};
     for (const [what, url] of [
-      ['file', pathOf(rec.file)],
-      ['preview', pathOf(rec.preview)],
-      ['thumbnail', pathOf(rec.thumbnail)],
+      ['file', pathOf(rec.file!)],
+      ['preview', pathOf(rec.preview!)],
+      ['thumbnail', pathOf(rec.thumbnail!)],
     ] as const) {
       const r = await t.app.inject({ url });
       expect(r.statusCode).toBe(200);

@@ -2,10 +2,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { audioRecordSchema } from '../../../contract/media.ts';
 import { STORAGE_UNAVAILABLE_DETAIL } from '../../../server/http/errors.ts';
 import { RECONCILE_AGE_MS, reconcileStorage } from '../../../server/storage/reconcile.ts';
 import { parseMediaStorage, type S3Setting } from '../../../server/storage/media-storage-url.ts';
 import { createS3Client, S3Storage } from '../../../server/storage/s3.ts';
+import { bodyOf, matching } from '../support/inject-json.ts';
 import { audioFixtures, createUser, multipart, pathOf, tempDir } from '../support/media-fixtures.ts';
 import { processed, settle } from '../support/processing.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -39,8 +41,8 @@ describe('media in an S3 bucket', () => {
     expect(t.storage).toBeInstanceOf(S3Storage);
     const res = await upload(alice, wav);
     expect(res.statusCode, res.body).toBe(201);
-    await processed(t, alice, 'audio', res.json().id);
-    const row = await t.db.selectFrom('media').selectAll().where('id', '=', res.json().id).executeTakeFirstOrThrow();
+    await processed(t, alice, 'audio', bodyOf(res, audioRecordSchema).id);
+    const row = await t.db.selectFrom('media').selectAll().where('id', '=', bodyOf(res, audioRecordSchema).id).executeTakeFirstOrThrow();
     expect((await readStored(t.storage, row.original_key)).equals(wav)).toBe(true);
     const files = await storedFiles(t);
     expect(files).toEqual([row.original_key, row.playable_key].sort());
@@ -48,7 +50,7 @@ describe('media in an S3 bucket', () => {
 
   it('serves a signed URL from the bucket: whole, HEAD, and byte ranges (206) for seeking', async () => {
     const res = await upload(await createUser(t), wav); // a user of its own: the same file once per owner
-    const url = pathOf(res.json().original_file);
+    const url = pathOf(bodyOf(res, audioRecordSchema).original_file!);
     const whole = await t.app.inject({ url });
     expect(whole.statusCode).toBe(200);
     expect(whole.headers['content-type']).toBe('audio/wav');
@@ -71,7 +73,7 @@ describe('media in an S3 bucket', () => {
   it('sends a download from the bucket under its title, with Range', async () => {
     const owner = await createUser(t);
     const res = await upload(owner, wav, 'Скачать');
-    const id: number = res.json().id;
+    const id: number = bodyOf(res, audioRecordSchema).id;
     const dl = await t.app.inject({
       url: `/api/media/audio/${id}/download/?format=original`,
       headers: { ...owner.headers, range: 'bytes=0-43' },
@@ -84,15 +86,19 @@ describe('media in an S3 bucket', () => {
   it('stops serving a deleted record’s signed URLs at once, and its objects are gone from the bucket once it leaves the trash', async () => {
     const owner = await createUser(t);
     const res = await upload(owner, wav);
-    const { id, original_file: original, audio_file: playable } = await processed(t, owner, 'audio', res.json().id);
-    expect((await t.app.inject({ url: pathOf(original) })).statusCode).toBe(200);
+    const {
+      id,
+      original_file: original,
+      audio_file: playable,
+    } = matching(audioRecordSchema, await processed(t, owner, 'audio', bodyOf(res, audioRecordSchema).id));
+    expect((await t.app.inject({ url: pathOf(original!) })).statusCode).toBe(200);
     const row = await t.db.selectFrom('media').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
     const del = await t.app.inject({ method: 'DELETE', url: `/api/media/audio/${id}/`, headers: owner.headers });
     expect(del.statusCode).toBe(204);
     for (const url of [original, playable]) {
-      expect((await t.app.inject({ url: pathOf(url) })).statusCode).toBe(404);
-      expect((await t.app.inject({ url: pathOf(url), headers: { range: 'bytes=0-9' } })).statusCode).toBe(404);
+      expect((await t.app.inject({ url: pathOf(url!) })).statusCode).toBe(404);
+      expect((await t.app.inject({ url: pathOf(url!), headers: { range: 'bytes=0-9' } })).statusCode).toBe(404);
     }
     const purge = await t.app.inject({ method: 'DELETE', url: `/api/media/trash/audio/${id}/`, headers: owner.headers });
     expect(purge.statusCode).toBe(204);

@@ -2,8 +2,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { MEDIA_RECORD_SCHEMAS, videoRecordSchema } from '../../../contract/media.ts';
 import { containerTakenAt, exifTakenAt } from '../../../server/media/processing/taken-at.ts';
 import { parseProbe } from '../../../server/media/processing/ffmpeg.ts';
+import { bodyOf, matching } from '../support/inject-json.ts';
 import { createUser, ffmpeg, multipart, tempDir } from '../support/media-fixtures.ts';
 import { processed } from '../support/processing.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -40,7 +43,8 @@ describe('when photos and videos were taken', () => {
       payload: body.payload,
     });
     expect(res.statusCode, res.body).toBe(201);
-    return processed(t, alice, kind, res.json().id);
+    const { id } = bodyOf(res, MEDIA_RECORD_SCHEMAS[kind]);
+    return matching(MEDIA_RECORD_SCHEMAS[kind], await processed(t, alice, kind, id));
   };
   const photo = (data: Buffer, name = 'photo.jpg') => upload('photo', data, name, 'image/jpeg');
 
@@ -119,7 +123,7 @@ describe('when photos and videos were taken', () => {
     expect(c.taken_at).toBeNull();
     // Newest first by when they were filmed, else when they were uploaded (the undated one came last).
     const list = await t.app.inject({ url: '/api/media/video/', headers: alice.headers });
-    expect(list.json().map((r: { id: number }) => r.id)).toEqual([c.id, b.id, a.id]);
+    expect(bodyOf(list, z.array(videoRecordSchema)).map((r) => r.id)).toEqual([c.id, b.id, a.id]);
   });
 });
 

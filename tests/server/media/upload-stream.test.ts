@@ -2,6 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { audioRecordSchema } from '../../../contract/media.ts';
+import { matching } from '../support/inject-json.ts';
 import { audioFixtures, createUser, tempDir } from '../support/media-fixtures.ts';
 import { processed } from '../support/processing.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -103,7 +105,7 @@ describe('audio uploads over a real connection', () => {
     okForm.set('audio_file', new Blob([new Uint8Array(wav)]), 'ok.wav');
     const ok = await fetch(`http://127.0.0.1:${port}/api/media/audio/`, { method: 'POST', headers: user.headers, body: okForm });
     expect(ok.status).toBe(201);
-    const created = await ok.json();
+    const created = matching(audioRecordSchema, await ok.json());
     expect(created.title).toBe('нормальный');
     await processed(t, user, 'audio', created.id);
     expect((await storedFiles(t)).length).toBe(2); // the original and its MP3

@@ -1,4 +1,5 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 import type { z } from 'zod';
 import { errorBodySchema } from '../../../contract/errors.ts';
 
@@ -60,3 +61,10 @@ export async function injectError<S extends z.ZodType = typeof errorBodySchema>(
   const res = await app.inject(options);
   return { res, body: errorOf(res, schema) };
 }
+
+/**
+ * vitest's asymmetric matchers as values inside an expected body: the same matchers, typed `unknown`
+ * rather than vitest's `any`, so that an expected object stays typed.
+ */
+export const anyInstance = (type: unknown): unknown => expect.any(type);
+export const stringMatching = (pattern: string | RegExp): unknown => expect.stringMatching(pattern);
