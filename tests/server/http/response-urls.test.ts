@@ -1,5 +1,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginAnswerSchema, userSchema } from '../../../contract/account.ts';
+import { photoRecordSchema } from '../../../contract/media.ts';
+import { bodyOf, matching } from '../support/inject-json.ts';
 import { signedInUser } from '../support/auth.ts';
 import { multipart } from '../support/media-fixtures.ts';
 import { processed } from '../support/processing.ts';
@@ -56,11 +59,11 @@ describe('URLs in responses do not follow the request Host', () => {
       payload: form.payload,
     });
     expect(upload.statusCode, upload.body).toBe(200);
-    expect(upload.json().photo_url).toMatch(MEDIA_PATH);
+    expect(bodyOf(upload, userSchema).photo_url).toMatch(MEDIA_PATH);
     expectNoForgedHost(upload.json(), ['photo_url']);
 
     const profile = await t.app.inject({ url: '/api/auth/profile/', headers: forged });
-    expect(profile.json().photo_url).toMatch(MEDIA_PATH);
+    expect(bodyOf(profile, userSchema).photo_url).toMatch(MEDIA_PATH);
     expectNoForgedHost(profile.json(), ['photo_url']);
 
     const { authorization: _a, ...unsigned } = forged;
@@ -71,11 +74,11 @@ describe('URLs in responses do not follow the request Host', () => {
       payload: { email: u.email, password: u.password },
     });
     expect(login.statusCode, login.body).toBe(200);
-    expect(login.json().user.photo_url).toMatch(MEDIA_PATH);
+    expect(bodyOf(login, loginAnswerSchema).user.photo_url).toMatch(MEDIA_PATH);
     expectNoForgedHost(login.json(), ['photo_url']);
 
     // The path serves the avatar on the app's own origin.
-    const served = await t.app.inject({ url: profile.json().photo_url });
+    const served = await t.app.inject({ url: bodyOf(profile, userSchema).photo_url! });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/webp');
   });
@@ -93,9 +96,9 @@ describe('URLs in responses do not follow the request Host', () => {
       payload: form.payload,
     });
     expect(created.statusCode, created.body).toBe(201);
-    const id = created.json().id;
-    const fields = ['file', 'thumbnail', 'preview'];
-    const ready = await processed(t, { headers: forged }, 'photo', id);
+    const id = bodyOf(created, photoRecordSchema).id;
+    const fields: ('file' | 'thumbnail' | 'preview')[] = ['file', 'thumbnail', 'preview'];
+    const ready = matching(photoRecordSchema, await processed(t, { headers: forged }, 'photo', id));
     for (const f of fields) expect(ready[f], f).toMatch(MEDIA_PATH);
     expectNoForgedHost(created.json(), fields);
 
@@ -108,7 +111,7 @@ describe('URLs in responses do not follow the request Host', () => {
       expect(res.statusCode, res.body).toBe(200);
       expectNoForgedHost(res.json(), fields);
     }
-    const served = await t.app.inject({ url: ready.thumbnail });
+    const served = await t.app.inject({ url: ready.thumbnail! });
     expect(served.statusCode).toBe(200);
   });
 });

@@ -1,6 +1,7 @@
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalOAuthProviders, providerPerson, type LocalProviderId } from '../../e2e/support/oauth-provider.ts';
+import { anyInstance } from '../support/inject-json.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { nextIp, post, signedInUser } from '../support/auth.ts';
 
@@ -61,7 +62,7 @@ describe('signing in with VK ID and Yandex ID', () => {
         expect(body.user).toMatchObject({ email: flow.person.email, is_email_verified: true, first_name: 'Мария' });
         expect(String(res.headers['set-cookie'])).toMatch(/^kopilka_oauth=; Path=\/api\/auth\/oauth; Max-Age=0/);
         expect(await ways(body.access)).toEqual({
-          providers: [{ provider, email: flow.person.email, created_at: expect.any(String) }],
+          providers: [{ provider, email: flow.person.email, created_at: anyInstance(String) }],
           has_password: false,
           passkeys: 0,
         });
@@ -86,7 +87,7 @@ describe('signing in with VK ID and Yandex ID', () => {
         const res = await callback(flow.body, flow.cookie);
         expect(res.statusCode, res.body).toBe(200);
         const pending = res.json<{ link_required: boolean; link_token: string; email: string; provider: string }>();
-        expect(pending).toEqual({ link_required: true, link_token: expect.any(String), email: u.email, provider });
+        expect(pending).toEqual({ link_required: true, link_token: anyInstance(String), email: u.email, provider });
         expect((await ways(u.access)).providers).toEqual([]);
 
         const wrong = await post(t, '/api/auth/oauth/link/', { link_token: pending.link_token, password: 'not-it-at-all' });
@@ -98,7 +99,7 @@ describe('signing in with VK ID and Yandex ID', () => {
         const reused = await post(t, '/api/auth/oauth/link/', { link_token: pending.link_token, password: u.password });
         expect(reused.statusCode).toBe(400);
         expect(reused.json()).toEqual({ detail: 'Время для подтверждения истекло. Начните вход заново.' });
-        expect((await ways(u.access)).providers).toEqual([{ provider, email: u.email, created_at: expect.any(String) }]);
+        expect((await ways(u.access)).providers).toEqual([{ provider, email: u.email, created_at: anyInstance(String) }]);
 
         // From now on the provider signs straight in.
         const again = await begin(provider, flow.person);
@@ -180,10 +181,10 @@ describe('signing in with VK ID and Yandex ID', () => {
     const flow = await begin('yandex', providerPerson(u.email));
     const pending = (await callback(flow.body, flow.cookie)).json<{ link_token: string }>();
     const linked = await post(t, '/api/auth/oauth/link/', { link_token: pending.link_token, password: u.password });
-    expect(linked.json()).toEqual({ mfa_required: true, mfa_token: expect.any(String) });
+    expect(linked.json()).toEqual({ mfa_required: true, mfa_token: anyInstance(String) });
     const again = await begin('yandex', flow.person);
     const res = await callback(again.body, again.cookie);
-    expect(res.json()).toEqual({ mfa_required: true, mfa_token: expect.any(String) });
+    expect(res.json()).toEqual({ mfa_required: true, mfa_token: anyInstance(String) });
   });
 
   it('unlinks a provider, but never the last way in', async () => {

@@ -3,6 +3,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { detailErrorSchema } from '../../../contract/errors.ts';
+import { photoRecordSchema, videoRecordSchema } from '../../../contract/media.ts';
+import { bodyOf, errorOf, matching } from '../support/inject-json.ts';
 import { createUser, ffmpeg, pathOf, signIn, tempDir } from '../support/media-fixtures.ts';
 import { processed, settle } from '../support/processing.ts';
 import { storedFiles } from '../support/test-storage.ts';
@@ -66,7 +69,7 @@ describe('resumable uploads (tus)', () => {
     expect(last.statusCode, last.body).toBe(201);
     expect(last.headers['upload-offset']).toBe(String(data.length));
     expect(last.headers['content-type']).toMatch(/^application\/json/);
-    const record = last.json();
+    const record = bodyOf(last, photoRecordSchema);
     expect(record).toMatchObject({
       title: 'По частям',
       description: 'тус',
@@ -80,9 +83,9 @@ describe('resumable uploads (tus)', () => {
     const original = await t.app.inject({ url: `${record.download_url}?format=original`, headers: alice.headers });
     expect(original.rawPayload.equals(data)).toBe(true);
     // Processed as any upload is, by its job.
-    const ready = await processed(t, alice, 'photo', record.id);
+    const ready = matching(photoRecordSchema, await processed(t, alice, 'photo', record.id));
     expect(ready).toMatchObject({ status: 'ready', width: 320, height: 240, sha256: sha256(data) });
-    expect((await t.app.inject({ url: pathOf(ready.thumbnail) })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: pathOf(ready.thumbnail!) })).statusCode).toBe(200);
 
     // Nothing of the upload is left: no staged bytes, no row; the upload itself is gone.
     expect(await staged(alice)).toEqual([]);
@@ -119,7 +122,11 @@ describe('resumable uploads (tus)', () => {
     const done = await tus.patch(alice.headers, created.headers.location as string, 0, data);
     expect(done.statusCode, done.body).toBe(201);
     expect(done.json()).toMatchObject({ title: 'Клип', mime_type: 'video/webm', sha256: sha256(data) });
-    expect(await processed(t, alice, 'video', done.json().id)).toMatchObject({ status: 'ready', width: 160, height: 120 });
+    expect(await processed(t, alice, 'video', bodyOf(done, videoRecordSchema).id)).toMatchObject({
+      status: 'ready',
+      width: 160,
+      height: 120,
+    });
   });
 
   it('lets nobody but the owner look at, go on with or end an upload', async () => {
@@ -145,7 +152,7 @@ describe('resumable uploads (tus)', () => {
     expect(anonymous.statusCode).toBe(401);
     const bare = await t.app.inject({ method: 'POST', url: '/api/uploads/' });
     expect(bare.statusCode).toBe(401);
-    expect(bare.json().detail).toBe('Учетные данные не были предоставлены.');
+    expect(errorOf(bare, detailErrorSchema).detail).toBe('Учетные данные не были предоставлены.');
 
     expect((await tus.terminate(alice.headers, url)).statusCode).toBe(204);
     expect(await staged(alice)).toEqual([]);
@@ -187,7 +194,7 @@ describe('resumable uploads (tus)', () => {
       const client = tusClient(q.app);
       const big = await client.create(owner.headers, quota + 1, { kind: 'photo' });
       expect(big.statusCode).toBe(413);
-      expect(big.json().detail).toMatch(/^Не хватает места в хранилище: свободно \d+ КБ из \d+ КБ\.$/);
+      expect(errorOf(big, detailErrorSchema).detail).toMatch(/^Не хватает места в хранилище: свободно \d+ КБ из \d+ КБ\.$/);
 
       // Two uploads that fit together when they begin; the first one's renditions (counted once it is
       // processed) then leave no room for the second when it completes.
@@ -196,10 +203,10 @@ describe('resumable uploads (tus)', () => {
       expect(created.statusCode, created.body).toBe(201);
       const done = await client.patch(owner.headers, one, 0, first);
       expect(done.statusCode).toBe(201);
-      await processed(q, owner, 'photo', done.json().id);
+      await processed(q, owner, 'photo', bodyOf(done, photoRecordSchema).id);
       const refused = await client.patch(owner.headers, created.headers.location as string, 0, second);
       expect(refused.statusCode).toBe(413);
-      expect(refused.json().detail).toMatch(/^Не хватает места в хранилище: свободно /);
+      expect(errorOf(refused, detailErrorSchema).detail).toMatch(/^Не хватает места в хранилище: свободно /);
       expect((await storedFiles(q)).filter((f) => f.includes('/uploads/'))).toEqual([]);
     } finally {
       await q.close();
@@ -219,7 +226,7 @@ describe('resumable uploads (tus)', () => {
 
   it('stores nothing for a file the owner already keeps, and names the record that has it', async () => {
     const data = await jpeg();
-    const kept = (await tus.create(alice.headers, data.length, { kind: 'photo', title: 'первый раз' }, data)).json();
+    const kept = bodyOf(await tus.create(alice.headers, data.length, { kind: 'photo', title: 'первый раз' }, data), photoRecordSchema);
     await settle(t); // its renditions made, so that what is stored stays put
     const filesBefore = await stored();
     const url = (await tus.create(alice.headers, data.length, { kind: 'photo', title: 'второй раз' })).headers.location as string;
@@ -262,7 +269,7 @@ describe('resumable uploads (tus)', () => {
     await t.db.updateTable('uploads').set({ hash_offset: null, hash_state: null }).where('id', '=', id).execute();
     const res = await tus.patch(alice.headers, url, 700, data.subarray(700));
     expect(res.statusCode).toBe(201);
-    expect(res.json().sha256).toBe(sha256(data));
+    expect(bodyOf(res, photoRecordSchema).sha256).toBe(sha256(data));
   });
 
   it('refuses an upload abandoned for 24 hours (410) and removes it, and the cleanup removes the others', async () => {
