@@ -7,13 +7,15 @@ import { DEFAULT_LEASE, type Lease } from '../../../server/jobs/kinds.ts';
 import { JobQueue } from '../../../server/jobs/queue.ts';
 import { JobsRepository } from '../../../server/jobs/repository.ts';
 import type { Worker } from '../../../server/jobs/worker.ts';
-import { createProcessor, type MediaInput, type MediaProcessor } from '../../../server/media/processing/processor.ts';
+import { createProcessor } from '../../../server/media/processing/processor.ts';
 import type { Storage } from '../../../server/storage/storage.ts';
 import { audioFixtures, createUser, ffmpeg, ffmpegBin, tempDir } from '../support/media-fixtures.ts';
 import { processed } from '../support/processing.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { storedFiles } from '../support/test-storage.ts';
 import { acceptedUpload } from '../support/uploads.ts';
+import { gatedProcessor } from '../support/gated-processor.ts';
+import { until as untilEvery } from '../../support/until.ts';
 
 /**
  * Several processes on one database and one storage: each "process" here is a worker composed as
@@ -22,60 +24,8 @@ import { acceptedUpload } from '../support/uploads.ts';
  * over as soon as its lease runs out, and a stalled one can no longer write anything.
  */
 
-/** Real ffmpeg work, counted; while `hold()` is in force every video job waits before its first step. */
-function gatedProcessor(real: MediaProcessor) {
-  let open: Promise<void> = Promise.resolve();
-  let release = () => {};
-  const state = {
-    probes: 0,
-    waiting: 0,
-    /** Photo jobs waiting at the gate. */
-    photosWaiting: 0,
-    /** The next probe fails (after the gate), as a crashing ffmpeg would. */
-    fail: false,
-    hold() {
-      open = new Promise<void>((r) => (release = r));
-    },
-    release: () => release(),
-    processor: {
-      analyzeAudio: real.analyzeAudio.bind(real),
-      checkVideo: real.checkVideo.bind(real),
-      checkImage: real.checkImage.bind(real),
-      videoPoster: real.videoPoster.bind(real),
-      videoToMp4: real.videoToMp4.bind(real),
-      photoTakenAt: real.photoTakenAt.bind(real),
-      async processImage(input: string, outputs: Parameters<MediaProcessor['processImage']>[1]) {
-        state.photosWaiting++;
-        try {
-          await open;
-        } finally {
-          state.photosWaiting--;
-        }
-        return real.processImage(input, outputs);
-      },
-      async probeVideo(input: MediaInput) {
-        state.probes++;
-        state.waiting++;
-        try {
-          await open;
-        } finally {
-          state.waiting--;
-        }
-        if (state.fail) throw new Error('ffmpeg crashed');
-        return real.probeVideo(input);
-      },
-    } satisfies MediaProcessor,
-  };
-  return state;
-}
-
-const until = async (what: string, cond: () => boolean | Promise<boolean>, ms = 20_000) => {
-  const end = Date.now() + ms;
-  while (!(await cond())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-};
+/** Checks every 10 ms, for 20 s at most. */
+const until = (what: string, cond: () => boolean | Promise<boolean>, ms = 20_000) => untilEvery(what, cond, ms, 10);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const quiet = { error: () => {}, warn: () => {}, info: () => {} };
 
