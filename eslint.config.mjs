@@ -85,7 +85,7 @@ export default defineConfig(
     },
   },
   {
-    // Off only in the server tests not yet converted (30 files, listed below): they read bodies untyped
+    // Off only in the server tests not yet converted (26 files, listed below): they read bodies untyped
     // with `response.json()` (any), or take records from support helpers that return any
     // (support/processing.ts's `processed`, behind support/uploads.ts). Converted tests read each body
     // through the contract's zod schema (support/inject-json.ts: injectJson, bodyOf, errorOf, matching)
@@ -93,10 +93,6 @@ export default defineConfig(
     files: [
       'tests/server/admin/admin.test.ts',
       'tests/server/auth/concurrency.test.ts',
-      'tests/server/auth/login.test.ts',
-      'tests/server/auth/register.test.ts',
-      'tests/server/auth/reset.test.ts',
-      'tests/server/auth/sessions.test.ts',
       'tests/server/auth/tokens.test.ts',
       'tests/server/auth/two-factor.test.ts',
       'tests/server/backup/backup.test.ts',

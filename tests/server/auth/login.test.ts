@@ -1,5 +1,7 @@
 import argon2 from 'argon2';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loginAnswerSchema } from '../../../contract/account.ts';
+import { bodyOf } from '../support/inject-json.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { codeIn, confirmOwnPhone, nextIp, post, register, signedInUser } from '../support/auth.ts';
 
@@ -14,7 +16,7 @@ describe('POST /api/auth/login/', () => {
     const u = await signedInUser(t);
     const res = await post(t, '/api/auth/login/', { email: u.email.toUpperCase(), password: u.password });
     expect(res.statusCode).toBe(200);
-    const json = res.json();
+    const json = bodyOf(res, loginAnswerSchema);
     expect(json.access.split('.')).toHaveLength(3);
     expect(json.refresh.split('.')).toHaveLength(3);
     expect(json.user).toMatchObject({ id: u.id, email: u.email, is_email_verified: true });
@@ -134,8 +136,8 @@ describe('login by phone', () => {
     const res = await post(t, '/api/auth/login/phone/verify/', { phone: '+79001112233', code });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ user: { id: u.id, is_phone_verified: true } });
-    expect(res.json().access).toBeTruthy();
-    expect(res.json().refresh).toBeTruthy();
+    expect(bodyOf(res, loginAnswerSchema).access).toBeTruthy();
+    expect(bodyOf(res, loginAnswerSchema).refresh).toBeTruthy();
     const again = await post(t, '/api/auth/login/phone/verify/', { phone: '+79001112233', code });
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({ detail: 'Неверный или просроченный код' });

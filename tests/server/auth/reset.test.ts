@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginAnswerSchema } from '../../../contract/account.ts';
+import { bodyOf } from '../support/inject-json.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { codeIn, confirmOwnPhone, post, register, signedInUser } from '../support/auth.ts';
 
@@ -56,7 +58,7 @@ describe('password reset by e-mail link', () => {
     expect(ok.json()).toEqual({ detail: 'Пароль успешно изменен' });
     const login = await post(t, '/api/auth/login/', { email, password: 'new-password-1' });
     expect(login.statusCode).toBe(200);
-    expect(login.json().user).toMatchObject({ id: user.id, is_email_verified: true });
+    expect(bodyOf(login, loginAnswerSchema).user).toMatchObject({ id: user.id, is_email_verified: true });
 
     const reused = await post(t, '/api/auth/reset-password/confirm/', {
       token,

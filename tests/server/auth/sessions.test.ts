@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { detailErrorSchema } from '../../../contract/errors.ts';
+import { anyInstance, errorOf } from '../support/inject-json.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { nextIp, post, signedInUser } from '../support/auth.ts';
 
@@ -37,7 +39,7 @@ describe('sessions: list, end one, end all others', () => {
     const sessions = res.json<Record<string, unknown>[]>();
     expect(sessions).toHaveLength(3);
     expect(sessions[0]).toEqual({
-      id: expect.any(String),
+      id: anyInstance(String),
       user_agent: FIREFOX,
       ip: '198.51.100.4',
       created_at: t.clock.now().toISOString(),
@@ -79,7 +81,7 @@ describe('sessions: list, end one, end all others', () => {
 
     const refused = await profile(other.access);
     expect(refused.statusCode).toBe(401);
-    expect(refused.json().code).toBe(TOKEN_NOT_VALID);
+    expect(errorOf(refused, detailErrorSchema).code).toBe(TOKEN_NOT_VALID);
     expect((await post(t, '/api/auth/token/refresh/', { refresh: other.refresh })).statusCode).toBe(401);
     expect((await profile(u.access)).statusCode).toBe(200);
     expect((await list(u.access)).json<{ id: string }[]>().map((s) => s.id)).not.toContain(target.id);
