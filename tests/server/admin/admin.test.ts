@@ -3,9 +3,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginAnswerSchema } from '../../../contract/account.ts';
+import { audioRecordSchema, usageSchema } from '../../../contract/media.ts';
 import { runAdmin } from '../../../server/admin/commands.ts';
 import { createDb } from '../../../server/db/kysely.ts';
 import { migrate } from '../../../server/db/migrate.ts';
+import { bodyOf } from '../support/inject-json.ts';
 import { PASSWORD, post, signedInUser } from '../support/auth.ts';
 import { audioFixtures, insertConfirmedUser, multipart, tempDir } from '../support/media-fixtures.ts';
 import { processed, settle } from '../support/processing.ts';
@@ -60,7 +63,7 @@ describe('npm run admin', () => {
     const anna = await signedInUser(t);
     const created = await upload(anna.access, wav);
     expect(created.statusCode, created.body).toBe(201);
-    await processed(t, { headers: { authorization: `Bearer ${anna.access}` } }, 'audio', created.json().id);
+    await processed(t, { headers: { authorization: `Bearer ${anna.access}` } }, 'audio', bodyOf(created, audioRecordSchema).id);
 
     const users = await json<
       { email: string; state: string; files: number; used_bytes: number; quota_bytes: number | null; live_sessions: number }[]
@@ -101,12 +104,12 @@ describe('npm run admin', () => {
     expect((await admin('users', 'enable', anna.email)).code).toBe(0);
     const login = await post(t, '/api/auth/login/', { email: anna.email, password: PASSWORD });
     expect(login.statusCode, login.body).toBe(200);
-    expect((await profile(login.json().access)).statusCode).toBe(200);
+    expect((await profile(bodyOf(login, loginAnswerSchema).access)).statusCode).toBe(200);
   });
 
   it('ends every session of an account', async () => {
     const anna = await signedInUser(t);
-    const second = (await post(t, '/api/auth/login/', { email: anna.email, password: PASSWORD })).json().access as string;
+    const second = bodyOf(await post(t, '/api/auth/login/', { email: anna.email, password: PASSWORD }), loginAnswerSchema).access;
     const res = await admin('sessions', 'end', anna.email);
     expect(res.out).toBe(`${anna.email}: 2 session(s) ended.`);
     expect((await profile(anna.access)).statusCode).toBe(401);
@@ -117,7 +120,7 @@ describe('npm run admin', () => {
   it('sets an account’s own quota, which the usage shows and uploads obey, and clears it back to USER_QUOTA_BYTES', async () => {
     const anna = await signedInUser(t);
     const usage = async () =>
-      (await t.app.inject({ url: '/api/media/usage/', headers: { authorization: `Bearer ${anna.access}` } })).json();
+      bodyOf(await t.app.inject({ url: '/api/media/usage/', headers: { authorization: `Bearer ${anna.access}` } }), usageSchema);
     expect((await usage()).quota_bytes).toBe(50 * 1024 * 1024);
 
     expect((await admin('users', 'set-quota', anna.email, '1000')).out).toBe(`${anna.email}: quota 1000 B.`);
@@ -140,7 +143,7 @@ describe('npm run admin', () => {
     const anna = await signedInUser(t);
     const created = await upload(anna.access, wav);
     expect(created.statusCode).toBe(201);
-    await processed(t, { headers: { authorization: `Bearer ${anna.access}` } }, 'audio', created.json().id);
+    await processed(t, { headers: { authorization: `Bearer ${anna.access}` } }, 'audio', bodyOf(created, audioRecordSchema).id);
     expect((await storedFiles(t)).some((f) => f.startsWith(`u/${anna.id}/`))).toBe(true);
 
     const res = await admin('users', 'delete', anna.email);

@@ -25,6 +25,11 @@ function switchable(mode: { stat: Mode; put: Mode }) {
     });
 }
 
+/** What /api/health/ready/ answers: each check by name, 'ok' or 'failed' (the contract has no schema of it). */
+interface Readiness {
+  checks: Record<string, string>;
+}
+
 describe('health: live and ready', () => {
   const mode: { stat: Mode; put: Mode } = { stat: 'real', put: 'real' };
   let t: TestApp;
@@ -81,7 +86,7 @@ describe('health: live and ready', () => {
       const res = await t.app.inject({ url: '/api/health/ready/' });
       const took = Date.now() - started;
       expect(res.statusCode).toBe(503);
-      expect(res.json().checks.storage).toBe('failed');
+      expect(res.json<Readiness>().checks.storage).toBe('failed');
       expect(took).toBeGreaterThanOrEqual(CHECK_TIMEOUT_MS - 50);
       expect(took).toBeLessThan(CHECK_TIMEOUT_MS + 5_000);
     } finally {
@@ -104,7 +109,7 @@ describe('health: live and ready', () => {
     await t.services.worker!.stop();
     const res = await t.app.inject({ url: '/api/health/ready/' });
     expect(res.statusCode).toBe(503);
-    expect(res.json().checks).toEqual({ database: 'ok', storage: 'ok', worker: 'failed' });
+    expect(res.json<Readiness>().checks).toEqual({ database: 'ok', storage: 'ok', worker: 'failed' });
   });
 });
 

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { photoRecordSchema } from '../../../contract/media.ts';
+import { bodyOf } from '../support/inject-json.ts';
 import { createUser, multipart } from '../support/media-fixtures.ts';
 import { connect, head, statuses } from '../support/raw-http.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -33,7 +35,7 @@ describe('a refused body on a keep-alive connection', () => {
       payload: form.payload,
     });
     expect(res.statusCode, res.body).toBe(201);
-    photoId = res.json().id;
+    photoId = bodyOf(res, photoRecordSchema).id;
   });
   afterAll(() => t.close());
 

@@ -2,7 +2,9 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { audioRecordSchema } from '../../../contract/media.ts';
 import { STORAGE_RETRY_AFTER_SECONDS, STORAGE_UNAVAILABLE_DETAIL } from '../../../server/http/errors.ts';
+import { bodyOf, matching } from '../support/inject-json.ts';
 import { audioFixtures, createUser, ffmpeg, multipart, pathOf, tempDir } from '../support/media-fixtures.ts';
 import { processed } from '../support/processing.ts';
 import { makeReadOnly } from '../support/read-only-folder.ts';
@@ -90,7 +92,7 @@ describe('a media folder that refuses writes (read-only disk)', () => {
   it('answers every upload 503 with the storage message and Retry-After, logged once with the cause; reads go on', async () => {
     const before = await uploads(t, files).audio(alice);
     expect(before.statusCode, before.body).toBe(201);
-    const kept = await processed(t, alice, 'audio', before.json().id as number);
+    const kept = matching(audioRecordSchema, await processed(t, alice, 'audio', bodyOf(before, audioRecordSchema).id));
     const media = path.join(t.dataDir, 'media');
     mkdirSync(media, { recursive: true });
     undo = makeReadOnly(media);
@@ -163,7 +165,7 @@ describe('a bucket that stops answering, or is stopped', () => {
       const alice = await createUser(t);
       const first = await uploads(t, files).audio(alice);
       expect(first.statusCode, first.body).toBe(201);
-      const kept = (await processed(t, alice, 'audio', first.json().id as number)) as { id: number; original_file: string };
+      const kept = (await processed(t, alice, 'audio', bodyOf(first, audioRecordSchema).id)) as { id: number; original_file: string };
       const staged = (await tusClient(t.app).create(alice.headers, files.jpeg.length + 1, { kind: 'photo', title: 'частями' })).headers
         .location as string;
       expect(staged).toMatch(/^\/api\/uploads\//);

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { detailErrorSchema } from '../../../contract/errors.ts';
+import { errorOf } from '../support/inject-json.ts';
 import { createUser, multipart, signIn } from '../support/media-fixtures.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { tusClient } from '../support/tus.ts';
@@ -66,7 +68,9 @@ describe('unfinished uploads and the quota', () => {
       payload: body.payload,
     });
     expect(plain.statusCode).toBe(413);
-    expect(plain.json().detail).toMatch(/^Не хватает места в хранилище: свободно 146 КБ из 2,8 МБ\. Из занятого 2,7 МБ/);
+    expect(errorOf(plain, detailErrorSchema).detail).toMatch(
+      /^Не хватает места в хранилище: свободно 146 КБ из 2,8 МБ\. Из занятого 2,7 МБ/,
+    );
 
     // Ended by its owner, it holds nothing any more.
     expect((await tus.terminate(u.headers, url)).statusCode).toBe(204);
@@ -143,7 +147,7 @@ describe('how many unfinished uploads', () => {
     expect((await tus.create(u.headers, 100_000, photo('первая'))).statusCode).toBe(201);
     const refused = await tus.create(u.headers, 100_000, photo('вторая'));
     expect(refused.statusCode).toBe(413);
-    expect(refused.json().detail).toBe(
+    expect(errorOf(refused, detailErrorSchema).detail).toBe(
       'Не хватает места в хранилище: свободно 48 КБ из 146 КБ. Из занятого 97 КБ приходится на незавершённые загрузки: место освободится, когда они завершатся или через сутки.',
     );
     // Others keep the server's default: no quota.
