@@ -1,5 +1,8 @@
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginAnswerSchema, secondStepRequiredSchema, twoFactorStatusSchema } from '../../../contract/account.ts';
+import { detailErrorSchema } from '../../../contract/errors.ts';
+import { anyInstance, bodyOf, errorOf } from '../support/inject-json.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { changePassword, codeIn, confirmOwnPhone, nextIp, post, signedInUser } from '../support/auth.ts';
 
@@ -18,7 +21,7 @@ describe('two-step sign-in with codes from an authenticator app', () => {
   afterAll(() => t.close());
 
   const status = async (access: string) =>
-    (await t.app.inject({ url: '/api/auth/2fa/', headers: { authorization: `Bearer ${access}` } })).json();
+    bodyOf(await t.app.inject({ url: '/api/auth/2fa/', headers: { authorization: `Bearer ${access}` } }), twoFactorStatusSchema);
   const login = (email: string, password: string, ip = nextIp()) => post(t, '/api/auth/login/', { email, password }, { ip });
   const secondStep = (mfa_token: unknown, code: unknown, ip = nextIp()) => post(t, '/api/auth/login/2fa/', { mfa_token, code }, { ip });
   /** The next 30-second step: a code not used yet (each step's code works once). */
@@ -112,13 +115,13 @@ describe('two-step sign-in with codes from an authenticator app', () => {
     const u = await withTwoFactor();
     const res = await login(u.email, u.password);
     expect(res.statusCode).toBe(200);
-    const body = res.json();
+    const body = bodyOf(res, secondStepRequiredSchema);
     expect(Object.keys(body).sort()).toEqual(['mfa_required', 'mfa_token']);
     expect(body.mfa_required).toBe(true);
 
     const done = await secondStep(body.mfa_token, codeAt(u.secret, t.clock.now()));
     expect(done.statusCode, done.body).toBe(200);
-    const { access, user } = done.json();
+    const { access, user } = bodyOf(done, loginAnswerSchema);
     expect(user).toMatchObject({ id: u.id, email: u.email });
     const profile = await t.app.inject({ url: '/api/auth/profile/', headers: { authorization: `Bearer ${access}` } });
     expect(profile.statusCode).toBe(200);
@@ -164,7 +167,7 @@ describe('two-step sign-in with codes from an authenticator app', () => {
     const reused = await secondStep(await mfaTokenOf(u), first);
     expect(reused.statusCode).toBe(400);
     expect(reused.json()).toEqual(BAD_CODE);
-    expect(await status(res.json().access)).toEqual({ enabled: true, recovery_codes_left: 9 });
+    expect(await status(bodyOf(res, loginAnswerSchema).access)).toEqual({ enabled: true, recovery_codes_left: 9 });
   });
 
   it('refuses the recovery codes of another account', async () => {
@@ -187,7 +190,7 @@ describe('two-step sign-in with codes from an authenticator app', () => {
     const locked = await secondStep(await mfaTokenOf(u), right());
     expect(locked.statusCode).toBe(429);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
-    expect(locked.json().detail).toMatch(/^Слишком много попыток\. Повторите через \d+ с\.$/);
+    expect(errorOf(locked, detailErrorSchema).detail).toMatch(/^Слишком много попыток\. Повторите через \d+ с\.$/);
 
     t.clock.advance(15 * 60 * 1000 + 1000);
     expect((await secondStep(await mfaTokenOf(u), right())).statusCode).toBe(200);
@@ -232,8 +235,8 @@ describe('two-step sign-in with codes from an authenticator app', () => {
     expect((await post(t, '/api/auth/login/phone/', { phone })).statusCode).toBe(200);
     const res = await post(t, '/api/auth/login/phone/verify/', { phone, code: codeIn(t.sms.last(phone)?.text) });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ mfa_required: true, mfa_token: expect.any(String) });
-    expect((await secondStep(res.json().mfa_token, codeAt(u.secret, t.clock.now()))).statusCode).toBe(200);
+    expect(res.json()).toEqual({ mfa_required: true, mfa_token: anyInstance(String) });
+    expect((await secondStep(bodyOf(res, secondStepRequiredSchema).mfa_token, codeAt(u.secret, t.clock.now()))).statusCode).toBe(200);
   });
 
   it('turns off only with the password and a code; then the password alone signs in again', async () => {

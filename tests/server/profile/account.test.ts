@@ -1,12 +1,18 @@
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { detailAnswerSchema, tokenPairSchema, userSchema } from '../../../contract/account.ts';
+import { detailErrorSchema, fieldErrorsSchema } from '../../../contract/errors.ts';
+import { bodyOf, errorOf } from '../support/inject-json.ts';
 import { settle } from '../support/processing.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { readStored, storedFiles } from '../support/test-storage.ts';
 import { codeIn, post, signedInUser } from '../support/auth.ts';
 import { multipart } from '../support/media-fixtures.ts';
 import { sendMultipart, type MultipartBody } from '../support/uploads.ts';
+
+/** What a password change answers: its detail and the new token pair (the other sessions end). */
+const passwordChangedSchema = tokenPairSchema.extend(detailAnswerSchema.shape);
 
 describe('profile', () => {
   let t: TestApp;
@@ -88,7 +94,7 @@ describe('profile', () => {
     t.clock.advance(2_000);
     const ok = await put({ old_password: u.password, new_password: 'next-pass-123' });
     expect(ok.statusCode).toBe(200);
-    const json = ok.json();
+    const json = bodyOf(ok, passwordChangedSchema);
     expect(json.detail).toBe('Пароль успешно изменен');
     expect((await post(t, '/api/auth/token/refresh/', { refresh: u.refresh })).statusCode).toBe(401);
     expect((await t.app.inject({ url: '/api/auth/profile/', headers: auth(u.access) })).statusCode).toBe(401);
@@ -109,7 +115,7 @@ describe('profile', () => {
       const form = multipart({ _t: '12345' }, { field: 'photo', filename: 'me.jpg', contentType: 'image/jpeg', data: jpeg });
       const res = await uploadAvatar(u, form);
       expect(res.statusCode, res.body).toBe(200);
-      const photoUrl: string = res.json().photo_url;
+      const photoUrl = bodyOf(res, userSchema).photo_url!;
       expect(photoUrl).toMatch(/^\/media\/u\/\d+\/avatar\/[0-9a-f]+\.webp\?exp=\d+&sig=[\w-]+$/);
       const row = await t.db.selectFrom('users').selectAll().where('id', '=', u.id).executeTakeFirstOrThrow();
       expect(row.photo_key).toMatch(new RegExp(`^u/${u.id}/avatar/[0-9a-f]+\\.webp$`));
@@ -135,7 +141,7 @@ describe('profile', () => {
 
       const del = await t.app.inject({ method: 'DELETE', url: '/api/auth/profile/photo/', headers: auth(u.access) });
       expect(del.statusCode).toBe(200);
-      expect(del.json().photo_url).toBeNull();
+      expect(bodyOf(del, userSchema).photo_url).toBeNull();
       await settle(t);
       expect(await t.storage.stat(row2.photo_key!)).toBeNull();
       // Nothing else of the uploads is left, and no job either.
@@ -160,7 +166,7 @@ describe('profile', () => {
       const form = multipart({}, { field: 'photo', filename: 'huge.jpg', contentType: 'image/jpeg', data: Buffer.alloc(600 * 1024, 1) });
       const res = await uploadAvatar(u, form);
       expect(res.statusCode).toBe(413);
-      expect(res.json().photo[0]).toMatch(/^Файл слишком большой/);
+      expect(errorOf(res, fieldErrorsSchema).photo![0]).toMatch(/^Файл слишком большой/);
       expect((await storedFiles(t)).filter((k) => k.startsWith(`u/${u.id}/`) || k.startsWith('work/'))).toEqual([]);
     });
 
@@ -184,7 +190,7 @@ describe('profile', () => {
       const u = await signedInUser(t);
       const noHeaders = await deletion(u.access, { is_active: false, confirm_deletion: true, password: u.password }, {});
       expect(noHeaders.statusCode).toBe(400);
-      expect(noHeaders.json().detail).toMatch(/X-Hard-Delete/);
+      expect(errorOf(noHeaders, detailErrorSchema).detail).toMatch(/X-Hard-Delete/);
       const wrong = await deletion(u.access, { is_active: false, confirm_deletion: true, password: 'wrong-password' });
       expect(wrong.statusCode).toBe(400);
       expect(wrong.json()).toEqual({ password: ['Неверный пароль'] });
