@@ -3,6 +3,8 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginAnswerSchema } from '../../../contract/account.ts';
+import { audioRecordSchema } from '../../../contract/media.ts';
 import { buildApp } from '../../../server/app.ts';
 import { BackupError, takeBackup } from '../../../server/backup/backup.ts';
 import { MANIFEST, type Manifest } from '../../../server/backup/manifest.ts';
@@ -13,6 +15,7 @@ import { createDb } from '../../../server/db/kysely.ts';
 import { createProcessor } from '../../../server/media/processing/processor.ts';
 import { storageFromConfig } from '../../../server/storage/from-config.ts';
 import type { Storage } from '../../../server/storage/storage.ts';
+import { bodyOf } from '../support/inject-json.ts';
 import { PASSWORD } from '../support/auth.ts';
 import { signedInUser } from '../support/auth.ts';
 import { audioFixtures, tempDir } from '../support/media-fixtures.ts';
@@ -86,7 +89,7 @@ describe('npm run backup and npm run restore', () => {
       const data = variant(wav, i);
       const res = await upload(anna.access, `before-${i}`, data);
       expect(res.statusCode, res.body).toBe(201);
-      await processed(t, auth, 'audio', res.json().id);
+      await processed(t, auth, 'audio', bodyOf(res, audioRecordSchema).id);
       originals.set(`before-${i}`, data);
     }
     // Uploads go on while the backup runs: whatever of them the snapshot holds comes whole, the rest not at all.
@@ -179,7 +182,10 @@ describe('npm run backup and npm run restore', () => {
 
       const login = await app.inject({ method: 'POST', url: '/api/auth/login/', payload: { email: anna.email, password: PASSWORD } });
       expect(login.statusCode, login.body).toBe(200);
-      const list = await app.inject({ url: '/api/media/audio/', headers: { authorization: `Bearer ${login.json().access}` } });
+      const list = await app.inject({
+        url: '/api/media/audio/',
+        headers: { authorization: `Bearer ${bodyOf(login, loginAnswerSchema).access}` },
+      });
       expect(list.statusCode).toBe(200);
       const answer = list.json<{ title: string }[] | { results: { title: string }[] }>();
       const items = Array.isArray(answer) ? answer : answer.results;

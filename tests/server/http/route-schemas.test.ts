@@ -4,8 +4,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { loginAnswerSchema, sessionSchema, twoFactorStatusSchema, userSchema } from '../../../contract/account.ts';
-import { errorBodySchema } from '../../../contract/errors.ts';
+import { detailErrorSchema, errorBodySchema } from '../../../contract/errors.ts';
 import { audioRecordSchema, photoRecordSchema, videoRecordSchema } from '../../../contract/media.ts';
+import { bodyOf, errorOf } from '../support/inject-json.ts';
 import { PASSWORD, post, register, signedInUser } from '../support/auth.ts';
 import { audioFixtures, createUser, ffmpeg, tempDir } from '../support/media-fixtures.ts';
 import { processed, settle } from '../support/processing.ts';
@@ -154,7 +155,7 @@ describe('route schemas: refusals in one DRF shape, answers as the contract says
       expect(errorBodySchema.safeParse(res.json()).success).toBe(true);
     }
     const record = await t.app.inject({ url: `/api/media/audio/${audioId}/`, headers: alice.headers });
-    expect(record.json().title).toBe('Запись');
+    expect(bodyOf(record, audioRecordSchema).title).toBe('Запись');
   });
 
   it('checks a query the same way, and answers a path that names nothing with 404', async () => {
@@ -185,14 +186,14 @@ describe('route schemas: refusals in one DRF shape, answers as the contract says
     ]) {
       const res = await t.app.inject(req);
       expect(res.statusCode, `${req.method} ${req.url}`).toBe(401);
-      expect(res.json().detail).toBe('Учетные данные не были предоставлены.');
+      expect(errorOf(res, detailErrorSchema).detail).toBe('Учетные данные не были предоставлены.');
     }
   });
 
   it('sends each record with exactly the fields of its contract schema, waveform included', async () => {
     const one = await t.app.inject({ url: `/api/media/audio/${audioId}/`, headers: alice.headers });
     expectExactly(audioRecordSchema, one.json());
-    expect(one.json().waveform_data.length).toBeGreaterThan(0);
+    expect(bodyOf(one, audioRecordSchema).waveform_data.length).toBeGreaterThan(0);
     const list = await t.app.inject({ url: '/api/media/audio/', headers: alice.headers });
     expect(list.headers['content-type']).toBe('application/json; charset=utf-8');
     for (const rec of list.json()) expectExactly(audioRecordSchema, rec);
@@ -210,9 +211,9 @@ describe('route schemas: refusals in one DRF shape, answers as the contract says
     expect(video.statusCode, video.body).toBe(201);
     expectExactly(videoRecordSchema, video.json());
     await settle(t);
-    const ready = await t.app.inject({ url: `/api/media/video/${video.json().id}/`, headers: alice.headers });
+    const ready = await t.app.inject({ url: `/api/media/video/${bodyOf(video, videoRecordSchema).id}/`, headers: alice.headers });
     expectExactly(videoRecordSchema, ready.json());
-    expect(ready.json().status).toBe('ready');
+    expect(bodyOf(ready, videoRecordSchema).status).toBe('ready');
   });
 
   it('sends the user and the tokens exactly as the contract says', async () => {
@@ -223,9 +224,9 @@ describe('route schemas: refusals in one DRF shape, answers as the contract says
     const login = await post(t, '/api/auth/login/', { email: u.email, password: PASSWORD });
     expect(login.statusCode, login.body).toBe(200);
     expectExactly(loginAnswerSchema, login.json());
-    expectExactly(userSchema, login.json().user);
+    expectExactly(userSchema, bodyOf(login, loginAnswerSchema).user);
     const sessions = await t.app.inject({ url: '/api/auth/sessions/', headers: { authorization: `Bearer ${u.access}` } });
-    expect(sessions.json().length).toBeGreaterThan(0);
+    expect(bodyOf(sessions, z.array(sessionSchema)).length).toBeGreaterThan(0);
     for (const one of sessions.json()) expectExactly(sessionSchema, one);
     const twoFactor = await t.app.inject({ url: '/api/auth/2fa/', headers: { authorization: `Bearer ${u.access}` } });
     expectExactly(twoFactorStatusSchema, twoFactor.json());

@@ -54,7 +54,8 @@ describe('outbox adapters', () => {
       let body = '';
       req.on('data', (c) => (body += c));
       req.on('end', () => {
-        received.push({ type: req.headers['content-type'], body: JSON.parse(body) });
+        const sent: unknown = JSON.parse(body);
+        received.push({ type: req.headers['content-type'], body: sent });
         res.statusCode = status;
         res.end();
       });
