@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { audioRecordSchema } from '../../../contract/media.ts';
 import { ManualClock } from '../../../server/clock.ts';
 import { composeQueue, composeWorker, startWorker } from '../../../server/compose.ts';
 import { DatabaseClock, databaseTime } from '../../../server/db/database-clock.ts';
@@ -9,6 +10,7 @@ import { RECONCILE_EVERY_MS } from '../../../server/storage/reconcile.ts';
 import { outsideRetryAfterMs } from '../../../server/jobs/retries.ts';
 import type { Worker } from '../../../server/jobs/worker.ts';
 import { PROCESSING_ATTEMPTS } from '../../../server/media/processing/jobs.ts';
+import { bodyOf } from '../support/inject-json.ts';
 import { audioFixtures, createUser, multipart, tempDir } from '../support/media-fixtures.ts';
 import { processed } from '../support/processing.ts';
 import { makeReadOnly } from '../support/read-only-folder.ts';
@@ -65,7 +67,7 @@ describe.each(['a read-only media folder', 'a stopped bucket'] as const)('proces
     await worker.stop();
     const res = await sendMultipart(t, alice, '/api/media/audio/', body);
     expect(res.statusCode, res.body).toBe(201);
-    const id = res.json().id as number;
+    const id = bodyOf(res, audioRecordSchema).id;
     const job = () => t.db.selectFrom('jobs').selectAll().where('media_id', '=', id).executeTakeFirstOrThrow();
     await storageDown();
     const again = composeWorker(t.deps, quiet, t.services.queue);
@@ -80,7 +82,7 @@ describe.each(['a read-only media folder', 'a stopped bucket'] as const)('proces
         expect(Date.parse(row.run_after) - t.clock.now().getTime()).toBe(wait);
         t.clock.advance(wait);
         waited += wait;
-        const record = (await t.app.inject({ url: `/api/media/audio/${id}/`, headers: alice.headers })).json();
+        const record = bodyOf(await t.app.inject({ url: `/api/media/audio/${id}/`, headers: alice.headers }), audioRecordSchema);
         expect(record).toMatchObject({ status: 'processing', failure_reason: null });
       }
       expect(waited).toBe(155_000); // over two and a half minutes, and it goes on

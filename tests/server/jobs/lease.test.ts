@@ -2,6 +2,7 @@ import { createReadStream, existsSync, mkdirSync, readFileSync, writeFileSync } 
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { videoRecordSchema } from '../../../contract/media.ts';
 import { composeWorker } from '../../../server/compose.ts';
 import { DEFAULT_LEASE, type Lease } from '../../../server/jobs/kinds.ts';
 import { JobQueue } from '../../../server/jobs/queue.ts';
@@ -9,6 +10,7 @@ import { JobsRepository } from '../../../server/jobs/repository.ts';
 import type { Worker } from '../../../server/jobs/worker.ts';
 import { createProcessor } from '../../../server/media/processing/processor.ts';
 import type { Storage } from '../../../server/storage/storage.ts';
+import { matching } from '../support/inject-json.ts';
 import { audioFixtures, createUser, ffmpeg, ffmpegBin, tempDir } from '../support/media-fixtures.ts';
 import { processed } from '../support/processing.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -152,7 +154,7 @@ describe('jobs shared by several processes (one database)', () => {
     expect((await row(id)).status).toBe('processing');
 
     t.clock.advance(DEFAULT_LEASE.ms + 1);
-    const rec = await processed(t, alice, 'video', id);
+    const rec = matching(videoRecordSchema, await processed(t, alice, 'video', id));
     expect(rec).toMatchObject({ status: 'ready', width: 160, height: 120 });
     expect(b.gate.probes).toBe(1);
     const done = await row(id);
@@ -215,7 +217,7 @@ describe('jobs shared by several processes (one database)', () => {
               (target.put as (...a: unknown[]) => unknown).call(target, key, ...rest)
             );
           const value: unknown = Reflect.get(target, prop);
-          return typeof value === 'function' ? value.bind(target) : value;
+          return typeof value === 'function' ? (value.bind(target) as unknown) : value;
         },
       });
       // The stale process renews nothing from here on: as if its event loop froze mid-job.
@@ -270,7 +272,7 @@ describe('jobs shared by several processes (one database)', () => {
             return (target.put as (...a: unknown[]) => unknown).call(target, key, ...rest);
           };
         const value: unknown = Reflect.get(target, prop);
-        return typeof value === 'function' ? value.bind(target) : value;
+        return typeof value === 'function' ? (value.bind(target) as unknown) : value;
       },
     });
     const stale = startProcess({ lease: { ms: 60_000, renewEveryMs: 3_600_000 }, storage });

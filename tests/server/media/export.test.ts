@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openZip, planZip, type ZipEntry } from '../../../server/media/export/zip.ts';
+import { anyInstance } from '../support/inject-json.ts';
 import { createUser, pathOf } from '../support/media-fixtures.ts';
 import { processed } from '../support/processing.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -82,15 +83,15 @@ describe('«Скачать всё»: the export of every original', () => {
     expect(files.get(`Аудио/Утро_ заметка_1 (${ids.audio}).mp3`)!.equals(mp3)).toBe(true);
     expect(files.get(`Фото/Фото (${ids.photo}).png`)!.equals(png)).toBe(true);
     expect(files.get(`Фото/Дача (${ids.jpeg}).jpg`)!.equals(jpeg)).toBe(true);
-    const details = JSON.parse(files.get(`Аудио/Утро_ заметка_1 (${ids.audio}).json`)!.toString('utf8'));
+    const details: unknown = JSON.parse(files.get(`Аудио/Утро_ заметка_1 (${ids.audio}).json`)!.toString('utf8'));
     expect(details).toMatchObject({
       kind: 'audio',
       id: ids.audio,
       title: 'Утро: заметка/1',
       description: 'Первая запись',
-      created_at: expect.any(String),
-      updated_at: expect.any(String),
-      duration: expect.any(Number),
+      created_at: anyInstance(String),
+      updated_at: anyInstance(String),
+      duration: anyInstance(Number),
       file: `Утро_ заметка_1 (${ids.audio}).mp3`,
       original_name: 'zapis.mp3',
       mime_type: 'audio/mpeg',

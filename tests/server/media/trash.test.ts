@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { trashItemSchema } from '../../../contract/media.ts';
+import { z } from 'zod';
+import { audioRecordSchema, photoRecordSchema, trashItemSchema } from '../../../contract/media.ts';
 import { signedInUser } from '../support/auth.ts';
+import { matching } from '../support/inject-json.ts';
 import { createUser, pathOf } from '../support/media-fixtures.ts';
 import { processed, settle } from '../support/processing.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -13,6 +15,10 @@ type User = Awaited<ReturnType<typeof createUser>>;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The trash: DELETE moves an item there for 30 days; it can come back, or go for good. */
+/** Records once processed: the contract's, with the URLs of their files there (not null). */
+const readyAudioSchema = audioRecordSchema.extend({ audio_file: z.string(), original_file: z.string() });
+const readyPhotoSchema = photoRecordSchema.extend({ file: z.string(), thumbnail: z.string(), preview: z.string() });
+
 describe('the trash', () => {
   let t: TestApp;
   let alice: User;
@@ -21,7 +27,7 @@ describe('the trash', () => {
 
   const uploadAudio = async (user: User, title: string) => {
     const id = await acceptedUpload(t, user, 'audio', { title }, { filename: 'a.mp3', contentType: 'audio/mpeg', data: mp3 });
-    const done: { id: number; audio_file: string; original_file: string } = await processed(t, user, 'audio', id);
+    const done = matching(readyAudioSchema, await processed(t, user, 'audio', id));
     return done;
   };
   /** A different picture each time: the same file twice would be refused as already kept. */
@@ -30,7 +36,7 @@ describe('the trash', () => {
     shade += 1;
     const data = await solidPng(32, 24, { r: shade % 256, g: 170, b: 119 });
     const id = await acceptedUpload(t, user, 'photo', { title }, { filename: 'p.png', contentType: 'image/png', data });
-    const done: { id: number; file: string; thumbnail: string; preview: string } = await processed(t, user, 'photo', id);
+    const done = matching(readyPhotoSchema, await processed(t, user, 'photo', id));
     return done;
   };
   const del = (user: User, kind: string, id: number) =>
