@@ -1,5 +1,7 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginAnswerSchema, tokenPairSchema } from '../../../contract/account.ts';
+import { anyInstance, bodyOf } from '../support/inject-json.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { changePassword, post, signedInUser } from '../support/auth.ts';
 
@@ -18,7 +20,7 @@ describe('refresh tokens', () => {
     const u = await signedInUser(t);
     const res = await refresh(u.refresh);
     expect(res.statusCode).toBe(200);
-    const pair = res.json();
+    const pair = bodyOf(res, tokenPairSchema);
     expect(Object.keys(pair).sort()).toEqual(['access', 'refresh']);
     expect(pair.refresh).not.toBe(u.refresh);
     const profile = await t.app.inject({ url: '/api/auth/profile/', headers: { authorization: `Bearer ${pair.access}` } });
@@ -28,17 +30,17 @@ describe('refresh tokens', () => {
 
   it('gives the immediate parent, presented again within 10 s, the same current child', async () => {
     const u = await signedInUser(t);
-    const first = (await refresh(u.refresh)).json();
+    const first = bodyOf(await refresh(u.refresh), tokenPairSchema);
     t.clock.advance(5_000);
     const again = await refresh(u.refresh);
     expect(again.statusCode).toBe(200);
-    expect(again.json().refresh).toBe(first.refresh);
+    expect(bodyOf(again, tokenPairSchema).refresh).toBe(first.refresh);
     expect((await refresh(first.refresh)).statusCode).toBe(200);
   });
 
   it('revokes the whole family when a rotated token comes back after the grace period', async () => {
     const u = await signedInUser(t);
-    const child = (await refresh(u.refresh)).json();
+    const child = bodyOf(await refresh(u.refresh), tokenPairSchema);
     t.clock.advance(11_000);
     const reuse = await refresh(u.refresh);
     expect(reuse.statusCode).toBe(401);
@@ -51,8 +53,8 @@ describe('refresh tokens', () => {
 
   it('revokes the family when an older ancestor comes back, even within 10 s', async () => {
     const u = await signedInUser(t);
-    const child = (await refresh(u.refresh)).json();
-    const grandchild = (await refresh(child.refresh)).json();
+    const child = bodyOf(await refresh(u.refresh), tokenPairSchema);
+    const grandchild = bodyOf(await refresh(child.refresh), tokenPairSchema);
     const reuse = await refresh(u.refresh);
     expect(reuse.statusCode).toBe(401);
     expect((await refresh(grandchild.refresh)).statusCode).toBe(401);
@@ -63,7 +65,7 @@ describe('refresh tokens', () => {
     const [a, b] = await Promise.all([refresh(u.refresh), refresh(u.refresh)]);
     expect(a.statusCode).toBe(200);
     expect(b.statusCode).toBe(200);
-    expect(a.json().refresh).toBe(b.json().refresh);
+    expect(bodyOf(a, tokenPairSchema).refresh).toBe(bodyOf(b, tokenPairSchema).refresh);
     const children = await t.db
       .selectFrom('refresh_tokens')
       .selectAll()
@@ -71,7 +73,7 @@ describe('refresh tokens', () => {
       .where('user_id', '=', u.id)
       .execute();
     expect(children).toHaveLength(1);
-    expect((await refresh(a.json().refresh)).statusCode).toBe(200);
+    expect((await refresh(bodyOf(a, tokenPairSchema).refresh)).statusCode).toBe(200);
   });
 
   it('refuses forged, malformed, access and expired tokens with token_not_valid', async () => {
@@ -111,7 +113,7 @@ describe('refresh tokens', () => {
 
   it('logout revokes the family and answers {} — also for a bad token', async () => {
     const u = await signedInUser(t);
-    const child = (await refresh(u.refresh)).json();
+    const child = bodyOf(await refresh(u.refresh), tokenPairSchema);
     const out = await post(t, '/api/auth/logout/', { refresh: child.refresh });
     expect(out.statusCode).toBe(200);
     expect(out.json()).toEqual({});
@@ -153,8 +155,8 @@ describe('access tokens die with their session', () => {
   it('carries its session, and is refused at once when that session logs out (same instant), while other sessions go on', async () => {
     const u = await signedInUser(t);
     const other = await post(t, '/api/auth/login/', { email: u.email, password: u.password });
-    const otherAccess = other.json().access as string;
-    expect(claimsOf(u.access)).toMatchObject({ token_type: 'access', user_id: u.id, sid: expect.any(String) });
+    const otherAccess = bodyOf(other, loginAnswerSchema).access;
+    expect(claimsOf(u.access)).toMatchObject({ token_type: 'access', user_id: u.id, sid: anyInstance(String) });
     expect(claimsOf(u.access).sid).not.toBe(claimsOf(otherAccess).sid);
     expect((await profile(u.access)).statusCode).toBe(200);
 
@@ -167,7 +169,7 @@ describe('access tokens die with their session', () => {
 
   it('an access token from a refresh belongs to the same session and dies with it', async () => {
     const u = await signedInUser(t);
-    const pair = (await post(t, '/api/auth/token/refresh/', { refresh: u.refresh })).json();
+    const pair = bodyOf(await post(t, '/api/auth/token/refresh/', { refresh: u.refresh }), tokenPairSchema);
     expect(claimsOf(pair.access).sid).toBe(claimsOf(u.access).sid);
     await post(t, '/api/auth/logout/', { refresh: pair.refresh });
     expect((await profile(pair.access)).statusCode).toBe(401);
@@ -176,7 +178,7 @@ describe('access tokens die with their session', () => {
 
   it('a family revoked for reuse of an old refresh token takes its access tokens with it', async () => {
     const u = await signedInUser(t);
-    const child = (await post(t, '/api/auth/token/refresh/', { refresh: u.refresh })).json();
+    const child = bodyOf(await post(t, '/api/auth/token/refresh/', { refresh: u.refresh }), tokenPairSchema);
     t.clock.advance(11_000);
     expect((await post(t, '/api/auth/token/refresh/', { refresh: u.refresh })).statusCode).toBe(401);
     expect((await profile(child.access)).statusCode).toBe(401);
@@ -187,7 +189,7 @@ describe('access tokens die with their session', () => {
     const res = await changePassword(t, u, { new_password: 'changed-pass-1' });
     expect(res.statusCode).toBe(200);
     expect((await profile(u.access)).statusCode).toBe(401);
-    expect((await profile(res.json().access)).statusCode).toBe(200);
+    expect((await profile(bodyOf(res, tokenPairSchema).access)).statusCode).toBe(200);
   });
 
   it('refuses a well-signed token without exp, without iat, without a session, or of another type', async () => {

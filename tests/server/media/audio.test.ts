@@ -2,7 +2,11 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { detailErrorSchema } from '../../../contract/errors.ts';
+import { audioRecordSchema } from '../../../contract/media.ts';
 import { parseProbe } from '../../../server/media/processing/ffmpeg.ts';
+import { bodyOf, errorOf } from '../support/inject-json.ts';
 import { audioFixtures, createUser, decodedDuration, ffmpegBin, multipart, pathOf, tempDir } from '../support/media-fixtures.ts';
 import { processed, settle } from '../support/processing.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -17,6 +21,8 @@ const run = promisify(execFile);
 type Files = Awaited<ReturnType<typeof audioFixtures>>;
 type User = Awaited<ReturnType<typeof createUser>>;
 
+const audioListSchema = z.array(audioRecordSchema);
+
 describe('audio API', () => {
   let t: TestApp;
   let fx: Files;
@@ -30,7 +36,7 @@ describe('audio API', () => {
   const uploadProcessed = async (user: User, file: string, fields: Record<string, string> = {}) => {
     const res = await upload(user, file, fields);
     expect(res.statusCode, res.body).toBe(201);
-    return processed(t, user, 'audio', res.json().id);
+    return processed(t, user, 'audio', bodyOf(res, audioRecordSchema).id);
   };
   const rowCount = () => mediaRowCount(t.db);
   const mediaFiles = () => storedFiles(t);
@@ -61,7 +67,7 @@ describe('audio API', () => {
     const probe = await run(ffmpegBin, ['-hide_banner', '-i', fx.pipedWebm]).catch((e: { stderr: string }) => e);
     expect(parseProbe(probe.stderr).duration).toBeNull();
     const rec = await uploadProcessed(alice, fx.pipedWebm, { title: 'без длительности' });
-    expect(Math.abs(rec.duration - 3)).toBeLessThan(0.1);
+    expect(Math.abs(rec.duration! - 3)).toBeLessThan(0.1);
   });
 
   it('refuses a text file and an HTML page renamed .webm, by content, and keeps nothing', async () => {
@@ -92,13 +98,13 @@ describe('audio API', () => {
     writeFileSync(broken, readFileSync(fx.wav).subarray(0, 44)); // a WAV header and no samples
     const res = await upload(alice, broken, { title: 'пустая' });
     expect(res.statusCode).toBe(201);
-    const rec = await processed(t, alice, 'audio', res.json().id);
+    const rec = await processed(t, alice, 'audio', bodyOf(res, audioRecordSchema).id);
     expect(rec).toMatchObject({ title: 'пустая', status: 'failed', failure_reason: 'Не удалось обработать аудиозапись', duration: null });
     expect(rec.waveform_data).toEqual([]);
     // The original is kept (downloadable as it was), nothing else is made.
     const added = (await mediaFiles()).filter((f) => !filesBefore.includes(f));
     expect(added).toEqual([
-      pathOf(rec.original_file)
+      pathOf(rec.original_file!)
         .split('?')[0]!
         .replace(/^\/media\//, ''),
     ]);
@@ -131,7 +137,7 @@ describe('audio API', () => {
   it('needs a bearer token', async () => {
     const res = await t.app.inject({ url: '/api/media/audio/' });
     expect(res.statusCode).toBe(401);
-    expect(res.json().detail).toBeTruthy();
+    expect(errorOf(res, detailErrorSchema).detail).toBeTruthy();
   });
 
   it('lists only the owner’s records, newest first, ignoring ?t=', async () => {
@@ -147,19 +153,19 @@ describe('audio API', () => {
     }
     const list = await t.app.inject({ url: `/api/media/audio/?t=${Date.now()}`, headers: carol.headers });
     expect(list.statusCode).toBe(200);
-    expect(list.json().map((r: { id: number }) => r.id)).toEqual([...ids].reverse());
-    expect(list.json()[0]).toMatchObject({ title: 'третья', status: 'ready' });
+    expect(bodyOf(list, audioListSchema).map((r) => r.id)).toEqual([...ids].reverse());
+    expect(bodyOf(list, audioListSchema)[0]).toMatchObject({ title: 'третья', status: 'ready' });
     const other = await t.app.inject({ url: '/api/media/audio', headers: bob.headers });
-    expect(other.json().some((r: { id: number }) => ids.includes(r.id))).toBe(false);
+    expect(bodyOf(other, audioListSchema).some((r) => ids.includes(r.id))).toBe(false);
   });
 
   describe('edit and delete', () => {
     let id: number;
     beforeAll(async () => {
-      id = (await upload(alice, fx.mp3, { title: 'исходное' })).json().id;
+      id = bodyOf(await upload(alice, fx.mp3, { title: 'исходное' }), audioRecordSchema).id;
     });
     const url = () => `/api/media/audio/${id}/`;
-    const current = async () => (await t.app.inject({ url: url(), headers: alice.headers })).json();
+    const current = async () => bodyOf(await t.app.inject({ url: url(), headers: alice.headers }), audioRecordSchema);
 
     it('PATCH with JSON', async () => {
       const res = await t.app.inject({
@@ -197,7 +203,7 @@ describe('audio API', () => {
       );
       const res = await sendMultipart(t, alice, url(), body, 'PATCH');
       expect(res.statusCode).toBe(200);
-      expect(res.json().title).toBe('С файлом');
+      expect(bodyOf(res, audioRecordSchema).title).toBe('С файлом');
       const big = multipart({ title: 'большой' }, { field: 'audio_file', filename: 'x.bin', data: Buffer.alloc(2 * 1024 * 1024, 1) });
       const refused = await sendMultipart(t, alice, url(), big, 'PATCH');
       expect(refused.statusCode).toBe(413);
@@ -224,7 +230,7 @@ describe('audio API', () => {
         payload: new URLSearchParams({ _method: 'PATCH', title: 'Метод формы' }).toString(),
       });
       expect(res.statusCode).toBe(200);
-      expect(res.json().title).toBe('Метод формы');
+      expect(bodyOf(res, audioRecordSchema).title).toBe('Метод формы');
       const body = multipart({ _method: 'PATCH', title: 'Метод multipart', description: '' });
       res = await sendMultipart(t, alice, url(), body);
       expect(res.statusCode).toBe(200);
@@ -283,7 +289,7 @@ describe('audio API', () => {
         expect(res.statusCode).toBe(204);
         expect(res.body).toBe('');
         expect((await t.app.inject({ url: `/api/media/audio/${rec.id}/`, headers: alice.headers })).statusCode).toBe(404);
-        expect((await t.app.inject({ url: pathOf(rec.original_file) })).statusCode).toBe(404);
+        expect((await t.app.inject({ url: pathOf(rec.original_file!) })).statusCode).toBe(404);
         expect((await t.app.inject(request(rec.id))).statusCode).toBe(404);
         const purge = await t.app.inject({ method: 'DELETE', url: `/api/media/trash/audio/${rec.id}/`, headers: alice.headers });
         expect(purge.statusCode).toBe(204);
@@ -295,7 +301,7 @@ describe('audio API', () => {
   });
 
   it('never shows or changes another user’s record', async () => {
-    const rec = (await upload(alice, fx.m4a, { title: 'личное' })).json();
+    const rec = bodyOf(await upload(alice, fx.m4a, { title: 'личное' }), audioRecordSchema);
     const notFound = { detail: 'Не найдено.' };
     const attempts: (InjectOptions & { url: string })[] = [
       { url: `/api/media/audio/${rec.id}/` },
@@ -318,8 +324,10 @@ describe('audio API', () => {
       expect(res.json()).toEqual(notFound);
     }
     const list = await t.app.inject({ url: '/api/media/audio/', headers: bob.headers });
-    expect(list.json().map((r: { id: number }) => r.id)).not.toContain(rec.id);
-    expect((await t.app.inject({ url: `/api/media/audio/${rec.id}/`, headers: alice.headers })).json().title).toBe('личное');
+    expect(bodyOf(list, audioListSchema).map((r) => r.id)).not.toContain(rec.id);
+    expect(bodyOf(await t.app.inject({ url: `/api/media/audio/${rec.id}/`, headers: alice.headers }), audioRecordSchema).title).toBe(
+      'личное',
+    );
     for (const bad of ['abc', '0', '-1', '99999999999', '1.5']) {
       const res = await t.app.inject({ url: `/api/media/audio/${bad}/`, headers: alice.headers });
       expect(res.statusCode).toBe(404);

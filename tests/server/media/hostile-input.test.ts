@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { audioRecordSchema, videoRecordSchema } from '../../../contract/media.ts';
 import { runFfmpeg } from '../../../server/media/processing/ffmpeg.ts';
 import { createProcessor } from '../../../server/media/processing/processor.ts';
 import {
@@ -15,6 +16,7 @@ import {
   tempDir,
   theoraDisguisedPlaylist,
 } from '../support/media-fixtures.ts';
+import { bodyOf } from '../support/inject-json.ts';
 import { processed, settle as settleJobs } from '../support/processing.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { localFileOf, storedFiles } from '../support/test-storage.ts';
@@ -73,18 +75,18 @@ describe.each(ffmpegBuilds())('media processing with $name', ({ bin }) => {
   it('never lets an "AAC" that ffmpeg would read as a playlist play another user’s recording: the record fails, no MP3 is made', async () => {
     const own = await upload(alice, 'audio', readFileSync(fx.audio.mp3), 'личное.mp3');
     expect(own.statusCode, own.body).toBe(201);
-    await processed(t, alice, 'audio', own.json().id);
-    const victim = await storedPath(own.json().original_file);
+    await processed(t, alice, 'audio', bodyOf(own, audioRecordSchema).id);
+    const victim = await storedPath(bodyOf(own, audioRecordSchema).original_file!);
     expect(readFileSync(victim).equals(readFileSync(fx.audio.mp3))).toBe(true);
 
     const files = await mediaFiles();
     const res = await upload(bob, 'audio', adtsDisguisedPlaylist(victim), 'voice.aac');
     expect(res.statusCode, res.body.slice(0, 300)).toBe(201);
-    const rec = await processed(t, bob, 'audio', res.json().id);
+    const rec = await processed(t, bob, 'audio', bodyOf(res, audioRecordSchema).id);
     expect(rec).toMatchObject({ status: 'failed', failure_reason: 'Не удалось обработать аудиозапись', duration: null, waveform_data: [] });
     // Only the uploaded bytes themselves are kept: nothing was made from the other user's file.
     expect((await mediaFiles()).filter((f) => !files.includes(f))).toEqual([
-      pathOf(rec.original_file)
+      pathOf(rec.original_file!)
         .split('?')[0]!
         .replace(/^\/media\//, ''),
     ]);
@@ -197,13 +199,13 @@ describe.each(ffmpegBuilds())('media processing with $name', ({ bin }) => {
     for (const [file, name] of sent) {
       const res = await upload(carol, 'audio', typeof file === 'string' ? readFileSync(file) : file, name);
       expect(res.statusCode, res.body.slice(0, 300)).toBe(201);
-      ids.push(res.json().id);
+      ids.push(bodyOf(res, audioRecordSchema).id);
     }
     await settle();
     const records = await Promise.all(ids.map((id) => processed(t, carol, 'audio', id)));
     expect(records.map((r) => r.status)).toEqual(['ready', 'ready', 'failed', 'ready', 'ready']);
     expect(records[2]).toMatchObject({ failure_reason: 'Не удалось обработать аудиозапись', duration: null, waveform_data: [] });
-    for (const r of records.filter((r) => r.status === 'ready')) expect(Math.abs(r.duration - 2)).toBeLessThan(0.1);
+    for (const r of records.filter((r) => r.status === 'ready')) expect(Math.abs(r.duration! - 2)).toBeLessThan(0.1);
     // Each ready record has its MP3; the failed one keeps only its original.
     const added = (await mediaFiles()).filter((f) => !files.includes(f));
     expect(added.filter((f) => f.endsWith('.mp3'))).toHaveLength(4);
@@ -217,11 +219,11 @@ describe.each(ffmpegBuilds())('media processing with $name', ({ bin }) => {
     ] as const) {
       const res = await upload(bob, 'audio', readFileSync(file), path.basename(file));
       expect(res.statusCode, res.body).toBe(201);
-      const rec = await processed(t, bob, 'audio', res.json().id);
+      const rec = await processed(t, bob, 'audio', bodyOf(res, audioRecordSchema).id);
       expect(rec).toMatchObject({ mime_type: mime, status: 'ready' });
-      expect(Math.abs(rec.duration - 2)).toBeLessThan(0.1);
+      expect(Math.abs(rec.duration! - 2)).toBeLessThan(0.1);
       const mp3 = path.join(dir, `${path.basename(bin)}-${rec.id}.mp3`);
-      const play = await t.app.inject({ url: pathOf(rec.audio_file) });
+      const play = await t.app.inject({ url: pathOf(rec.audio_file!) });
       expect(play.headers['content-type']).toBe('audio/mpeg');
       writeFileSync(mp3, play.rawPayload);
       expect(Math.abs((await decodedDuration(mp3)) - 2)).toBeLessThan(0.2);
@@ -236,13 +238,16 @@ describe.each(ffmpegBuilds())('media processing with $name', ({ bin }) => {
       const res = await upload(bob, 'video', readFileSync(file), path.basename(file));
       expect(res.statusCode, res.body).toBe(201);
       await settle();
-      const rec = (await t.app.inject({ url: `/api/media/video/${res.json().id}/`, headers: bob.headers })).json();
+      const rec = bodyOf(
+        await t.app.inject({ url: `/api/media/video/${bodyOf(res, videoRecordSchema).id}/`, headers: bob.headers }),
+        videoRecordSchema,
+      );
       expect(rec).toMatchObject({ mime_type: mime, status: 'ready', width: 320, height: 240 });
-      expect(Math.abs(rec.duration - 2)).toBeLessThan(0.15);
+      expect(Math.abs(rec.duration! - 2)).toBeLessThan(0.15);
       expect(rec.playable).toMatch(/-play\.mp4\?exp=/);
       expect(rec.poster).toMatch(/-poster\.jpg\?exp=/);
       const out = path.join(dir, `${path.basename(bin)}-${rec.id}.mp4`);
-      writeFileSync(out, (await t.app.inject({ url: pathOf(rec.playable) })).rawPayload);
+      writeFileSync(out, (await t.app.inject({ url: pathOf(rec.playable!) })).rawPayload);
       expect(Math.abs((await decodedDuration(out)) - 2)).toBeLessThan(0.2);
     }
   });

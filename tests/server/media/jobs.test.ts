@@ -1,10 +1,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { z } from 'zod';
+import { audioRecordSchema } from '../../../contract/media.ts';
 import { FfmpegError } from '../../../server/media/processing/ffmpeg.ts';
 import { PROCESSING_ATTEMPTS } from '../../../server/media/processing/jobs.ts';
 import { createProcessor, type MediaProcessor } from '../../../server/media/processing/processor.ts';
 import { LocalStorage } from '../../../server/storage/local.ts';
+import { bodyOf, stringContaining } from '../support/inject-json.ts';
 import { audioFixtures, createUser, distinctCopy, ffmpegBin, listFiles, tempDir } from '../support/media-fixtures.ts';
 import { processed, settle } from '../support/processing.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -91,7 +94,7 @@ describe('media jobs: deleting, retrying, failures', () => {
     // The job failed and waits to try again; the bytes are still there, and so is the job.
     expect(files()).toEqual(expect.arrayContaining(own));
     const job = await t.db.selectFrom('jobs').selectAll().where('kind', '=', 'purge-files').executeTakeFirstOrThrow();
-    expect(job).toMatchObject({ attempts: 1, lease_until: null, last_error: expect.stringContaining('EACCES') });
+    expect(job).toMatchObject({ attempts: 1, lease_until: null, last_error: stringContaining('EACCES') });
     expect(job.run_after > t.clock.now().toISOString()).toBe(true);
 
     storage.refusing = false;
@@ -135,7 +138,7 @@ describe('media jobs: deleting, retrying, failures', () => {
     const id = await upload(alice, 'со второго раза');
     const failed = await processed(t, alice, 'audio', id);
     expect(failed).toMatchObject({ status: 'failed', failure_reason: 'Не удалось обработать аудиозапись', duration: null });
-    expect((await t.app.inject({ url: '/api/media/audio/', headers: alice.headers })).json()[0]).toMatchObject({
+    expect(bodyOf(await t.app.inject({ url: '/api/media/audio/', headers: alice.headers }), z.array(audioRecordSchema))[0]).toMatchObject({
       id,
       status: 'failed',
       failure_reason: 'Не удалось обработать аудиозапись',
@@ -146,7 +149,7 @@ describe('media jobs: deleting, retrying, failures', () => {
     expect(retry.json()).toMatchObject({ id, status: 'processing', failure_reason: null });
     const ready = await processed(t, alice, 'audio', id);
     expect(ready).toMatchObject({ status: 'ready', failure_reason: null });
-    expect(Math.abs(ready.duration - 1)).toBeLessThan(0.1);
+    expect(Math.abs(ready.duration! - 1)).toBeLessThan(0.1);
 
     const again = await t.app.inject({ method: 'POST', url: `/api/media/audio/${id}/retry/`, headers: alice.headers });
     expect(again.statusCode).toBe(409);
@@ -169,8 +172,8 @@ describe('media jobs: deleting, retrying, failures', () => {
       const id = await upload(alice, 'полный диск');
       await settle(t);
       const job = () => t.db.selectFrom('jobs').selectAll().where('media_id', '=', id).executeTakeFirst();
-      expect(await job()).toMatchObject({ attempts: 1, failures: 0, lease_until: null, last_error: expect.stringContaining('EBADF') });
-      const rec = (await t.app.inject({ url: `/api/media/audio/${id}/`, headers: alice.headers })).json();
+      expect(await job()).toMatchObject({ attempts: 1, failures: 0, lease_until: null, last_error: stringContaining('EBADF') });
+      const rec = bodyOf(await t.app.inject({ url: `/api/media/audio/${id}/`, headers: alice.headers }), audioRecordSchema);
       expect(rec.status).toBe('processing');
 
       t.clock.advance(5_000);
@@ -184,8 +187,8 @@ describe('media jobs: deleting, retrying, failures', () => {
         failure_reason: 'Не удалось обработать аудиозапись',
       });
       // Nothing the failed tries stored is left: only the recording itself.
-      const base = rec.original_file
-        .split('?')[0]
+      const base = rec
+        .original_file!.split('?')[0]!
         .replace(/^\/media\//, '')
         .replace(/\.webm$/, '');
       expect(files().filter((f) => f.startsWith(base))).toEqual([`${base}.webm`]);

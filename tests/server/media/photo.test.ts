@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { photoRecordSchema } from '../../../contract/media.ts';
+import { bodyOf } from '../support/inject-json.ts';
 import { createUser, multipart, pathOf } from '../support/media-fixtures.ts';
 import { processed, settle as settleJobs } from '../support/processing.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -32,7 +35,7 @@ describe('photo API', () => {
   const uploadProcessed = async (user: User, data: Buffer, fields: Record<string, string> = {}, filename = 'photo.jpg') => {
     const res = await upload(user, data, fields, filename);
     expect(res.statusCode, res.body).toBe(201);
-    return processed(t, user, 'photo', res.json().id);
+    return processed(t, user, 'photo', bodyOf(res, photoRecordSchema).id);
   };
 
   beforeAll(async () => {
@@ -58,8 +61,8 @@ describe('photo API', () => {
     expect(res.statusCode, res.body).toBe(201);
     // Until its job has made the copies without metadata, nothing of the photo is served.
     expect(res.json()).toMatchObject({ status: 'processing', file: null, thumbnail: null, preview: null });
-    expect((await t.app.inject({ url: res.json().download_url, headers: alice.headers })).statusCode).toBe(404);
-    const rec = await processed(t, alice, 'photo', res.json().id);
+    expect((await t.app.inject({ url: bodyOf(res, photoRecordSchema).download_url, headers: alice.headers })).statusCode).toBe(404);
+    const rec = await processed(t, alice, 'photo', bodyOf(res, photoRecordSchema).id);
     expect(rec).toMatchObject({
       title: 'Море',
       description: 'лето',
@@ -73,7 +76,7 @@ describe('photo API', () => {
     expect(rec.download_url).toBe(`/api/media/photo/${rec.id}/download/`);
 
     // What is served as the full-size photo is upright and carries no location.
-    const served = await t.app.inject({ url: pathOf(rec.file) });
+    const served = await t.app.inject({ url: pathOf(rec.file!) });
     expect(served.headers['content-type']).toBe('image/jpeg');
     const servedMeta = await sharp(served.rawPayload).metadata();
     expect(ifd0Tags(servedMeta.exif)).not.toContain(0x8825);
@@ -90,7 +93,7 @@ describe('photo API', () => {
       [rec.thumbnail, 400],
       [rec.preview, 1600],
     ] as const) {
-      const res = await t.app.inject({ url: pathOf(url) });
+      const res = await t.app.inject({ url: pathOf(url!) });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('image/webp');
       const meta = await sharp(res.rawPayload).metadata();
@@ -147,7 +150,7 @@ describe('photo API', () => {
     t.clock.advance(1000);
     const mid = await uploadProcessed(carol, await taken('2020:06:01 10:00:00'), { title: 'недавно' });
     const list = await t.app.inject({ url: '/api/media/photo/', headers: carol.headers });
-    expect(list.json().map((r: { title: string }) => r.title)).toEqual(['без даты', 'недавно', 'давно']);
+    expect(bodyOf(list, z.array(photoRecordSchema)).map((r) => r.title)).toEqual(['без даты', 'недавно', 'давно']);
     expect([plain.taken_at, mid.taken_at, old.taken_at]).toEqual([null, '2020-06-01T10:00:00', '2001-01-01T10:00:00']);
     expect((await t.app.inject({ url: `/api/media/photo/${mid.id}/`, headers: bob.headers })).statusCode).toBe(404);
     expect((await t.app.inject({ url: '/api/media/photo/', headers: bob.headers })).json()).toEqual([]);
@@ -166,7 +169,7 @@ describe('photo API', () => {
       headers: { ...alice.headers, 'content-type': 'application/x-www-form-urlencoded' },
       payload: '_method=PATCH&title=%D0%9F%D1%91%D1%81',
     });
-    expect(patched.json().title).toBe('Пёс');
+    expect(bodyOf(patched, photoRecordSchema).title).toBe('Пёс');
     const files = (await storedFiles(t)).length;
     expect((await t.app.inject({ method: 'DELETE', url: `/api/media/photo/${rec.id}/`, headers: alice.headers })).statusCode).toBe(204);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/media/trash/photo/${rec.id}/`, headers: alice.headers })).statusCode).toBe(

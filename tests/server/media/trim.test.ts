@@ -2,7 +2,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TRIM_MESSAGES, TRIM_NOT_A_NUMBER } from '../../../contract/media.ts';
+import { z } from 'zod';
+import { TRIM_MESSAGES, TRIM_NOT_A_NUMBER, audioRecordSchema } from '../../../contract/media.ts';
 import { AudioCutter } from '../../../server/media/trim/audio-cut.ts';
 import { untrimmedTitle } from '../../../server/media/trim/job.ts';
 import {
@@ -14,6 +15,7 @@ import {
   pathOf,
   tempDir,
 } from '../support/media-fixtures.ts';
+import { matching, stringMatching } from '../support/inject-json.ts';
 import { processed, settle } from '../support/processing.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { storedFiles } from '../support/test-storage.ts';
@@ -22,17 +24,14 @@ import { acceptedUpload } from '../support/uploads.ts';
 
 type Files = Awaited<ReturnType<typeof audioFixtures>>;
 type User = Awaited<ReturnType<typeof createUser>>;
-interface Audio {
-  id: number;
-  title: string;
-  status: string;
-  duration: number;
-  mime_type: string;
-  sha256: string;
-  audio_file: string;
-  original_file: string;
-  failure_reason: string | null;
-}
+/** A recording as these tests read it: the contract's record, with its duration, checksum and file URLs there. */
+const audioSchema = audioRecordSchema.extend({
+  duration: z.number(),
+  sha256: z.string(),
+  audio_file: z.string(),
+  original_file: z.string(),
+});
+type Audio = z.infer<typeof audioSchema>;
 
 /** Trimming a recording: the cut replaces it, the untrimmed version waits in the trash. */
 describe('trimming a recording', () => {
@@ -52,11 +51,14 @@ describe('trimming a recording', () => {
   afterAll(() => t.close());
 
   const upload = async (user: User, file: string, title: string): Promise<Audio> =>
-    processed(
-      t,
-      user,
-      'audio',
-      await acceptedUpload(t, user, 'audio', { title }, { filename: path.basename(file), data: readFileSync(file) }),
+    matching(
+      audioSchema,
+      await processed(
+        t,
+        user,
+        'audio',
+        await acceptedUpload(t, user, 'audio', { title }, { filename: path.basename(file), data: readFileSync(file) }),
+      ),
     );
   const trim = (user: User, id: number, payload: unknown) =>
     t.app.inject({ method: 'POST', url: `/api/media/audio/${id}/trim/`, headers: user.headers, payload: payload as object });
@@ -79,7 +81,7 @@ describe('trimming a recording', () => {
     expect(res.statusCode, res.body).toBe(202);
     expect(res.json<Audio>()).toMatchObject({ id: rec.id, status: 'processing' });
 
-    const done: Audio = await processed(t, alice, 'audio', rec.id);
+    const done: Audio = matching(audioSchema, await processed(t, alice, 'audio', rec.id));
     expect(done.status).toBe('ready');
     expect(done.title).toBe('Диктофон');
     expect(done.duration).toBeGreaterThan(1.8);
@@ -100,7 +102,7 @@ describe('trimming a recording', () => {
   it('puts the untrimmed version in the trash as «… (до обрезки)», from where it comes back whole', async () => {
     const rec = await upload(alice, fx.wav, 'Лекция');
     expect((await trim(alice, rec.id, { start: 1, end: 3.5 })).statusCode).toBe(202);
-    const done: Audio = await processed(t, alice, 'audio', rec.id);
+    const done: Audio = matching(audioSchema, await processed(t, alice, 'audio', rec.id));
     expect(done.duration).toBeGreaterThan(2.3);
     expect(done.duration).toBeLessThan(2.7);
 
@@ -123,7 +125,7 @@ describe('trimming a recording', () => {
       204,
     );
     await settle(t);
-    const again: Audio = await processed(t, alice, 'audio', rec.id);
+    const again: Audio = matching(audioSchema, await processed(t, alice, 'audio', rec.id));
     expect((await t.app.inject({ url: pathOf(again.audio_file) })).statusCode).toBe(200);
     expect((await t.app.inject({ url: pathOf(again.original_file) })).statusCode).toBe(200);
   });
@@ -137,7 +139,7 @@ describe('trimming a recording', () => {
     ] as const) {
       const rec = await upload(alice, file, path.basename(file));
       expect((await trim(alice, rec.id, { start: '0', end: '2' })).statusCode).toBe(202);
-      const done: Audio = await processed(t, alice, 'audio', rec.id);
+      const done: Audio = matching(audioSchema, await processed(t, alice, 'audio', rec.id));
       expect(done.status, `${file}: ${done.failure_reason}`).toBe('ready');
       expect(done.mime_type).toBe(mime);
       const played = await decodedDuration(await fetched(done.audio_file, `cut-${path.basename(file)}.mp3`));
@@ -148,12 +150,12 @@ describe('trimming a recording', () => {
 
   it('refuses a part outside the recording or under a second, with the field that is wrong', async () => {
     const rec = await upload(alice, fx.webm, 'Проверка');
-    const cases: [unknown, Record<string, string[]>][] = [
+    const cases: [unknown, Record<string, unknown[]>][] = [
       [{ end: 2 }, { start: ['Обязательное поле.'] }],
       [{ start: 'abc', end: 2 }, { start: [TRIM_NOT_A_NUMBER] }],
       [{ start: -1, end: 2 }, { start: ['Начало не может быть меньше нуля.'] }],
       [{ start: 3, end: 2 }, { end: [TRIM_MESSAGES.endBeforeStart] }],
-      [{ start: 1, end: 60 }, { end: [expect.stringMatching(/^Конец не может быть дальше конца записи \(6(,\d)? с\)\.$/)] }],
+      [{ start: 1, end: 60 }, { end: [stringMatching(/^Конец не может быть дальше конца записи \(6(,\d)? с\)\.$/)] }],
       [{ start: 1, end: 1.5 }, { non_field_errors: [TRIM_MESSAGES.tooShort] }],
     ];
     for (const [payload, body] of cases) {
@@ -202,7 +204,7 @@ describe('trimming a recording', () => {
       .execute();
     await settle(t);
 
-    const done: Audio = await processed(t, alice, 'audio', rec.id);
+    const done: Audio = matching(audioSchema, await processed(t, alice, 'audio', rec.id));
     expect(done.status).toBe('ready');
     expect(done.duration).toBeGreaterThan(1.8);
     expect(done.duration).toBeLessThan(2.3);
@@ -220,7 +222,7 @@ describe('trimming a recording', () => {
     await t.storage.put(row.original_key, Readable.from([Buffer.alloc(good.length, 7)]));
 
     expect((await trim(alice, rec.id, { start: 1, end: 3 })).statusCode).toBe(202);
-    const failed: Audio = await processed(t, alice, 'audio', rec.id);
+    const failed = await processed(t, alice, 'audio', rec.id);
     expect(failed).toMatchObject({ status: 'failed', failure_reason: TRIM_MESSAGES.failed, duration: rec.duration, sha256: rec.sha256 });
     await settle(t);
     // Every stored file of hers is one a record names: nothing of the failed cut is left.
@@ -235,7 +237,7 @@ describe('trimming a recording', () => {
     await t.storage.put(row.original_key, Readable.from([good]));
     const retry = await t.app.inject({ method: 'POST', url: `/api/media/audio/${rec.id}/retry/`, headers: alice.headers });
     expect(retry.statusCode).toBe(202);
-    const back: Audio = await processed(t, alice, 'audio', rec.id);
+    const back: Audio = matching(audioSchema, await processed(t, alice, 'audio', rec.id));
     expect(back.status).toBe('ready');
     expect(back.duration).toBeGreaterThan(5.5);
   });
@@ -251,7 +253,7 @@ describe('trimming with a quota', () => {
     try {
       const user = await createUser(t, 'carol');
       const id = await acceptedUpload(t, user, 'audio', { title: 'Большая' }, { filename: 'tone.wav', data: readFileSync(wav) });
-      const rec: Audio = await processed(t, user, 'audio', id);
+      const rec: Audio = matching(audioSchema, await processed(t, user, 'audio', id));
       const refused = await t.app.inject({
         method: 'POST',
         url: `/api/media/audio/${rec.id}/trim/`,
@@ -273,7 +275,7 @@ describe('trimming with a quota', () => {
     try {
       const user = await createUser(t, 'dave');
       const id = await acceptedUpload(t, user, 'audio', { title: 'Запись' }, { filename: 'tone.wav', data: readFileSync(wav) });
-      const rec: Audio = await processed(t, user, 'audio', id);
+      const rec: Audio = matching(audioSchema, await processed(t, user, 'audio', id));
       const usage = (await t.app.inject({ url: '/api/media/usage/', headers: user.headers })).json<{
         total_bytes: number;
         quota_bytes: number;

@@ -68,3 +68,4 @@ export async function injectError<S extends z.ZodType = typeof errorBodySchema>(
  */
 export const anyInstance = (type: unknown): unknown => expect.any(type);
 export const stringMatching = (pattern: string | RegExp): unknown => expect.stringMatching(pattern);
+export const stringContaining = (part: string): unknown => expect.stringContaining(part);

@@ -1,23 +1,24 @@
-import type { MediaKind } from '../../../contract/media.ts';
+import { MEDIA_RECORD_SCHEMAS, type MediaKind, type MediaRecord } from '../../../contract/media.ts';
+import { bodyOf } from './inject-json.ts';
 import type { TestApp } from './test-app.ts';
 
 /**
  * The record as the API shows it once its processing job has ended (status 'ready' or 'failed'):
  * an upload answers while the record is still processing. Polls GET /api/media/{kind}/{id}/.
  */
-export async function processed(
+export async function processed<K extends MediaKind>(
   t: TestApp,
   user: { headers: Record<string, string> },
-  kind: MediaKind,
+  kind: K,
   id: number,
   timeoutMs = 60_000,
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the record's JSON, asserted on by the test
-): Promise<any> {
+): Promise<MediaRecord<K>> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const res = await t.app.inject({ url: `/api/media/${kind}/${id}/`, headers: user.headers });
     if (res.statusCode !== 200) throw new Error(`GET ${kind} ${id}: ${res.statusCode} ${res.body}`);
-    const record = res.json();
+    // The kind's own schema; TypeScript cannot follow an index by a type parameter to its output type.
+    const record = bodyOf(res, MEDIA_RECORD_SCHEMAS[kind]) as MediaRecord<K>;
     if (record.status !== 'processing') return record;
     if (Date.now() > end) throw new Error(`${kind} ${id} still processing after ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 20));

@@ -57,9 +57,9 @@ export function mediaUploads(t: TestApp) {
   let dir: string | undefined;
   const workDir = async () => (dir ??= await tempDir('kopilka-uploads-'));
 
-  const upload = async (
+  const upload = async <K extends MediaKind>(
     user: Uploader,
-    kind: MediaKind,
+    kind: K,
     title: string,
     file: { field: string; name: string; type: string; data: Buffer },
   ) => {
