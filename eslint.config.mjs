@@ -85,20 +85,6 @@ export default defineConfig(
     },
   },
   {
-    // Off only in the one server test not yet converted, media/video.test.ts, which still reads bodies
-    // untyped with `response.json()` (any). Every other server test reads each body through the
-    // contract's zod schema (support/inject-json.ts: injectJson, bodyOf, errorOf, matching) with these
-    // rules on; this block goes once video.test.ts is converted too.
-    files: ['tests/server/media/video.test.ts'],
-    rules: {
-      '@typescript-eslint/no-unsafe-member-access': 'off',
-      '@typescript-eslint/no-unsafe-assignment': 'off',
-      '@typescript-eslint/no-unsafe-argument': 'off',
-      '@typescript-eslint/no-unsafe-call': 'off',
-      '@typescript-eslint/no-unsafe-return': 'off',
-    },
-  },
-  {
     files: ['**/*.{ts,tsx,mjs,js}'],
     plugins: { 'import-x': importX },
     settings: {

@@ -2,6 +2,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { duplicateMediaSchema, signedLinkSchema, videoRecordSchema } from '../../../contract/media.ts';
+import { bodyOf } from '../support/inject-json.ts';
 import { createUser, decodedDuration, ffmpeg, multipart, pathOf, tempDir } from '../support/media-fixtures.ts';
 import { settle as settleJobs } from '../support/processing.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -9,6 +12,9 @@ import { unzip } from '../support/unzip.ts';
 import { storedFiles } from '../support/test-storage.ts';
 
 type User = Awaited<ReturnType<typeof createUser>>;
+
+/** An upload's answer with an id: the new record (201), or the one that already holds these bytes (409). */
+const newOrKeptSchema = z.union([videoRecordSchema, duplicateMediaSchema]);
 
 describe('video API', () => {
   let t: TestApp;
@@ -20,7 +26,8 @@ describe('video API', () => {
     return t.app.inject({ method: 'POST', url: '/api/media/video/', headers: { ...user.headers, ...body.headers }, payload: body.payload });
   };
   const settle = () => settleJobs(t);
-  const get = async (user: User, id: number) => (await t.app.inject({ url: `/api/media/video/${id}/`, headers: user.headers })).json();
+  const get = async (user: User, id: number) =>
+    bodyOf(await t.app.inject({ url: `/api/media/video/${id}/`, headers: user.headers }), videoRecordSchema);
   /** The stored original's key (no URL names it: what is served is the MP4 made from it). */
   const originalKey = async (id: number) =>
     (await t.db.selectFrom('media').select('original_key').where('id', '=', id).executeTakeFirstOrThrow()).original_key;
@@ -69,7 +76,7 @@ describe('video API', () => {
   it('answers at once with status processing, then makes an MP4 and a poster in the background', async () => {
     const res = await upload(alice, files.webm, { title: 'Прогулка' });
     expect(res.statusCode, res.body).toBe(201);
-    const created = res.json();
+    const created = bodyOf(res, videoRecordSchema);
     expect(created).toMatchObject({
       title: 'Прогулка',
       mime_type: 'video/webm',
@@ -79,10 +86,10 @@ describe('video API', () => {
     await settle();
     const rec = await get(alice, created.id);
     expect(rec).toMatchObject({ status: 'ready', width: 320, height: 240 });
-    expect(Math.abs(rec.duration - 2)).toBeLessThan(0.15);
+    expect(Math.abs(rec.duration! - 2)).toBeLessThan(0.15);
     expect(rec.playable).toMatch(/-play\.mp4\?exp=/);
     expect(rec.poster).toMatch(/-poster\.jpg\?exp=/);
-    const mp4 = await t.app.inject({ url: pathOf(rec.playable) });
+    const mp4 = await t.app.inject({ url: pathOf(rec.playable!) });
     expect(mp4.headers['content-type']).toBe('video/mp4');
     const out = path.join(dir, 'rendition.mp4');
     (await import('node:fs')).writeFileSync(out, mp4.rawPayload);
@@ -90,7 +97,7 @@ describe('video API', () => {
     // +faststart: the index (moov) comes before the media data (mdat).
     const bytes = mp4.rawPayload.toString('latin1');
     expect(bytes.indexOf('moov')).toBeLessThan(bytes.indexOf('mdat'));
-    const poster = await t.app.inject({ url: pathOf(rec.poster) });
+    const poster = await t.app.inject({ url: pathOf(rec.poster!) });
     expect((await sharp(poster.rawPayload).metadata()).format).toBe('jpeg');
 
     const dl = await t.app.inject({ url: rec.download_url, headers: alice.headers });
@@ -102,11 +109,11 @@ describe('video API', () => {
   });
 
   it('finds the duration of a webm recorded without one in its header', async () => {
-    const created = (await upload(alice, files.pipedWebm)).json();
+    const created = bodyOf(await upload(alice, files.pipedWebm), videoRecordSchema);
     await settle();
     const rec = await get(alice, created.id);
     expect(rec.status).toBe('ready');
-    expect(Math.abs(rec.duration - 2)).toBeLessThan(0.15);
+    expect(Math.abs(rec.duration! - 2)).toBeLessThan(0.15);
   });
 
   it('remuxes H.264 MP4 and QuickTime files into a playable MP4 without their metadata (location)', async () => {
@@ -118,13 +125,13 @@ describe('video API', () => {
       return readFileSync(out, 'utf8');
     };
     expect(await tags(located)).toContain('location=+55.7558+037.6173/');
-    const mp4 = (await upload(alice, located)).json();
-    const mov = (await upload(alice, files.mov)).json();
+    const mp4 = bodyOf(await upload(alice, located), videoRecordSchema);
+    const mov = bodyOf(await upload(alice, files.mov), videoRecordSchema);
     await settle();
     const a = await get(alice, mp4.id);
     expect(a).toMatchObject({ status: 'ready', mime_type: 'video/mp4' });
     expect(a.playable).toMatch(/-play\.mp4/);
-    const served = await t.app.inject({ url: pathOf(a.playable) });
+    const served = await t.app.inject({ url: pathOf(a.playable!) });
     expect(served.statusCode).toBe(200);
     const servedFile = path.join(dir, 'served.mp4');
     (await import('node:fs')).writeFileSync(servedFile, served.rawPayload);
@@ -141,7 +148,7 @@ describe('video API', () => {
     const original = readFileSync(located);
     const hasLocation = (bytes: Buffer) => bytes.toString('latin1').includes('+55.7558+037.6173');
     expect(hasLocation(original)).toBe(true);
-    const created = (await upload(alice, located, { title: 'На Красной площади' })).json();
+    const created = bodyOf(await upload(alice, located, { title: 'На Красной площади' }), videoRecordSchema);
     // Nothing is served while nothing made without the metadata exists.
     expect(created).toMatchObject({ status: 'processing', file: null, playable: null });
     await settle();
@@ -162,12 +169,15 @@ describe('video API', () => {
       expect(served.headers['content-type'], format).toBe('video/mp4');
       expect(hasLocation(served.rawPayload), format).toBe(false);
       const link = await t.app.inject({ url: `/api/media/video/${rec.id}/download-link/${format}`, headers: alice.headers });
-      expect(hasLocation((await t.app.inject({ url: pathOf(link.json().url) })).rawPayload), format).toBe(false);
+      expect(hasLocation((await t.app.inject({ url: pathOf(bodyOf(link, signedLinkSchema).url) })).rawPayload), format).toBe(false);
     }
     // The owner's own exact bytes: ?format=original, and the export.
     const exact = await t.app.inject({ url: `${rec.download_url}?format=original`, headers: alice.headers });
     expect(exact.rawPayload.equals(original)).toBe(true);
-    const exportUrl = (await t.app.inject({ method: 'POST', url: '/api/media/export/', headers: alice.headers })).json().url;
+    const exportUrl = bodyOf(
+      await t.app.inject({ method: 'POST', url: '/api/media/export/', headers: alice.headers }),
+      signedLinkSchema,
+    ).url;
     const zip = await unzip((await t.app.inject({ url: pathOf(exportUrl) })).rawPayload);
     expect(zip.get(`Видео/На Красной площади (${rec.id}).mov`)?.equals(original)).toBe(true);
   });
@@ -190,7 +200,7 @@ describe('video API', () => {
     broken.fill(0, broken.indexOf('mdat') + 4);
     const brokenFile = path.join(dir, 'zeroed.mp4');
     (await import('node:fs')).writeFileSync(brokenFile, broken);
-    const created = (await upload(alice, brokenFile, { title: 'битое' })).json();
+    const created = bodyOf(await upload(alice, brokenFile, { title: 'битое' }), videoRecordSchema);
     expect(created.status).toBe('processing');
     await settle();
     const rec = await get(alice, created.id);
@@ -222,13 +232,13 @@ describe('video API', () => {
       'libopus',
       short,
     ]);
-    const created = (await upload(alice, short, { title: 'короткая картинка' })).json();
+    const created = bodyOf(await upload(alice, short, { title: 'короткая картинка' }), videoRecordSchema);
     expect(created.status).toBe('processing');
     await settle();
     const rec = await get(alice, created.id);
     expect(rec).toMatchObject({ status: 'ready', width: 160, height: 120 });
     expect(rec.poster).toMatch(/-poster\.jpg\?exp=/);
-    const poster = await t.app.inject({ url: pathOf(rec.poster) });
+    const poster = await t.app.inject({ url: pathOf(rec.poster!) });
     expect(poster.headers['content-type']).toBe('image/jpeg');
     expect((await sharp(poster.rawPayload).metadata()).width).toBe(160);
   });
@@ -240,7 +250,7 @@ describe('video API', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ file: ['Файл не является поддерживаемой видеозаписью'] });
 
-    const rec = (await upload(alice, files.webm, { title: 'удалить' })).json();
+    const rec = bodyOf(await upload(alice, files.webm, { title: 'удалить' }), newOrKeptSchema);
     const base = (await originalKey(rec.id)).replace(/\.webm$/, '');
     // Deleting and removing for good while the job may still run: nothing of it may stay behind.
     const del = await t.app.inject({
@@ -254,7 +264,7 @@ describe('video API', () => {
     await settle();
     expect((await storedFiles(t)).filter((f) => f.startsWith(base))).toEqual([]);
 
-    const other = (await upload(alice, files.mp4)).json();
+    const other = bodyOf(await upload(alice, files.mp4), newOrKeptSchema);
     await settle();
     expect((await t.app.inject({ url: `/api/media/video/${other.id}/download/`, headers: bob.headers })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/media/video/${other.id}/`, headers: bob.headers })).statusCode).toBe(404);
