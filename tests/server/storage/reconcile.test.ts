@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JobQueue } from '../../../server/jobs/queue.ts';
 import { purgeFilesJob } from '../../../server/storage/purge-files.ts';
 import { RECONCILE_AGE_MS, RECONCILE_EVERY_MS, reconcileStorage, scheduleReconciliation } from '../../../server/storage/reconcile.ts';
 import { LocalStorage } from '../../../server/storage/local.ts';
@@ -154,6 +155,8 @@ describe('storage reconciliation', () => {
   });
 });
 
+const quiet = { error: () => {}, warn: () => {}, info: () => {} };
+
 describe('the reconciliation job', () => {
   let t: TestApp;
   let root: string;
@@ -175,8 +178,11 @@ describe('the reconciliation job', () => {
     expect(jobs).toHaveLength(1);
     expect(jobs[0]).toMatchObject({ lease_until: null, run_after: new Date(t.clock.now().getTime() + RECONCILE_EVERY_MS).toISOString() });
 
-    // Another worker starting asks for a round now: still one job, brought forward.
-    await scheduleReconciliation(t.services.queue);
+    // Another worker starting asks for a round now: still one job, brought forward. That worker is another
+    // process, with a queue of its own: its nudge does not wake this app's worker, which would otherwise claim
+    // the job at once and, done, put it an hour on again before the row is read (seen on PostgreSQL).
+    const otherWorkersQueue = new JobQueue({ db: t.db, clock: t.clock, lease: t.config.jobLease, log: quiet });
+    await scheduleReconciliation(otherWorkersQueue);
     const again = await t.db.selectFrom('jobs').selectAll().where('kind', '=', 'reconcile-storage').execute();
     expect(again).toHaveLength(1);
     expect(again[0]!.run_after).toBe(t.clock.now().toISOString());
