@@ -67,7 +67,6 @@ export class Users {
   }
 }
 
-/** Which unique column a constraint violation is about, from the driver's message (SQLite and PostgreSQL). */
 /** A new account's row: active, nothing verified, no phone or photo, made at `now`; `fields` say the rest. */
 export function newUserRow(
   fields: Pick<NewUser, 'email' | 'username' | 'first_name' | 'last_name' | 'password_hash'> & Partial<NewUser>,
@@ -85,6 +84,7 @@ export function newUserRow(
   };
 }
 
+/** Which unique column a constraint violation is about, from the driver's message (SQLite and PostgreSQL). */
 export function uniqueViolationField(err: unknown): 'email' | 'username' | 'phone' | null {
   const e = err as { code?: string; message?: string; constraint?: string; detail?: string };
   const text = `${e?.message ?? ''} ${e?.constraint ?? ''} ${e?.detail ?? ''}`;

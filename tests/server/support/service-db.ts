@@ -6,7 +6,7 @@ import type { Job, Media, NewMedia } from '../../../server/db/types.ts';
 import type { JobKind, Lane } from '../../../server/jobs/kinds.ts';
 import type { JobQueue } from '../../../server/jobs/queue.ts';
 import { insertConfirmedUser } from './media-fixtures.ts';
-import { createTestApp } from './test-app.ts';
+import { createTestDatabase } from './test-app.ts';
 
 /** What a service test builds its services from: a fresh database, its config, and the way to drop them. */
 export interface ServiceDb {
@@ -16,16 +16,13 @@ export interface ServiceDb {
 }
 
 /**
- * A fresh, migrated database for tests that build a service from its deps: made by createTestApp as
- * every server test's is (a temp SQLite file, or a throw-away PostgreSQL database when DATABASE_URL
- * says so). The app around it runs no jobs and has finished its start-up work (the trash sweep,
- * measuring renditions), so nothing but the test writes to the database; its hourly sweeps never
- * come round within a test.
+ * A fresh, migrated database for tests that build a service from its deps, made as every server test's is
+ * (a temp SQLite file, or a throw-away PostgreSQL database when DATABASE_URL says so). No app runs on it, so
+ * nothing but the test writes to it.
  */
 export async function createServiceDb(): Promise<ServiceDb> {
-  const t = await createTestApp({ env: { RUN_JOBS: 'false' }, storageKind: 'local' });
-  await t.services.media.background.idle();
-  return { db: t.db, config: t.config, close: () => t.close() };
+  const { db, config, drop } = await createTestDatabase();
+  return { db, config, close: drop };
 }
 
 /** A confirmed user inserted at the clock's now; their id. */

@@ -54,27 +54,20 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** A fresh config and migrated database, and how to drop them: what createTestApp builds its app on. */
+export interface TestDatabase {
+  dataDir: string;
+  config: Config;
+  db: Db;
+  /** Closes the pool, drops the PostgreSQL database (when there is one) and removes DATA_DIR. */
+  drop: () => Promise<void>;
+}
+
 /**
- * A fresh app on a fresh database: a temp SQLite file, or — when DATABASE_URL points at PostgreSQL —
- * a throw-away database created on that server for this test file and dropped afterwards.
+ * A temp DATA_DIR with a SQLite file in it, or — when DATABASE_URL points at PostgreSQL — a throw-away
+ * database created on that server; migrated, with the tests' config (`env` adds to it or changes it).
  */
-export async function createTestApp(
-  overrides: {
-    env?: Record<string, string>;
-    processor?: MediaProcessor;
-    storage?: Storage;
-    /** Where media bytes live (without `storage`): local disk or the test S3; by default as MEDIA_STORAGE_TEST says. */
-    storageKind?: StorageKind;
-    /** Wraps the storage the app would use (to make one of its operations fail); the wrapped one is still cleaned up. */
-    wrapStorage?: (storage: Storage) => Storage;
-    /** A real adapter instead of the MemoryMailer (e.g. SMTP built from the test's config). */
-    mailer?: (config: Config) => Mailer;
-    /** buildApp's options (timeouts, a log stream); the logger is off unless a stream is given. */
-    app?: Omit<AppOptions, 'logger'>;
-    /** Extra routes a test needs on this app (registered before it is ready). */
-    routes?: (app: FastifyInstance) => void;
-  } = {},
-): Promise<TestApp> {
+export async function createTestDatabase(env: Record<string, string> = {}): Promise<TestDatabase> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kopilka-test-'));
   let dropDatabase: (() => Promise<void>) | undefined;
   let databaseUrl: string | undefined;
@@ -112,11 +105,47 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     OUT_DIR: path.join(dataDir, 'out'),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    ...((overrides.storageKind ?? defaultStorageKind()) === 's3' && !overrides.storage ? s3TestEnv() : {}),
-    ...overrides.env,
+    ...env,
   });
   const db = createDb(config.database);
   await migrate(db);
+  return {
+    dataDir,
+    config,
+    db,
+    drop: async () => {
+      await db.destroy();
+      await dropDatabase?.();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A fresh app on a fresh database: a temp SQLite file, or — when DATABASE_URL points at PostgreSQL —
+ * a throw-away database created on that server for this test file and dropped afterwards.
+ */
+export async function createTestApp(
+  overrides: {
+    env?: Record<string, string>;
+    processor?: MediaProcessor;
+    storage?: Storage;
+    /** Where media bytes live (without `storage`): local disk or the test S3; by default as MEDIA_STORAGE_TEST says. */
+    storageKind?: StorageKind;
+    /** Wraps the storage the app would use (to make one of its operations fail); the wrapped one is still cleaned up. */
+    wrapStorage?: (storage: Storage) => Storage;
+    /** A real adapter instead of the MemoryMailer (e.g. SMTP built from the test's config). */
+    mailer?: (config: Config) => Mailer;
+    /** buildApp's options (timeouts, a log stream); the logger is off unless a stream is given. */
+    app?: Omit<AppOptions, 'logger'>;
+    /** Extra routes a test needs on this app (registered before it is ready). */
+    routes?: (app: FastifyInstance) => void;
+  } = {},
+): Promise<TestApp> {
+  const { dataDir, config, db, drop } = await createTestDatabase({
+    ...((overrides.storageKind ?? defaultStorageKind()) === 's3' && !overrides.storage ? s3TestEnv() : {}),
+    ...overrides.env,
+  });
   const clock = new ManualClock(Date.now());
   const mailer = new MemoryMailer();
   const sms = new MemorySms();
@@ -147,10 +176,8 @@ export async function createTestApp(
     dataDir,
     async close() {
       await app.close();
-      await db.destroy();
-      await dropDatabase?.();
       if (ownStorage && config.mediaStorage.kind === 's3') await ownStorage.deletePrefix('');
-      rmSync(dataDir, { recursive: true, force: true });
+      await drop();
     },
   };
 }
