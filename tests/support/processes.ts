@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { until } from './until.ts';
 
 /**
  * Tools for the tests (and benchmarks) that start real processes: the server's, the deployment's, the faults'.
@@ -23,11 +24,12 @@ export async function freePort(): Promise<number> {
 
 /** Polls `check` until it holds; on time-out the error carries the end of the process's log. */
 export async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: number, log?: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check().catch(() => false)) return;
-    await new Promise((r) => setTimeout(r, 150));
-  }
+  // A check that throws (nothing listening yet) counts as not up yet.
+  const up = await until(what, () => check().catch(() => false), timeoutMs, 150).then(
+    () => true,
+    () => false,
+  );
+  if (up) return;
   const tail = log && existsSync(log) ? `\n--- ${log}:\n${readFileSync(log, 'utf8').slice(-3000)}` : '';
   throw new Error(`${what} did not come up within ${timeoutMs / 1000} s${tail}`);
 }
