@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { S3RVER_CREDENTIALS, startS3rver } from '../tests/server/support/s3rver.ts';
 import { freePort } from '../tests/support/processes.ts';
+import { samples } from '../tests/support/prometheus.ts';
 import { outputOf, root, SECRET } from './support.ts';
 
 /**
@@ -121,16 +122,12 @@ export async function readHistogram(ports: number[], name: string, kind: string)
   for (const port of ports) {
     const res = await fetch(`http://127.0.0.1:${port}/metrics`);
     if (!res.ok) throw new Error(`metrics on port ${port}: status ${res.status}`);
-    for (const line of (await res.text()).split('\n')) {
-      const m = /^(\w+)\{(.*)\} (\S+)$/.exec(line);
-      if (!m || !m[1]!.startsWith(name)) continue;
-      const labels = new Map([...m[2]!.matchAll(/(\w+)="([^"]*)"/g)].map((l) => [l[1]!, l[2]!]));
+    for (const { name: sampleName, labels, value } of samples(await res.text())) {
       if (labels.get('kind') !== kind) continue;
-      const value = Number(m[3]);
-      if (m[1] === `${name}_bucket`) {
+      if (sampleName === `${name}_bucket`) {
         const le = labels.get('le') === '+Inf' ? Infinity : Number(labels.get('le'));
         total.buckets.set(le, (total.buckets.get(le) ?? 0) + value);
-      } else if (m[1] === `${name}_sum`) total.sum += value;
+      } else if (sampleName === `${name}_sum`) total.sum += value;
     }
   }
   total.buckets = new Map([...total.buckets].sort((a, b) => a[0] - b[0]));

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeWorker } from '../../../server/compose.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { sample } from '../support/prometheus.ts';
+import { sample } from '../../support/prometheus.ts';
 
 const quiet = { error() {}, warn() {}, info() {} };
 

@@ -8,7 +8,7 @@ import { audioFixtures, createUser, multipart, tempDir } from '../support/media-
 import { HOME_ONLY_EXPORT, writeExport } from '../support/web-export.ts';
 import { composeWorker } from '../../../server/compose.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { sample } from '../support/prometheus.ts';
+import { sample } from '../../support/prometheus.ts';
 import { postMedia, sendMultipart } from '../support/uploads.ts';
 import { freePort, startApiProcess, type ApiProcess } from '../../support/processes.ts';
 
