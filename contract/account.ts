@@ -31,6 +31,9 @@ export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
 export const detailAnswerSchema = z.object({ detail: z.string() });
 export type DetailAnswer = z.infer<typeof detailAnswerSchema>;
 
+/** What a password change answers: the notice and a fresh token pair (the other sessions have ended). */
+export const passwordChangedSchema = tokenPairSchema.extend(detailAnswerSchema.shape);
+
 /** What a login answers instead of tokens while the account's second step (a code from an app) is pending. */
 export const secondStepRequiredSchema = z.object({ mfa_required: z.literal(true), mfa_token: z.string() });
 export type SecondStepRequired = z.infer<typeof secondStepRequiredSchema>;

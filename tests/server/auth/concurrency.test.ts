@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginAnswerSchema } from '../../../contract/account.ts';
+import { passwordChangedSchema } from '../../../contract/account.ts';
 import { bodyOf } from '../support/inject-json.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { changePassword, codeIn, post, register, signedInUser } from '../support/auth.ts';
@@ -131,7 +131,7 @@ describe('a password change wins every race', () => {
       expect((await post(t, '/api/auth/reset-password/confirm/', { token: again, new_password: 'owner-pass-123' })).statusCode).toBe(200);
     }
     // Whatever the order, the thief ends with no session and no password.
-    if (thief.statusCode === 200) expect((await profile(bodyOf(thief, loginAnswerSchema).access)).statusCode).toBe(401);
+    if (thief.statusCode === 200) expect((await profile(bodyOf(thief, passwordChangedSchema).access)).statusCode).toBe(401);
     expect((await post(t, '/api/auth/login/', { email: u.email, password: 'thief-pass-123' })).statusCode).toBe(401);
     expect((await post(t, '/api/auth/login/', { email: u.email, password: 'owner-pass-123' })).statusCode).toBe(200);
   });

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { detailAnswerSchema, tokenPairSchema, userSchema } from '../../../contract/account.ts';
+import { passwordChangedSchema, userSchema } from '../../../contract/account.ts';
 import { detailErrorSchema, fieldErrorsSchema } from '../../../contract/errors.ts';
 import { bodyOf, errorOf } from '../support/inject-json.ts';
 import { settle } from '../support/processing.ts';
@@ -12,7 +12,6 @@ import { multipart } from '../support/media-fixtures.ts';
 import { sendMultipart, type MultipartBody } from '../support/uploads.ts';
 
 /** What a password change answers: its detail and the new token pair (the other sessions end). */
-const passwordChangedSchema = tokenPairSchema.extend(detailAnswerSchema.shape);
 
 describe('profile', () => {
   let t: TestApp;
