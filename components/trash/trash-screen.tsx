@@ -105,21 +105,25 @@ export function TrashScreen() {
   const [refocusRequest, setRefocusRequest] = useState(0);
   const refocus = () => setRefocusRequest((n) => n + 1);
   const dialogOpen = purging !== null || emptying;
-  // The closing dialog's 200 ms leave transition keeps the page inert, and at its end the dialog gives the focus
-  // back to the button that opened it, which left with its item: so for a second the focus is put (back) on the
-  // target each frame it is found lost — not once it holds, which the dialog's restore can undo.
+  // The closing dialog's 200 ms leave transition keeps the page inert, and as it leaves the dialog gives the focus
+  // back to the button that opened it or, that one having left with its item, to an element focused earlier
+  // (Headless UI's focus history: a menu link, say). So the focus is put on the target at once, again on the
+  // first frame the dialog is gone from the page, and after that whenever it is found lost, until 30 frames
+  // after the dialog left (at most 5 s: on a busy page the transition can outlast 60 frames).
   useEffect(() => {
     if (!refocusRequest || dialogOpen) return;
     let frame = 0;
-    let tries = 0;
-    const attempt = () => {
+    let afterDialog = 0;
+    const started = performance.now();
+    const attempt = (first: boolean) => {
       const target = list.current ?? heading.current;
+      if (!document.querySelector('[role="dialog"]')) afterDialog++;
       const active = document.activeElement;
       const lost = !active || active === document.body || !active.isConnected || !!active.closest('[role="dialog"]');
-      if (target && (tries === 0 || lost)) target.focus();
-      if (++tries < 60) frame = requestAnimationFrame(attempt);
+      if (target && active !== target && (first || afterDialog === 1 || lost)) target.focus();
+      if (afterDialog < 30 && performance.now() - started < 5_000) frame = requestAnimationFrame(() => attempt(false));
     };
-    frame = requestAnimationFrame(attempt);
+    frame = requestAnimationFrame(() => attempt(true));
     return () => cancelAnimationFrame(frame);
   }, [refocusRequest, dialogOpen]);
 
