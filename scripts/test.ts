@@ -2,7 +2,7 @@
 // installed on Debian as root, else a stop with the one command to run), then the type check of every file,
 // the lint and the format check side by side (a red check stops here, before any test runs), then two passes
 // side by side — unit + server tests on SQLite with media on local disk, and the server tests again on
-// PostgreSQL with media in S3 — then the browser tests.
+// PostgreSQL with media in S3 — then the browser tests (two workers, then the timing-bound files on one).
 // Side by side: each of these runs on about one core (the server project runs its files one after another),
 // so on two cores two of them together take little longer than one. Each one's output is kept and printed
 // whole when it ends (a failed one's after all have ended), so the log reads as if they had run one after
@@ -130,4 +130,6 @@ cleanup();
 
 // .ci/run builds the container image beside the browser tests (they leave a core about half idle): it waits for this file.
 if (process.env.NPM_TEST_BROWSER_MARK) writeFileSync(process.env.NPM_TEST_BROWSER_MARK, '');
-run('npx', ['playwright', 'test'], sqliteEnv);
+// Most files two at a time, then the ones that wait on the page's timing one at a time (playwright.config.ts).
+run('npx', ['playwright', 'test', '--project=together'], sqliteEnv);
+run('npx', ['playwright', 'test', '--project=alone'], sqliteEnv);
