@@ -70,11 +70,11 @@ function registerKind(app: ZodApp, kind: MediaKindSpec, { media, guard, storage,
         version: user.media_version,
         window: media.paths.expiry(now),
       },
-      async () => {
+      async (kept) => {
         const rows = month
           ? await media.timeline.month(user.id, kind, month, tz, favoritesOnly)
           : await records.list(user.id, kind, favoritesOnly);
-        return recordsJson(kind, rows, { url: (key) => (key ? media.paths.sign(key, now) : null) });
+        return recordsJson(kind, rows, { url: (key) => (key ? media.paths.sign(key, now) : null) }, kept);
       },
     );
     return sendList(request, reply, entry);

@@ -7,12 +7,40 @@ import { buildApp, type BuiltApp } from '../../../server/app.ts';
 import { AuthRepository } from '../../../server/auth/repository.ts';
 import { Sessions } from '../../../server/auth/sessions.ts';
 import { MEDIA_URL_TTL_SECONDS } from '../../../server/media/files/signing.ts';
+import { audioKind } from '../../../server/media/kinds.ts';
 import { createUser, distinctCopy, ffmpeg, tempDir } from '../support/media-fixtures.ts';
 import { processed } from '../support/processing.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { acceptedUpload } from '../support/uploads.ts';
 
 type User = Awaited<ReturnType<typeof createUser>>;
+
+/** `count` ready audio rows of `user` written straight into the database, all with the same peaks (returned). */
+async function insertAudioRows(t: TestApp, user: User, count: number): Promise<string> {
+  const now = new Date().toISOString();
+  const peaks = JSON.stringify(Array.from({ length: 300 }, (_, i) => i % 101));
+  const rows = Array.from({ length: count }, (_, i) => ({
+    user_id: user.id,
+    kind: 'audio' as const,
+    title: `Запись ${i}`,
+    description: '',
+    status: 'ready' as const,
+    original_key: `u/${user.id}/audio/${i}.webm`,
+    mime_type: 'audio/webm',
+    size: 1,
+    original_name: 'x.webm',
+    waveform: peaks,
+    renditions_size: 0,
+    created_at: now,
+    updated_at: now,
+  }));
+  for (let i = 0; i < rows.length; i += 500)
+    await t.db
+      .insertInto('media')
+      .values(rows.slice(i, i + 500))
+      .execute();
+  return peaks;
+}
 
 /**
  * A user's list is kept ready as bytes: it answers 304 to its ETag while nothing changed, goes out
@@ -79,12 +107,14 @@ describe('the audio list kept ready', () => {
     expect(again.body).toBe('');
     expect(again.headers.etag).toBe(etag);
 
-    const br = await list(alice, { 'accept-encoding': 'gzip, deflate, br' });
-    expect(br.headers['content-encoding']).toBe('br');
-    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
-    const gz = await list(alice, { 'accept-encoding': 'br;q=0, gzip' });
+    // gzip first (after a change only the changed record's piece is compressed again), br when gzip is not taken.
+    const gz = await list(alice, { 'accept-encoding': 'gzip, deflate, br' });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    const br = await list(alice, { 'accept-encoding': 'br, gzip;q=0' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect((await list(alice, { 'accept-encoding': 'br;q=0, gzip' })).headers['content-encoding']).toBe('gzip');
     expect(new Set([etag, br.headers.etag, gz.headers.etag]).size).toBe(3);
     expect((await list(alice, { 'accept-encoding': 'identity' })).headers['content-encoding']).toBeUndefined();
     // A compressed copy's ETag revalidates too.
@@ -161,28 +191,7 @@ describe('the audio list kept ready', () => {
 
   it('builds a long list in slices, so that other requests are answered meanwhile, and asked for twice at once builds it once', async () => {
     const bob = await createUser(t, 'bob');
-    const now = new Date().toISOString();
-    const peaks = JSON.stringify(Array.from({ length: 300 }, (_, i) => i % 101));
-    const rows = Array.from({ length: 3000 }, (_, i) => ({
-      user_id: bob.id,
-      kind: 'audio' as const,
-      title: `Запись ${i}`,
-      description: '',
-      status: 'ready' as const,
-      original_key: `u/${bob.id}/audio/${i}.webm`,
-      mime_type: 'audio/webm',
-      size: 1,
-      original_name: 'x.webm',
-      waveform: peaks,
-      renditions_size: 0,
-      created_at: now,
-      updated_at: now,
-    }));
-    for (let i = 0; i < rows.length; i += 500)
-      await t.db
-        .insertInto('media')
-        .values(rows.slice(i, i + 500))
-        .execute();
+    const peaks = await insertAudioRows(t, bob, 3000);
 
     // Another user's request arrives while the list is being built: right after its rows are read.
     const records = t.services.media.records;
@@ -206,6 +215,32 @@ describe('the audio list kept ready', () => {
     expect(z.array(audioRecordSchema).parse(first.json())[2999]!.waveform_data).toEqual(JSON.parse(peaks));
     expect(second.body).toBe(first.body);
     expect(builds).toBe(1);
+  });
+
+  it('after a change to one record of a long list writes only that record again, and gzips the same array', async () => {
+    const carol = await createUser(t, 'carol');
+    await insertAudioRows(t, carol, 400);
+    expect((await list(carol, { 'accept-encoding': 'gzip' })).statusCode).toBe(200);
+    const written = vi.spyOn(audioKind, 'toJson');
+    await t.db
+      .updateTable('media')
+      .set({ title: 'Новое название' })
+      .where('user_id', '=', carol.id)
+      .where('title', '=', 'Запись 123')
+      .execute();
+    const plain = await list(carol);
+    const gz = await list(carol, { 'accept-encoding': 'gzip' });
+    const writes = written.mock.calls.length;
+    written.mockRestore();
+    expect(writes).toBe(1);
+    const titles = z
+      .array(audioRecordSchema)
+      .parse(plain.json())
+      .map((r) => r.title);
+    expect(titles).toHaveLength(400);
+    expect(titles.filter((title) => title === 'Новое название')).toHaveLength(1);
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
   });
 
   it('signs a fresh list when the URLs’ expiry window moves on', async () => {
