@@ -17,6 +17,7 @@ import { Grants } from './grants/grants.ts';
 import { GrantsRepository } from './grants/repository.ts';
 import { purgeFilesDefinition } from './storage/purge-files.ts';
 import { JobQueue, type JobLog } from './jobs/queue.ts';
+import { jobSignals } from './jobs/signals.ts';
 import { reconcileStorageJob, scheduleReconciliation } from './storage/reconcile.ts';
 import { Worker, type WorkerDeps } from './jobs/worker.ts';
 import { BackgroundWork } from './media/processing/background.ts';
@@ -88,9 +89,10 @@ export interface Services {
   metrics: Metrics;
 }
 
-/** The job queue of one process, on the app's database and its lease clock. */
+/** The job queue of one process, on the app's database and its lease clock, signalling other processes on PostgreSQL. */
 export function composeQueue(deps: Pick<AppDeps, 'db' | 'clock' | 'jobClock' | 'config'>, log: JobLog): JobQueue {
-  return new JobQueue({ db: deps.db, clock: deps.jobClock ?? deps.clock, lease: deps.config.jobLease, log });
+  const signals = jobSignals(deps.config, deps.db, log);
+  return new JobQueue({ db: deps.db, clock: deps.jobClock ?? deps.clock, lease: deps.config.jobLease, log, signals });
 }
 
 /** The media services of one process. */

@@ -4,6 +4,7 @@ import type { Db } from '../db/kysely.ts';
 import type { Job } from '../db/types.ts';
 import { JOB_LANES, type JobKind, type Lane, type Lease } from './kinds.ts';
 import { JobsRepository } from './repository.ts';
+import type { JobSignals } from './signals.ts';
 
 /** Where the queue reports what went wrong off the request path. */
 export interface JobLog {
@@ -44,11 +45,14 @@ export interface JobQueueDeps {
   clock: Clock;
   lease: Lease;
   log: JobLog;
+  /** How other processes' workers hear of new jobs, and this one's of theirs (PostgreSQL; none on SQLite). */
+  signals?: JobSignals;
 }
 
 /** The shared job queue, in the database: adding jobs, journal entries, and waking this process's worker. */
 export class JobQueue {
   private readonly listeners = new Set<(lane: Lane) => void>();
+  private stopListening: (() => Promise<void>) | null = null;
 
   constructor(private readonly d: JobQueueDeps) {}
 
@@ -107,16 +111,33 @@ export class JobQueue {
 
   /**
    * Wakes the worker of this process (if it runs one) to look for due jobs of `kind`'s lane now rather
-   * than at its next poll (after the transaction that added them has committed).
+   * than at its next poll (after the transaction that added them has committed), and tells the other
+   * processes' workers the same (signals.ts).
    */
   nudge(kind: JobKind): void {
-    for (const listener of this.listeners) listener(JOB_LANES[kind]);
+    const lane = JOB_LANES[kind];
+    this.wakeHere(lane);
+    this.d.signals?.notify(lane).catch((err: unknown) => this.d.log.warn({ err, lane }, 'could not signal a new job to other processes'));
   }
 
-  /** Called on every nudge with the lane to look at; returns the unsubscribe. */
-  onNudge(listener: (lane: Lane) => void): () => void {
+  /**
+   * Called on every nudge, this process's or (with signals) another's, with the lane to look at; returns the
+   * unsubscribe. The first listener starts hearing other processes, the last one leaving stops it.
+   */
+  onNudge(listener: (lane: Lane) => void): () => Promise<void> {
     this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    if (this.d.signals && !this.stopListening) this.stopListening = this.d.signals.listen((lane) => this.wakeHere(lane));
+    return async () => {
+      this.listeners.delete(listener);
+      if (this.listeners.size > 0 || !this.stopListening) return;
+      const stop = this.stopListening;
+      this.stopListening = null;
+      await stop();
+    };
+  }
+
+  private wakeHere(lane: Lane): void {
+    for (const listener of this.listeners) listener(lane);
   }
 
   leaseUntil(): string {

@@ -121,7 +121,7 @@ export class Worker {
   private timer: ReturnType<typeof setInterval> | null = null;
   private sweeper: ReturnType<typeof setInterval> | null = null;
   private sweeping: Promise<unknown> = Promise.resolve();
-  private unsubscribe: (() => void) | null = null;
+  private unsubscribe: (() => Promise<void>) | null = null;
   private stopped = false;
   private wakeScheduled = false;
   private readonly woken = new Set<Lane>();
@@ -169,7 +169,7 @@ export class Worker {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     if (this.sweeper) clearInterval(this.sweeper);
-    this.unsubscribe?.();
+    await this.unsubscribe?.();
     await this.sweeping;
     await Promise.all(this.lanes.map((lane) => lane.filling ?? Promise.resolve()));
     let timeout: ReturnType<typeof setTimeout> | undefined;

@@ -1,10 +1,9 @@
 import type { Clock } from '../../../server/clock.ts';
-import { composeQueue } from '../../../server/compose.ts';
 import type { Config } from '../../../server/config.ts';
 import type { Db } from '../../../server/db/kysely.ts';
 import type { Job, Media, NewMedia } from '../../../server/db/types.ts';
 import type { JobKind, Lane } from '../../../server/jobs/kinds.ts';
-import type { JobQueue } from '../../../server/jobs/queue.ts';
+import { JobQueue } from '../../../server/jobs/queue.ts';
 import { insertConfirmedUser } from './media-fixtures.ts';
 import { createTestDatabase } from './test-app.ts';
 
@@ -79,10 +78,13 @@ export function insertMediaRow(db: Db, clock: Clock, userId: number, fields: Par
     .executeTakeFirstOrThrow();
 }
 
-/** The job queue as a process composes it, on `clock`, recording every lane it is nudged on. */
+/**
+ * The job queue of a process on `clock`, recording every lane it is nudged on: this process's nudges only, so
+ * without the signals of other processes (which on PostgreSQL would keep a connection listening).
+ */
 export function recordingQueue(s: ServiceDb, clock: Clock): { queue: JobQueue; nudged: Lane[] } {
   const quiet = { error() {}, warn() {}, info() {} };
-  const queue = composeQueue({ db: s.db, clock, config: s.config }, quiet);
+  const queue = new JobQueue({ db: s.db, clock, lease: s.config.jobLease, log: quiet });
   const nudged: Lane[] = [];
   queue.onNudge((lane) => nudged.push(lane));
   return { queue, nudged };
