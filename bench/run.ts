@@ -5,6 +5,7 @@ import { benchLighthouse } from './lighthouse.ts';
 import { benchList } from './list.ts';
 import { benchPhotosPage } from './photos-page.ts';
 import { benchProfile } from './profile.ts';
+import { benchQueueEngines } from './queue-engines.ts';
 import { benchSaveBurst } from './save-burst.ts';
 import { benchScale } from './scale.ts';
 import { benchTimeline } from './timeline.ts';
@@ -15,7 +16,8 @@ import { benchUploadS3 } from './upload-s3.ts';
  * `npm run bench` — prints figures, never pass/fail. Loopback only, bounded in count and time.
  * `npm run bench -- list`, `-- profile`, `-- upload`, `-- s3`, `-- save-burst`, `-- first-load`, `-- lighthouse`, `-- audio-page`,
  * `-- timeline`, `-- photos-page` or `-- export [total MB]` runs one of them. `-- scale` (PostgreSQL and S3, 1/2/4 API
- * processes and workers, about 5 minutes) runs only when named.
+ * processes and workers, about 5 minutes) and `-- queue` (today's job queue beside pg-boss and Graphile Worker on
+ * PostgreSQL, about a minute) run only when named.
  */
 const only = process.argv[2];
 if (!only || only === 'list') await benchList();
@@ -29,4 +31,5 @@ if (!only || only === 'audio-page') await benchAudioPage();
 if (!only || only === 'timeline') await benchTimeline();
 if (!only || only === 'photos-page') await benchPhotosPage();
 if (only === 'scale') await benchScale();
+if (only === 'queue') await benchQueueEngines();
 if (!only || only === 'export') await benchExport({ totalMb: process.argv[3] ? Number(process.argv[3]) : undefined });
