@@ -41,6 +41,11 @@ export function negotiateEncoding(header: string | undefined): ListEncoding {
  */
 export interface ListParts {
   pieces: readonly string[];
+  /**
+   * Per piece, what names its text from one build to the next (its records' ids), and whether any of its
+   * records was written anew: an unchanged piece's blocks are taken from the last list's under the same name.
+   */
+  names?: readonly { name: string; fresh: boolean }[];
   records?: KeptRecords;
 }
 
@@ -55,35 +60,50 @@ export interface ListBody {
 
 class Entry {
   private readonly encoded = new Map<ListEncoding, Promise<ListBody>>();
-  /** Each piece's raw deflate blocks (ending on a full flush, so that they join), shared with the next build. */
+  /** Each piece's UTF-8 bytes (a view of `json`) and raw deflate blocks (ending on a full flush, so that they join), by its name. */
+  readonly bytes = new Map<string, Buffer>();
   readonly deflated = new Map<string, Promise<Buffer>>();
+  private readonly names: readonly string[];
   readonly etags: Set<string>;
   readonly tag: string;
   readonly json: Buffer;
-  readonly pieces: readonly string[];
+  private readonly crc: number;
   readonly records: KeptRecords | undefined;
 
+  /** A piece that comes back unchanged (same name, no record written anew) takes its bytes and blocks from `previous`. */
   constructor(
     readonly key: string,
     readonly window: number,
     parts: ListParts,
     previous: Entry | undefined,
   ) {
-    this.pieces = parts.pieces;
     this.records = parts.records;
-    this.json = Buffer.from(parts.pieces.join(''));
+    // Unnamed pieces (a list that is one string) are named by their place: nothing carries over.
+    this.names = parts.names?.map((piece) => piece.name) ?? parts.pieces.map((_, i) => `#${i}`);
+    const buffers = parts.pieces.map((piece, i) => {
+      const name = this.names[i]!;
+      const unchanged = parts.names && !parts.names[i]!.fresh;
+      const kept = unchanged ? previous?.bytes.get(name) : undefined;
+      const blocks = kept && previous?.deflated.get(name);
+      if (blocks) this.deflated.set(name, blocks);
+      return kept ?? Buffer.from(piece);
+    });
+    this.json = Buffer.concat(buffers);
+    // Each piece's bytes kept as a view of the JSON: no second copy, and nothing of the last list held.
+    let offset = 0;
+    buffers.forEach((piece, i) => {
+      this.bytes.set(this.names[i]!, this.json.subarray(offset, (offset += piece.length)));
+    });
+    this.crc = crc32(this.json);
     this.tag = createHash('sha256').update(this.json).digest('base64url').slice(0, 27);
     this.etags = new Set([`"${this.tag}"`, `"${this.tag}-br"`, `"${this.tag}-gz"`]);
     this.encoded.set('identity', Promise.resolve({ bytes: this.json, etag: `"${this.tag}"` }));
-    for (const piece of this.pieces) {
-      const kept = previous?.deflated.get(piece);
-      if (kept) this.deflated.set(piece, kept);
-    }
   }
 
   /**
    * Bytes it holds: the JSON, room for its compressed forms, and for a list of records what is kept for the
-   * next build (the pieces, and each record's row and JSON: 2.8 times the JSON's bytes for 2,000 audio records).
+   * next build (the pieces' bytes, and each record's row and JSON: 2.8 times the JSON's bytes for 2,000 audio
+   * records).
    */
   get size(): number {
     return this.json.length * (this.records ? 4 : 2);
@@ -111,18 +131,18 @@ class Entry {
   }
 
   private async gzip(): Promise<ListBody> {
-    const blocks = await Promise.all(this.pieces.map((piece) => this.deflate(piece)));
+    const blocks = await Promise.all(this.names.map((name) => this.deflate(name)));
     const trailer = Buffer.alloc(8);
-    trailer.writeUInt32LE(crc32(this.json), 0);
+    trailer.writeUInt32LE(this.crc, 0);
     trailer.writeUInt32LE(this.json.length % 2 ** 32, 4);
     return { bytes: Buffer.concat([GZIP_HEADER, ...blocks, FINAL_BLOCK, trailer]), etag: `"${this.tag}-gz"` };
   }
 
-  private deflate(piece: string): Promise<Buffer> {
-    let blocks = this.deflated.get(piece);
+  private deflate(name: string): Promise<Buffer> {
+    let blocks = this.deflated.get(name);
     if (!blocks) {
-      blocks = deflateRawAsync(piece, { level: 4, finishFlush: zlib.Z_FULL_FLUSH });
-      this.deflated.set(piece, blocks);
+      blocks = deflateRawAsync(this.bytes.get(name)!, { level: 4, finishFlush: zlib.Z_FULL_FLUSH });
+      this.deflated.set(name, blocks);
     }
     return blocks;
   }

@@ -16,8 +16,8 @@ const LIST_SLICE = 250;
 const endsPiece = (id: number) => Math.imul(id, 0x9e3779b1) >>> 26 === 0;
 
 /** Whether every column of `row` holds what it held in `before`: any write to it, by any writer, shows. */
-function sameRow(before: Readonly<Record<string, unknown>>, row: Media): boolean {
-  for (const [column, value] of Object.entries(row)) if (before[column] !== value) return false;
+function sameRow(before: Readonly<Record<string, unknown>>, row: Readonly<Record<string, unknown>>, columns: readonly string[]): boolean {
+  for (const column of columns) if (before[column] !== row[column]) return false;
   return true;
 }
 
@@ -31,22 +31,38 @@ function sameRow(before: Readonly<Record<string, unknown>>, row: Media): boolean
 export async function recordsJson(kind: MediaKindSpec, rows: readonly Media[], signer: UrlSigner, kept?: KeptRecords): Promise<ListParts> {
   const records = new Map<number, { row: Media; json: string }>();
   const pieces: string[] = [];
+  const names: { name: string; fresh: boolean }[] = [];
   let piece: string[] = [];
+  let ids: number[] = [];
+  let fresh = false;
   const close = () => {
-    pieces.push((pieces.length === 0 ? '[' : ',') + piece.join(','));
+    const prefix = pieces.length === 0 ? '[' : ',';
+    pieces.push(prefix + piece.join(','));
+    names.push({ name: prefix + ids.join(','), fresh });
     piece = [];
+    ids = [];
+    fresh = false;
   };
+  // Every row of one query has the same columns (read once: Object.entries per row took 12 ms for 2,000).
+  const columns = rows[0] ? Object.keys(rows[0]) : [];
   for (const [i, row] of rows.entries()) {
     if (i % LIST_SLICE === 0) await setImmediate();
     const before = kept?.get(row.id);
-    const json = before && sameRow(before.row, row) ? before.json : stringifyWithRawJson(kind.record.encode(kind.toJson(row, signer)));
+    let json: string;
+    if (before && sameRow(before.row, row, columns)) json = before.json;
+    else {
+      json = stringifyWithRawJson(kind.record.encode(kind.toJson(row, signer)));
+      fresh = true;
+    }
     records.set(row.id, { row, json });
     piece.push(json);
+    ids.push(row.id);
     if (endsPiece(row.id)) close();
   }
   if (piece.length > 0 || pieces.length === 0) close();
   pieces.push(']');
-  return { pieces, records };
+  names.push({ name: ']', fresh: false });
+  return { pieces, names, records };
 }
 
 /**
