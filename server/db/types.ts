@@ -175,6 +175,8 @@ export interface MediaTable {
   sha256: string | null;
   /** 1 when the owner starred the item («Избранное»), else 0. */
   is_favorite: Generated<number>;
+  /** Goes up with every update of the row, by a trigger (migration 024): what a kept list compares. */
+  row_version: Generated<number>;
 }
 
 /** A user's album (see migration 016): items of any kind, listed in album_items. */

@@ -40,7 +40,8 @@ export function negotiateEncoding(header: string | undefined): ListEncoding {
  * A piece that comes back unchanged in the next build is not compressed again for gzip.
  */
 export interface ListParts {
-  pieces: readonly string[];
+  /** Each piece's text, or what writes it: an unchanged piece's is not written when the last list has its bytes. */
+  pieces: readonly (string | (() => string))[];
   /**
    * Per piece, what names its text from one build to the next (its records' ids), and whether any of its
    * records was written anew: an unchanged piece's blocks are taken from the last list's under the same name.
@@ -86,7 +87,7 @@ class Entry {
       const kept = unchanged ? previous?.bytes.get(name) : undefined;
       const blocks = kept && previous?.deflated.get(name);
       if (blocks) this.deflated.set(name, blocks);
-      return kept ?? Buffer.from(piece);
+      return kept ?? Buffer.from(typeof piece === 'string' ? piece : piece());
     });
     this.json = Buffer.concat(buffers);
     // Each piece's bytes kept as a view of the JSON: no second copy, and nothing of the last list held.

@@ -23,21 +23,23 @@ function sameRow(before: Readonly<Record<string, unknown>>, row: Readonly<Record
 
 /**
  * A list of records as the JSON array the API sends, each record through the kind's schema, in pieces. A
- * record whose row is column for column what it was when `kept` was built (in the same URL window, which the
- * cache sees to) is not written again: comparing 2,000 rows takes under a millisecond. In slices, letting the event loop go before each: writing 2,000 records
- * anew takes 60-150 ms, which would otherwise hold up every other request to this process (the same page's
- * profile among them).
+ * record whose row is the kept one (MediaService.listSince hands back the kept row when its row version has not
+ * moved), or column for column what it was, when `kept` was built (in the same URL window, which the cache sees
+ * to) is not written again; nor is a piece of such records, when the last list has its bytes. In slices, letting
+ * the event loop go before each: writing 2,000 records anew takes 60-150 ms, which would otherwise hold up every
+ * other request to this process (the same page's profile among them).
  */
 export async function recordsJson(kind: MediaKindSpec, rows: readonly Media[], signer: UrlSigner, kept?: KeptRecords): Promise<ListParts> {
   const records = new Map<number, { row: Media; json: string }>();
-  const pieces: string[] = [];
+  const pieces: (() => string)[] = [];
   const names: { name: string; fresh: boolean }[] = [];
   let piece: string[] = [];
   let ids: number[] = [];
   let fresh = false;
   const close = () => {
     const prefix = pieces.length === 0 ? '[' : ',';
-    pieces.push(prefix + piece.join(','));
+    const texts = piece;
+    pieces.push(() => prefix + texts.join(','));
     names.push({ name: prefix + ids.join(','), fresh });
     piece = [];
     ids = [];
@@ -49,7 +51,7 @@ export async function recordsJson(kind: MediaKindSpec, rows: readonly Media[], s
     if (i % LIST_SLICE === 0) await setImmediate();
     const before = kept?.get(row.id);
     let json: string;
-    if (before && sameRow(before.row, row, columns)) json = before.json;
+    if (before && (before.row === row || sameRow(before.row, row, columns))) json = before.json;
     else {
       json = stringifyWithRawJson(kind.record.encode(kind.toJson(row, signer)));
       fresh = true;
@@ -60,7 +62,7 @@ export async function recordsJson(kind: MediaKindSpec, rows: readonly Media[], s
     if (endsPiece(row.id)) close();
   }
   if (piece.length > 0 || pieces.length === 0) close();
-  pieces.push(']');
+  pieces.push(() => ']');
   names.push({ name: ']', fresh: false });
   return { pieces, names, records };
 }

@@ -43,6 +43,37 @@ export class MediaRepository {
     return ordered.execute();
   }
 
+  /** The ids and row versions of list(), in its order: what tells a kept list which rows changed. */
+  listVersions(
+    userId: number,
+    kind: MediaKind,
+    order: 'created' | 'taken',
+    favoritesOnly = false,
+  ): Promise<{ id: number; row_version: number }[]> {
+    const all = this.db.selectFrom('media').select(['id', 'row_version']).where(liveOf(userId)).where('kind', '=', kind);
+    const q = favoritesOnly ? all.where('is_favorite', '=', 1) : all;
+    const ordered =
+      order === 'taken'
+        ? q.orderBy(sql`coalesce(taken_at, created_at)`, 'desc').orderBy('id', 'desc')
+        : q.orderBy('created_at', 'desc').orderBy('id', 'desc');
+    return ordered.execute();
+  }
+
+  /** The owner's rows with these ids (any order), 500 to a query. */
+  async rowsOf(userId: number, ids: readonly number[]): Promise<Media[]> {
+    const rows: Media[] = [];
+    for (let i = 0; i < ids.length; i += 500)
+      rows.push(
+        ...(await this.db
+          .selectFrom('media')
+          .selectAll()
+          .where('user_id', '=', userId)
+          .where('id', 'in', ids.slice(i, i + 500))
+          .execute()),
+      );
+    return rows;
+  }
+
   findOwned(userId: number, kind: MediaKind, id: number): Promise<Media | undefined> {
     return this.db
       .selectFrom('media')

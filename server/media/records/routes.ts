@@ -73,7 +73,7 @@ function registerKind(app: ZodApp, kind: MediaKindSpec, { media, guard, storage,
       async (kept) => {
         const rows = month
           ? await media.timeline.month(user.id, kind, month, tz, favoritesOnly)
-          : await records.list(user.id, kind, favoritesOnly);
+          : await records.listSince(user.id, kind, favoritesOnly, kept);
         return recordsJson(kind, rows, { url: (key) => (key ? media.paths.sign(key, now) : null) }, kept);
       },
     );

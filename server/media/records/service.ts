@@ -4,6 +4,7 @@ import { detailError, notFound } from '../../http/errors.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { MediaEdit } from '../fields.ts';
 import type { DownloadChoice, MediaKindSpec } from '../kinds.ts';
+import type { KeptRecords } from './list-cache.ts';
 import type { MediaPatch, MediaRepository } from './repository.ts';
 
 export interface MediaServiceDeps {
@@ -25,6 +26,26 @@ export class MediaService {
   /** The owner's items of the kind outside the trash, in the kind's order; only the favourites when asked. */
   list(userId: number, kind: MediaKindSpec, favoritesOnly = false): Promise<Media[]> {
     return this.d.repo.list(userId, kind.name, kind.order, favoritesOnly);
+  }
+
+  /**
+   * list(), for a list kept as each record's JSON with the rows it was written from (`kept`): the ids and row
+   * versions are read, and whole only the rows that are new or whose version moved; the others are the kept
+   * rows themselves, so the list's build reuses their JSON.
+   */
+  async listSince(userId: number, kind: MediaKindSpec, favoritesOnly: boolean, kept: KeptRecords | undefined): Promise<Media[]> {
+    if (!kept) return this.list(userId, kind, favoritesOnly);
+    const versions = await this.d.repo.listVersions(userId, kind.name, kind.order, favoritesOnly);
+    const same = (id: number, version: number) => (kept.get(id)?.row as Media | undefined)?.row_version === version;
+    const changed = new Set(versions.filter(({ id, row_version }) => !same(id, row_version)).map(({ id }) => id));
+    const read = new Map((await this.d.repo.rowsOf(userId, [...changed])).map((row) => [row.id, row]));
+    const rows: Media[] = [];
+    for (const { id } of versions) {
+      // A row gone between the two reads is left out (its removal moved the media version: the next list is new).
+      const row = changed.has(id) ? read.get(id) : (kept.get(id)!.row as Media);
+      if (row) rows.push(row);
+    }
+    return rows;
   }
 
   async get(userId: number, kind: MediaKindSpec, id: number): Promise<Media> {

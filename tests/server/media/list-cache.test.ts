@@ -8,6 +8,7 @@ import { AuthRepository } from '../../../server/auth/repository.ts';
 import { Sessions } from '../../../server/auth/sessions.ts';
 import { MEDIA_URL_TTL_SECONDS } from '../../../server/media/files/signing.ts';
 import { audioKind } from '../../../server/media/kinds.ts';
+import { MediaRepository } from '../../../server/media/records/repository.ts';
 import { createUser, distinctCopy, ffmpeg, tempDir } from '../support/media-fixtures.ts';
 import { processed } from '../support/processing.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -222,6 +223,8 @@ describe('the audio list kept ready', () => {
     await insertAudioRows(t, carol, 400);
     expect((await list(carol, { 'accept-encoding': 'gzip' })).statusCode).toBe(200);
     const written = vi.spyOn(audioKind, 'toJson');
+    const wholeLists = vi.spyOn(MediaRepository.prototype, 'list');
+    const rowsRead = vi.spyOn(MediaRepository.prototype, 'rowsOf');
     await t.db
       .updateTable('media')
       .set({ title: 'Новое название' })
@@ -231,8 +234,12 @@ describe('the audio list kept ready', () => {
     const plain = await list(carol);
     const gz = await list(carol, { 'accept-encoding': 'gzip' });
     const writes = written.mock.calls.length;
-    written.mockRestore();
+    const [lists, reads] = [wholeLists.mock.calls.length, rowsRead.mock.calls.map(([, ids]) => ids.length)];
+    vi.restoreAllMocks();
     expect(writes).toBe(1);
+    // Only the changed row is read whole (its row version moved); the list's other rows are the kept ones.
+    expect(lists).toBe(0);
+    expect(reads).toEqual([1]);
     const titles = z
       .array(audioRecordSchema)
       .parse(plain.json())
