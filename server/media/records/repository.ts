@@ -1,7 +1,7 @@
-import { sql, type Updateable } from 'kysely';
+import { sql, type SelectQueryBuilder, type Updateable } from 'kysely';
 import type { Db } from '../../db/kysely.ts';
 import type { MediaKind } from '../../../contract/media.ts';
-import type { Media, MediaTable, NewMedia } from '../../db/types.ts';
+import type { DB, Media, MediaTable, NewMedia } from '../../db/types.ts';
 import { liveItem, liveOf } from './owned.ts';
 
 export type MediaPatch = Updateable<MediaTable>;
@@ -30,17 +30,23 @@ export type ExportRow = Pick<Media, (typeof EXPORT_COLUMNS)[number]>;
  * found. Lists, reads and edits see only rows outside the trash (deleted_at null); the trash itself is
  * trash/repository.ts.
  */
+/** The owner's items of a kind outside the trash (or their favourites), newest first: by creation, or by when taken. */
+function inListOrder<O>(
+  query: SelectQueryBuilder<DB, 'media', O>,
+  { userId, kind, order, favoritesOnly }: { userId: number; kind: MediaKind; order: 'created' | 'taken'; favoritesOnly: boolean },
+): SelectQueryBuilder<DB, 'media', O> {
+  const all = query.where(liveOf(userId)).where('kind', '=', kind);
+  const some = favoritesOnly ? all.where('is_favorite', '=', 1) : all;
+  return order === 'taken'
+    ? some.orderBy(sql`coalesce(taken_at, created_at)`, 'desc').orderBy('id', 'desc')
+    : some.orderBy('created_at', 'desc').orderBy('id', 'desc');
+}
+
 export class MediaRepository {
   constructor(private readonly db: Db) {}
 
   list(userId: number, kind: MediaKind, order: 'created' | 'taken', favoritesOnly = false): Promise<Media[]> {
-    const all = this.db.selectFrom('media').selectAll().where(liveOf(userId)).where('kind', '=', kind);
-    const q = favoritesOnly ? all.where('is_favorite', '=', 1) : all;
-    const ordered =
-      order === 'taken'
-        ? q.orderBy(sql`coalesce(taken_at, created_at)`, 'desc').orderBy('id', 'desc')
-        : q.orderBy('created_at', 'desc').orderBy('id', 'desc');
-    return ordered.execute();
+    return inListOrder(this.db.selectFrom('media').selectAll(), { userId, kind, order, favoritesOnly }).execute();
   }
 
   /** The ids and row versions of list(), in its order: what tells a kept list which rows changed. */
@@ -50,13 +56,7 @@ export class MediaRepository {
     order: 'created' | 'taken',
     favoritesOnly = false,
   ): Promise<{ id: number; row_version: number }[]> {
-    const all = this.db.selectFrom('media').select(['id', 'row_version']).where(liveOf(userId)).where('kind', '=', kind);
-    const q = favoritesOnly ? all.where('is_favorite', '=', 1) : all;
-    const ordered =
-      order === 'taken'
-        ? q.orderBy(sql`coalesce(taken_at, created_at)`, 'desc').orderBy('id', 'desc')
-        : q.orderBy('created_at', 'desc').orderBy('id', 'desc');
-    return ordered.execute();
+    return inListOrder(this.db.selectFrom('media').select(['id', 'row_version']), { userId, kind, order, favoritesOnly }).execute();
   }
 
   /** The owner's rows with these ids (any order), 500 to a query. */
