@@ -54,7 +54,7 @@ export async function benchScale(): Promise<void> {
   console.log(
     `  figures past ${os.availableParallelism()} processes measure contention for ${os.availableParallelism()} cores (shared with PostgreSQL, s3rver, ffmpeg and the load generator), not scaling`,
   );
-  console.log('  the queue on pg-boss / Graphile Worker beside today’s lease table: not measured yet (a later step of issue 32)');
+  console.log('  the queue beside pg-boss and Graphile Worker: npm run bench -- queue');
   const teardown = new Teardown();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kopilka-bench-scale-'));
   teardown.add(async () => rmSync(dataDir, { recursive: true, force: true }));
