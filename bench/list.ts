@@ -11,11 +11,10 @@ import {
   generatorName,
   load,
   mb,
-  PROCESS_COUNTS,
   startBare,
-  startServer,
   type ServerProcess,
   insertMediaRows,
+  withEachProcessCount,
 } from './support.ts';
 
 /**
@@ -41,56 +40,47 @@ export async function benchList(
     try {
       const results: { processes: number; rps: number; p99: number }[] = [];
       const refs: Awaited<ReturnType<typeof load>>[] = [];
-      for (const processes of PROCESS_COUNTS) {
-        const server = await startServer({
-          DATA_DIR: dataDir,
-          WEB_CONCURRENCY: String(processes),
-          ...(opts.env ?? {}),
-        });
-        try {
-          const sent = await request(server.url + listPath, { headers });
-          const wire = Buffer.from(await sent.body.arrayBuffer());
-          const encoding = sent.headers['content-encoding'];
-          if (!bare) {
-            const first = await fetch(server.url + listPath, { headers: { authorization: headers.authorization } });
-            const json = Buffer.from(await first.arrayBuffer());
-            const sentPeaks = (JSON.parse(json.toString()) as { waveform_data: unknown[] }[]).reduce(
-              (n, r) => n + `"waveform_data":${JSON.stringify(r.waveform_data)},`.length,
-              0,
-            );
-            const waveShare = Math.round((sentPeaks / json.length) * 100);
-            console.log(
-              `list of ${records} audio records: ${mb(json.length)} MB JSON (${waveShare}% of it waveform_data), ${mb(wire.length)} MB on the wire (${String(encoding ?? 'identity')}), load from ${generatorName}`,
-            );
-            // The reference: the same bytes with the same headers, from memory.
-            const sameHeaders: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' };
-            if (typeof encoding === 'string') sameHeaders['content-encoding'] = encoding;
-            bare = await startBare(wire, sameHeaders);
-            // Measured here and again at the end; the ratios use the faster of the two (this VM's speed wanders
-            // between runs of the same server by up to 2×, and a slow reference would flatter them).
-            await load(bare.url, listPath, headers, connections, 2);
-            refs.push(await load(bare.url, listPath, headers, connections, seconds));
-            console.log(`  bare Fastify, 1 process, ${String(connections).padStart(2)} connections: ${describeLoad(refs[0]!)}`);
-            const one = await load(server.url, listPath, headers, 1, 3);
-            console.log(`  Копилка, 1 process,    1 connection:  ${describeLoad(one)}`);
-          }
-          const label = `${processes} process${processes > 1 ? 'es' : ''}`.padEnd(11);
-          // Warm-up, not counted: every process builds its own copy of the list at its first request (~0.1-0.3 s
-          // while the others load it) and runs its code unoptimised at first; the figure is the steady state.
-          await load(server.url, listPath, headers, connections, 2);
-          const full = await load(server.url, listPath, headers, connections, seconds);
-          console.log(`  Копилка, ${label} ${String(connections).padStart(2)} connections: ${describeLoad(full)}`);
-          results.push({ processes, rps: full.rps, p99: full.p99 });
-          const etag = sent.headers.etag;
-          if (typeof etag === 'string') {
-            const revalidate = await load(server.url, listPath, { ...headers, 'if-none-match': etag }, connections, seconds, 304);
-            console.log(`  Копилка, ${label} If-None-Match (304), ${connections} connections: ${describeLoad(revalidate)}`);
-          }
-          if (processes === 1) await changedListFigures(server.url + listPath, headers.authorization, dataDir);
-        } finally {
-          await server.stop();
+      await withEachProcessCount(dataDir, opts.env, async (server, processes) => {
+        const sent = await request(server.url + listPath, { headers });
+        const wire = Buffer.from(await sent.body.arrayBuffer());
+        const encoding = sent.headers['content-encoding'];
+        if (!bare) {
+          const first = await fetch(server.url + listPath, { headers: { authorization: headers.authorization } });
+          const json = Buffer.from(await first.arrayBuffer());
+          const sentPeaks = (JSON.parse(json.toString()) as { waveform_data: unknown[] }[]).reduce(
+            (n, r) => n + `"waveform_data":${JSON.stringify(r.waveform_data)},`.length,
+            0,
+          );
+          const waveShare = Math.round((sentPeaks / json.length) * 100);
+          console.log(
+            `list of ${records} audio records: ${mb(json.length)} MB JSON (${waveShare}% of it waveform_data), ${mb(wire.length)} MB on the wire (${String(encoding ?? 'identity')}), load from ${generatorName}`,
+          );
+          // The reference: the same bytes with the same headers, from memory.
+          const sameHeaders: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' };
+          if (typeof encoding === 'string') sameHeaders['content-encoding'] = encoding;
+          bare = await startBare(wire, sameHeaders);
+          // Measured here and again at the end; the ratios use the faster of the two (this VM's speed wanders
+          // between runs of the same server by up to 2×, and a slow reference would flatter them).
+          await load(bare.url, listPath, headers, connections, 2);
+          refs.push(await load(bare.url, listPath, headers, connections, seconds));
+          console.log(`  bare Fastify, 1 process, ${String(connections).padStart(2)} connections: ${describeLoad(refs[0]!)}`);
+          const one = await load(server.url, listPath, headers, 1, 3);
+          console.log(`  Копилка, 1 process,    1 connection:  ${describeLoad(one)}`);
         }
-      }
+        const label = `${processes} process${processes > 1 ? 'es' : ''}`.padEnd(11);
+        // Warm-up, not counted: every process builds its own copy of the list at its first request (~0.1-0.3 s
+        // while the others load it) and runs its code unoptimised at first; the figure is the steady state.
+        await load(server.url, listPath, headers, connections, 2);
+        const full = await load(server.url, listPath, headers, connections, seconds);
+        console.log(`  Копилка, ${label} ${String(connections).padStart(2)} connections: ${describeLoad(full)}`);
+        results.push({ processes, rps: full.rps, p99: full.p99 });
+        const etag = sent.headers.etag;
+        if (typeof etag === 'string') {
+          const revalidate = await load(server.url, listPath, { ...headers, 'if-none-match': etag }, connections, seconds, 304);
+          console.log(`  Копилка, ${label} If-None-Match (304), ${connections} connections: ${describeLoad(revalidate)}`);
+        }
+        if (processes === 1) await changedListFigures(server.url + listPath, headers.authorization, dataDir);
+      });
       await load(bare!.url, listPath, headers, connections, 2); // the same warm-up
       refs.push(await load(bare!.url, listPath, headers, connections, seconds));
       console.log(`  bare Fastify, 1 process, ${String(connections).padStart(2)} connections: ${describeLoad(refs[1]!)} (again)`);

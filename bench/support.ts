@@ -114,6 +114,25 @@ export async function startServer(env: Record<string, string>, script = 'server/
   };
 }
 
+/**
+ * Runs `measure` against the real server on `dataDir` with each of PROCESS_COUNTS processes (WEB_CONCURRENCY,
+ * and `env`), one after another, each server stopped after its turn.
+ */
+export async function withEachProcessCount(
+  dataDir: string,
+  env: Record<string, string> | undefined,
+  measure: (server: ServerProcess, processes: number) => Promise<void>,
+): Promise<void> {
+  for (const processes of PROCESS_COUNTS) {
+    const server = await startServer({ DATA_DIR: dataDir, WEB_CONCURRENCY: String(processes), ...(env ?? {}) });
+    try {
+      await measure(server, processes);
+    } finally {
+      await server.stop();
+    }
+  }
+}
+
 /** Media rows inserted 200 to a statement (SQLite takes at most 32,766 parameters in one). */
 export async function insertMediaRows(db: Db, rows: readonly NewMedia[]): Promise<void> {
   for (let i = 0; i < rows.length; i += 200)
