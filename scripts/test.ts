@@ -128,7 +128,7 @@ else console.warn('! PostgreSQL is not installed here: the PostgreSQL pass of th
 await together(passes);
 cleanup();
 
-// .ci/run builds the container image beside the browser tests (they leave a core about half idle): it waits for this file.
+// .ci/run builds the container image beside the browser tests (it mostly waits on the disk): it waits for this file.
 if (process.env.NPM_TEST_BROWSER_MARK) writeFileSync(process.env.NPM_TEST_BROWSER_MARK, '');
 // Most files two at a time, then the ones that wait on the page's timing one at a time (playwright.config.ts).
 run('npx', ['playwright', 'test', '--project=together'], sqliteEnv);

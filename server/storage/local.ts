@@ -4,15 +4,8 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { randomBytes } from 'node:crypto';
-import {
-  asStorageError,
-  asStorageFailure,
-  assertFolderPrefix,
-  byteCounter,
-  StorageUnavailable,
-  type Storage,
-  type StoredKey,
-} from './storage.ts';
+import type { Storage, StoredKey } from './storage.ts';
+import { asStorageError, asStorageFailure, assertFolderPrefix, byteCounter, StorageUnavailable } from './storage.ts';
 
 /** put()'s temp file next to its destination: `<key>.<12 hex>.part`. */
 const PART_RE = /\.[0-9a-f]{12}\.part$/;

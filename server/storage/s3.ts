@@ -19,15 +19,8 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { S3Setting } from './media-storage-url.ts';
-import {
-  asStorageFailure,
-  assertFolderPrefix,
-  byteCounter,
-  StorageUnavailable,
-  type Storage,
-  type StoredKey,
-  type UnfinishedUpload,
-} from './storage.ts';
+import type { Storage, StoredKey, UnfinishedUpload } from './storage.ts';
+import { asStorageFailure, assertFolderPrefix, byteCounter, StorageUnavailable } from './storage.ts';
 
 /** Streamed uploads go up in parts of this size, QUEUE at a time: what one put() holds in memory is about their product. */
 const PART_SIZE = 5 * 1024 * 1024;

@@ -1,6 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-
-const isPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter.constructor.name.toLowerCase().includes('postgres');
+import { isPostgres } from './helpers.ts';
 
 /**
  * media.row_version: goes up with every update of the row, by a trigger, so that no writer, present or future,

@@ -1,6 +1,7 @@
 import { sql, type ColumnDataType, type ColumnDefinitionBuilder, type Expression, type Kysely } from 'kysely';
 
-const isPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter.constructor.name.toLowerCase().includes('postgres');
+/** Whether the migration runs on PostgreSQL (else SQLite). */
+export const isPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter.constructor.name.toLowerCase().includes('postgres');
 
 /** An auto-increment integer primary key in both dialects. */
 export function idColumn(

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, crc32, deflateRaw, deflateRawSync } from 'node:zlib';
+import type { Media } from '../../db/types.ts';
 
 const brotli = promisify(brotliCompress);
 const deflateRawAsync = promisify(deflateRaw);
@@ -50,8 +51,8 @@ export interface ListParts {
   records?: KeptRecords;
 }
 
-/** Records' JSON by id, each with the row it was written from. */
-export type KeptRecords = ReadonlyMap<number, { row: Readonly<Record<string, unknown>>; json: string }>;
+/** Records' JSON by id, each with the row it was written from (whose row_version says whether it still holds). */
+export type KeptRecords = ReadonlyMap<number, { row: Media; json: string }>;
 
 /** One representation of a list: its bytes and its strong ETag (each encoding is its own representation). */
 export interface ListBody {

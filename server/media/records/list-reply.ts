@@ -15,19 +15,12 @@ const LIST_SLICE = 250;
  */
 const endsPiece = (id: number) => Math.imul(id, 0x9e3779b1) >>> 26 === 0;
 
-/** Whether every column of `row` holds what it held in `before`: any write to it, by any writer, shows. */
-function sameRow(before: Readonly<Record<string, unknown>>, row: Readonly<Record<string, unknown>>, columns: readonly string[]): boolean {
-  for (const column of columns) if (before[column] !== row[column]) return false;
-  return true;
-}
-
 /**
  * A list of records as the JSON array the API sends, each record through the kind's schema, in pieces. A
- * record whose row is the kept one (MediaService.listSince hands back the kept row when its row version has not
- * moved), or column for column what it was, when `kept` was built (in the same URL window, which the cache sees
- * to) is not written again; nor is a piece of such records, when the last list has its bytes. In slices, letting
- * the event loop go before each: writing 2,000 records anew takes 60-150 ms, which would otherwise hold up every
- * other request to this process (the same page's profile among them).
+ * record whose row has the row_version it had when `kept` was built (every update moves it, migration 024; the
+ * cache sees to the same URL window) is not written again; nor is a piece of such records, when the last list
+ * has its bytes. In slices, letting the event loop go before each: writing 2,000 records anew takes 60-150 ms,
+ * which would otherwise hold up every other request to this process (the same page's profile among them).
  */
 export async function recordsJson(kind: MediaKindSpec, rows: readonly Media[], signer: UrlSigner, kept?: KeptRecords): Promise<ListParts> {
   const records = new Map<number, { row: Media; json: string }>();
@@ -45,13 +38,11 @@ export async function recordsJson(kind: MediaKindSpec, rows: readonly Media[], s
     ids = [];
     fresh = false;
   };
-  // Every row of one query has the same columns (read once: Object.entries per row took 12 ms for 2,000).
-  const columns = rows[0] ? Object.keys(rows[0]) : [];
   for (const [i, row] of rows.entries()) {
     if (i % LIST_SLICE === 0) await setImmediate();
     const before = kept?.get(row.id);
     let json: string;
-    if (before && (before.row === row || sameRow(before.row, row, columns))) json = before.json;
+    if (before?.row.row_version === row.row_version) json = before.json;
     else {
       json = stringifyWithRawJson(kind.record.encode(kind.toJson(row, signer)));
       fresh = true;

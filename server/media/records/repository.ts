@@ -25,11 +25,6 @@ const EXPORT_COLUMNS = [
 ] as const;
 export type ExportRow = Pick<Media, (typeof EXPORT_COLUMNS)[number]>;
 
-/**
- * All SQL for media rows. Every query by id also filters by owner (owned.ts): another user's id is simply not
- * found. Lists, reads and edits see only rows outside the trash (deleted_at null); the trash itself is
- * trash/repository.ts.
- */
 /** The owner's items of a kind outside the trash (or their favourites), newest first: by creation, or by when taken. */
 function inListOrder<O>(
   query: SelectQueryBuilder<DB, 'media', O>,
@@ -42,6 +37,11 @@ function inListOrder<O>(
     : some.orderBy('created_at', 'desc').orderBy('id', 'desc');
 }
 
+/**
+ * All SQL for media rows. Every query by id also filters by owner (owned.ts): another user's id is simply not
+ * found. Lists, reads and edits see only rows outside the trash (deleted_at null); the trash itself is
+ * trash/repository.ts.
+ */
 export class MediaRepository {
   constructor(private readonly db: Db) {}
 

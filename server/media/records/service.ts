@@ -36,13 +36,12 @@ export class MediaService {
   async listSince(userId: number, kind: MediaKindSpec, favoritesOnly: boolean, kept: KeptRecords | undefined): Promise<Media[]> {
     if (!kept) return this.list(userId, kind, favoritesOnly);
     const versions = await this.d.repo.listVersions(userId, kind.name, kind.order, favoritesOnly);
-    const same = (id: number, version: number) => (kept.get(id)?.row as Media | undefined)?.row_version === version;
-    const changed = new Set(versions.filter(({ id, row_version }) => !same(id, row_version)).map(({ id }) => id));
+    const changed = new Set(versions.filter(({ id, row_version }) => kept.get(id)?.row.row_version !== row_version).map(({ id }) => id));
     const read = new Map((await this.d.repo.rowsOf(userId, [...changed])).map((row) => [row.id, row]));
     const rows: Media[] = [];
     for (const { id } of versions) {
       // A row gone between the two reads is left out (its removal moved the media version: the next list is new).
-      const row = changed.has(id) ? read.get(id) : (kept.get(id)!.row as Media);
+      const row = changed.has(id) ? read.get(id) : kept.get(id)!.row;
       if (row) rows.push(row);
     }
     return rows;
