@@ -42,7 +42,7 @@ export async function recordsJson(kind: MediaKindSpec, rows: readonly Media[], s
     if (i % LIST_SLICE === 0) await setImmediate();
     const before = kept?.get(row.id);
     let json: string;
-    if (before?.row.row_version === row.row_version) json = before.json;
+    if (before !== undefined && before.row.row_version === row.row_version) json = before.json;
     else {
       json = stringifyWithRawJson(kind.record.encode(kind.toJson(row, signer)));
       fresh = true;
