@@ -85,10 +85,13 @@ export async function benchList(
       refs.push(await load(bare!.url, listPath, headers, connections, seconds));
       console.log(`  bare Fastify, 1 process, ${String(connections).padStart(2)} connections: ${describeLoad(refs[1]!)} (again)`);
       const ref = refs.reduce((a, b) => (b.rps > a.rps ? b : a));
+      // Issue 32's tail target: within twice bare Fastify's p99 on the same bytes (the lower of its two runs).
+      const bareP99 = Math.min(...refs.map((r) => r.p99));
       for (const { processes, rps, p99 } of results) {
         const ratio = rps / ref.rps;
+        const tail = p99 / bareP99;
         console.log(
-          `  ratio with ${processes} process${processes > 1 ? 'es' : ''}: ${ratio.toFixed(2)}× (target ≥ 0.5×: ${ratio >= 0.5 ? 'met' : 'NOT met'}), p99 ${p99.toFixed(1)} ms (target ≤ 100 ms: ${p99 <= 100 ? 'met' : 'NOT met'})`,
+          `  ratio with ${processes} process${processes > 1 ? 'es' : ''}: ${ratio.toFixed(2)}× (target ≥ 0.5×: ${ratio >= 0.5 ? 'met' : 'NOT met'}), p99 ${p99.toFixed(1)} ms = ${tail.toFixed(2)}× bare's ${bareP99.toFixed(1)} ms (target ≤ 2×: ${tail <= 2 ? 'met' : 'NOT met'})`,
         );
       }
     } finally {
