@@ -3,6 +3,7 @@ import { benchExport } from './export.ts';
 import { benchFirstLoad } from './first-load.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { benchList } from './list.ts';
+import { benchLoad } from './load.ts';
 import { benchPhotosPage } from './photos-page.ts';
 import { benchProfile } from './profile.ts';
 import { benchQueueEngines } from './queue-engines.ts';
@@ -15,7 +16,7 @@ import { benchUploadS3 } from './upload-s3.ts';
 /**
  * `npm run bench` — prints figures, never pass/fail. Loopback only, bounded in count and time.
  * `npm run bench -- list`, `-- profile`, `-- upload`, `-- s3`, `-- save-burst`, `-- first-load`, `-- lighthouse`, `-- audio-page`,
- * `-- timeline`, `-- photos-page` or `-- export [total MB]` runs one of them. `-- scale` (PostgreSQL and S3, 1/2/4 API
+ * `-- timeline`, `-- photos-page`, `-- load` or `-- export [total MB]` runs one of them. `-- scale` (PostgreSQL and S3, 1/2/4 API
  * processes and workers, about 5 minutes) and `-- queue` (today's job queue beside pg-boss and Graphile Worker on
  * PostgreSQL, about a minute) run only when named.
  */
@@ -32,4 +33,5 @@ if (!only || only === 'timeline') await benchTimeline();
 if (!only || only === 'photos-page') await benchPhotosPage();
 if (only === 'scale') await benchScale();
 if (only === 'queue') await benchQueueEngines();
+if (!only || only === 'load') await benchLoad();
 if (!only || only === 'export') await benchExport({ totalMb: process.argv[3] ? Number(process.argv[3]) : undefined });

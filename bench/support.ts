@@ -33,14 +33,24 @@ export async function benchData(prefix: string): Promise<{ dataDir: string; db: 
   return { dataDir, db, userId: id, token: access };
 }
 
-/** A confirmed user `name` and the access token of a new session of theirs (signed with SECRET). */
-export async function insertBenchUser(db: Db, name: string): Promise<{ id: number; access: string }> {
+/**
+ * A confirmed user `name` (e-mail `name@example.com`, signing in with the password of `passwordHash` when one is
+ * given) and the access token of a new session of theirs (signed with SECRET).
+ */
+export async function insertBenchUser(db: Db, name: string, passwordHash = 'x'): Promise<{ id: number; access: string }> {
   const now = new Date().toISOString();
   const { id } = await db
     .insertInto('users')
     .values(
       newUserRow(
-        { email: `${name}@example.com`, username: name, first_name: 'Bench', last_name: 'User', password_hash: 'x', is_email_verified: 1 },
+        {
+          email: `${name}@example.com`,
+          username: name,
+          first_name: 'Bench',
+          last_name: 'User',
+          password_hash: passwordHash,
+          is_email_verified: 1,
+        },
         now,
       ),
     )
@@ -48,6 +58,15 @@ export async function insertBenchUser(db: Db, name: string): Promise<{ id: numbe
     .executeTakeFirstOrThrow();
   const { access } = (await new Sessions(new AuthRepository(db), SECRET, systemClock).start(id, 0))!;
   return { id, access };
+}
+
+/**
+ * The variables `npm start` sets before its command (package.json's script: `NAME=value … tsx …`), which a
+ * server started here without npm gets too, so that the bench measures what `npm start` runs.
+ */
+export function startScriptEnvironment(): Record<string, string> {
+  const { scripts } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  return Object.fromEntries([...(/^(?:\w+=\S+\s+)*/.exec(scripts.start!)?.[0] ?? '').matchAll(/(\w+)=(\S+)/g)].map((m) => [m[1]!, m[2]!]));
 }
 
 export interface ServerProcess {
@@ -70,6 +89,7 @@ export async function startServer(env: Record<string, string>, script = 'server/
     // The static export goes beside the data (OUT_DIR), so that a bench never writes into the tree's own.
     env: {
       ...process.env,
+      ...startScriptEnvironment(),
       HOST: '127.0.0.1',
       PORT: String(port),
       SECRET_KEY: SECRET,
