@@ -28,8 +28,21 @@ export function StarIcon({ filled, className = 'h-5 w-5' }: { filled: boolean; c
 export const favoriteLabel = (name?: string) => (name ? `${FAVORITE_LABEL}: ${name}` : FAVORITE_LABEL);
 
 /**
+ * How a star on a tile shows (inside a `group/select`, as the tile's check mark): a small disc in the tile's
+ * corner, always on a starred item; on another only while the tile is pointed at or holds the focus, and not on
+ * a touch screen, where the viewer stars (Immich and Google Photos mark only the starred). The button keeps its
+ * 40 px (44 px on touch) to hit.
+ */
+const ON_TILE = {
+  starred: 'opacity-100',
+  other:
+    'opacity-0 transition-opacity duration-150 group-hover/select:opacity-100 group-focus-within/select:opacity-100 focus-visible:opacity-100 pointer-coarse:invisible',
+};
+
+/**
  * A star on an item (a row, a tile, the viewer): toggles `is_favorite`, the list following at once. `name`: the
- * item's title, said with the star where many stand side by side (a list, a grid).
+ * item's title, said with the star where many stand side by side (a list, a grid). `onTile`: drawn over a
+ * picture in a grid (ON_TILE).
  */
 export function FavoriteButton({
   kind,
@@ -38,6 +51,7 @@ export function FavoriteButton({
   favorite,
   tone = 'neutral',
   round = false,
+  onTile = false,
   className = '',
 }: {
   kind: MediaKind;
@@ -46,25 +60,34 @@ export function FavoriteButton({
   favorite: boolean;
   tone?: IconButtonProps['tone'];
   round?: boolean;
+  onTile?: boolean;
   className?: string;
 }) {
   const toggle = useToggleFavorite(kind);
-  const color = favorite ? (tone === 'media' ? 'text-amber-300' : 'text-amber-500 dark:text-amber-300') : '';
+  const media = tone === 'media' || onTile;
+  // Over the media tone's white, which would otherwise win (both set `color`; the stylesheet's order decides).
+  const color = favorite ? (media ? 'text-amber-300!' : 'text-amber-500 dark:text-amber-300') : '';
   return (
     <IconButton
       label={favoriteLabel(name)}
       title={favorite ? 'Убрать из избранного' : 'Добавить в избранное'}
       aria-pressed={favorite}
-      tone={tone}
-      round={round}
+      tone={onTile ? 'media' : tone}
+      round={round || onTile}
       data-testid="favorite-button"
-      className={`${color} ${className}`}
+      className={`${color} ${onTile ? `hover:bg-transparent ${favorite ? ON_TILE.starred : ON_TILE.other}` : ''} ${className}`}
       onClick={(e) => {
         e.stopPropagation();
         toggle.mutate({ id, favorite: !favorite });
       }}
     >
-      <StarIcon filled={favorite} />
+      {onTile ? (
+        <span className="flex h-7 w-7 items-center justify-center rounded-full bg-slate-900/45" aria-hidden="true">
+          <StarIcon filled={favorite} className="h-4 w-4" />
+        </span>
+      ) : (
+        <StarIcon filled={favorite} />
+      )}
     </IconButton>
   );
 }

@@ -80,9 +80,8 @@ export const PhotoTile = memo(function PhotoTile({
         kind="photo"
         id={photo.id}
         favorite={photo.is_favorite}
-        tone="media"
-        round
-        className={`absolute right-1 top-1 bg-slate-900/40 ${photo.is_favorite ? '' : 'opacity-90'}`}
+        onTile
+        className="absolute right-0 top-0"
       />
       {onSelect ? (
         <SelectCheck

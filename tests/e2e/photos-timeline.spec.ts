@@ -49,3 +49,36 @@ test('12 photos: a full-width grid under the day heading, 5+ across at 1280 px a
   const tile = await page.getByTestId('photo-tile').first().boundingBox();
   expect(tile!.width).toBeGreaterThan(100);
 });
+
+test('a tile’s star: always on a starred photo, on another only while the tile is pointed at or focused', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await registerAndLogin(page);
+  await page.goto('/photos');
+  await page.getByLabel('Выбрать фотографии').setInputFiles((await twelve()).slice(0, 2));
+  await expect(page.getByTestId('photo-tile')).toHaveCount(2, { timeout: 60_000 });
+  const [first, second] = [0, 1].map((n) => page.getByTestId('photo-tile').nth(n));
+  const starOf = (tile: typeof first) => tile!.locator('..').getByTestId('favorite-button');
+
+  // Pointed at nothing: no star over the pictures.
+  await page.mouse.move(5, 795);
+  await expect(starOf(first)).toHaveCSS('opacity', '0');
+  await expect(starOf(second)).toHaveCSS('opacity', '0');
+
+  // Pointed at, the tile shows its star; starred, the star stays when the pointer leaves.
+  await first!.hover();
+  await expect(starOf(first)).toHaveCSS('opacity', '1');
+  await starOf(first).click();
+  await expect(starOf(first)).toHaveAttribute('aria-pressed', 'true');
+  // Starred reads as starred: amber, not the white of the other tile's outline star.
+  const colorOf = (tile: typeof first) => starOf(tile).evaluate((star) => getComputedStyle(star).color);
+  expect(await colorOf(second)).toBe('rgb(255, 255, 255)');
+  await expect.poll(() => colorOf(first)).not.toBe('rgb(255, 255, 255)');
+  await page.mouse.move(5, 795);
+  await expect(starOf(first)).toHaveCSS('opacity', '1');
+  await expect(starOf(second)).toHaveCSS('opacity', '0');
+
+  // The keyboard finds it too: the focus on a tile shows its star.
+  await second!.focus();
+  await expect(starOf(second)).toHaveCSS('opacity', '1');
+});
