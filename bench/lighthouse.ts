@@ -64,6 +64,8 @@ export async function benchLighthouse(): Promise<PageFigures[]> {
     DATA_DIR: dataDir,
     DATABASE_URL: `sqlite:${path.join(dataDir, 'db.sqlite3')}`,
     MEDIA_STORAGE: 'local',
+    // The export built above (startServer would otherwise serve an empty one beside the data).
+    OUT_DIR: path.join(root, 'out'),
   });
   const base = server.url;
   const chrome = await chromeLauncher.launch({
