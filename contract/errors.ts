@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { SHARE_PASSWORD_CODES } from './shares.ts';
 
 /**
  * Error bodies, as Django REST Framework and SimpleJWT shape them. One error: `{"detail": "…"}`, with a
@@ -21,6 +20,9 @@ import { SHARE_PASSWORD_CODES } from './shares.ts';
  * - `password_required`, `wrong_password` (403 detail): a share link behind a password, asked without
  *   one or with a wrong one (SHARE_PASSWORD_CODES).
  */
+/** The `code` of a 403 from a share link's open endpoint: the page asks for the password, or says it was wrong. */
+export const SHARE_PASSWORD_CODES = { required: 'password_required', wrong: 'wrong_password' } as const;
+
 export const ERROR_CODES = [
   'token_not_valid',
   'not_authenticated',

@@ -108,5 +108,5 @@ export const SHARE_MESSAGES = {
   target: 'Укажите элемент ({"kind", "id"}) или альбом ({"album"}).',
 } as const;
 
-/** The `code` of a 403 from the open endpoint: the page asks for the password, or says it was wrong. */
-export const SHARE_PASSWORD_CODES = { required: 'password_required', wrong: 'wrong_password' } as const;
+/** The `code` of a 403 from the open endpoint (the error codes' registry holds it, contract/errors.ts). */
+export { SHARE_PASSWORD_CODES } from './errors.ts';

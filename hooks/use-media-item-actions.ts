@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import type { MediaDetails } from '@/lib/api/media';
 import type { MediaKind } from '@/contract/media';
-import { mediaDeleteError, mediaRestoreError, mediaUpdateError } from '@/lib/errors';
+import { mediaDeleteError, mediaRestoreError, mediaUpdateError } from '@/lib/media-errors';
 import { MEDIA_KINDS } from '@/lib/media/kinds';
 import { useDeleteMediaItem, useMediaDownload, useRestoreMediaItem, useUpdateMediaItem } from './use-media-mutations';
 

@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { ApiError } from '@/lib/api/api-error';
-import { duplicateOf } from '@/lib/errors';
+import { duplicateOf } from '@/lib/media-errors';
 import { filesOfType, isUploading, uploadQueueReducer, type UploadItem } from '@/lib/media/uploads/upload-queue';
 
 export interface UseUploadQueueOptions<T> {

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { useRetryProcessing } from '@/hooks/use-retry-processing';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import type { MediaKind } from '@/lib/api/media';
-import { mediaRetryError } from '@/lib/errors';
+import { mediaRetryError } from '@/lib/media-errors';
 
 export interface ProcessingFailedProps {
   kind: MediaKind;

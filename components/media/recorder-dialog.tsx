@@ -11,7 +11,7 @@ import { createAudio } from '@/lib/api/audio';
 import type { MediaDetails } from '@/lib/api/media';
 import type { UploadProgress } from '@/lib/api/upload';
 import { uploadVideo } from '@/lib/api/video';
-import { audioSaveError, videoSaveError } from '@/lib/errors';
+import { audioSaveError, videoSaveError } from '@/lib/media-errors';
 import { notifyPendingChanged } from '@/lib/media/uploads/pending-atoms';
 import { hasUnsavedRecording } from '@/lib/media/recording/recorder-machine';
 import type { RecorderKind } from '@/lib/media/recording/recording-format';

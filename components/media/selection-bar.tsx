@@ -11,7 +11,7 @@ import { useSnackbar } from '@/hooks/use-snackbar';
 import { useExportDownload } from '@/hooks/use-storage-space';
 import type { MediaKind } from '@/contract/media';
 import { EXPORT_ITEMS_MAX, EXPORT_MESSAGES } from '@/contract/media';
-import { exportError, mediaRestoreError } from '@/lib/errors';
+import { exportError, mediaRestoreError } from '@/lib/media-errors';
 import { countItems } from '@/lib/media/kinds';
 
 const numbers = new Intl.NumberFormat('ru-RU');

@@ -6,7 +6,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import { useExportDownload, useUsage } from '@/hooks/use-storage-space';
 import { formatBytes } from '@/contract/storage-space';
-import { errorInfo, exportError, usageLoadError } from '@/lib/errors';
+import { errorInfo } from '@/lib/errors';
+import { exportError, usageLoadError } from '@/lib/media-errors';
 import { ProfileSection } from './section';
 
 export const EXPORT_STARTED = 'Архив начал скачиваться';

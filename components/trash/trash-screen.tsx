@@ -9,7 +9,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import { useEmptyTrash, usePurgeFromTrash, useRestoreFromTrash, useTrash } from '@/hooks/use-trash';
 import type { TrashItem } from '@/lib/api/trash';
-import { errorInfo, mediaRestoreError, trashLoadError, trashPurgeError } from '@/lib/errors';
+import { errorInfo } from '@/lib/errors';
+import { mediaRestoreError, trashLoadError, trashPurgeError } from '@/lib/media-errors';
 
 export const TRASH_TITLE = 'Корзина';
 export const TRASH_EMPTY = 'Корзина пуста';

@@ -3,7 +3,7 @@ import type { MediaKind } from '@/contract/media';
 import { RESUMABLE_UPLOADS_PATH } from '@/contract/uploads';
 import { ApiError, decodeErrorBody } from './api-error';
 import { sendAuthorized } from './client';
-import { keptRecordOf } from '@/lib/errors';
+import { keptRecordOf } from '@/lib/media-errors';
 import { parseJsonWithRewrite } from './rewrite-urls';
 import type { UploadOptions } from './upload';
 

@@ -6,7 +6,7 @@ import { PHOTO_LIST_ERROR } from '@/lib/api/photos';
 import { VIDEO_LIST_ERROR } from '@/lib/api/video';
 import type { DownloadFormat, MediaKind, MediaRecord } from '@/contract/media';
 import { count, type PluralForms } from '@/contract/words';
-import { audioUploadError, photoUploadError, videoUploadError } from '@/lib/errors';
+import { audioUploadError, photoUploadError, videoUploadError } from '@/lib/media-errors';
 import { PHOTO_SORT_OPTIONS, visiblePhotos, type PhotoSortOrder } from '@/lib/media/lists/photo-order';
 import { SORT_OPTIONS, visibleRecords, type SortOrder } from '@/lib/media/lists/sort-search';
 import { audioDetailsSchema } from '@/lib/schemas/audio';

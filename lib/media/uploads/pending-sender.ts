@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { audioQueries, createAudio } from '@/lib/api/audio';
 import { ApiError } from '@/lib/api/api-error';
-import { audioSaveError, duplicateOf } from '@/lib/errors';
+import { audioSaveError, duplicateOf } from '@/lib/media-errors';
 import { flushPendingUploads, type FlushResult, type UnsentReason } from './pending-uploads';
 import { recordingFileName, uploadMimeType } from '@/lib/media/recording/recording-format';
 import { deleteSession, listPending, loadRecording, type RecordingSession } from '@/lib/media/recording/recording-store';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api/api-error';
 import { mayRetry, resumableFingerprint } from '@/lib/api/resumable-upload';
-import { duplicateOf } from '@/lib/errors';
+import { duplicateOf } from '@/lib/media-errors';
 import { keptRecordHref, uploadQueueReducer } from '@/lib/media/uploads/upload-queue';
 
 const duplicate = { detail: 'Этот файл уже есть в Копилке', id: 7, kind: 'photo' };

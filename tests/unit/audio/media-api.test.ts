@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api/api-error';
 import { deleteMedia, readUpdatedDetails, retryMedia, updateMedia } from '@/lib/api/media';
-import { mediaRetryError } from '@/lib/errors';
+import { mediaRetryError } from '@/lib/media-errors';
 import { json, nextAnswer, stubFetch } from '../support/api-client';
 
 // The real ky client (hooks and all) over the stubbed fetch.

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api/api-error';
 import { ERROR_CODES, errorBodySchema, errorCodeOf, takenFieldsOf } from '@/contract/errors';
 import * as E from '@/lib/errors';
+import * as M from '@/lib/media-errors';
 
 const i = (status: number | null, data: unknown): E.ErrorInfo => ({ status, data });
 
@@ -208,24 +209,24 @@ describe('account deletion', () => {
 
 describe('media', () => {
   it("a failed edit or deletion: the flow's words, then the server's (never a list of attempts)", () => {
-    expect(E.mediaUpdateError(new ApiError(400, { title: ['Название обязательно'] }))).toBe(
+    expect(M.mediaUpdateError(new ApiError(400, { title: ['Название обязательно'] }))).toBe(
       'Ошибка при обновлении записи: Название обязательно',
     );
-    expect(E.mediaDeleteError(new ApiError(404, { detail: 'Не найдено.' }))).toBe('Ошибка при удалении записи: Не найдено.');
-    expect(E.mediaUpdateError(ApiError.noAnswer())).toBe('Ошибка при обновлении записи: нет соединения с сервером');
-    expect(E.mediaUpdateError(new ApiError(405, '<html>405</html>'))).toBe(
+    expect(M.mediaDeleteError(new ApiError(404, { detail: 'Не найдено.' }))).toBe('Ошибка при удалении записи: Не найдено.');
+    expect(M.mediaUpdateError(ApiError.noAnswer())).toBe('Ошибка при обновлении записи: нет соединения с сервером');
+    expect(M.mediaUpdateError(new ApiError(405, '<html>405</html>'))).toBe(
       'Ошибка при обновлении записи: метод не поддерживается сервером',
     );
-    expect(E.mediaDeleteError(new ApiError(502, null))).toBe('Ошибка при удалении записи: ошибка сервера, попробуйте позже');
-    expect(E.mediaDeleteError(new ApiError(403, null))).toBe('Ошибка при удалении записи');
-    expect(E.mediaUpdateError(new Error('boom'))).toBe('Ошибка при обновлении записи');
+    expect(M.mediaDeleteError(new ApiError(502, null))).toBe('Ошибка при удалении записи: ошибка сервера, попробуйте позже');
+    expect(M.mediaDeleteError(new ApiError(403, null))).toBe('Ошибка при удалении записи');
+    expect(M.mediaUpdateError(new Error('boom'))).toBe('Ошибка при обновлении записи');
   });
   it("the recorder's save: the server's detail or its first error on the file field, else no answer", () => {
-    expect(E.audioSaveError(new ApiError(400, { title: ['t'], audio_file: ['Файл слишком большой'] }))).toBe(
+    expect(M.audioSaveError(new ApiError(400, { title: ['t'], audio_file: ['Файл слишком большой'] }))).toBe(
       'Ошибка при сохранении записи: Файл слишком большой',
     );
-    expect(E.audioSaveError(new ApiError(400, { detail: 'Нет места' }))).toBe('Ошибка при сохранении записи: Нет места');
-    expect(E.audioSaveError(ApiError.noAnswer())).toBe('Ошибка при сохранении записи: нет соединения с сервером');
-    expect(E.audioSaveError(new ApiError(502, null))).toBe('Ошибка при сохранении записи');
+    expect(M.audioSaveError(new ApiError(400, { detail: 'Нет места' }))).toBe('Ошибка при сохранении записи: Нет места');
+    expect(M.audioSaveError(ApiError.noAnswer())).toBe('Ошибка при сохранении записи: нет соединения с сервером');
+    expect(M.audioSaveError(new ApiError(502, null))).toBe('Ошибка при сохранении записи');
   });
 });

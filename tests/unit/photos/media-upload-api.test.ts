@@ -3,7 +3,7 @@ import { ApiError } from '@/lib/api/api-error';
 import { audioDownloadLink } from '@/lib/api/audio';
 import { photoDownloadLink, uploadPhoto } from '@/lib/api/photos';
 import { videoDownloadLink } from '@/lib/api/video';
-import { photoUploadError, videoSaveError } from '@/lib/errors';
+import { photoUploadError, videoSaveError } from '@/lib/media-errors';
 
 const tokens = vi.hoisted(() => {
   const t = {
