@@ -1,6 +1,7 @@
-import type { Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import { fileTypeFromTokenizer } from 'file-type';
 import { fromStream } from 'strtok3/core';
+import { StorageUnavailable } from '../storage/storage.ts';
 
 /** What the bytes are, by magic numbers (never by the client's file name or Content-Type). */
 export interface Detected {
@@ -12,19 +13,47 @@ export interface Detected {
  * Detects from a stream of the stored bytes, reading only as far as the detection needs (the rest is
  * never fetched: the stream is destroyed). `size` is the whole file's, so every detector bounds its
  * reads by the file as it would reading the file from disk.
+ *
+ * Bytes that cannot be parsed are "no known type" (null: the uploader's file). Bytes that cannot be read are
+ * the storage's failure, and so is a read that ends before `size` bytes with no error: what was stored is
+ * whole (its size was counted as it went in), so a shorter read says nothing of the file.
  */
 export async function detectStream(source: Readable, size: number): Promise<Detected | null> {
-  // Bytes that cannot be parsed are "no known type"; bytes that cannot be read are the storage's failure.
   let readError: Error | undefined;
-  source.once('error', (err: Error) => (readError = err));
+  let received = 0;
+  let ended = false;
+  const counted = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      received += chunk.length;
+      done(null, chunk);
+    },
+    flush(done) {
+      ended = true;
+      done();
+    },
+  });
+  source.once('error', (err: Error) => {
+    readError = err;
+    counted.destroy(err);
+  });
+  source.pipe(counted);
+  const cutShort = () =>
+    ended && received < size ? new StorageUnavailable(new Error(`the stored file gave ${received} of its ${size} bytes`)) : null;
   try {
-    const found = await fileTypeFromTokenizer(fromStream(source, { fileInfo: { size } }));
-    return found ? { ext: found.ext, mime: found.mime } : null;
-  } catch {
+    const found = await fileTypeFromTokenizer(fromStream(counted, { fileInfo: { size } }));
+    if (found) return { ext: found.ext, mime: found.mime };
+    const short = cutShort();
+    if (short) throw short;
+    return null;
+  } catch (err) {
     if (readError) throw readError;
+    if (err instanceof StorageUnavailable) throw err;
+    const short = cutShort();
+    if (short) throw short;
     return null;
   } finally {
     source.destroy();
+    counted.destroy();
   }
 }
 

@@ -1,16 +1,19 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audioRecordSchema } from '../../../contract/media.ts';
 import { STORAGE_RETRY_AFTER_SECONDS, STORAGE_UNAVAILABLE_DETAIL } from '../../../server/http/errors.ts';
 import { bodyOf, matching } from '../support/inject-json.ts';
 import { audioFixtures, createUser, ffmpeg, multipart, pathOf, tempDir } from '../support/media-fixtures.ts';
-import { processed } from '../support/processing.ts';
+import { processed, settle } from '../support/processing.ts';
 import { makeReadOnly } from '../support/read-only-folder.ts';
 import { s3Switch, type S3Switch } from '../support/s3-switch.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { tusClient } from '../support/tus.ts';
+import { storedFiles } from '../support/test-storage.ts';
+import type { Storage } from '../../../server/storage/storage.ts';
 
 type User = Awaited<ReturnType<typeof createUser>>;
 type Answer = Awaited<ReturnType<TestApp['app']['inject']>>;
@@ -188,4 +191,49 @@ describe('a bucket that stops answering, or is stopped', () => {
       expect((await tusClient(t.app).head(alice.headers, staged)).statusCode).toBe(200);
     },
   );
+});
+
+/** Reads of the stored bytes that end, with no error, after their first 2 bytes (too few to tell a JPEG): a body cut short. */
+const cuttingReads = (s: Storage): Storage =>
+  new Proxy(s, {
+    get(target, prop, receiver) {
+      if (prop === 'read')
+        return (key: string, range?: { start: number; end: number }) => {
+          const whole = target.read(key, range);
+          async function* firstBytes() {
+            let given = 0;
+            for await (const chunk of whole) {
+              const part = (chunk as Buffer).subarray(0, 2 - given);
+              given += part.length;
+              if (part.length) yield part;
+              if (given >= 2) break;
+            }
+            whole.destroy();
+          }
+          return Readable.from(firstBytes(), { objectMode: false });
+        };
+      const value: unknown = Reflect.get(target, prop, receiver);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+
+describe('a storage that gives back less than it keeps', () => {
+  let t: TestApp;
+  let files: Fixtures;
+  let alice: User;
+
+  beforeAll(async () => {
+    files = await fixtures();
+    t = await createTestApp({ wrapStorage: cuttingReads });
+    alice = await createUser(t, 'alice');
+  });
+  afterAll(() => t.close());
+
+  it('answers 503, not «not an image», when the content check gets a short read; its journal removes what it stored', async () => {
+    const res = await uploads(t, files).photo(alice);
+    expectUnavailable(res, 'photo upload read back short');
+    // As for any upload the storage failed: its journal entry goes to the worker, which removes its bytes.
+    await settle(t);
+    expect(await storedFiles(t)).toEqual([]);
+  });
 });
