@@ -1,6 +1,6 @@
 'use client';
 
-import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Spinner } from './spinner';
 
 /** The spinner a screen shows before it can draw itself: while the route guard waits and while the screen's code arrives. */
@@ -73,23 +73,4 @@ export function deferredComponent<P extends object = object>(
  */
 export function lazyScreen<P extends object = object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
   return deferredComponent(load, <ScreenLoading />, { early: true });
-}
-
-/**
- * A screen drawn into the exported page at build time (the guest's forms: they paint with the page's first
- * bytes), whose code still comes apart from the page: React keeps the exported markup on screen while the
- * screen's chunk arrives and then brings it to life in place (a Suspense boundary hydrated on its own). Drawn in
- * the browser later (a move from another page), it shows the spinner until its code is here. A screen that
- * reads the address (useSearchParams) is not drawn at build time: its spinner is.
- */
-export function prerenderedScreen<P extends object = object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
-  const Screen = lazy(async () => ({ default: await load() }));
-  function Prerendered(props: P) {
-    return (
-      <Suspense fallback={<ScreenLoading />}>
-        <Screen {...props} />
-      </Suspense>
-    );
-  }
-  return Prerendered;
 }

@@ -1,6 +1,6 @@
 'use client';
 
-import { prerenderedScreen } from '@/components/ui/lazy-screen';
+import { prerenderedScreen } from '@/components/ui/prerendered-screen';
 
 /**
  * The new-password screen, drawn into the exported page, its code fetched apart from it (prerenderedScreen). Its Suspense
