@@ -121,7 +121,9 @@ podman exec kopilka-test-sqlite node --version | sed 's/^/  · Node.js in the im
 podman exec kopilka-test-sqlite ffmpeg -version | head -1 | sed 's/^/  · /'
 outbox="$(podman volume inspect -f '{{.Mountpoint}}' kopilka-test-data)/outbox"
 node --import tsx tests/container/journey.ts "http://127.0.0.1:$port" "$outbox" || { logs kopilka-test-sqlite; exit 1; }
-curl -fsS "http://127.0.0.1:$metrics_port/metrics" | grep -q '^kopilka_job_duration_seconds_count{kind="process-audio",outcome="done"} 1$' ||
+# Read whole first: `curl | grep -q` under pipefail fails when grep stops at its match while curl still writes.
+metrics=$(curl -fsS "http://127.0.0.1:$metrics_port/metrics") || { echo "✖ the metrics port does not answer"; exit 1; }
+grep -q '^kopilka_job_duration_seconds_count{kind="process-audio",outcome="done"} 1$' <<<"$metrics" ||
   { echo "✖ the metrics port does not show the audio job"; exit 1; }
 echo "  · the metrics port shows the job's run"
 podman stop -t 10 kopilka-test-sqlite >/dev/null
