@@ -6,13 +6,7 @@ import { resolveFfmpeg } from '../server/media/processing/ffmpeg.ts';
 import { hashPassword } from '../server/accounts/passwords.ts';
 import { benchAudioRows } from './list.ts';
 import { taggedRecordings } from './save-burst.ts';
-import { benchData, insertBenchUser, insertMediaRows, mb, peakRss, percentile, startServer } from './support.ts';
-
-/** Whole number from the environment, else the fallback. */
-const knob = (name: string, fallback: number) => {
-  const v = Number(process.env[name]);
-  return Number.isInteger(v) && v > 0 ? v : fallback;
-};
+import { benchData, insertBenchUser, insertMediaRows, knob, mb, peakRss, percentile, startServer } from './support.ts';
 
 const PASSWORD = 'bench-password-1234';
 /** Records each account holds before the load (the list a client opens is this long, plus its own saves). */

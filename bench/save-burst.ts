@@ -4,13 +4,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { resolveFfmpeg } from '../server/media/processing/ffmpeg.ts';
-import { benchData, insertBenchUser, percentile, startServer } from './support.ts';
-
-/** Whole number from the environment, else the fallback. */
-const knob = (name: string, fallback: number) => {
-  const v = Number(process.env[name]);
-  return Number.isInteger(v) && v > 0 ? v : fallback;
-};
+import { benchData, insertBenchUser, knob, percentile, startServer } from './support.ts';
 
 /** The title tag each recording carries, overwritten with a counter of the same length. */
 const TAG = 'kopilka-bench-000000000000';

@@ -20,6 +20,12 @@ export const PROCESS_COUNTS = [1, 2];
 
 export const SECRET = 'bench-secret-key-that-is-long-enough-0123456789';
 
+/** A whole number above 0 from the environment variable `name` (a bench's size), else the fallback. */
+export const knob = (name: string, fallback: number) => {
+  const v = Number(process.env[name]);
+  return Number.isInteger(v) && v > 0 ? v : fallback;
+};
+
 /**
  * A temp DATA_DIR with a migrated SQLite database holding one confirmed user; the caller adds rows
  * through `db`, then destroys it before starting the server.

@@ -6,10 +6,10 @@ import { ScreenLoading } from './lazy-screen';
 /** What says a person is using the page: any of these, seen first on the way down (capture). */
 const PERSON_EVENTS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin', 'wheel'] as const;
 
-let personArrived: Promise<void> | null = null;
-
 /** How long the page may stay quiet before the code is fetched anyway: the phone has finished starting the page. */
 const QUIET_MS = 3000;
+
+let personArrived: Promise<void> | null = null;
 
 /**
  * Resolves at the first sign of a person on the page (at once when a field already holds the focus), or after
@@ -34,9 +34,10 @@ function personArrives(): Promise<void> {
  * bytes), whose code still comes apart from the page. Opened from its address, the exported markup stays on
  * screen (its fields take typing; its buttons wait, disabled) and its code is fetched and brought to life in
  * place at the first sign of a person (a touch, the pointer moving, a key, a field's focus) or after 3 s with
- * none, not while the phone is still busy starting the page: that code (the form, its rules, zod) ran as one long task of about
- * half a second on a slow phone. What was typed by then stays (the form reads its fields as they are). Drawn
- * in the browser later (a move from another page), it shows the spinner, which fetches its code at once. A screen that reads the address (useSearchParams) is not drawn at build time: its spinner is.
+ * none, not while the phone is still busy starting the page: that code (the form, its rules, zod) ran as one
+ * long task of about half a second on a slow phone. What was typed by then stays (the form reads its fields as
+ * they are). Drawn in the browser later (a move from another page), it shows the spinner, which fetches its
+ * code at once. A screen that reads the address (useSearchParams) is not drawn at build time: its spinner is.
  */
 export function prerenderedScreen<P extends object = object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
   let spinnerShown = () => {};

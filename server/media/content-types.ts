@@ -37,24 +37,19 @@ export async function detectStream(source: Readable, size: number): Promise<Dete
     counted.destroy(err);
   });
   source.pipe(counted);
-  const cutShort = () =>
-    ended && received < size ? new StorageUnavailable(new Error(`the stored file gave ${received} of its ${size} bytes`)) : null;
+  let found: Awaited<ReturnType<typeof fileTypeFromTokenizer>>;
   try {
-    const found = await fileTypeFromTokenizer(fromStream(counted, { fileInfo: { size } }));
-    if (found) return { ext: found.ext, mime: found.mime };
-    const short = cutShort();
-    if (short) throw short;
-    return null;
-  } catch (err) {
+    found = await fileTypeFromTokenizer(fromStream(counted, { fileInfo: { size } }));
+  } catch {
     if (readError) throw readError;
-    if (err instanceof StorageUnavailable) throw err;
-    const short = cutShort();
-    if (short) throw short;
-    return null;
+    found = undefined;
   } finally {
     source.destroy();
     counted.destroy();
   }
+  if (found) return { ext: found.ext, mime: found.mime };
+  if (ended && received < size) throw new StorageUnavailable(new Error(`the stored file gave ${received} of its ${size} bytes`));
+  return null;
 }
 
 /** Audio containers we take, normalised to the extension we store and the type we serve. */
