@@ -1,3 +1,6 @@
+// First: zod without its `new Function` probe, which the Content-Security-Policy reports (lib/schemas/zod-config.ts),
+// for every schema made after it, contract/media's included.
+import '@/lib/schemas/zod-config';
 import { ApiError, detailOf } from '@/lib/api/api-error';
 import { duplicateMediaSchema, type DuplicateMedia } from '@/contract/media';
 import { AUDIO_FILE_FIELD } from '@/lib/api/audio';
