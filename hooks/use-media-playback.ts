@@ -65,23 +65,19 @@ export function useMediaPlayback(media: HTMLMediaElement | null, { recordId, dur
     };
     const onEnded = () => positions.forget(recordId);
 
+    // One signal takes every listener off again.
+    const listening = new AbortController();
+    const on = { signal: listening.signal };
     if (media.readyState >= HTMLMediaElement.HAVE_METADATA) restore();
-    else media.addEventListener('loadedmetadata', restore);
-    media.addEventListener('timeupdate', onTimeUpdate);
-    media.addEventListener('seeked', write);
-    media.addEventListener('pause', write);
-    media.addEventListener('ended', onEnded);
-    window.addEventListener('pagehide', write);
+    else media.addEventListener('loadedmetadata', restore, on);
+    media.addEventListener('timeupdate', onTimeUpdate, on);
+    media.addEventListener('seeked', write, on);
+    media.addEventListener('pause', write, on);
+    media.addEventListener('ended', onEnded, on);
+    window.addEventListener('pagehide', write, on);
     // Nothing is written on the way out: the player also goes away when its record is deleted, and a
     // deleted record's position must stay forgotten (playing writes every second, pausing at once).
-    return () => {
-      media.removeEventListener('loadedmetadata', restore);
-      media.removeEventListener('timeupdate', onTimeUpdate);
-      media.removeEventListener('seeked', write);
-      media.removeEventListener('pause', write);
-      media.removeEventListener('ended', onEnded);
-      window.removeEventListener('pagehide', write);
-    };
+    return () => listening.abort();
   }, [media, positions, recordId, duration]);
 
   /** Moves `seconds` back (negative) or forward, within the recording; says where it landed (null without media). */

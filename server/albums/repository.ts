@@ -1,6 +1,8 @@
 import { sql, type Updateable } from 'kysely';
 import type { MediaKind } from '../../contract/media.ts';
 import type { Db } from '../db/kysely.ts';
+import { deleteOwnedRow } from '../db/owned.ts';
+import { liveOf } from '../media/records/owned.ts';
 import type { Album, AlbumsTable, Media } from '../db/types.ts';
 
 export type AlbumPatch = Updateable<Omit<AlbumsTable, 'id' | 'user_id' | 'created_at'>>;
@@ -94,14 +96,8 @@ export class AlbumsRepository {
   }
 
   /** Deletes the album; its memberships (and links) go with it, its items stay. False when the owner has no such album. */
-  async deleteOwned(userId: number, albumId: number): Promise<boolean> {
-    const gone = await this.db
-      .deleteFrom('albums')
-      .where('id', '=', albumId)
-      .where('user_id', '=', userId)
-      .returning('id')
-      .executeTakeFirst();
-    return !!gone;
+  deleteOwned(userId: number, albumId: number): Promise<boolean> {
+    return deleteOwnedRow(this.db, 'albums', userId, albumId);
   }
 
   /** The album's items outside the trash, in the order they were added. */
@@ -111,8 +107,7 @@ export class AlbumsRepository {
       .innerJoin('media', 'media.id', 'album_items.media_id')
       .selectAll('media')
       .where('album_items.album_id', '=', albumId)
-      .where('media.user_id', '=', userId)
-      .where('media.deleted_at', 'is', null)
+      .where(liveOf(userId))
       .orderBy('album_items.id')
       .execute();
   }
@@ -123,8 +118,7 @@ export class AlbumsRepository {
     const rows = await this.db
       .selectFrom('media')
       .select('id')
-      .where('user_id', '=', userId)
-      .where('deleted_at', 'is', null)
+      .where(liveOf(userId))
       .where((eb) => eb.or(items.map((item) => eb.and([eb('id', '=', item.id), eb('kind', '=', item.kind)]))))
       .execute();
     return new Set(rows.map((r) => r.id));

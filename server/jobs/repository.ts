@@ -1,6 +1,11 @@
+import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../db/kysely.ts';
-import type { Job, NewJob } from '../db/types.ts';
+import type { DB, Job, NewJob } from '../db/types.ts';
 import type { JobKind, Lane } from './kinds.ts';
+
+/** No live claim holds the job at `now`: never claimed, handed back, or its lease ran out. */
+const unclaimedAt = (now: string) => (eb: ExpressionBuilder<DB, 'jobs'>) =>
+  eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]);
 
 /**
  * All SQL for the jobs table. Times are ISO strings of one format, so they compare correctly as
@@ -39,7 +44,7 @@ export class JobsRepository {
       .where('lane', '=', lane)
       .where('kind', 'in', kinds)
       .where('run_after', '<=', now)
-      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+      .where(unclaimedAt(now))
       .orderBy('run_after')
       .orderBy('id')
       .limit(limit)
@@ -57,7 +62,7 @@ export class JobsRepository {
       .set((eb) => ({ claim, lease_until: leaseUntil, attempts: eb('attempts', '+', 1) }))
       .where('id', '=', read.id)
       .where('run_after', '<=', now)
-      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+      .where(unclaimedAt(now))
       .where((eb) => (read.claim === null ? eb('claim', 'is', null) : eb('claim', '=', read.claim)))
       .returningAll()
       .executeTakeFirst();

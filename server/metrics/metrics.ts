@@ -27,52 +27,56 @@ const PICKUP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 
 export class Metrics {
   readonly registry = new Registry();
 
-  readonly requestDuration = new Histogram({
-    name: 'kopilka_http_request_duration_seconds',
-    help: 'Time to answer an HTTP request, by method, route (its template) and status',
-    labelNames: ['method', 'route', 'status'] as const,
-    buckets: REQUEST_BUCKETS,
-    registers: [this.registry],
-  });
+  readonly requestDuration = this.histogram(
+    'kopilka_http_request_duration_seconds',
+    'Time to answer an HTTP request, by method, route (its template) and status',
+    ['method', 'route', 'status'],
+    REQUEST_BUCKETS,
+  );
 
-  readonly jobDuration = new Histogram({
-    name: 'kopilka_job_duration_seconds',
-    help: 'Time a job run took in this process, by kind and how it ended',
-    labelNames: ['kind', 'outcome'] as const,
-    buckets: JOB_BUCKETS,
-    registers: [this.registry],
-  });
+  readonly jobDuration = this.histogram(
+    'kopilka_job_duration_seconds',
+    'Time a job run took in this process, by kind and how it ended',
+    ['kind', 'outcome'],
+    JOB_BUCKETS,
+  );
 
-  readonly jobPickup = new Histogram({
-    name: 'kopilka_job_pickup_seconds',
-    help: 'Time a job waited to be claimed by this process (from its run_after, or created_at if later, to the claim), by kind',
-    labelNames: ['kind'] as const,
-    buckets: PICKUP_BUCKETS,
-    registers: [this.registry],
-  });
+  readonly jobPickup = this.histogram(
+    'kopilka_job_pickup_seconds',
+    'Time a job waited to be claimed by this process (from its run_after, or created_at if later, to the claim), by kind',
+    ['kind'],
+    PICKUP_BUCKETS,
+  );
 
-  readonly uploadedBytes = new Counter({
-    name: 'kopilka_uploaded_bytes_total',
-    help: 'Request body bytes received by the upload routes (multipart uploads and tus PATCHes), by route',
-    labelNames: ['route'] as const,
-    registers: [this.registry],
-  });
+  readonly uploadedBytes = this.counter(
+    'kopilka_uploaded_bytes_total',
+    'Request body bytes received by the upload routes (multipart uploads and tus PATCHes), by route',
+    'route',
+  );
 
-  readonly storageErrors = new Counter({
-    name: 'kopilka_storage_errors_total',
-    help: 'Media storage operations that failed (not a missing key, not an upload over its limit), by operation',
-    labelNames: ['operation'] as const,
-    registers: [this.registry],
-  });
+  readonly storageErrors = this.counter(
+    'kopilka_storage_errors_total',
+    'Media storage operations that failed (not a missing key, not an upload over its limit), by operation',
+    'operation',
+  );
 
-  readonly listCache = new Counter({
-    name: 'kopilka_list_cache_lookups_total',
-    help: 'Media list requests: served from the kept bytes (hit), joined a build in progress (shared), or built (miss)',
-    labelNames: ['result'] as const,
-    registers: [this.registry],
-  });
+  readonly listCache = this.counter(
+    'kopilka_list_cache_lookups_total',
+    'Media list requests: served from the kept bytes (hit), joined a build in progress (shared), or built (miss)',
+    'result',
+  );
 
   private processFigures = false;
+
+  /** A histogram in this process's registry. */
+  private histogram<L extends string>(name: string, help: string, labelNames: readonly L[], buckets: number[]): Histogram<L> {
+    return new Histogram({ name, help, labelNames, buckets, registers: [this.registry] });
+  }
+
+  /** A counter in this process's registry, by one label. */
+  private counter<L extends string>(name: string, help: string, label: L): Counter<L> {
+    return new Counter({ name, help, labelNames: [label], registers: [this.registry] });
+  }
 
   /** Node's own figures (CPU, memory, event loop lag, handles, GC): only in a real process, not per test app. */
   collectProcessFigures(): void {

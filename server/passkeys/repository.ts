@@ -1,4 +1,5 @@
 import type { Db } from '../db/kysely.ts';
+import { deleteOwnedRow } from '../db/owned.ts';
 import type { PasskeysTable } from '../db/types.ts';
 import type { Insertable } from 'kysely';
 
@@ -28,9 +29,8 @@ export class PasskeysRepository {
       .executeTakeFirst();
   }
 
-  async remove(userId: number, id: number): Promise<boolean> {
-    const res = await this.db.deleteFrom('passkeys').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
-    return Number(res.numDeletedRows) === 1;
+  remove(userId: number, id: number): Promise<boolean> {
+    return deleteOwnedRow(this.db, 'passkeys', userId, id);
   }
 
   /** After a sign-in: the authenticator's new counter, and when the key was last used. */

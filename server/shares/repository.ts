@@ -1,5 +1,6 @@
 import type { MediaKind } from '../../contract/media.ts';
 import type { Db } from '../db/kysely.ts';
+import { deleteOwnedRow } from '../db/owned.ts';
 import type { Media, Share } from '../db/types.ts';
 import { liveItem, liveOf } from '../media/records/owned.ts';
 
@@ -64,14 +65,8 @@ export class SharesRepository {
   }
 
   /** Revokes the owner's link; false when they have no such link. */
-  async deleteOwned(userId: number, shareId: number): Promise<boolean> {
-    const gone = await this.db
-      .deleteFrom('shares')
-      .where('id', '=', shareId)
-      .where('user_id', '=', userId)
-      .returning('id')
-      .executeTakeFirst();
-    return !!gone;
+  deleteOwned(userId: number, shareId: number): Promise<boolean> {
+    return deleteOwnedRow(this.db, 'shares', userId, shareId);
   }
 
   /** The live link with this token hash and its target, or undefined (unknown, revoked, expired, owner gone, item in the trash). */
