@@ -47,7 +47,9 @@ import { MediaUsage } from './media/usage/usage.ts';
 import { UsageRepository } from './media/usage/repository.ts';
 import { Readiness } from './health/readiness.ts';
 import type { Metrics } from './metrics/metrics.ts';
+import { OAuthRepository } from './oauth/repository.ts';
 import { OAuthSignIn } from './oauth/service.ts';
+import { PasskeysRepository } from './passkeys/repository.ts';
 import { Passkeys } from './passkeys/service.ts';
 import { ProfileService } from './profile/service.ts';
 import { DbLocker } from './uploads/db-locker.ts';
@@ -211,8 +213,24 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger, metrics: 
     sessionList: new SessionList(deps),
     twoFactor: auth.twoFactor,
     emailChange: new EmailChange(deps, actions),
-    passkeys: new Passkeys(deps, actions, auth.sessions),
-    oauth: new OAuthSignIn(deps, actions, auth),
+    passkeys: new Passkeys({
+      repo: new PasskeysRepository(deps.db),
+      users: auth.users,
+      actions,
+      sessions: auth.sessions,
+      clock: deps.clock,
+      publicUrl: deps.config.publicUrl,
+      secretKey: deps.config.secretKey,
+    }),
+    oauth: new OAuthSignIn({
+      repo: new OAuthRepository(deps.db),
+      users: auth.users,
+      actions,
+      auth,
+      clock: deps.clock,
+      publicUrl: deps.config.publicUrl,
+      providers: deps.config.oauth,
+    }),
     profile: new ProfileService(deps, actions, queue),
     media,
     albums,

@@ -15,6 +15,9 @@ export type SendKind = 'verify' | 'login' | 'reset';
 
 export type SmsPurpose = 'phone_verify' | 'phone_login' | 'phone_reset';
 
+/** The answer to a wrong current password, wherever one is asked. */
+export const WRONG_PASSWORD = 'Неверный пароль';
+
 /** Refuses with 429 (Retry-After) when a throttle said no. */
 export async function enforce(result: Promise<ThrottleResult> | ThrottleResult): Promise<void> {
   const r = await result;
@@ -45,6 +48,11 @@ export class AccountActions {
     await enforce(attempt);
     if (!password || !(await verifyPassword(user.password_hash, password))) throw fieldError(field, message);
     await attempt.release();
+  }
+
+  /** The proof a change asks of the signed-in owner: their current password, in the field `password`. */
+  confirmPassword(user: User, password: string | undefined): Promise<void> {
+    return this.checkPassword(user, password, 'password', WRONG_PASSWORD);
   }
 
   /**

@@ -13,6 +13,7 @@ import type { ThrottleRule } from '../throttle/throttle.ts';
 import { AuthRepository } from './repository.ts';
 import { Sessions, type SessionMeta, type TokenPair } from './sessions.ts';
 import type { SignInResult } from './sign-in.ts';
+import { TwoFactorRepository } from './two-factor-repository.ts';
 import { TwoFactor } from './two-factor.ts';
 
 export const BAD_CREDENTIALS = 'Неверный email или пароль';
@@ -48,7 +49,14 @@ export class AuthService {
     this.users = new Users(deps.db);
     this.repo = new AuthRepository(deps.db);
     this.sessions = new Sessions(this.repo, deps.config.secretKey, deps.clock);
-    this.twoFactor = new TwoFactor(deps, actions, this.sessions);
+    this.twoFactor = new TwoFactor({
+      repo: new TwoFactorRepository(deps.db),
+      actions,
+      sessions: this.sessions,
+      clock: deps.clock,
+      publicUrl: deps.config.publicUrl,
+      secretKey: deps.config.secretKey,
+    });
   }
 
   private get throttle() {

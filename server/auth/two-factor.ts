@@ -1,11 +1,11 @@
-import type { AppDeps } from '../deps.ts';
+import type { Clock } from '../clock.ts';
 import { enforce, type AccountActions } from '../accounts/account-actions.ts';
 import { LIMITS } from '../accounts/limits.ts';
 import { twoFactorDisabledNotice, twoFactorEnabledNotice } from '../accounts/messages.ts';
 import type { User } from '../db/types.ts';
 import { detailError, fieldError } from '../http/errors.ts';
 import type { SessionMeta, Sessions, TokenPair } from './sessions.ts';
-import { TwoFactorRepository } from './two-factor-repository.ts';
+import type { TwoFactorRepository } from './two-factor-repository.ts';
 import { hashUndoToken, newUndoToken, UNDO_LINK_TTL_MS, undoLink } from './undo-links.ts';
 import {
   hashMfaToken,
@@ -23,7 +23,6 @@ export const SECOND_STEP_EXPIRED = 'Время для ввода кода ист
 const ALREADY_ON = 'Двухэтапная проверка уже включена';
 const NOT_ON = 'Двухэтапная проверка не включена';
 const NO_SETUP = 'Сначала начните настройку двухэтапной проверки';
-const WRONG_PASSWORD = 'Неверный пароль';
 export const BAD_UNDO_LINK = 'Ссылка недействительна или устарела';
 
 /**
@@ -41,6 +40,18 @@ export const MFA_MAX_ATTEMPTS = 5;
 
 const secondStepFailKey = (userId: number) => `second-step-fail:user:${userId}`;
 
+/** What two-step sign-in is given; AuthService builds them. */
+export interface TwoFactorDeps {
+  repo: TwoFactorRepository;
+  actions: AccountActions;
+  sessions: Sessions;
+  clock: Clock;
+  /** PUBLIC_URL: the «Это был не я» link points under it. */
+  publicUrl: string;
+  /** Seals the authenticator secrets at rest, and keys the hashes of the codes. */
+  secretKey: string;
+}
+
 /**
  * Two-step sign-in with codes from an authenticator app: setting it up, turning it on with a first
  * code (ten single-use recovery codes in return, shown once), turning it off with a code, new recovery
@@ -51,32 +62,26 @@ const secondStepFailKey = (userId: number) => `second-step-fail:user:${userId}`;
  * address, counted before the code is compared.
  */
 export class TwoFactor {
-  private readonly repo: TwoFactorRepository;
   private readonly box: SecretBox;
 
-  constructor(
-    private readonly deps: Pick<AppDeps, 'db' | 'clock' | 'config'>,
-    private readonly actions: AccountActions,
-    private readonly sessions: Sessions,
-  ) {
-    this.repo = new TwoFactorRepository(deps.db);
-    this.box = new SecretBox(deps.config.secretKey);
+  constructor(private readonly d: TwoFactorDeps) {
+    this.box = new SecretBox(d.secretKey);
   }
 
-  private now = () => this.deps.clock.now();
+  private now = () => this.d.clock.now();
 
   async status(user: User): Promise<{ enabled: boolean; recovery_codes_left: number }> {
-    const row = await this.repo.byUser(user.id);
+    const row = await this.d.repo.byUser(user.id);
     const enabled = !!row?.enabled_at;
-    return { enabled, recovery_codes_left: enabled ? await this.repo.recoveryCodesLeft(user.id) : 0 };
+    return { enabled, recovery_codes_left: enabled ? await this.d.repo.recoveryCodesLeft(user.id) : 0 };
   }
 
   /** A new secret for the app (replacing an unconfirmed one), for the owner only; refused while sign-in codes are on. */
   async setup(user: User, proof: OwnerProof): Promise<{ secret: string; otpauth_url: string }> {
-    if ((await this.repo.byUser(user.id))?.enabled_at) throw detailError(400, ALREADY_ON);
+    if ((await this.d.repo.byUser(user.id))?.enabled_at) throw detailError(400, ALREADY_ON);
     await this.confirmOwner(user, proof);
     const { secret, otpauthUrl } = newTotpSecret(user.email);
-    if (!(await this.repo.savePending(user.id, this.box.seal(secret), this.now().toISOString()))) throw detailError(400, ALREADY_ON);
+    if (!(await this.d.repo.savePending(user.id, this.box.seal(secret), this.now().toISOString()))) throw detailError(400, ALREADY_ON);
     return { secret, otpauth_url: otpauthUrl };
   }
 
@@ -86,45 +91,45 @@ export class TwoFactor {
    * recovery codes are returned this once only.
    */
   async enable(user: User, sessionId: string | null, proof: OwnerProof, code: string, ip: string): Promise<{ recovery_codes: string[] }> {
-    const row = await this.repo.byUser(user.id);
+    const row = await this.d.repo.byUser(user.id);
     if (row?.enabled_at) throw detailError(400, ALREADY_ON);
     const secret = row ? this.box.open(row.secret) : null;
     if (!secret) throw detailError(400, NO_SETUP);
     await this.confirmOwner(user, proof);
     await this.checked(user.id, ip, async () => {
       const step = totpStep(secret, code, this.now());
-      return step !== null && (await this.repo.acceptStep(user.id, step, false));
+      return step !== null && (await this.d.repo.acceptStep(user.id, step, false));
     });
     const { codes, hashes } = this.recoveryCodes(user.id);
     const now = this.now();
     const undo = newUndoToken();
-    const enabled = await this.repo.enable(user.id, hashes, now.toISOString(), {
+    const enabled = await this.d.repo.enable(user.id, hashes, now.toISOString(), {
       keepSessionId: sessionId,
       undo: { tokenHash: undo.hash, expiresAt: new Date(now.getTime() + UNDO_LINK_TTL_MS).toISOString() },
     });
     if (!enabled) throw detailError(400, ALREADY_ON);
-    this.actions.notify(user, twoFactorEnabledNotice(undoLink(this.deps.config.publicUrl, undo.token)));
+    this.d.actions.notify(user, twoFactorEnabledNotice(undoLink(this.d.publicUrl, undo.token)));
     return { recovery_codes: codes };
   }
 
   /** Off with the owner's proof and a code from the app (or a recovery code). */
   async disable(user: User, proof: OwnerProof, code: string, ip: string): Promise<void> {
-    const row = await this.repo.byUser(user.id);
+    const row = await this.d.repo.byUser(user.id);
     if (!row?.enabled_at) throw detailError(400, NOT_ON);
     await this.confirmOwner(user, proof);
     await this.checked(user.id, ip, () => this.codeMatches(user.id, row.secret, code));
-    await this.repo.disable(user.id);
-    this.actions.notify(user, twoFactorDisabledNotice());
+    await this.d.repo.disable(user.id);
+    this.d.actions.notify(user, twoFactorDisabledNotice());
   }
 
   /** Ten new recovery codes in place of the old ones (used or not), with the owner's proof and a code from the app (or a recovery code). */
   async newRecoveryCodes(user: User, proof: OwnerProof, code: string, ip: string): Promise<{ recovery_codes: string[] }> {
-    const row = await this.repo.byUser(user.id);
+    const row = await this.d.repo.byUser(user.id);
     if (!row?.enabled_at) throw detailError(400, NOT_ON);
     await this.confirmOwner(user, proof);
     await this.checked(user.id, ip, () => this.codeMatches(user.id, row.secret, code));
     const { codes, hashes } = this.recoveryCodes(user.id);
-    if (!(await this.repo.replaceRecoveryCodes(user.id, hashes, this.now().toISOString()))) throw detailError(400, NOT_ON);
+    if (!(await this.d.repo.replaceRecoveryCodes(user.id, hashes, this.now().toISOString()))) throw detailError(400, NOT_ON);
     return { recovery_codes: codes };
   }
 
@@ -133,13 +138,13 @@ export class TwoFactor {
    * account (whoever turned them on is signed out too). Wrong links count against the client's address.
    */
   async undoEnable(token: string, ip: string): Promise<void> {
-    const attempt = await this.actions.throttle.reserve([{ key: `code-fail:ip:${ip}`, ...LIMITS.codeFailuresPerIp }]);
+    const attempt = await this.d.actions.throttle.reserve([{ key: `code-fail:ip:${ip}`, ...LIMITS.codeFailuresPerIp }]);
     await enforce(attempt);
-    const owner = await this.repo.undoEnable(hashUndoToken(token), this.now().toISOString());
+    const owner = await this.d.repo.undoEnable(hashUndoToken(token), this.now().toISOString());
     if (!owner) throw detailError(400, BAD_UNDO_LINK);
     await attempt.release();
-    await this.actions.throttle.reset(secondStepFailKey(owner.id));
-    this.actions.notify(owner, twoFactorDisabledNotice());
+    await this.d.actions.throttle.reset(secondStepFailKey(owner.id));
+    this.d.actions.notify(owner, twoFactorDisabledNotice());
   }
 
   /**
@@ -147,12 +152,12 @@ export class TwoFactor {
    * attempt counted before argon2 runs). A wrong one is a field error on `password`.
    */
   private async confirmOwner(user: User, proof: OwnerProof): Promise<void> {
-    await this.actions.checkPassword(user, proof.password, 'password', WRONG_PASSWORD);
+    await this.d.actions.confirmPassword(user, proof.password);
   }
 
   private recoveryCodes(userId: number): { codes: string[]; hashes: string[] } {
     const codes = newRecoveryCodes();
-    return { codes, hashes: codes.map((c) => hashRecoveryCode(this.deps.config.secretKey, userId, normaliseRecoveryCode(c)!)) };
+    return { codes, hashes: codes.map((c) => hashRecoveryCode(this.d.secretKey, userId, normaliseRecoveryCode(c)!)) };
   }
 
   /**
@@ -161,11 +166,11 @@ export class TwoFactor {
    * credential version read with that password, so a password change meanwhile voids it.
    */
   async challenge(userId: number, credentialVersion: number): Promise<string | null> {
-    const row = await this.repo.byUser(userId);
+    const row = await this.d.repo.byUser(userId);
     if (!row?.enabled_at) return null;
     const { token, id } = newMfaToken();
     const now = this.now();
-    await this.repo.insertChallenge({
+    await this.d.repo.insertChallenge({
       id,
       user_id: userId,
       credential_version: credentialVersion,
@@ -177,23 +182,23 @@ export class TwoFactor {
 
   /** The second step: a right code for a live mfa_token opens the session, once. */
   async completeLogin(mfaToken: string, code: string, ip: string, meta: SessionMeta): Promise<{ tokens: TokenPair; user: User }> {
-    const byIp = await this.actions.throttle.reserve([{ key: `code-fail:ip:${ip}`, ...LIMITS.codeFailuresPerIp }]);
+    const byIp = await this.d.actions.throttle.reserve([{ key: `code-fail:ip:${ip}`, ...LIMITS.codeFailuresPerIp }]);
     await enforce(byIp);
     const nowIso = this.now().toISOString();
-    const found = await this.repo.liveChallenge(hashMfaToken(mfaToken), nowIso, MFA_MAX_ATTEMPTS);
+    const found = await this.d.repo.liveChallenge(hashMfaToken(mfaToken), nowIso, MFA_MAX_ATTEMPTS);
     if (!found) throw detailError(400, SECOND_STEP_EXPIRED);
     const { challenge_id: challengeId, challenge_version: version, ...user } = found;
-    const byUser = await this.actions.throttle.reserve([{ key: secondStepFailKey(user.id), ...LIMITS.secondStepFailuresPerUser }]);
+    const byUser = await this.d.actions.throttle.reserve([{ key: secondStepFailKey(user.id), ...LIMITS.secondStepFailuresPerUser }]);
     if (!byUser.allowed) await byIp.release();
     await enforce(byUser);
-    if (!(await this.repo.takeChallengeTry(challengeId, nowIso, MFA_MAX_ATTEMPTS))) throw detailError(400, SECOND_STEP_EXPIRED);
-    const row = await this.repo.byUser(user.id);
+    if (!(await this.d.repo.takeChallengeTry(challengeId, nowIso, MFA_MAX_ATTEMPTS))) throw detailError(400, SECOND_STEP_EXPIRED);
+    const row = await this.d.repo.byUser(user.id);
     if (!row?.enabled_at || !(await this.codeMatches(user.id, row.secret, code))) throw detailError(400, BAD_SECOND_STEP_CODE);
     await byIp.release();
     await byUser.release();
-    await this.actions.throttle.reset(secondStepFailKey(user.id));
-    if (!user.is_active || !(await this.repo.consumeChallenge(challengeId, nowIso))) throw detailError(400, SECOND_STEP_EXPIRED);
-    const tokens = await this.sessions.start(user.id, version, meta);
+    await this.d.actions.throttle.reset(secondStepFailKey(user.id));
+    if (!user.is_active || !(await this.d.repo.consumeChallenge(challengeId, nowIso))) throw detailError(400, SECOND_STEP_EXPIRED);
+    const tokens = await this.d.sessions.start(user.id, version, meta);
     if (!tokens) throw detailError(400, SECOND_STEP_EXPIRED);
     return { tokens, user };
   }
@@ -203,16 +208,16 @@ export class TwoFactor {
     if (/^\d{6}$/.test(code)) {
       const secret = this.box.open(sealedSecret);
       const step = secret ? totpStep(secret, code, this.now()) : null;
-      return step !== null && this.repo.acceptStep(userId, step, true);
+      return step !== null && this.d.repo.acceptStep(userId, step, true);
     }
     const recovery = normaliseRecoveryCode(code);
     if (!recovery) return false;
-    return this.repo.useRecoveryCode(userId, hashRecoveryCode(this.deps.config.secretKey, userId, recovery), this.now().toISOString());
+    return this.d.repo.useRecoveryCode(userId, hashRecoveryCode(this.d.secretKey, userId, recovery), this.now().toISOString());
   }
 
   /** Runs a code check counted per user and per IP first; a right code gives the count back. */
   private async checked(userId: number, ip: string, check: () => Promise<boolean>): Promise<void> {
-    const attempt = await this.actions.throttle.reserve([
+    const attempt = await this.d.actions.throttle.reserve([
       { key: secondStepFailKey(userId), ...LIMITS.secondStepFailuresPerUser },
       { key: `code-fail:ip:${ip}`, ...LIMITS.codeFailuresPerIp },
     ]);

@@ -1,16 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { AppDeps } from '../deps.ts';
-import { enforce, type AccountActions } from '../accounts/account-actions.ts';
+import type { Clock } from '../clock.ts';
+import type { Config } from '../config.ts';
+import { enforce, WRONG_PASSWORD, type AccountActions } from '../accounts/account-actions.ts';
 import { LIMITS } from '../accounts/limits.ts';
 import { verifyDummyPassword, verifyPassword } from '../accounts/passwords.ts';
-import { LAST_WAY_IN, newUserRow, uniqueViolationField, Users } from '../accounts/users.ts';
+import { LAST_WAY_IN, newUserRow, uniqueViolationField, type Users } from '../accounts/users.ts';
 import type { AuthService } from '../auth/service.ts';
 import type { SessionMeta } from '../auth/sessions.ts';
 import type { SignInResult } from '../auth/sign-in.ts';
 import type { OAuthProviderId, User } from '../db/types.ts';
 import { detailError, fieldError, notFound } from '../http/errors.ts';
 import { PROVIDER_LABELS, ProviderError, providerProtocol, type ProviderPerson, type ProviderProtocol } from './providers.ts';
-import { OAuthRepository } from './repository.ts';
+import type { OAuthRepository } from './repository.ts';
 
 /** A started sign-in waits 10 minutes for the provider's return; a link waits 10 minutes for the password. */
 export const STATE_TTL_MS = 10 * 60 * 1000;
@@ -25,7 +26,6 @@ export const noVerifiedEmail = (provider: OAuthProviderId) =>
 export const LINK_EXPIRED = 'Время для подтверждения истекло. Начните вход заново.';
 export const linkedElsewhere = (provider: OAuthProviderId) =>
   `Этот аккаунт ${PROVIDER_LABELS[provider]} уже привязан к другому аккаунту Копилки, или к этому аккаунту привязан другой.`;
-const WRONG_PASSWORD = 'Неверный пароль';
 const ACCOUNT_DISABLED = 'Аккаунт отключён';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -33,6 +33,20 @@ const token = (bytes: number) => randomBytes(bytes).toString('base64url');
 
 /** What a provider's return leads to: a session (or its second step), or the password of the account to link. */
 export type ProviderSignIn = { signIn: SignInResult } | { linkRequired: { linkToken: string; email: string; provider: OAuthProviderId } };
+
+/** What the provider sign-in is given; compose.ts builds them. */
+export interface OAuthSignInDeps {
+  repo: OAuthRepository;
+  users: Users;
+  actions: AccountActions;
+  /** Signs the person in once the provider vouched for them (two-step sign-in included). */
+  auth: AuthService;
+  clock: Clock;
+  /** PUBLIC_URL: the providers send the browser back to a page under it. */
+  publicUrl: string;
+  /** Each provider's client, or null where none is configured. */
+  providers: Config['oauth'];
+}
 
 /**
  * Signing in with VK ID or Yandex ID (OAuth 2.0, authorization code with PKCE). A start keeps a random
@@ -46,31 +60,21 @@ export type ProviderSignIn = { signIn: SignInResult } | { linkRequired: { linkTo
  * A provider that vouches for no e-mail signs in nobody new. Two-step sign-in applies as after a password.
  */
 export class OAuthSignIn {
-  private readonly repo: OAuthRepository;
-  private readonly users: Users;
+  constructor(private readonly d: OAuthSignInDeps) {}
 
-  constructor(
-    private readonly deps: Pick<AppDeps, 'db' | 'clock' | 'config'>,
-    private readonly actions: AccountActions,
-    private readonly auth: AuthService,
-  ) {
-    this.repo = new OAuthRepository(deps.db);
-    this.users = new Users(deps.db);
-  }
-
-  private now = () => this.deps.clock.now();
+  private now = () => this.d.clock.now();
 
   /** The address the providers send the browser back to: a page of the web app. */
   get redirectUri(): string {
-    return `${this.deps.config.publicUrl}/auth/callback/`;
+    return `${this.d.publicUrl}/auth/callback/`;
   }
 
   available(): Record<OAuthProviderId, boolean> {
-    return { vkid: !!this.deps.config.oauth.vkid, yandex: !!this.deps.config.oauth.yandex };
+    return { vkid: !!this.d.providers.vkid, yandex: !!this.d.providers.yandex };
   }
 
   private protocol(provider: OAuthProviderId): ProviderProtocol {
-    const config = this.deps.config.oauth[provider];
+    const config = this.d.providers[provider];
     if (!config) throw detailError(404, notAvailable(provider));
     return providerProtocol(provider, config);
   }
@@ -79,13 +83,13 @@ export class OAuthSignIn {
   async start(provider: OAuthProviderId, ip: string): Promise<{ location: string; binding: string }> {
     const protocol = this.protocol(provider);
     const { limit, windowMs } = LIMITS.signInStartsPerIp;
-    await enforce(this.actions.throttle.hit(`sign-in-start:ip:${ip}`, limit, windowMs));
+    await enforce(this.d.actions.throttle.hit(`sign-in-start:ip:${ip}`, limit, windowMs));
     const state = token(32);
     const binding = token(32);
     const codeVerifier = token(48);
     const codeChallenge = createHash('sha256').update(codeVerifier).digest('base64url');
     const now = this.now();
-    await this.repo.insertState({
+    await this.d.repo.insertState({
       state_hash: sha256(state),
       binding_hash: sha256(binding),
       provider,
@@ -103,9 +107,9 @@ export class OAuthSignIn {
     ip: string,
     meta: SessionMeta,
   ): Promise<ProviderSignIn> {
-    const attempt = await this.actions.throttle.reserve([{ key: `code-fail:ip:${ip}`, ...LIMITS.codeFailuresPerIp }]);
+    const attempt = await this.d.actions.throttle.reserve([{ key: `code-fail:ip:${ip}`, ...LIMITS.codeFailuresPerIp }]);
     await enforce(attempt);
-    const started = binding ? await this.repo.takeState(sha256(input.state), sha256(binding), this.now().toISOString()) : null;
+    const started = binding ? await this.d.repo.takeState(sha256(input.state), sha256(binding), this.now().toISOString()) : null;
     if (!started) throw detailError(400, STATE_REFUSED);
     const provider = started.provider;
     let person: ProviderPerson;
@@ -127,18 +131,18 @@ export class OAuthSignIn {
   }
 
   private async signInPerson(provider: OAuthProviderId, person: ProviderPerson, meta: SessionMeta): Promise<ProviderSignIn> {
-    const link = await this.repo.linkOf(provider, person.subject);
+    const link = await this.d.repo.linkOf(provider, person.subject);
     if (link) {
-      const user = await this.users.byId(link.user_id);
+      const user = await this.d.users.byId(link.user_id);
       if (!user?.is_active) throw detailError(403, ACCOUNT_DISABLED);
-      return { signIn: await this.auth.signIn(user, meta, () => detailError(400, providerRefused(provider))) };
+      return { signIn: await this.d.auth.signIn(user, meta, () => detailError(400, providerRefused(provider))) };
     }
     if (!person.email) throw detailError(400, noVerifiedEmail(provider));
-    const existing = await this.users.byEmail(person.email);
+    const existing = await this.d.users.byEmail(person.email);
     if (existing) {
       const linkToken = token(32);
       const now = this.now();
-      await this.repo.insertPendingLink({
+      await this.d.repo.insertPendingLink({
         token_hash: sha256(linkToken),
         user_id: existing.id,
         provider,
@@ -151,7 +155,7 @@ export class OAuthSignIn {
     }
     const user = await this.newAccount(person.email, person);
     if (
-      !(await this.repo.insertLink({
+      !(await this.d.repo.insertLink({
         user_id: user.id,
         provider,
         subject: person.subject,
@@ -161,16 +165,16 @@ export class OAuthSignIn {
     ) {
       throw detailError(400, linkedElsewhere(provider));
     }
-    return { signIn: await this.auth.signIn(user, meta, () => detailError(400, providerRefused(provider))) };
+    return { signIn: await this.d.auth.signIn(user, meta, () => detailError(400, providerRefused(provider))) };
   }
 
   /** A new person: the provider's e-mail confirmed, their names, no password (an empty hash matches none). */
   private async newAccount(email: string, person: ProviderPerson): Promise<User> {
     const now = this.now().toISOString();
     try {
-      const username = await this.auth.freeUsername(email);
+      const username = await this.d.auth.freeUsername(email);
       const row = { email, username, first_name: person.firstName, last_name: person.lastName, password_hash: '', is_email_verified: 1 };
-      return await this.users.insert(newUserRow(row, now));
+      return await this.d.users.insert(newUserRow(row, now));
     } catch (err) {
       if (uniqueViolationField(err) === 'email') throw detailError(400, STATE_REFUSED); // a sign-up of the same address won the race
       throw err;
@@ -182,25 +186,25 @@ export class OAuthSignIn {
    * the sign-in goes on (with its second step when on). Counted like a login, per account and address.
    */
   async confirmLink(linkToken: string, password: string, ip: string, meta: SessionMeta): Promise<SignInResult> {
-    const pending = await this.repo.livePendingLink(sha256(linkToken), this.now().toISOString());
+    const pending = await this.d.repo.livePendingLink(sha256(linkToken), this.now().toISOString());
     if (!pending) {
       await verifyDummyPassword(password);
       throw detailError(400, LINK_EXPIRED);
     }
-    const user = await this.users.byId(pending.user_id);
+    const user = await this.d.users.byId(pending.user_id);
     if (!user?.is_active) throw detailError(400, LINK_EXPIRED);
     const acctKey = `login:acct:${user.email}`;
-    const attempt = await this.actions.throttle.reserve([
+    const attempt = await this.d.actions.throttle.reserve([
       { key: acctKey, ...LIMITS.loginFailuresPerAccount },
       { key: `login:ip:${ip}`, ...LIMITS.loginFailuresPerIp },
     ]);
     await enforce(attempt);
     if (!(await verifyPassword(user.password_hash, password))) throw fieldError('password', WRONG_PASSWORD);
     await attempt.release();
-    await this.actions.throttle.reset(acctKey);
+    await this.d.actions.throttle.reset(acctKey);
     const nowIso = this.now().toISOString();
-    if (!(await this.repo.takePendingLink(pending.id, nowIso))) throw detailError(400, LINK_EXPIRED);
-    const linked = await this.repo.insertLink({
+    if (!(await this.d.repo.takePendingLink(pending.id, nowIso))) throw detailError(400, LINK_EXPIRED);
+    const linked = await this.d.repo.insertLink({
       user_id: user.id,
       provider: pending.provider,
       subject: pending.subject,
@@ -210,22 +214,22 @@ export class OAuthSignIn {
     if (!linked) throw detailError(400, linkedElsewhere(pending.provider));
     const confirmed = user.is_email_verified
       ? user
-      : ((await this.users.update(user.id, { is_email_verified: 1, updated_at: nowIso })) ?? user);
-    return this.auth.signIn(confirmed, meta, () => detailError(400, LINK_EXPIRED));
+      : ((await this.d.users.update(user.id, { is_email_verified: 1, updated_at: nowIso })) ?? user);
+    return this.d.auth.signIn(confirmed, meta, () => detailError(400, LINK_EXPIRED));
   }
 
   /** The profile's view: linked providers, whether a password is set, how many passkeys. */
   async ways(user: User) {
-    const ways = await this.users.waysIn(user.id);
-    return { providers: await this.repo.linksOf(user.id), has_password: ways.hasPassword, passkeys: ways.passkeys };
+    const ways = await this.d.users.waysIn(user.id);
+    return { providers: await this.d.repo.linksOf(user.id), has_password: ways.hasPassword, passkeys: ways.passkeys };
   }
 
   /** Unlinks a provider, unless it is the account's last way in. */
   async unlink(user: User, provider: OAuthProviderId): Promise<void> {
-    const linked = (await this.repo.linksOf(user.id)).some((l) => l.provider === provider);
+    const linked = (await this.d.repo.linksOf(user.id)).some((l) => l.provider === provider);
     if (!linked) throw notFound();
-    if ((await this.users.countWaysIn(user.id)) <= 1) throw detailError(400, LAST_WAY_IN);
-    if (!(await this.repo.removeLink(user.id, provider))) throw notFound();
+    if ((await this.d.users.countWaysIn(user.id)) <= 1) throw detailError(400, LAST_WAY_IN);
+    if (!(await this.d.repo.removeLink(user.id, provider))) throw notFound();
   }
 }
 

@@ -10,14 +10,14 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import type { AppDeps } from '../deps.ts';
+import type { Clock } from '../clock.ts';
 import { enforce, type AccountActions } from '../accounts/account-actions.ts';
 import { LIMITS } from '../accounts/limits.ts';
-import { LAST_WAY_IN, Users } from '../accounts/users.ts';
+import { LAST_WAY_IN, type Users } from '../accounts/users.ts';
 import type { Sessions, SessionMeta, TokenPair } from '../auth/sessions.ts';
 import type { User } from '../db/types.ts';
 import { detailError, notFound } from '../http/errors.ts';
-import { PasskeysRepository } from './repository.ts';
+import type { PasskeysRepository } from './repository.ts';
 
 /** A challenge lives 5 minutes and answers one request. */
 export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
@@ -27,7 +27,6 @@ export const PASSKEY_NOT_ACCEPTED = 'Ключ доступа не подошёл
 export const PASSKEY_UNKNOWN = 'Этот ключ доступа не найден в Копилке. Войдите по паролю.';
 export const PASSKEY_NOT_ADDED = 'Не удалось добавить ключ доступа. Попробуйте ещё раз.';
 export const PASSKEY_EXISTS = 'Этот ключ доступа уже добавлен';
-const WRONG_PASSWORD = 'Неверный пароль';
 const DEFAULT_NAME = 'Ключ доступа';
 
 /** A passkey as the owner's list shows it. */
@@ -49,6 +48,19 @@ export function challengeOf(clientDataJSON: string): string | null {
   }
 }
 
+/** What passkeys are given; compose.ts builds them. */
+export interface PasskeysDeps {
+  repo: PasskeysRepository;
+  users: Users;
+  actions: AccountActions;
+  sessions: Sessions;
+  clock: Clock;
+  /** PUBLIC_URL: its host is the relying party's id, its origin the only origin accepted. */
+  publicUrl: string;
+  /** Derives each account's WebAuthn user id. */
+  secretKey: string;
+}
+
 /**
  * Passkeys (WebAuthn): adding one with the current password, the owner's list (rename, remove: never the
  * last way in), and signing in with a discoverable credential. The relying party is PUBLIC_URL: its host
@@ -57,38 +69,30 @@ export function challengeOf(clientDataJSON: string): string | null {
  * authenticator verified its user), so no code from the app is asked after it.
  */
 export class Passkeys {
-  private readonly repo: PasskeysRepository;
-  private readonly users: Users;
   private readonly rpId: string;
   private readonly origin: string;
 
-  constructor(
-    private readonly deps: Pick<AppDeps, 'db' | 'clock' | 'config'>,
-    private readonly actions: AccountActions,
-    private readonly sessions: Sessions,
-  ) {
-    this.repo = new PasskeysRepository(deps.db);
-    this.users = new Users(deps.db);
-    const url = new URL(deps.config.publicUrl);
+  constructor(private readonly d: PasskeysDeps) {
+    const url = new URL(d.publicUrl);
     this.rpId = url.hostname;
     this.origin = url.origin;
   }
 
-  private now = () => this.deps.clock.now();
+  private now = () => this.d.clock.now();
 
   async list(user: User): Promise<PasskeyJson[]> {
-    return (await this.repo.listOf(user.id)).map(present);
+    return (await this.d.repo.listOf(user.id)).map(present);
   }
 
   /** The random WebAuthn user id of the account: the same for all its keys, derived with the secret key (no address, no row id). */
   private userHandle(userId: number): Uint8Array<ArrayBuffer> {
-    return new Uint8Array(createHmac('sha256', this.deps.config.secretKey).update(`webauthn-user:${userId}`).digest());
+    return new Uint8Array(createHmac('sha256', this.d.secretKey).update(`webauthn-user:${userId}`).digest());
   }
 
   /** The options for navigator.credentials.create(), after the current password. */
   async registrationOptions(user: User, password: string): Promise<PublicKeyCredentialCreationOptionsJSON> {
-    await this.actions.checkPassword(user, password, 'password', WRONG_PASSWORD);
-    const existing = await this.repo.listOf(user.id);
+    await this.d.actions.confirmPassword(user, password);
+    const existing = await this.d.repo.listOf(user.id);
     const options = await generateRegistrationOptions({
       rpName: 'Копилка',
       rpID: this.rpId,
@@ -107,7 +111,7 @@ export class Passkeys {
   /** The browser's answer to the registration options: a new passkey of the signed-in owner. */
   async register(user: User, response: RegistrationResponseJSON, name: string | undefined): Promise<PasskeyJson> {
     const challenge = challengeOf(response.response.clientDataJSON);
-    if (!challenge || !(await this.repo.takeChallenge(challenge, 'register', user.id, this.now().toISOString()))) {
+    if (!challenge || !(await this.d.repo.takeChallenge(challenge, 'register', user.id, this.now().toISOString()))) {
       throw detailError(400, CHALLENGE_GONE);
     }
     let verified;
@@ -124,8 +128,8 @@ export class Passkeys {
     }
     if (!verified.verified) throw detailError(400, PASSKEY_NOT_ADDED);
     const { credential, credentialDeviceType, credentialBackedUp } = verified.registrationInfo;
-    if (await this.repo.byCredentialId(credential.id)) throw detailError(400, PASSKEY_EXISTS);
-    const row = await this.repo.insert({
+    if (await this.d.repo.byCredentialId(credential.id)) throw detailError(400, PASSKEY_EXISTS);
+    const row = await this.d.repo.insert({
       user_id: user.id,
       credential_id: credential.id,
       public_key: Buffer.from(credential.publicKey).toString('base64url'),
@@ -142,23 +146,23 @@ export class Passkeys {
   }
 
   async rename(user: User, id: number, name: string): Promise<PasskeyJson> {
-    const row = await this.repo.rename(user.id, id, name);
+    const row = await this.d.repo.rename(user.id, id, name);
     if (!row) throw notFound();
     return present(row);
   }
 
   /** Removes one of the owner's passkeys, unless it is the account's last way in. */
   async remove(user: User, id: number): Promise<void> {
-    const owned = (await this.repo.listOf(user.id)).some((p) => p.id === id);
+    const owned = (await this.d.repo.listOf(user.id)).some((p) => p.id === id);
     if (!owned) throw notFound();
-    if ((await this.users.countWaysIn(user.id)) <= 1) throw detailError(400, LAST_WAY_IN);
-    if (!(await this.repo.remove(user.id, id))) throw notFound();
+    if ((await this.d.users.countWaysIn(user.id)) <= 1) throw detailError(400, LAST_WAY_IN);
+    if (!(await this.d.repo.remove(user.id, id))) throw notFound();
   }
 
   /** The options for navigator.credentials.get(): no allowed list, so the browser offers the keys it holds for this site. */
   async loginOptions(ip: string): Promise<PublicKeyCredentialRequestOptionsJSON> {
     const { limit, windowMs } = LIMITS.signInStartsPerIp;
-    await enforce(this.actions.throttle.hit(`sign-in-start:ip:${ip}`, limit, windowMs));
+    await enforce(this.d.actions.throttle.hit(`sign-in-start:ip:${ip}`, limit, windowMs));
     const options = await generateAuthenticationOptions({ rpID: this.rpId, userVerification: 'required', timeout: CHALLENGE_TTL_MS });
     await this.keepChallenge(options.challenge, 'login', null);
     return options;
@@ -170,13 +174,13 @@ export class Passkeys {
    * and RP id; the counter moves on. Failures count against the client's address like wrong passwords.
    */
   async login(response: AuthenticationResponseJSON, ip: string, meta: SessionMeta): Promise<{ tokens: TokenPair; user: User }> {
-    const attempt = await this.actions.throttle.reserve([{ key: `login:ip:${ip}`, ...LIMITS.loginFailuresPerIp }]);
+    const attempt = await this.d.actions.throttle.reserve([{ key: `login:ip:${ip}`, ...LIMITS.loginFailuresPerIp }]);
     await enforce(attempt);
     const challenge = challengeOf(response.response.clientDataJSON);
-    if (!challenge || !(await this.repo.takeChallenge(challenge, 'login', null, this.now().toISOString()))) {
+    if (!challenge || !(await this.d.repo.takeChallenge(challenge, 'login', null, this.now().toISOString()))) {
       throw detailError(400, CHALLENGE_GONE);
     }
-    const passkey = await this.repo.byCredentialId(response.id);
+    const passkey = await this.d.repo.byCredentialId(response.id);
     if (!passkey || (response.response.userHandle && response.response.userHandle !== passkey.user_handle)) {
       throw detailError(400, PASSKEY_UNKNOWN);
     }
@@ -199,10 +203,10 @@ export class Passkeys {
       throw detailError(400, PASSKEY_NOT_ACCEPTED);
     }
     if (!verified.verified) throw detailError(400, PASSKEY_NOT_ACCEPTED);
-    const user = await this.users.byId(passkey.user_id);
+    const user = await this.d.users.byId(passkey.user_id);
     if (!user?.is_active) throw detailError(400, PASSKEY_UNKNOWN);
-    await this.repo.used(passkey.id, verified.authenticationInfo.newCounter, this.now().toISOString());
-    const tokens = await this.sessions.start(user.id, user.credential_version, meta);
+    await this.d.repo.used(passkey.id, verified.authenticationInfo.newCounter, this.now().toISOString());
+    const tokens = await this.d.sessions.start(user.id, user.credential_version, meta);
     if (!tokens) throw detailError(400, PASSKEY_NOT_ACCEPTED);
     await attempt.release();
     return { tokens, user };
@@ -210,7 +214,7 @@ export class Passkeys {
 
   private async keepChallenge(challenge: string, purpose: 'register' | 'login', userId: number | null) {
     const now = this.now();
-    await this.repo.insertChallenge({
+    await this.d.repo.insertChallenge({
       challenge,
       purpose,
       user_id: userId,

@@ -9,7 +9,6 @@ import { Users, uniqueViolationField } from '../accounts/users.ts';
 
 export const BAD_EMAIL_CHANGE_CODE = 'Неверный или просроченный код';
 const SAME_ADDRESS = 'Это ваш текущий адрес';
-const WRONG_PASSWORD = 'Неверный пароль';
 
 /** a***@example.com: enough for the owner to recognise, not a full address in somebody's inbox. */
 export function maskEmail(email: string): string {
@@ -39,7 +38,7 @@ export class EmailChange {
   /** Sends a code to the new address (once a minute, 10 an hour per address, like every code). */
   async request(user: User, newEmail: string, password: string, ip: string): Promise<void> {
     if (newEmail === user.email) throw fieldError('new_email', SAME_ADDRESS);
-    await this.actions.checkPassword(user, password, 'password', WRONG_PASSWORD);
+    await this.actions.confirmPassword(user, password);
     if ((await this.users.taken({ email: newEmail }, user.id)).email) throw uniqueError({ new_email: [ALREADY_EXISTS.email] });
     await this.actions.limitSend('verify', newEmail, ip);
     await this.repo.retirePending(user.id, this.now());

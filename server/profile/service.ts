@@ -12,8 +12,6 @@ import { maskPhone } from '../accounts/phone.ts';
 import { REQUIRED } from '../http/validation.ts';
 import { newAvatarBase, storeAvatar } from './avatar.ts';
 
-const WRONG_PASSWORD = 'Неверный пароль';
-
 /** The signed-in user's own account: edit, avatar, deletion. */
 export class ProfileService {
   private readonly users: Users;
@@ -43,7 +41,7 @@ export class ProfileService {
     const phoneChanged = patch.phone !== undefined && patch.phone !== user.phone;
     if (phoneChanged) {
       if (typeof password !== 'string' || password === '') throw fieldError('password', REQUIRED);
-      await this.actions.checkPassword(user, password, 'password', WRONG_PASSWORD);
+      await this.actions.confirmPassword(user, password);
       if (patch.phone && (await this.users.taken({ phone: patch.phone }, user.id)).phone)
         throw uniqueError({ phone: [ALREADY_EXISTS.phone] });
       set.phone = patch.phone;
@@ -75,7 +73,7 @@ export class ProfileService {
    * in the same transaction, which retries until they are all gone.
    */
   async deleteAccount(user: User, password: unknown): Promise<void> {
-    await this.actions.checkPassword(user, typeof password === 'string' ? password : undefined, 'password', WRONG_PASSWORD);
+    await this.actions.confirmPassword(user, typeof password === 'string' ? password : undefined);
     await this.removeAccount(user);
   }
 
