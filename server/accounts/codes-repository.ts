@@ -1,5 +1,6 @@
 import type { Db } from '../db/kysely.ts';
 import type { CodePurpose } from './codes.ts';
+import { unusedAt } from '../db/single-use.ts';
 
 /** SQL for one-time codes (e-mail/SMS). Times are ISO strings. */
 export class CodesRepository {
@@ -7,12 +8,7 @@ export class CodesRepository {
 
   /** Unused, unexpired, not worn-out codes of a purpose. */
   private live(purpose: CodePurpose, now: string, maxAttempts: number) {
-    return this.db
-      .selectFrom('codes')
-      .where('purpose', '=', purpose)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
-      .where('attempts', '<', maxAttempts);
+    return this.db.selectFrom('codes').where('purpose', '=', purpose).where(unusedAt(now)).where('attempts', '<', maxAttempts);
   }
 
   /** Is a live code with this hash out for the purpose? */
@@ -64,8 +60,7 @@ export class CodesRepository {
       .updateTable('codes')
       .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
       .where('id', '=', id)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
+      .where(unusedAt(now))
       .where('attempts', '<', maxAttempts)
       .returning('attempts')
       .executeTakeFirst();

@@ -1,5 +1,6 @@
 import { CompiledQuery } from 'kysely';
 import { committedReader, type Db } from '../db/kysely.ts';
+import { unusedAt } from '../db/single-use.ts';
 
 /** SQL for reset tokens, sessions and refresh tokens (one-time codes: accounts/codes-repository.ts). Times are ISO strings. */
 export class AuthRepository {
@@ -16,8 +17,7 @@ export class AuthRepository {
       .selectFrom('reset_tokens')
       .select(['id', 'user_id'])
       .where('token_hash', '=', tokenHash)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
+      .where(unusedAt(now))
       .executeTakeFirst();
     if (!row) return null;
     const res = await this.db

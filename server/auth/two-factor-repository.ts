@@ -1,4 +1,5 @@
 import type { Db } from '../db/kysely.ts';
+import { unusedAt } from '../db/single-use.ts';
 
 /** SQL for sign-in codes from an app: two_factor, recovery_codes, mfa_challenges and their undo links. Times are ISO strings. */
 export class TwoFactorRepository {
@@ -110,8 +111,7 @@ export class TwoFactorRepository {
         .set({ used_at: now })
         .where('token_hash', '=', tokenHash)
         .where('action', '=', 'two_factor_enabled')
-        .where('used_at', 'is', null)
-        .where('expires_at', '>', now)
+        .where(unusedAt(now))
         .returning('user_id')
         .executeTakeFirst();
       if (!link) return null;
@@ -194,8 +194,7 @@ export class TwoFactorRepository {
       .updateTable('mfa_challenges')
       .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
       .where('id', '=', id)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
+      .where(unusedAt(now))
       .where('attempts', '<', maxAttempts)
       .executeTakeFirst();
     return Number(res.numUpdatedRows) === 1;

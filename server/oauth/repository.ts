@@ -1,5 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../db/kysely.ts';
+import { unusedAt } from '../db/single-use.ts';
 import type { OAuthPendingLinksTable, OAuthProviderId, OAuthStatesTable } from '../db/types.ts';
 
 /** SQL of provider sign-ins: started sign-ins (states), links to accounts, and links waiting for a password. */
@@ -22,8 +23,7 @@ export class OAuthRepository {
         .set({ used_at: now })
         .where('state_hash', '=', stateHash)
         .where('binding_hash', '=', bindingHash)
-        .where('used_at', 'is', null)
-        .where('expires_at', '>', now)
+        .where(unusedAt(now))
         .executeTakeFirst();
       if (Number(res.numUpdatedRows) !== 1) return null;
       return trx
@@ -72,8 +72,7 @@ export class OAuthRepository {
       .selectFrom('oauth_pending_links')
       .selectAll()
       .where('token_hash', '=', tokenHash)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
+      .where(unusedAt(now))
       .executeTakeFirst();
   }
 
@@ -83,8 +82,7 @@ export class OAuthRepository {
       .updateTable('oauth_pending_links')
       .set({ used_at: now })
       .where('id', '=', id)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
+      .where(unusedAt(now))
       .executeTakeFirst();
     return Number(res.numUpdatedRows) === 1;
   }

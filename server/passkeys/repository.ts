@@ -1,4 +1,5 @@
 import type { Db } from '../db/kysely.ts';
+import { unusedAt } from '../db/single-use.ts';
 import { deleteOwnedRow } from '../db/owned.ts';
 import type { PasskeysTable } from '../db/types.ts';
 import type { Insertable } from 'kysely';
@@ -59,8 +60,7 @@ export class PasskeysRepository {
       .set({ used_at: now })
       .where('challenge', '=', challenge)
       .where('purpose', '=', purpose)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now);
+      .where(unusedAt(now));
     update = userId === null ? update.where('user_id', 'is', null) : update.where('user_id', '=', userId);
     const res = await update.executeTakeFirst();
     return Number(res.numUpdatedRows) === 1;

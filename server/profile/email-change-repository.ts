@@ -1,5 +1,6 @@
 import type { Db } from '../db/kysely.ts';
 import { CODE_MAX_ATTEMPTS } from '../accounts/codes.ts';
+import { unusedAt } from '../db/single-use.ts';
 
 const PURPOSE = 'email_change';
 
@@ -14,8 +15,7 @@ export class EmailChangeRepository {
       .select('target')
       .where('user_id', '=', userId)
       .where('purpose', '=', PURPOSE)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
+      .where(unusedAt(now))
       .where('attempts', '<', CODE_MAX_ATTEMPTS)
       .orderBy('id', 'desc')
       .executeTakeFirst();
