@@ -4,7 +4,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { ensureWebBuild } from '../server/web/ensure-build.ts';
-import { root, startServer } from './support.ts';
+import { knob, root, startServer } from './support.ts';
 
 /**
  * `npm run bench -- lighthouse`: Lighthouse 12 (pinned: 13 wants Node 22) with its mobile preset — a phone's screen,
@@ -57,7 +57,7 @@ const median = (runs: PageFigures[]) => [...runs].sort((a, b) => a.performance -
 
 export async function benchLighthouse(): Promise<PageFigures[]> {
   ensureWebBuild(root, path.join(root, 'out'), console.log);
-  const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+  const runs = knob('BENCH_LIGHTHOUSE_RUNS', 3);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kopilka-lighthouse-'));
   // npm start's own defaults whatever this shell's environment says: SQLite and the media on disk.
   const server = await startServer({

@@ -17,14 +17,15 @@ import {
   type Histogram,
   type WorkerProcess,
 } from './scale-stores.ts';
-import { generatorName, insertBenchUser, insertMediaRows, load, startServer, type LoadResult } from './support.ts';
+import { generatorName, insertBenchUser, insertMediaRows, knob, load, startServer, type LoadResult } from './support.ts';
 
 /** The process counts of the API (WEB_CONCURRENCY) and the numbers of separate workers measured. */
 const COUNTS = [1, 2, 4];
 const CONNECTIONS = 50;
-/** Seconds of each counted load (after a warm-up of 2 s): 3 counts × 2 loads stay well inside the 10 minutes. */
-const LOAD_SECONDS = 8;
-const RECORDS = 2000;
+/** Seconds of each counted load after a warm-up of 2 s (BENCH_SCALE_SECONDS): 3 counts × 2 loads stay well inside the 10 minutes. */
+const LOAD_SECONDS = knob('BENCH_SCALE_SECONDS', 8);
+/** The records of the listed account (BENCH_SCALE_RECORDS). */
+const RECORDS = knob('BENCH_SCALE_RECORDS', 2000);
 /** Recordings saved one at a time, each waited for until ready, for the idle queue's pickup. */
 const IDLE_SAVES = 12;
 /** Recordings saved all at once for the busy queue: the saves made ready per second, and the pickup under a queue. */

@@ -27,10 +27,9 @@ export const knob = (name: string, fallback: number) => {
 };
 
 /**
- * A temp DATA_DIR with a migrated SQLite database holding one confirmed user; the caller adds rows
- * through `db`, then destroys it before starting the server.
+ * A fresh data folder: a migrated SQLite database with one confirmed user and a session of theirs (`token`: its
+ * access token, signed with SECRET). The caller adds rows through `db`, then destroys it before starting the server.
  */
-/** A fresh data folder with one user and a session of theirs (`token`: its access token, signed with SECRET). */
 export async function benchData(prefix: string): Promise<{ dataDir: string; db: Db; userId: number; token: string }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), prefix));
   const db = createDb({ dialect: 'sqlite', file: path.join(dataDir, 'kopilka.sqlite') });

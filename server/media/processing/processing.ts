@@ -1,12 +1,13 @@
 import { open } from 'node:fs/promises';
 import path from 'node:path';
+import type { AppDeps } from '../../deps.ts';
 import { fieldError } from '../../http/errors.ts';
 import { ClaimLostError } from '../../jobs/worker.ts';
-import { StorageUnavailable, type Storage } from '../../storage/storage.ts';
+import { StorageUnavailable } from '../../storage/storage.ts';
 import type { Detected } from '../content-types.ts';
 import { UploadRefused, type FileColumn, type MediaKindSpec } from '../kinds.ts';
 import type { MediaLog } from '../log.ts';
-import type { MediaProcessor, OriginalSource } from './processor.ts';
+import type { OriginalSource } from './processor.ts';
 import type { MediaPatch } from '../records/repository.ts';
 
 /**
@@ -22,11 +23,8 @@ export class ProcessingFailed extends Error {
   }
 }
 
-export interface MediaProcessingDeps {
-  storage: Storage;
-  processor: MediaProcessor;
-  log: MediaLog;
-}
+/** What processing is given: the app's storage and processor, and the media log. */
+export type MediaProcessingDeps = Pick<AppDeps, 'storage' | 'processor'> & { log: MediaLog };
 
 /** A kind's quick check during the upload, and its processing step in a job. */
 export class MediaProcessing {
