@@ -5,9 +5,8 @@ import { queryClient } from '@/lib/query-client';
 /**
  * On a page load with a stored session, the page's screen code and its list are asked for beside the profile
  * request. The calls live in the shell, which runs the sign-in check, not with the screens: a screen's page
- * code runs only once the check has let the protected layout draw it, and on /audio with 2,000 records that put
- * the list request ~200 ms after the profile's answer and the screen's code after that, into the time the
- * first rows wait for. The list's request comes from the chunk that brings the profile's (the API client and
+ * code runs only once the check has let the protected layout draw it, and on /audio that put the list request
+ * well after the profile's answer and the screen's code after that, into the time the first rows wait for. The list's request comes from the chunk that brings the profile's (the API client and
  * the lists' queries), so on a first visit it does not wait for the kind's own API code to arrive; each
  * screen's code still comes apart from the page: the one screen shell's chunk, fetched on this call, only on a
  * kind's own path (the page's lazyScreen then finds it loaded).

@@ -14,8 +14,8 @@ const isLane = (value: string | undefined): value is Lane => value !== undefined
 
 /**
  * Tells the workers of other processes that a lane has due jobs, and hears them tell this one. Without it
- * a worker in another process finds a new job at its next look (every second): the scale bench measured an
- * idle worker's pickup at 0.2-0.7 s, against milliseconds for a job added in its own process.
+ * a worker in another process finds a new job only at its next look (every second), where a job added in its
+ * own process is taken at once.
  */
 export interface JobSignals {
   /** Says that `lane` has due jobs (after the transaction that added them has committed). */

@@ -5,8 +5,8 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 /**
  * The export's text files, compressed once at build time: beside each `x.js` a `x.js.br` (brotli at its best
  * level) and a `x.js.gz` (gzip 9), which the server sends to a browser that accepts them (routes.ts:
- * @fastify/static's preCompressed), so a phone on a slow network fetches a 229 kB chunk as ~60 kB without the
- * server spending a CPU cycle on it per request. HTML pages too. Images and media are compressed already.
+ * @fastify/static's preCompressed), so a phone on a slow network fetches a chunk at about a quarter of its size
+ * without the server spending a CPU cycle on it per request. HTML pages too. Images and media are compressed already.
  */
 export const COMPRESSIBLE = /\.(html|js|mjs|css|json|txt|svg|xml|webmanifest|map)$/;
 

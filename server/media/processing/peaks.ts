@@ -18,8 +18,8 @@ export function compactPeaks(peaks: readonly unknown[]): number[] {
 /**
  * Whether a stored column already reads as compactPeaksJson would write it: `[`, whole numbers 0..100 without
  * leading zeros or spaces, separated by commas, `]`, and not at most 1 (0..1 peaks are scaled up). Every column
- * written since peaks became compact passes, so a list of 2,000 records no longer parses and re-writes 600,000
- * numbers (~25 ms of each cold list build) to get the same text back.
+ * written since peaks became compact passes, so a cold list build no longer parses and re-writes every peak of
+ * every record to get the same text back.
  */
 function isCompactJson(text: string): boolean {
   const end = text.length - 1;

@@ -5,7 +5,7 @@ import { stringifyWithRawJson } from '../../http/raw-json.ts';
 import type { MediaKindSpec, UrlSigner } from '../kinds.ts';
 import { negotiateEncoding, type KeptRecords, type ListEntry, type ListParts } from './list-cache.ts';
 
-/** Records written to a list's JSON between two turns of the event loop (~5-10 ms of work each when none is kept). */
+/** Records written to a list's JSON between two turns of the event loop (a few milliseconds of work when none is kept). */
 const LIST_SLICE = 250;
 
 /**
@@ -19,8 +19,8 @@ const endsPiece = (id: number) => Math.imul(id, 0x9e3779b1) >>> 26 === 0;
  * A list of records as the JSON array the API sends, each record through the kind's schema, in pieces. A
  * record whose row has the row_version it had when `kept` was built (every update moves it, migration 024; the
  * cache sees to the same URL window) is not written again; nor is a piece of such records, when the last list
- * has its bytes. In slices, letting the event loop go before each: writing 2,000 records anew takes 60-150 ms,
- * which would otherwise hold up every other request to this process (the same page's profile among them).
+ * has its bytes. In slices, letting the event loop go before each: writing a long list anew would otherwise hold
+ * up every other request to this process (the same page's profile among them).
  */
 export async function recordsJson(kind: MediaKindSpec, rows: readonly Media[], signer: UrlSigner, kept?: KeptRecords): Promise<ListParts> {
   const records = new Map<number, { row: Media; json: string }>();
