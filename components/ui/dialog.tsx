@@ -1,7 +1,7 @@
 'use client';
 
 import { Dialog as HeadlessDialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { CloseButton } from './close-button';
 
 export interface DialogProps {
@@ -30,6 +30,13 @@ const PANEL = {
   sheet: 'w-full rounded-t-2xl sm:rounded-xl max-h-[90vh] overflow-y-auto sm:max-h-none sm:overflow-visible',
 } as const;
 
+/**
+ * How long a close may take before the dialog is taken away regardless: its 200 ms transition, with room for a
+ * busy phone. Headless UI's closing transition can hang (its issues #3892 and #3369, a dialog closed while it
+ * was still coming in), leaving an invisible dialog over the page that takes its clicks.
+ */
+const LEAVE_LIMIT_MS = 1000;
+
 const FRAME = {
   dialog: 'items-center p-3 sm:p-4',
   sheet: 'items-end p-0 sm:items-center sm:p-4',
@@ -51,12 +58,29 @@ export function Dialog({
     if (persistent) onRequestClose?.();
     else onClose();
   };
+  const panel = useRef<HTMLDivElement>(null);
+  // True once a close hung: nothing is drawn until the next open, which mounts the dialog anew.
+  const [abandoned, setAbandoned] = useState(false);
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) setAbandoned(false);
+  }
+  useEffect(() => {
+    if (open) return;
+    const timer = setTimeout(() => {
+      if (panel.current?.isConnected) setAbandoned(true);
+    }, LEAVE_LIMIT_MS);
+    return () => clearTimeout(timer);
+  }, [open]);
+  if (abandoned) return null;
   return (
     // The dialog element itself covers the viewport so it is "visible" to tests and AT alike.
     <HeadlessDialog open={open} onClose={handleClose} className="fixed inset-0 z-50 overflow-y-auto">
       <DialogBackdrop transition className="fixed inset-0 bg-scrim transition-opacity duration-200 ease-standard data-closed:opacity-0" />
       <div className={`relative flex min-h-full justify-center ${FRAME[variant]}`}>
         <DialogPanel
+          ref={panel}
           transition
           className={`${PANEL[variant]} border border-line bg-surface text-fg shadow-float transition duration-200 ease-standard data-closed:translate-y-2 data-closed:opacity-0`}
           style={{ maxWidth: `${width}px` }}
