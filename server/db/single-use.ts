@@ -6,10 +6,14 @@ import type { DB } from './types.ts';
  * provider sign-ins, links waiting for a password, passkey challenges.
  */
 export type SingleUseTable =
-  'codes' | 'reset_tokens' | 'undo_links' | 'mfa_challenges' | 'oauth_states' | 'oauth_pending_links' | 'webauthn_challenges';
+  | 'codes'
+  | 'reset_tokens'
+  | 'undo_links'
+  | 'mfa_challenges'
+  | 'oauth_states'
+  | 'oauth_pending_links'
+  | 'webauthn_challenges';
 
 /** A single-use row still good at `now`: not taken yet, not expired. Taking one sets `used_at` under this same condition. */
-export const unusedAt =
-  (now: string) =>
-  <TB extends SingleUseTable>(eb: ExpressionBuilder<DB, TB>) =>
-    eb.and([eb('used_at', 'is', null), eb('expires_at', '>', now)]);
+export const unusedAt = (now: string) => (eb: ExpressionBuilder<DB, SingleUseTable>) =>
+  eb.and([eb('used_at', 'is', null), eb('expires_at', '>', now)]);

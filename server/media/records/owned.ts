@@ -8,11 +8,8 @@ import type { DB } from '../../db/types.ts';
  */
 type OnMedia = ExpressionBuilder<DB, 'media'>;
 
-/** The owner's rows outside the trash: what lists, reads and edits see (also where `media` is joined to another table). */
-export const liveOf =
-  (userId: number) =>
-  <TB extends keyof DB>(eb: ExpressionBuilder<DB, TB | 'media'>) =>
-    eb.and([eb('media.user_id', '=', userId), eb('media.deleted_at', 'is', null)]);
+/** The owner's rows outside the trash: what lists, reads and edits see (also joined to album_items, whose columns are others). */
+export const liveOf = (userId: number) => (eb: OnMedia) => eb.and([eb('user_id', '=', userId), eb('deleted_at', 'is', null)]);
 
 /** The owner's item of that kind outside the trash. */
 export const liveItem = (userId: number, kind: MediaKind, id: number) => (eb: OnMedia) =>
