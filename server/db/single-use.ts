@@ -6,13 +6,7 @@ import type { DB } from './types.ts';
  * provider sign-ins, links waiting for a password, passkey challenges.
  */
 export type SingleUseTable =
-  | 'codes'
-  | 'reset_tokens'
-  | 'undo_links'
-  | 'mfa_challenges'
-  | 'oauth_states'
-  | 'oauth_pending_links'
-  | 'webauthn_challenges';
+  'codes' | 'reset_tokens' | 'undo_links' | 'mfa_challenges' | 'oauth_states' | 'oauth_pending_links' | 'webauthn_challenges';
 
 /** A single-use row still good at `now`: not taken yet, not expired. Taking one sets `used_at` under this same condition. */
 export const unusedAt = (now: string) => (eb: ExpressionBuilder<DB, SingleUseTable>) =>
