@@ -11,7 +11,8 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { lazyDialog } from '@/components/ui/lazy-dialog';
-import type { MenuEntry } from '@/components/ui/menu';
+import { Menu, type MenuEntry } from '@/components/ui/menu';
+import { MoreIcon } from '@/components/ui/more-icon';
 import { Skeleton, SkeletonTiles } from '@/components/ui/skeleton';
 import { useAlbum, useAlbumItems, useDeleteAlbum, useRemoveFromAlbum, useUpdateAlbum } from '@/hooks/use-albums';
 import { useOpenedItem } from '@/hooks/use-opened-item';
@@ -29,6 +30,7 @@ import {
   ALBUMS_TITLE,
   COVER_ERROR,
   COVER_SET,
+  ALBUM_ACTIONS,
   DELETE_ALBUM,
   DELETE_ALBUM_ERROR,
   MAKE_COVER,
@@ -44,7 +46,7 @@ const DeleteMediaDialog = lazyDialog(() => import('@/components/media/delete-med
 type Viewable = 'photo' | 'video';
 const isCover = (album: Album | undefined, item: ItemRef) => album?.cover?.kind === item.kind && album.cover.id === item.id;
 
-/** The album's header: back to the grid, title, description, count, and the album's actions. */
+/** The album's header: back to the grid, title, description, count, and the album's actions («Удалить альбом» in its «⋯»). */
 function AlbumHeader({
   album,
   headingRef,
@@ -64,7 +66,8 @@ function AlbumHeader({
         ← {ALBUMS_TITLE}
       </Link>
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0 flex-1">
+        {/* At least 16rem for the title: on a phone the buttons go under it rather than squeeze it. */}
+        <div className="min-w-0 flex-1 basis-64">
           <h1 ref={headingRef} tabIndex={-1} className="break-words text-2xl font-semibold tracking-tight text-fg outline-none">
             {album.title}
           </h1>
@@ -84,9 +87,13 @@ function AlbumHeader({
           <Button variant="secondary" onClick={onEdit}>
             Изменить
           </Button>
-          <Button variant="danger" onClick={onDelete}>
-            {DELETE_ALBUM}
-          </Button>
+          {/* Deleting the album is rare and final: kept one step away, as in a photo library, not beside «Изменить». */}
+          <Menu
+            label={`${ALBUM_ACTIONS}: ${album.title}`}
+            button={<MoreIcon />}
+            buttonClassName="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-lg border border-line bg-surface-2 text-fg hover:bg-surface-3 pointer-coarse:h-11 pointer-coarse:w-11"
+            entries={[{ label: DELETE_ALBUM, onSelect: onDelete, danger: true }]}
+          />
         </div>
       </div>
     </div>

@@ -16,6 +16,8 @@ export const TO_ALBUM = 'В альбом';
 export const REMOVE_FROM_ALBUM = 'Убрать из альбома';
 export const MAKE_COVER = 'Сделать обложкой';
 export const DELETE_ALBUM = 'Удалить альбом';
+/** The album header's «⋯»: the spoken name, followed by the album's title. */
+export const ALBUM_ACTIONS = 'Действия с альбомом';
 
 export const albumCreated = (title: string) => `Альбом «${title}» создан`;
 export const addedToAlbum = (title: string) => `Добавлено в альбом «${title}»`;

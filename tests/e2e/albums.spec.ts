@@ -152,7 +152,8 @@ test('an album of two photos and a recording: made from «В альбом», pla
   await expect(share).toBeHidden();
 
   // «Удалить альбом» says the files stay; after it, the grid is empty and the media are all still in their lists.
-  await page.getByRole('button', { name: 'Удалить альбом' }).click();
+  await page.getByRole('button', { name: 'Действия с альбомом: Анапа, 2025' }).click();
+  await page.getByRole('menuitem', { name: 'Удалить альбом' }).click();
   const confirm = page.getByRole('dialog', { name: 'Удалить альбом?' });
   await expect(confirm).toContainText('останутся в Копилке');
   await confirm.getByRole('button', { name: 'Удалить альбом' }).click();
