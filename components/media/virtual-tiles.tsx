@@ -3,6 +3,7 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { formatMonth } from '@/lib/media/media-dates';
+import { TimelineScrubber } from './timeline-scrubber';
 
 /** The gap between tiles, px (a hairline, as Immich's). */
 const GAP = 4;
@@ -245,47 +246,7 @@ export function VirtualTiles<T extends { id: number }>({
           );
         })}
       </div>
-      {months && months.length > 1 ? <Scrubber months={months} current={month} onJump={jump} /> : null}
+      {months && months.length > 1 ? <TimelineScrubber months={months} current={month} onJump={jump} /> : null}
     </div>
-  );
-}
-
-/** The months at the right edge (Immich's scrubber): each as tall as its share of the photos, the years marked. */
-function Scrubber({
-  months,
-  current,
-  onJump,
-}: {
-  months: readonly MonthSlot[];
-  current: string | undefined;
-  onJump: (month: string) => void;
-}) {
-  return (
-    <nav
-      aria-label="Шкала времени"
-      className="fixed bottom-4 right-2 top-20 z-20 hidden w-10 flex-col lg:flex"
-      data-testid="timeline-scrubber"
-    >
-      {months.map((slot, i) => {
-        const year = slot.month.slice(0, 4);
-        const newYear = i === 0 || months[i - 1]!.month.slice(0, 4) !== year;
-        return (
-          <button
-            key={slot.month}
-            type="button"
-            aria-label={formatMonth(slot.month)}
-            data-month={slot.month}
-            title={formatMonth(slot.month)}
-            aria-current={slot.month === current ? 'true' : undefined}
-            onClick={() => onJump(slot.month)}
-            className="group relative flex min-h-1 w-full items-start justify-end text-[0.6875rem] leading-none text-fg-muted hover:text-fg aria-[current=true]:text-accent-text"
-            style={{ flexGrow: Math.max(1, slot.count) }}
-          >
-            {newYear ? <span className="absolute right-3 top-0 tabular-nums">{year}</span> : null}
-            <span className="mt-0.5 h-px w-2 bg-current opacity-60 group-hover:w-3 group-hover:opacity-100 group-aria-[current=true]:w-3 group-aria-[current=true]:opacity-100" />
-          </button>
-        );
-      })}
-    </nav>
   );
 }
