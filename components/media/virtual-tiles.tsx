@@ -179,9 +179,11 @@ export function VirtualTiles<T extends { id: number }>({
     if (revealIndex >= 0) virtualizer.scrollToIndex(revealIndex, { align: 'center' });
   }, [revealIndex, virtualizer]);
 
-  // The month of the first line under the top bar.
+  // The month of the first line under the top bar. A jump puts a month's heading there, but tiles are a fraction of
+  // a pixel tall (the width shared by the columns) and the page scrolls by whole pixels: the line above may end a
+  // fraction below the bar, and would be taken for the month in view. A line counts from a pixel below it.
   const offset = (virtualizer.scrollOffset ?? 0) - box.top + TOP_BAR;
-  const current = shown.find((v) => v.end - box.top > offset) ?? shown[0];
+  const current = shown.find((v) => v.end - box.top > offset + 1) ?? shown[0];
   const month = current ? lines[current.index]?.month : undefined;
 
   const jump = (to: string) => {

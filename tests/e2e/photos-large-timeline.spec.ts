@@ -1,8 +1,6 @@
-import sharp from 'sharp';
 import { expect, test, type Page } from '@playwright/test';
 import { registerAndLoginWithAccess } from './support/auth';
-import { copyMediaRow, expectReady } from './support/large-library';
-import { uploadPhoto } from './support/photos';
+import { fillPhotoTimeline } from './support/large-library';
 const PHOTOS = 20_000;
 const MONTHS = 36;
 
@@ -37,20 +35,8 @@ test('20,000 photos: the first tiles come with the newest month, only a screenfu
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   const { access } = await registerAndLoginWithAccess(page);
-  const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 40, g: 120, b: 200 } } })
-    .jpeg()
-    .toBuffer();
-  const firstId = await uploadPhoto(page.request, access, 'Фото 0', jpeg);
-  await expectReady(page.request, access, 'photo', firstId);
-
-  // 19,999 more like it (its files), taken over the last three years by a camera's clock, newest «Фото 19999».
-  const now = Date.now();
-  const span = MONTHS * 30 * 86_400_000;
-  copyMediaRow(firstId, PHOTOS, (_row, n) => ({
-    title: `Фото ${n}`,
-    sha256: null,
-    taken_at: new Date(now - span + (span * n) / PHOTOS).toISOString().slice(0, 19),
-  }));
+  // 20,000 photos taken over the last three years by a camera's clock, newest «Фото 19999».
+  await fillPhotoTimeline(page.request, access, PHOTOS, MONTHS);
 
   // First tiles: the first visit, then twice more (the answers kept by the browser and revalidated).
   const firstTiles = [await openPhotos(page), await openPhotos(page), await openPhotos(page)];

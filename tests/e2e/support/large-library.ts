@@ -1,6 +1,8 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import sharp from 'sharp';
 import { expect, type APIRequestContext } from '@playwright/test';
+import { uploadPhoto } from './photos';
 
 /** The e2e server's database (scripts/e2e-server.ts: SQLite in E2E_DATA_DIR). */
 const databaseFile = path.resolve(process.env.E2E_DATA_DIR ?? '.tmp/e2e-data', 'kopilka.sqlite');
@@ -44,4 +46,22 @@ export function copyMediaRow(id: number, total: number, changes: (row: Row, n: n
       for (let n = 1; n < total; n++) insert.run({ ...row, ...changes(row, n) });
     })();
   });
+}
+
+/**
+ * A photo timeline of `photos` photos: «Фото 0», a small JPEG saved through the API today, and rows like it
+ * («Фото 1» …) taken by a camera's clock over the last `months` months, the higher the number the newer. Returns
+ * when the oldest was taken (`YYYY-MM-DDTHH:MM:SS`).
+ */
+export async function fillPhotoTimeline(request: APIRequestContext, access: string, photos: number, months: number): Promise<string> {
+  const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 40, g: 120, b: 200 } } })
+    .jpeg()
+    .toBuffer();
+  const firstId = await uploadPhoto(request, access, 'Фото 0', jpeg);
+  await expectReady(request, access, 'photo', firstId);
+  const now = Date.now();
+  const span = months * 30 * 86_400_000;
+  const takenAt = (n: number) => new Date(now - span + (span * n) / photos).toISOString().slice(0, 19);
+  copyMediaRow(firstId, photos, (_row, n) => ({ title: `Фото ${n}`, sha256: null, taken_at: takenAt(n) }));
+  return takenAt(1);
 }
