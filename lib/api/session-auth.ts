@@ -101,6 +101,9 @@ export function createSessionAuth(deps: SessionAuthDeps): SessionAuth {
       // Only a refusal ends the session. Clearing on a dropped request logged people out when they reloaded
       // or left the page while a refresh was on its way.
       if (unanswered(error)) throw error;
+      // A pair stored meanwhile by another answer (a password change ends every session and answers with a new
+      // one) is a live session: the refusal was of the pair it replaced.
+      if (tokens.getRefresh() !== stored && tokens.getAccess()) return tokens.getAccess();
       tokens.clear();
       return null;
     }

@@ -27,7 +27,7 @@ const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 /** A fake server: protected routes accept only the bearer `valid`; refresh answers after a tick. */
-function fakeServer(opts: { refreshOk: boolean; refreshUnanswered?: boolean }) {
+function fakeServer(opts: { refreshOk: boolean; refreshUnanswered?: boolean; whileRefreshing?: () => void }) {
   const calls: { url: string; auth: string | null; body: string | null }[] = [];
   let refreshCalls = 0;
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -37,6 +37,7 @@ function fakeServer(opts: { refreshOk: boolean; refreshUnanswered?: boolean }) {
     calls.push({ url, auth: req.headers.get('Authorization'), body });
     if (url === '/api/auth/token/refresh/') {
       refreshCalls += 1;
+      opts.whileRefreshing?.();
       await new Promise((r) => setTimeout(r, 20));
       // What fetch does when the network is down or the page is being left.
       if (opts.refreshUnanswered) throw new TypeError('Failed to fetch');
@@ -113,6 +114,22 @@ describe('the ky 401 → refresh hook', () => {
     expect(tokens.getRefresh()).toBeNull();
     expect(tokens.cleared).toBeGreaterThan(0);
     expect(onAuthFailure).toHaveBeenCalled();
+  });
+
+  it('a refused refresh keeps the pair another answer stored meanwhile (a password change) and resends with it', async () => {
+    // A password change ends every session, this tab's too, and answers with a new pair. A request sent with the
+    // old token just before got a 401; its refresh with the old refresh token was refused and cleared the
+    // tokens, the new pair included: the tab went to /login right after «Пароль успешно изменен».
+    const tokens = memoryTokens('old', 'r1');
+    const server = fakeServer({ refreshOk: false, whileRefreshing: () => tokens.setTokens({ access: 'valid', refresh: 'r2' }) });
+    const { api, onAuthFailure } = makeClient(server, tokens);
+    const answer = await api.get('auth/profile/').json<{ url: string }>();
+    expect(answer.url).toBe('/api/auth/profile/');
+    expect(server.refreshCount()).toBe(1);
+    expect(tokens.cleared).toBe(0);
+    expect([tokens.getAccess(), tokens.getRefresh()]).toEqual(['valid', 'r2']);
+    expect(onAuthFailure).not.toHaveBeenCalled();
+    expect(server.calls.at(-1)?.auth).toBe('Bearer valid');
   });
 
   it('a refresh that gets no answer keeps the session: the tokens stay and the requests fail with no answer', async () => {
