@@ -7,6 +7,7 @@ import { KIND_VIEWS } from '@/components/media/kind-views';
 import { MediaCollection } from '@/components/media/media-collection';
 import { LazyShareDialog } from '@/components/shares/lazy-share-dialog';
 import { Button } from '@/components/ui/button';
+import { BUTTON_BASE, BUTTON_VARIANTS } from '@/components/ui/button-styles';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadFailed } from '@/components/ui/load-failed';
@@ -91,7 +92,7 @@ function AlbumHeader({
           <Menu
             label={`${ALBUM_ACTIONS}: ${album.title}`}
             button={<MoreIcon />}
-            buttonClassName="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-lg border border-line bg-surface-2 text-fg hover:bg-surface-3 pointer-coarse:h-11 pointer-coarse:w-11"
+            buttonClassName={`${BUTTON_BASE} ${BUTTON_VARIANTS.secondary} h-10 w-10 shrink-0 pointer-coarse:h-11 pointer-coarse:w-11`}
             entries={[{ label: DELETE_ALBUM, onSelect: onDelete, danger: true }]}
           />
         </div>

@@ -93,10 +93,11 @@ function ScrubberThumb({ months, current, onJump }: ScrubberProps) {
   const index = held ?? inView;
   const month = months[index]?.month;
 
-  const go = (i: number) => {
+  /** Moves the thumb to month `i` and the timeline with it; `holding`: a finger drags it, and it stays where put. */
+  const moveTo = (i: number, holding: boolean) => {
     const to = Math.min(months.length - 1, Math.max(0, i));
-    if (held !== null) setHeld(to);
-    if (months[to] && to !== index) onJump(months[to].month);
+    if (holding) setHeld(to);
+    if (to !== index && months[to]) onJump(months[to].month);
   };
   const under = (clientY: number) => {
     const rect = track.current!.getBoundingClientRect();
@@ -104,22 +105,16 @@ function ScrubberThumb({ months, current, onJump }: ScrubberProps) {
   };
   const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
     e.currentTarget.setPointerCapture(e.pointerId);
-    const at = under(e.clientY);
-    setHeld(at);
-    if (at !== index && months[at]) onJump(months[at].month);
+    moveTo(under(e.clientY), true);
   };
   const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
-    if (held === null) return;
-    const at = under(e.clientY);
-    if (at === held) return;
-    setHeld(at);
-    if (months[at]) onJump(months[at].month);
+    if (held !== null) moveTo(under(e.clientY), true);
   };
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const step = { ArrowDown: 1, PageDown: 1, ArrowRight: 1, ArrowUp: -1, PageUp: -1, ArrowLeft: -1 }[e.key];
-    if (step !== undefined) go(index + step);
-    else if (e.key === 'Home') go(0);
-    else if (e.key === 'End') go(months.length - 1);
+    if (step !== undefined) moveTo(index + step, held !== null);
+    else if (e.key === 'Home') moveTo(0, held !== null);
+    else if (e.key === 'End') moveTo(months.length - 1, held !== null);
     else return;
     e.preventDefault();
   };
