@@ -158,8 +158,15 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   return { api, refresh: auth.refresh, fetchAuthorized, sendAuthorized: auth.send, apiUrl };
 }
 
+/**
+ * The routes whose `password` field is the account's current password (a share link's `password` is the link's
+ * own, never a proof of who is at the keyboard).
+ */
+const CARRIES_CURRENT_PASSWORD = /\/api\/auth\/(2fa\/[a-z-]+|change-email|passkeys\/register\/options)\/?$/;
+
 /** The current password a JSON request body carries in its `password` field, or null. */
 async function typedPassword(request: Request): Promise<string | null> {
+  if (!CARRIES_CURRENT_PASSWORD.test(new URL(request.url).pathname)) return null;
   if (!request.headers.get('Content-Type')?.includes('application/json')) return null;
   const body: unknown = await request
     .clone()

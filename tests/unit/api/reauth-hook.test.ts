@@ -56,6 +56,19 @@ describe('the API client on 403 reauth_required', () => {
     expect(appStore.get(reauthAskedAtom)).toBe(false);
   });
 
+  it('a share link’s own password is no proof: the dialog asks', async () => {
+    const server = fakeServer();
+    unregister = registerReauthHost();
+    const pending = client(server)
+      .api.post('shares/', { json: { target: { album: 1 }, password: 'secret' } })
+      .json()
+      .catch((e: unknown) => e);
+    await vi.waitFor(() => expect(appStore.get(reauthAskedAtom)).toBe(true));
+    expect(server.calls.map((c) => c.url)).toEqual(['/api/shares/']);
+    settleReauth(false);
+    expect(((await pending) as ApiError).status).toBe(403);
+  });
+
   it('a wrong password in the request fails it as the form’s own wrong password', async () => {
     const server = fakeServer();
     const error = await client(server)
