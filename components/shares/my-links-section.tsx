@@ -66,8 +66,8 @@ function LinkRow({ share }: { share: Share }) {
         </p>
         {paused ? (
           <p className="mt-1 text-sm text-warning-text" data-testid="paused-note">
-            <span className="font-medium">Приостановлена</span> {when(share.paused_at!)}: её создал сеанс, завершённый при смене или
-            восстановлении пароля. Пока вы её не включите, она не открывается.
+            <span className="font-medium">Приостановлена</span> {when(share.paused_at!)}: её создал сеанс, завершённый при смене или сбросе
+            пароля либо по ссылке «Это был не я». Пока вы её не включите, она не открывается.
           </p>
         ) : null}
         <p className="text-sm text-fg-muted">
