@@ -18,7 +18,8 @@ export type OpenableShare = Share & { target: { item: Media } | { album: { id: n
 /**
  * All SQL of share links. A link is alive while its row exists (revoking deletes it; so do deleting its
  * owner, its item or its album, by cascade), it is not paused (`paused_at`: a recovery paused it), its
- * owner is active and `expires_at` (ISO, compared as text) is after now; an item link opens only while its item is outside the trash.
+ * owner is active and `expires_at` (ISO, compared as text) is after now; an item link opens only while its
+ * item is outside the trash.
  */
 export class SharesRepository {
   constructor(private readonly db: Db) {}

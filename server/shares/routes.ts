@@ -33,7 +33,8 @@ const askingSession = (request: FastifyRequest): AskingSession => ({ id: request
 
 /**
  * The owner's links: GET /api/shares/, POST /api/shares/ (201 with the link's URL, shown this once),
- * POST /api/shares/{id}/resume/ (a paused link back on), DELETE /api/shares/{id}/. And the one public route: POST /api/public/shares/open/ {token, password?}.
+ * POST /api/shares/{id}/resume/ (a paused link back on), DELETE /api/shares/{id}/. And the one public route:
+ * POST /api/public/shares/open/ {token, password?}.
  */
 export const shareRoutes: FastifyPluginAsyncZod<ShareRouteOptions> = async (app, { shares, guard, clock, secretKey, publicUrl }) => {
   const shareJson = (row: ShareWithTarget): ShareWire => ({
