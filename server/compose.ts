@@ -13,6 +13,8 @@ import { sessionGuard, type Guard } from './auth/guard.ts';
 import { AuthService } from './auth/service.ts';
 import { SessionList } from './auth/session-list.ts';
 import type { TwoFactor } from './auth/two-factor.ts';
+import { NotMe } from './auth/not-me.ts';
+import { Reauth } from './auth/reauth.ts';
 import { Grants } from './grants/grants.ts';
 import { GrantsRepository } from './grants/repository.ts';
 import { purgeFilesDefinition } from './storage/purge-files.ts';
@@ -69,6 +71,10 @@ export interface Services {
   sessionList: SessionList;
   /** Two-step sign-in: the one the auth service asks at login. */
   twoFactor: TwoFactor;
+  /** «Это был не я»: the links mailed with every new way in, and what using one undoes. */
+  notMe: NotMe;
+  /** Re-confirming a session's sign-in (recent sign-in, "sudo mode"). */
+  reauth: Reauth;
   emailChange: EmailChange;
   /** Passkeys: the owner's keys and signing in with one. */
   passkeys: Passkeys;
@@ -201,32 +207,46 @@ export async function startWorker(worker: Worker, queue: JobQueue): Promise<void
 /** The composition root: process/api.ts and the tests both get their services from here, through buildApp. */
 export function composeServices(deps: AppDeps, log: FastifyBaseLogger, metrics: Metrics): Services {
   const actions = new AccountActions(deps, log);
+  const notMe = new NotMe({ db: deps.db, actions, clock: deps.clock, publicUrl: deps.config.publicUrl });
   const auth = new AuthService(deps, actions);
   const queue = composeQueue(deps, log);
   const media = composeMedia(deps, log, queue, metrics);
   const worker = deps.config.runJobs ? composeWorker(deps, log, queue, { metrics }) : null;
   const albums = new AlbumsService({ repo: new AlbumsRepository(deps.db), clock: deps.clock });
+  const passkeys = new Passkeys({
+    repo: new PasskeysRepository(deps.db),
+    users: auth.users,
+    actions,
+    sessions: auth.sessions,
+    notMe,
+    clock: deps.clock,
+    publicUrl: deps.config.publicUrl,
+    secretKey: deps.config.secretKey,
+  });
   return {
     guard: sessionGuard(deps),
     presentUser: userPresenter(deps),
     auth,
     sessionList: new SessionList(deps),
     twoFactor: auth.twoFactor,
-    emailChange: new EmailChange(deps, actions),
-    passkeys: new Passkeys({
-      repo: new PasskeysRepository(deps.db),
-      users: auth.users,
+    notMe,
+    emailChange: new EmailChange(deps, actions, notMe),
+    passkeys,
+    reauth: new Reauth({
+      repo: auth.repo,
       actions,
-      sessions: auth.sessions,
       clock: deps.clock,
-      publicUrl: deps.config.publicUrl,
-      secretKey: deps.config.secretKey,
+      passkeys: {
+        options: async (user, origin) => ({ ...(await passkeys.reauthOptions(user, origin)) }),
+        confirm: (user, answer) => passkeys.confirmOwner(user, answer),
+      },
     }),
     oauth: new OAuthSignIn({
       repo: new OAuthRepository(deps.db),
       users: auth.users,
       actions,
       auth,
+      notMe,
       clock: deps.clock,
       publicUrl: deps.config.publicUrl,
       providers: deps.config.oauth,
