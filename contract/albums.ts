@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { albumItemFields, albumRoleSchema, personWithPhotoSchema } from './household.ts';
 import { audioRecordSchema, mediaKindSchema, photoRecordSchema, videoRecordSchema } from './media.ts';
 
 /**
@@ -39,17 +40,25 @@ export const albumSchema = z.object({
   created_at: z.string(),
   /** ISO 8601: the latest change of its details, cover or items. */
   updated_at: z.string(),
+  /** Whose album it is: null when it is mine, else the owner who shared it with me (contract/household.ts). */
+  owner: personWithPhotoSchema.nullable(),
+  /** My part in it: "owner", or the role the owner gave me. */
+  role: albumRoleSchema,
+  /** Whether members may download the items that are not theirs (the owner's choice; false by default). */
+  allow_download: z.boolean(),
 });
 export type Album = z.infer<typeof albumSchema>;
 
 /**
  * One item of GET /api/albums/{id}/items/ (in the order they were added): the record of its kind, as
- * the kind's list shows it (signed URLs included), plus its `kind`.
+ * the kind's list shows it (signed URLs included), plus its `kind` and who added it when (albumItemFields).
+ * An item that is not mine has no original (`original_file` null), no checksum, and a `download_url` only
+ * when the album allows members to download (a link that works while I am a member), else null.
  */
 export const albumItemSchema = z.discriminatedUnion('kind', [
-  audioRecordSchema.extend({ kind: z.literal('audio') }),
-  photoRecordSchema.extend({ kind: z.literal('photo') }),
-  videoRecordSchema.extend({ kind: z.literal('video') }),
+  audioRecordSchema.extend({ kind: z.literal('audio'), ...albumItemFields }),
+  photoRecordSchema.extend({ kind: z.literal('photo'), ...albumItemFields }),
+  videoRecordSchema.extend({ kind: z.literal('video'), ...albumItemFields }),
 ]);
 export type AlbumItem = z.infer<typeof albumItemSchema>;
 
@@ -62,6 +71,7 @@ export interface AlbumEdit {
   title?: string;
   description?: string;
   cover?: { kind: ItemRef['kind']; id: number } | null;
+  allow_download?: boolean;
 }
 
 /** POST and DELETE /api/albums/{id}/items/ `{items: [{kind, id}, …]}` → the album (its new count and cover). */

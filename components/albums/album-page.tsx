@@ -124,8 +124,10 @@ export function AlbumPage({ id }: { id: number }) {
 
   const items = useMemo(() => itemsQuery.data ?? [], [itemsQuery.data]);
   const runs = useMemo(() => albumRuns(items), [items]);
-  const photos = useMemo(() => itemsOfKind(items, 'photo'), [items]);
-  const videos = useMemo(() => itemsOfKind(items, 'video'), [items]);
+  // An album item is its kind's record plus who added it; the viewers take the record (a shared item's download_url
+  // may be null: it is read-only to this viewer).
+  const photos = useMemo(() => itemsOfKind(items, 'photo') as unknown as MediaRecord<'photo'>[], [items]);
+  const videos = useMemo(() => itemsOfKind(items, 'video') as unknown as MediaRecord<'video'>[], [items]);
   const openedPhoto = useOpenedItem(photos, { closeOnGone: KIND_VIEWS.photo.browse !== true });
   const openedVideo = useOpenedItem(videos, { closeOnGone: KIND_VIEWS.video.browse !== true });
 
@@ -304,7 +306,7 @@ function AlbumRunView({
   const kind: MediaKind = run.kind;
   if (kind === 'audio') {
     const { Item } = KIND_VIEWS.audio;
-    const rows = run.items as Extract<AlbumItem, { kind: 'audio' }>[];
+    const rows = run.items as unknown as MediaRecord<'audio'>[];
     // Few enough to draw every row (an album is not a 2,000-recording list): the kind's own row, not a copy.
     return (
       <ul aria-label={KIND_VIEWS.audio.listLabel} className="rounded-xl border border-line bg-surface">
@@ -317,7 +319,7 @@ function AlbumRunView({
               onEdit={onEdit}
               onDelete={onDelete}
               highlighted={false}
-              actions={actionsFor(record)}
+              actions={actionsFor({ ...record, kind: 'audio' } as unknown as AlbumItem)}
             />
           </li>
         ))}
