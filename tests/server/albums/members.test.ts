@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { albumItemSchema, albumSchema, type Album } from '../../../contract/albums.ts';
 import { albumMemberSchema, HOUSEHOLD_MESSAGES } from '../../../contract/household.ts';
@@ -415,6 +416,36 @@ describe('shared albums: members', () => {
     await t.db.deleteFrom('users').where('id', '=', erin.id).execute();
     expect(await t.db.selectFrom('album_members').select('id').where('user_id', '=', erin.id).execute()).toEqual([]);
     expect((await albumItems(t, alice, album.id)).map((i) => i.id)).not.toContain(hers.id);
+  });
+
+  it('shows the people’s avatars through the album while they share it, and not after', async () => {
+    const face = async (user: User) => {
+      const key = `u/${user.id}/avatar/face-${user.id}.webp`;
+      await t.storage.put(key, Readable.from([Buffer.from(`face of ${user.name}`)]));
+      await t.db.updateTable('users').set({ photo_key: key }).where('id', '=', user.id).execute();
+    };
+    await face(alice);
+    await face(carol);
+    const album = await family('Лица');
+    const ownerFace = (await albumsOf(carol)).find((a) => a.id === album.id)!.owner!.photo_url!;
+    expect(ownerFace).toMatch(/[?&]g=m\.\d+&sig=/);
+    const people = (await call(bob, 'GET', `/api/albums/${album.id}/members/`)).json<
+      { user: { id: number; photo_url: string | null } }[]
+    >();
+    const carolsFace = people.find((p) => p.user.id === carol.id)!.user.photo_url!;
+    const seenByOwner = (await call(alice, 'GET', `/api/albums/${album.id}/members/`)).json<
+      { user: { id: number; photo_url: string | null } }[]
+    >();
+    const carolForAlice = seenByOwner.find((p) => p.user.id === carol.id)!.user.photo_url!;
+    expect(carolForAlice).toMatch(/[?&]g=a\.\d+&sig=/);
+    await expectUrls(t, [ownerFace, carolsFace, carolForAlice], 200);
+    // A face grant reaches no item: the same grant on a photo's file is refused by its signature.
+    expect((await fetchStatus(t, ownerFace.replace(/avatar\/[^?]+/, `photo/x.jpg`))).status).toBe(403);
+    await call(carol, 'DELETE', `/api/albums/${album.id}/members/me/`);
+    await expectUrls(t, [ownerFace, carolForAlice], 403, ENDED);
+    // Bob still sees Alice's face, not Carol's, who left.
+    await expectUrls(t, [carolsFace], 403, ENDED);
+    await t.db.updateTable('users').set({ photo_key: null }).where('id', 'in', [alice.id, carol.id]).execute();
   });
 
   it('counts invitations, to known and unknown addresses alike: 30 an hour, then 429', async () => {

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { HOUSEHOLD_MESSAGES, listOwnerFields, partnerSchema } from '../../../contract/household.ts';
@@ -244,5 +245,17 @@ describe('partners', () => {
     expect(mixed.map((r) => r.id)).toEqual([his.id, hers.id]);
     const later = { headers: (await signIn(t, carol.id)).headers };
     expect((await call(later, 'GET', '/api/media/video/?with_partners=1')).json()).toEqual([]);
+  });
+
+  it('shows the partner’s avatar through the partnership while it lasts', async () => {
+    const key = `u/${alice.id}/avatar/face.webp`;
+    await t.storage.put(key, Readable.from([Buffer.from('face')]));
+    await t.db.updateTable('users').set({ photo_key: key }).where('id', '=', alice.id).execute();
+    const seen = (await call(bob, 'GET', '/api/partners/')).json<{ user: { id: number; photo_url: string | null } }[]>();
+    const url = seen.find((p) => p.user.id === alice.id)!.user.photo_url!;
+    expect(url).toMatch(/[?&]g=p\.\d+&sig=/);
+    await expectUrls(t, [url], 200);
+    await call(alice, 'DELETE', `/api/partners/${bob.id}/?direction=shared_by_me`);
+    await expectUrls(t, [url], 403, ENDED);
   });
 });
