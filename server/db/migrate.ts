@@ -20,6 +20,7 @@ import * as m021 from './migrations/021-fault-tolerance.ts';
 import * as m022 from './migrations/022-photo-dates.ts';
 import * as m023 from './migrations/023-passkeys-oauth.ts';
 import * as m024 from './migrations/024-media-row-version.ts';
+import * as m026 from './migrations/026-audio-tags.ts';
 
 /**
  * Numbered in sequence, append-only: the next one is 025. Add a new file and list it here; never edit
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '022-photo-dates': m022,
   '023-passkeys-oauth': m023,
   '024-media-row-version': m024,
+  '026-audio-tags': m026,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -26,15 +26,16 @@ export type SharedFile = (typeof SHARED_FILES)[number];
 /**
  * The stored key behind a share's file of the item, or null when the item has none. Only the copies made
  * for playing and viewing are served, never an original that may carry where it was made: a recording's
- * MP3 (its original only when that is an MP3), a photo's copies once processing made sure they carry no
+ * MP3, a photo's copies once processing made sure they carry no
  * location (the full-size one is the original only when that had no metadata), a video's MP4 and poster.
+ * A recording's is its MP3 without tags (an uploaded MP3 too has one of its own).
  * `download` is the same clean copy as `play`.
  */
 export function sharedFileKey(row: Media, file: SharedFile): string | null {
   const play = (): string | null => {
     switch (row.kind) {
       case 'audio':
-        return row.playable_key ?? (row.mime_type === 'audio/mpeg' ? row.original_key : null);
+        return row.playable_key;
       case 'photo':
         return row.status === 'ready' ? (row.playable_key ?? row.original_key) : null;
       case 'video':
