@@ -28,6 +28,7 @@ import type { MediaLog } from './media/log.ts';
 import { MediaProcessing } from './media/processing/processing.ts';
 import { processingJobs } from './media/processing/jobs.ts';
 import { photoDatesJob } from './media/processing/photo-dates-job.ts';
+import { audioTagsJob } from './media/processing/audio-tags-job.ts';
 import { MediaRepository } from './media/records/repository.ts';
 import { MediaExport } from './media/export/export.ts';
 import { RenditionSizes } from './media/usage/rendition-sizes.ts';
@@ -194,6 +195,7 @@ export function composeWorker(deps: WorkerDepsOf, log: JobLog, queue: JobQueue, 
       purgeFilesDefinition(storage),
       reconcileStorageJob({ db, storage, clock: jobClock, log }),
       photoDatesJob({ db, processing, queue, log }),
+      audioTagsJob({ db, storage, processor: deps.processor, queue, log }),
     ],
   });
 }

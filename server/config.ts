@@ -47,6 +47,7 @@ const envSchema = z.object({
   JOB_LEASE_SECONDS: wholeNumber(3, 3600, 'must be a whole number of seconds from 3 to 3600').default(15),
   REAUTH_WINDOW_S: wholeNumber(1, 86400, 'must be a whole number of seconds from 1 to 86400').default(30 * 60),
   METRICS_PORT: wholeNumber(1, 65535, 'must be a whole number from 1 to 65535').optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   WEB_CONCURRENCY: wholeNumber(1, 64, 'must be a whole number of processes from 1 to 64').default(1),
   TRUST_PROXY: z
     .string()
@@ -115,8 +116,13 @@ export interface Config {
    * default: on SQLite every write takes the one file lock, so more processes add waiting, not writes.
    */
   webConcurrency: number;
-  /** Where Prometheus reads this process's figures (GET /metrics on HOST); null: no metrics listener. */
+  /** Where Prometheus reads this process's figures (GET /metrics on METRICS_HOST); null: no metrics listener. */
   metricsPort: number | null;
+  /**
+   * The interface the metrics listener binds: 127.0.0.1 unless set, apart from HOST, so that an app open to
+   * the network (HOST=0.0.0.0) does not open its figures too.
+   */
+  metricsHost: string;
   /** How long a job's claim lasts unrenewed (a dead process's job is taken over after it), and how often it is renewed. */
   jobLease: Lease;
   /**
@@ -192,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { signs?:
     reauthWindowMs: e.REAUTH_WINDOW_S * 1000,
     webConcurrency: e.WEB_CONCURRENCY,
     metricsPort: e.METRICS_PORT ?? null,
+    metricsHost: e.METRICS_HOST,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     oauth: {
       vkid: oauthProvider('VKID', e.VKID_CLIENT_ID, e.VKID_CLIENT_SECRET, {

@@ -7,6 +7,7 @@ import { reconcileStorage } from '../storage/reconcile.ts';
 import type { ProfileService } from '../profile/service.ts';
 import type { Storage } from '../storage/storage.ts';
 import { AdminRepository, type UserSummary } from './admin-repository.ts';
+import { terminalSafe, terminalSafeLines } from './terminal-text.ts';
 
 /** What the admin command works on: the product's own database, storage and services, and where it prints. */
 export interface AdminContext {
@@ -45,8 +46,17 @@ class AdminError extends Error {
   }
 }
 
-/** Runs one admin command; returns the exit code (0 done, 1 refused, 2 a command it does not know). */
-export async function runAdmin(argv: string[], ctx: AdminContext): Promise<number> {
+/**
+ * Runs one admin command; returns the exit code (0 done, 1 refused, 2 a command it does not know). Every
+ * line it prints, to either stream, passes terminalSafe: names, e-mails, errors and the like are what users
+ * and files wrote, and no control character of theirs reaches the terminal.
+ */
+export async function runAdmin(argv: string[], given: AdminContext): Promise<number> {
+  const ctx: AdminContext = {
+    ...given,
+    out: (line) => given.out(terminalSafeLines(line)),
+    err: (line) => given.err(terminalSafeLines(line)),
+  };
   const json = argv.includes('--json');
   const args = argv.filter((a) => a !== '--json');
   try {
@@ -124,7 +134,8 @@ async function dispatch(args: string[], json: boolean, ctx: AdminContext): Promi
         ['quota', quotaText(summary.quota_bytes, ctx.config.userQuotaBytes)],
         ['created', user.created_at],
       ];
-      for (const [name, value] of lines) ctx.out(`${name.padEnd(18)}${value}`);
+      // Each value escaped on its own: a line break in a name must not start a row of its own.
+      for (const [name, value] of lines) ctx.out(`${name.padEnd(18)}${terminalSafe(value)}`);
       return;
     }
     case 'users disable': {
@@ -261,7 +272,9 @@ export function bytes(n: number): string {
   return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
 }
 
-function table(ctx: AdminContext, head: string[], rows: string[][]): void {
+/** A table's columns padded to their widest cell, as printed (escaped first, so the columns line up). */
+function table(ctx: AdminContext, head: string[], given: string[][]): void {
+  const rows = given.map((row) => row.map(terminalSafe));
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]!))).join('  ');
   ctx.out(line(head));

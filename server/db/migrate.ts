@@ -21,9 +21,10 @@ import * as m022 from './migrations/022-photo-dates.ts';
 import * as m023 from './migrations/023-passkeys-oauth.ts';
 import * as m024 from './migrations/024-media-row-version.ts';
 import * as m025 from './migrations/025-recent-sign-in.ts';
+import * as m026 from './migrations/026-audio-tags.ts';
 
 /**
- * Numbered in sequence, append-only: the next one is 026. Add a new file and list it here; never edit
+ * Numbered in sequence, append-only: the next one is 027. Add a new file and list it here; never edit
  * one that has shipped (Kysely refuses a lower number added after a higher one has run).
  */
 const migrations: Record<string, Migration> = {
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '023-passkeys-oauth': m023,
   '024-media-row-version': m024,
   '025-recent-sign-in': m025,
+  '026-audio-tags': m026,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -6,6 +6,7 @@ import httpProxy from '@fastify/http-proxy';
 import type { AppDeps } from '../deps.ts';
 import { contentSecurityPolicy, inlineScriptHashes, loadPagePolicies } from './csp.ts';
 import { ENCODED_SUFFIXES } from './precompress.ts';
+import { NOINDEX_PATHS, NOINDEX_VALUE } from './proxy-headers.ts';
 import { SERVICE_WORKER } from './service-worker.ts';
 
 const ADMIN_NOT_CONFIGURED = `<!doctype html>
@@ -70,6 +71,7 @@ export async function webRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
     const file = await resolveStatic(outDir, request.url);
     if (file) {
       setCacheHeaders(reply, file);
+      if (NOINDEX_PAGES.has(file)) reply.header('X-Robots-Tag', NOINDEX_VALUE);
       if (file.endsWith('.html')) reply.header('Content-Security-Policy', await policyOf(file));
       return reply.sendFile(file);
     }
@@ -86,6 +88,9 @@ export async function webRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
       );
   });
 }
+
+/** The export's files of the pages no search engine keeps (NOINDEX_PATHS: a share link's page). */
+const NOINDEX_PAGES = new Set(NOINDEX_PATHS.map((p) => `${p.replace(/^\//, '')}index.html`));
 
 function setCacheHeaders(reply: FastifyReply, file: string): void {
   if (file.startsWith('_next/static/')) reply.header('Cache-Control', 'public, max-age=31536000, immutable');

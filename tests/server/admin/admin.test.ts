@@ -91,6 +91,46 @@ describe('npm run admin', () => {
     expect(missing).toMatchObject({ code: 1, err: 'admin: no account with the e-mail nobody@example.com' });
   });
 
+  it('prints names and e-mails with control characters escaped (no escape sequence reaches the terminal)', async () => {
+    const anna = await signedInUser(t);
+    // What a hostile account could have put in its name: OSC 52 (writes the clipboard), a cursor move, C1's
+    // CSI, DEL, a right-to-left override and an isolate, a line break that would forge a row.
+    const first = 'Анна\u001b]52;c;cm0gLXJmIH4=\u0007\u001b[2A';
+    const last = 'Ко\u009b31m\u007fва\u202eanm\u2066\nevil@example.com  active';
+    await t.db.updateTable('users').set({ first_name: first, last_name: last }).where('id', '=', anna.id).execute();
+    const hostile = /[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/u;
+    const escapedName = 'Анна\\u001b]52;c;cm0gLXJmIH4=\\u0007\\u001b[2A Ко\\u009b31m\\u007fва\\u202eanm\\u2066\\nevil@example.com  active';
+
+    const list = await admin('users', 'list');
+    expect(list.code, list.err).toBe(0);
+    for (const line of list.out.split('\n')) expect(line).not.toMatch(hostile);
+    expect(list.out).toContain(escapedName);
+    // An e-mail stored with a control character (written straight into the database) is escaped as well.
+    const odd = `odd\u202e\u001b[8m${anna.id}@example.com`;
+    const boris = await signedInUser(t);
+    await t.db.updateTable('users').set({ email: odd }).where('id', '=', boris.id).execute();
+    const again = await admin('users', 'list');
+    for (const line of again.out.split('\n')) expect(line).not.toMatch(hostile);
+    expect(again.out).toContain(`odd\\u202e\\u001b[8m${anna.id}@example.com`);
+
+    const shown = await admin('users', 'show', anna.email);
+    for (const line of shown.out.split('\n')) expect(line).not.toMatch(hostile);
+    expect(shown.out).toMatch(new RegExp(`^name\\s+${escapedName.replace(/[\\[\]^$.*+?()|{}]/g, '\\$&')}$`, 'm'));
+
+    // JSON stays JSON, and reads back as the name stored; only the terminal never sees the raw characters.
+    for (const argv of [
+      ['users', 'list'],
+      ['users', 'show', anna.email],
+    ]) {
+      const res = await admin(...argv, '--json');
+      expect(res.out.replaceAll('\n', '')).not.toMatch(hostile);
+      const parsed = JSON.parse(res.out) as
+        { id: number; first_name: string; last_name: string } | { id: number; first_name: string; last_name: string }[];
+      const row = Array.isArray(parsed) ? parsed.find((u) => u.id === anna.id)! : parsed;
+      expect(row).toMatchObject({ first_name: first, last_name: last });
+    }
+  });
+
   it('disables an account (sign-in refused, every session ended, files kept) and enables it again', async () => {
     const anna = await signedInUser(t);
     const res = await admin('users', 'disable', anna.email);
