@@ -88,14 +88,15 @@ export function UserCard({ user, defaultQuota, isMe }: { user: AdminUser; defaul
       run: action('enable'),
     });
   }
-  specs.push({
-    key: 'end-sessions',
-    label: 'Завершить сеансы',
-    title: 'Завершить все сеансы?',
-    message: `${who} выйдет на всех устройствах и войдёт заново.`,
-    confirm: 'Завершить',
-    run: action('end-sessions'),
-  });
+  if (!isMe)
+    specs.push({
+      key: 'end-sessions',
+      label: 'Завершить сеансы',
+      title: 'Завершить все сеансы?',
+      message: `${who} выйдет на всех устройствах и войдёт заново.`,
+      confirm: 'Завершить',
+      run: action('end-sessions'),
+    });
   specs.push({
     key: 'reset-link',
     label: 'Отправить ссылку для нового пароля',
@@ -178,8 +179,8 @@ export function UserCard({ user, defaultQuota, isMe }: { user: AdminUser; defaul
   return (
     <li className="rounded-xl border border-line bg-surface p-4 shadow-card" data-testid="admin-user" data-email={user.email}>
       <Disclosure>
-        <div className="flex flex-wrap items-start justify-between gap-3">
-          <div className="min-w-0">
+        <div className="flex items-start justify-between gap-3">
+          <div className="min-w-0 flex-1">
             <p className="flex flex-wrap items-center gap-2">
               <span className="truncate font-semibold">{user.name || user.email}</span>
               {user.is_staff ? <Badge tone="accent">Администратор</Badge> : null}
@@ -191,7 +192,7 @@ export function UserCard({ user, defaultQuota, isMe }: { user: AdminUser; defaul
             {user.name ? <p className="truncate text-sm text-fg-muted">{user.email}</p> : null}
           </div>
           <DisclosureButton
-            className="inline-flex min-h-10 items-center gap-2 rounded-lg border border-line bg-surface-2 px-3 text-sm font-medium text-fg hover:bg-surface-3 pointer-coarse:min-h-11"
+            className="inline-flex min-h-10 shrink-0 items-center gap-2 rounded-lg border border-line bg-surface-2 px-3 text-sm font-medium text-fg hover:bg-surface-3 pointer-coarse:min-h-11"
             aria-label={`Действия: ${user.email}`}
           >
             Действия

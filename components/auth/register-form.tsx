@@ -136,9 +136,6 @@ export function RegisterForm() {
       {gate.kind === 'refused' ? (
         <div className="flex flex-col gap-4" data-testid="registration-refused">
           <FormAlert kind={gate.invalidInvite ? 'error' : 'info'}>{gate.message}</FormAlert>
-          <Link href="/login" className="font-medium text-accent-text underline">
-            Войти в существующую учётную запись
-          </Link>
         </div>
       ) : (
         <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4">

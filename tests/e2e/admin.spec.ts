@@ -2,6 +2,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
+import { expectAccessible } from './support/a11y';
 import { startSecondServer } from './support/second-server';
 
 /**
@@ -217,4 +218,45 @@ test('a member who signs in to the admin area is told «Недостаточно
   await page.getByRole('button', { name: 'Войти', exact: true }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Недостаточно прав.' })).toBeVisible();
   expect(await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('kopilkaAdmin')))).toEqual([]);
+});
+
+test('every admin screen passes axe in both themes, at both sizes, and trips no Content-Security-Policy', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const account = await theAdmin((await browser.newContext()).request);
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    for (const theme of ['light', 'dark']) {
+      const context = await browser.newContext({ viewport, locale: 'ru-RU' });
+      await context.addInitScript((t) => localStorage.setItem('theme', t), theme);
+      const page = await context.newPage();
+      const violations: string[] = [];
+      page.on('console', (msg) => {
+        if (/Content Security Policy|Refused to (load|execute|apply|connect|frame)/i.test(msg.text())) violations.push(msg.text());
+      });
+      await page.goto(`${server.url}/admin/`);
+      await expectAccessible(page, `the admin sign-in (${theme}, ${viewport.width})`);
+      await page.getByLabel('Email').fill(account.email);
+      await page.getByLabel('Пароль').fill(account.password);
+      await page.getByRole('button', { name: 'Войти', exact: true }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Пользователи' })).toBeVisible();
+      for (const [path, title] of [
+        ['', 'Пользователи'],
+        ['invites/', 'Приглашения'],
+        ['registration/', 'Регистрация'],
+        ['jobs/', 'Задачи'],
+        ['storage/', 'Хранилище'],
+        ['status/', 'Состояние'],
+        ['audit/', 'Журнал'],
+      ] as const) {
+        await page.goto(`${server.url}/admin/${path}`);
+        await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+        await expect(page.getByRole('status', { name: /^Загрузка/ })).toHaveCount(0);
+        await expectAccessible(page, `${title} (${theme}, ${viewport.width})`);
+      }
+      expect(violations).toEqual([]);
+      await context.close();
+    }
+  }
 });
