@@ -50,7 +50,13 @@ export const shareSchema = z.object({
   /** ISO 8601 of the latest opening; null: never opened. */
   last_viewed_at: z.string().nullable(),
   created_at: z.string(),
-  /** Whether the link opens now: not expired, and its item is not in the trash. */
+  /**
+   * ISO 8601 of when a password change, a reset or «Это был не я» paused the link (a session it ended made
+   * it in the 30 days before); null: not paused. A paused link answers as a revoked one until its owner
+   * turns it back on (POST /api/shares/{id}/resume/).
+   */
+  paused_at: z.string().nullable(),
+  /** Whether the link opens now: not paused, not expired, and its item is not in the trash. */
   active: z.boolean(),
   target: shareTargetSchema,
 });

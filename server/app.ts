@@ -6,6 +6,8 @@ import { composeServices, startWorker, type Services } from './compose.ts';
 import { ApiError, unavailableAnswer } from './http/errors.ts';
 import { authRoutes } from './auth/routes.ts';
 import { sessionsRoutes } from './auth/sessions-routes.ts';
+import { notMeRoutes } from './auth/not-me-routes.ts';
+import { reauthRoutes } from './auth/reauth-routes.ts';
 import { twoFactorRoutes } from './auth/two-factor-routes.ts';
 import { emailChangeRoutes } from './profile/email-change-routes.ts';
 import { oauthRoutes } from './oauth/routes.ts';
@@ -137,6 +139,7 @@ export async function buildApp(given: AppDeps, opts: AppOptions = {}): Promise<B
   finishUnreadBodies(app, timeouts.bodyMs);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
+  app.decorateRequest('recentSignIn', async () => false);
   // Every answer's fixed headers, set in one callback hook at the start of each request: helmet's (with
   // HELMET_OPTIONS they never change, so they are read from the plugin once, web/security-headers.ts,
   // rather than made by its chain of eleven middlewares on every request), our Content-Security-Policy
@@ -187,6 +190,8 @@ export async function buildApp(given: AppDeps, opts: AppOptions = {}): Promise<B
       await api.register(authRoutes, { auth: services.auth, guard, presentUser });
       await api.register(sessionsRoutes, { sessions: services.sessionList, guard });
       await api.register(twoFactorRoutes, { twoFactor: services.twoFactor, guard, presentUser });
+      await api.register(notMeRoutes, { notMe: services.notMe });
+      await api.register(reauthRoutes, { reauth: services.reauth, guard });
       await api.register(emailChangeRoutes, { emailChange: services.emailChange, guard, presentUser });
       await api.register(passkeyRoutes, { passkeys: services.passkeys, guard, presentUser });
       const secureCookie = deps.config.publicUrl.startsWith('https:');

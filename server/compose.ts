@@ -15,6 +15,8 @@ import { SessionList } from './auth/session-list.ts';
 import { AuthRepository } from './auth/repository.ts';
 import { TwoFactorRepository } from './auth/two-factor-repository.ts';
 import type { TwoFactor } from './auth/two-factor.ts';
+import { NotMe } from './auth/not-me.ts';
+import { Reauth } from './auth/reauth.ts';
 import { Grants } from './grants/grants.ts';
 import { GrantsRepository } from './grants/repository.ts';
 import { purgeFilesDefinition } from './storage/purge-files.ts';
@@ -72,6 +74,10 @@ export interface Services {
   sessionList: SessionList;
   /** Two-step sign-in: the one the auth service asks at login. */
   twoFactor: TwoFactor;
+  /** «Это был не я»: the links mailed with every new way in, and what using one undoes. */
+  notMe: NotMe;
+  /** Re-confirming a session's sign-in (recent sign-in, "sudo mode"). */
+  reauth: Reauth;
   emailChange: EmailChange;
   /** Passkeys: the owner's keys and signing in with one. */
   passkeys: Passkeys;
@@ -206,6 +212,7 @@ export async function startWorker(worker: Worker, queue: JobQueue): Promise<void
 /** The composition root: process/api.ts and the tests both get their services from here, through buildApp. */
 export function composeServices(deps: AppDeps, log: FastifyBaseLogger, metrics: Metrics): Services {
   const actions = new AccountActions(deps, log);
+  const notMe = new NotMe({ db: deps.db, actions, clock: deps.clock, publicUrl: deps.config.publicUrl });
   const queue = composeQueue(deps, log);
   const media = composeMedia(deps, log, queue, metrics);
   const worker = deps.config.runJobs ? composeWorker(deps, log, queue, { metrics }) : null;
@@ -221,31 +228,44 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger, metrics: 
     cancelUpload: (id) => uploads.service.cancel(id),
     mail: (to, message) => actions.delivery.mail(to, message),
     storeResetToken: (row) => new AuthRepository(deps.db).insertResetToken(row),
-    turnOffTwoFactor: (userId) => new TwoFactorRepository(deps.db).disable(userId),
+    turnOffTwoFactor: (userId) => new TwoFactorRepository(deps.db).disable(userId, deps.clock.now().toISOString()),
     readiness,
   });
   const auth = new AuthService(deps, actions, admin.registration);
+  const passkeys = new Passkeys({
+    repo: new PasskeysRepository(deps.db),
+    users: auth.users,
+    actions,
+    sessions: auth.sessions,
+    notMe,
+    clock: deps.clock,
+    publicUrl: deps.config.publicUrl,
+    secretKey: deps.config.secretKey,
+  });
   return {
     guard: sessionGuard(deps),
     presentUser: userPresenter(deps),
     auth,
     sessionList,
     twoFactor: auth.twoFactor,
-    emailChange: new EmailChange(deps, actions),
-    passkeys: new Passkeys({
-      repo: new PasskeysRepository(deps.db),
-      users: auth.users,
+    notMe,
+    emailChange: new EmailChange(deps, actions, notMe),
+    passkeys,
+    reauth: new Reauth({
+      repo: auth.repo,
       actions,
-      sessions: auth.sessions,
       clock: deps.clock,
-      publicUrl: deps.config.publicUrl,
-      secretKey: deps.config.secretKey,
+      passkeys: {
+        options: async (user, origin) => ({ ...(await passkeys.reauthOptions(user, origin)) }),
+        confirm: (user, answer) => passkeys.confirmOwner(user, answer),
+      },
     }),
     oauth: new OAuthSignIn({
       repo: new OAuthRepository(deps.db),
       users: auth.users,
       actions,
       auth,
+      notMe,
       clock: deps.clock,
       publicUrl: deps.config.publicUrl,
       providers: deps.config.oauth,

@@ -46,6 +46,7 @@ const envSchema = z.object({
   SERVE_WEB: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
   RUN_JOBS: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
   JOB_LEASE_SECONDS: wholeNumber(3, 3600, 'must be a whole number of seconds from 3 to 3600').default(15),
+  REAUTH_WINDOW_S: wholeNumber(1, 86400, 'must be a whole number of seconds from 1 to 86400').default(30 * 60),
   METRICS_PORT: wholeNumber(1, 65535, 'must be a whole number from 1 to 65535').optional(),
   WEB_CONCURRENCY: wholeNumber(1, 64, 'must be a whole number of processes from 1 to 64').default(1),
   TRUST_PROXY: z
@@ -121,6 +122,11 @@ export interface Config {
   metricsPort: number | null;
   /** How long a job's claim lasts unrenewed (a dead process's job is taken over after it), and how often it is renewed. */
   jobLease: Lease;
+  /**
+   * How long a sign-in or a re-confirmation counts as recent (30 minutes): the changes to the ways in, exports
+   * and share links that never expire or cover an album need one within it. Only tests shorten it.
+   */
+  reauthWindowMs: number;
   /** Fastify's trustProxy: whose X-Forwarded-* to believe (client IPs feed the throttles). Off by default. */
   trustProxy: boolean | string | ((address: string, hop: number) => boolean);
   /** The sign-in providers an operator has switched on (both the id and the secret set); null: its button is not available. */
@@ -187,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { signs?:
     serveWeb: e.SERVE_WEB === 'true',
     runJobs: e.RUN_JOBS === 'true',
     jobLease: leaseOf(e.JOB_LEASE_SECONDS),
+    reauthWindowMs: e.REAUTH_WINDOW_S * 1000,
     webConcurrency: e.WEB_CONCURRENCY,
     metricsPort: e.METRICS_PORT ?? null,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),

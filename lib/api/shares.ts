@@ -31,6 +31,9 @@ export async function deleteShare(id: number): Promise<void> {
   await api.delete(`shares/${id}/`);
 }
 
+/** POST /api/shares/{id}/resume/ («Включить»): a link a recovery paused opens again, at the same address. */
+export const resumeShare = (id: number) => api.post(`shares/${id}/resume/`).json<Share>();
+
 export const shareQueries = {
   all: () => ['shares'] as const,
   list: () => queryOptions({ queryKey: [...shareQueries.all(), 'list'] as const, queryFn: listShares }),

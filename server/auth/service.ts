@@ -3,6 +3,7 @@ import type { AppDeps } from '../deps.ts';
 import { enforce, passwordFailKey, type AccountActions } from '../accounts/account-actions.ts';
 import { generateResetToken, hashResetToken, RESET_TOKEN_TTL_MS, type CodePurpose } from '../accounts/codes.ts';
 import { LIMITS } from '../accounts/limits.ts';
+import { RECOVERY_LOOKBACK_MS } from '../accounts/recovery.ts';
 import { ALREADY_EXISTS, passwordChangedNotice, resetLinkMessage } from '../accounts/messages.ts';
 import { hashPassword, verifyDummyPassword, verifyPassword } from '../accounts/passwords.ts';
 import { generateUsername } from '../accounts/username.ts';
@@ -22,6 +23,9 @@ export const BAD_CODE = 'Неверный или просроченный код
 export const BAD_RESET_LINK = 'Ссылка недействительна или устарела';
 const NO_PHONE_IN_PROFILE = 'Телефон не указан в профиле';
 const WRONG_OLD_PASSWORD = 'Неверный текущий пароль';
+
+/** A reset (by the e-mail link or an SMS code) ends every session and takes back the recent ways in. */
+const RESET_RECOVERY = { removeWaysIn: true, keepSessionId: null };
 
 /** An active account whose verified phone is this number: the only one login and reset codes go to. */
 const ownsVerifiedPhone = (user: User | undefined, phone: string): user is User =>
@@ -237,24 +241,35 @@ export class AuthService {
     if (!user || !user.is_active) throw detailError(400, BAD_RESET_LINK);
     await attempt.release();
     // The link reached the mailbox, so the address is confirmed too.
-    await this.setPassword(user, newPassword, { set: { is_email_verified: 1 } });
+    await this.setPassword(user, newPassword, { set: { is_email_verified: 1 }, recovery: RESET_RECOVERY });
   }
 
   async resetByCode(phone: string, code: string, newPassword: string, ip: string): Promise<void> {
     const used = await this.useCode('phone_reset', phone, code, ip);
     const user = await this.users.byId(used.userId);
     if (!ownsVerifiedPhone(user, phone)) throw detailError(400, BAD_CODE);
-    await this.setPassword(user, newPassword, {});
+    await this.setPassword(user, newPassword, { recovery: RESET_RECOVERY });
   }
 
   /**
    * Old password checked; all sessions end; a fresh pair keeps the current tab signed in. The change
-   * applies only if the password checked is still the account's (a reset landing meanwhile wins).
+   * applies only if the password checked is still the account's (a reset landing meanwhile wins). The
+   * links the other sessions made in the last 30 days are paused; those of `sessionId`, the session
+   * asking (it goes on in the fresh pair), are not.
    */
-  async changePassword(user: User, oldPassword: string, newPassword: string, meta: SessionMeta): Promise<TokenPair> {
+  async changePassword(
+    user: User,
+    sessionId: string | null,
+    oldPassword: string,
+    newPassword: string,
+    meta: SessionMeta,
+  ): Promise<TokenPair> {
     const wrongOld = () => fieldError('old_password', WRONG_OLD_PASSWORD);
     await this.actions.checkPassword(user, oldPassword, 'old_password', WRONG_OLD_PASSWORD);
-    const version = await this.setPassword(user, newPassword, { expectedVersion: user.credential_version });
+    const version = await this.setPassword(user, newPassword, {
+      expectedVersion: user.credential_version,
+      recovery: { removeWaysIn: false, keepSessionId: sessionId },
+    });
     if (version === null) throw wrongOld();
     const tokens = await this.sessions.start(user.id, version, meta);
     if (!tokens) throw wrongOld(); // yet another change or reset got in right after ours
@@ -263,21 +278,34 @@ export class AuthService {
 
   /**
    * Hash, then in one transaction: store it, move the credential version on, end every session,
-   * retire reset links. Sessions opened by logins that checked the old password are dead whichever
-   * way they race this. The new credential version, or null when `expectedVersion` no longer holds.
+   * retire reset links, and recover the account (what `recovery` says; accounts/recovery-repository.ts).
+   * Sessions opened by logins that checked the old password are dead whichever way they race this. The
+   * notice lists what the recovery took back. The new credential version, or null when
+   * `expectedVersion` no longer holds.
    */
   private async setPassword(
     user: User,
     newPassword: string,
-    opts: { expectedVersion?: number; set?: { is_email_verified?: number } },
+    opts: {
+      expectedVersion?: number;
+      set?: { is_email_verified?: number };
+      recovery: { removeWaysIn: boolean; keepSessionId: string | null };
+    },
   ): Promise<number | null> {
     const passwordHash = await hashPassword(newPassword);
-    const version = await this.repo.storePassword(user.id, passwordHash, { now: this.now(), ...opts });
-    if (version === null) return null;
+    const now = this.deps.clock.now();
+    const since = new Date(now.getTime() - RECOVERY_LOOKBACK_MS).toISOString();
+    const stored = await this.repo.storePassword(user.id, passwordHash, {
+      now: now.toISOString(),
+      expectedVersion: opts.expectedVersion,
+      set: opts.set,
+      recovery: { since, ...opts.recovery },
+    });
+    if (stored === null) return null;
     await this.throttle.reset(`login:acct:${user.email}`);
     await this.throttle.reset(passwordFailKey(user.id));
-    this.actions.notify(user, passwordChangedNotice());
-    return version;
+    this.actions.notify(user, passwordChangedNotice(stored.report));
+    return stored.version;
   }
 
   // ── shared steps ─────────────────────────────────────────────────────────────────────────

@@ -20,10 +20,11 @@ import * as m021 from './migrations/021-fault-tolerance.ts';
 import * as m022 from './migrations/022-photo-dates.ts';
 import * as m023 from './migrations/023-passkeys-oauth.ts';
 import * as m024 from './migrations/024-media-row-version.ts';
+import * as m025 from './migrations/025-recent-sign-in.ts';
 import * as m027 from './migrations/027-admin.ts';
 
 /**
- * Numbered in sequence, append-only: the next one is 025. Add a new file and list it here; never edit
+ * Numbered in sequence, append-only: the next one is 026. Add a new file and list it here; never edit
  * one that has shipped (Kysely refuses a lower number added after a higher one has run).
  */
 const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '022-photo-dates': m022,
   '023-passkeys-oauth': m023,
   '024-media-row-version': m024,
+  '025-recent-sign-in': m025,
   '027-admin': m027,
 };
 

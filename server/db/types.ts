@@ -72,6 +72,8 @@ export interface SessionsTable {
   ip: string | null;
   /** When one of its access tokens was last accepted (moved at most once a minute). */
   last_used_at: string | null;
+  /** The latest proof of who is at the keyboard: the sign-in that opened it or a re-confirmation (migration 025). */
+  reauth_at: string | null;
 }
 
 /** Sign-in codes from an authenticator app: the sealed TOTP secret, on once `enabled_at` is set. */
@@ -105,13 +107,15 @@ export interface MfaChallengesTable {
 }
 
 /** What an undo link undoes (one action per kind of change an e-mail warns about). */
-export type UndoAction = 'two_factor_enabled';
+export type UndoAction = 'two_factor_enabled' | 'passkey_added' | 'provider_linked';
 
 /** «Это был не я»: a one-time link sent with a change, undoing it (token stored as SHA-256; 7 days). */
 export interface UndoLinksTable {
   id: Generated<number>;
   user_id: number;
   action: UndoAction;
+  /** The passkey's or provider link's row id the link undoes; null for two-step sign-in. */
+  subject: string | null;
   token_hash: string;
   expires_at: string;
   used_at: string | null;
@@ -217,6 +221,10 @@ export interface SharesTable {
   view_count: Generated<number>;
   last_viewed_at: string | null;
   created_at: string;
+  /** The session that made it; null: made before sessions were recorded (migration 025). */
+  session_id: string | null;
+  /** Set when account recovery paused it: it answers as revoked until the owner turns it back on. */
+  paused_at: string | null;
 }
 
 /** A resumable upload in progress (see migration 012): whose, what it becomes, how far its hash got. */
@@ -296,11 +304,14 @@ export interface PasskeysTable {
   last_used_at: string | null;
 }
 
+/** What a WebAuthn challenge is for: adding a key, signing in, or re-confirming a session's sign-in. */
+export type WebauthnPurpose = 'register' | 'login' | 'reauth';
+
 /** A WebAuthn challenge: purpose 'register' (with its user) or 'login'; taken once, before `expires_at`. */
 export interface WebauthnChallengesTable {
   id: Generated<number>;
   challenge: string;
-  purpose: 'register' | 'login';
+  purpose: WebauthnPurpose;
   user_id: number | null;
   created_at: string;
   expires_at: string;

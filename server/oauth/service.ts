@@ -5,6 +5,8 @@ import { enforce, WRONG_PASSWORD, type AccountActions } from '../accounts/accoun
 import { LIMITS } from '../accounts/limits.ts';
 import { verifyDummyPassword, verifyPassword } from '../accounts/passwords.ts';
 import { LAST_WAY_IN, newUserRow, uniqueViolationField, type Users } from '../accounts/users.ts';
+import { providerLinkedNotice } from '../accounts/messages.ts';
+import type { NotMe } from '../auth/not-me.ts';
 import type { AuthService } from '../auth/service.ts';
 import type { SessionMeta } from '../auth/sessions.ts';
 import type { SignInResult } from '../auth/sign-in.ts';
@@ -22,6 +24,8 @@ export const notAvailable = (provider: OAuthProviderId) => `Вход через 
 export const STATE_REFUSED = 'Вход не удался: он начат в другом браузере или уже завершён. Начните вход заново.';
 export const providerRefused = (provider: OAuthProviderId) => `${PROVIDER_LABELS[provider]} не подтвердил вход. Начните вход заново.`;
 export const providerUnavailable = (provider: OAuthProviderId) => `${PROVIDER_LABELS[provider]} сейчас не отвечает. Попробуйте позже.`;
+export const providerMalformed = (provider: OAuthProviderId) =>
+  `${PROVIDER_LABELS[provider]} прислал ответ, который Копилка не понимает. Попробуйте позже или войдите по паролю.`;
 export const noVerifiedEmail = (provider: OAuthProviderId) =>
   `${PROVIDER_LABELS[provider]} не сообщил подтверждённый адрес e-mail. Войдите по паролю или подтвердите адрес у ${PROVIDER_LABELS[provider]}.`;
 export const LINK_EXPIRED = 'Время для подтверждения истекло. Начните вход заново.';
@@ -42,6 +46,8 @@ export interface OAuthSignInDeps {
   actions: AccountActions;
   /** Signs the person in once the provider vouched for them (two-step sign-in included). */
   auth: AuthService;
+  /** Linking a provider to an account mails the owner a notice with its «Это был не я» link. */
+  notMe: NotMe;
   clock: Clock;
   /** PUBLIC_URL: the providers send the browser back to a page under it. */
   publicUrl: string;
@@ -125,7 +131,9 @@ export class OAuthSignIn {
         deviceId: input.deviceId,
       });
     } catch (err) {
-      if (err instanceof ProviderError && err.unavailable) throw detailError(503, providerUnavailable(provider));
+      if (err instanceof ProviderError && err.kind === 'unavailable') throw detailError(503, providerUnavailable(provider));
+      // The provider's fault, not ours and not the person's: a bad gateway, said in words.
+      if (err instanceof ProviderError && err.kind === 'malformed') throw detailError(502, providerMalformed(provider));
       if (err instanceof ProviderError) throw detailError(400, providerRefused(provider));
       throw err;
     }
@@ -221,6 +229,11 @@ export class OAuthSignIn {
       created_at: nowIso,
     });
     if (!linked) throw detailError(400, linkedElsewhere(pending.provider));
+    const row = await this.d.repo.linkOf(pending.provider, pending.subject);
+    if (row) {
+      const undo = await this.d.notMe.issue(user.id, 'provider_linked', String(row.id));
+      this.d.actions.notify(user, providerLinkedNotice(pending.provider, undo));
+    }
     const confirmed = user.is_email_verified
       ? user
       : ((await this.d.users.update(user.id, { is_email_verified: 1, updated_at: nowIso })) ?? user);

@@ -17,8 +17,9 @@ export type OpenableShare = Share & { target: { item: Media } | { album: { id: n
 
 /**
  * All SQL of share links. A link is alive while its row exists (revoking deletes it; so do deleting its
- * owner, its item or its album, by cascade), its owner is active and `expires_at` (ISO, compared as text)
- * is after now; an item link opens only while its item is outside the trash.
+ * owner, its item or its album, by cascade), it is not paused (`paused_at`: a recovery paused it), its
+ * owner is active and `expires_at` (ISO, compared as text) is after now; an item link opens only while its
+ * item is outside the trash.
  */
 export class SharesRepository {
   constructor(private readonly db: Db) {}
@@ -64,18 +65,24 @@ export class SharesRepository {
       .execute();
   }
 
+  /** Turns the owner's paused link back on. */
+  async resumeOwned(userId: number, shareId: number): Promise<void> {
+    await this.db.updateTable('shares').set({ paused_at: null }).where('id', '=', shareId).where('user_id', '=', userId).execute();
+  }
+
   /** Revokes the owner's link; false when they have no such link. */
   deleteOwned(userId: number, shareId: number): Promise<boolean> {
     return deleteOwnedRow(this.db, 'shares', userId, shareId);
   }
 
-  /** The live link with this token hash and its target, or undefined (unknown, revoked, expired, owner gone, item in the trash). */
+  /** The live link with this token hash and its target, or undefined (unknown, revoked, paused, expired, owner gone, item in the trash). */
   async findOpenable(tokenHash: string, now: string): Promise<OpenableShare | undefined> {
     const share = await this.db
       .selectFrom('shares')
       .innerJoin('users', 'users.id', 'shares.user_id')
       .selectAll('shares')
       .where('shares.token_hash', '=', tokenHash)
+      .where('shares.paused_at', 'is', null)
       .where('users.is_active', '=', 1)
       .where((eb) => eb.or([eb('shares.expires_at', 'is', null), eb('shares.expires_at', '>', now)]))
       .executeTakeFirst();

@@ -8,6 +8,7 @@ import type { Clock } from '../clock.ts';
 import type { Media } from '../db/types.ts';
 import { isForeignKeyViolation } from '../db/constraints.ts';
 import { detailError, notFound } from '../http/errors.ts';
+import { reauthRequired } from '../auth/recent-sign-in.ts';
 import { parseGrant } from '../grants/grant.ts';
 import type { Grants } from '../grants/grants.ts';
 import { sharedFileKey, type SharedFile } from '../media/records/items.ts';
@@ -52,7 +53,19 @@ export interface OpenedShare {
 /** The file a share's media URL serves, and under which name when it is a download. */
 export type SharedFileAccess = { status: 'ok'; key: string; item: Media; download: boolean } | { status: 'forbidden' } | { status: 'gone' };
 
-/** The link's 404: one answer for unknown, revoked, expired, trashed or deleted. */
+/** The session asking, as the guard saw it: its id (recorded with each link it makes) and whether it signed in recently. */
+export interface AskingSession {
+  id: string | null;
+  recent: () => Promise<boolean>;
+}
+
+/**
+ * A link that never expires or covers an album hands out much for long: making one, or turning one back on,
+ * needs a recent sign-in in the session (auth/recent-sign-in.ts), so a stolen access token alone cannot.
+ */
+export const needsRecentSignIn = (link: { expires: boolean; album: boolean }) => link.album || !link.expires;
+
+/** The link's 404: one answer for unknown, revoked, paused, expired, trashed or deleted. */
 const invalidLink = () => detailError(404, SHARE_MESSAGES.invalid);
 
 /**
@@ -68,10 +81,16 @@ export class SharesService {
     this.random = d.random ?? randomBytes;
   }
 
-  /** Makes the link; its token is in the answer this once and stored only as a hash. */
-  async create(userId: number, input: NewShare): Promise<{ share: ShareWithTarget; token: string }> {
+  /**
+   * Makes the link, recording the session that made it (a recovery pauses the recent links of the sessions
+   * it ends); its token is in the answer this once and stored only as a hash.
+   */
+  async create(userId: number, input: NewShare, session: AskingSession): Promise<{ share: ShareWithTarget; token: string }> {
     const now = this.d.clock.now();
     const { target } = input;
+    if (needsRecentSignIn({ expires: input.expiresInDays !== null, album: 'album' in target }) && !(await session.recent())) {
+      throw reauthRequired();
+    }
     const found =
       'album' in target
         ? await this.d.repo.ownedAlbum(userId, target.album)
@@ -88,6 +107,8 @@ export class SharesService {
         allow_download: input.allowDownload ? 1 : 0,
         expires_at: input.expiresInDays === null ? null : new Date(now.getTime() + input.expiresInDays * DAY_MS).toISOString(),
         created_at: now.toISOString(),
+        session_id: session.id,
+        paused_at: null,
       })
       .catch((err: unknown) => {
         // The item or album removed for good by another request since it was found: as if never found.
@@ -106,10 +127,27 @@ export class SharesService {
     if (!(await this.d.repo.deleteOwned(userId, shareId))) throw notFound();
   }
 
-  /** Whether the link opens now (for the owner's list). */
+  /**
+   * Turns a link that a recovery paused back on (one click in «Ссылки»): it opens again, with the same
+   * address. One that never expires or covers an album needs a recent sign-in, as making it did.
+   */
+  async resume(userId: number, shareId: number, session: AskingSession): Promise<ShareWithTarget> {
+    const [share] = await this.d.repo.listOwned(userId, shareId);
+    if (!share) throw notFound();
+    if (share.paused_at !== null) {
+      if (needsRecentSignIn({ expires: share.expires_at !== null, album: share.album_id !== null }) && !(await session.recent()))
+        throw reauthRequired();
+      await this.d.repo.resumeOwned(userId, shareId);
+    }
+    const [resumed] = await this.d.repo.listOwned(userId, shareId);
+    if (!resumed) throw notFound();
+    return resumed;
+  }
+
+  /** Whether the link opens now (for the owner's list): not paused, not expired, its item outside the trash. */
   isActive(share: ShareWithTarget): boolean {
     const now = this.d.clock.now().toISOString();
-    const live = share.expires_at === null || share.expires_at > now;
+    const live = share.paused_at === null && (share.expires_at === null || share.expires_at > now);
     return live && (share.media_id === null || share.media_deleted_at === null);
   }
 
