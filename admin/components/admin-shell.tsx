@@ -8,12 +8,13 @@ import { Button } from '@/components/ui/button';
 import { CloseButton } from '@/components/ui/close-button';
 import { IconButton } from '@/components/ui/icon-button';
 import { LineIcon } from '@/components/ui/line-icon';
+import { ReauthDialogHost } from '@/components/ui/reauth-dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { SnackbarHost } from '@/components/ui/snackbar-host';
 import { NOT_STAFF } from '@/contract/admin';
 import { ApiError } from '@/lib/api/api-error';
 import { readThemeChoice, storeThemeChoice, THEME_CHOICES, type ThemeChoice } from '@/lib/theme';
-import { adminQueries } from '../lib/api';
+import { adminQueries, adminReauth } from '../lib/api';
 import { hasAdminSession, watchAdminSession } from '../lib/session';
 import { ScreenLinks } from './nav';
 import { LoadError } from './screen';
@@ -144,6 +145,7 @@ function Frame({ email, children }: { email: string; children: ReactNode }) {
         {children}
       </main>
       <SnackbarHost />
+      <ReauthDialogHost requests={adminReauth} />
     </div>
   );
 }

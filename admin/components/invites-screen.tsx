@@ -13,7 +13,6 @@ import { isEmail, normaliseEmail } from '@/contract/email';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import { adminQueries, createInvite, revokeInvite } from '../lib/api';
 import { formatDateTime, INVITE_STATE_NAMES, REGISTRATION_NAMES } from '../lib/words';
-import { useAdminAction } from './recent-sign-in';
 import { Badge, failureText, LoadError, ScreenHeader } from './screen';
 
 const STATE_TONES = { active: 'success', used: 'neutral', expired: 'warning', revoked: 'danger' } as const;
@@ -50,7 +49,6 @@ function NewLink({ invite }: { invite: CreatedInvite }) {
 export function InvitesScreen() {
   const queryClient = useQueryClient();
   const { showSuccess, showError } = useSnackbar();
-  const admin = useAdminAction();
   const invites = useQuery(adminQueries.invites());
   const settings = useQuery(adminQueries.settings());
   const [email, setEmail] = useState('');
@@ -61,7 +59,7 @@ export function InvitesScreen() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: adminQueries.invites().queryKey });
 
   const create = useMutation({
-    mutationFn: (address: string | null) => admin(() => createInvite(address)),
+    mutationFn: (address: string | null) => createInvite(address),
     onSuccess: (invite) => {
       setMade(invite);
       setEmail('');
@@ -70,7 +68,7 @@ export function InvitesScreen() {
     onError: (e) => showError(failureText(e)),
   });
   const revoke = useMutation({
-    mutationFn: (invite: AdminInvite) => admin(() => revokeInvite(invite.id)),
+    mutationFn: (invite: AdminInvite) => revokeInvite(invite.id),
     onSuccess: () => {
       showSuccess('Приглашение отозвано.');
       setRevoking(null);

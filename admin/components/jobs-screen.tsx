@@ -10,7 +10,6 @@ import type { AdminJob, JobState } from '@/contract/admin';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import { adminQueries, retryJob } from '../lib/api';
 import { formatDateTime, JOB_KIND_NAMES, JOB_STATE_NAMES } from '../lib/words';
-import { useAdminAction } from './recent-sign-in';
 import { Badge, failureText, LoadError, ScreenHeader } from './screen';
 
 const STATE_TONES = { waiting: 'neutral', running: 'accent', failed: 'danger' } as const;
@@ -25,12 +24,11 @@ const FILTERS: { value: JobState | 'all'; label: string }[] = [
 export function JobsScreen() {
   const queryClient = useQueryClient();
   const { showSuccess, showError } = useSnackbar();
-  const admin = useAdminAction();
   const jobs = useQuery(adminQueries.jobs());
   const [filter, setFilter] = useState<JobState | 'all'>('all');
   const [asked, setAsked] = useState<AdminJob | null>(null);
   const retry = useMutation({
-    mutationFn: (job: AdminJob) => admin(() => retryJob(job.id)),
+    mutationFn: (job: AdminJob) => retryJob(job.id),
     onSuccess: (job) => {
       showSuccess(`Задача ${job.id} запущена снова.`);
       setAsked(null);

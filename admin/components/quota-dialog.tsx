@@ -9,7 +9,6 @@ import { parseSize, type AdminUser } from '@/contract/admin';
 import { formatBytes } from '@/contract/storage-space';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import { adminQueries, setQuota } from '../lib/api';
-import { useAdminAction } from './recent-sign-in';
 import { failureText } from './screen';
 
 /** A size as typed back into the field: «10G» for 10 GiB, bytes when it is not a whole number of a unit. */
@@ -41,7 +40,6 @@ export function QuotaDialog({
 }) {
   const queryClient = useQueryClient();
   const { showSuccess } = useSnackbar();
-  const admin = useAdminAction();
   const [value, setValue] = useState(sizeText(user.quota_bytes));
   const [error, setError] = useState<string | null>(null);
   const [wasOpen, setWasOpen] = useState(open);
@@ -53,7 +51,7 @@ export function QuotaDialog({
     }
   }
   const save = useMutation({
-    mutationFn: (bytes: number | null) => admin(() => setQuota(user.id, bytes)),
+    mutationFn: (bytes: number | null) => setQuota(user.id, bytes),
     onSuccess: (answer) => {
       showSuccess(answer.detail);
       void queryClient.invalidateQueries({ queryKey: [...adminQueries.all(), 'users'] });

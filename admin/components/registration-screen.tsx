@@ -8,18 +8,16 @@ import { REGISTRATION_MODES, type RegistrationMode } from '@/contract/admin';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import { adminQueries, setRegistration } from '../lib/api';
 import { REGISTRATION_NAMES } from '../lib/words';
-import { useAdminAction } from './recent-sign-in';
 import { failureText, LoadError, ScreenHeader } from './screen';
 
 /** «Регистрация»: who may sign up. The choice is stored and wins over REGISTRATION; the first account is always let in. */
 export function RegistrationScreen() {
   const queryClient = useQueryClient();
   const { showSuccess, showError } = useSnackbar();
-  const admin = useAdminAction();
   const settings = useQuery(adminQueries.settings());
   const [chosen, setChosen] = useState<RegistrationMode | null>(null);
   const save = useMutation({
-    mutationFn: (mode: RegistrationMode) => admin(() => setRegistration(mode)),
+    mutationFn: (mode: RegistrationMode) => setRegistration(mode),
     onSuccess: (answer) => {
       queryClient.setQueryData(adminQueries.settings().queryKey, answer);
       void queryClient.invalidateQueries({ queryKey: adminQueries.status().queryKey });

@@ -13,7 +13,6 @@ import { count } from '@/contract/words';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import { adminQueries, cancelUpload, checkStorage } from '../lib/api';
 import { formatDateTime, KIND_NAMES } from '../lib/words';
-import { useAdminAction } from './recent-sign-in';
 import { failureText, Figure, LoadError, ScreenHeader } from './screen';
 
 const FILES = ['файл', 'файла', 'файлов'] as const;
@@ -30,12 +29,11 @@ function byOwner(uploads: AdminUpload[]): [string, AdminUpload[]][] {
 export function StorageScreen() {
   const queryClient = useQueryClient();
   const { showSuccess, showError } = useSnackbar();
-  const admin = useAdminAction();
   const storage = useQuery(adminQueries.storage());
   const check = useMutation({ mutationFn: checkStorage, onError: (e) => showError(failureText(e)) });
   const [asked, setAsked] = useState<AdminUpload | null>(null);
   const cancel = useMutation({
-    mutationFn: (upload: AdminUpload) => admin(() => cancelUpload(upload.id)),
+    mutationFn: (upload: AdminUpload) => cancelUpload(upload.id),
     onSuccess: () => {
       showSuccess('Загрузка отменена.');
       setAsked(null);

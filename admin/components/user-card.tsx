@@ -13,7 +13,6 @@ import { useSnackbar } from '@/hooks/use-snackbar';
 import { adminQueries, deleteUser, runUserAction, setStaff, type UserAction } from '../lib/api';
 import { sinceText } from '../lib/words';
 import { QuotaDialog } from './quota-dialog';
-import { useAdminAction } from './recent-sign-in';
 import { Badge, failureText, Figure } from './screen';
 
 const FILES = ['файл', 'файла', 'файлов'] as const;
@@ -42,13 +41,12 @@ function quotaText(user: AdminUser, defaultQuota: number | null): string {
 export function UserCard({ user, defaultQuota, isMe }: { user: AdminUser; defaultQuota: number | null; isMe: boolean }) {
   const queryClient = useQueryClient();
   const { showSuccess, showError } = useSnackbar();
-  const admin = useAdminAction();
   const [asked, setAsked] = useState<ActionSpec | null>(null);
   const [quotaOpen, setQuotaOpen] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: [...adminQueries.all(), 'users'] });
 
   const mutation = useMutation({
-    mutationFn: (spec: ActionSpec) => admin(spec.run),
+    mutationFn: (spec: ActionSpec) => spec.run(),
     onSuccess: (detail, spec) => {
       if (detail) showSuccess(detail);
       setAsked(null);

@@ -3,6 +3,8 @@ import '@/lib/schemas/zod-config';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { PublicKeyCredentialRequestOptionsJSON, AuthenticationResponseJSON } from '@simplewebauthn/browser';
 import type { LoginAnswer, SecondStepRequired, User } from '@/contract/account';
+import type { SignInWays } from '@/contract/sign-in-ways';
+import type { ReauthRequests } from '@/components/ui/reauth-dialog';
 import type {
   AdminInvite,
   AdminJob,
@@ -73,6 +75,19 @@ export const cancelUpload = async (id: string) => {
 export const getStatus = () => adminApi.get('admin/status/').json<AdminStatus>();
 export const getAudit = (before: number | null) =>
   adminApi.get('admin/audit/', { searchParams: before ? { before } : {} }).json<AuditPage>();
+
+/**
+ * «Подтвердите вход» on the admin area's own session: every admin change needs a recent sign-in, and the API
+ * client asks for it (lib/auth/reauth) and repeats the change; the dialog (components/ui/reauth-dialog) makes
+ * these requests.
+ */
+export const adminReauth: ReauthRequests = {
+  waysKey: ['admin', 'sign-in-ways'],
+  ways: () => adminApi.get('auth/oauth/links/', { headers: { 'Cache-Control': 'no-cache' } }).json<SignInWays>(),
+  withPassword: (password) => adminApi.post('auth/reauth/', { json: { password } }).json(),
+  passkeyOptions: () => adminApi.post('auth/reauth/passkey/options/').json<PublicKeyCredentialRequestOptionsJSON>(),
+  withPasskey: (passkey) => adminApi.post('auth/reauth/', { json: { passkey } }).json(),
+};
 
 /** The query keys of the area, one factory (reused for fetching and invalidation). */
 export const adminQueries = {

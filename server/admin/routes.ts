@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { PresentUser } from '../accounts/present.ts';
 import { currentUser, type Guard } from '../auth/guard.ts';
 import type { AdminServices } from './services.ts';
-import { noRecentSignInCheck, type RecentSignIn } from './recent-sign-in.ts';
+import { requireRecentSignIn } from '../auth/recent-sign-in.ts';
 import {
   auditAnswer,
   auditQuery,
@@ -35,21 +35,20 @@ export interface AdminRouteOptions {
   presentUser: PresentUser;
   /** USER_QUOTA_BYTES, shown beside the accounts without a quota of their own. */
   defaultQuotaBytes: number | null;
-  /** The recent sign-in every change asks of the admin's session (recent-sign-in.ts). */
-  recentSignIn?: RecentSignIn;
 }
 
 /**
  * /api/admin/*: staff only (401 for a guest, 403 «Недостаточно прав.» for a member). Reads answer with what
- * the area shows, never a member's files; every change asks for a recent sign-in and is written to the
- * audit log by the service that makes it. Nothing here is cached.
+ * the area shows, never a member's files; every change needs a recent sign-in (signed in or re-confirmed in
+ * the last 30 minutes) and is written to the audit log by the service that makes it. Nothing here is cached.
  */
 export const adminRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (app, opts) => {
   const { admin, presentUser } = opts;
   const staff = staffGuard(opts.guard);
-  const recent = opts.recentSignIn ?? noRecentSignInCheck;
   const read = { preValidation: staff };
-  const change = { preValidation: staff, preHandler: recent };
+  // Every change needs a recent sign-in of the admin's session (403 reauth_required otherwise; the area asks
+  // «Подтвердите вход» and repeats it).
+  const change = { preValidation: staff, preHandler: requireRecentSignIn };
   app.addHook('onSend', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
   });

@@ -1,4 +1,5 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
@@ -259,4 +260,50 @@ test('every admin screen passes axe in both themes, at both sizes, and trips no 
       await context.close();
     }
   }
+});
+
+test('a change after the sign-in stopped being recent asks «Подтвердите вход» in place, then goes on', async ({ browser }) => {
+  test.setTimeout(90_000);
+  // A third process on the same data whose window for a recent sign-in is 3 seconds (REAUTH_WINDOW_S).
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const port = (probe.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  const quick = await startSecondServer(port, { DATA_DIR, REAUTH_WINDOW_S: '3' });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'ru-RU' });
+    const account = await theAdmin(context.request);
+    const page = await context.newPage();
+    await page.goto(`${quick.url}/admin/registration/`);
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Пароль').fill(account.password);
+    await page.getByRole('button', { name: 'Войти', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Регистрация' })).toBeVisible();
+    await page.waitForTimeout(4_000);
+    await page.getByRole('radio', { name: /^Закрыта/ }).check();
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Подтвердите вход' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel('Пароль').fill(account.password);
+    await dialog.getByRole('button', { name: 'Подтвердить' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('snackbar-success').filter({ hasText: 'Регистрация: закрыта.' })).toBeVisible();
+    await context.close();
+  } finally {
+    await quick.stop();
+  }
+  // Open again for whatever runs next (a fresh sign-in is recent).
+  const login = await (
+    await browser.newContext()
+  ).request.post(`${server.url}/api/auth/login/`, {
+    data: { email: adminAccount!.email, password: PASSWORD },
+  });
+  const { access } = (await login.json()) as { access: string };
+  const reopened = await (
+    await browser.newContext()
+  ).request.put(`${server.url}/api/admin/settings/`, {
+    headers: { Authorization: `Bearer ${access}` },
+    data: { registration: 'open' },
+  });
+  expect(reopened.status()).toBe(200);
 });

@@ -27,6 +27,7 @@ describe('/api/admin/', () => {
   let t: TestApp;
   const routes: { method: string; url: string }[] = [];
   let staff: Awaited<ReturnType<typeof signedInUser>>;
+  // (reassigned when a test refreshes its tokens)
   let member: Awaited<ReturnType<typeof signedInUser>>;
 
   const call = (method: Method, url: string, token?: string, payload?: object) =>
@@ -281,6 +282,32 @@ describe('/api/admin/', () => {
       payload: { is_staff: false },
     });
     expect(selfStaff.statusCode).toBe(400);
+  });
+
+  it('needs a recent sign-in for every change (reads go on), and goes on after POST /api/auth/reauth/', async () => {
+    const target = await signedInUser(t);
+    t.clock.advance(31 * 60 * 1000); // past the 30-minute window, and past the access token's 15 minutes
+    const refreshed = await post(t, '/api/auth/token/refresh/', { refresh: staff.refresh });
+    expect(refreshed.statusCode, refreshed.body).toBe(200);
+    const pair = refreshed.json<{ access: string; refresh: string }>();
+    staff = { ...staff, ...pair };
+    expect((await call('GET', '/api/admin/users/', staff.access)).statusCode).toBe(200);
+    const before = (await auditRows()).length;
+    for (const [method, url, body] of [
+      ['POST', `/api/admin/users/${target.id}/disable/`, undefined],
+      ['PUT', '/api/admin/settings/', { registration: 'closed' }],
+      ['POST', '/api/admin/invites/', {}],
+    ] as const) {
+      const refused = await call(method, url, staff.access, body);
+      expect(refused.statusCode, url).toBe(403);
+      expect(refused.json(), url).toEqual({ detail: 'Подтвердите вход', code: 'reauth_required' });
+    }
+    expect((await auditRows()).length).toBe(before);
+    expect((await t.services.admin.accounts.get(target.id)).is_active).toBe(true);
+
+    const reauth = await post(t, '/api/auth/reauth/', { password: staff.password }, { token: staff.access });
+    expect(reauth.statusCode, reauth.body).toBe(200);
+    expect((await call('POST', `/api/admin/users/${target.id}/disable/`, staff.access)).statusCode).toBe(200);
   });
 
   it('is described in the OpenAPI document', async () => {
