@@ -23,6 +23,9 @@ import { trashRoutes } from './media/trash/routes.ts';
 import { trimRoutes } from './media/trim/routes.ts';
 import { mediaFileRoutes } from './media/files/routes.ts';
 import { uploadRoutes } from './uploads/routes.ts';
+import { adminRoutes } from './admin/routes.ts';
+import { registrationRoutes } from './admin/registration-routes.ts';
+import { startAdminHousekeeping } from './admin/services.ts';
 import { registerOpenApi } from './docs/openapi.ts';
 import { measureRequests } from './metrics/http.ts';
 import { Metrics } from './metrics/metrics.ts';
@@ -121,6 +124,7 @@ export async function buildApp(given: AppDeps, opts: AppOptions = {}): Promise<B
   app.addHook('onReady', async () => {
     await startMediaWork(services.media, app.log, opts.trashSweepEveryMs);
     services.uploads.service.startCleanup(services.media.background);
+    startAdminHousekeeping(services.admin, services.media.background);
   });
   app.addHook('onClose', async () => services.media.background.drain());
   // The worker of this process (unless RUN_JOBS=false) starts once the app is ready and stops with it.
@@ -214,6 +218,8 @@ export async function buildApp(given: AppDeps, opts: AppOptions = {}): Promise<B
         paths: services.media.paths,
         clock: deps.clock,
       });
+      await api.register(registrationRoutes, { registration: services.admin.registration });
+      await api.register(adminRoutes, { admin: services.admin, guard, presentUser, defaultQuotaBytes: deps.config.userQuotaBytes });
       // Whatever else is under /api/, /api/ itself included, is the API's 404, never the web app's page.
       const apiNotFound = async () => {
         throw new ApiError(404, { detail: 'Не найдено.' });

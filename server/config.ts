@@ -32,6 +32,7 @@ const envSchema = z.object({
   SMTP_FROM: z.string().optional(),
   SMS_WEBHOOK_URL: z.url().optional(),
   ADMIN_URL: z.url().optional(),
+  REGISTRATION: z.enum(['open', 'invite', 'closed'], { error: 'must be open, invite or closed' }).default('open'),
   MEDIA_STORAGE: z.string().default('local'),
   FFMPEG_PATH: z.string().optional(),
   MAX_AUDIO_BYTES: bytes(120 * MB),
@@ -94,6 +95,8 @@ export interface Config {
   smtpFrom: string;
   smsWebhookUrl?: string;
   adminUrl?: string;
+  /** Who may sign up (REGISTRATION): the admin area's stored setting wins over it (admin/settings.ts). */
+  registration: 'open' | 'invite' | 'closed';
   /** Where media bytes live: DATA_DIR/media, or a bucket (see storage/media-storage-url.ts). */
   mediaStorage: MediaStorageSetting;
   ffmpegPath?: string;
@@ -185,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { signs?:
     smtpFrom: e.SMTP_FROM ?? 'Копилка <no-reply@localhost>',
     smsWebhookUrl: e.SMS_WEBHOOK_URL,
     adminUrl: e.ADMIN_URL,
+    registration: e.REGISTRATION,
     mediaStorage,
     ffmpegPath: e.FFMPEG_PATH,
     limits: { audio: e.MAX_AUDIO_BYTES, photo: e.MAX_PHOTO_BYTES, video: e.MAX_VIDEO_BYTES, avatar: e.MAX_AVATAR_BYTES },
