@@ -41,6 +41,8 @@ const envSchema = z.object({
   USER_QUOTA_BYTES: wholeNumber(1, Number.MAX_SAFE_INTEGER, 'must be a positive whole number of bytes').optional(),
   UPLOAD_STAGING_BYTES: bytes(20 * 1024 * MB),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['pretty', 'json'], { error: 'must be pretty or json' }).optional(),
+  SHUTDOWN_GRACE_S: wholeNumber(0, 3600, 'must be a whole number of seconds from 0 to 3600').default(30),
   OUT_DIR: z.string().default('./out'),
   SERVE_WEB: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
   RUN_JOBS: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
@@ -104,6 +106,10 @@ export interface Config {
    */
   uploadStagingBytes: number;
   logLevel: string;
+  /** LOG_FORMAT: pretty or JSON lines; null: pretty on a terminal, JSON otherwise (log/logger.ts). */
+  logFormat: 'pretty' | 'json' | null;
+  /** SHUTDOWN_GRACE_S in ms: how long a SIGTERM waits for the requests under way before it cuts them. */
+  shutdownGraceMs: number;
   outDir: string;
   /** false: a reverse proxy serves the static export; this process answers /api/, /media/ and /admin only. */
   serveWeb: boolean;
@@ -179,6 +185,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { signs?:
     userQuotaBytes: e.USER_QUOTA_BYTES ?? null,
     uploadStagingBytes: e.UPLOAD_STAGING_BYTES,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? null,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_S * 1000,
     outDir: path.resolve(e.OUT_DIR),
     serveWeb: e.SERVE_WEB === 'true',
     runJobs: e.RUN_JOBS === 'true',

@@ -1,4 +1,4 @@
-import { Migrator, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
+import { Migrator, type Kysely, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
 import type { Db } from './kysely.ts';
 import { withMigrationLock } from './migration-lock.ts';
 import * as m001 from './migrations/001-accounts.ts';
@@ -46,6 +46,21 @@ const migrations: Record<string, Migration> = {
   '023-passkeys-oauth': m023,
   '024-media-row-version': m024,
 };
+
+/** This release's migrations, oldest first (`npm run admin -- version` names the newest). */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations);
+
+/** The migrations a database has run, oldest first (none: a new database); nothing is changed. */
+export async function appliedMigrations(db: Db): Promise<string[]> {
+  const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
+  if (!tables.some((t) => t.name === 'kysely_migration')) return [];
+  const rows = await (db as unknown as Kysely<{ kysely_migration: { name: string } }>)
+    .selectFrom('kysely_migration')
+    .select('name')
+    .orderBy('name')
+    .execute();
+  return rows.map((r) => r.name);
+}
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 

@@ -5,7 +5,7 @@ import { mkdir } from 'node:fs/promises';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import { ConfigError, loadConfig } from '../config.ts';
-import { createDb, type Db } from '../db/kysely.ts';
+import { createDb, type ConnectionErrorLog, type Db } from '../db/kysely.ts';
 import { migrate } from '../db/migrate.ts';
 import { RECONCILE_AGE_MS, RECONCILE_EVERY_MS } from '../storage/reconcile.ts';
 import { bundledFfmpegWarning, chooseFfmpeg } from '../media/processing/ffmpeg.ts';
@@ -31,11 +31,18 @@ export function warnOfBundledFfmpeg(config: Pick<Config, 'ffmpegPath'>, log: (li
   if (warning) log(warning);
 }
 
-/** The migrated database and the checked media storage of `config`, or exit 1 with the reason. */
-export async function openStores(config: Config): Promise<{ db: Db; storage: Storage }> {
-  const db = createDb(config.database);
+/**
+ * The migrated database and the checked media storage of `config`, with the migrations this start applied,
+ * or exit 1 with the reason. `onConnectionError`: where a database connection lost outside any query is told.
+ */
+export async function openStores(
+  config: Config,
+  onConnectionError?: ConnectionErrorLog,
+): Promise<{ db: Db; storage: Storage; migrations: string[] }> {
+  const db = createDb(config.database, onConnectionError);
+  let migrations: string[];
   try {
-    await migrate(db);
+    migrations = await migrate(db);
   } catch (err) {
     console.error(`Копилка: database error: ${err instanceof Error ? err.message : String(err)}`);
     process.exit(1);
@@ -50,7 +57,7 @@ export async function openStores(config: Config): Promise<{ db: Db; storage: Sto
     }
     throw err;
   }
-  return { db, storage };
+  return { db, storage, migrations };
 }
 
 /**

@@ -9,6 +9,7 @@ import type { Guard } from '../auth/guard.ts';
 import type { MediaKindSpec } from '../media/kinds.ts';
 import type { MediaPathSigner } from '../media/files/signing.ts';
 import { stringifyWithRawJson } from '../http/raw-json.ts';
+import { logUnavailable } from '../log/repeats.ts';
 import { TusRefusal } from './tus-refusal.ts';
 import { newUploadId } from './upload-ids.ts';
 
@@ -93,7 +94,7 @@ export const uploadRoutes: FastifyPluginAsync<UploadRouteOptions> = async (app, 
       const unavailable = unavailableAnswer(err);
       const log = calls.get(req)?.request.log;
       if (unavailable) {
-        log?.error({ err }, `${unavailable.what} unavailable`);
+        if (log) logUnavailable(log, unavailable.what, err);
         const { status, body, headers } = unavailable.error;
         retryAfter.set(req, headers['Retry-After']!);
         return { status_code: status, body: JSON.stringify(body) };

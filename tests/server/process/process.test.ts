@@ -1,6 +1,8 @@
 import { existsSync, mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MIGRATION_NAMES } from '../../../server/db/migrate.ts';
+import { VERSION } from '../../../server/version.ts';
 import { tempDir } from '../support/media-fixtures.ts';
 import { s3TestEnv } from '../support/test-storage.ts';
 import { freePort, startApiProcess, type ApiProcess } from '../../support/processes.ts';
@@ -73,6 +75,35 @@ describe('the server process', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/text\/html/);
     expect(await res.text()).toContain('главная');
+  });
+
+  it('says at start, whatever LOG_LEVEL hides, its version, database, storage, data folder, jobs and migrations', () => {
+    const lines = server
+      .stdout()
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    const data = path.join(dir, 'data');
+    const start = lines.find((l) => l.msg === `Копилка ${VERSION} (API) starting`);
+    expect(start, server.stdout()).toMatchObject({
+      level: 30,
+      version: VERSION,
+      database: `SQLite ${path.join(data, 'kopilka.sqlite')}`,
+      storage: `local folder ${path.join(data, 'media')}`,
+      dataDir: data,
+      processes: 1,
+      jobs: 'this process',
+      migrations: MIGRATION_NAMES.join(', '),
+    });
+    expect(start!.time).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(lines.map((l) => l.msg)).toContain(`Копилка работает: ${base}`);
+    // Nothing but log lines: no plain console line mixed in.
+    expect(
+      server
+        .stdout()
+        .split('\n')
+        .filter((l) => l.trim() && !l.startsWith('{')),
+    ).toEqual([]);
   });
 
   it('keeps its generated SECRET_KEY in DATA_DIR', () => {
