@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type RouteOptions,
+} from 'fastify';
 import multipart from '@fastify/multipart';
 import type { AppDeps } from './deps.ts';
 import { composeServices, startWorker, type Services } from './compose.ts';
@@ -95,7 +102,7 @@ export async function buildApp(given: AppDeps, opts: AppOptions = {}): Promise<B
         .send(body);
     },
     // One line per request, written by logRequests (http/request-log.ts), in the format LOG_FORMAT names.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     ...(logger === false ? { logger: false } : { loggerInstance: logger }),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];

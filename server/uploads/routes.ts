@@ -5,7 +5,7 @@ import type { Clock } from '../clock.ts';
 import type { Media, Upload, User } from '../db/types.ts';
 import type { UploadServices } from './services.ts';
 import { ApiError, notAuthenticated, unavailableAnswer } from '../http/errors.ts';
-import type { Guard } from '../auth/guard.ts';
+import { requiresBearer, type Guard } from '../auth/guard.ts';
 import type { MediaKindSpec } from '../media/kinds.ts';
 import type { MediaPathSigner } from '../media/files/signing.ts';
 import { stringifyWithRawJson } from '../http/raw-json.ts';
@@ -133,9 +133,9 @@ export const uploadRoutes: FastifyPluginAsync<UploadRouteOptions> = async (app, 
     return reply.type(response.headers.get('content-type') ?? 'application/json; charset=utf-8').send(text);
   };
   // The guard runs before tus sees the request, so a stranger learns nothing from its checks.
-  const preValidation = async (request: FastifyRequest) => {
+  const preValidation = requiresBearer(async (request: FastifyRequest) => {
     if (request.method !== 'OPTIONS') await guard(request);
-  };
+  });
   for (const url of ['/', '/*']) {
     app.route({ method: [...METHODS], url, preValidation, handler, config: { upload: true } });
   }
