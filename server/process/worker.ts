@@ -13,6 +13,7 @@ import { createLogger, startupLogger } from '../log/logger.ts';
 import { logRepeated } from '../log/repeats.ts';
 import { loadConfigOrExit, openStores, warnOfBundledFfmpeg } from './start.ts';
 import { startupReport } from './startup-report.ts';
+import { keepWorkerAlive } from './worker-alive.ts';
 
 async function main(): Promise<void> {
   // Like the API processes: SECRET_KEY required with PostgreSQL or S3, so one environment file serves all.
@@ -61,6 +62,7 @@ async function main(): Promise<void> {
 
   // A stop hands the running jobs back (another worker takes them at once) and exits 0; a part that does not
   // close within SHUTDOWN_GRACE_S is left (its claim runs out) and the exit is 1.
+  let stopAlive = () => {};
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -73,6 +75,7 @@ async function main(): Promise<void> {
     }, config.shutdownGraceMs);
     force.unref();
     try {
+      stopAlive();
       metricsServer?.close();
       await worker.stop();
       jobClock.stop();
@@ -86,6 +89,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await startWorker(worker, queue);
+  stopAlive = keepWorkerAlive(worker);
   said.info('Копилка: worker started');
 }
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATION_NAMES } from '../../../server/db/migrate.ts';
 import { VERSION } from '../../../server/version.ts';
 import { tempDir } from '../support/media-fixtures.ts';
+import { makeReadOnly } from '../support/read-only-folder.ts';
 import { s3TestEnv } from '../support/test-storage.ts';
 import { freePort, startApiProcess, type ApiProcess } from '../../support/processes.ts';
 
@@ -162,6 +163,23 @@ describe('the server process', () => {
     const line = await refusal({ DATABASE_URL: 'postgres://kopilka:secret@127.0.0.1:1/kopilka', SECRET_KEY: '' });
     expect(line).toMatch(/^Копилка: Missing SECRET_KEY: required with PostgreSQL/);
     expect(line).not.toContain('secret@');
+  });
+
+  it('refuses a DATA_DIR it cannot write, in one line naming the folder and the fix', async () => {
+    const folder = path.join(dir, 'unwritable');
+    mkdirSync(folder);
+    const undo = makeReadOnly(folder);
+    try {
+      const line = await refusal({ DATA_DIR: folder });
+      // As root the folder is a read-only mount (EROFS); as another user (the image's node) it is EACCES.
+      expect(line).toMatch(
+        process.getuid?.() === 0
+          ? new RegExp(`^Копилка: DATA_DIR ${folder} is on a read-only file system \\(EROFS\\)`)
+          : new RegExp(`^Копилка: DATA_DIR ${folder} is not writable by this process .*chown -R \\d+:\\d+ ${folder}`),
+      );
+    } finally {
+      undo();
+    }
   });
 
   it('refuses S3 media storage without SECRET_KEY', async () => {
