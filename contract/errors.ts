@@ -19,6 +19,8 @@ import { z } from 'zod';
  *   `new_email` of an e-mail change) belongs to another account already.
  * - `password_required`, `wrong_password` (403 detail): a share link behind a password, asked without
  *   one or with a wrong one (SHARE_PASSWORD_CODES).
+ * - `resumable_unavailable` (503 detail, POST /api/uploads/): this server's media storage cannot take
+ *   resumable uploads; the client sends the file in one request instead.
  */
 /** The `code` of a 403 from a share link's open endpoint: the page asks for the password, or says it was wrong. */
 export const SHARE_PASSWORD_CODES = { required: 'password_required', wrong: 'wrong_password' } as const;
@@ -30,6 +32,7 @@ export const ERROR_CODES = [
   'unique',
   SHARE_PASSWORD_CODES.required,
   SHARE_PASSWORD_CODES.wrong,
+  'resumable_unavailable',
 ] as const;
 export const errorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;

@@ -212,6 +212,7 @@ export async function buildApp(given: AppDeps, opts: AppOptions = {}): Promise<B
       await api.register(uploadRoutes, {
         prefix: '/uploads',
         uploads: services.uploads,
+        resumable: !deps.storageLacks?.includes('ListParts'),
         guard,
         paths: services.media.paths,
         clock: deps.clock,

@@ -245,7 +245,14 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger, metrics: 
     uploads: composeUploads(deps, media, log),
     queue,
     worker,
-    readiness: new Readiness({ db: deps.db, storage: deps.storage, clock: deps.clock, worker, log }),
+    readiness: new Readiness({
+      db: deps.db,
+      storage: deps.storage,
+      clock: deps.clock,
+      worker,
+      log,
+      storageLacks: () => [...(deps.storageLacks ?? [])],
+    }),
     metrics,
   };
 }

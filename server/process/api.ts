@@ -16,6 +16,7 @@ import { createSmsSender } from '../sms/create-sms.ts';
 import { ensureWebBuild } from '../web/ensure-build.ts';
 import { loadConfigOrExit, openStores, sweepStaleTemp, useStorageWorkDirAsTemp, warnOfBundledFfmpeg } from './start.ts';
 import { startupReport } from './startup-report.ts';
+import { missingCallsLine } from '../storage/abilities.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -23,7 +24,8 @@ async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const log = createLogger({ level: config.logLevel, format: config.logFormat });
   const said = startupLogger(log);
-  await useStorageWorkDirAsTemp(config);
+  const leftTemp = await useStorageWorkDirAsTemp(config);
+  if (leftTemp > 0) said.info({ files: leftTemp }, `removed ${leftTemp} temporary file(s) a stopped process left`);
   const forked = cluster.isWorker;
   if (!forked) warnOfBundledFfmpeg(config, (line) => log.warn(line));
   // The web build and the migrations happen once, before any process serves: in the primary, or in
@@ -58,11 +60,13 @@ async function main(): Promise<void> {
     return;
   }
 
-  const { db, storage, migrations } = await openStores(config, lostConnection);
+  const { db, storage, migrations, storageLacks } = await openStores(config, lostConnection);
   // Forked processes find the schema migrated by the primary: the primary said so.
   if (!forked) {
     const report = startupReport(config, { role: 'api', migrations });
     said.info(report.fields, report.message);
+    const lacking = missingCallsLine(storageLacks);
+    if (lacking) log.warn({ storageLacks }, lacking);
   }
   const stopSweep = await sweepStaleTemp(config, storage, systemClock, (m) => log.info(m));
   const jobClock = await DatabaseClock.start(db, {
@@ -82,6 +86,7 @@ async function main(): Promise<void> {
       clock: systemClock,
       jobClock,
       processor: createProcessor({ ffmpegPath: config.ffmpegPath }),
+      storageLacks,
     },
     { loggerInstance: log },
   );

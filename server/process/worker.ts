@@ -13,6 +13,7 @@ import { createLogger, startupLogger } from '../log/logger.ts';
 import { logRepeated } from '../log/repeats.ts';
 import { loadConfigOrExit, openStores, warnOfBundledFfmpeg } from './start.ts';
 import { startupReport } from './startup-report.ts';
+import { missingCallsLine } from '../storage/abilities.ts';
 import { keepWorkerAlive } from './worker-alive.ts';
 
 async function main(): Promise<void> {
@@ -21,11 +22,13 @@ async function main(): Promise<void> {
   const log = createLogger({ level: config.logLevel, format: config.logFormat });
   const said = startupLogger(log);
   warnOfBundledFfmpeg(config, (line) => log.warn(line));
-  const { db, storage, migrations } = await openStores(config, (err) =>
+  const { db, storage, migrations, storageLacks } = await openStores(config, (err) =>
     logRepeated(log, 'warn', 'database connection lost', err, 'a database connection was lost; new ones are opened as needed'),
   );
   const report = startupReport(config, { role: 'worker', migrations });
   said.info(report.fields, report.message);
+  const lacking = missingCallsLine(storageLacks);
+  if (lacking) log.warn({ storageLacks }, lacking);
   const metrics = new Metrics();
   // Claims, leases and schedules by the database's clock, whatever this machine's says.
   const jobClock = await DatabaseClock.start(db, {

@@ -9,12 +9,16 @@ import { requiresBearer, type Guard } from '../auth/guard.ts';
 import type { MediaKindSpec } from '../media/kinds.ts';
 import type { MediaPathSigner } from '../media/files/signing.ts';
 import { stringifyWithRawJson } from '../http/raw-json.ts';
+import { ERROR_CODE } from '../../contract/errors.ts';
 import { logUnavailable } from '../log/repeats.ts';
+import { isNotImplemented } from '../storage/abilities.ts';
 import { TusRefusal } from './tus-refusal.ts';
 import { newUploadId } from './upload-ids.ts';
 
 export interface UploadRouteOptions {
   uploads: UploadServices;
+  /** false: the media storage lacks what tus needs (ListParts): a new upload is refused (503) before anything is made. */
+  resumable: boolean;
   guard: Guard;
   paths: MediaPathSigner;
   clock: Clock;
@@ -40,7 +44,7 @@ const METHODS = ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'] as const;
  *
  * Bodies stream through untouched: this scope parses none, and tus reads PATCH bodies itself.
  */
-export const uploadRoutes: FastifyPluginAsync<UploadRouteOptions> = async (app, { uploads, guard, paths, clock }) => {
+export const uploadRoutes: FastifyPluginAsync<UploadRouteOptions> = async (app, { uploads, guard, paths, clock, resumable }) => {
   const { service } = uploads;
   const calls = new WeakMap<Request, TusCall>();
   /** Retry-After of a request answered 503 because the storage or the database was unavailable. */
@@ -95,6 +99,10 @@ export const uploadRoutes: FastifyPluginAsync<UploadRouteOptions> = async (app, 
       const log = calls.get(req)?.request.log;
       if (unavailable) {
         if (log) logUnavailable(log, unavailable.what, err);
+        // A call the storage does not implement will fail this upload every time: it goes now, rather than
+        // counting toward its owner's unfinished uploads for a day.
+        const upload = calls.get(req)?.upload;
+        if (upload && isNotImplemented((err as { cause?: unknown }).cause ?? err)) void service.abandon(upload.id);
         const { status, body, headers } = unavailable.error;
         retryAfter.set(req, headers['Retry-After']!);
         return { status_code: status, body: JSON.stringify(body) };
@@ -108,6 +116,11 @@ export const uploadRoutes: FastifyPluginAsync<UploadRouteOptions> = async (app, 
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!resumable && request.method === 'POST')
+      return reply
+        .status(503)
+        .type('application/json; charset=utf-8')
+        .send({ detail: RESUMABLE_UNAVAILABLE, code: ERROR_CODE.resumable_unavailable });
     const webRequest = new NodeRequest({ req: request.raw, res: reply.raw });
     const call: TusCall = { request };
     calls.set(webRequest, call);
@@ -153,6 +166,9 @@ async function asTus<T>(call: TusCall, work: () => Promise<T>): Promise<T> {
     throw err;
   }
 }
+
+/** What a new resumable upload is told when the storage cannot take them (the app then sends the file whole). */
+export const RESUMABLE_UNAVAILABLE = 'Хранилище файлов этого сервера не поддерживает возобновляемые загрузки: отправьте файл целиком.';
 
 const refusal = (err: ApiError) => new TusRefusal(err.status, JSON.stringify(err.body));
 
