@@ -5,7 +5,7 @@
 // then each folder up). tests/server/process/container-files.test.ts checks that every package the server and
 // the contract import stays.
 //   node --import tsx scripts/prune-runtime.ts [--dry-run]
-import { readFileSync, rmSync, existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 interface LockEntry {
@@ -90,5 +90,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     removed++;
   }
   rmSync(path.join(root, 'node_modules', '.cache'), { recursive: true, force: true });
+  // A scope whose every package went (@next, @ffmpeg-installer) leaves its folder empty.
+  if (!dryRun)
+    for (const scope of readdirSync(path.join(root, 'node_modules')).filter((name) => name.startsWith('@'))) {
+      const dir = path.join(root, 'node_modules', scope);
+      if (readdirSync(dir).length === 0) rmSync(dir, { recursive: true, force: true });
+    }
   console.log(`prune-runtime: kept ${kept.size} packages, ${dryRun ? 'would remove' : 'removed'} ${removed}`);
 }
