@@ -52,7 +52,28 @@ export function logRepeated(log: Log, level: 'error' | 'warn', key: string, err:
   log[level](fields, heldBack > 0 ? `${message} (and ${heldBack} more like it in the last minute)` : message);
 }
 
-/** A request that met the storage or the database unavailable (its answer: 503). */
-export function logUnavailable(log: Log, what: string, err: unknown): void {
-  logRepeated(log, 'error', `${what} unavailable`, err, `${what} unavailable`);
+/**
+ * A request that met the storage or the database unavailable (its answer: 503, and its own request line): each
+ * one gets its line with the cause, the first of a minute with the stack, the others without it (`err` keeps
+ * the cause's message and code), so an outage under load writes short lines, not a stack per request.
+ */
+export function logUnavailable(log: Log, what: string, err: unknown, given = repeats): void {
+  const message = `${what} unavailable`;
+  const { write, heldBack } = given.admit(message);
+  if (write) {
+    log.error(heldBack > 0 ? { err, repeated: heldBack } : { err }, message);
+    return;
+  }
+  const e = err as { message?: unknown; code?: unknown; cause?: { message?: unknown } } | null;
+  const cause = e?.cause?.message ?? e?.message;
+  log.error(
+    {
+      err: {
+        message: String(e?.message ?? err),
+        ...(typeof e?.code === 'string' ? { code: e.code } : {}),
+        ...(cause !== e?.message ? { cause: String(cause) } : {}),
+      },
+    },
+    message,
+  );
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isDatabaseUnavailable } from '../../../server/db/unavailable.ts';
 import { isClientAbort } from '../../../server/http/request-log.ts';
 import { unavailableAnswer } from '../../../server/http/errors.ts';
-import { logRepeated, RepeatedLines } from '../../../server/log/repeats.ts';
+import { logRepeated, logUnavailable, RepeatedLines } from '../../../server/log/repeats.ts';
 
 describe('a line repeated while something is down', () => {
   it('is written once a minute with its error, then with how many were held back', () => {
@@ -23,6 +23,22 @@ describe('a line repeated while something is down', () => {
     ]);
     expect(written[0]!.fields).toEqual({ err });
     expect(written[1]!.fields.repeated).toBeGreaterThan(170);
+  });
+
+  it('for requests that meet the database down: a line each with the cause, the stack once a minute', () => {
+    let now = 0;
+    const repeats = new RepeatedLines(60_000, () => now);
+    const written: { fields: { err: Record<string, unknown> }; message?: string }[] = [];
+    const log = { error: (fields: unknown, message?: string) => void written.push({ fields: fields as never, message }), warn: () => {} };
+    const err = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    for (let i = 0; i < 30; i++, now += 100) logUnavailable(log, 'database', err, repeats);
+    expect(written).toHaveLength(30);
+    expect(written.every((w) => w.message === 'database unavailable')).toBe(true);
+    expect(written[0]!.fields.err).toBe(err);
+    expect(written.slice(1).map((w) => w.fields.err)).toEqual(
+      Array.from({ length: 29 }, () => ({ message: 'connect ECONNREFUSED 127.0.0.1:5432', code: 'ECONNREFUSED' })),
+    );
+    expect(JSON.stringify(written.slice(1))).not.toContain('stack');
   });
 
   it('keeps other keys apart', () => {
