@@ -1,4 +1,3 @@
-import { logRepeated } from '../log/repeats.ts';
 import { mkdir, rm } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -6,6 +5,7 @@ import type { Clock } from '../clock.ts';
 import type { Db } from '../db/kysely.ts';
 import type { Job } from '../db/types.ts';
 import { whileDatabaseDown } from '../db/unavailable.ts';
+import { logRepeated } from '../log/repeats.ts';
 import { JOB_LANES, type JobKind, type Lane } from './kinds.ts';
 import { CLAIM_TOKEN, newClaimToken, type JobLog, type JobQueue } from './queue.ts';
 import { JobsRepository } from './repository.ts';
