@@ -80,7 +80,14 @@ export async function migrateTo(db: Db, name: string): Promise<void> {
 function report({ error, results }: MigrationResultSet): string[] {
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
-    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
+    const why = error instanceof Error ? error.message : String(error);
+    // Kysely's words for a database that ran a migration this release does not have: a newer release's.
+    const newer = /previously executed migration (\S+) is missing/.exec(why);
+    if (newer)
+      throw new Error(
+        `the database was migrated by a newer release (its migration ${newer[1]} is unknown to this one): run that release, or restore a backup made by this one`,
+      );
+    throw new Error(failed ? `migration ${failed.migrationName} failed: ${why}` : `migrations failed: ${why}`);
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
