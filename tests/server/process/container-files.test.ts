@@ -14,6 +14,7 @@ interface Service {
   environment?: Record<string, string>;
   volumes?: string[];
   healthcheck?: { test?: string[]; disable?: boolean };
+  stop_grace_period?: string;
   depends_on?: Record<string, { condition: string }>;
 }
 
@@ -42,6 +43,8 @@ describe('compose.yaml and the Dockerfile', () => {
       expect(service.depends_on).toEqual({ db: { condition: 'service_healthy' } });
     }
     expect(Object.keys(compose.volumes).sort()).toEqual(['data', 'db']);
+    // Longer than SHUTDOWN_GRACE_S's 30 s, so that a stop's grace is not cut by the engine's kill.
+    for (const service of [api!, worker!]) expect(service.stop_grace_period).toBe('40s');
   });
 
   it('documents the S3 settings beside the volume', () => {
