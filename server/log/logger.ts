@@ -17,10 +17,11 @@ export interface LogDestination {
 }
 
 /**
- * What a pretty line leaves out: the fields every line carries (pid, host, the request id) and those a
- * request line already says in its message (see http/request-log.ts).
+ * What a pretty line leaves out: the fields every line carries (pid, host, the request id) and those its message
+ * already says: a request line's (http/request-log.ts), a job run's outcome and time, the ready line's address,
+ * the stop's figures.
  */
-const PRETTY_IGNORES = 'pid,hostname,reqId,req,route,status,ms';
+const PRETTY_IGNORES = 'pid,hostname,reqId,req,route,status,ms,outcome,url,signal,requests,graceS,cut,files';
 
 /** The format `settings` asks for, `auto` resolved against stdout (a terminal → pretty). */
 export function logFormatOf(settings: Pick<LogSettings, 'format'>, destination?: LogDestination): LogFormat {
