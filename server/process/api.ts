@@ -34,10 +34,12 @@ async function main(): Promise<void> {
   const lostConnection = (err: Error) =>
     logRepeated(log, 'warn', 'database connection lost', err, 'a database connection was lost; new ones are opened as needed');
   if (!forked && config.webConcurrency > 1) {
-    const { db, migrations } = await openStores(config, lostConnection);
+    const { db, migrations, storageLacks } = await openStores(config, lostConnection);
     await db.destroy();
     const report = startupReport(config, { role: 'api', migrations });
     said.info(report.fields, report.message);
+    const lacking = missingCallsLine(storageLacks);
+    if (lacking) log.warn({ storageLacks }, lacking);
     // The primary shows the figures of every process it runs, gathered from them at each scrape.
     if (config.metricsPort !== null) {
       const aggregator = new AggregatorRegistry();
