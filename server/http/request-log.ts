@@ -24,7 +24,8 @@ export function logRequests(app: FastifyInstance): void {
     if (!enabled(log.level, quiet ? 'debug' : 'info')) return;
     const ms = Math.round(elapsedMs * 10) / 10;
     const line = {
-      req: { method: request.method, url: path, host: request.host, remoteAddress: request.ip },
+      // Fastify's serializer of `req` writes { method, url, host, remoteAddress: ip } of this object.
+      req: { method: request.method, url: path, host: request.host, ip: seen.get(request)?.ip },
       route: request.routeOptions.url ?? null,
       status,
       ms,
@@ -42,14 +43,15 @@ export function logRequests(app: FastifyInstance): void {
   app.addHook('onRequestAbort', (request, done) => {
     write(
       request,
-      performance.now() - requestStarted(request),
+      performance.now() - (seen.get(request)?.at ?? performance.now()),
       CLIENT_CLOSED,
       `${CLIENT_CLOSED} (client closed the connection mid-request)`,
     );
     done();
   });
   app.addHook('onRequest', (request, _reply, done) => {
-    started.set(request, performance.now());
+    // The client's address is read now: once the answer is sent the socket may be gone (request.ip undefined).
+    seen.set(request, { at: performance.now(), ip: request.ip });
     done();
   });
 }
@@ -71,8 +73,8 @@ export const CLIENT_CLOSED = 499;
 const LEVELS: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Infinity };
 const enabled = (loggerLevel: string, lineLevel: 'debug' | 'info') => LEVELS[lineLevel]! >= (LEVELS[loggerLevel] ?? 30);
 
-const started = new WeakMap<FastifyRequest, number>();
-const requestStarted = (request: FastifyRequest) => started.get(request) ?? performance.now();
+/** When each request began and from which address (TRUST_PROXY applied). */
+const seen = new WeakMap<FastifyRequest, { at: number; ip: string }>();
 
 /** A probe, or a file of the export (or its 404: scanners ask for many): logged at debug unless it failed with a 5xx. */
 function isQuiet(request: FastifyRequest, path: string): boolean {

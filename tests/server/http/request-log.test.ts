@@ -10,7 +10,7 @@ interface Line {
   level: number;
   time: string;
   msg: string;
-  req?: { method: string; url: string };
+  req?: { method: string; url: string; host?: string; remoteAddress?: string };
   route?: string | null;
   status?: number;
   ms?: number;
@@ -51,7 +51,12 @@ describe('the request log', () => {
     const mine = since(before);
     expect(mine).toHaveLength(1);
     const [line] = mine;
-    expect(line).toMatchObject({ level: 30, req: { method: 'GET', url: '/api/media/audio/' }, route: '/api/media/audio', status: 200 });
+    expect(line).toMatchObject({
+      level: 30,
+      req: { method: 'GET', url: '/api/media/audio/', remoteAddress: '127.0.0.1', host: `127.0.0.1:${port}` },
+      route: '/api/media/audio',
+      status: 200,
+    });
     expect(line!.msg).toMatch(/^GET \/api\/media\/audio\/ 200 \d+ ms$/);
     expect(line!.ms).toBeGreaterThanOrEqual(0);
     expect(line!.time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
