@@ -219,7 +219,14 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger, metrics: 
   const media = composeMedia(deps, log, queue, metrics);
   const worker = deps.config.runJobs ? composeWorker(deps, log, queue, { metrics }) : null;
   const albums = new AlbumsService({ repo: new AlbumsRepository(deps.db), clock: deps.clock });
-  const readiness = new Readiness({ db: deps.db, storage: deps.storage, clock: deps.clock, worker, log });
+  const readiness = new Readiness({
+    db: deps.db,
+    storage: deps.storage,
+    clock: deps.clock,
+    worker,
+    log,
+    storageLacks: () => [...(deps.storageLacks ?? [])],
+  });
   const sessionList = new SessionList(deps);
   const uploads = composeUploads(deps, media, log);
   const profile = new ProfileService(deps, actions, queue);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { leaseOf, type Lease } from './jobs/kinds.ts';
@@ -42,6 +42,8 @@ const envSchema = z.object({
   USER_QUOTA_BYTES: wholeNumber(1, Number.MAX_SAFE_INTEGER, 'must be a positive whole number of bytes').optional(),
   UPLOAD_STAGING_BYTES: bytes(20 * 1024 * MB),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['pretty', 'json'], { error: 'must be pretty or json' }).optional(),
+  SHUTDOWN_GRACE_S: wholeNumber(0, 3600, 'must be a whole number of seconds from 0 to 3600').default(30),
   OUT_DIR: z.string().default('./out'),
   SERVE_WEB: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
   RUN_JOBS: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
@@ -109,6 +111,10 @@ export interface Config {
    */
   uploadStagingBytes: number;
   logLevel: string;
+  /** LOG_FORMAT: pretty or JSON lines; null: pretty on a terminal, JSON otherwise (log/logger.ts). */
+  logFormat: 'pretty' | 'json' | null;
+  /** SHUTDOWN_GRACE_S in ms: how long a SIGTERM waits for the requests under way before it cuts them. */
+  shutdownGraceMs: number;
   outDir: string;
   /** false: a reverse proxy serves the static export; this process answers /api/, /media/ and /admin only. */
   serveWeb: boolean;
@@ -174,7 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { signs?:
       `Missing SECRET_KEY: required with ${shared}, so that every API process signs and verifies tokens and media URLs with the same key (at least 32 characters)`,
     );
   }
-  mkdirSync(dataDir, { recursive: true });
+  const secretKey = usableDataDir(dataDir, () => e.SECRET_KEY ?? (signs ? loadOrCreateSecret(dataDir) : ''));
 
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
@@ -182,7 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { signs?:
     host: e.HOST,
     dataDir,
     database,
-    secretKey: e.SECRET_KEY ?? (signs ? loadOrCreateSecret(dataDir) : ''),
+    secretKey,
     publicUrl,
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM ?? 'Копилка <no-reply@localhost>',
@@ -195,6 +201,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { signs?:
     userQuotaBytes: e.USER_QUOTA_BYTES ?? null,
     uploadStagingBytes: e.UPLOAD_STAGING_BYTES,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? null,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_S * 1000,
     outDir: path.resolve(e.OUT_DIR),
     serveWeb: e.SERVE_WEB === 'true',
     runJobs: e.RUN_JOBS === 'true',
@@ -240,6 +248,29 @@ function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
     return (_address, hop) => hop < hops; // trust the first `hops` proxies from the front
   }
   return value;
+}
+
+/**
+ * Makes DATA_DIR, checks this process may write there, and runs `then` (which may write the secret key): a
+ * folder it cannot write (a bind mount owned by root, given to the image's user 1000; a read-only disk) stops
+ * the start with one line naming the folder and the fix, instead of an EACCES from deep inside.
+ */
+function usableDataDir<T>(dataDir: string, then: () => T): T {
+  try {
+    mkdirSync(dataDir, { recursive: true });
+    accessSync(dataDir, constants.W_OK);
+    return then();
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code !== 'EACCES' && code !== 'EPERM' && code !== 'EROFS') throw err;
+    const uid = process.getuid?.() ?? 0;
+    const gid = process.getgid?.() ?? 0;
+    throw new ConfigError(
+      code === 'EROFS'
+        ? `DATA_DIR ${dataDir} is on a read-only file system (EROFS): give DATA_DIR a writable folder or volume`
+        : `DATA_DIR ${dataDir} is not writable by this process (uid ${uid}, gid ${gid}; ${code}): make it this user's, e.g. chown -R ${uid}:${gid} ${dataDir} (in a container: the host folder mounted there)`,
+    );
+  }
 }
 
 /** A generated SECRET_KEY is kept in DATA_DIR so tokens and signed URLs survive restarts. */

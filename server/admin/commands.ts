@@ -54,6 +54,7 @@ export const USAGE = `Usage: npm run admin -- <command> [--json]
   jobs list                       the job queue: waiting, running, failed (waiting for a retry)
   jobs retry ID                   run a job that is not running now, its tries counted afresh
   storage check                   what the storage reconciliation would remove (nothing is removed)
+  version                         this release's version and how far the database's schema is
 
 Every change is written to the admin area's audit log (as "cli").
 --json prints what list, show and check find as JSON.`;

@@ -1,4 +1,4 @@
-import { Migrator, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
+import { Migrator, type Kysely, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
 import type { Db } from './kysely.ts';
 import { withMigrationLock } from './migration-lock.ts';
 import * as m001 from './migrations/001-accounts.ts';
@@ -53,6 +53,21 @@ const migrations: Record<string, Migration> = {
   '027-admin': m027,
 };
 
+/** This release's migrations, oldest first (`npm run admin -- version` names the newest). */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations);
+
+/** The migrations a database has run, oldest first (none: a new database); nothing is changed. */
+export async function appliedMigrations(db: Db): Promise<string[]> {
+  const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
+  if (!tables.some((t) => t.name === 'kysely_migration')) return [];
+  const rows = await (db as unknown as Kysely<{ kysely_migration: { name: string } }>)
+    .selectFrom('kysely_migration')
+    .select('name')
+    .orderBy('name')
+    .execute();
+  return rows.map((r) => r.name);
+}
+
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /**
@@ -71,7 +86,14 @@ export async function migrateTo(db: Db, name: string): Promise<void> {
 function report({ error, results }: MigrationResultSet): string[] {
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
-    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
+    const why = error instanceof Error ? error.message : String(error);
+    // Kysely's words for a database that ran a migration this release does not have: a newer release's.
+    const newer = /previously executed migration (\S+) is missing/.exec(why);
+    if (newer)
+      throw new Error(
+        `the database was migrated by a newer release (its migration ${newer[1]} is unknown to this one): run that release, or restore a backup made by this one`,
+      );
+    throw new Error(failed ? `migration ${failed.migrationName} failed: ${why}` : `migrations failed: ${why}`);
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
