@@ -22,6 +22,8 @@ import { z } from 'zod';
  * - `reauth_required` (403 detail «Подтвердите вход»): the action needs a sign-in or a re-confirmation
  *   (POST /api/auth/reauth/) within the last 30 minutes of this session; the client asks for one in
  *   place and repeats the action (RECENT_SIGN_IN).
+ * - `resumable_unavailable` (503 detail, POST /api/uploads/): this server's media storage cannot take
+ *   resumable uploads; the client sends the file in one request instead.
  */
 /** The `code` of a 403 from a share link's open endpoint: the page asks for the password, or says it was wrong. */
 export const SHARE_PASSWORD_CODES = { required: 'password_required', wrong: 'wrong_password' } as const;
@@ -41,6 +43,7 @@ export const ERROR_CODES = [
   SHARE_PASSWORD_CODES.required,
   SHARE_PASSWORD_CODES.wrong,
   'reauth_required',
+  'resumable_unavailable',
 ] as const;
 export const errorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;

@@ -53,8 +53,15 @@ const mediaRecord = z.object({
 
 /** One audio record as the API returns it (the list is a plain array, newest first). */
 export const audioRecordSchema = mediaRecord.extend({
-  /** What the player plays: the MP3 made from the recording (or the original when that was an MP3). */
+  /**
+   * What the player plays: the MP3 made from the recording without its tags (an uploaded MP3 too gets a copy
+   * of its own without its ID3 tags); null until it is made.
+   */
   audio_file: signedUrl,
+  /**
+   * Always null: no URL serves the original, whose tags may say where it was recorded. Its exact bytes go
+   * to its owner by the download with `?format=original`, and into the export.
+   */
   original_file: signedUrl,
   /** Peaks for the waveform as whole numbers 0..100, the loudest 100, in time order ([] when there are none); the player scales them to its height. */
   waveform_data: z.array(z.number()),

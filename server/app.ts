@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
+import type { Logger } from 'pino';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type RouteOptions,
+} from 'fastify';
 import multipart from '@fastify/multipart';
 import type { AppDeps } from './deps.ts';
 import { composeServices, startWorker, type Services } from './compose.ts';
@@ -25,8 +33,14 @@ import { trashRoutes } from './media/trash/routes.ts';
 import { trimRoutes } from './media/trim/routes.ts';
 import { mediaFileRoutes } from './media/files/routes.ts';
 import { uploadRoutes } from './uploads/routes.ts';
+import { adminRoutes } from './admin/routes.ts';
+import { registrationRoutes } from './admin/registration-routes.ts';
+import { startAdminHousekeeping } from './admin/services.ts';
 import { registerOpenApi } from './docs/openapi.ts';
 import { measureRequests } from './metrics/http.ts';
+import { CLIENT_CLOSED, isClientAbort, logRequests } from './http/request-log.ts';
+import { logUnavailable } from './log/repeats.ts';
+import { createLogger, type LogDestination } from './log/logger.ts';
 import { Metrics } from './metrics/metrics.ts';
 import { countStorageErrors } from './metrics/storage.ts';
 import { healthRoutes } from './health/routes.ts';
@@ -49,7 +63,9 @@ export interface AppOptions {
   /** false: no log at all (most tests). */
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them). */
-  logStream?: { write(line: string): void };
+  logStream?: LogDestination;
+  /** The process's logger (process/api.ts makes one for its start-up lines too); else one is made from the config. */
+  loggerInstance?: Logger;
   /** Connection and request limits; tests shrink them. */
   timeouts?: Partial<RequestTimeouts>;
   /** Told of every route as it is registered (the OpenAPI test checks each is described). */
@@ -72,6 +88,11 @@ export async function buildApp(given: AppDeps, opts: AppOptions = {}): Promise<B
   const timeouts = { ...DEFAULT_TIMEOUTS, ...opts.timeouts };
   // Set below once helmet's headers are read; the router's own refusals carry them too.
   let fixedHeaders: Record<string, string> = {};
+  // As Fastify's own logger type, so that the app keeps its default type (pino's Logger is a wider one).
+  const logger: FastifyBaseLogger | false =
+    opts.logger === false
+      ? false
+      : (opts.loggerInstance ?? createLogger({ level: deps.config.logLevel, format: deps.config.logFormat }, opts.logStream));
   const app = Fastify({
     ...serverTimeoutOptions(timeouts),
     // A path the router cannot read (bad percent-encoding, a parameter past its length) is refused in
@@ -87,23 +108,9 @@ export async function buildApp(given: AppDeps, opts: AppOptions = {}): Promise<B
         .type('application/json; charset=utf-8')
         .send(body);
     },
-    logger:
-      opts.logger === false
-        ? false
-        : {
-            level: deps.config.logLevel,
-            // Query strings carry secrets (a reset link's token, a media URL's signature): the log keeps the path only.
-            serializers: {
-              req: (req) => ({
-                method: req.method,
-                url: req.url.split('?', 1)[0],
-                host: req.host,
-                remoteAddress: req.ip,
-                remotePort: req.socket?.remotePort,
-              }),
-            },
-            ...(opts.logStream ? { stream: opts.logStream } : {}),
-          },
+    // One line per request, written by logRequests (http/request-log.ts), in the format LOG_FORMAT names.
+    logController: new LogController({ disableRequestLogging: true }),
+    ...(logger === false ? { logger: false } : { loggerInstance: logger }),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
@@ -119,10 +126,12 @@ export async function buildApp(given: AppDeps, opts: AppOptions = {}): Promise<B
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   const services = composeServices(deps, app.log, metrics);
   measureRequests(app, metrics);
+  logRequests(app);
   metrics.watchJobs(deps.db, deps.clock);
   app.addHook('onReady', async () => {
     await startMediaWork(services.media, app.log, opts.trashSweepEveryMs);
     services.uploads.service.startCleanup(services.media.background);
+    startAdminHousekeeping(services.admin, services.media.background);
   });
   app.addHook('onClose', async () => services.media.background.drain());
   // The worker of this process (unless RUN_JOBS=false) starts once the app is ready and stops with it.
@@ -161,10 +170,12 @@ export async function buildApp(given: AppDeps, opts: AppOptions = {}): Promise<B
     if (error instanceof ApiError) {
       return reply.status(error.status).headers(error.headers).send(error.body);
     }
+    // The client hung up mid-request: its line (499) says so (http/request-log.ts); no one reads an answer.
+    if (request.raw.aborted || isClientAbort(error)) return reply.status(CLIENT_CLOSED).send();
     // The storage or the database cannot be used now: 503 with Retry-After, and one log line with the cause.
     const unavailable = unavailableAnswer(error);
     if (unavailable) {
-      request.log.error({ err: error }, `${unavailable.what} unavailable`);
+      logUnavailable(request.log, unavailable.what, error);
       const { status, headers, body } = unavailable.error;
       return reply.status(status).headers(headers).send(body);
     }
@@ -234,10 +245,13 @@ export async function buildApp(given: AppDeps, opts: AppOptions = {}): Promise<B
       await api.register(uploadRoutes, {
         prefix: '/uploads',
         uploads: services.uploads,
+        resumable: !deps.storageLacks?.includes('ListParts'),
         guard,
         paths: services.media.paths,
         clock: deps.clock,
       });
+      await api.register(registrationRoutes, { registration: services.admin.registration });
+      await api.register(adminRoutes, { admin: services.admin, guard, presentUser, defaultQuotaBytes: deps.config.userQuotaBytes });
       // Whatever else is under /api/, /api/ itself included, is the API's 404, never the web app's page.
       const apiNotFound = async () => {
         throw new ApiError(404, { detail: 'Не найдено.' });

@@ -15,6 +15,8 @@ import { userPresenter, type PresentUser } from './accounts/present.ts';
 import { sessionGuard, type Guard } from './auth/guard.ts';
 import { AuthService } from './auth/service.ts';
 import { SessionList } from './auth/session-list.ts';
+import { AuthRepository } from './auth/repository.ts';
+import { TwoFactorRepository } from './auth/two-factor-repository.ts';
 import type { TwoFactor } from './auth/two-factor.ts';
 import { NotMe } from './auth/not-me.ts';
 import { Reauth } from './auth/reauth.ts';
@@ -31,6 +33,7 @@ import type { MediaLog } from './media/log.ts';
 import { MediaProcessing } from './media/processing/processing.ts';
 import { processingJobs } from './media/processing/jobs.ts';
 import { photoDatesJob } from './media/processing/photo-dates-job.ts';
+import { audioTagsJob } from './media/processing/audio-tags-job.ts';
 import { MediaRepository } from './media/records/repository.ts';
 import { MediaExport } from './media/export/export.ts';
 import { RenditionSizes } from './media/usage/rendition-sizes.ts';
@@ -64,6 +67,7 @@ import { ResumableUploads } from './uploads/service.ts';
 import { stagingStore } from './uploads/staging-store.ts';
 import type { MediaServices } from './media/services.ts';
 import type { UploadServices } from './uploads/services.ts';
+import { composeAdmin, type AdminServices } from './admin/services.ts';
 
 /** Everything the routes call, built once at start from the app's dependencies. */
 export interface Services {
@@ -102,6 +106,8 @@ export interface Services {
   readiness: Readiness;
   /** This process's Prometheus figures (shown on METRICS_PORT). */
   metrics: Metrics;
+  /** The admin area: registration and invitations, actions on accounts, the server's state, the audit log. */
+  admin: AdminServices;
 }
 
 /** The job queue of one process, on the app's database and its lease clock, signalling other processes on PostgreSQL. */
@@ -201,6 +207,7 @@ export function composeWorker(deps: WorkerDepsOf, log: JobLog, queue: JobQueue, 
       purgeFilesDefinition(storage),
       reconcileStorageJob({ db, storage, clock: jobClock, log }),
       photoDatesJob({ db, processing, queue, log }),
+      audioTagsJob({ db, storage, processor: deps.processor, queue, log }),
     ],
   });
 }
@@ -215,11 +222,32 @@ export async function startWorker(worker: Worker, queue: JobQueue): Promise<void
 export function composeServices(deps: AppDeps, log: FastifyBaseLogger, metrics: Metrics): Services {
   const actions = new AccountActions(deps, log);
   const notMe = new NotMe({ db: deps.db, actions, clock: deps.clock, publicUrl: deps.config.publicUrl });
-  const auth = new AuthService(deps, actions);
   const queue = composeQueue(deps, log);
   const media = composeMedia(deps, log, queue, metrics);
   const worker = deps.config.runJobs ? composeWorker(deps, log, queue, { metrics }) : null;
   const albums = new AlbumsService({ repo: new AlbumsRepository(deps.db), clock: deps.clock });
+  const readiness = new Readiness({
+    db: deps.db,
+    storage: deps.storage,
+    clock: deps.clock,
+    worker,
+    log,
+    storageLacks: () => [...(deps.storageLacks ?? [])],
+  });
+  const sessionList = new SessionList(deps);
+  const uploads = composeUploads(deps, media, log);
+  const profile = new ProfileService(deps, actions, queue);
+  // The admin area takes the other features' steps through these.
+  const admin = composeAdmin(deps, {
+    endSessions: (userId) => sessionList.endAll(userId),
+    removeAccount: (user) => profile.removeAccount(user),
+    cancelUpload: (id) => uploads.service.cancel(id),
+    mail: (to, message) => actions.delivery.mail(to, message),
+    storeResetToken: (row) => new AuthRepository(deps.db).insertResetToken(row),
+    turnOffTwoFactor: (userId) => new TwoFactorRepository(deps.db).disable(userId, deps.clock.now().toISOString()),
+    readiness,
+  });
+  const auth = new AuthService(deps, actions, admin.registration);
   const passkeys = new Passkeys({
     repo: new PasskeysRepository(deps.db),
     users: auth.users,
@@ -234,7 +262,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger, metrics: 
     guard: sessionGuard(deps),
     presentUser: userPresenter(deps),
     auth,
-    sessionList: new SessionList(deps),
+    sessionList,
     twoFactor: auth.twoFactor,
     notMe,
     emailChange: new EmailChange(deps, actions, notMe),
@@ -257,8 +285,9 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger, metrics: 
       clock: deps.clock,
       publicUrl: deps.config.publicUrl,
       providers: deps.config.oauth,
+      registration: admin.registration,
     }),
-    profile: new ProfileService(deps, actions, queue),
+    profile,
     media,
     albums,
     albumMembers: new AlbumMembers({
@@ -286,10 +315,11 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger, metrics: 
       clock: deps.clock,
       secretKey: deps.config.secretKey,
     }),
-    uploads: composeUploads(deps, media, log),
+    uploads,
     queue,
     worker,
-    readiness: new Readiness({ db: deps.db, storage: deps.storage, clock: deps.clock, worker, log }),
+    readiness,
     metrics,
+    admin,
   };
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { leaseOf, type Lease } from './jobs/kinds.ts';
@@ -32,6 +32,7 @@ const envSchema = z.object({
   SMTP_FROM: z.string().optional(),
   SMS_WEBHOOK_URL: z.url().optional(),
   ADMIN_URL: z.url().optional(),
+  REGISTRATION: z.enum(['open', 'invite', 'closed'], { error: 'must be open, invite or closed' }).default('open'),
   MEDIA_STORAGE: z.string().default('local'),
   FFMPEG_PATH: z.string().optional(),
   MAX_AUDIO_BYTES: bytes(120 * MB),
@@ -41,12 +42,15 @@ const envSchema = z.object({
   USER_QUOTA_BYTES: wholeNumber(1, Number.MAX_SAFE_INTEGER, 'must be a positive whole number of bytes').optional(),
   UPLOAD_STAGING_BYTES: bytes(20 * 1024 * MB),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['pretty', 'json'], { error: 'must be pretty or json' }).optional(),
+  SHUTDOWN_GRACE_S: wholeNumber(0, 3600, 'must be a whole number of seconds from 0 to 3600').default(30),
   OUT_DIR: z.string().default('./out'),
   SERVE_WEB: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
   RUN_JOBS: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
   JOB_LEASE_SECONDS: wholeNumber(3, 3600, 'must be a whole number of seconds from 3 to 3600').default(15),
   REAUTH_WINDOW_S: wholeNumber(1, 86400, 'must be a whole number of seconds from 1 to 86400').default(30 * 60),
   METRICS_PORT: wholeNumber(1, 65535, 'must be a whole number from 1 to 65535').optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   WEB_CONCURRENCY: wholeNumber(1, 64, 'must be a whole number of processes from 1 to 64').default(1),
   TRUST_PROXY: z
     .string()
@@ -93,6 +97,8 @@ export interface Config {
   smtpFrom: string;
   smsWebhookUrl?: string;
   adminUrl?: string;
+  /** Who may sign up (REGISTRATION): the admin area's stored setting wins over it (admin/settings.ts). */
+  registration: 'open' | 'invite' | 'closed';
   /** Where media bytes live: DATA_DIR/media, or a bucket (see storage/media-storage-url.ts). */
   mediaStorage: MediaStorageSetting;
   ffmpegPath?: string;
@@ -105,6 +111,10 @@ export interface Config {
    */
   uploadStagingBytes: number;
   logLevel: string;
+  /** LOG_FORMAT: pretty or JSON lines; null: pretty on a terminal, JSON otherwise (log/logger.ts). */
+  logFormat: 'pretty' | 'json' | null;
+  /** SHUTDOWN_GRACE_S in ms: how long a SIGTERM waits for the requests under way before it cuts them. */
+  shutdownGraceMs: number;
   outDir: string;
   /** false: a reverse proxy serves the static export; this process answers /api/, /media/ and /admin only. */
   serveWeb: boolean;
@@ -115,8 +125,13 @@ export interface Config {
    * default: on SQLite every write takes the one file lock, so more processes add waiting, not writes.
    */
   webConcurrency: number;
-  /** Where Prometheus reads this process's figures (GET /metrics on HOST); null: no metrics listener. */
+  /** Where Prometheus reads this process's figures (GET /metrics on METRICS_HOST); null: no metrics listener. */
   metricsPort: number | null;
+  /**
+   * The interface the metrics listener binds: 127.0.0.1 unless set, apart from HOST, so that an app open to
+   * the network (HOST=0.0.0.0) does not open its figures too.
+   */
+  metricsHost: string;
   /** How long a job's claim lasts unrenewed (a dead process's job is taken over after it), and how often it is renewed. */
   jobLease: Lease;
   /**
@@ -165,7 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { signs?:
       `Missing SECRET_KEY: required with ${shared}, so that every API process signs and verifies tokens and media URLs with the same key (at least 32 characters)`,
     );
   }
-  mkdirSync(dataDir, { recursive: true });
+  const secretKey = usableDataDir(dataDir, () => e.SECRET_KEY ?? (signs ? loadOrCreateSecret(dataDir) : ''));
 
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
@@ -173,18 +188,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { signs?:
     host: e.HOST,
     dataDir,
     database,
-    secretKey: e.SECRET_KEY ?? (signs ? loadOrCreateSecret(dataDir) : ''),
+    secretKey,
     publicUrl,
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM ?? 'Копилка <no-reply@localhost>',
     smsWebhookUrl: e.SMS_WEBHOOK_URL,
     adminUrl: e.ADMIN_URL,
+    registration: e.REGISTRATION,
     mediaStorage,
     ffmpegPath: e.FFMPEG_PATH,
     limits: { audio: e.MAX_AUDIO_BYTES, photo: e.MAX_PHOTO_BYTES, video: e.MAX_VIDEO_BYTES, avatar: e.MAX_AVATAR_BYTES },
     userQuotaBytes: e.USER_QUOTA_BYTES ?? null,
     uploadStagingBytes: e.UPLOAD_STAGING_BYTES,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? null,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_S * 1000,
     outDir: path.resolve(e.OUT_DIR),
     serveWeb: e.SERVE_WEB === 'true',
     runJobs: e.RUN_JOBS === 'true',
@@ -192,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { signs?:
     reauthWindowMs: e.REAUTH_WINDOW_S * 1000,
     webConcurrency: e.WEB_CONCURRENCY,
     metricsPort: e.METRICS_PORT ?? null,
+    metricsHost: e.METRICS_HOST,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     oauth: {
       vkid: oauthProvider('VKID', e.VKID_CLIENT_ID, e.VKID_CLIENT_SECRET, {
@@ -229,6 +248,29 @@ function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
     return (_address, hop) => hop < hops; // trust the first `hops` proxies from the front
   }
   return value;
+}
+
+/**
+ * Makes DATA_DIR, checks this process may write there, and runs `then` (which may write the secret key): a
+ * folder it cannot write (a bind mount owned by root, given to the image's user 1000; a read-only disk) stops
+ * the start with one line naming the folder and the fix, instead of an EACCES from deep inside.
+ */
+function usableDataDir<T>(dataDir: string, then: () => T): T {
+  try {
+    mkdirSync(dataDir, { recursive: true });
+    accessSync(dataDir, constants.W_OK);
+    return then();
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code !== 'EACCES' && code !== 'EPERM' && code !== 'EROFS') throw err;
+    const uid = process.getuid?.() ?? 0;
+    const gid = process.getgid?.() ?? 0;
+    throw new ConfigError(
+      code === 'EROFS'
+        ? `DATA_DIR ${dataDir} is on a read-only file system (EROFS): give DATA_DIR a writable folder or volume`
+        : `DATA_DIR ${dataDir} is not writable by this process (uid ${uid}, gid ${gid}; ${code}): make it this user's, e.g. chown -R ${uid}:${gid} ${dataDir} (in a container: the host folder mounted there)`,
+    );
+  }
 }
 
 /** A generated SECRET_KEY is kept in DATA_DIR so tokens and signed URLs survive restarts. */

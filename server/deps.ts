@@ -20,4 +20,6 @@ export interface AppDeps {
    */
   jobClock?: Clock;
   processor: MediaProcessor;
+  /** What the media storage was found at start not to implement (storage/abilities.ts); none when unset. */
+  storageLacks?: readonly string[];
 }

@@ -4,7 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState, type FormEvent } from 'react';
 import { ApiError, dataText, splitFieldErrors } from '@/lib/api/api-error';
-import { oauthQueries } from '@/lib/api/oauth';
+import type { AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
+import type { SignInWays } from '@/contract/sign-in-ways';
+import { getSignInWays, oauthQueries } from '@/lib/api/oauth';
 import { getReauthPasskeyOptions, reauthWithPassword, reauthWithPasskey } from '@/lib/api/reauth';
 import { reauthAskedAtom, registerReauthHost, settleReauth } from '@/lib/auth/reauth';
 import { Button } from './button';
@@ -30,8 +32,28 @@ function passkeyError(e: unknown): string {
  * confirmed, the dialog closes and the action goes on by itself; «Отмена» leaves it undone. A bottom sheet on
  * a phone; the focus goes to the password and back to the action's button afterwards.
  */
-function ReauthDialog({ open }: { open: boolean }) {
-  const ways = useQuery({ ...oauthQueries.ways(), enabled: open });
+/**
+ * The requests the dialog makes, on one session: the app's by default; the admin area (its own session, its own
+ * API client) passes its own.
+ */
+export interface ReauthRequests {
+  waysKey: readonly unknown[];
+  ways: () => Promise<SignInWays>;
+  withPassword: (password: string) => Promise<unknown>;
+  passkeyOptions: () => Promise<PublicKeyCredentialRequestOptionsJSON>;
+  withPasskey: (answer: AuthenticationResponseJSON) => Promise<unknown>;
+}
+
+const APP_REQUESTS: ReauthRequests = {
+  waysKey: oauthQueries.ways().queryKey,
+  ways: getSignInWays,
+  withPassword: reauthWithPassword,
+  passkeyOptions: getReauthPasskeyOptions,
+  withPasskey: reauthWithPasskey,
+};
+
+function ReauthDialog({ open, requests }: { open: boolean; requests: ReauthRequests }) {
+  const ways = useQuery({ queryKey: requests.waysKey, queryFn: requests.ways, enabled: open });
   const [password, setPassword] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [error, setError] = useState<string | null>(null);
@@ -57,7 +79,7 @@ function ReauthDialog({ open }: { open: boolean }) {
     }
     setBusy('password');
     try {
-      await reauthWithPassword(password);
+      await requests.withPassword(password);
       finish(true);
     } catch (err) {
       setBusy(null);
@@ -72,8 +94,8 @@ function ReauthDialog({ open }: { open: boolean }) {
     setBusy('passkey');
     try {
       const { startAuthentication } = await import('@simplewebauthn/browser');
-      const optionsJSON = await getReauthPasskeyOptions();
-      await reauthWithPasskey(await startAuthentication({ optionsJSON }));
+      const optionsJSON = await requests.passkeyOptions();
+      await requests.withPasskey(await startAuthentication({ optionsJSON }));
       finish(true);
     } catch (err) {
       setBusy(null);
@@ -136,8 +158,8 @@ function ReauthDialog({ open }: { open: boolean }) {
 }
 
 /** Mounted once in the signed-in frame: shows «Подтвердите вход» whenever the API client asks for it. */
-export function ReauthDialogHost() {
+export function ReauthDialogHost({ requests = APP_REQUESTS }: { requests?: ReauthRequests }) {
   const asked = useAtomValue(reauthAskedAtom);
   useEffect(() => registerReauthHost(), []);
-  return <ReauthDialog open={asked} />;
+  return <ReauthDialog open={asked} requests={requests} />;
 }

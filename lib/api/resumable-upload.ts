@@ -1,7 +1,9 @@
 import type { DetailedError, HttpRequest, HttpResponse, HttpStack } from 'tus-js-client';
 import type { MediaKind } from '@/contract/media';
 import { RESUMABLE_UPLOADS_PATH } from '@/contract/uploads';
+import { ERROR_CODE, errorCodeOf } from '@/contract/errors';
 import { ApiError, decodeErrorBody } from './api-error';
+import { uploadMedia } from './media';
 import { sendAuthorized } from './client';
 import { keptRecordOf } from '@/lib/media-errors';
 import { parseJsonWithRewrite } from './rewrite-urls';
@@ -44,12 +46,46 @@ export function mayRetry(status: number | null, body: unknown): boolean {
   return status === 409 && !keptRecordOf(body);
 }
 
+/** The multipart field of a kind's file (the spec's): `audio_file` for audio, `file` for photos and video. */
+export const fileFieldOf = (kind: MediaKind) => (kind === 'audio' ? 'audio_file' : 'file');
+
+/** Whether a refusal says this server takes no resumable uploads (its storage lacks what tus needs). */
+export const resumableUnavailable = (error: unknown) =>
+  error instanceof ApiError && error.status === 503 && errorCodeOf(error.data) === ERROR_CODE.resumable_unavailable;
+
+/** Set once the server said it takes no resumable uploads: the rest of this page's uploads go whole at once. */
+let wholeOnly = false;
+
 /**
  * Sends a file as a resumable upload of `kind` (POST /api/uploads/, then PATCHes) with progress, and
  * resolves with the record the last request answers. Fails with ApiError as the multipart upload does
- * (an abort stays an AbortError and leaves the upload to be resumed).
+ * (an abort stays an AbortError and leaves the upload to be resumed). A server whose storage takes no
+ * resumable uploads (503 `resumable_unavailable`) gets the file whole, as one multipart request.
  */
 export async function uploadResumable<T>(input: ResumableUploadInput, options: UploadOptions = {}): Promise<T> {
+  const whole = () =>
+    uploadMedia<T>(
+      input.kind,
+      {
+        fileField: fileFieldOf(input.kind),
+        file: input.file,
+        fileName: input.file.name,
+        title: input.title,
+        description: input.description,
+      },
+      options,
+    );
+  if (wholeOnly) return whole();
+  try {
+    return await sendResumable<T>(input, options);
+  } catch (error) {
+    if (!resumableUnavailable(error)) throw error;
+    wholeOnly = true;
+    return whole();
+  }
+}
+
+async function sendResumable<T>(input: ResumableUploadInput, options: UploadOptions): Promise<T> {
   const { Upload, DefaultHttpStack } = await import('tus-js-client');
   const endpoint = new URL(RESUMABLE_UPLOADS_PATH, window.location.href).toString();
   const { signal, onProgress } = options;
@@ -78,6 +114,10 @@ export async function uploadResumable<T>(input: ResumableUploadInput, options: U
       },
       onError: (err) => {
         const [status, body] = answerOf(err);
+        // The server failed it after every retry: it is cancelled there (tus termination), so that it does not
+        // count toward the unfinished uploads the server allows; sending the file again starts anew. A cut
+        // connection (no answer) keeps it, to go on from where it stopped.
+        if (status !== null && status >= 500) void upload.abort(true).catch(() => {});
         reject(status === null ? ApiError.noAnswer(err) : new ApiError(status, body));
       },
     });

@@ -1,4 +1,5 @@
 import { sql, type ExpressionBuilder, type Updateable } from 'kysely';
+import { ALBUMS_PER_USER_MAX } from '../../contract/albums.ts';
 import type { MediaKind } from '../../contract/media.ts';
 import type { Db } from '../db/kysely.ts';
 import { deleteOwnedRow } from '../db/owned.ts';
@@ -64,7 +65,10 @@ export class AlbumsRepository {
     return this.db.transaction().execute((trx) => work(new AlbumsRepository(trx)));
   }
 
-  /** The albums the viewer owns or is a member of (or the one named, if so): their ids. */
+  /**
+   * The albums the viewer owns or is a member of (or the one named, if so): their ids, each kind bounded as the
+   * number of albums is (a race of creations could pass the cap by a few: the newest are kept).
+   */
   private async visibleIds(viewerId: number, albumId?: number): Promise<number[]> {
     const [own, shared] = await Promise.all([
       this.db
@@ -72,6 +76,8 @@ export class AlbumsRepository {
         .select('id')
         .where('user_id', '=', viewerId)
         .$if(albumId !== undefined, (q) => q.where('id', '=', albumId!))
+        .orderBy('id', 'desc')
+        .limit(ALBUMS_PER_USER_MAX)
         .execute(),
       this.db
         .selectFrom('album_members')
@@ -81,6 +87,8 @@ export class AlbumsRepository {
         .where('album_members.user_id', '=', viewerId)
         .where('users.is_active', '=', 1)
         .$if(albumId !== undefined, (q) => q.where('albums.id', '=', albumId!))
+        .orderBy('album_members.id', 'desc')
+        .limit(ALBUMS_PER_USER_MAX)
         .execute(),
     ]);
     return [...own, ...shared].map((r) => r.id);
@@ -214,6 +222,16 @@ export class AlbumsRepository {
     };
   }
 
+  /** How many albums the user has. */
+  async countOwned(userId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('albums')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
   findOwned(userId: number, albumId: number): Promise<Album | undefined> {
     return this.db.selectFrom('albums').selectAll().where('id', '=', albumId).where('user_id', '=', userId).executeTakeFirst();
   }
@@ -239,18 +257,6 @@ export class AlbumsRepository {
   /** Deletes the album; its memberships (and links) go with it, its items stay. False when the owner has no such album. */
   deleteOwned(userId: number, albumId: number): Promise<boolean> {
     return deleteOwnedRow(this.db, 'albums', userId, albumId);
-  }
-
-  /** The owner's own items in the album outside the trash, in the order they were added (what a share link of it hands out). */
-  items(userId: number, albumId: number): Promise<Media[]> {
-    return this.db
-      .selectFrom('album_items')
-      .innerJoin('media', 'media.id', 'album_items.media_id')
-      .selectAll('media')
-      .where('album_items.album_id', '=', albumId)
-      .where(liveOf(userId))
-      .orderBy('album_items.id')
-      .execute();
   }
 
   /**

@@ -1,4 +1,4 @@
-import { ALBUM_MESSAGES } from '../../contract/albums.ts';
+import { ALBUM_MESSAGES, ALBUMS_PER_USER_MAX } from '../../contract/albums.ts';
 import { HOUSEHOLD_MESSAGES } from '../../contract/household.ts';
 import type { Clock } from '../clock.ts';
 import type { Media } from '../db/types.ts';
@@ -62,7 +62,9 @@ export class AlbumsService {
     return view;
   }
 
+  /** Makes an album; a user keeps at most ALBUMS_PER_USER_MAX (400 past it). */
   async create(userId: number, details: { title: string; description?: string }): Promise<AlbumSummary> {
+    if ((await this.d.repo.countOwned(userId)) >= ALBUMS_PER_USER_MAX) throw detailError(400, ALBUM_MESSAGES.tooManyAlbums);
     const now = this.now();
     const album = await this.d.repo.insert({
       user_id: userId,
@@ -99,12 +101,6 @@ export class AlbumsService {
     if (await this.d.repo.deleteOwned(viewerId, albumId)) return;
     await this.view(viewerId, albumId); // a stranger: 404
     throw ownerOnly();
-  }
-
-  /** The owner's own items in the album outside the trash, in the order they were added (what a share link of it shows). */
-  async items(userId: number, albumId: number): Promise<Media[]> {
-    if (!(await this.d.repo.findOwned(userId, albumId))) throw notFound();
-    return this.d.repo.items(userId, albumId);
   }
 
   /** What the album shows its owner and members, in the order added, a page at a time, with who added each item. */

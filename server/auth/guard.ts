@@ -20,6 +20,23 @@ export const LAST_USED_RESOLUTION_MS = 60_000;
 /** The hook of protected routes: it sets request.user and request.sessionId, or refuses the request. */
 export type Guard = (request: FastifyRequest) => Promise<void>;
 
+/** What marks a hook that demands the bearer access token. */
+const REQUIRES_BEARER = Symbol('requires the bearer access token');
+
+/**
+ * Marks `hook` as one that refuses a request without a valid bearer access token (the guard, or a hook that
+ * runs it): the API description (docs/operations.ts) declares the bearer scheme on every route that has such
+ * a hook, so the docs page's «Authorize» sends the token exactly where it is needed.
+ */
+export function requiresBearer<H extends (...args: never[]) => unknown>(hook: H): H {
+  return Object.assign(hook, { [REQUIRES_BEARER]: true });
+}
+
+/** Whether a route's hook (one, a list, or none) demands the bearer access token. */
+export function demandsBearer(hooks: unknown): boolean {
+  return [hooks].flat(2).some((h) => typeof h === 'function' && (h as { [REQUIRES_BEARER]?: boolean })[REQUIRES_BEARER] === true);
+}
+
 /**
  * The guard of protected routes, run before their input is checked (so a stranger learns nothing
  * from validation errors): a valid bearer access token whose session is live, of an active user,
@@ -28,7 +45,7 @@ export type Guard = (request: FastifyRequest) => Promise<void>;
  */
 export function sessionGuard(deps: Pick<AppDeps, 'db' | 'config' | 'clock'>): Guard {
   const repo = new AuthRepository(deps.db);
-  return async function (request: FastifyRequest): Promise<void> {
+  return requiresBearer(async function (request: FastifyRequest): Promise<void> {
     const header = request.headers.authorization;
     if (!header) throw notAuthenticated();
     const match = /^Bearer\s+(\S+)$/i.exec(header);
@@ -45,7 +62,7 @@ export function sessionGuard(deps: Pick<AppDeps, 'db' | 'config' | 'clock'>): Gu
     request.sessionId = claims.sessionId;
     const sessionId = claims.sessionId;
     request.recentSignIn = async () => isRecent(await repo.reauthAtOf(sessionId), deps.clock.now(), deps.config.reauthWindowMs);
-  };
+  });
 }
 
 /** The authenticated user inside a handler behind the guard. */

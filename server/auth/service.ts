@@ -9,6 +9,7 @@ import { hashPassword, verifyDummyPassword, verifyPassword } from '../accounts/p
 import { generateUsername } from '../accounts/username.ts';
 import { newUserRow, Users, uniqueViolationField } from '../accounts/users.ts';
 import type { User } from '../db/types.ts';
+import type { RegistrationGate } from '../admin/registration.ts';
 import { detailError, fieldError, uniqueError } from '../http/errors.ts';
 import type { ThrottleRule } from '../throttle/throttle.ts';
 import { AuthRepository } from './repository.ts';
@@ -37,6 +38,8 @@ export interface RegisterInput {
   password: string;
   username?: string;
   phone?: string | null;
+  /** The token of an invitation link (`/register/#invite=…`). */
+  invite?: string | null;
 }
 
 /** Sign-up, sign-in, codes, password reset and sessions. No request/reply here. */
@@ -49,6 +52,8 @@ export class AuthService {
   constructor(
     private readonly deps: AppDeps,
     private readonly actions: AccountActions,
+    /** Who may sign up (admin/registration.ts); none: anyone. */
+    private readonly registration?: RegistrationGate,
   ) {
     this.users = new Users(deps.db);
     this.repo = new AuthRepository(deps.db);
@@ -72,6 +77,7 @@ export class AuthService {
   // ── sign-up ──────────────────────────────────────────────────────────────────────────────
   async register(input: RegisterInput, ip: string): Promise<User> {
     await enforce(this.throttle.hit(`register:ip:${ip}`, LIMITS.registerPerIp.limit, LIMITS.registerPerIp.windowMs));
+    const admission = await this.registration?.admit({ email: input.email, invite: input.invite });
     const taken = await this.users.taken({ email: input.email, username: input.username, phone: input.phone });
     const errors: Record<string, string[]> = {};
     for (const f of ['email', 'username', 'phone'] as const) if (taken[f]) errors[f] = [ALREADY_EXISTS[f]];
@@ -81,20 +87,24 @@ export class AuthService {
     const passwordHash = await hashPassword(input.password);
     const now = this.now();
     let user: User;
+    const row = newUserRow(
+      {
+        email: input.email,
+        username,
+        first_name: input.first_name,
+        last_name: input.last_name,
+        phone: input.phone ?? null,
+        password_hash: passwordHash,
+      },
+      now,
+    );
     try {
-      user = await this.users.insert(
-        newUserRow(
-          {
-            email: input.email,
-            username,
-            first_name: input.first_name,
-            last_name: input.last_name,
-            phone: input.phone ?? null,
-            password_hash: passwordHash,
-          },
-          now,
-        ),
-      );
+      // The account and what let it in (its invitation taken, the first account made staff) land together.
+      user = await this.users.transaction(async (users, trx) => {
+        const inserted = await users.insert(row);
+        await admission?.settle(trx, inserted);
+        return inserted;
+      });
     } catch (err) {
       const field = uniqueViolationField(err); // lost a race with a simultaneous sign-up
       if (field) throw uniqueError({ [field]: [ALREADY_EXISTS[field]] });

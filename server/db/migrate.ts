@@ -1,4 +1,4 @@
-import { Migrator, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
+import { Migrator, type Kysely, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
 import type { Db } from './kysely.ts';
 import { withMigrationLock } from './migration-lock.ts';
 import * as m001 from './migrations/001-accounts.ts';
@@ -21,10 +21,12 @@ import * as m022 from './migrations/022-photo-dates.ts';
 import * as m023 from './migrations/023-passkeys-oauth.ts';
 import * as m024 from './migrations/024-media-row-version.ts';
 import * as m025 from './migrations/025-recent-sign-in.ts';
+import * as m026 from './migrations/026-audio-tags.ts';
+import * as m027 from './migrations/027-admin.ts';
 import * as m028 from './migrations/028-household-sharing.ts';
 
 /**
- * Numbered in sequence, append-only: the next one is 026. Add a new file and list it here; never edit
+ * Numbered in sequence, append-only: the next one is 029. Add a new file and list it here; never edit
  * one that has shipped (Kysely refuses a lower number added after a higher one has run).
  */
 const migrations: Record<string, Migration> = {
@@ -48,8 +50,25 @@ const migrations: Record<string, Migration> = {
   '023-passkeys-oauth': m023,
   '024-media-row-version': m024,
   '025-recent-sign-in': m025,
+  '026-audio-tags': m026,
+  '027-admin': m027,
   '028-household-sharing': m028,
 };
+
+/** This release's migrations, oldest first (`npm run admin -- version` names the newest). */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations);
+
+/** The migrations a database has run, oldest first (none: a new database); nothing is changed. */
+export async function appliedMigrations(db: Db): Promise<string[]> {
+  const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
+  if (!tables.some((t) => t.name === 'kysely_migration')) return [];
+  const rows = await (db as unknown as Kysely<{ kysely_migration: { name: string } }>)
+    .selectFrom('kysely_migration')
+    .select('name')
+    .orderBy('name')
+    .execute();
+  return rows.map((r) => r.name);
+}
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
@@ -69,7 +88,20 @@ export async function migrateTo(db: Db, name: string): Promise<void> {
 function report({ error, results }: MigrationResultSet): string[] {
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
-    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
+    const why = error instanceof Error ? error.message : String(error);
+    // Kysely's words for a database that ran a migration this release does not have: a newer release's.
+    const newer = /previously executed migration (\S+) is missing/.exec(why);
+    if (newer)
+      throw new Error(
+        `the database was migrated by a newer release (its migration ${newer[1]} is unknown to this one): run that release, or restore a backup made by this one`,
+      );
+    throw new Error(failed ? `migration ${failed.migrationName} failed: ${why}` : `migrations failed: ${why}`);
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** Every migration this build knows, with when it ran on this database (null: not yet): the admin area's Состояние. */
+export async function migrationStatus(db: Db): Promise<{ name: string; executed_at: string | null }[]> {
+  const list = await new Migrator({ db, provider }).getMigrations();
+  return list.map((m) => ({ name: m.name, executed_at: m.executedAt?.toISOString() ?? null }));
 }

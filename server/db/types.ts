@@ -28,6 +28,8 @@ export interface UsersTable {
   media_version: Generated<number>;
   /** The user's own quota in bytes, set by the admin command (migration 019); null: USER_QUOTA_BYTES applies. */
   quota_bytes: number | null;
+  /** 1: staff (the admin area is theirs), 0: a member (migration 027). */
+  is_staff: Generated<number>;
 }
 
 /** One-time codes sent by e-mail or SMS, each for one purpose (accounts/codes.ts). */
@@ -377,6 +379,39 @@ export interface OAuthPendingLinksTable {
   used_at: string | null;
 }
 
+/** A value the admin area stores (migration 027): `registration` → open | invite | closed. */
+export interface SettingsTable {
+  key: string;
+  value: string;
+  updated_at: string;
+}
+
+/** A sign-up invitation (migration 027): the token's SHA-256, maybe one address, single use, until `expires_at`. */
+export interface InvitesTable {
+  id: Generated<number>;
+  token_hash: string;
+  email: string | null;
+  created_by: number | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  used_by: number | null;
+  revoked_at: string | null;
+}
+
+/** One admin action (migration 027): who, what, whom, the details (JSON), when, from which address. */
+export interface AdminAuditTable {
+  id: Generated<number>;
+  actor_id: number | null;
+  actor_email: string;
+  action: string;
+  target_id: number | null;
+  target: string | null;
+  details: Generated<string>;
+  ip: string | null;
+  created_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   codes: CodesTable;
@@ -403,6 +438,9 @@ export interface DB {
   oauth_states: OAuthStatesTable;
   oauth_links: OAuthLinksTable;
   oauth_pending_links: OAuthPendingLinksTable;
+  settings: SettingsTable;
+  invites: InvitesTable;
+  admin_audit: AdminAuditTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -8,8 +8,12 @@ import { NETWORK_ERROR_CODES } from '../network-errors.ts';
  */
 export function isDatabaseUnavailable(err: unknown): boolean {
   for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const { code, message } = e as { code?: unknown; message?: unknown };
+    const { code, message, syscall } = e as { code?: unknown; message?: unknown; syscall?: unknown };
     if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08') || code.startsWith('SQLITE_IOERR'))) return true;
+    // A network code counts only on a socket call of ours (connect, read, write: pg's connection to the
+    // server). A request whose client hung up mid-body fails with "aborted" and ECONNRESET too, without
+    // one: that is the client's doing, not the database's.
+    if (typeof code === 'string' && typeof syscall === 'string' && NETWORK_CODES.has(code)) return true;
     if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((m) => message.includes(m))) return true;
   }
   return false;
@@ -22,14 +26,15 @@ const UNAVAILABLE_CODES = new Set([
   '57P02', // crash_shutdown
   '57P03', // cannot_connect_now: the database system is starting up / shutting down
   '53300', // too_many_connections
-  // The network towards it.
-  ...NETWORK_ERROR_CODES,
   // SQLite: the file stayed locked past busy_timeout, or cannot be read or written (SQLITE_IOERR_* by prefix).
   'SQLITE_BUSY',
   'SQLITE_LOCKED',
   'SQLITE_FULL',
   'SQLITE_CANTOPEN',
 ]);
+
+/** The network towards it (on a socket call of ours). */
+const NETWORK_CODES = new Set(NETWORK_ERROR_CODES);
 
 /** pg's own words for a connection that went away or could not be had in time. */
 const UNAVAILABLE_MESSAGES = [

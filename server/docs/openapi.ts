@@ -1,19 +1,20 @@
-import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { demandsBearer } from '../auth/guard.ts';
+import { VERSION } from '../version.ts';
+import { describeOperations, GUARDED, multipartBody, UPLOAD_FORM, type Document } from './operations.ts';
 
 /** Where the description is served, and the page that shows it. */
 export const OPENAPI_PATH = '/api/openapi.json';
 export const DOCS_PREFIX = '/api/docs';
 
-const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
-
 const DESCRIPTION = `The API of Копилка, a private media vault, described from the zod schemas its routes validate with.
 
-Sign in with \`POST /api/auth/login/\` and send the access token as \`Authorization: Bearer <access>\`; refresh it with
-\`POST /api/auth/token/refresh/\`. Errors have one shape: \`{"detail": "<Russian text>"}\`, or field errors
+Sign in with \`POST /api/auth/login/\` and send the access token as \`Authorization: Bearer <access>\` (on this page:
+«Authorize», then the access token); refresh it with \`POST /api/auth/token/refresh/\`. The operations that need it
+show a lock. Errors have one shape: \`{"detail": "<Russian text>"}\`, or field errors
 \`{"field": ["<Russian text>"]}\`. Media bytes are served by signed, expiring \`/media/…\` URLs that the records
 carry; resumable uploads speak the tus 1.0 protocol under \`/api/uploads/\`.`;
 
@@ -61,18 +62,26 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Копилка API', version, description: DESCRIPTION, license: { name: 'MIT', identifier: 'MIT' } },
+      info: { title: 'Копилка API', version: VERSION, description: DESCRIPTION, license: { name: 'MIT', identifier: 'MIT' } },
+      // The server the description is read from: the docs page calls the API where it was opened.
+      servers: [{ url: '/', description: 'This server' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform: (args) => {
       const { schema } = jsonSchemaTransform(args);
-      return describedRoute(args.url, { tags: [tagOf(args.url)], ...schema });
+      const { route } = args;
+      // What operations.ts completes the description from: whether the guard runs, and an upload's form.
+      const marks: Record<string, unknown> = {};
+      if (demandsBearer([route.onRequest, route.preValidation, route.preHandler])) marks[GUARDED] = true;
+      const upload = route.config?.upload;
+      if (upload && upload !== true) marks[UPLOAD_FORM] = multipartBody(upload);
+      return describedRoute(args.url, { tags: [tagOf(args.url)], ...schema, ...marks });
     },
     transformObject: (args) => {
-      const document = jsonSchemaTransformObject(args) as { paths?: Record<string, Record<string, unknown>> };
+      const document = jsonSchemaTransformObject(args) as Document;
       for (const item of Object.values(document.paths ?? {}))
         for (const method of Object.keys(item)) if (!DESCRIBABLE.has(method) && method !== 'parameters') delete item[method];
-      return document;
+      return describeOperations(document);
     },
   });
   app.get(OPENAPI_PATH, { schema: { hide: true } }, async (_request, reply) =>

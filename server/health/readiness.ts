@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/kysely.ts';
 import type { Storage } from '../storage/storage.ts';
+import { logRepeated } from '../log/repeats.ts';
 import { HealthRepository } from './repository.ts';
 
 /** What readiness looks at; `worker` only where this process runs jobs. */
@@ -19,7 +20,9 @@ export interface ReadinessDeps {
   clock: Clock;
   /** This process's worker; null when it runs no jobs (RUN_JOBS=false). */
   worker: Heartbeat | null;
-  log: { warn(obj: unknown, msg?: string): void };
+  log: { warn(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
+  /** What the media storage lacks, as found at start (storage/abilities.ts). */
+  storageLacks?: () => string[];
 }
 
 /** A check that has not answered in this long has failed: a readiness probe must answer, not hang. */
@@ -39,6 +42,8 @@ export const CHECK_NAMES: Record<CheckName, string> = {
 export interface ReadinessReport {
   ready: boolean;
   checks: Partial<Record<CheckName, CheckResult>>;
+  /** What the media storage was found at start to lack (the S3 calls it refused); none on a full one. */
+  storageLacks: string[];
 }
 
 /**
@@ -65,12 +70,16 @@ export class Readiness {
           await withTimeout(run(), CHECK_TIMEOUT_MS);
           return [name, 'ok'];
         } catch (err) {
-          this.d.log.warn({ err, check: name }, 'readiness check failed');
+          logRepeated(this.d.log, 'warn', `readiness ${name}`, err, `readiness check failed: ${name}`);
           return [name, 'failed'];
         }
       }),
     );
-    return { ready: results.every(([, r]) => r === 'ok'), checks: Object.fromEntries(results) };
+    return {
+      ready: results.every(([, r]) => r === 'ok'),
+      checks: Object.fromEntries(results),
+      storageLacks: this.d.storageLacks?.() ?? [],
+    };
   }
 
   /**

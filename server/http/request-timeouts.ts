@@ -1,10 +1,15 @@
 import { Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
+import type { UploadForm } from './upload-form.ts';
+
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The route takes a large upload: its body need not arrive within bodyMs, only keep coming. */
-    upload?: boolean;
+    /**
+     * The route takes a large upload: its body need not arrive within bodyMs, only keep coming. true: a
+     * streamed body (tus); a form: a multipart upload, described by it (upload-form.ts).
+     */
+    upload?: true | UploadForm;
   }
 }
 

@@ -5,6 +5,7 @@ import type { Clock } from '../clock.ts';
 import type { Db } from '../db/kysely.ts';
 import type { Job } from '../db/types.ts';
 import { whileDatabaseDown } from '../db/unavailable.ts';
+import { logRepeated } from '../log/repeats.ts';
 import { JOB_LANES, type JobKind, type Lane } from './kinds.ts';
 import { CLAIM_TOKEN, newClaimToken, type JobLog, type JobQueue } from './queue.ts';
 import { JobsRepository } from './repository.ts';
@@ -220,7 +221,7 @@ export class Worker {
         lane.again = false;
         while (!this.stopped && lane.running < lane.slots) {
           const claimed = await this.claimOne(lane).catch((err: unknown) => {
-            this.d.log.error({ err, lane: lane.name }, 'could not claim a job');
+            logRepeated(this.d.log, 'error', 'could not claim a job', err, 'could not claim a job');
             return null;
           });
           if (!claimed) break;
@@ -384,7 +385,11 @@ export class Worker {
     } finally {
       await stopRenewing();
       await removeDir();
-      this.d.observe?.(job.kind, lost && outcome === 'done' ? 'lost' : outcome, (performance.now() - started) / 1000);
+      const ended = lost && outcome === 'done' ? 'lost' : outcome;
+      const ms = Math.round(performance.now() - started);
+      this.d.observe?.(job.kind, ended, ms / 1000);
+      // One line per run: what ran, how it ended, how long it took.
+      log.info({ job: job.id, kind: job.kind, outcome: ended, ms }, `job ${job.kind} ${ended} in ${ms} ms`);
     }
   }
 }

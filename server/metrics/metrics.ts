@@ -1,6 +1,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/kysely.ts';
+import { VERSION } from '../version.ts';
 import { JobMetricsRepository } from './jobs-repository.ts';
 
 /** How a job's run ended: done, handed back to be tried again, given up, or its claim lost to another process. */
@@ -66,7 +67,21 @@ export class Metrics {
     'result',
   );
 
+  /** Always 1, labelled with the release: which version each scraped process runs (an upgrade shows as the label changing). */
+  readonly buildInfo = new Gauge({
+    name: 'kopilka_build_info',
+    help: 'The release this process runs (package.json), as the label version; always 1',
+    labelNames: ['version'] as const,
+    registers: [this.registry],
+    // Every process of one server runs one release: under node:cluster the figure stays 1, not the count.
+    aggregator: 'max',
+  });
+
   private processFigures = false;
+
+  constructor() {
+    this.buildInfo.set({ version: VERSION }, 1);
+  }
 
   /** A histogram in this process's registry. */
   private histogram<L extends string>(name: string, help: string, labelNames: readonly L[], buckets: number[]): Histogram<L> {

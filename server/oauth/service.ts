@@ -14,6 +14,7 @@ import type { OAuthProviderId, User } from '../db/types.ts';
 import { detailError, fieldError, notFound } from '../http/errors.ts';
 import { PROVIDER_LABELS, ProviderError, providerProtocol, type ProviderPerson, type ProviderProtocol } from './providers.ts';
 import type { OAuthRepository } from './repository.ts';
+import type { RegistrationGate } from '../admin/registration.ts';
 
 /** A started sign-in waits 10 minutes for the provider's return; a link waits 10 minutes for the password. */
 export const STATE_TTL_MS = 10 * 60 * 1000;
@@ -52,6 +53,8 @@ export interface OAuthSignInDeps {
   publicUrl: string;
   /** Each provider's client, or null where none is configured. */
   providers: Config['oauth'];
+  /** Who may sign up (a provider's first sign-in makes an account): none, anyone. */
+  registration?: RegistrationGate;
 }
 
 /**
@@ -179,10 +182,16 @@ export class OAuthSignIn {
   /** A new person: the provider's e-mail confirmed, their names, no password (an empty hash matches none). */
   private async newAccount(email: string, person: ProviderPerson): Promise<User> {
     const now = this.now().toISOString();
+    // A closed server, or one that signs up by invitation only, makes no account for a provider's person.
+    const admission = await this.d.registration?.admit({ email });
     try {
       const username = await this.d.auth.freeUsername(email);
       const row = { email, username, first_name: person.firstName, last_name: person.lastName, password_hash: '', is_email_verified: 1 };
-      return await this.d.users.insert(newUserRow(row, now));
+      return await this.d.users.transaction(async (users, trx) => {
+        const user = await users.insert(newUserRow(row, now));
+        await admission?.settle(trx, user);
+        return user;
+      });
     } catch (err) {
       if (uniqueViolationField(err) === 'email') throw detailError(400, STATE_REFUSED); // a sign-up of the same address won the race
       throw err;

@@ -3,6 +3,9 @@
 // accounts (list, show, disable, enable, quota, delete, end sessions), the job queue (list, retry) and
 // what the storage reconciliation would remove. `npm run admin` alone prints the commands.
 import { pino } from 'pino';
+import { createDb } from '../db/kysely.ts';
+import { appliedMigrations, MIGRATION_NAMES } from '../db/migrate.ts';
+import { VERSION } from '../version.ts';
 import { runAdmin, USAGE } from '../admin/commands.ts';
 import { systemClock } from '../clock.ts';
 import { composeServices } from '../compose.ts';
@@ -18,6 +21,7 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return argv.length === 0 ? 2 : 0;
   }
+  if (argv[0] === 'version') return printVersion(argv.includes('--json'));
   // The command runs no jobs of its own: what it queues (a deleted account's files) goes to the workers.
   const config = { ...loadConfigOrExit(), runJobs: false };
   const { db, storage } = await openStores(config);
@@ -41,9 +45,43 @@ async function main(): Promise<number> {
       clock: systemClock,
       profile: services.profile,
       sessions: services.sessionList,
+      admin: services.admin,
       out: (line) => console.log(line),
       err: (line) => console.error(line),
     });
+  } finally {
+    await db.destroy();
+  }
+}
+
+/**
+ * `version`: this release (package.json), and the database's schema beside this release's newest migration,
+ * read without migrating (an upgrade not yet started shows "behind", a downgrade "ahead").
+ */
+async function printVersion(json: boolean): Promise<number> {
+  const config = loadConfigOrExit({ signs: false });
+  const db = createDb(config.database);
+  try {
+    const applied = await appliedMigrations(db);
+    const newest = MIGRATION_NAMES.at(-1)!;
+    const schema = applied.at(-1) ?? null;
+    const unknown = applied.filter((name) => !MIGRATION_NAMES.includes(name));
+    const state = schema === null ? 'empty' : unknown.length ? 'ahead' : applied.length < MIGRATION_NAMES.length ? 'behind' : 'current';
+    if (json) console.log(JSON.stringify({ version: VERSION, node: process.version, schema, newest_migration: newest, state }));
+    else {
+      console.log(`Копилка ${VERSION} (Node.js ${process.version})`);
+      const says = {
+        empty: 'no schema yet (the first start makes it)',
+        current: 'up to date',
+        behind: `behind: the next start applies ${MIGRATION_NAMES.length - applied.length} migration(s)`,
+        ahead: `ahead: made by a newer release (${unknown.join(', ')}); restore a backup of this release's, or run the newer one`,
+      }[state];
+      console.log(`database schema: ${schema ?? '—'}, this release's newest ${newest}: ${says}`);
+    }
+    return 0;
+  } catch (err) {
+    console.error(`Копилка: database error: ${err instanceof Error ? err.message : String(err)}`);
+    return 1;
   } finally {
     await db.destroy();
   }

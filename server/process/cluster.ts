@@ -8,13 +8,15 @@ export const PROCESS_INDEX_VARIABLE = 'KOPILKA_PROCESS_INDEX';
 
 /** A process that dies is forked again after this pause, so a process that keeps dying cannot spin the primary. */
 const REFORK_PAUSE_MS = 1000;
-/** How long the processes get to finish their requests and jobs on SIGTERM before they are killed. */
-const STOP_GRACE_MS = 15_000;
+/** Past SHUTDOWN_GRACE_S, how long the processes get to cut their requests, hand their jobs back and exit before they are killed. */
+const STOP_MARGIN_MS = 10_000;
 
 export interface ClusterOptions {
   count: number;
   /** The job worker runs in process 0 only (unless RUN_JOBS=false): the others answer requests. */
   runJobs: boolean;
+  /** SHUTDOWN_GRACE_S: how long each process lets its requests finish on SIGTERM. */
+  graceMs: number;
   /** Once every process listens. */
   onListening: () => void;
   log: (message: string) => void;
@@ -75,7 +77,7 @@ export function runCluster(opts: ClusterOptions): void {
     const force = setTimeout(() => {
       for (const worker of running.values()) worker.process.kill('SIGKILL');
       process.exit(1);
-    }, STOP_GRACE_MS);
+    }, opts.graceMs + STOP_MARGIN_MS);
     force.unref();
   };
 

@@ -1,16 +1,21 @@
 // What `npm start` and `npm run worker` do first, the same way: read the configuration, bring the
 // schema up (under the migration lock: whichever process starts first does it) and check the media
 // storage. A problem stops the process with one line naming it.
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import { ConfigError, loadConfig } from '../config.ts';
-import { createDb, type Db } from '../db/kysely.ts';
+import { createDb, type ConnectionErrorLog, type Db } from '../db/kysely.ts';
 import { migrate } from '../db/migrate.ts';
 import { RECONCILE_AGE_MS, RECONCILE_EVERY_MS } from '../storage/reconcile.ts';
+import { processIndex } from './cluster.ts';
 import { bundledFfmpegWarning, chooseFfmpeg } from '../media/processing/ffmpeg.ts';
 import type { Storage } from '../storage/storage.ts';
-import { checkStorage, StorageCheckFailed, storageFromConfig, storageWorkDir } from '../storage/from-config.ts';
+import { checkStorage, StorageCheckFailed, storageFromConfig } from '../storage/from-config.ts';
+import { S3Storage } from '../storage/s3.ts';
+import type { MultipartCall } from '../storage/abilities.ts';
 
 /** The environment's configuration, or exit 1 with the variable at fault. */
 export function loadConfigOrExit(options?: Parameters<typeof loadConfig>[1]): Config {
@@ -31,11 +36,18 @@ export function warnOfBundledFfmpeg(config: Pick<Config, 'ffmpegPath'>, log: (li
   if (warning) log(warning);
 }
 
-/** The migrated database and the checked media storage of `config`, or exit 1 with the reason. */
-export async function openStores(config: Config): Promise<{ db: Db; storage: Storage }> {
-  const db = createDb(config.database);
+/**
+ * The migrated database and the checked media storage of `config`, with the migrations this start applied,
+ * or exit 1 with the reason. `onConnectionError`: where a database connection lost outside any query is told.
+ */
+export async function openStores(
+  config: Config,
+  onConnectionError?: ConnectionErrorLog,
+): Promise<{ db: Db; storage: Storage; migrations: string[]; storageLacks: MultipartCall[] }> {
+  const db = createDb(config.database, onConnectionError);
+  let migrations: string[];
   try {
-    await migrate(db);
+    migrations = await migrate(db);
   } catch (err) {
     console.error(`Копилка: database error: ${err instanceof Error ? err.message : String(err)}`);
     process.exit(1);
@@ -50,22 +62,39 @@ export async function openStores(config: Config): Promise<{ db: Db; storage: Sto
     }
     throw err;
   }
-  return { db, storage };
+  // What a bucket's server does not implement (the AWS SDK's own requests, a second or so on a slow server).
+  const storageLacks = storage instanceof S3Storage ? await storage.missingMultipartCalls() : [];
+  return { db, storage, migrations, storageLacks };
 }
 
 /**
- * With the media in a bucket, the API process's temporary folder is the storage's work folder under
- * its own DATA_DIR, not the system's: tus's S3 store writes each part of an upload it splits off, and
- * the incomplete part it takes back from the bucket, into os.tmpdir() (up to 8 MiB each) and has no
- * setting for another folder. os.tmpdir() reads TMPDIR at every call, so setting it here, before any
- * request, moves those files, and anything else of the process (or of the programs it runs) that
- * uses the temporary folder, to where the stale-temp sweep finds what a killed process left.
+ * With the media in a bucket, the API process's temporary folder is a folder of its own under DATA_DIR
+ * (work/tmp/<host>-<process index>), not the system's: tus's S3 store writes each part of an upload it splits off,
+ * and the incomplete part it takes back from the bucket, into os.tmpdir() (up to 8 MiB each) and has no setting
+ * for another folder. os.tmpdir() reads TMPDIR at every call, so setting it here, before any request, moves those
+ * files, and anything else of the process (or of the programs it runs) that uses the temporary folder.
+ *
+ * The folder is this process's alone (the index tells the processes of one `npm start` apart, the host name the
+ * containers sharing a volume), so whatever is in it at start was left by the process it replaces, killed in the
+ * middle of an upload: it is emptied now, whether or not the jobs run here (RUN_JOBS=false). Another slot left
+ * untouched for RECONCILE_AGE_MS is a process that is gone, and goes too. Returns how many files went.
  */
-export async function useStorageWorkDirAsTemp(config: Pick<Config, 'dataDir' | 'mediaStorage'>): Promise<void> {
-  if (config.mediaStorage.kind !== 's3') return;
-  const dir = storageWorkDir(config);
-  await mkdir(dir, { recursive: true });
-  process.env.TMPDIR = dir;
+export async function useStorageWorkDirAsTemp(config: Pick<Config, 'dataDir' | 'mediaStorage'>): Promise<number> {
+  if (config.mediaStorage.kind !== 's3') return 0;
+  const slots = path.join(config.dataDir, 'work', 'tmp');
+  const own = path.join(slots, `${os.hostname()}-${processIndex() ?? 0}`);
+  let removed = 0;
+  const staleBefore = Date.now() - RECONCILE_AGE_MS;
+  for (const entry of await readdir(slots).catch(() => [] as string[])) {
+    const slot = path.join(slots, entry);
+    const touched = (await stat(slot).catch(() => null))?.mtimeMs ?? Infinity;
+    if (slot !== own && touched >= staleBefore) continue;
+    removed += (await readdir(slot).catch(() => [] as string[])).length;
+    await rm(slot, { recursive: true, force: true });
+  }
+  await mkdir(own, { recursive: true });
+  process.env.TMPDIR = own;
+  return removed;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { PresentUser } from '../accounts/present.ts';
 import { currentUser, type Guard } from '../auth/guard.ts';
 import { ApiError, detailError } from '../http/errors.ts';
+import type { UploadForm } from '../http/upload-form.ts';
 import { rememberingSerializer } from '../http/schema-compilers.ts';
 import { StorageUnavailable } from '../storage/storage.ts';
 import { avatarTooLarge } from './avatar.ts';
@@ -9,6 +10,9 @@ import { patchAnswer, profilePatchBody, userAnswer } from './schemas.ts';
 import type { ProfileService } from './service.ts';
 
 const NO_FILE = 'Файл не был отправлен.';
+
+/** The avatar's form: one image in `photo`. */
+const AVATAR_FORM: UploadForm = { file: 'photo', fileDescription: 'An image; kept as a WebP of at most 512×512, without its metadata' };
 
 export interface ProfileRouteOptions {
   profile: ProfileService;
@@ -57,7 +61,7 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRouteOptions> = async (
   // The avatar streams: its body is read by the handler (request.file), not by a schema.
   app.post(
     '/auth/profile/photo',
-    { preValidation: guard, config: { upload: true }, schema: { response: { 200: userAnswer } } },
+    { preValidation: guard, config: { upload: AVATAR_FORM }, schema: { response: { 200: userAnswer } } },
     async (request) => {
       const user = currentUser(request);
       if (!request.isMultipart()) throw new ApiError(400, { photo: [NO_FILE] });

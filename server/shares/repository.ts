@@ -143,4 +143,45 @@ export class SharesRepository {
   private ownedLive(userId: number, mediaId: number): Promise<Media | undefined> {
     return this.db.selectFrom('media').selectAll().where(liveOf(userId)).where('id', '=', mediaId).executeTakeFirst();
   }
+
+  /** How many links the owner keeps (a revoked one is gone). */
+  async countOwned(userId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('shares')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  /**
+   * One page of an album link's items: the owner's items of the album outside the trash, in the order they
+   * were added, at most `limit` of them after the album entry `after` (0: from the first), each with its
+   * entry's id (`entry_id`: where the page after it starts).
+   */
+  albumPage(userId: number, albumId: number, after: number, limit: number): Promise<(Media & { entry_id: number })[]> {
+    return this.db
+      .selectFrom('album_items')
+      .innerJoin('media', 'media.id', 'album_items.media_id')
+      .selectAll('media')
+      .select('album_items.id as entry_id')
+      .where('album_items.album_id', '=', albumId)
+      .where('album_items.id', '>', after)
+      .where(liveOf(userId))
+      .orderBy('album_items.id')
+      .limit(limit)
+      .execute();
+  }
+
+  /** How many of the owner's items the album holds outside the trash. */
+  async albumItemCount(userId: number, albumId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('album_items')
+      .innerJoin('media', 'media.id', 'album_items.media_id')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('album_items.album_id', '=', albumId)
+      .where(liveOf(userId))
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
 }

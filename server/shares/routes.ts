@@ -99,8 +99,7 @@ export const shareRoutes: FastifyPluginAsyncZod<ShareRouteOptions> = async (app,
     context
       .withTypeProvider<ZodTypeProvider>()
       .post('/public/shares/open', { schema: { body: openBody, response: { 200: sharedViewWire } } }, async (request) => {
-        const { token, password } = request.body;
-        const opened = await shares.open(token, password, request.ip);
+        const opened = await shares.open({ ...request.body, ip: request.ip });
         const now = clock.now();
         const { share } = opened;
         const allowDownload = share.allow_download === 1;
@@ -108,13 +107,18 @@ export const shareRoutes: FastifyPluginAsyncZod<ShareRouteOptions> = async (app,
           kind: opened.kind,
           title: opened.title,
           description: opened.description,
-          items: opened.items.map((item) =>
-            sharedItemJson(
+          // Each item under its share-scoped name, which is all its URLs name too (no sequential id).
+          items: opened.items.map((item) => {
+            const ref = shares.itemRef(share, item);
+            return sharedItemJson(
               item,
-              (file) => signSharedMediaPath(secretKey, share.id, item.id, file, now),
-              allowDownload && sharedFileKey(item, 'download') ? signSharedMediaPath(secretKey, share.id, item.id, 'download', now) : null,
-            ),
-          ),
+              ref,
+              (file) => signSharedMediaPath(secretKey, ref, file, now),
+              allowDownload && sharedFileKey(item, 'download') ? signSharedMediaPath(secretKey, ref, 'download', now) : null,
+            );
+          }),
+          item_count: opened.itemCount,
+          next: opened.next,
           expires_at: share.expires_at,
           allow_download: allowDownload,
         };

@@ -18,6 +18,7 @@ import {
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { missingMultipartCalls, type MultipartCall } from './abilities.ts';
 import type { S3Setting } from './media-storage-url.ts';
 import type { Storage, StoredKey, UnfinishedUpload } from './storage.ts';
 import { asStorageFailure, assertFolderPrefix, byteCounter, StorageUnavailable } from './storage.ts';
@@ -138,6 +139,11 @@ export class S3Storage implements Storage {
   /** Fails unless the bucket answers with these credentials (start-up check). */
   async checkBucket(): Promise<void> {
     await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+  }
+
+  /** The multipart calls this server does not implement (storage/abilities.ts). */
+  missingMultipartCalls(): Promise<MultipartCall[]> {
+    return missingMultipartCalls(this.client, this.bucket, this.base);
   }
 
   async put(key: string, source: Readable, opts: { maxBytes?: number } = {}): Promise<{ size: number }> {

@@ -137,7 +137,7 @@ function storageIsUnavailable(err: unknown): boolean {
   // The SDK's timeouts (connection, request, socket inactivity) are TimeoutError, also when no code is set.
   if (e.name === 'TimeoutError' || (typeof e.name === 'string' && UNAVAILABLE_S3_ERRORS.has(e.name))) return true;
   const status = e.$metadata?.httpStatusCode;
-  if (typeof status === 'number' && (status >= 500 || status === 403)) return true;
+  if (typeof status === 'number' && (status >= 500 || status === 403 || status === 405)) return true;
   return ours && typeof e.message === 'string' && /socket hang up|ECONNREFUSED|ECONNRESET/.test(e.message);
 }
 
@@ -157,6 +157,10 @@ const UNAVAILABLE_S3_ERRORS = new Set([
   'SlowDown',
   'InternalError',
   'RequestTimeout',
+  // A call the server does not implement (stock s3rver's ListParts, ListMultipartUploads): not the uploader's
+  // fault either, and not passing; storage/abilities.ts finds them at start and turns what needs them off.
+  'NotImplemented',
+  'MethodNotAllowed',
 ]);
 
 export const userPrefix = (userId: number) => `u/${userId}/`;

@@ -5,15 +5,20 @@ import type { Clock } from '../clock.ts';
 import type { Media, Upload, User } from '../db/types.ts';
 import type { UploadServices } from './services.ts';
 import { ApiError, notAuthenticated, unavailableAnswer } from '../http/errors.ts';
-import type { Guard } from '../auth/guard.ts';
+import { requiresBearer, type Guard } from '../auth/guard.ts';
 import type { MediaKindSpec } from '../media/kinds.ts';
 import type { MediaPathSigner } from '../media/files/signing.ts';
 import { stringifyWithRawJson } from '../http/raw-json.ts';
+import { ERROR_CODE } from '../../contract/errors.ts';
+import { logUnavailable } from '../log/repeats.ts';
+import { isNotImplemented } from '../storage/abilities.ts';
 import { TusRefusal } from './tus-refusal.ts';
 import { newUploadId } from './upload-ids.ts';
 
 export interface UploadRouteOptions {
   uploads: UploadServices;
+  /** false: the media storage lacks what tus needs (ListParts): a new upload is refused (503) before anything is made. */
+  resumable: boolean;
   guard: Guard;
   paths: MediaPathSigner;
   clock: Clock;
@@ -39,7 +44,7 @@ const METHODS = ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'] as const;
  *
  * Bodies stream through untouched: this scope parses none, and tus reads PATCH bodies itself.
  */
-export const uploadRoutes: FastifyPluginAsync<UploadRouteOptions> = async (app, { uploads, guard, paths, clock }) => {
+export const uploadRoutes: FastifyPluginAsync<UploadRouteOptions> = async (app, { uploads, guard, paths, clock, resumable }) => {
   const { service } = uploads;
   const calls = new WeakMap<Request, TusCall>();
   /** Retry-After of a request answered 503 because the storage or the database was unavailable. */
@@ -93,7 +98,11 @@ export const uploadRoutes: FastifyPluginAsync<UploadRouteOptions> = async (app, 
       const unavailable = unavailableAnswer(err);
       const log = calls.get(req)?.request.log;
       if (unavailable) {
-        log?.error({ err }, `${unavailable.what} unavailable`);
+        if (log) logUnavailable(log, unavailable.what, err);
+        // A call the storage does not implement will fail this upload every time: it goes now, rather than
+        // counting toward its owner's unfinished uploads for a day.
+        const upload = calls.get(req)?.upload;
+        if (upload && isNotImplemented((err as { cause?: unknown }).cause ?? err)) void service.abandon(upload.id);
         const { status, body, headers } = unavailable.error;
         retryAfter.set(req, headers['Retry-After']!);
         return { status_code: status, body: JSON.stringify(body) };
@@ -107,6 +116,11 @@ export const uploadRoutes: FastifyPluginAsync<UploadRouteOptions> = async (app, 
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!resumable && request.method === 'POST')
+      return reply
+        .status(503)
+        .type('application/json; charset=utf-8')
+        .send({ detail: RESUMABLE_UNAVAILABLE, code: ERROR_CODE.resumable_unavailable });
     const webRequest = new NodeRequest({ req: request.raw, res: reply.raw });
     const call: TusCall = { request };
     calls.set(webRequest, call);
@@ -132,9 +146,9 @@ export const uploadRoutes: FastifyPluginAsync<UploadRouteOptions> = async (app, 
     return reply.type(response.headers.get('content-type') ?? 'application/json; charset=utf-8').send(text);
   };
   // The guard runs before tus sees the request, so a stranger learns nothing from its checks.
-  const preValidation = async (request: FastifyRequest) => {
+  const preValidation = requiresBearer(async (request: FastifyRequest) => {
     if (request.method !== 'OPTIONS') await guard(request);
-  };
+  });
   for (const url of ['/', '/*']) {
     app.route({ method: [...METHODS], url, preValidation, handler, config: { upload: true } });
   }
@@ -152,6 +166,9 @@ async function asTus<T>(call: TusCall, work: () => Promise<T>): Promise<T> {
     throw err;
   }
 }
+
+/** What a new resumable upload is told when the storage cannot take them (the app then sends the file whole). */
+export const RESUMABLE_UNAVAILABLE = 'Хранилище файлов этого сервера не поддерживает возобновляемые загрузки: отправьте файл целиком.';
 
 const refusal = (err: ApiError) => new TusRefusal(err.status, JSON.stringify(err.body));
 

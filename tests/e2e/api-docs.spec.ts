@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { apiLogin, registerVerified } from './support/auth';
 
 /** The API's docs page (Swagger UI served from node_modules) draws the description within the Content-Security-Policy. */
 test('the API docs page shows the description, with nothing refused by the Content-Security-Policy', async ({ page }) => {
@@ -27,4 +28,35 @@ test('the API docs page shows the description, with nothing refused by the Conte
   await expect(page.locator('.opblock.is-open').getByText('password', { exact: false }).first()).toBeVisible();
   expect(violations).toEqual([]);
   expect(outside).toEqual([]);
+});
+
+/**
+ * «Authorize» on the docs page (issue 46, R2): with the access token from the login endpoint, «Try it out» on a
+ * protected operation sends it, and the answer is the signed-in user's, not 401.
+ */
+test('the API docs page signs in with «Authorize» and calls a protected route', async ({ page, request }) => {
+  const user = await registerVerified(request);
+  const { access } = await apiLogin(request, user);
+
+  await page.goto('/api/docs/');
+  await expect(page.getByRole('heading', { name: /Копилка API/ })).toBeVisible();
+  // The protected operations show a lock: the description declares the bearer scheme on them.
+  const profile = page.locator('.opblock-get', { has: page.locator('.opblock-summary-path', { hasText: /^\/api\/auth\/profile\/$/ }) });
+  await expect(profile.locator('.authorization__btn')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Authorize' }).first().click();
+  const dialog = page.locator('.dialog-ux');
+  await dialog.locator('input[type="text"], input[type="password"]').first().fill(access);
+  await dialog.getByRole('button', { name: 'Apply credentials' }).click();
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+
+  await profile.locator('.opblock-summary').click();
+  await profile.getByRole('button', { name: 'Try it out' }).click();
+  const answer = page.waitForResponse((r) => r.url().endsWith('/api/auth/profile/') && r.request().method() === 'GET');
+  await profile.getByRole('button', { name: 'Execute' }).click();
+  const res = await answer;
+  expect(res.request().headers()['authorization']).toBe(`Bearer ${access}`);
+  expect(res.status()).toBe(200);
+  await expect(profile.locator('.live-responses-table tbody .response-col_status').first()).toHaveText('200');
+  await expect(profile.locator('.live-responses-table tbody .microlight').first()).toContainText(user.email);
 });

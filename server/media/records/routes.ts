@@ -7,6 +7,8 @@ import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import { currentSessionId, currentUser, type Guard } from '../../auth/guard.ts';
 import { ApiError, detailError } from '../../http/errors.ts';
+import type { UploadForm } from '../../http/upload-form.ts';
+import { mediaDetailsSchema } from '../fields.ts';
 import { sessionGrant } from '../../grants/grant.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { contentDisposition, safeFileName } from '../files/content-disposition.ts';
@@ -93,7 +95,12 @@ function registerKind(app: ZodApp, kind: MediaKindSpec, { media, guard, storage,
 
   // The upload streams: its body is read part by part by the upload intake, which checks the fields
   // with the edit's schema (fields.ts) and the file by its content.
-  app.post(base, { preValidation: guard, config: { upload: true }, schema: { response: { 201: kind.record } } }, async (request, reply) => {
+  const form: UploadForm = {
+    file: kind.fileField,
+    fileDescription: `The ${kind.name} file (checked by its content)`,
+    fields: mediaDetailsSchema,
+  };
+  app.post(base, { preValidation: guard, config: { upload: form }, schema: { response: { 201: kind.record } } }, async (request, reply) => {
     const user = currentUser(request);
     const parts = request.isMultipart() ? multipartParts(request, kind.limit(config) + 1) : bodyParts(request.body);
     const declared = Number(request.headers['content-length']);

@@ -186,7 +186,7 @@ export async function startStack(stateFile: string, logDir: string): Promise<{ s
       TRUST_PROXY: '127.0.0.1',
       PUBLIC_URL: `https://${SITE_NAME}:${caddyPort}`,
       HOST: '127.0.0.1',
-      LOG_LEVEL: 'info', // request lines show the address and host each process saw
+      LOG_LEVEL: 'debug', // request lines (the health probes' are at debug) show the address and host each process saw
     };
 
     // `npm run migrate` once, as the guide says, before any API process starts.

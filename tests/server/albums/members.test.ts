@@ -183,10 +183,10 @@ describe('shared albums: members', () => {
     await expectUrls(t, fileUrls(bobs), 200);
     const forCarol = (await albumItems(t, carol, album.id)).find((i) => i.id === bobsAudio.id)!;
     await expectUrls(t, fileUrls(forCarol), 200);
-    // Bob sees his own as his: plain URLs, the original, his own download.
+    // Bob sees his own as his: plain URLs, his own download.
     const forBob = (await albumItems(t, bob, album.id)).find((i) => i.id === bobsAudio.id)!;
     expect(forBob).toMatchObject({ owner: null, added_by: { id: bob.id }, download_url: `/api/media/audio/${bobsAudio.id}/download/` });
-    expect(forBob.original_file).toMatch(/^\/media\/u\/\d+\/audio\/[^?]+\?exp=\d+&sig=/);
+    expect(forBob.audio_file).toMatch(/^\/media\/u\/\d+\/audio\/[^?]+\?exp=\d+&sig=/);
 
     const out = await call(bob, 'DELETE', `/api/albums/${album.id}/items/`, { items: [ref('audio', bobsAudio)] });
     expect(out.statusCode, out.body).toBe(200);

@@ -1,3 +1,4 @@
+import { VERSION } from '../../../server/version.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECK_TIMEOUT_MS, WORKER_STALE_MS } from '../../../server/health/readiness.ts';
 import type { Storage } from '../../../server/storage/storage.ts';
@@ -49,7 +50,7 @@ describe('health: live and ready', () => {
   it('answers ready with every check ok: the database, the storage and this process’s worker', async () => {
     const res = await t.app.inject({ url: '/api/health/ready/' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', checks: { database: 'ok', storage: 'ok', worker: 'ok' } });
+    expect(res.json()).toEqual({ status: 'ok', version: VERSION, checks: { database: 'ok', storage: 'ok', worker: 'ok' } });
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
@@ -63,7 +64,11 @@ describe('health: live and ready', () => {
     try {
       const res = await t.app.inject({ url: '/api/health/ready/' });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ detail: 'Не готово: хранилище файлов', checks: { database: 'ok', storage: 'failed', worker: 'ok' } });
+      expect(res.json()).toEqual({
+        detail: 'Не готово: хранилище файлов',
+        version: VERSION,
+        checks: { database: 'ok', storage: 'failed', worker: 'ok' },
+      });
     } finally {
       mode.stat = 'real';
     }
@@ -100,7 +105,11 @@ describe('health: live and ready', () => {
     t.clock.advance(WORKER_STALE_MS + 1_000);
     const stale = await t.app.inject({ url: '/api/health/ready/' });
     expect(stale.statusCode).toBe(503);
-    expect(stale.json()).toEqual({ detail: 'Не готово: обработчик заданий', checks: { database: 'ok', storage: 'ok', worker: 'failed' } });
+    expect(stale.json()).toEqual({
+      detail: 'Не готово: обработчик заданий',
+      version: VERSION,
+      checks: { database: 'ok', storage: 'ok', worker: 'failed' },
+    });
     await worker.settle();
     expect((await t.app.inject({ url: '/api/health/ready/' })).statusCode).toBe(200);
   });
@@ -123,14 +132,14 @@ describe('health: ready without a worker (RUN_JOBS=false), and with the database
   it('checks the database and the storage only', async () => {
     const res = await t.app.inject({ url: '/api/health/ready/' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', checks: { database: 'ok', storage: 'ok' } });
+    expect(res.json()).toEqual({ status: 'ok', version: VERSION, checks: { database: 'ok', storage: 'ok' } });
   });
 
   it('answers 503 naming the database when it cannot be queried, while live still answers', async () => {
     await t.db.destroy();
     const res = await t.app.inject({ url: '/api/health/ready/' });
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ detail: 'Не готово: база данных', checks: { database: 'failed', storage: 'ok' } });
+    expect(res.json()).toEqual({ detail: 'Не готово: база данных', version: VERSION, checks: { database: 'failed', storage: 'ok' } });
     expect((await t.app.inject({ url: '/api/health/live/' })).statusCode).toBe(200);
   });
 });

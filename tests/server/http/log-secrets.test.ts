@@ -29,7 +29,8 @@ describe('secrets stay out of the logs', () => {
 
   beforeAll(async () => {
     t = await createTestApp({
-      env: { LOG_LEVEL: 'info' },
+      // debug: the web export's pages are logged there (the reset link's page among them).
+      env: { LOG_LEVEL: 'debug' },
       app: { logStream: { write: (line: string) => void log.push(line) } },
       mailer: (config) => createMailer(config, (line) => log.push(line)),
     });

@@ -54,7 +54,8 @@ describe('which ffmpeg processes the uploads', () => {
     { timeout: 120_000 },
     async () => {
       const started = async (env: Record<string, string>) => {
-        const dir = await tempDir('kopilka-ffmpeg-start-');
+        // A folder whose name does not say ffmpeg: the start-up block names DATA_DIR.
+        const dir = await tempDir('kopilka-choice-start-');
         const port = await new Promise<number>((resolve) => {
           const srv = createServer().listen(0, '127.0.0.1', () => {
             const { port: p } = srv.address() as { port: number };

@@ -159,6 +159,26 @@ describe('signing in with VK ID and Yandex ID', () => {
     });
   }
 
+  it('makes no account for a new person while registration is closed or by invitation; an existing link still signs in', async () => {
+    await signedInUser(t); // not the first account: the mode applies
+    const linked = await begin('vkid');
+    expect((await callback(linked.body, linked.cookie)).statusCode).toBe(200);
+    for (const [mode, detail] of [
+      ['closed', 'Регистрация закрыта. Обратитесь к администратору.'],
+      ['invite', 'Регистрация только по приглашению. Попросите приглашение у администратора.'],
+    ] as const) {
+      await t.services.admin.registration.setMode({ id: null, email: 'cli', ip: null }, mode);
+      const flow = await begin('yandex');
+      const res = await callback(flow.body, flow.cookie);
+      expect(res.statusCode, mode).toBe(403);
+      expect(res.json()).toEqual({ detail });
+      expect(await t.db.selectFrom('users').select('id').where('email', '=', flow.person.email).execute()).toEqual([]);
+      const again = await begin('vkid', linked.person);
+      expect((await callback(again.body, again.cookie)).statusCode, mode).toBe(200);
+    }
+    await t.services.admin.registration.setMode({ id: null, email: 'cli', ip: null }, 'open');
+  });
+
   it('refuses a mismatched state: another browser’s cookie, no cookie, a state never handed out', async () => {
     const flow = await begin('vkid');
     const other = await begin('vkid');

@@ -33,6 +33,14 @@ describe('loadConfig', () => {
     expect(c.userQuotaBytes).toBeNull();
     expect(c.webConcurrency).toBe(1);
     expect(c.secretKey.length).toBeGreaterThanOrEqual(32);
+    expect(c.logFormat).toBeNull();
+    expect(c.shutdownGraceMs).toBe(30_000);
+  });
+
+  it('reads LOG_FORMAT and SHUTDOWN_GRACE_S', async () => {
+    const c = loadConfig({ DATA_DIR: await dataDir(), LOG_FORMAT: 'json', SHUTDOWN_GRACE_S: '5' });
+    expect(c.logFormat).toBe('json');
+    expect(c.shutdownGraceMs).toBe(5_000);
   });
 
   it('treats empty variables as unset', async () => {
@@ -104,6 +112,9 @@ describe('loadConfig', () => {
     ['USER_QUOTA_BYTES', '1GB'],
     ['UPLOAD_STAGING_BYTES', '0'],
     ['LOG_LEVEL', 'loud'],
+    ['LOG_FORMAT', 'yaml'],
+    ['SHUTDOWN_GRACE_S', '-1'],
+    ['SHUTDOWN_GRACE_S', '30s'],
     ['WEB_CONCURRENCY', '0'],
     ['WEB_CONCURRENCY', 'max'],
   ];

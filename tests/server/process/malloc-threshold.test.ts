@@ -47,7 +47,7 @@ describe('the malloc threshold every start of the server sets', () => {
   it('is set by npm start and npm run worker, the systemd units and the image, the same everywhere, below argon2’s block', () => {
     expect(value).not.toBeNull();
     expect(Number(value)).toBeLessThan(ARGON2_BYTES);
-    expect(scripts.start).toMatch(/^MALLOC_MMAP_THRESHOLD_=\d+ tsx server\/process\/api\.ts$/);
+    expect(scripts.start).toMatch(/^MALLOC_MMAP_THRESHOLD_=\d+ exec node --import tsx server\/process\/api\.ts$/);
     expect(thresholdIn(scripts.worker)).toBe(value);
     for (const unit of ['deploy/kopilka-api@.service', 'deploy/kopilka-worker@.service'])
       expect(read(unit), unit).toMatch(new RegExp(`^Environment=MALLOC_MMAP_THRESHOLD_=${value}$`, 'm'));

@@ -1,7 +1,10 @@
 import { existsSync, mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MIGRATION_NAMES } from '../../../server/db/migrate.ts';
+import { VERSION } from '../../../server/version.ts';
 import { tempDir } from '../support/media-fixtures.ts';
+import { makeReadOnly } from '../support/read-only-folder.ts';
 import { s3TestEnv } from '../support/test-storage.ts';
 import { freePort, startApiProcess, type ApiProcess } from '../../support/processes.ts';
 
@@ -75,6 +78,35 @@ describe('the server process', () => {
     expect(await res.text()).toContain('главная');
   });
 
+  it('says at start, whatever LOG_LEVEL hides, its version, database, storage, data folder, jobs and migrations', () => {
+    const lines = server
+      .stdout()
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    const data = path.join(dir, 'data');
+    const start = lines.find((l) => l.msg === `Копилка ${VERSION} (API) starting`);
+    expect(start, server.stdout()).toMatchObject({
+      level: 30,
+      version: VERSION,
+      database: `SQLite ${path.join(data, 'kopilka.sqlite')}`,
+      storage: `local folder ${path.join(data, 'media')}`,
+      dataDir: data,
+      processes: 1,
+      jobs: 'this process',
+      migrations: MIGRATION_NAMES.join(', '),
+    });
+    expect(start!.time).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(lines.map((l) => l.msg)).toContain(`Копилка работает: ${base}`);
+    // Nothing but log lines: no plain console line mixed in.
+    expect(
+      server
+        .stdout()
+        .split('\n')
+        .filter((l) => l.trim() && !l.startsWith('{')),
+    ).toEqual([]);
+  });
+
   it('keeps its generated SECRET_KEY in DATA_DIR', () => {
     expect(existsSync(path.join(dir, 'data', 'secret_key'))).toBe(true);
   });
@@ -131,6 +163,23 @@ describe('the server process', () => {
     const line = await refusal({ DATABASE_URL: 'postgres://kopilka:secret@127.0.0.1:1/kopilka', SECRET_KEY: '' });
     expect(line).toMatch(/^Копилка: Missing SECRET_KEY: required with PostgreSQL/);
     expect(line).not.toContain('secret@');
+  });
+
+  it('refuses a DATA_DIR it cannot write, in one line naming the folder and the fix', async () => {
+    const folder = path.join(dir, 'unwritable');
+    mkdirSync(folder);
+    const undo = makeReadOnly(folder);
+    try {
+      const line = await refusal({ DATA_DIR: folder });
+      // As root the folder is a read-only mount (EROFS); as another user (the image's node) it is EACCES.
+      expect(line).toMatch(
+        process.getuid?.() === 0
+          ? new RegExp(`^Копилка: DATA_DIR ${folder} is on a read-only file system \\(EROFS\\)`)
+          : new RegExp(`^Копилка: DATA_DIR ${folder} is not writable by this process .*chown -R \\d+:\\d+ ${folder}`),
+      );
+    } finally {
+      undo();
+    }
   });
 
   it('refuses S3 media storage without SECRET_KEY', async () => {

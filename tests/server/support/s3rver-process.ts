@@ -6,7 +6,7 @@
  * remove s3rver's own folder of an upload (`initiateUpload` writes its `key` there, `putPart` writes
  * `<n>` and `<n>.md5`).
  *
- * Usage: node --import tsx s3rver-process.ts <folder> <bucket> [port]; prints `S3rver listening on HOST:PORT`
+ * Usage: node --import tsx s3rver-process.ts <folder> <bucket> [port] [--stock]; prints `S3rver listening on HOST:PORT`
  * (a port of its own unless given: a server started again on the same folder and port is the same bucket).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -32,7 +32,8 @@ const require = createRequire(import.meta.url);
 const S3rver = require('s3rver') as new (options: object) => S3rverInstance;
 const S3Error = require('s3rver/lib/models/error') as new (code: string, message: string, detail?: object) => Error;
 
-const [directory, bucket, wantedPort = '0'] = process.argv.slice(2);
+const stock = process.argv.includes('--stock');
+const [directory, bucket, wantedPort = '0'] = process.argv.slice(2).filter((a) => a !== '--stock');
 if (!directory || !bucket) throw new Error('usage: s3rver-process.ts <folder> <bucket> [port]');
 
 /** Every upload begun in the bucket and not completed or aborted, under a prefix: one page, keys in order. */
@@ -104,6 +105,7 @@ const server = new S3rver({
   configureBuckets: [{ name: bucket, configs: [] }],
 });
 // Before s3rver's router (its last middleware), after its logging, XML encoding and vhost handling.
-server.middleware.splice(server.middleware.length - 1, 0, listMultipartUploads, multipartExtras);
+// `--stock`: s3rver as it ships, without them (what an operator meets who runs it as the README's S3 server).
+if (!stock) server.middleware.splice(server.middleware.length - 1, 0, listMultipartUploads, multipartExtras);
 const { address, port } = await server.run();
 console.log(`S3rver listening on ${address}:${port}`);

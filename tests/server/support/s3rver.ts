@@ -19,15 +19,16 @@ export interface S3rverProcess {
 
 /**
  * A real S3-protocol server (s3rver, files in a temp folder) as a child process on loopback with one
- * bucket, with the multipart calls it lacks added (s3rver-process.ts). Its own process: its list
+ * bucket, with the multipart calls it lacks added (s3rver-process.ts; `stock`: without them). Its own process: its list
  * continuation tokens use DES, which OpenSSL 3 serves only with the legacy provider, and that flag is
  * better kept out of the process under test.
  */
-export async function startS3rver(bucket = 'kopilka-test'): Promise<S3rverProcess> {
+export async function startS3rver(bucket = 'kopilka-test', opts: { stock?: boolean } = {}): Promise<S3rverProcess> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'kopilka-s3rver-'));
   const script = fileURLToPath(new URL('./s3rver-process.ts', import.meta.url));
   const tsx = createRequire(import.meta.url).resolve('tsx');
-  const child = spawn(process.execPath, ['--import', pathToFileURL(tsx).href, script, dir, bucket], {
+  const args = ['--import', pathToFileURL(tsx).href, script, dir, bucket, ...(opts.stock ? ['--stock'] : [])];
+  const child = spawn(process.execPath, args, {
     env: { ...process.env, NODE_OPTIONS: '--openssl-legacy-provider' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

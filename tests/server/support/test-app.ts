@@ -138,6 +138,8 @@ export async function createTestApp(
     mailer?: (config: Config) => Mailer;
     /** buildApp's options (timeouts, a log stream); the logger is off unless a stream is given. */
     app?: Omit<AppOptions, 'logger'>;
+    /** What the media storage is taken to lack (as a start's probe finds it, storage/abilities.ts). */
+    storageLacks?: string[];
     /** Extra routes a test needs on this app (registered before it is ready). */
     routes?: (app: FastifyInstance) => void;
   } = {},
@@ -159,6 +161,7 @@ export async function createTestApp(
     sms,
     clock,
     processor: overrides.processor ?? createProcessor({ ffmpegPath: config.ffmpegPath }),
+    ...(overrides.storageLacks ? { storageLacks: overrides.storageLacks } : {}),
   };
   const { app, services } = await buildApp(deps, { logger: !!overrides.app?.logStream, ...overrides.app });
   overrides.routes?.(app);

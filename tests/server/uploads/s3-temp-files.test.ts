@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../../server/clock.ts';
@@ -14,8 +15,8 @@ import { until } from '../../support/until.ts';
 /**
  * The real API process (server/process/api.ts) with the media in a bucket and no jobs of its own (RUN_JOBS=false,
  * as in a deployment): the parts tus's S3 store writes to disk while a PATCH streams in are under its
- * DATA_DIR, never in the system's temporary folder, and what a process killed mid-PATCH left there is
- * removed when the next one starts.
+ * DATA_DIR (a folder of its own), never in the system's temporary folder, and what a process killed mid-PATCH
+ * left there is removed when the next one starts, however fresh.
  */
 const SECRET_KEY = 'uploads-s3-temp-test-secret-key-0123456789abcdef';
 const MiB = 1024 * 1024;
@@ -33,7 +34,9 @@ describe('tus uploads to a bucket through a killed API process', () => {
   let server: ApiProcess | null = null;
   let headers: Record<string, string>;
 
-  const workDir = () => path.join(dataDir, 'work', 'storage');
+  /** This API process's own temporary folder (the process index of a lone `npm start` is 0). */
+  const workDir = () => path.join(dataDir, 'work', 'tmp', `${os.hostname()}-0`);
+  const slot = (name: string) => path.join(dataDir, 'work', 'tmp', name);
   const url = (p: string) => `http://127.0.0.1:${port}${p}`;
 
   async function start(): Promise<void> {
@@ -108,15 +111,22 @@ describe('tus uploads to a bucket through a killed API process', () => {
 
     await kill();
     patch.destroy();
-    const left = filesIn(workDir());
-    expect(left.length).toBeGreaterThan(0);
-    // Left two hours ago, beside a file of the last minutes (work that may still be going on).
+    // What the killed process left is minutes old: no age rule would take it yet.
+    expect(filesIn(workDir()).length).toBeGreaterThan(0);
+    // Beside it: the folder of a process on another host sharing DATA_DIR (busy now), and one gone for hours.
+    mkdirSync(slot('other-host-0'), { recursive: true });
+    writeFileSync(path.join(slot('other-host-0'), 'busy'), 'x');
+    mkdirSync(slot('gone-host-0'), { recursive: true });
+    writeFileSync(path.join(slot('gone-host-0'), 'old'), 'x');
     const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
-    for (const name of left) utimesSync(path.join(workDir(), name), twoHoursAgo, twoHoursAgo);
-    writeFileSync(path.join(workDir(), 'recent'), 'x');
+    utimesSync(slot('gone-host-0'), twoHoursAgo, twoHoursAgo);
 
     await start();
-    expect(filesIn(workDir())).toEqual(['recent']);
+    // The next start (no jobs of its own: RUN_JOBS=false) empties its own folder, and the one of a gone process.
+    expect(filesIn(workDir())).toEqual([]);
+    expect(filesIn(slot('other-host-0'))).toEqual(['busy']);
+    expect(existsSync(slot('gone-host-0'))).toBe(false);
     expect(workIn(systemTemp)).toEqual([]);
+    expect(server!.stdout()).toMatch(/removed \d+ temporary file\(s\) a stopped process left/);
   });
 });
