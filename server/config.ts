@@ -75,6 +75,9 @@ export const CONFIG_VARIABLES = [
   'AWS_SECRET_ACCESS_KEY',
   'AWS_SESSION_TOKEN',
   'AWS_REGION',
+  // Read with MEDIA_STORAGE (storage/media-storage-url.ts).
+  'S3_CONNECT_TIMEOUT_SECONDS',
+  'S3_TIMEOUT_SECONDS',
 ];
 
 /** Sign-in through an OAuth 2.0 provider (VK ID, Yandex ID): the app's keys there and its endpoints. */

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { currentUser, type Guard } from '../auth/guard.ts';
+import { currentUser, requiresBearer, type Guard } from '../auth/guard.ts';
 import { detailError } from '../http/errors.ts';
 import { NOT_STAFF } from '../../contract/admin.ts';
 import type { Actor } from './audit.ts';
@@ -9,10 +9,11 @@ import type { Actor } from './audit.ts';
  * «Недостаточно прав.»). It runs before the input is checked, so a member learns nothing from validation.
  */
 export function staffGuard(guard: Guard): Guard {
-  return async (request: FastifyRequest) => {
+  // Marked as the session guard is: the API description gives these routes the bearer scheme.
+  return requiresBearer(async (request: FastifyRequest) => {
     await guard(request);
     if (!currentUser(request).is_staff) throw detailError(403, NOT_STAFF);
-  };
+  });
 }
 
 /** The staff member behind a request, as the audit log names them: who, and from which address. */

@@ -67,7 +67,7 @@ export async function startCaddy(o: ProxyOptions): Promise<{ origin: string; ca:
   return { origin, ca };
 }
 
-/** Copies only the ${KOPILKA_*} names from the template into envsubst's list, as the README's command does. */
+/** Copies only the ${KOPILKA_*} names from the template into envsubst's list, as docs/deployment.md's command does. */
 function renderWithEnvsubst(template: string, vars: Record<string, string>): string {
   const text = readFileSync(template, 'utf8');
   const names = [...new Set([...text.matchAll(/\$\{(KOPILKA_[A-Z0-9_]+)\}/g)].map((m) => m[1]!))];

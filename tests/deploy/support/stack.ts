@@ -9,7 +9,7 @@ import { startCaddy, startNginx, trustInNss } from './proxies.ts';
 import { S3RVER_CREDENTIALS } from '../../server/support/s3rver.ts';
 
 /**
- * The deployment as the README describes it, on loopback: a throw-away PostgreSQL, the S3-protocol
+ * The deployment as docs/deployment.md describes it, on loopback: a throw-away PostgreSQL, the S3-protocol
  * test server (s3rver) with one bucket for the media, `npm run migrate` once, two API processes
  * (SERVE_WEB=false, RUN_JOBS=false, one SECRET_KEY, TRUST_PROXY, MEDIA_STORAGE=s3://…), one worker
  * (`npm run worker`, the same environment), each process with a DATA_DIR of its own as on separate
