@@ -3,8 +3,8 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { KIND_VIEWS } from '@/components/media/kind-views';
-import { MediaCollection } from '@/components/media/media-collection';
+import { KIND_VIEWS } from '@/components/media/kinds/kind-views';
+import { MediaCollection } from '@/components/media/collection/media-collection';
 import { LazyShareDialog } from '@/components/shares/lazy-share-dialog';
 import { Button } from '@/components/ui/button';
 import { BUTTON_BASE, BUTTON_VARIANTS } from '@/components/ui/button-styles';
@@ -41,8 +41,8 @@ import {
 } from './album-words';
 
 const AlbumDetailsDialog = lazyDialog(() => import('./album-details-dialog').then((m) => m.AlbumDetailsDialog));
-const EditMediaDialog = lazyDialog(() => import('@/components/media/edit-media-dialog').then((m) => m.EditMediaDialog));
-const DeleteMediaDialog = lazyDialog(() => import('@/components/media/delete-media-dialog').then((m) => m.DeleteMediaDialog));
+const EditMediaDialog = lazyDialog(() => import('@/components/media/item/edit-media-dialog').then((m) => m.EditMediaDialog));
+const DeleteMediaDialog = lazyDialog(() => import('@/components/media/item/delete-media-dialog').then((m) => m.DeleteMediaDialog));
 
 type Viewable = 'photo' | 'video';
 const isCover = (album: Album | undefined, item: ItemRef) => album?.cover?.kind === item.kind && album.cover.id === item.id;

@@ -4,17 +4,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import Link from 'next/link';
 import { useCallback, type ComponentType } from 'react';
-import { FilePickButton } from '@/components/media/file-pick-button';
-import { RECORDING_UNSUPPORTED } from '@/components/media/recording-unsupported';
-import { UploadList } from '@/components/media/upload-list';
+import { FilePickButton } from '@/components/media/uploads/file-pick-button';
+import { RECORDING_UNSUPPORTED } from '@/components/media/recorder/recording-unsupported';
+import { UploadList } from '@/components/media/uploads/upload-list';
 import { NavIcon } from '@/components/shell/nav-items';
 import { Button } from '@/components/ui/button';
 import { lazyDialog } from '@/components/ui/lazy-dialog';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useMediaList } from '@/hooks/use-media-list';
-import { useRefreshMediaList } from '@/hooks/use-media-mutations';
-import { useMediaRecorderLaunch } from '@/hooks/use-media-recorder-launch';
-import { useMediaUploads } from '@/hooks/use-media-uploads';
+import { useMediaList } from '@/components/media/screen/use-media-list';
+import { useRefreshMediaList } from '@/components/media/item/use-media-mutations';
+import { useMediaRecorderLaunch } from '@/components/media/recorder/use-media-recorder-launch';
+import { useMediaUploads } from '@/components/media/uploads/use-media-uploads';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import { useUsage } from '@/hooks/use-storage-space';
 import { usageQueries } from '@/lib/api/storage-space';
@@ -27,7 +27,7 @@ import { FavoritesSection } from './favorites-section';
 import { LatestRecordings } from './latest-recordings';
 import { LatestTiles } from './latest-tiles';
 
-const RecorderDialog = lazyDialog(() => import('@/components/media/recorder-dialog').then((m) => m.RecorderDialog));
+const RecorderDialog = lazyDialog(() => import('@/components/media/recorder/recorder-dialog').then((m) => m.RecorderDialog));
 
 /** «3 записи · 1,2 МБ»: how many a section keeps and the room they take (originals and copies, trash included). */
 function Figures({ kind, count, usage }: { kind: MediaKind; count: number | undefined; usage: Usage | undefined }) {

@@ -15,7 +15,7 @@ function early(path: string, kind: MediaKind): void {
   // The list's request goes out first: the screen's chunk, once here, keeps the main thread busy for a while.
   prefetchWhenSignedIn(path, async () => {
     const list = queryClient.prefetchQuery((await import('./signed-in')).mediaQueries(kind).list());
-    await Promise.all([list, import('@/components/media/media-screen')]);
+    await Promise.all([list, import('@/components/media/screen/media-screen')]);
   });
 }
 
@@ -26,7 +26,7 @@ function early(path: string, kind: MediaKind): void {
 function earlyTimeline(path: string, kind: MediaKind): void {
   prefetchWhenSignedIn(path, async () => {
     const first = import('@/lib/api/timeline').then((m) => m.prefetchFirstMonths(queryClient, kind));
-    await Promise.all([first, import('@/components/media/media-screen')]);
+    await Promise.all([first, import('@/components/media/screen/media-screen')]);
   });
 }
 

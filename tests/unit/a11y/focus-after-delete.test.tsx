@@ -1,6 +1,6 @@
 import { render, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { focusAfterRemoval, neighbourOf } from '@/components/media/delete-media-dialog';
+import { focusAfterRemoval, neighbourOf } from '@/components/media/item/delete-media-dialog';
 
 function Screen({ ids }: { ids: number[] }) {
   return (

@@ -17,7 +17,7 @@ vi.mock('@/lib/api/client', async (importOriginal) => ({
   api: { get: () => ({ json: () => Promise.resolve(trashItems) }) },
 }));
 
-import { AudioItem } from '@/components/audio/audio-item';
+import { AudioItem } from '@/components/media/kinds/audio/audio-item';
 import { TrashScreen } from '@/components/trash/trash-screen';
 import { audioRecord, noItemActions } from '../support/media-records';
 

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { MediaListBody, type MediaListBodyProps } from '@/components/media/media-list-body';
+import { MediaListBody, type MediaListBodyProps } from '@/components/media/screen/media-list-body';
 
 const props = (visibleCount: number): MediaListBodyProps => ({
   list: { isPending: false, isLoadingError: false, refetch: () => undefined },

@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AudioItem } from '@/components/audio/audio-item';
-import { MediaCollection } from '@/components/media/media-collection';
+import { AudioItem } from '@/components/media/kinds/audio/audio-item';
+import { MediaCollection } from '@/components/media/collection/media-collection';
 import { audioRecord, noItemActions } from '../support/media-records';
 
 const records = Array.from({ length: 2000 }, (_, i) =>

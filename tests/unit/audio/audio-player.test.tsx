@@ -41,7 +41,7 @@ vi.mock('wavesurfer.js', () => ({
   },
 }));
 
-import { AudioPlayer, WAVEFORM_INIT_DELAY_MS, WAVEFORM_TIMEOUT_MS } from '@/components/audio/audio-player';
+import { AudioPlayer, WAVEFORM_INIT_DELAY_MS, WAVEFORM_TIMEOUT_MS } from '@/components/player/audio-player';
 
 const SRC = 'http://localhost:3000/media/u/1/audio/a.mp3?exp=1&sig=s';
 

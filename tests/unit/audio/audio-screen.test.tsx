@@ -18,7 +18,7 @@ vi.mock('@/lib/api/client', async (importOriginal) => {
   return { ...real, api: { get: () => ({ json: () => server.list() }) } };
 });
 
-import { MediaScreen } from '@/components/media/media-screen';
+import { MediaScreen } from '@/components/media/screen/media-screen';
 import { SnackbarHost } from '@/components/ui/snackbar-host';
 import { SPEC_SORT_LABELS } from '../support/sort-labels';
 

@@ -10,7 +10,7 @@ vi.mock('@/lib/api/client', async () => {
   return realApiClient(accessOnlyTokens(() => 'access-1'));
 });
 
-import { EditMediaDialog } from '@/components/media/edit-media-dialog';
+import { EditMediaDialog } from '@/components/media/item/edit-media-dialog';
 import { SnackbarHost } from '@/components/ui/snackbar-host';
 import { json, nextAnswer, stubFetch } from '../support/api-client';
 import { audioRecord } from '../support/media-records';

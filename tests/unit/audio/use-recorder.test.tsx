@@ -1,6 +1,6 @@
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useRecorder, type RecordingUpload, type SaveOutcome } from '@/hooks/use-recorder';
+import { useRecorder, type RecordingUpload, type SaveOutcome } from '@/components/media/recorder/use-recorder';
 import { appendChunk, createSession, deleteSession, listPending, listUnsaved } from '@/lib/media/recording/recording-store';
 
 class FakeMediaRecorder {

@@ -2,7 +2,7 @@ import { act, cleanup, renderHook } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useMediaPlayback } from '@/hooks/use-media-playback';
+import { useMediaPlayback } from '@/components/player/use-media-playback';
 import { userAtom } from '@/lib/auth/atoms';
 import type { User } from '@/lib/auth/types';
 import { playbackCoordinator } from '@/lib/media/playback/playback-coordinator';

@@ -20,8 +20,8 @@ vi.mock('@/lib/api/media-list', async (importOriginal) => {
   };
 });
 
-import { useMediaList } from '@/hooks/use-media-list';
-import { useRefreshMediaList } from '@/hooks/use-media-mutations';
+import { useMediaList } from '@/components/media/screen/use-media-list';
+import { useRefreshMediaList } from '@/components/media/item/use-media-mutations';
 
 function wrapper({ children }: { children: ReactNode }) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });

@@ -1,8 +1,8 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LONG_PRESS_MS } from '@/hooks/use-long-press';
-import { useSelectableItem } from '@/hooks/use-selectable-item';
-import type { SelectItem } from '@/hooks/use-selection';
+import { useSelectableItem } from '@/components/media/selection/use-selectable-item';
+import type { SelectItem } from '@/components/media/selection/use-selection';
 
 // jsdom has no PointerEvent: the browser's, as far as a long press reads it (the kind of pointer, where it is).
 if (!('PointerEvent' in window)) {

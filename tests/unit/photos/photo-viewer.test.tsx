@@ -2,9 +2,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MediaCollection } from '@/components/media/media-collection';
-import { PhotoTile } from '@/components/photos/photo-tile';
-import { PhotoViewerDialog } from '@/components/photos/photo-viewer-dialog';
+import { MediaCollection } from '@/components/media/collection/media-collection';
+import { PhotoTile } from '@/components/media/kinds/photo/photo-tile';
+import { PhotoViewerDialog } from '@/components/media/kinds/photo/photo-viewer-dialog';
 import type { PhotoRecord } from '@/lib/api/photos';
 
 afterEach(cleanup);

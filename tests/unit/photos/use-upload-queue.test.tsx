@@ -1,6 +1,6 @@
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useUploadQueue } from '@/hooks/use-upload-queue';
+import { useUploadQueue } from '@/components/media/uploads/use-upload-queue';
 
 afterEach(cleanup);
 

@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MediaCollection } from '@/components/media/media-collection';
-import { VideoCard } from '@/components/video/video-card';
+import { MediaCollection } from '@/components/media/collection/media-collection';
+import { VideoCard } from '@/components/media/kinds/video/video-card';
 import { MEDIA_KINDS, uploadedMessage } from '@/lib/media/kinds';
 import { isProcessing, PROCESSING_POLL_MS } from '@/lib/media/lists/processing';
 import { noItemActions, videoRecord } from '../support/media-records';

@@ -1,9 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MediaCollection } from '@/components/media/media-collection';
-import { VideoCard } from '@/components/video/video-card';
-import { useSelection } from '@/hooks/use-selection';
+import { MediaCollection } from '@/components/media/collection/media-collection';
+import { VideoCard } from '@/components/media/kinds/video/video-card';
+import { useSelection } from '@/components/media/selection/use-selection';
 import type { VideoRecord } from '@/lib/api/video';
 import { noItemActions, videoRecord } from '../support/media-records';
 

@@ -2,13 +2,13 @@
 
 import { memo } from 'react';
 import { FavoriteButton } from '@/components/favorites/favorite-button';
-import { ProcessingFailed } from '@/components/media/processing-failed';
-import { SelectCheck } from '@/components/media/select-check';
+import { ProcessingFailed } from '@/components/media/item/processing-failed';
+import { SelectCheck } from '@/components/media/selection/select-check';
 import { Menu } from '@/components/ui/menu';
 import { MoreIcon } from '@/components/ui/more-icon';
 import { Spinner } from '@/components/ui/spinner';
-import type { MediaItemProps } from '@/components/media/item-props';
-import { useSelectableItem } from '@/hooks/use-selectable-item';
+import type { MediaItemProps } from '@/components/media/item/item-props';
+import { useSelectableItem } from '@/components/media/selection/use-selectable-item';
 import type { PhotoRecord } from '@/lib/api/photos';
 
 export const PHOTO_PROCESSING = 'обрабатывается';

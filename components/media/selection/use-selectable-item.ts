@@ -1,7 +1,7 @@
 'use client';
 
 import { useMemo, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
-import { useLongPress } from './use-long-press';
+import { useLongPress } from '@/hooks/use-long-press';
 import type { SelectItem } from './use-selection';
 
 export interface SelectableItem {

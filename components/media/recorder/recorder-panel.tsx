@@ -1,11 +1,11 @@
 'use client';
 
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { MediaDetailsForm } from '@/components/media/media-details-form';
+import { MediaDetailsForm } from '@/components/media/item/media-details-form';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
-import type { UseRecorder } from '@/hooks/use-recorder';
+import type { UseRecorder } from '@/components/media/recorder/use-recorder';
 import type { MediaDetails } from '@/lib/api/media';
 import { formatClock } from '@/lib/media/recording/recorder-machine';
 import type { RecorderKind } from '@/lib/media/recording/recording-format';

@@ -1,6 +1,6 @@
 'use client';
 
-import type { MediaViewerProps } from '@/components/media/item-props';
+import type { MediaViewerProps } from '@/components/media/item/item-props';
 import { MediaViewer, viewerFacts, type ViewerKind } from '@/components/media/viewer/media-viewer';
 import { Spinner } from '@/components/ui/spinner';
 import type { PhotoRecord } from '@/contract/media';

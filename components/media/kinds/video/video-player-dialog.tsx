@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import type { MediaViewerProps } from '@/components/media/item-props';
+import type { MediaViewerProps } from '@/components/media/item/item-props';
 import { MediaViewer, viewerFacts, type ViewerKind } from '@/components/media/viewer/media-viewer';
 import { Spinner } from '@/components/ui/spinner';
 import type { VideoRecord } from '@/contract/media';

@@ -2,41 +2,41 @@
 
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { FavoriteFilter, FAVORITES_EMPTY } from '@/components/favorites/favorite-filter';
-import { DropZone } from '@/components/media/drop-zone';
-import { FilePickButton } from '@/components/media/file-pick-button';
-import { MediaListBody } from '@/components/media/media-list-body';
-import { MediaScreenHeader } from '@/components/media/media-screen-header';
-import { MediaToolbar } from '@/components/media/media-toolbar';
-import { RECORDING_UNSUPPORTED } from '@/components/media/recording-unsupported';
-import { RestoreRecordingBanner } from '@/components/media/restore-recording-banner';
-import { SelectionBar } from '@/components/media/selection-bar';
-import { UploadTray } from '@/components/media/upload-tray';
+import { DropZone } from '@/components/media/uploads/drop-zone';
+import { FilePickButton } from '@/components/media/uploads/file-pick-button';
+import { MediaListBody } from '@/components/media/screen/media-list-body';
+import { MediaScreenHeader } from '@/components/media/screen/media-screen-header';
+import { MediaToolbar } from '@/components/media/screen/media-toolbar';
+import { RECORDING_UNSUPPORTED } from '@/components/media/recorder/recording-unsupported';
+import { RestoreRecordingBanner } from '@/components/media/recorder/restore-recording-banner';
+import { SelectionBar } from '@/components/media/selection/selection-bar';
+import { UploadTray } from '@/components/media/uploads/upload-tray';
 import { Button } from '@/components/ui/button';
 import { lazyDialog } from '@/components/ui/lazy-dialog';
 import { SkeletonRows, SkeletonTiles } from '@/components/ui/skeleton';
-import { useLinkedRecord } from '@/hooks/use-linked-record';
-import { useMediaList } from '@/hooks/use-media-list';
-import { useRefreshMediaList } from '@/hooks/use-media-mutations';
-import { useMediaRecorderLaunch } from '@/hooks/use-media-recorder-launch';
-import { useSearchResults, useSearchState } from '@/hooks/use-media-search';
-import { useMediaUploads } from '@/hooks/use-media-uploads';
+import { useLinkedRecord } from '@/components/media/screen/use-linked-record';
+import { useMediaList } from '@/components/media/screen/use-media-list';
+import { useRefreshMediaList } from '@/components/media/item/use-media-mutations';
+import { useMediaRecorderLaunch } from '@/components/media/recorder/use-media-recorder-launch';
+import { useSearchResults, useSearchState } from '@/components/media/screen/use-media-search';
+import { useMediaUploads } from '@/components/media/uploads/use-media-uploads';
 import { useOpenedItem } from '@/hooks/use-opened-item';
-import { useSelection } from '@/hooks/use-selection';
+import { useSelection } from '@/components/media/selection/use-selection';
 import { useSnackbar } from '@/hooks/use-snackbar';
-import { useTimeline } from '@/hooks/use-timeline';
+import { useTimeline } from '@/components/media/collection/use-timeline';
 import type { MediaKind, MediaRecord } from '@/contract/media';
 import { countItems, MEDIA_KINDS, recordingSavedMessage } from '@/lib/media/kinds';
 import type { SortOrder } from '@/lib/media/lists/sort-search';
 import { groupByDay, viewerTimeZone } from '@/lib/media/media-dates';
 import type { RecorderKind } from '@/lib/media/recording/recording-format';
-import { KIND_VIEWS } from './kind-views';
-import { MediaCollection } from './media-collection';
+import { KIND_VIEWS } from '@/components/media/kinds/kind-views';
+import { MediaCollection } from '@/components/media/collection/media-collection';
 
 // The recorder and the edit and delete dialogs (with the dialog library, the form and its rules) are fetched
 // when they first open, so the list shows without them.
-const RecorderDialog = lazyDialog(() => import('@/components/media/recorder-dialog').then((m) => m.RecorderDialog));
-const EditMediaDialog = lazyDialog(() => import('./edit-media-dialog').then((m) => m.EditMediaDialog));
-const DeleteMediaDialog = lazyDialog(() => import('./delete-media-dialog').then((m) => m.DeleteMediaDialog));
+const RecorderDialog = lazyDialog(() => import('@/components/media/recorder/recorder-dialog').then((m) => m.RecorderDialog));
+const EditMediaDialog = lazyDialog(() => import('@/components/media/item/edit-media-dialog').then((m) => m.EditMediaDialog));
+const DeleteMediaDialog = lazyDialog(() => import('@/components/media/item/delete-media-dialog').then((m) => m.DeleteMediaDialog));
 
 /**
  * One kind's screen — «Мои аудиозаписи», «Мои фотографии», «Мои видео»: upload (button or drop) with per-file

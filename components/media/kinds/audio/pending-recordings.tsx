@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useAccountId } from '@/hooks/use-account-id';
-import { usePendingChoice } from '@/hooks/use-pending-uploads';
+import { usePendingChoice } from '@/components/media/uploads/use-pending-uploads';
 import { formatClock } from '@/lib/media/recording/recorder-machine';
 import { pendingNeedSignInAtom, pendingRecordingsAtom, pendingRefusalsAtom } from '@/lib/media/uploads/pending-atoms';
 import { ownershipOf } from '@/lib/media/uploads/pending-uploads';

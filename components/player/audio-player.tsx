@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type WaveSurfer from 'wavesurfer.js';
 import { Button } from '@/components/ui/button';
-import { useMediaPlayback } from '@/hooks/use-media-playback';
+import { useMediaPlayback } from '@/components/player/use-media-playback';
 import { useTheme } from '@/hooks/use-theme';
 import { playbackKeyAction } from '@/lib/media/playback/playback-keys';
 import { alternativeMediaUrls } from '@/lib/media/playback/url-alternatives';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useRef, useState } from 'react';
-import { useMediaUnsavedRecordings } from '@/hooks/use-media-unsaved-recordings';
+import { useMediaUnsavedRecordings } from '@/components/media/recorder/use-media-unsaved-recordings';
 import { isRecordingSupported } from '@/lib/media/recording/recording-support';
 import type { RecorderKind } from '@/lib/media/recording/recording-format';
 

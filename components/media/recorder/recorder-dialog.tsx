@@ -1,11 +1,11 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
-import { RecorderPanel } from '@/components/media/recorder-panel';
+import { RecorderPanel } from '@/components/media/recorder/recorder-panel';
 import { Dialog } from '@/components/ui/dialog';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useAccountId } from '@/hooks/use-account-id';
-import { useRecorder, type RecordingUpload, type UseRecorderOptions } from '@/hooks/use-recorder';
+import { useRecorder, type RecordingUpload, type UseRecorderOptions } from '@/components/media/recorder/use-recorder';
 import { ApiError } from '@/lib/api/api-error';
 import { createAudio } from '@/lib/api/audio';
 import type { MediaDetails } from '@/lib/api/media';

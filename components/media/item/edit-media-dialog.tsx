@@ -1,9 +1,9 @@
 'use client';
 
-import { MediaDetailsForm } from '@/components/media/media-details-form';
+import { MediaDetailsForm } from '@/components/media/item/media-details-form';
 import { Dialog } from '@/components/ui/dialog';
 import { Button } from '@/components/ui/button';
-import { useMediaItemActions } from '@/hooks/use-media-item-actions';
+import { useMediaItemActions } from '@/components/media/item/use-media-item-actions';
 import type { MediaKind, MediaRecord } from '@/contract/media';
 import { MEDIA_KINDS } from '@/lib/media/kinds';
 

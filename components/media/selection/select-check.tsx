@@ -1,7 +1,7 @@
 'use client';
 
 import { LineIcon } from '@/components/ui/line-icon';
-import type { SelectItem } from '@/hooks/use-selection';
+import type { SelectItem } from '@/components/media/selection/use-selection';
 
 export interface SelectCheckProps {
   id: number;

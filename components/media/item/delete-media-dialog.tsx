@@ -1,9 +1,9 @@
 'use client';
 
 import { useRef } from 'react';
-import { ConfirmMediaDelete } from '@/components/media/media-item-actions';
-import { useMediaItemActions } from '@/hooks/use-media-item-actions';
-import { usePlaybackPositions } from '@/hooks/use-playback-positions';
+import { ConfirmMediaDelete } from '@/components/media/item/media-item-actions';
+import { useMediaItemActions } from '@/components/media/item/use-media-item-actions';
+import { usePlaybackPositions } from '@/components/player/use-playback-positions';
 import type { MediaKind, MediaRecord } from '@/contract/media';
 import { MEDIA_KINDS } from '@/lib/media/kinds';
 

@@ -13,7 +13,7 @@ import {
 } from '@/lib/media/uploads/pending-atoms';
 import { ownershipOf } from '@/lib/media/uploads/pending-uploads';
 import { deleteSession, isRecordingStoreAvailable, listPending } from '@/lib/media/recording/recording-store';
-import { useAccountId } from './use-account-id';
+import { useAccountId } from '@/hooks/use-account-id';
 
 let running: Promise<void> | null = null;
 

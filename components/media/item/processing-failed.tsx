@@ -1,7 +1,7 @@
 'use client';
 
 import { Button } from '@/components/ui/button';
-import { useRetryProcessing } from '@/hooks/use-retry-processing';
+import { useRetryProcessing } from '@/components/media/item/use-retry-processing';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import type { MediaKind } from '@/lib/api/media';
 import { mediaRetryError } from '@/lib/media-errors';

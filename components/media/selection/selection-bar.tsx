@@ -5,8 +5,8 @@ import { LazyAddToAlbumDialog } from '@/components/albums/lazy-add-to-album-dial
 import { TO_ALBUM } from '@/components/albums/album-words';
 import { Button } from '@/components/ui/button';
 import { CloseButton } from '@/components/ui/close-button';
-import { UNDO } from '@/hooks/use-media-item-actions';
-import { useSelectionTrash } from '@/hooks/use-selection-actions';
+import { UNDO } from '@/components/media/item/use-media-item-actions';
+import { useSelectionTrash } from '@/components/media/selection/use-selection-actions';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import { useExportDownload } from '@/hooks/use-storage-space';
 import type { MediaKind } from '@/contract/media';

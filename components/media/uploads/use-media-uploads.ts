@@ -3,7 +3,7 @@
 import type { MediaKind, MediaRecord } from '@/contract/media';
 import { MEDIA_KINDS, uploadedMessage } from '@/lib/media/kinds';
 import { useResumableUpload } from './use-resumable-upload';
-import { useSnackbar } from './use-snackbar';
+import { useSnackbar } from '@/hooks/use-snackbar';
 import { useUploadQueue } from './use-upload-queue';
 
 /**

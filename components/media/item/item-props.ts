@@ -1,5 +1,5 @@
 import type { MenuEntry } from '@/components/ui/menu';
-import type { SelectItem } from '@/hooks/use-selection';
+import type { SelectItem } from '@/components/media/selection/use-selection';
 import type { MediaKind, MediaRecord } from '@/contract/media';
 
 /** What the screen shell hands each kind's item renderer (kind-views.tsx). */

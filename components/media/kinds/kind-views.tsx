@@ -1,14 +1,14 @@
 'use client';
 
 import type { ComponentType } from 'react';
-import { AudioItem } from '@/components/audio/audio-item';
-import { PendingRecordings } from '@/components/audio/pending-recordings';
-import { PhotoTile } from '@/components/photos/photo-tile';
+import { AudioItem } from '@/components/media/kinds/audio/audio-item';
+import { PendingRecordings } from '@/components/media/kinds/audio/pending-recordings';
+import { PhotoTile } from '@/components/media/kinds/photo/photo-tile';
 import { lazyDialog } from '@/components/ui/lazy-dialog';
-import { VideoCard } from '@/components/video/video-card';
+import { VideoCard } from '@/components/media/kinds/video/video-card';
 import type { MediaKind } from '@/contract/media';
 import type { HeadingStyle } from '@/lib/media/media-dates';
-import type { MediaItemProps, MediaViewerProps } from './item-props';
+import type { MediaItemProps, MediaViewerProps } from '@/components/media/item/item-props';
 
 /**
  * How each kind is drawn inside the one screen shell (media-screen.tsx): the item renderer, the host's layout,
@@ -37,8 +37,8 @@ export interface KindView<K extends MediaKind> {
 }
 
 // The viewers (the dialog library, the forms and their rules) are fetched when they first open, so the list shows without them.
-const PhotoViewer = lazyDialog(() => import('@/components/photos/photo-viewer-dialog').then((m) => m.PhotoViewerDialog));
-const VideoViewer = lazyDialog(() => import('@/components/video/video-player-dialog').then((m) => m.VideoPlayerDialog));
+const PhotoViewer = lazyDialog(() => import('@/components/media/kinds/photo/photo-viewer-dialog').then((m) => m.PhotoViewerDialog));
+const VideoViewer = lazyDialog(() => import('@/components/media/kinds/video/video-player-dialog').then((m) => m.VideoPlayerDialog));
 
 function PhotoHint() {
   return <p className="-mt-3 text-sm text-fg-muted">Перетащите фотографии на страницу или нажмите «Загрузить фотографии».</p>;

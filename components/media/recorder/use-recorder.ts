@@ -1,9 +1,9 @@
 'use client';
 
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import { useMediaStream, type PreviewState, type StreamMode } from '@/hooks/use-media-stream';
-import { useRecordingPersistence } from '@/hooks/use-recording-persistence';
-import { useRecordingPlayback } from '@/hooks/use-recording-playback';
+import { useMediaStream, type PreviewState, type StreamMode } from '@/components/media/recorder/use-media-stream';
+import { useRecordingPersistence } from '@/components/media/recorder/use-recording-persistence';
+import { useRecordingPlayback } from '@/components/media/recorder/use-recording-playback';
 import { DEFAULT_MAX_DURATION, initialRecorderState, recorderReducer, type RecorderState } from '@/lib/media/recording/recorder-machine';
 import {
   AUDIO_MIME_PREFERENCES,
