@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useAddToAlbum, useAlbums, useCreateAlbum } from '@/hooks/use-albums';
+import { useAddToAlbum, useAlbums, useCreateAlbum } from '@/components/albums/use-albums';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import type { Album, ItemRef } from '@/lib/api/albums';
 import { ALBUM_ITEMS_PER_REQUEST } from '@/contract/albums';

@@ -15,7 +15,7 @@ import { lazyDialog } from '@/components/ui/lazy-dialog';
 import { Menu, type MenuEntry } from '@/components/ui/menu';
 import { MoreIcon } from '@/components/ui/more-icon';
 import { Skeleton, SkeletonTiles } from '@/components/ui/skeleton';
-import { useAlbum, useAlbumItems, useDeleteAlbum, useRemoveFromAlbum, useUpdateAlbum } from '@/hooks/use-albums';
+import { useAlbum, useAlbumItems, useDeleteAlbum, useRemoveFromAlbum, useUpdateAlbum } from '@/components/albums/use-albums';
 import { useOpenedItem } from '@/hooks/use-opened-item';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import { ApiError } from '@/lib/api/api-error';

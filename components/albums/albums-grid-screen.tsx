@@ -8,7 +8,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { lazyDialog } from '@/components/ui/lazy-dialog';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useAlbums } from '@/hooks/use-albums';
+import { useAlbums } from '@/components/albums/use-albums';
 import type { Album } from '@/lib/api/albums';
 import { albumCount } from '@/lib/media/albums/album-runs';
 import { AlbumCover } from './album-cover';

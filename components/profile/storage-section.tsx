@@ -8,7 +8,7 @@ import { useExportDownload, useUsage } from '@/hooks/use-storage-space';
 import { formatBytes } from '@/contract/storage-space';
 import { errorInfo } from '@/lib/errors';
 import { exportError, usageLoadError } from '@/lib/media-errors';
-import { ProfileSection } from './section';
+import { ProfileSection } from '@/components/ui/section';
 
 export const EXPORT_STARTED = 'Архив начал скачиваться';
 

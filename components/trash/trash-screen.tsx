@@ -7,7 +7,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { Spinner } from '@/components/ui/spinner';
 import { useSnackbar } from '@/hooks/use-snackbar';
-import { useEmptyTrash, usePurgeFromTrash, useRestoreFromTrash, useTrash } from '@/hooks/use-trash';
+import { useEmptyTrash, usePurgeFromTrash, useRestoreFromTrash, useTrash } from '@/components/trash/use-trash';
 import type { TrashItem } from '@/lib/api/trash';
 import { errorInfo } from '@/lib/errors';
 import { mediaRestoreError, trashLoadError, trashPurgeError } from '@/lib/media-errors';

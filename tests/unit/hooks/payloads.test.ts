@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { toRegisterPayload } from '@/hooks/use-auth-flows';
-import { profileDiffers } from '@/hooks/use-profile';
+import { toRegisterPayload } from '@/components/auth/use-auth-flows';
+import { profileDiffers } from '@/components/profile/use-profile';
 import type { User } from '@/lib/auth/types';
 
 describe('registration payload', () => {

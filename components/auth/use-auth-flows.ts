@@ -8,7 +8,7 @@ import { setUser } from '@/lib/auth/session';
 import { getPendingEmail, readKey, STORAGE_KEYS } from '@/lib/auth/storage';
 import { makeUsername, normalizePhone } from '@/lib/auth/username';
 import type { RegisterValues } from '@/lib/schemas/auth';
-import { trackAuthRequest } from './use-auth';
+import { trackAuthRequest } from '@/hooks/use-auth';
 
 /**
  * The registration payload from the form: trimmed names and email, both passwords, a generated
