@@ -5,7 +5,7 @@ import { MediaCollection } from '@/components/media/collection/media-collection'
 import { VideoCard } from '@/components/media/kinds/video/video-card';
 import { useSelection } from '@/components/media/selection/use-selection';
 import type { VideoRecord } from '@/lib/api/video';
-import { noItemActions, videoRecord } from '../support/media-records';
+import { noItemActions, videoRecord } from '../../../../support/media-records';
 
 afterEach(cleanup);
 

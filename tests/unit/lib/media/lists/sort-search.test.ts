@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SORT_OPTIONS, searchRecords, sortRecords, visibleRecords } from '@/lib/media/lists/sort-search';
-import { SPEC_SORT_LABELS } from '../support/sort-labels';
+import { SPEC_SORT_LABELS } from '../../../support/sort-labels';
 
 const records = [
   { id: 1, title: 'Банан', description: 'жёлтый фрукт', duration: 30, created_at: '2024-01-02T10:00:00Z' },

@@ -6,14 +6,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 // Only the network is faked: the real ky client with its hooks, the fallbacks, the hooks, the
 // error mapping and the snackbar. Node's Request needs an absolute prefix.
 vi.mock('@/lib/api/client', async () => {
-  const { accessOnlyTokens, realApiClient } = await import('../support/api-client');
+  const { accessOnlyTokens, realApiClient } = await import('../../../support/api-client');
   return realApiClient(accessOnlyTokens(() => 'access-1'));
 });
 
 import { EditMediaDialog } from '@/components/media/item/edit-media-dialog';
 import { SnackbarHost } from '@/components/ui/snackbar-host';
-import { json, nextAnswer, stubFetch } from '../support/api-client';
-import { audioRecord } from '../support/media-records';
+import { json, nextAnswer, stubFetch } from '../../../support/api-client';
+import { audioRecord } from '../../../support/media-records';
 
 interface Seen {
   method: string;

@@ -20,7 +20,7 @@ vi.mock('@/lib/api/client', async (importOriginal) => {
 
 import { MediaScreen } from '@/components/media/screen/media-screen';
 import { SnackbarHost } from '@/components/ui/snackbar-host';
-import { SPEC_SORT_LABELS } from '../support/sort-labels';
+import { SPEC_SORT_LABELS } from '../../../support/sort-labels';
 
 const record = (id: number, title: string, description = '', duration = 5) => ({
   id,

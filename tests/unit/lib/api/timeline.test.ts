@@ -4,11 +4,11 @@ import { mediaQueries } from '@/lib/api/media-list';
 import { photoTimeline, type PhotoRecord } from '@/lib/api/photos';
 import { getTimelineBuckets, getTimelineMonth } from '@/lib/api/timeline';
 import { videoTimeline } from '@/lib/api/video';
-import { json, stubFetch } from '../support/api-client';
+import { json, stubFetch } from '../../support/api-client';
 
 // The real ky client (hooks and all) over the stubbed fetch.
 vi.mock('@/lib/api/client', async () => {
-  const { accessOnlyTokens, realApiClient } = await import('../support/api-client');
+  const { accessOnlyTokens, realApiClient } = await import('../../support/api-client');
   return realApiClient(accessOnlyTokens(() => 'access-1'));
 });
 

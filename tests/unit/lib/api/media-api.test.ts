@@ -2,11 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api/api-error';
 import { deleteMedia, readUpdatedDetails, retryMedia, updateMedia } from '@/lib/api/media';
 import { mediaRetryError } from '@/lib/media-errors';
-import { json, nextAnswer, stubFetch } from '../support/api-client';
+import { json, nextAnswer, stubFetch } from '../../support/api-client';
 
 // The real ky client (hooks and all) over the stubbed fetch.
 vi.mock('@/lib/api/client', async () => {
-  const { accessOnlyTokens, realApiClient } = await import('../support/api-client');
+  const { accessOnlyTokens, realApiClient } = await import('../../support/api-client');
   return realApiClient(accessOnlyTokens(() => localStorage.getItem('token')));
 });
 

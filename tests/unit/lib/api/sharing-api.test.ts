@@ -4,11 +4,11 @@ import { addAlbumItems, albumQueries, createAlbum, removeAlbumItems, updateAlbum
 import { favoriteQueries, listFavorites, setFavorite } from '@/lib/api/favorites';
 import { mediaQueries } from '@/lib/api/media-list';
 import { createShare, deleteShare, openShare, shareOpenRefusal, shareTokenFromHash } from '@/lib/api/shares';
-import { json, stubFetch } from '../support/api-client';
+import { json, stubFetch } from '../../support/api-client';
 
 // The real ky client (hooks and all) over the stubbed fetch.
 vi.mock('@/lib/api/client', async () => {
-  const { accessOnlyTokens, realApiClient } = await import('../support/api-client');
+  const { accessOnlyTokens, realApiClient } = await import('../../support/api-client');
   return realApiClient(accessOnlyTokens(() => localStorage.getItem('token')));
 });
 

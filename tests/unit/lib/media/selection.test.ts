@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_SELECTION, rangeBetween, selectedInOrder, selectionReducer, type Selection } from '@/lib/media/selection';
-import { decodeIds, encodeIds } from '../../../server/media/export/selection';
+import { decodeIds, encodeIds } from '../../../../server/media/export/selection';
 
 const ORDER = [50, 40, 30, 20, 10, 5];
 const ids = (s: Selection) => [...s.ids].sort((a, b) => a - b);

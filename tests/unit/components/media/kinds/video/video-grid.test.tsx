@@ -5,7 +5,7 @@ import { MediaCollection } from '@/components/media/collection/media-collection'
 import { VideoCard } from '@/components/media/kinds/video/video-card';
 import { MEDIA_KINDS, uploadedMessage } from '@/lib/media/kinds';
 import { isProcessing, PROCESSING_POLL_MS } from '@/lib/media/lists/processing';
-import { noItemActions, videoRecord } from '../support/media-records';
+import { noItemActions, videoRecord } from '../../../../support/media-records';
 
 afterEach(cleanup);
 

@@ -25,7 +25,7 @@ const tokens = vi.hoisted(() => {
 
 // The real ky client over the stubbed fetch; upload URLs stay relative, as the app's.
 vi.mock('@/lib/api/client', async () =>
-  (await import('../support/api-client')).realApiClient(tokens, { apiUrl: (path: string) => `/api/${path}` }),
+  (await import('../../support/api-client')).realApiClient(tokens, { apiUrl: (path: string) => `/api/${path}` }),
 );
 
 /** A scripted XMLHttpRequest: records what was sent, reports progress, answers with `reply`. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { trimRequestSchema } from '../../../contract/media.ts';
-import { trimPartError } from '../../../lib/media/playback/trim-part.ts';
+import { trimRequestSchema } from '../../../../../contract/media.ts';
+import { trimPartError } from '../../../../../lib/media/playback/trim-part.ts';
 
 describe('the part of a recording to keep', () => {
   it('takes a part within the recording that keeps at least a second, up to its very end', () => {

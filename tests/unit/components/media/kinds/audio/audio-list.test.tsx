@@ -3,7 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AudioItem } from '@/components/media/kinds/audio/audio-item';
 import { MediaCollection } from '@/components/media/collection/media-collection';
-import { audioRecord, noItemActions } from '../support/media-records';
+import { audioRecord, noItemActions } from '../../../../support/media-records';
 
 const records = Array.from({ length: 2000 }, (_, i) =>
   audioRecord(i + 1, {
