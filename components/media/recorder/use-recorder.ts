@@ -88,7 +88,7 @@ export interface UseRecorder {
 const messageOf = (error: unknown) => String((error as Error)?.message ?? error);
 
 /**
- * The recorder: MediaRecorder driven through the state machine of lib/media/recorder-machine.ts,
+ * The recorder: MediaRecorder driven through the state machine of lib/media/recording/recorder-machine.ts,
  * on the stream of useMediaStream, with its chunks kept by useRecordingPersistence and the result
  * played back by useRecordingPlayback.
  */
