@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { audioRecordSchema, mediaKindSchema, photoRecordSchema, videoRecordSchema } from './media.ts';
+import { kindUnion, MEDIA_KINDS, MEDIA_RECORD_SCHEMAS, mediaKindSchema } from './media.ts';
 
 /**
  * Share links: a public link to one item or one album, `/s/#<token>`. The token (128 random bits) is
@@ -74,19 +74,18 @@ export interface ShareOpen {
  * else null.
  */
 const sharedFields = { download_url: z.string().nullable() };
-export const sharedItemSchema = z.discriminatedUnion('kind', [
-  audioRecordSchema.extend({ kind: z.literal('audio'), ...sharedFields }),
-  photoRecordSchema.extend({ kind: z.literal('photo'), ...sharedFields }),
-  videoRecordSchema.extend({ kind: z.literal('video'), ...sharedFields }),
-]);
+export const sharedItemSchema = kindUnion(MEDIA_RECORD_SCHEMAS, sharedFields);
 export type SharedItem = z.infer<typeof sharedItemSchema>;
 
 /**
  * POST /api/public/shares/open/ → what the link shows: an item (`kind` its kind, `items` that one) or an
  * album (`kind` 'album', `items` its items outside the trash in the order added). No account data.
  */
+/** What a link shows: one item of a kind, or an album. */
+export const SHARED_VIEW_KINDS = [...MEDIA_KINDS, 'album'] as const;
+
 export const sharedViewSchema = z.object({
-  kind: z.enum(['audio', 'photo', 'video', 'album']),
+  kind: z.enum(SHARED_VIEW_KINDS),
   title: z.string(),
   description: z.string(),
   items: z.array(sharedItemSchema),
