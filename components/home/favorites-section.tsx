@@ -6,7 +6,7 @@ import { StarIcon } from '@/components/favorites/favorite-button';
 import { favoriteQueries } from '@/lib/api/favorites';
 import type { MediaKind } from '@/contract/media';
 import { MEDIA_KINDS } from '@/lib/media/kinds';
-import { LatestRecordings } from './latest-recordings';
+import { LatestRecordings } from '@/components/media/kinds/audio/latest-recordings';
 import { LatestTiles } from './latest-tiles';
 
 /**

@@ -24,7 +24,7 @@ import { formatBytes } from '@/contract/storage-space';
 import { countItems, MEDIA_KINDS, recordingSavedMessage } from '@/lib/media/kinds';
 import type { RecorderKind } from '@/lib/media/recording/recording-format';
 import { FavoritesSection } from './favorites-section';
-import { LatestRecordings } from './latest-recordings';
+import { LatestRecordings } from '@/components/media/kinds/audio/latest-recordings';
 import { LatestTiles } from './latest-tiles';
 
 const RecorderDialog = lazyDialog(() => import('@/components/media/recorder/recorder-dialog').then((m) => m.RecorderDialog));
