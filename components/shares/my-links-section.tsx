@@ -8,20 +8,14 @@ import { Spinner } from '@/components/ui/spinner';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import { deleteShare, shareQueries, type Share } from '@/lib/api/shares';
 import { count } from '@/contract/words';
+import { KIND_NAMES } from '@/lib/media/kind-names';
 
 const dateFormat = new Intl.DateTimeFormat('ru-RU', { dateStyle: 'medium', timeStyle: 'short' });
 const when = (iso: string) => dateFormat.format(new Date(iso));
 
-const TARGET_KIND: Record<'audio' | 'photo' | 'video' | 'album', string> = {
-  audio: 'Аудиозапись',
-  photo: 'Фотография',
-  video: 'Видео',
-  album: 'Альбом',
-};
-
 function targetLabel(share: Share): string {
-  const kind = 'album' in share.target ? 'album' : share.target.kind;
-  return `${TARGET_KIND[kind]} «${share.target.title || 'Без названия'}»`;
+  const what = 'album' in share.target ? 'Альбом' : KIND_NAMES[share.target.kind].one;
+  return `${what} «${share.target.title || 'Без названия'}»`;
 }
 
 function expiryLabel(share: Share): string {

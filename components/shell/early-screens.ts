@@ -1,4 +1,5 @@
 import type { MediaKind } from '@/contract/media';
+import { KIND_NAMES, KINDS } from '@/lib/media/kind-names';
 import { prefetchWhenSignedIn } from '@/lib/auth/prefetch';
 import { queryClient } from '@/lib/query-client';
 
@@ -32,9 +33,7 @@ function earlyTimeline(path: string, kind: MediaKind): void {
 
 export function startScreensEarly(): void {
   prefetchWhenSignedIn('/', loadSessionFrame);
-  early('/audio', 'audio');
-  earlyTimeline('/photos', 'photo');
-  early('/video', 'video');
+  for (const kind of KINDS) (KIND_NAMES[kind].timeline ? earlyTimeline : early)(KIND_NAMES[kind].href, kind);
 }
 
 /** The signed-in frame's navigation (sidebar, bottom bar): its chunk, asked for as the sign-in check starts. */

@@ -7,39 +7,11 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import type { UseRecorder } from '@/components/media/recorder/use-recorder';
 import type { MediaDetails } from '@/lib/api/media';
+import { MEDIA_KINDS, recorderOf } from '@/lib/media/kinds';
 import { formatClock } from '@/lib/media/recording/recorder-machine';
-import type { RecorderKind } from '@/lib/media/recording/recording-format';
-import { audioDetailsSchema } from '@/lib/schemas/audio';
-import { videoDetailsSchema } from '@/lib/schemas/video';
-import { RECORDING_UNSUPPORTED } from './recording-unsupported';
+import type { MediaKind } from '@/contract/media';
 
-/** What differs between the microphone and the camera recorder: their texts (errors, labels, notices) and save rules. */
-export const RECORDER_TEXTS = {
-  audio: {
-    permission: 'Нет доступа к микрофону. Разрешите доступ к микрофону в настройках браузера.',
-    save: 'Ошибка при сохранении записи',
-    unsupported: RECORDING_UNSUPPORTED.audio,
-    connecting: 'Подключение к микрофону',
-    formId: 'save-recording-form',
-    submitLabel: 'Сохранить запись',
-    progressLabel: 'Загрузка записи',
-    saved: 'Аудиозапись успешно сохранена',
-    schema: audioDetailsSchema,
-  },
-  video: {
-    permission: 'Нет доступа к камере. Разрешите доступ к камере в настройках браузера.',
-    save: 'Ошибка при сохранении видео',
-    unsupported: RECORDING_UNSUPPORTED.video,
-    connecting: 'Подключение к камере',
-    formId: 'save-video-form',
-    submitLabel: 'Сохранить видео',
-    progressLabel: 'Загрузка видео',
-    saved: null,
-    schema: videoDetailsSchema,
-  },
-} as const;
-
-/** The same for both kinds. */
+/** The same for both kinds (what differs is the kind's recorder entry, lib/media/kinds.ts). */
 export const RECORDER_COMMON_TEXTS = {
   requestPermission: 'Запросить разрешение',
   start: 'Ошибка при начале записи',
@@ -48,7 +20,8 @@ export const RECORDER_COMMON_TEXTS = {
 } as const;
 
 export interface RecorderPanelProps {
-  kind: RecorderKind;
+  /** A recorded kind (its entry has a recorder). */
+  kind: MediaKind;
   recorder: UseRecorder;
   /** Submits the save form (the dialog wires it to the upload). */
   onSave: (details: MediaDetails) => void;
@@ -126,11 +99,11 @@ function VideoStage({ recorder }: { recorder: UseRecorder }) {
 
 /** Every state of the recorder machine, for the microphone ('audio') or the camera ('video'). */
 export function RecorderPanel({ kind, recorder, onSave }: RecorderPanelProps) {
-  const texts = RECORDER_TEXTS[kind];
+  const { text: texts, records } = recorderOf(kind);
   const { state } = recorder;
   const { status, error } = state;
   const seconds = status === 'recorded' || status === 'naming' ? (state.recording?.duration ?? state.elapsed) : state.elapsed;
-  const isAudio = kind === 'audio';
+  const isAudio = records === 'audio';
   const percent = Math.round(state.progress * 100);
   const [confirmingDiscard, setConfirmingDiscard] = useState(false);
 
@@ -252,7 +225,7 @@ export function RecorderPanel({ kind, recorder, onSave }: RecorderPanelProps) {
       {status === 'naming' ? (
         <div className="flex flex-col gap-3">
           {error?.kind === 'save' ? <Alert>{error.message || texts.save}</Alert> : null}
-          <MediaDetailsForm formId={texts.formId} schema={texts.schema} onSubmit={onSave} />
+          <MediaDetailsForm formId={texts.formId} schema={MEDIA_KINDS[kind].detailsSchema} onSubmit={onSave} />
           <div className="flex flex-wrap justify-end gap-2">
             <Button variant="secondary" onClick={recorder.cancelSave}>
               Назад
@@ -280,7 +253,7 @@ export function RecorderPanel({ kind, recorder, onSave }: RecorderPanelProps) {
         </div>
       ) : null}
 
-      {status === 'saved' && texts.saved ? <p className="text-center text-sm text-success-text">{texts.saved}</p> : null}
+      {status === 'saved' && texts.done ? <p className="text-center text-sm text-success-text">{texts.done}</p> : null}
     </div>
   );
 }

@@ -7,7 +7,6 @@ import { FilePickButton } from '@/components/media/uploads/file-pick-button';
 import { MediaListBody } from '@/components/media/screen/media-list-body';
 import { MediaScreenHeader } from '@/components/media/screen/media-screen-header';
 import { MediaToolbar } from '@/components/media/screen/media-toolbar';
-import { RECORDING_UNSUPPORTED } from '@/components/media/recorder/recording-unsupported';
 import { RestoreRecordingBanner } from '@/components/media/recorder/restore-recording-banner';
 import { SelectionBar } from '@/components/media/selection/selection-bar';
 import { UploadTray } from '@/components/media/uploads/upload-tray';
@@ -50,9 +49,9 @@ export function MediaScreen<K extends MediaKind>({ kind }: { kind: K }) {
   const { text } = entry;
   const refreshList = useRefreshMediaList(kind);
   const { showSuccess, showError } = useSnackbar();
-  const recorderKind: RecorderKind | null = entry.recordable ? (kind as RecorderKind) : null;
+  const recorderKind: RecorderKind | null = entry.recorder?.records ?? null;
   const recorder = useMediaRecorderLaunch(recorderKind, () => {
-    if (recorderKind) showError(RECORDING_UNSUPPORTED[recorderKind]);
+    if (entry.recorder) showError(entry.recorder.text.unsupported);
   });
 
   // «Избранное»: the same list, only the starred items (a star given or taken shows at once).
@@ -64,7 +63,7 @@ export function MediaScreen<K extends MediaKind>({ kind }: { kind: K }) {
   if (linkedId !== null && !wholeList) setWholeList(true);
   // A timeline newest first, unfiltered, is read a month at a time (the months first, then those near the
   // viewport); any other view of the kind needs every record, and reads the whole list.
-  const timelineMode = view.timeline === true && search.order === 'newest' && !search.searching && !onlyFavorites && !wholeList;
+  const timelineMode = entry.timeline === true && search.order === 'newest' && !search.searching && !onlyFavorites && !wholeList;
   const timeZone = viewerTimeZone();
   const list = useMediaList(kind, { enabled: !timelineMode });
   const timeline = useTimeline(kind, timeZone, timelineMode);
@@ -240,8 +239,8 @@ export function MediaScreen<K extends MediaKind>({ kind }: { kind: K }) {
           />
         </MediaListBody>
 
-        {recorder.open && recorderKind ? (
-          <RecorderDialog kind={recorderKind} onClose={recorder.closeRecorder} onSaved={onSaved} restoreSessionId={recorder.restoreId} />
+        {recorder.open && entry.recorder ? (
+          <RecorderDialog kind={kind} onClose={recorder.closeRecorder} onSaved={onSaved} restoreSessionId={recorder.restoreId} />
         ) : null}
         {Viewer && opened.id !== null ? <Viewer items={visible} id={opened.id} onMove={open} onClose={opened.close} /> : null}
         {editing ? <EditMediaDialog key={editing.id} kind={kind} record={editing} onClose={() => setEditing(null)} /> : null}
