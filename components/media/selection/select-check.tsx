@@ -5,23 +5,26 @@ import type { SelectItem } from '@/components/media/selection/use-selection';
 
 export interface SelectCheckProps {
   id: number;
-  selected: boolean;
+  /** The item's name: the check says «Выбрать: Море». */
+  name: string;
+  selected?: boolean;
   /** Once anything on the screen is selected, every check shows. */
-  selecting: boolean;
-  onSelect: SelectItem;
-  /** Names the item: «Выбрать: Море». */
-  label: string;
+  selecting?: boolean;
+  /** The screen's selection; none where items are not selected (an album's page, the home): no check. */
+  onSelect?: SelectItem;
   /** `media`: white on a photo or poster; `surface`: on a row. */
   tone?: 'media' | 'surface';
   className?: string;
 }
 
 /**
- * An item's check mark (a checkbox, spoken as «Выбрать: <title>»): shown while the pointer is over the item
- * (`group/select`) or the focus is in it, and on every item once something is selected. A click toggles;
- * Shift-click selects the range from the item last clicked.
+ * An item's check mark (a checkbox, spoken as «Выбрать: <title>»), the same on every kind's item: shown while the
+ * pointer is over the item (`group/select`) or the focus is in it, and on every item once something is selected.
+ * A click toggles; Shift-click selects the range from the item last clicked.
  */
-export function SelectCheck({ id, selected, selecting, onSelect, label, tone = 'media', className = '' }: SelectCheckProps) {
+export function SelectCheck({ id, name, selected = false, selecting = false, onSelect, tone = 'media', className = '' }: SelectCheckProps) {
+  if (!onSelect) return null;
+  const label = `Выбрать: ${name}`;
   const shown =
     selected || selecting
       ? 'opacity-100'

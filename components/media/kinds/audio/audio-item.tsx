@@ -165,17 +165,15 @@ export const AudioItem = memo(function AudioItem({
         onClickCapture={onClickCapture}
         {...touch}
       >
-        {onSelect ? (
-          <SelectCheck
-            id={record.id}
-            selected={selected}
-            selecting={selecting}
-            onSelect={onSelect}
-            label={`Выбрать: ${record.title}`}
-            tone="surface"
-            className={selecting ? '' : 'pointer-coarse:hidden'}
-          />
-        ) : null}
+        <SelectCheck
+          id={record.id}
+          name={record.title}
+          selected={selected}
+          selecting={selecting}
+          onSelect={onSelect}
+          tone="surface"
+          className={selecting ? '' : 'pointer-coarse:hidden'}
+        />
         <div className="min-w-0 flex-1">
           <h3 id={headingId} className="truncate text-[15px] font-semibold leading-5 text-fg">
             <button

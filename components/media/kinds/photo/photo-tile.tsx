@@ -4,14 +4,13 @@ import { memo } from 'react';
 import { FavoriteButton } from '@/components/favorites/favorite-button';
 import { ProcessingFailed } from '@/components/media/item/processing-failed';
 import { SelectCheck } from '@/components/media/selection/select-check';
+import { TileStatus } from '@/components/media/item/tile-status';
 import { Menu } from '@/components/ui/menu';
 import { MoreIcon } from '@/components/ui/more-icon';
-import { Spinner } from '@/components/ui/spinner';
 import type { MediaItemProps } from '@/components/media/item/item-props';
 import { useSelectableItem } from '@/components/media/selection/use-selectable-item';
 import type { PhotoRecord } from '@/lib/api/photos';
 
-export const PHOTO_PROCESSING = 'обрабатывается';
 export const PHOTO_FAILED = 'Не удалось обработать изображение';
 
 export const photoAlt = (photo: Pick<PhotoRecord, 'title'>) => photo.title.trim() || 'Фотография';
@@ -54,18 +53,7 @@ export const PhotoTile = memo(function PhotoTile({
         ) : (
           <span className="flex h-full w-full items-center justify-center text-sm text-fg-muted">{photoAlt(photo)}</span>
         )}
-        {photo.status === 'processing' ? (
-          <span
-            className="absolute inset-0 flex items-center justify-center gap-2 bg-slate-900/60 text-sm font-medium text-white"
-            data-testid="photo-processing"
-          >
-            <Spinner /> {PHOTO_PROCESSING}
-          </span>
-        ) : photo.status === 'failed' ? (
-          <span className="absolute inset-0 flex items-center justify-center bg-slate-900/80 px-3 text-center text-sm font-medium text-white">
-            {photo.failure_reason ?? PHOTO_FAILED}
-          </span>
-        ) : null}
+        <TileStatus record={photo} failed={PHOTO_FAILED} shade="bg-slate-900/60" testId="photo-processing" />
         {photo.title.trim() ? (
           <span
             aria-hidden="true"
@@ -83,16 +71,14 @@ export const PhotoTile = memo(function PhotoTile({
         onTile
         className="absolute right-0 top-0"
       />
-      {onSelect ? (
-        <SelectCheck
-          id={photo.id}
-          selected={selected}
-          selecting={selecting}
-          onSelect={onSelect}
-          label={`Выбрать: ${photoAlt(photo)}`}
-          className="absolute left-0 top-0"
-        />
-      ) : null}
+      <SelectCheck
+        id={photo.id}
+        name={photoAlt(photo)}
+        selected={selected}
+        selecting={selecting}
+        onSelect={onSelect}
+        className="absolute left-0 top-0"
+      />
       {actions?.length ? (
         <div className="absolute left-1 top-1">
           <Menu

@@ -4,7 +4,8 @@ import type { MediaViewerProps } from '@/components/media/item/item-props';
 import { MediaViewer, viewerFacts, type ViewerKind } from '@/components/media/viewer/media-viewer';
 import { Spinner } from '@/components/ui/spinner';
 import type { PhotoRecord } from '@/contract/media';
-import { PHOTO_FAILED, PHOTO_PROCESSING, photoAlt } from './photo-tile';
+import { PROCESSING } from '@/components/media/item/tile-status';
+import { PHOTO_FAILED, photoAlt } from './photo-tile';
 
 /** The picture, contained in the screen, over its thumbnail while the full size is on its way. */
 function PhotoStage({ record: photo }: { record: PhotoRecord }) {
@@ -42,7 +43,7 @@ function PhotoStage({ record: photo }: { record: PhotoRecord }) {
   }
   return (
     <p className="flex items-center gap-2 px-4 text-sm">
-      <Spinner /> Фотография {PHOTO_PROCESSING}…
+      <Spinner /> Фотография {PROCESSING}…
     </p>
   );
 }

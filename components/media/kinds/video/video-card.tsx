@@ -4,15 +4,14 @@ import { memo } from 'react';
 import { FavoriteButton } from '@/components/favorites/favorite-button';
 import { ProcessingFailed } from '@/components/media/item/processing-failed';
 import { SelectCheck } from '@/components/media/selection/select-check';
+import { TileStatus } from '@/components/media/item/tile-status';
 import { Menu } from '@/components/ui/menu';
 import { MoreIcon } from '@/components/ui/more-icon';
 import { PlayPauseIcon } from '@/components/ui/play-pause-icon';
-import { Spinner } from '@/components/ui/spinner';
 import type { MediaItemProps } from '@/components/media/item/item-props';
 import { useSelectableItem } from '@/components/media/selection/use-selectable-item';
 import { durationLabel, formatDuration } from '@/lib/media/playback/format-duration';
 
-export const VIDEO_PROCESSING = 'обрабатывается';
 export const VIDEO_FAILED = 'Не удалось обработать видео';
 
 const dateFormat = new Intl.DateTimeFormat('ru-RU', { dateStyle: 'medium' });
@@ -62,18 +61,8 @@ export const VideoCard = memo(function VideoCard({
             data-testid="video-poster"
           />
         ) : null}
-        {video.status === 'processing' ? (
-          <span
-            className="absolute inset-0 flex items-center justify-center gap-2 bg-slate-900/70 text-sm font-medium text-white"
-            data-testid="video-processing"
-          >
-            <Spinner /> {VIDEO_PROCESSING}
-          </span>
-        ) : video.status === 'failed' ? (
-          <span className="absolute inset-0 flex items-center justify-center bg-slate-900/80 px-3 text-center text-sm font-medium text-white">
-            {video.failure_reason ?? VIDEO_FAILED}
-          </span>
-        ) : !video.poster ? (
+        <TileStatus record={video} failed={VIDEO_FAILED} shade="bg-slate-900/70" testId="video-processing" />
+        {video.status === 'ready' && !video.poster ? (
           <PlayPauseIcon playing={false} className="absolute inset-0 m-auto h-10 w-10 text-white/80" />
         ) : null}
         {duration ? (
@@ -86,16 +75,14 @@ export const VideoCard = memo(function VideoCard({
           </span>
         ) : null}
       </button>
-      {onSelect ? (
-        <SelectCheck
-          id={video.id}
-          selected={selected}
-          selecting={selecting}
-          onSelect={onSelect}
-          label={`Выбрать: ${video.title || 'Без названия'}`}
-          className="absolute left-0 top-0"
-        />
-      ) : null}
+      <SelectCheck
+        id={video.id}
+        name={video.title || 'Без названия'}
+        selected={selected}
+        selecting={selecting}
+        onSelect={onSelect}
+        className="absolute left-0 top-0"
+      />
       <div className="flex flex-col gap-0.5 px-3 py-2">
         <div className="flex items-center justify-between gap-2">
           <h2 id={headingId} className="truncate text-sm font-semibold text-fg" title={video.title}>

@@ -6,7 +6,8 @@ import { MediaViewer, viewerFacts, type ViewerKind } from '@/components/media/vi
 import { Spinner } from '@/components/ui/spinner';
 import type { VideoRecord } from '@/contract/media';
 import { formatDuration } from '@/lib/media/playback/format-duration';
-import { VIDEO_FAILED, VIDEO_PROCESSING } from './video-card';
+import { PROCESSING } from '@/components/media/item/tile-status';
+import { VIDEO_FAILED } from './video-card';
 
 const videoName = (video: Pick<VideoRecord, 'title'>) => video.title || 'Без названия';
 
@@ -33,7 +34,7 @@ function VideoStage({ record: video }: { record: VideoRecord }) {
   if (video.status === 'processing') {
     return (
       <p className="flex items-center gap-2 px-4 text-sm">
-        <Spinner /> Видео {VIDEO_PROCESSING}…
+        <Spinner /> Видео {PROCESSING}…
       </p>
     );
   }
