@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api/api-error';
-import { audioDownloadLink } from '@/lib/api/audio';
-import { photoDownloadLink, uploadPhoto } from '@/lib/api/photos';
-import { videoDownloadLink } from '@/lib/api/video';
+import { getDownloadLink, uploadMedia } from '@/lib/api/media';
+import { PHOTO_FILE_FIELD, type PhotoRecord } from '@/lib/api/photos';
+import type { UploadOptions } from '@/lib/api/upload';
+import { MEDIA_KINDS } from '@/lib/media/kinds';
 import { photoUploadError, videoSaveError } from '@/lib/media-errors';
 
 const tokens = vi.hoisted(() => {
@@ -85,6 +86,14 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** A photo sent as the app sends a file in one request (uploadMedia, as the recorder's saves are). */
+const uploadPhoto = (input: { file: File; title: string }, options?: UploadOptions) =>
+  uploadMedia<PhotoRecord>(
+    'photo',
+    { fileField: PHOTO_FILE_FIELD, file: input.file, fileName: input.file.name, title: input.title },
+    options,
+  );
+
 describe('photo upload', () => {
   it('POSTs multipart file/title/description to /api/media/photo/ with the bearer and reports progress', async () => {
     FakeXhr.reply = { status: 201, body: { id: 7, title: 'Море', thumbnail: null } };
@@ -156,11 +165,11 @@ describe('downloads', () => {
       return new Response(JSON.stringify({ url: `/media/u/1/x?exp=1&dl=a&sig=${urls.length}` }), { status: 200 });
     });
     // Made absolute on the page's own origin, as every path in an answer.
-    expect(await videoDownloadLink({ id: 5 }, 'mp4')).toBe(`${location.origin}/media/u/1/x?exp=1&dl=a&sig=1`);
-    await videoDownloadLink({ id: 5 }, 'original');
-    // A photo's "original" is the exact uploaded file, not the served metadata-free copy.
-    await photoDownloadLink({ id: 8 });
-    await audioDownloadLink({ id: 3 });
+    expect(await getDownloadLink('video', 5, 'mp4')).toBe(`${location.origin}/media/u/1/x?exp=1&dl=a&sig=1`);
+    await getDownloadLink('video', 5, 'original');
+    // A photo's download is the exact uploaded file, not the served metadata-free copy: its kind's default format.
+    await getDownloadLink('photo', 8, MEDIA_KINDS.photo.download);
+    await getDownloadLink('audio', 3, MEDIA_KINDS.audio.download);
     expect(urls).toEqual([
       '/api/media/video/5/download-link/?format=mp4',
       '/api/media/video/5/download-link/?format=original',

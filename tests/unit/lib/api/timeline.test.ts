@@ -1,9 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mediaQueries } from '@/lib/api/media-list';
-import { photoTimeline, type PhotoRecord } from '@/lib/api/photos';
-import { getTimelineBuckets, getTimelineMonth } from '@/lib/api/timeline';
-import { videoTimeline } from '@/lib/api/video';
+import type { PhotoRecord } from '@/lib/api/photos';
+import { getTimelineBuckets, getTimelineMonth, timelineQueries } from '@/lib/api/timeline';
 import { json, stubFetch } from '../../support/api-client';
 
 // The real ky client (hooks and all) over the stubbed fetch.
@@ -45,6 +44,9 @@ describe('the timeline’s requests', () => {
   });
 
   it('keeps its queries under the kind’s key, so a change to the kind invalidates them', async () => {
+    // The queries the photo and video screens read their timeline with (use-timeline.ts).
+    const photoTimeline = timelineQueries<PhotoRecord, 'photo'>('photo');
+    const videoTimeline = timelineQueries('video');
     const client = new QueryClient();
     answer = [{ month: '2024-06', count: 1 }];
     await client.fetchQuery(photoTimeline.buckets('UTC'));
