@@ -1,5 +1,4 @@
 import type { MenuEntry } from '@/components/ui/menu';
-import type { SelectItem } from '@/components/media/selection/use-selection';
 import type { MediaKind, MediaRecord } from '@/contract/media';
 
 /** What the screen shell hands each kind's item renderer (kind-views.tsx). */
@@ -14,8 +13,11 @@ export interface MediaItemProps<K extends MediaKind = MediaKind> {
   highlighted: boolean;
   /** What the place showing the item adds to its «⋯» menu (an album's «Убрать из альбома», «Сделать обложкой»). */
   actions?: ReadonlyArray<MenuEntry>;
-  /** The screen's selection (photos, video, audio); none where items are not selected (an album's page). */
-  onSelect?: SelectItem;
+  /**
+   * The screen's selection (selection/use-selection.ts): selects the item, or with `range` every item from the one
+   * last clicked; none where items are not selected (an album's page).
+   */
+  onSelect?: (id: number, range: boolean) => void;
   /** This item is selected. */
   selected?: boolean;
   /** Something on the screen is selected: a click selects rather than opens, and every check mark shows. */

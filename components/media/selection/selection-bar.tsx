@@ -1,10 +1,9 @@
 'use client';
 
 import { useRef, useState } from 'react';
-import { LazyAddToAlbumDialog } from '@/components/albums/lazy-add-to-album-dialog';
-import { TO_ALBUM } from '@/components/albums/album-words';
 import { Button } from '@/components/ui/button';
 import { CloseButton } from '@/components/ui/close-button';
+import { useItemOffers } from '@/components/media/item/item-offers';
 import { UNDO } from '@/components/media/item/use-media-item-actions';
 import { useSelectionTrash } from '@/components/media/selection/use-selection-actions';
 import { useSnackbar } from '@/hooks/use-snackbar';
@@ -49,6 +48,7 @@ export function SelectionBar({ kind, ids, onClear, focusHome }: SelectionBarProp
   const exportZip = useExportDownload();
   const { trash, restore } = useSelectionTrash(kind);
   const { showSuccess, showError } = useSnackbar();
+  const { toAlbum } = useItemOffers();
   const [choosingAlbum, setChoosingAlbum] = useState(false);
   const [trashing, setTrashing] = useState(false);
   const busy = useRef(false);
@@ -106,15 +106,17 @@ export function SelectionBar({ kind, ids, onClear, focusHome }: SelectionBarProp
         <Button variant="secondary" aria-busy={exportZip.isPending || undefined} onClick={() => void download()}>
           {SELECTION_WORDS.download}
         </Button>
-        <Button variant="secondary" onClick={() => setChoosingAlbum(true)}>
-          {TO_ALBUM}
-        </Button>
+        {toAlbum ? (
+          <Button variant="secondary" onClick={() => setChoosingAlbum(true)}>
+            {toAlbum.label}
+          </Button>
+        ) : null}
         <Button variant="secondary" aria-busy={trashing || undefined} onClick={() => void toTrash()}>
           {SELECTION_WORDS.trash}
         </Button>
       </div>
-      {choosingAlbum ? (
-        <LazyAddToAlbumDialog items={items} name={countItems(kind, ids.length)} onClose={() => setChoosingAlbum(false)} />
+      {choosingAlbum && toAlbum ? (
+        <toAlbum.Dialog items={items} name={countItems(kind, ids.length)} onClose={() => setChoosingAlbum(false)} />
       ) : null}
     </div>
   );

@@ -2,12 +2,11 @@
 
 import { Dialog as HeadlessDialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { LazyAddToAlbumDialog } from '@/components/albums/lazy-add-to-album-dialog';
-import { TO_ALBUM } from '@/components/albums/album-words';
 import { FavoriteButton } from '@/components/favorites/favorite-button';
 import { EditMediaDialog } from '@/components/media/item/edit-media-dialog';
 import { ConfirmMediaDelete } from '@/components/media/item/media-item-actions';
 import type { MediaViewerProps } from '@/components/media/item/item-props';
+import { useItemOffers } from '@/components/media/item/item-offers';
 import { LazyShareDialog } from '@/components/shares/lazy-share-dialog';
 import { Button } from '@/components/ui/button';
 import { CloseButton } from '@/components/ui/close-button';
@@ -88,6 +87,8 @@ export function MediaViewer<K extends ViewableKind>({
   const count = items.length;
   const actions = useMediaItemActions(kind);
   const [layer, setLayer] = useState<Layer>(null);
+  // «В альбом», where albums offer it (app/providers.tsx).
+  const { toAlbum } = useItemOffers();
   const [info, setInfo] = useState(false);
   const covered = layer !== null || actions.confirmingDelete;
 
@@ -165,9 +166,11 @@ export function MediaViewer<K extends ViewableKind>({
             <IconButton label="Поделиться" tone="media" className={bar} onClick={() => setLayer('share')}>
               <ViewerIcon name="share" />
             </IconButton>
-            <IconButton label={TO_ALBUM} tone="media" className={bar} onClick={() => setLayer('album')}>
-              <ViewerIcon name="album" />
-            </IconButton>
+            {toAlbum ? (
+              <IconButton label={toAlbum.label} tone="media" className={bar} onClick={() => setLayer('album')}>
+                <ViewerIcon name="album" />
+              </IconButton>
+            ) : null}
             <IconButton label="Сведения" tone="media" className={bar} aria-pressed={info} onClick={() => setInfo((v) => !v)}>
               <ViewerIcon name="info" />
             </IconButton>
@@ -225,7 +228,7 @@ export function MediaViewer<K extends ViewableKind>({
 
         {layer === 'edit' ? <EditMediaDialog kind={kind} record={record} onClose={() => setLayer(null)} /> : null}
         {layer === 'share' ? <LazyShareDialog target={{ kind, id: record.id }} name={name} onClose={() => setLayer(null)} /> : null}
-        {layer === 'album' ? <LazyAddToAlbumDialog item={{ kind, id: record.id }} name={name} onClose={() => setLayer(null)} /> : null}
+        {layer === 'album' && toAlbum ? <toAlbum.Dialog item={{ kind, id: record.id }} name={name} onClose={() => setLayer(null)} /> : null}
         <ConfirmMediaDelete
           open={actions.confirmingDelete}
           title={MEDIA_KINDS[kind].text.deleteTitle}

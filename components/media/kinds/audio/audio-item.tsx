@@ -2,8 +2,6 @@
 
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { FavoriteButton } from '@/components/favorites/favorite-button';
-import { LazyAddToAlbumDialog } from '@/components/albums/lazy-add-to-album-dialog';
-import { TO_ALBUM } from '@/components/albums/album-words';
 import { LazyShareDialog } from '@/components/shares/lazy-share-dialog';
 import { ProcessingFailed } from '@/components/media/item/processing-failed';
 import { SelectCheck } from '@/components/media/selection/select-check';
@@ -11,6 +9,7 @@ import { Menu } from '@/components/ui/menu';
 import { MoreIcon } from '@/components/ui/more-icon';
 import { Spinner } from '@/components/ui/spinner';
 import type { MediaItemProps } from '@/components/media/item/item-props';
+import { useItemOffers } from '@/components/media/item/item-offers';
 import { useMediaDownload } from '@/components/media/item/use-media-mutations';
 import { useSelectableItem } from '@/components/media/selection/use-selectable-item';
 import { useTrimAudio } from '@/components/media/kinds/audio/use-trim-audio';
@@ -106,7 +105,8 @@ export const AudioItem = memo(function AudioItem({
   const panelId = `audio-${record.id}-panel`;
   // «Поделиться» from the row's menu: the share dialog (fetched when it first opens).
   const [sharing, setSharing] = useState(false);
-  // «В альбом» from the row's menu: the album chooser (fetched when it first opens).
+  // «В альбом» from the row's menu: the album chooser (fetched when it first opens), where albums offer it.
+  const { toAlbum } = useItemOffers();
   const [choosingAlbum, setChoosingAlbum] = useState(false);
   const articleRef = useRef<HTMLElement | null>(null);
   // The recording a link named opens, outlined, and takes the focus.
@@ -226,7 +226,7 @@ export const AudioItem = memo(function AudioItem({
             { label: 'Изменить', onSelect: () => onEdit(record) },
             { label: 'Скачать', onSelect: () => void startDownload(), disabled: download.isPending },
             { label: 'Поделиться', onSelect: () => setSharing(true) },
-            { label: TO_ALBUM, onSelect: () => setChoosingAlbum(true) },
+            ...(toAlbum ? [{ label: toAlbum.label, onSelect: () => setChoosingAlbum(true) }] : []),
             ...actions,
             { label: 'Удалить', onSelect: () => onDelete(record), danger: true },
           ]}
@@ -254,8 +254,8 @@ export const AudioItem = memo(function AudioItem({
         </div>
       ) : null}
       {sharing ? <LazyShareDialog target={{ kind: 'audio', id: record.id }} name={record.title} onClose={() => setSharing(false)} /> : null}
-      {choosingAlbum ? (
-        <LazyAddToAlbumDialog item={{ kind: 'audio', id: record.id }} name={record.title} onClose={() => setChoosingAlbum(false)} />
+      {choosingAlbum && toAlbum ? (
+        <toAlbum.Dialog item={{ kind: 'audio', id: record.id }} name={record.title} onClose={() => setChoosingAlbum(false)} />
       ) : null}
     </article>
   );
