@@ -65,7 +65,7 @@ const boundaries = [
  * file is a choice to make it public, here, or to move what is shared down (to ui/, hooks/ or lib/).
  */
 const CLIENT_FEATURES = {
-  'components/albums': ['albums-screen.tsx', 'album-words.ts', 'lazy-add-to-album-dialog.tsx'],
+  'components/albums': ['album-offer.ts', 'albums-screen.tsx'],
   'components/auth': [
     'forgot-password-form.tsx',
     'login-form.tsx',

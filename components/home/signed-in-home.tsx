@@ -4,6 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import Link from 'next/link';
 import { useCallback } from 'react';
+import { ALBUM_OFFERS } from '@/components/albums/album-offer';
+import { ItemOffersProvider } from '@/components/media/item/item-offers';
 import { FilePickButton } from '@/components/media/uploads/file-pick-button';
 import { UploadList } from '@/components/media/uploads/upload-list';
 import { NavIcon } from '@/components/shell/nav-items';
@@ -165,17 +167,20 @@ export function SignedInHome() {
   const usage = useUsage();
   const name = user?.first_name?.trim();
   return (
-    <div className="flex flex-col gap-6">
-      <div>
-        <h1 className="text-2xl font-semibold tracking-tight text-fg sm:text-3xl">{name ? `Здравствуйте, ${name}` : 'Копилка'}</h1>
-        <p className="mt-1 text-fg-muted">Ваши записи, фотографии и видео</p>
+    // What the albums offer on the cards' items (their viewer's «В альбом»), as the signed-in pages' layout does.
+    <ItemOffersProvider value={ALBUM_OFFERS}>
+      <div className="flex flex-col gap-6">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight text-fg sm:text-3xl">{name ? `Здравствуйте, ${name}` : 'Копилка'}</h1>
+          <p className="mt-1 text-fg-muted">Ваши записи, фотографии и видео</p>
+        </div>
+        <div className="grid items-start gap-4 lg:grid-cols-3">
+          {KINDS.map((kind) => (
+            <KindCard key={kind} kind={kind} usage={usage.data} />
+          ))}
+        </div>
+        <FavoritesSection />
       </div>
-      <div className="grid items-start gap-4 lg:grid-cols-3">
-        {KINDS.map((kind) => (
-          <KindCard key={kind} kind={kind} usage={usage.data} />
-        ))}
-      </div>
-      <FavoritesSection />
-    </div>
+    </ItemOffersProvider>
   );
 }

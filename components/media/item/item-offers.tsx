@@ -12,9 +12,9 @@ export interface AlbumOffer {
 
 /**
  * What other features let a person do with media items, handed to the media's items, viewer and selection bar
- * from above (app/providers.tsx), so the media import no feature that shows media itself: albums draw media
- * items, and media offer «В альбом» without importing albums. Without a provider (a unit test), nothing is
- * offered.
+ * from above (albums/album-offer.ts, given by the signed-in layout and home), so the media import no feature
+ * that shows media itself: albums draw media items, and media offer «В альбом» without importing albums.
+ * Without a provider (a unit test), nothing is offered.
  */
 export interface ItemOffers {
   toAlbum?: AlbumOffer;

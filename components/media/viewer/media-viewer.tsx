@@ -87,7 +87,7 @@ export function MediaViewer<K extends ViewableKind>({
   const count = items.length;
   const actions = useMediaItemActions(kind);
   const [layer, setLayer] = useState<Layer>(null);
-  // «В альбом», where albums offer it (app/providers.tsx).
+  // «В альбом», where albums offer it (albums/album-offer.ts).
   const { toAlbum } = useItemOffers();
   const [info, setInfo] = useState(false);
   const covered = layer !== null || actions.confirmingDelete;

@@ -26,7 +26,7 @@ const wrap = (ui: React.ReactNode, offers = {}) => (
 
 /**
  * The media offer «В альбом» without importing albums (albums show media): what is offered comes from above
- * (app/providers.tsx gives the albums' chooser), and nothing is offered where nothing was given.
+ * (components/albums/album-offer.ts gives the albums’ chooser), and nothing is offered where nothing was given.
  */
 describe('what other features offer on a media item', () => {
   it('a recording’s «⋯» offers «В альбом» when albums give it, opening their chooser for that recording', () => {
