@@ -60,7 +60,7 @@ describe('updateMedia (one PATCH; the fallbacks only when it cannot get through)
     expect(JSON.parse(seen[0]!.body)).toEqual({ title: 'Новое', description: 'Описание' });
   });
 
-  it("walks the spec's six ways in order while the method is refused on the way, and reads title under data", async () => {
+  it("walks the spec's six ways in order while the method is refused on the way, and reads the record answered", async () => {
     answers = [
       () => json(405, { detail: 'Method not allowed' }),
       () => json(405, { detail: 'Method not allowed' }),
@@ -68,10 +68,10 @@ describe('updateMedia (one PATCH; the fallbacks only when it cannot get through)
       () => json(405, null),
       () => json(405, null),
       () => json(405, null),
-      () => json(200, { data: { title: 'Из data', description: 'Тоже' } }),
+      () => json(200, { title: 'Из ответа', description: 'Тоже' }),
     ];
     const result = await updateMedia('audio', 7, { title: 'a', description: 'b' });
-    expect(result).toEqual({ title: 'Из data', description: 'Тоже' });
+    expect(result).toEqual({ title: 'Из ответа', description: 'Тоже' });
     expect(seen.map((s) => [s.method, s.override])).toEqual([
       ['PATCH', null],
       ['PATCH', null],
@@ -148,10 +148,11 @@ describe('retryMedia', () => {
 });
 
 describe('helpers', () => {
-  it('reads title/description at the top level, under data, or keeps what was sent', () => {
+  it('reads title/description of the record answered, or keeps what was sent', () => {
     const sent = { title: 's', description: 'd' };
     expect(readUpdatedDetails({ title: 'T' }, sent)).toEqual({ title: 'T', description: 'd' });
-    expect(readUpdatedDetails({ data: { description: 'D' } }, sent)).toEqual({ title: 's', description: 'D' });
+    // The contract's answer is the record itself: no envelope is looked into.
+    expect(readUpdatedDetails({ data: { description: 'D' } }, sent)).toEqual(sent);
     expect(readUpdatedDetails(null, sent)).toEqual(sent);
   });
 });
