@@ -26,8 +26,11 @@ export const DOWNLOAD_FORMATS = {
 } as const satisfies Record<MediaKind, readonly string[]>;
 export type DownloadFormat<K extends MediaKind> = (typeof DOWNLOAD_FORMATS)[K][number];
 
-/** A signed, expiring, root-relative `/media/…?exp=…&sig=…` path (resolved on the page's own origin), or null. */
-const signedUrl = z.string().nullable();
+/**
+ * A signed, expiring, root-relative `/media/…?exp=…&sig=…` path (resolved on the page's own origin), or null.
+ * Every field of it is one of contract/urls.ts' URL_FIELDS, which the web app rewrites to the page's host.
+ */
+export const signedUrl = z.string().nullable();
 
 /** What every record carries, whatever its kind. */
 const mediaRecord = z.object({

@@ -4,7 +4,7 @@ import { parseJsonWithRewrite, rewriteUrl, rewriteUrls } from '@/lib/api/rewrite
 const https = { protocol: 'https:', host: 'vault.example:8443' };
 const http = { protocol: 'http:', host: 'localhost:3000' };
 
-describe('URL rewrite to the page scheme and host', () => {
+describe('URL rewrite to the page scheme and host, of the contract’s URL fields only', () => {
   it('switches http: URLs to the page scheme https:', () => {
     expect(rewriteUrl('http://cdn.example/media/a.mp3', https)).toBe('https://cdn.example/media/a.mp3');
   });
@@ -34,11 +34,16 @@ describe('URL rewrite to the page scheme and host', () => {
     expect(input.list[0]!.audio_file).toBe('/media/a.mp3');
   });
   it('parseJsonWithRewrite parses then rewrites', () => {
-    expect(parseJsonWithRewrite('["http://a/b"]', https)).toEqual(['https://a/b']);
+    expect(parseJsonWithRewrite('[{"url": "http://a/b"}]', https)).toEqual([{ url: 'https://a/b' }]);
   });
-  it('parseJsonWithRewrite rewrites nested answers where they are, numbers and keys untouched, no prototype set', () => {
+  it('parseJsonWithRewrite rewrites the URL fields of nested answers where they are, numbers and keys untouched, no prototype set', () => {
     const text = JSON.stringify([
-      { id: 1, audio_file: '/media/a.mp3', waveform_data: [0, 50, 100], nested: { list: ['http://h/x', 3, null, ['media/b']] } },
+      {
+        id: 1,
+        audio_file: '/media/a.mp3',
+        waveform_data: [0, 50, 100],
+        nested: { list: ['http://h/x', 3, null, ['media/b']], items: [{ poster: 'media/p.jpg' }] },
+      },
       { id: 2, title: 'http://не ссылка?', 'http://key': true },
     ]);
     expect(parseJsonWithRewrite(text, https)).toEqual([
@@ -46,13 +51,33 @@ describe('URL rewrite to the page scheme and host', () => {
         id: 1,
         audio_file: 'https://vault.example:8443/media/a.mp3',
         waveform_data: [0, 50, 100],
-        nested: { list: ['https://h/x', 3, null, ['https://vault.example:8443/media/b']] },
+        // Strings that name no URL field are text, wherever they are.
+        nested: { list: ['http://h/x', 3, null, ['media/b']], items: [{ poster: 'https://vault.example:8443/media/p.jpg' }] },
       },
-      { id: 2, title: 'https://не ссылка?', 'http://key': true },
+      { id: 2, title: 'http://не ссылка?', 'http://key': true },
     ]);
     const odd = parseJsonWithRewrite('{"__proto__": {"admin": true}, "photo_url": "http://h/p.png"}', https) as Record<string, unknown>;
     expect(Object.getPrototypeOf(odd)).toBe(Object.prototype);
     expect(odd.admin).toBeUndefined();
     expect(odd.photo_url).toBe('https://h/p.png');
+  });
+  it('leaves a title, a description or a message that starts with http: or media/ as written', () => {
+    const record = parseJsonWithRewrite(
+      JSON.stringify({
+        title: 'http://example.org — заметка',
+        description: 'media/ — папка на диске',
+        file: 'http://h/f.jpg',
+        detail: 'https://не ссылка',
+        file_errors: { file: ['http://тоже текст'] },
+      }),
+      https,
+    );
+    expect(record).toEqual({
+      title: 'http://example.org — заметка',
+      description: 'media/ — папка на диске',
+      file: 'https://h/f.jpg',
+      detail: 'https://не ссылка',
+      file_errors: { file: ['http://тоже текст'] },
+    });
   });
 });
