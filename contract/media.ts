@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The media kinds, each at /api/media/{kind}/. */
+/** The media kinds, each at /api/media/{kind}/: the one list of their names (a new kind: docs/architecture.md, «Adding a kind»). */
 export const MEDIA_KINDS = ['audio', 'photo', 'video'] as const;
 export const mediaKindSchema = z.enum(MEDIA_KINDS);
 export type MediaKind = z.infer<typeof mediaKindSchema>;
