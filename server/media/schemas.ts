@@ -70,7 +70,7 @@ export const overrideBody = mediaEditSchema.extend({ _method: z.string().optiona
 
 /**
  * A list's query: `?favorite=1` lists only the owner's favourites (`0` or none: every item). Other
- * keys (the client's cache-busting `t`) are ignored.
+ * keys are ignored (clients before the lists' ETags sent a cache-busting `t`).
  */
 export const listQuery = listQuerySchema.extend({ favorite: booleanField.optional() });
 
