@@ -13,7 +13,8 @@ import { albumCount } from '@/lib/media/albums/album-runs';
 import type { AlbumDetails } from '@/lib/schemas/album';
 import { AlbumCover } from './album-cover';
 import { AlbumDetailsForm } from './album-details-form';
-import { ADD_TO_ALBUM_ERROR, addedToAlbum, albumError, ALBUMS_LOAD_ERROR, NEW_ALBUM, TO_ALBUM } from './album-words';
+import { TO_ALBUM } from './to-album';
+import { ADD_TO_ALBUM_ERROR, addedToAlbum, albumError, ALBUMS_LOAD_ERROR, NEW_ALBUM } from './album-words';
 
 const FORM_ID = 'add-to-new-album-form';
 

@@ -1,6 +1,6 @@
 import type { ItemOffers } from '@/components/media/item/item-offers';
-import { TO_ALBUM } from './album-words';
 import { LazyAddToAlbumDialog } from './lazy-add-to-album-dialog';
+import { TO_ALBUM } from './to-album';
 
 /**
  * What the albums offer on media items: «В альбом» and its chooser. Given to the media from above — the signed-in

@@ -6,7 +6,7 @@ import { StarIcon } from '@/components/favorites/favorite-button';
 import { favoriteQueries } from '@/lib/api/favorites';
 import type { MediaKind, MediaRecord } from '@/contract/media';
 import { MEDIA_KINDS } from '@/lib/media/kinds';
-import { KINDS } from '@/lib/media/kind-names';
+import { KINDS } from '@/lib/media/kind-paths';
 import { KIND_VIEWS } from '@/components/media/kinds/kind-views';
 import { LatestTiles } from './latest-tiles';
 

@@ -1,7 +1,8 @@
 import Link from 'next/link';
 import { NavIcon } from '@/components/shell/nav-items';
 import { buttonClass } from '@/components/ui/button-styles';
-import { KIND_NAMES, KINDS } from '@/lib/media/kind-names';
+import { KIND_NAMES } from '@/lib/media/kind-names';
+import { KINDS } from '@/lib/media/kind-paths';
 
 /**
  * The guest's home: what Копилка is, the prompt to sign in, the spec's three cards (a kind's each: what the section

@@ -23,7 +23,7 @@ import { userAtom } from '@/lib/auth/atoms';
 import type { MediaKind, Usage } from '@/contract/media';
 import { formatBytes } from '@/contract/storage-space';
 import { countItems, MEDIA_KINDS, recorderOf, recordingSavedMessage } from '@/lib/media/kinds';
-import { KINDS } from '@/lib/media/kind-names';
+import { KINDS } from '@/lib/media/kind-paths';
 import { KIND_VIEWS } from '@/components/media/kinds/kind-views';
 import { FavoritesSection } from './favorites-section';
 import { LatestTiles } from './latest-tiles';

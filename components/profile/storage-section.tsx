@@ -8,7 +8,8 @@ import { useExportDownload, useUsage } from '@/hooks/use-storage-space';
 import { formatBytes } from '@/contract/storage-space';
 import { errorInfo } from '@/lib/errors';
 import { exportError, usageLoadError } from '@/lib/media-errors';
-import { KIND_NAMES, KINDS } from '@/lib/media/kind-names';
+import { KIND_NAMES } from '@/lib/media/kind-names';
+import { KINDS } from '@/lib/media/kind-paths';
 import { ProfileSection } from '@/components/ui/section';
 
 export const EXPORT_STARTED = 'Архив начал скачиваться';

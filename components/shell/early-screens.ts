@@ -1,5 +1,5 @@
 import type { MediaKind } from '@/contract/media';
-import { KIND_NAMES, KINDS } from '@/lib/media/kind-names';
+import { KIND_PATHS, KINDS } from '@/lib/media/kind-paths';
 import { prefetchWhenSignedIn } from '@/lib/auth/prefetch';
 import { queryClient } from '@/lib/query-client';
 
@@ -33,7 +33,7 @@ function earlyTimeline(path: string, kind: MediaKind): void {
 
 export function startScreensEarly(): void {
   prefetchWhenSignedIn('/', loadSessionFrame);
-  for (const kind of KINDS) (KIND_NAMES[kind].timeline ? earlyTimeline : early)(KIND_NAMES[kind].href, kind);
+  for (const kind of KINDS) (KIND_PATHS[kind].timeline ? earlyTimeline : early)(KIND_PATHS[kind].href, kind);
 }
 
 /** The signed-in frame's navigation (sidebar, bottom bar): its chunk, asked for as the sign-in check starts. */

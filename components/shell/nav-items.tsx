@@ -1,6 +1,7 @@
 import { LineIcon } from '@/components/ui/line-icon';
 import type { MediaKind } from '@/contract/media';
-import { KIND_NAMES, KINDS } from '@/lib/media/kind-names';
+import { KIND_NAMES } from '@/lib/media/kind-names';
+import { KINDS } from '@/lib/media/kind-paths';
 
 export type NavIconName = 'home' | MediaKind | 'album' | 'trash' | 'profile' | 'login' | 'register' | 'record';
 

@@ -4,7 +4,7 @@
  */
 
 import type { MediaKind } from '@/contract/media';
-import { KIND_NAMES } from '@/lib/media/kind-names';
+import { KIND_PATHS } from '@/lib/media/kind-paths';
 
 /** `kept`: refused because its owner keeps the same bytes already (not an error: the row links to that record). */
 export type UploadItemStatus = 'queued' | 'uploading' | 'done' | 'failed' | 'kept';
@@ -114,5 +114,5 @@ export function filesOfType(files: Iterable<File>, prefix: string): { accepted: 
 
 /** Where a kept record is shown: its screen, which opens (or scrolls to) the record the link names. */
 export function keptRecordHref({ kind, id }: KeptRecord): string {
-  return `${KIND_NAMES[kind].href}?id=${id}`;
+  return `${KIND_PATHS[kind].href}?id=${id}`;
 }

@@ -5,7 +5,8 @@ import { GuestHome } from '@/components/home/guest-home';
 import { BOTTOM_ITEMS, navItems } from '@/components/shell/nav-items';
 import { DOWNLOAD_FORMATS, MEDIA_KINDS as KIND_NAMES_OF_CONTRACT, type MediaKind } from '@/contract/media';
 import { MEDIA_KINDS, recorderOf } from '@/lib/media/kinds';
-import { KIND_NAMES, KINDS } from '@/lib/media/kind-names';
+import { KIND_NAMES } from '@/lib/media/kind-names';
+import { KIND_PATHS, KINDS } from '@/lib/media/kind-paths';
 
 const CONTRACT: readonly MediaKind[] = KIND_NAMES_OF_CONTRACT;
 
@@ -15,11 +16,13 @@ const CONTRACT: readonly MediaKind[] = KIND_NAMES_OF_CONTRACT;
  * contract's order. (The server's and the contract's tables: tests/server/media/kinds.test.ts.)
  */
 describe('every registry of the web app names each kind', () => {
-  it('the names (lib/media/kind-names.ts): a screen, words and an icon per kind, in the contract’s order', () => {
+  it('the names (lib/media/kind-paths.ts, kind-names.ts): a screen, words and an icon per kind, in the contract’s order', () => {
     expect(KINDS).toEqual(CONTRACT);
+    expect(Object.keys(KIND_PATHS)).toEqual(CONTRACT);
     expect(Object.keys(KIND_NAMES)).toEqual(CONTRACT);
     for (const kind of CONTRACT) {
       const name = KIND_NAMES[kind];
+      expect(name).toMatchObject(KIND_PATHS[kind]);
       for (const word of [name.label, name.heading, name.one, name.pitch, name.icon]) expect(word, kind).not.toBe('');
     }
     expect(new Set(CONTRACT.map((kind) => KIND_NAMES[kind].href)).size).toBe(CONTRACT.length);
