@@ -20,13 +20,13 @@ RUN --mount=type=secret,id=npm_ca --mount=type=cache,target=/root/.npm \
     if [ -s /run/secrets/npm_ca ]; then export NODE_EXTRA_CA_CERTS=/run/secrets/npm_ca; fi \
  && npm ci --omit=dev --no-audit --no-fund
 
-# 2. The web export (out/: the pages, their Content-Security-Policy manifest, the service worker); Next's
-#    own build folder (.next) is not needed to serve it.
+# 2. The web export (out/: the pages, the admin area's under out/admin/, their Content-Security-Policy manifest,
+#    the service worker); Next's own build folders (.next, admin/.next) are not needed to serve it.
 FROM deps AS build
 ENV NEXT_TELEMETRY_DISABLED=1 \
     NEXT_SKIP_TYPECHECK=1
 COPY . .
-RUN npm run build && touch out/.build-stamp && rm -rf .next
+RUN npm run build && touch out/.build-stamp && rm -rf .next admin/.next
 
 # 3. What runs: Debian's ffmpeg (audio and video processing) and PostgreSQL's client (pg_dump and
 #    pg_restore for `npm run backup` / `npm run restore`), as the unprivileged user `node`.

@@ -9,13 +9,14 @@ import { defineConfig, globalIgnores } from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const CLIENT = ['app', 'components', 'hooks', 'lib'];
+const CLIENT = ['app', 'components', 'hooks', 'lib', 'admin'];
 const WEB_APP = CLIENT.map((dir) => `${dir}/**/*.{ts,tsx}`);
 
 /**
  * One-way imports, as import-x/no-restricted-paths zones (paths from the repository root):
  * - the web app is layered lib ← hooks ← components ← app: each layer imports only the ones before it, and a
- *   feature's own hooks (components/<feature>/use-*.ts) sit below its components as hooks/ does;
+ *   feature's own hooks (components/<feature>/use-*.ts) sit below its components as hooks/ does; the admin
+ *   area (admin/, a Next app of its own) sits on top of them all, and none of them imports it;
  * - the web app never imports server code, and the server imports from the web app's tree only the
  *   pure modules both halves share: the zod schemas (lib/schemas) and the contract (contract/, at the root);
  * - the contract itself imports nothing of either half.
@@ -23,23 +24,24 @@ const WEB_APP = CLIENT.map((dir) => `${dir}/**/*.{ts,tsx}`);
 const boundaries = [
   {
     target: './lib',
-    from: ['./hooks', './components', './app'],
+    from: ['./hooks', './components', './app', './admin'],
     message: 'lib/ is the bottom layer: it imports no hooks, components or pages.',
   },
-  { target: './hooks', from: ['./components', './app'], message: 'Hooks import no components or pages.' },
+  { target: './hooks', from: ['./components', './app', './admin'], message: 'Hooks import no components or pages.' },
   {
     // A feature's hooks live beside its components (components/<feature>/use-*.ts) and stay below them.
     target: './components/**/use-*.ts',
     from: './components/**/*.tsx',
     message: 'A hook imports no components, its own feature’s included: components use hooks.',
   },
-  { target: './components', from: './app', message: 'Components import no pages: pages compose components.' },
+  { target: './components', from: ['./app', './admin'], message: 'Components import no pages: pages compose components.' },
+  { target: './app', from: './admin', message: 'The app and the admin area are two sites: they share lib/, components/ and the contract.' },
   ...CLIENT.map((dir) => ({
     target: `./${dir}`,
     from: './server',
     message: 'The web app never imports server code; shared rules live in lib/schemas or contract/.',
   })),
-  ...['./app', './components', './hooks'].map((from) => ({
+  ...['./app', './components', './hooks', './admin'].map((from) => ({
     target: './server',
     from,
     message: 'The server imports no client code.',
@@ -115,6 +117,7 @@ const featureZones = [
   ...Object.entries(CLIENT_FEATURES).map(([feature, publicFiles]) => ({
     target: [
       './app',
+      './admin',
       ...Object.keys(CLIENT_FEATURES)
         .filter((other) => other !== feature)
         .map((other) => `./${other}`),
@@ -151,7 +154,20 @@ const featureInternals = {
   message: "Another server feature's repository, routes and route schemas are its own: go through its service.",
 };
 export default defineConfig(
-  globalIgnores(['node_modules/', 'out/', '.next/', 'data/', '.tmp/', 'test-results/', 'playwright-report/', 'coverage/', 'next-env.d.ts']),
+  globalIgnores([
+    'node_modules/',
+    'out/',
+    '.next/',
+    'admin/out/',
+    'admin/.next/',
+    'admin/next-env.d.ts',
+    'data/',
+    '.tmp/',
+    'test-results/',
+    'playwright-report/',
+    'coverage/',
+    'next-env.d.ts',
+  ]),
   {
     linterOptions: { reportUnusedDisableDirectives: 'error' },
   },

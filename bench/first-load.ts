@@ -66,12 +66,13 @@ export function initialChunks(html: string): string[] {
   return [...chunks];
 }
 
+/** The app's pages: not the admin area's (out/admin/), a site of its own with its own runtime and chunks. */
 function htmlFiles(outDir: string, rel = ''): string[] {
   const files: string[] = [];
   for (const entry of readdirSync(path.join(outDir, rel), { withFileTypes: true })) {
     const child = rel ? `${rel}/${entry.name}` : entry.name;
     if (entry.isDirectory()) {
-      if (child !== '_next') files.push(...htmlFiles(outDir, child));
+      if (child !== '_next' && child !== 'admin') files.push(...htmlFiles(outDir, child));
     } else if (entry.name.endsWith('.html')) files.push(child);
   }
   return files.sort();

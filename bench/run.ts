@@ -9,6 +9,7 @@ import { benchProfile } from './profile.ts';
 import { benchQueueEngines } from './queue-engines.ts';
 import { benchSaveBurst } from './save-burst.ts';
 import { benchScale } from './scale.ts';
+import { benchShareOpen } from './share-open.ts';
 import { benchTimeline } from './timeline.ts';
 import { benchUpload } from './upload.ts';
 import { benchUploadS3 } from './upload-s3.ts';
@@ -16,7 +17,7 @@ import { benchUploadS3 } from './upload-s3.ts';
 /**
  * `npm run bench` — prints figures, never pass/fail. Loopback only, bounded in count and time.
  * `npm run bench -- list`, `-- profile`, `-- upload`, `-- s3`, `-- save-burst`, `-- first-load`, `-- lighthouse`, `-- audio-page`,
- * `-- timeline`, `-- photos-page`, `-- load` or `-- export [total MB]` runs one of them. `-- scale` (PostgreSQL and S3, 1/2/4 API
+ * `-- timeline`, `-- photos-page`, `-- share-open`, `-- load` or `-- export [total MB]` runs one of them. `-- scale` (PostgreSQL and S3, 1/2/4 API
  * processes and workers, about 5 minutes) and `-- queue` (today's job queue beside pg-boss and Graphile Worker on
  * PostgreSQL, about a minute) run only when named.
  */
@@ -31,6 +32,7 @@ if (!only || only === 'lighthouse') await benchLighthouse();
 if (!only || only === 'audio-page') await benchAudioPage();
 if (!only || only === 'timeline') await benchTimeline();
 if (!only || only === 'photos-page') await benchPhotosPage();
+if (!only || only === 'share-open') await benchShareOpen();
 if (only === 'scale') await benchScale();
 if (only === 'queue') await benchQueueEngines();
 if (!only || only === 'load') await benchLoad();

@@ -16,6 +16,8 @@ export const userSchema = z.object({
   is_phone_verified: z.boolean(),
   /** ISO 8601. */
   date_joined: z.string(),
+  /** Staff run the server (the admin area at /admin/); members keep their files. */
+  is_staff: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -66,7 +66,12 @@ export interface AlbumItemsChange {
 }
 
 /** The messages both halves word the same. */
+/** The most albums one user keeps. */
+export const ALBUMS_PER_USER_MAX = 1000;
+
 export const ALBUM_MESSAGES = {
+  /** A user with ALBUMS_PER_USER_MAX albums makes one more (400). */
+  tooManyAlbums: `Можно создать не больше ${ALBUMS_PER_USER_MAX} альбомов. Удалите ненужные.`,
   /** A cover that is not an item of the album outside the trash. */
   coverNotInAlbum: 'Обложкой может быть только элемент этого альбома.',
   /** An empty list of items to add or remove. */

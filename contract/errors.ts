@@ -19,9 +19,19 @@ import { z } from 'zod';
  *   `new_email` of an e-mail change) belongs to another account already.
  * - `password_required`, `wrong_password` (403 detail): a share link behind a password, asked without
  *   one or with a wrong one (SHARE_PASSWORD_CODES).
+ * - `reauth_required` (403 detail «Подтвердите вход»): the action needs a sign-in or a re-confirmation
+ *   (POST /api/auth/reauth/) within the last 30 minutes of this session; the client asks for one in
+ *   place and repeats the action (RECENT_SIGN_IN).
  */
 /** The `code` of a 403 from a share link's open endpoint: the page asks for the password, or says it was wrong. */
 export const SHARE_PASSWORD_CODES = { required: 'password_required', wrong: 'wrong_password' } as const;
+
+/** Recent sign-in ("sudo mode"): the refusal's words and code, and how long a sign-in counts as recent by default. */
+export const RECENT_SIGN_IN = {
+  code: 'reauth_required',
+  detail: 'Подтвердите вход',
+  windowMinutes: 30,
+} as const;
 
 export const ERROR_CODES = [
   'token_not_valid',
@@ -30,6 +40,7 @@ export const ERROR_CODES = [
   'unique',
   SHARE_PASSWORD_CODES.required,
   SHARE_PASSWORD_CODES.wrong,
+  'reauth_required',
 ] as const;
 export const errorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;

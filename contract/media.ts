@@ -56,8 +56,15 @@ const mediaRecord = z.object({
 
 /** One audio record as the API returns it (the list is a plain array, newest first). */
 export const audioRecordSchema = mediaRecord.extend({
-  /** What the player plays: the MP3 made from the recording (or the original when that was an MP3). */
+  /**
+   * What the player plays: the MP3 made from the recording without its tags (an uploaded MP3 too gets a copy
+   * of its own without its ID3 tags); null until it is made.
+   */
   audio_file: signedUrl,
+  /**
+   * Always null: no URL serves the original, whose tags may say where it was recorded. Its exact bytes go
+   * to its owner by the download with `?format=original`, and into the export.
+   */
   original_file: signedUrl,
   /** Peaks for the waveform as whole numbers 0..100, the loudest 100, in time order ([] when there are none); the player scales them to its height. */
   waveform_data: z.array(z.number()),
@@ -125,30 +132,38 @@ export type MediaRecord<K extends MediaKind = MediaKind> = z.infer<(typeof MEDIA
 /** A schema per kind: the contract's records (MEDIA_RECORD_SCHEMAS) or the server's wires of them. */
 export type KindSchemas = { readonly [K in MediaKind]: z.ZodObject };
 
-type KindMember<T, K, Extra extends z.core.$ZodLooseShape> =
+type KindMember<T, K, Extra extends z.core.$ZodLooseShape, Hide extends string> =
   T extends z.ZodObject<infer Shape, infer Config>
-    ? z.ZodObject<z.core.util.Extend<Shape, z.core.util.Writeable<{ kind: z.ZodLiteral<K & string> } & Extra>>, Config>
+    ? z.ZodObject<z.core.util.Extend<Omit<Shape, Hide>, z.core.util.Writeable<{ kind: z.ZodLiteral<K & string> } & Extra>>, Config>
     : never;
 
 /** kindUnion's members, one per kind of `Kinds` in its order, each typed as its own kind's. */
-type MembersOf<Kinds extends readonly MediaKind[], T, Extra extends z.core.$ZodLooseShape> = {
-  -readonly [I in keyof Kinds]: KindMember<T[Kinds[I] & keyof T], Kinds[I], Extra>;
+type MembersOf<Kinds extends readonly MediaKind[], T, Extra extends z.core.$ZodLooseShape, Hide extends string> = {
+  -readonly [I in keyof Kinds]: KindMember<T[Kinds[I] & keyof T], Kinds[I], Extra, Hide>;
 };
-type KindMembers<T extends KindSchemas, Extra extends z.core.$ZodLooseShape> =
-  MembersOf<typeof MEDIA_KINDS, T, Extra> extends infer M extends readonly z.core.SomeType[] ? M : never;
+type KindMembers<T extends KindSchemas, Extra extends z.core.$ZodLooseShape, Hide extends string> =
+  MembersOf<typeof MEDIA_KINDS, T, Extra, Hide> extends infer M extends readonly z.core.SomeType[] ? M : never;
+
+/** An omit() mask of the fields named (each one in the schema's shape). */
+const maskOf = (fields: readonly string[]) => Object.fromEntries(fields.map((field) => [field, true])) as Record<never, true>;
 
 /**
- * Every kind's schema of `table` with its `kind` and the `extra` fields, as one union told apart by `kind`: a
- * list of mixed kinds (the trash, an album's items, what a share link shows). Drawn from the table, so a new
- * kind joins every such union by its entry there.
+ * Every kind's schema of `table`, without the `hide` fields it has and with its `kind` and the `extra` fields, as
+ * one union told apart by `kind`: a list of mixed kinds (the trash, an album's items, what a share link shows).
+ * Drawn from the table, so a new kind joins every such union by its entry there.
  */
-export function kindUnion<T extends KindSchemas, Extra extends z.core.$ZodLooseShape = Record<never, never>>(
+export function kindUnion<T extends KindSchemas, Extra extends z.core.$ZodLooseShape = Record<never, never>, Hide extends string = never>(
   table: T,
   extra: Extra = {} as Extra,
-): z.ZodDiscriminatedUnion<KindMembers<T, Extra>, 'kind'> {
-  const [first, ...rest] = MEDIA_KINDS.map((kind) => table[kind].extend({ kind: z.literal(kind), ...extra }));
+  hide: readonly Hide[] = [],
+): z.ZodDiscriminatedUnion<KindMembers<T, Extra, Hide>, 'kind'> {
+  const [first, ...rest] = MEDIA_KINDS.map((kind) => {
+    const schema = table[kind];
+    const shown = hide.some((field) => field in schema.shape) ? schema.omit(maskOf(hide.filter((field) => field in schema.shape))) : schema;
+    return shown.extend({ kind: z.literal(kind), ...extra });
+  });
   // Typed by KindMembers: the map above keeps MEDIA_KINDS' order, one member per kind.
-  return z.discriminatedUnion('kind', [first!, ...rest]) as unknown as z.ZodDiscriminatedUnion<KindMembers<T, Extra>, 'kind'>;
+  return z.discriminatedUnion('kind', [first!, ...rest]) as unknown as z.ZodDiscriminatedUnion<KindMembers<T, Extra, Hide>, 'kind'>;
 }
 
 /** One field per kind, each of `schema` (the usage's bytes per kind). */

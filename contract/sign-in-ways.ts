@@ -17,6 +17,9 @@ export const providerIds = ['vkid', 'yandex'] as const;
 export const providerIdSchema = z.enum(providerIds);
 export type ProviderId = z.infer<typeof providerIdSchema>;
 
+/** Each provider's name as people read it. */
+export const PROVIDER_LABELS: Record<ProviderId, string> = { vkid: 'VK ID', yandex: 'Яндекс ID' };
+
 /** Which providers the operator switched on (`GET /api/auth/oauth/providers/`). */
 export const providersAvailableSchema = z.object({ vkid: z.boolean(), yandex: z.boolean() });
 export type ProvidersAvailable = z.infer<typeof providersAvailableSchema>;

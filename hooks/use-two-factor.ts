@@ -1,14 +1,7 @@
 'use client';
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  disableTwoFactor,
-  enableTwoFactor,
-  renewRecoveryCodes,
-  setupTwoFactor,
-  twoFactorQueries,
-  undoTwoFactor,
-} from '@/lib/api/two-factor';
+import { disableTwoFactor, enableTwoFactor, renewRecoveryCodes, setupTwoFactor, twoFactorQueries } from '@/lib/api/two-factor';
 import { sessionQueries } from '@/lib/api/sessions';
 
 /** Whether two-step sign-in is on, and how many recovery codes are left. */
@@ -48,9 +41,4 @@ export function useRenewRecoveryCodes() {
     mutationFn: ({ password, code }: { password: string; code: string }) => renewRecoveryCodes(password, code),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: twoFactorQueries.all() }),
   });
-}
-
-/** «Это был не я» from the notice's link. */
-export function useUndoTwoFactor() {
-  return useMutation({ mutationFn: undoTwoFactor });
 }

@@ -41,6 +41,8 @@ export const smsRequestError = ({ data }: ErrorInfo) => dataText(data) ?? 'Ош�
 
 // ---------- Registration ----------
 export function registrationError({ status, data }: ErrorInfo): string {
+  // Closed, or by invitation only: the server says which.
+  if (status === 403) return detailOf(data) ?? 'Регистрация сейчас недоступна.';
   if (status !== 400) return 'Ошибка при регистрации. Пожалуйста, попробуйте позже.';
   if (isTaken(data, 'email')) return EMAIL_TAKEN;
   if (isTaken(data, 'username')) return USERNAME_TAKEN;

@@ -52,12 +52,22 @@ function codeFromOutbox(dataDir: string, to: string): string | null {
   return null;
 }
 
-export async function signUp(dataDir: string): Promise<{ access: string; refresh: string }> {
-  const email = 'anna@example.ru';
+export async function signUp(
+  dataDir: string,
+  who: { email: string; first: string; last: string } = { email: 'anna@example.ru', first: 'Анна', last: 'Смирнова' },
+): Promise<{ access: string; refresh: string }> {
+  const { email } = who;
   const password = 'Надёжный-пароль-1';
   await api('auth/register/', {
     method: 'POST',
-    body: JSON.stringify({ first_name: 'Анна', last_name: 'Смирнова', email, password, password2: password, username: 'anna_1' }),
+    body: JSON.stringify({
+      first_name: who.first,
+      last_name: who.last,
+      email,
+      password,
+      password2: password,
+      username: email.split('@')[0]!.replace(/\W/g, '_'),
+    }),
   });
   let code: string | null = null;
   for (let i = 0; i < 50 && !code; i++) {
@@ -211,4 +221,38 @@ export async function addAlbums(token: string): Promise<number> {
     pick(videos, ['День рождения']).map((id) => ({ kind: 'video', id })),
   );
   return trip;
+}
+
+/**
+ * What the admin area shows (the first account, Анна, is the server's admin): two more accounts, one with a quota
+ * of its own and an unfinished upload, invitations in each state, registration by invitation, and the audit log
+ * all this wrote.
+ */
+export async function seedAdmin(token: string, dataDir: string): Promise<void> {
+  const boris = await signUp(dataDir, { email: 'boris@example.ru', first: 'Борис', last: 'Петров' });
+  await signUp(dataDir, { email: 'vera@example.ru', first: 'Вера', last: 'Кузнецова' });
+  const { users } = await api<{ users: { id: number; email: string }[] }>('admin/users/', { token });
+  const borisId = users.find((u) => u.email === 'boris@example.ru')!.id;
+  await api(`admin/users/${borisId}/quota/`, { method: 'POST', body: JSON.stringify({ quota_bytes: 10 * 1024 ** 3 }), token });
+  await api('admin/invites/', { method: 'POST', body: JSON.stringify({ email: 'gleb@example.ru' }), token });
+  await api('admin/invites/', { method: 'POST', body: JSON.stringify({}), token });
+  const revoked = await api<{ id: number }>('admin/invites/', {
+    method: 'POST',
+    body: JSON.stringify({ email: 'dina@example.ru' }),
+    token,
+  });
+  await api(`admin/invites/${revoked.id}/`, { method: 'DELETE', token });
+  await api('admin/settings/', { method: 'PUT', body: JSON.stringify({ registration: 'invite' }), token });
+  // An upload Борис began and has not finished: 64 MiB announced, nothing sent yet.
+  const b64 = (value: string) => Buffer.from(value).toString('base64');
+  const res = await fetch(`${base}/api/uploads/`, {
+    method: 'POST',
+    headers: {
+      Authorization: `Bearer ${boris.access}`,
+      'Tus-Resumable': '1.0.0',
+      'Upload-Length': String(64 * 1024 * 1024),
+      'Upload-Metadata': `kind ${b64('audio')},title ${b64('Концерт')},filename ${b64('concert.wav')}`,
+    },
+  });
+  if (res.status !== 201) throw new Error(`an upload for the admin screens: ${res.status} ${await res.text()}`);
 }

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { ensureWebBuild } from '../server/web/ensure-build.ts';
-import { addAlbums, addSharedLink, base, port, seed, signUp, waitForServer } from './screenshots-library.ts';
+import { addAlbums, addSharedLink, base, port, seed, seedAdmin, signUp, waitForServer } from './screenshots-library.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const outDir = path.join(root, 'docs', 'screenshots');
@@ -141,6 +141,34 @@ const SCREENS: Screen[] = [
     ready: (p) => heading(p, 'Ссылка недействительна или срок её действия истёк'),
   },
   { name: 'not-found', path: '/no-such-page', signedIn: false, ready: (p) => heading(p, 'Страница не найдена') },
+  // The admin area (/admin/): the seeded user is the server's first account, so its admin.
+  { name: 'admin-sign-in', path: '/admin/', signedIn: false, ready: (p) => heading(p, 'Администрирование') },
+  {
+    name: 'admin-users',
+    path: '/admin/',
+    signedIn: true,
+    ready: async (p) => {
+      await p.getByTestId('admin-user').nth(2).waitFor();
+      await p.getByRole('button', { name: 'Действия: boris@example.ru' }).click();
+      await p.getByRole('button', { name: 'Запретить вход' }).waitFor();
+    },
+  },
+  {
+    name: 'admin-invites',
+    path: '/admin/invites/',
+    signedIn: true,
+    ready: async (p) => void (await p.getByTestId('admin-invite').nth(2).waitFor()),
+  },
+  { name: 'admin-registration', path: '/admin/registration/', signedIn: true, ready: (p) => p.getByRole('radio').first().waitFor() },
+  { name: 'admin-jobs', path: '/admin/jobs/', signedIn: true, ready: (p) => p.getByRole('button', { name: /^Все/ }).waitFor() },
+  { name: 'admin-storage', path: '/admin/storage/', signedIn: true, ready: (p) => p.getByTestId('admin-upload').first().waitFor() },
+  { name: 'admin-status', path: '/admin/status/', signedIn: true, ready: (p) => heading(p, 'Миграции базы данных') },
+  {
+    name: 'admin-audit',
+    path: '/admin/audit/',
+    signedIn: true,
+    ready: async (p) => void (await p.getByTestId('audit-entry').first().waitFor()),
+  },
 ];
 
 // ------------------------------------------------------------------------- the pictures
@@ -157,6 +185,9 @@ async function shoot(browser: Browser, tokens: { access: string; refresh: string
             if (tokens) {
               localStorage.setItem('token', tokens.access);
               localStorage.setItem('refreshToken', tokens.refresh);
+              // The admin area keeps a session of its own, in this tab's sessionStorage.
+              sessionStorage.setItem('kopilkaAdminAccess', tokens.access);
+              sessionStorage.setItem('kopilkaAdminRefresh', tokens.refresh);
             }
           },
           { theme, tokens: signedIn ? tokens : null },
@@ -202,6 +233,7 @@ async function main(): Promise<void> {
     await waitForServer();
     const tokens = await signUp(dataDir);
     await seed(tokens.access, work);
+    await seedAdmin(tokens.access, dataDir);
     const sharedPath = await addSharedLink(tokens.access);
     if (sharedPath)
       SCREENS.push({

@@ -6,6 +6,8 @@ import { composeServices, startWorker, type Services } from './compose.ts';
 import { ApiError, unavailableAnswer } from './http/errors.ts';
 import { authRoutes } from './auth/routes.ts';
 import { sessionsRoutes } from './auth/sessions-routes.ts';
+import { notMeRoutes } from './auth/not-me-routes.ts';
+import { reauthRoutes } from './auth/reauth-routes.ts';
 import { twoFactorRoutes } from './auth/two-factor-routes.ts';
 import { emailChangeRoutes } from './profile/email-change-routes.ts';
 import { oauthRoutes } from './oauth/routes.ts';
@@ -21,6 +23,9 @@ import { trashRoutes } from './media/trash/routes.ts';
 import { trimRoutes } from './media/trim/routes.ts';
 import { mediaFileRoutes } from './media/files/routes.ts';
 import { uploadRoutes } from './uploads/routes.ts';
+import { adminRoutes } from './admin/routes.ts';
+import { registrationRoutes } from './admin/registration-routes.ts';
+import { startAdminHousekeeping } from './admin/services.ts';
 import { registerOpenApi } from './docs/openapi.ts';
 import { measureRequests } from './metrics/http.ts';
 import { Metrics } from './metrics/metrics.ts';
@@ -119,6 +124,7 @@ export async function buildApp(given: AppDeps, opts: AppOptions = {}): Promise<B
   app.addHook('onReady', async () => {
     await startMediaWork(services.media, app.log, opts.trashSweepEveryMs);
     services.uploads.service.startCleanup(services.media.background);
+    startAdminHousekeeping(services.admin, services.media.background);
   });
   app.addHook('onClose', async () => services.media.background.drain());
   // The worker of this process (unless RUN_JOBS=false) starts once the app is ready and stops with it.
@@ -133,6 +139,7 @@ export async function buildApp(given: AppDeps, opts: AppOptions = {}): Promise<B
   finishUnreadBodies(app, timeouts.bodyMs);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
+  app.decorateRequest('recentSignIn', async () => false);
   // Every answer's fixed headers, set in one callback hook at the start of each request: helmet's (with
   // HELMET_OPTIONS they never change, so they are read from the plugin once, web/security-headers.ts,
   // rather than made by its chain of eleven middlewares on every request), our Content-Security-Policy
@@ -183,6 +190,8 @@ export async function buildApp(given: AppDeps, opts: AppOptions = {}): Promise<B
       await api.register(authRoutes, { auth: services.auth, guard, presentUser });
       await api.register(sessionsRoutes, { sessions: services.sessionList, guard });
       await api.register(twoFactorRoutes, { twoFactor: services.twoFactor, guard, presentUser });
+      await api.register(notMeRoutes, { notMe: services.notMe });
+      await api.register(reauthRoutes, { reauth: services.reauth, guard });
       await api.register(emailChangeRoutes, { emailChange: services.emailChange, guard, presentUser });
       await api.register(passkeyRoutes, { passkeys: services.passkeys, guard, presentUser });
       const secureCookie = deps.config.publicUrl.startsWith('https:');
@@ -209,6 +218,8 @@ export async function buildApp(given: AppDeps, opts: AppOptions = {}): Promise<B
         paths: services.media.paths,
         clock: deps.clock,
       });
+      await api.register(registrationRoutes, { registration: services.admin.registration });
+      await api.register(adminRoutes, { admin: services.admin, guard, presentUser, defaultQuotaBytes: deps.config.userQuotaBytes });
       // Whatever else is under /api/, /api/ itself included, is the API's 404, never the web app's page.
       const apiNotFound = async () => {
         throw new ApiError(404, { detail: 'Не найдено.' });

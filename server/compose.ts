@@ -12,7 +12,11 @@ import { userPresenter, type PresentUser } from './accounts/present.ts';
 import { sessionGuard, type Guard } from './auth/guard.ts';
 import { AuthService } from './auth/service.ts';
 import { SessionList } from './auth/session-list.ts';
+import { AuthRepository } from './auth/repository.ts';
+import { TwoFactorRepository } from './auth/two-factor-repository.ts';
 import type { TwoFactor } from './auth/two-factor.ts';
+import { NotMe } from './auth/not-me.ts';
+import { Reauth } from './auth/reauth.ts';
 import { Grants } from './grants/grants.ts';
 import { GrantsRepository } from './grants/repository.ts';
 import { purgeFilesDefinition } from './storage/purge-files.ts';
@@ -26,6 +30,7 @@ import type { MediaLog } from './media/log.ts';
 import { MediaProcessing } from './media/processing/processing.ts';
 import { processingJobs } from './media/processing/jobs.ts';
 import { photoDatesJob } from './media/processing/photo-dates-job.ts';
+import { audioTagsJob } from './media/processing/audio-tags-job.ts';
 import { MediaRepository } from './media/records/repository.ts';
 import { MediaExport } from './media/export/export.ts';
 import { RenditionSizes } from './media/usage/rendition-sizes.ts';
@@ -59,6 +64,7 @@ import { ResumableUploads } from './uploads/service.ts';
 import { stagingStore } from './uploads/staging-store.ts';
 import type { MediaServices } from './media/services.ts';
 import type { UploadServices } from './uploads/services.ts';
+import { composeAdmin, type AdminServices } from './admin/services.ts';
 
 /** Everything the routes call, built once at start from the app's dependencies. */
 export interface Services {
@@ -69,6 +75,10 @@ export interface Services {
   sessionList: SessionList;
   /** Two-step sign-in: the one the auth service asks at login. */
   twoFactor: TwoFactor;
+  /** «Это был не я»: the links mailed with every new way in, and what using one undoes. */
+  notMe: NotMe;
+  /** Re-confirming a session's sign-in (recent sign-in, "sudo mode"). */
+  reauth: Reauth;
   emailChange: EmailChange;
   /** Passkeys: the owner's keys and signing in with one. */
   passkeys: Passkeys;
@@ -89,6 +99,8 @@ export interface Services {
   readiness: Readiness;
   /** This process's Prometheus figures (shown on METRICS_PORT). */
   metrics: Metrics;
+  /** The admin area: registration and invitations, actions on accounts, the server's state, the audit log. */
+  admin: AdminServices;
 }
 
 /** The job queue of one process, on the app's database and its lease clock, signalling other processes on PostgreSQL. */
@@ -188,6 +200,7 @@ export function composeWorker(deps: WorkerDepsOf, log: JobLog, queue: JobQueue, 
       purgeFilesDefinition(storage),
       reconcileStorageJob({ db, storage, clock: jobClock, log }),
       photoDatesJob({ db, processing, queue, log }),
+      audioTagsJob({ db, storage, processor: deps.processor, queue, log }),
     ],
   });
 }
@@ -201,37 +214,66 @@ export async function startWorker(worker: Worker, queue: JobQueue): Promise<void
 /** The composition root: process/api.ts and the tests both get their services from here, through buildApp. */
 export function composeServices(deps: AppDeps, log: FastifyBaseLogger, metrics: Metrics): Services {
   const actions = new AccountActions(deps, log);
-  const auth = new AuthService(deps, actions);
+  const notMe = new NotMe({ db: deps.db, actions, clock: deps.clock, publicUrl: deps.config.publicUrl });
   const queue = composeQueue(deps, log);
   const media = composeMedia(deps, log, queue, metrics);
   const worker = deps.config.runJobs ? composeWorker(deps, log, queue, { metrics }) : null;
   const albums = new AlbumsService({ repo: new AlbumsRepository(deps.db), clock: deps.clock });
+  const readiness = new Readiness({ db: deps.db, storage: deps.storage, clock: deps.clock, worker, log });
+  const sessionList = new SessionList(deps);
+  const uploads = composeUploads(deps, media, log);
+  const profile = new ProfileService(deps, actions, queue);
+  // The admin area takes the other features' steps through these.
+  const admin = composeAdmin(deps, {
+    endSessions: (userId) => sessionList.endAll(userId),
+    removeAccount: (user) => profile.removeAccount(user),
+    cancelUpload: (id) => uploads.service.cancel(id),
+    mail: (to, message) => actions.delivery.mail(to, message),
+    storeResetToken: (row) => new AuthRepository(deps.db).insertResetToken(row),
+    turnOffTwoFactor: (userId) => new TwoFactorRepository(deps.db).disable(userId, deps.clock.now().toISOString()),
+    readiness,
+  });
+  const auth = new AuthService(deps, actions, admin.registration);
+  const passkeys = new Passkeys({
+    repo: new PasskeysRepository(deps.db),
+    users: auth.users,
+    actions,
+    sessions: auth.sessions,
+    notMe,
+    clock: deps.clock,
+    publicUrl: deps.config.publicUrl,
+    secretKey: deps.config.secretKey,
+  });
   return {
     guard: sessionGuard(deps),
     presentUser: userPresenter(deps),
     auth,
-    sessionList: new SessionList(deps),
+    sessionList,
     twoFactor: auth.twoFactor,
-    emailChange: new EmailChange(deps, actions),
-    passkeys: new Passkeys({
-      repo: new PasskeysRepository(deps.db),
-      users: auth.users,
+    notMe,
+    emailChange: new EmailChange(deps, actions, notMe),
+    passkeys,
+    reauth: new Reauth({
+      repo: auth.repo,
       actions,
-      sessions: auth.sessions,
       clock: deps.clock,
-      publicUrl: deps.config.publicUrl,
-      secretKey: deps.config.secretKey,
+      passkeys: {
+        options: async (user, origin) => ({ ...(await passkeys.reauthOptions(user, origin)) }),
+        confirm: (user, answer) => passkeys.confirmOwner(user, answer),
+      },
     }),
     oauth: new OAuthSignIn({
       repo: new OAuthRepository(deps.db),
       users: auth.users,
       actions,
       auth,
+      notMe,
       clock: deps.clock,
       publicUrl: deps.config.publicUrl,
       providers: deps.config.oauth,
+      registration: admin.registration,
     }),
-    profile: new ProfileService(deps, actions, queue),
+    profile,
     media,
     albums,
     shares: new SharesService({
@@ -242,10 +284,11 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger, metrics: 
       clock: deps.clock,
       secretKey: deps.config.secretKey,
     }),
-    uploads: composeUploads(deps, media, log),
+    uploads,
     queue,
     worker,
-    readiness: new Readiness({ db: deps.db, storage: deps.storage, clock: deps.clock, worker, log }),
+    readiness,
     metrics,
+    admin,
   };
 }

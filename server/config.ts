@@ -33,6 +33,7 @@ const envSchema = z.object({
   SMTP_FROM: z.string().optional(),
   SMS_WEBHOOK_URL: z.url().optional(),
   ADMIN_URL: z.url().optional(),
+  REGISTRATION: z.enum(['open', 'invite', 'closed'], { error: 'must be open, invite or closed' }).default('open'),
   MEDIA_STORAGE: z.string().default('local'),
   FFMPEG_PATH: z.string().optional(),
   MAX_AUDIO_BYTES: bytes(120 * MB),
@@ -46,7 +47,9 @@ const envSchema = z.object({
   SERVE_WEB: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
   RUN_JOBS: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
   JOB_LEASE_SECONDS: wholeNumber(3, 3600, 'must be a whole number of seconds from 3 to 3600').default(15),
+  REAUTH_WINDOW_S: wholeNumber(1, 86400, 'must be a whole number of seconds from 1 to 86400').default(30 * 60),
   METRICS_PORT: wholeNumber(1, 65535, 'must be a whole number from 1 to 65535').optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   WEB_CONCURRENCY: wholeNumber(1, 64, 'must be a whole number of processes from 1 to 64').default(1),
   TRUST_PROXY: z
     .string()
@@ -93,6 +96,8 @@ export interface Config {
   smtpFrom: string;
   smsWebhookUrl?: string;
   adminUrl?: string;
+  /** Who may sign up (REGISTRATION): the admin area's stored setting wins over it (admin/settings.ts). */
+  registration: 'open' | 'invite' | 'closed';
   /** Where media bytes live: DATA_DIR/media, or a bucket (see storage/media-storage-url.ts). */
   mediaStorage: MediaStorageSetting;
   ffmpegPath?: string;
@@ -115,10 +120,20 @@ export interface Config {
    * default: on SQLite every write takes the one file lock, so more processes add waiting, not writes.
    */
   webConcurrency: number;
-  /** Where Prometheus reads this process's figures (GET /metrics on HOST); null: no metrics listener. */
+  /** Where Prometheus reads this process's figures (GET /metrics on METRICS_HOST); null: no metrics listener. */
   metricsPort: number | null;
+  /**
+   * The interface the metrics listener binds: 127.0.0.1 unless set, apart from HOST, so that an app open to
+   * the network (HOST=0.0.0.0) does not open its figures too.
+   */
+  metricsHost: string;
   /** How long a job's claim lasts unrenewed (a dead process's job is taken over after it), and how often it is renewed. */
   jobLease: Lease;
+  /**
+   * How long a sign-in or a re-confirmation counts as recent (30 minutes): the changes to the ways in, exports
+   * and share links that never expire or cover an album need one within it. Only tests shorten it.
+   */
+  reauthWindowMs: number;
   /** Fastify's trustProxy: whose X-Forwarded-* to believe (client IPs feed the throttles). Off by default. */
   trustProxy: boolean | string | ((address: string, hop: number) => boolean);
   /** The sign-in providers an operator has switched on (both the id and the secret set); null: its button is not available. */
@@ -174,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { signs?:
     smtpFrom: e.SMTP_FROM ?? 'Копилка <no-reply@localhost>',
     smsWebhookUrl: e.SMS_WEBHOOK_URL,
     adminUrl: e.ADMIN_URL,
+    registration: e.REGISTRATION,
     mediaStorage,
     ffmpegPath: e.FFMPEG_PATH,
     limits: { audio: e.MAX_AUDIO_BYTES, photo: e.MAX_PHOTO_BYTES, video: e.MAX_VIDEO_BYTES, avatar: e.MAX_AVATAR_BYTES },
@@ -184,8 +200,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, opts: { signs?:
     serveWeb: e.SERVE_WEB === 'true',
     runJobs: e.RUN_JOBS === 'true',
     jobLease: leaseOf(e.JOB_LEASE_SECONDS),
+    reauthWindowMs: e.REAUTH_WINDOW_S * 1000,
     webConcurrency: e.WEB_CONCURRENCY,
     metricsPort: e.METRICS_PORT ?? null,
+    metricsHost: e.METRICS_HOST,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     oauth: {
       vkid: oauthProvider('VKID', e.VKID_CLIENT_ID, e.VKID_CLIENT_SECRET, {

@@ -27,8 +27,12 @@ export function toRegisterPayload(values: RegisterValues, random: () => number =
   };
 }
 
-export function useRegister() {
-  return useMutation({ mutationFn: (values: RegisterValues) => trackAuthRequest(() => authApi.register(toRegisterPayload(values))) });
+/** Registration; `invite` is the token of the invitation link the page was opened with, if any. */
+export function useRegister(invite?: string | null) {
+  return useMutation({
+    mutationFn: (values: RegisterValues) =>
+      trackAuthRequest(() => authApi.register({ ...toRegisterPayload(values), ...(invite ? { invite } : {}) })),
+  });
 }
 
 /** Verifying the email marks both email and phone verified on the local user. */

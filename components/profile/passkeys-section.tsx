@@ -17,6 +17,8 @@ import { ProfileSection } from '@/components/ui/section';
 export const PASSKEY_ADDED = 'Ключ доступа добавлен';
 export const PASSKEY_REMOVED = 'Ключ доступа удалён';
 const FAILED = 'Не удалось сохранить изменения. Попробуйте ещё раз.';
+const WRONG_ADDRESS =
+  'Ключи доступа работают только по основному адресу Копилки (PUBLIC_URL в настройках сервера). Откройте Копилку по нему и повторите.';
 
 const date = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
@@ -25,6 +27,8 @@ function passkeyChangeError(e: unknown): string {
   if (e instanceof ApiError) return dataText(e.data) ?? FAILED;
   if (e instanceof Error && (e.name === 'NotAllowedError' || e.name === 'AbortError')) return 'Добавление ключа доступа отменено';
   if (e instanceof Error && e.name === 'InvalidStateError') return 'Этот ключ доступа уже добавлен';
+  // The browser refuses a key for another site: the page is open at another address than the server's PUBLIC_URL.
+  if (e instanceof Error && e.name === 'SecurityError') return WRONG_ADDRESS;
   return FAILED;
 }
 

@@ -8,7 +8,8 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { PasswordField } from '@/components/ui/password-field';
 import { TextField } from '@/components/ui/text-field';
 import { createShare, shareQueries, type CreatedShare } from '@/lib/api/shares';
-import type { ShareExpiryDays, ShareTargetRequest } from '@/contract/shares';
+import { SHARE_MESSAGES, SHARE_PASSWORD_MIN, type ShareExpiryDays, type ShareTargetRequest } from '@/contract/shares';
+import { charCount } from '@/contract/limits';
 import { dataText } from '@/lib/api/api-error';
 import { errorInfo } from '@/lib/errors';
 
@@ -31,6 +32,8 @@ export function ShareDialog({ target, name, onClose }: { target: ShareTargetRequ
   const queryClient = useQueryClient();
   const [days, setDays] = useState<ShareExpiryDays>(7);
   const [password, setPassword] = useState('');
+  // A password, when one is given, is SHARE_PASSWORD_MIN characters or more; said under the field on «Создать ссылку».
+  const [passwordError, setPasswordError] = useState<string | undefined>(undefined);
   const [allowDownload, setAllowDownload] = useState(false);
   const [copied, setCopied] = useState(false);
   const groupId = useId();
@@ -78,6 +81,7 @@ export function ShareDialog({ target, name, onClose }: { target: ShareTargetRequ
           className="flex flex-col gap-4"
           onSubmit={(e) => {
             e.preventDefault();
+            if (password && charCount(password) < SHARE_PASSWORD_MIN) return setPasswordError(SHARE_MESSAGES.passwordTooShort);
             create.mutate();
           }}
         >
@@ -101,7 +105,11 @@ export function ShareDialog({ target, name, onClose }: { target: ShareTargetRequ
             label="Пароль (необязательно)"
             fresh
             value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            onChange={(e) => {
+              setPassword(e.target.value);
+              setPasswordError(undefined);
+            }}
+            error={passwordError}
             hint="Без пароля ссылку откроет любой, кто её получит."
           />
           <label className="flex min-h-10 items-center gap-3 text-sm text-fg">

@@ -1,7 +1,7 @@
 'use client';
 
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { AudioPlayer } from '@/components/player/audio-player';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -14,6 +14,7 @@ const dateFormat = new Intl.DateTimeFormat('ru-RU', { dateStyle: 'long', timeSty
 
 const TOO_MANY = 'Слишком много попыток. Попробуйте позже.';
 const OTHER = 'Не удалось открыть ссылку. Проверьте соединение и попробуйте ещё раз.';
+const MORE_FAILED = 'Не удалось загрузить продолжение. Проверьте соединение и попробуйте ещё раз.';
 
 /** «Скачать», when the link allows it: a share-scoped attachment of the same clean copy. */
 function Download({ item }: { item: SharedItem }) {
@@ -48,6 +49,8 @@ function SharedItemView({ item, single }: { item: SharedItem; single: boolean })
           <img
             src={item.preview ?? item.file ?? undefined}
             alt={title}
+            // A page holds up to 200: only those near the screen are fetched.
+            loading="lazy"
             width={item.width ?? undefined}
             height={item.height ?? undefined}
             className="mx-auto h-auto max-h-[75vh] w-auto max-w-full rounded-md object-contain"
@@ -70,8 +73,37 @@ function SharedItemView({ item, single }: { item: SharedItem; single: boolean })
   );
 }
 
-function View({ view }: { view: SharedView }) {
+/**
+ * The album's following pages (the server answers 200 items at a time): asked for as the end of the list comes
+ * within a screen or two of the viewport, or by «Показать ещё» (the keyboard's way, and the way again after a
+ * failure). A cursor that has run out (a page left open for hours) offers to open the link again.
+ */
+function useMorePages(first: SharedView, token: string, password: string) {
+  const [pages, setPages] = useState<SharedView[]>([first]);
+  const next = pages[pages.length - 1]!.next;
+  const more = useMutation({
+    mutationFn: (cursor: string) => openShare(token, password || undefined, cursor),
+    onSuccess: (page) => setPages((before) => [...before, page]),
+  });
+  const { mutate, isPending, isError } = more;
+  const load = useCallback(() => {
+    if (next) mutate(next);
+  }, [next, mutate]);
+  const sentinel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || !next || isPending || isError || typeof IntersectionObserver === 'undefined') return;
+    const seen = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && load(), { rootMargin: '1500px 0px' });
+    seen.observe(el);
+    return () => seen.disconnect();
+  }, [next, isPending, isError, load]);
+  const refusal = isError ? shareOpenRefusal(more.error) : null;
+  return { items: pages.flatMap((p) => p.items), next, load, loading: isPending, refusal, sentinel };
+}
+
+function View({ view, token, password, onReopen }: { view: SharedView; token: string; password: string; onReopen: () => void }) {
   const single = view.kind !== 'album';
+  const { items, next, load, loading, refusal, sentinel } = useMorePages(view, token, password);
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-4">
       <header className="flex flex-col gap-1">
@@ -81,10 +113,31 @@ function View({ view }: { view: SharedView }) {
           <p className="text-sm text-fg-muted">Ссылка действует до {dateFormat.format(new Date(view.expires_at))}</p>
         ) : null}
       </header>
-      {view.items.length === 0 ? <p className="text-fg-muted">В альбоме пока ничего нет.</p> : null}
-      {view.items.map((item) => (
+      {items.length === 0 ? <p className="text-fg-muted">В альбоме пока ничего нет.</p> : null}
+      {items.map((item) => (
         <SharedItemView key={`${item.kind}-${item.id}`} item={item} single={single} />
       ))}
+      {next ? (
+        <div ref={sentinel} className="flex flex-col items-center gap-3 py-4" data-testid="shared-more">
+          {loading ? (
+            <Spinner className="h-6 w-6 text-accent-text" label="Загружаем ещё…" />
+          ) : refusal === 'stale' ? (
+            <>
+              <FormAlert>{SHARE_MESSAGES.staleCursor}</FormAlert>
+              <Button variant="secondary" onClick={onReopen}>
+                Открыть заново
+              </Button>
+            </>
+          ) : (
+            <>
+              {refusal ? <FormAlert>{refusal === 'too_many' ? TOO_MANY : MORE_FAILED}</FormAlert> : null}
+              <Button variant="secondary" onClick={load}>
+                Показать ещё
+              </Button>
+            </>
+          )}
+        </div>
+      ) : null}
     </div>
   );
 }
@@ -120,7 +173,11 @@ export function SharedPage() {
   }, [token, mutate]);
 
   if (token === null) return <Invalid />;
-  if (open.data) return <View view={open.data} />;
+  // Keyed by the answer: opening again starts the album from its first page.
+  if (open.data)
+    return (
+      <View key={open.submittedAt} view={open.data} token={token!} password={password} onReopen={() => mutate(password || undefined)} />
+    );
   const refusal = open.isError ? shareOpenRefusal(open.error) : null;
   if (refusal === 'invalid') return <Invalid />;
   if (refusal === 'password_required' || refusal === 'wrong_password' || (refusal === 'too_many' && password)) {

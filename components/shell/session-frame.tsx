@@ -2,6 +2,7 @@
 
 import { useEffect } from 'react';
 import { useAccountId } from '@/hooks/use-account-id';
+import { ReauthDialogHost } from '@/components/ui/reauth-dialog';
 import { queryClient } from '@/lib/query-client';
 import { BottomBar } from './bottom-bar';
 import { Sidebar } from './sidebar';
@@ -16,8 +17,8 @@ function ListsOnDevice() {
 }
 
 /**
- * The signed-in frame's navigation: the sidebar (from 1024 px) and the bottom bar (under 640 px), and the lists
- * kept on the device. It comes as a chunk of its own, only for a visitor with a session (a guest's page does
+ * The signed-in frame's navigation: the sidebar (from 1024 px) and the bottom bar (under 640 px), the lists
+ * kept on the device, and the «Подтвердите вход» dialog the API client asks for (recent sign-in). It comes as a chunk of its own, only for a visitor with a session (a guest's page does
  * without it); the space it takes is kept by the page's CSS from the first paint (the `session` mark), so
  * nothing moves when it arrives.
  */
@@ -25,6 +26,7 @@ export function SessionFrame() {
   return (
     <>
       <ListsOnDevice />
+      <ReauthDialogHost />
       <Sidebar />
       <BottomBar />
     </>

@@ -2,6 +2,7 @@ import { api } from './client';
 import { normalizeUser } from '@/lib/auth/user';
 import type { LoginAnswer } from '@/lib/auth/types';
 import { isSecondStep, type SecondStepRequired } from './two-factor';
+import type { InviteCheck, RegistrationStatus } from '@/contract/admin';
 
 export interface RegisterPayload {
   first_name: string;
@@ -11,6 +12,8 @@ export interface RegisterPayload {
   password2: string;
   username: string;
   phone?: string;
+  /** An invitation link's token (`/register/#invite=…`). */
+  invite?: string;
 }
 
 /** A login answers tokens and the user, or — with two-step sign-in on — the token of the second step. */
@@ -37,3 +40,9 @@ export const requestPasswordResetCode = (phone: string) =>
 export const confirmPasswordResetByCode = (phone: string, code: string, password: string, password2: string) =>
   api.post('auth/reset-password/confirm/', { json: { phone, code, new_password: password, new_password2: password2 } }).json<unknown>();
 export const logout = (refresh: string) => api.post('auth/logout/', { json: { refresh } }).json<unknown>();
+
+/** Who may sign up now (`open | invite | closed`): the register screen says so before the form is filled. */
+export const getRegistrationStatus = () =>
+  api.get('auth/registration/', { headers: { 'Cache-Control': 'no-cache' } }).json<RegistrationStatus>();
+/** A live invitation: the address it is for (null: any); 404 when it is used, revoked or expired. */
+export const checkInvite = (invite: string) => api.post('auth/registration/invite/', { json: { invite } }).json<InviteCheck>();

@@ -1,5 +1,7 @@
 import ky, { type AfterResponseHook, type KyInstance, type Options } from 'ky';
 import { sessionTokenStore } from '@/lib/auth/session';
+import { errorCodeOf, RECENT_SIGN_IN } from '@/contract/errors';
+import { askForReauth, REAUTH_CANCELLED } from '@/lib/auth/reauth';
 import { ApiError, isAbort } from './api-error';
 import { parseJsonWithRewrite } from './rewrite-urls';
 import { createSessionAuth, type SessionAuth, type TokenPair, type TokenStore } from './session-auth';
@@ -64,6 +66,45 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
 
   const bare = ky.create({ ...common, hooks: { afterResponse: [failWithApiError] } });
 
+  /** `request` sent again as it was, with the bearer of now (a refresh may have changed it meanwhile). */
+  const resend = (request: Request) => {
+    const headers = new Headers(request.headers);
+    const token = auth.bearer();
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    return travel(new Request(request, { headers }));
+  };
+
+  /**
+   * Recent sign-in: a 403 `reauth_required` is answered by a re-confirmation and the request is sent again.
+   * A request whose JSON body carries the current password (two-step sign-in, e-mail change, a new passkey)
+   * re-confirms with that password, so nobody types it twice; a wrong one fails the request as the form's
+   * own wrong password. Otherwise the «Подтвердите вход» dialog asks (lib/auth/reauth); cancelled, the
+   * request fails with a 403 that says the action was not done.
+   */
+  const reauthAndRepeat: AfterResponseHook = async (request, options, response) => {
+    if (response.status !== 403 || options.context.skipReauth || request.bodyUsed) return;
+    const body: unknown = await response
+      .clone()
+      .json()
+      .catch(() => null);
+    if (errorCodeOf(body) !== RECENT_SIGN_IN.code) return;
+    const typed = await typedPassword(request);
+    if (typed !== null) {
+      try {
+        await api.post('auth/reauth/', { json: { password: typed }, context: { skipReauth: true } });
+        return resend(request);
+      } catch (error) {
+        // A wrong password (or too many) is the form's answer; with no answer at all, the dialog asks.
+        if (error instanceof ApiError && error.status !== null) throw error;
+      }
+    }
+    if (!(await askForReauth())) {
+      const cancelled = { detail: REAUTH_CANCELLED, code: RECENT_SIGN_IN.code };
+      return new Response(JSON.stringify(cancelled), { status: 403, headers: { 'Content-Type': 'application/json' } });
+    }
+    return resend(request);
+  };
+
   const auth = createSessionAuth({
     tokens: deps.tokens,
     exchange: (refresh) => bare.post('auth/token/refresh/', { json: { refresh } }).json<Partial<TokenPair>>(),
@@ -71,7 +112,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     isLoginScreen: deps.isLoginScreen,
   });
 
-  const api = ky.create({
+  const api: KyInstance = ky.create({
     ...common,
     parseJson: (text) => parseJsonWithRewrite(text),
     hooks: {
@@ -96,6 +137,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
           });
           return answer === response ? undefined : answer;
         },
+        reauthAndRepeat,
         failWithApiError,
       ],
     },
@@ -114,6 +156,24 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   };
 
   return { api, refresh: auth.refresh, fetchAuthorized, sendAuthorized: auth.send, apiUrl };
+}
+
+/**
+ * The routes whose `password` field is the account's current password (a share link's `password` is the link's
+ * own, never a proof of who is at the keyboard).
+ */
+const CARRIES_CURRENT_PASSWORD = /\/api\/auth\/(2fa\/[a-z-]+|change-email|passkeys\/register\/options)\/?$/;
+
+/** The current password a JSON request body carries in its `password` field, or null. */
+async function typedPassword(request: Request): Promise<string | null> {
+  if (!CARRIES_CURRENT_PASSWORD.test(new URL(request.url).pathname)) return null;
+  if (!request.headers.get('Content-Type')?.includes('application/json')) return null;
+  const body: unknown = await request
+    .clone()
+    .json()
+    .catch(() => null);
+  const password = body && typeof body === 'object' ? (body as { password?: unknown }).password : undefined;
+  return typeof password === 'string' && password ? password : null;
 }
 
 /**

@@ -31,6 +31,9 @@ export async function deleteShare(id: number): Promise<void> {
   await api.delete(`shares/${id}/`);
 }
 
+/** POST /api/shares/{id}/resume/ («Включить»): a link a recovery paused opens again, at the same address. */
+export const resumeShare = (id: number) => api.post(`shares/${id}/resume/`).json<Share>();
+
 export const shareQueries = {
   all: () => ['shares'] as const,
   list: () => queryOptions({ queryKey: [...shareQueries.all(), 'list'] as const, queryFn: listShares }),
@@ -43,16 +46,25 @@ export function shareTokenFromHash(hash: string): string | null {
 }
 
 /**
- * POST /api/public/shares/open/ {token, password?}: what the link shows. No session is needed or used for
- * it (a 401 would not be a reason to refresh one); refusals come as ApiError, read by shareOpenRefusal.
+ * POST /api/public/shares/open/ {token, password?, cursor?}: what the link shows, an album a page at a time
+ * (`cursor`: the `next` of the page before). No session is needed or used for it (a 401 would not be a
+ * reason to refresh one); refusals come as ApiError, read by shareOpenRefusal.
  */
-export const openShare = (token: string, password?: string) =>
-  api.post('public/shares/open/', { json: password ? { token, password } : { token }, ...noAuthRefresh }).json<SharedView>();
+export const openShare = (token: string, password?: string, cursor?: string) =>
+  api
+    .post('public/shares/open/', {
+      json: { token, ...(password ? { password } : {}), ...(cursor ? { cursor } : {}) },
+      ...noAuthRefresh,
+    })
+    .json<SharedView>();
 
 /** Why a link did not open, as the public page tells it. */
-export type ShareOpenRefusal = 'password_required' | 'wrong_password' | 'invalid' | 'too_many' | 'other';
+export type ShareOpenRefusal = 'password_required' | 'wrong_password' | 'invalid' | 'too_many' | 'stale' | 'other';
 
-/** 403 with the contract's codes (ask for the password, or say it was wrong), 404 (invalid link), 429 (wait). */
+/**
+ * 403 with the contract's codes (ask for the password, or say it was wrong), 404 (invalid link), 429 (wait),
+ * 400 for a following page whose cursor has run out (open the link again).
+ */
 export function shareOpenRefusal(error: unknown): ShareOpenRefusal {
   if (!(error instanceof ApiError)) return 'other';
   const code = errorCodeOf(error.data);
@@ -60,5 +72,6 @@ export function shareOpenRefusal(error: unknown): ShareOpenRefusal {
   if (error.status === 403 && code === SHARE_PASSWORD_CODES.wrong) return 'wrong_password';
   if (error.status === 404) return 'invalid';
   if (error.status === 429) return 'too_many';
+  if (error.status === 400) return 'stale';
   return 'other';
 }

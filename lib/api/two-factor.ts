@@ -25,8 +25,6 @@ export const disableTwoFactor = (password: string, code: string) =>
 /** Ten new recovery codes in place of the old ones. */
 export const renewRecoveryCodes = (password: string, code: string) =>
   api.post('auth/2fa/recovery-codes/', { json: { password, code } }).json<RecoveryCodes>();
-/** «Это был не я»: the token of the notice's link turns two-step sign-in off and ends every session. */
-export const undoTwoFactor = (token: string) => api.post('auth/2fa/not-me/', { json: { token } }).json<{ detail?: string }>();
 
 /** The login's second step: the mfa_token from the first and a code from the app or a recovery code. */
 export const completeSecondStep = async (mfaToken: string, code: string): Promise<LoginAnswer> => {

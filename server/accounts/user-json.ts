@@ -23,6 +23,7 @@ export function toUserJson(user: UserRow, ctx: { secret: string; now: Date }): U
     is_email_verified: !!user.is_email_verified,
     is_phone_verified: !!user.is_phone_verified,
     date_joined: user.created_at,
+    is_staff: !!user.is_staff,
   };
 }
 

@@ -22,6 +22,11 @@ export class Users {
     return new Users(trx);
   }
 
+  /** Runs `work` in one transaction, with this service on it. */
+  transaction<T>(work: (users: Users, trx: Db) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => work(this.in(trx), trx));
+  }
+
   byId(id: number): Promise<User | undefined> {
     return this.repo.byId(id);
   }

@@ -10,6 +10,7 @@ export interface UserSummary {
   last_name: string;
   is_active: number;
   is_email_verified: number;
+  is_staff: number;
   created_at: string;
   quota_bytes: number | null;
   items: number;
@@ -29,6 +30,7 @@ export class AdminRepository {
       'users.last_name',
       'users.is_active',
       'users.is_email_verified',
+      'users.is_staff',
       'users.created_at',
       'users.quota_bytes',
       eb.selectFrom('media').whereRef('media.user_id', '=', 'users.id').select(eb.fn.countAll<number>().as('n')).as('items'),
@@ -92,8 +94,9 @@ export class AdminRepository {
     };
   }
 
-  jobs(): Promise<Job[]> {
-    return this.db.selectFrom('jobs').selectAll().orderBy('id').execute();
+  jobs(limit?: number): Promise<Job[]> {
+    const q = this.db.selectFrom('jobs').selectAll().orderBy('id');
+    return (limit === undefined ? q : q.limit(limit)).execute();
   }
 
   job(id: number): Promise<Job | undefined> {

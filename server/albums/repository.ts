@@ -1,4 +1,5 @@
 import { sql, type Updateable } from 'kysely';
+import { ALBUMS_PER_USER_MAX } from '../../contract/albums.ts';
 import type { MediaKind } from '../../contract/media.ts';
 import type { Db } from '../db/kysely.ts';
 import { deleteOwnedRow } from '../db/owned.ts';
@@ -65,12 +66,24 @@ export class AlbumsRepository {
       .$if(albumId !== undefined, (q) => q.where('albums.id', '=', albumId!))
       .orderBy('albums.created_at', 'desc')
       .orderBy('albums.id', 'desc')
+      // Bounded as the number of albums is (a race of creations could pass the cap by a few).
+      .limit(ALBUMS_PER_USER_MAX)
       .execute();
     return rows.map(({ media_id, kind, thumbnail_key, poster_key, item_count, ...album }) => ({
       ...album,
       item_count: Number(item_count ?? 0),
       cover: media_id !== null && kind !== null ? { kind, id: media_id, thumbnail_key, poster_key } : null,
     }));
+  }
+
+  /** How many albums the user has. */
+  async countOwned(userId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('albums')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
   }
 
   findOwned(userId: number, albumId: number): Promise<Album | undefined> {

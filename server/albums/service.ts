@@ -1,8 +1,8 @@
-import { ALBUM_MESSAGES } from '../../contract/albums.ts';
+import { ALBUM_MESSAGES, ALBUMS_PER_USER_MAX } from '../../contract/albums.ts';
 import type { Clock } from '../clock.ts';
 import type { Media } from '../db/types.ts';
 import { isForeignKeyViolation } from '../db/constraints.ts';
-import { fieldError, notFound } from '../http/errors.ts';
+import { detailError, fieldError, notFound } from '../http/errors.ts';
 import type { AlbumPatch, AlbumsRepository, AlbumSummary, ItemKey } from './repository.ts';
 
 export interface AlbumsServiceDeps {
@@ -39,7 +39,9 @@ export class AlbumsService {
     return album;
   }
 
+  /** Makes an album; a user keeps at most ALBUMS_PER_USER_MAX (400 past it). */
   async create(userId: number, details: { title: string; description?: string }): Promise<AlbumSummary> {
+    if ((await this.d.repo.countOwned(userId)) >= ALBUMS_PER_USER_MAX) throw detailError(400, ALBUM_MESSAGES.tooManyAlbums);
     const now = this.now();
     const album = await this.d.repo.insert({
       user_id: userId,

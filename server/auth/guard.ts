@@ -3,6 +3,7 @@ import type { AppDeps } from '../deps.ts';
 import type { User } from '../db/types.ts';
 import { notAuthenticated, tokenNotValid } from '../http/errors.ts';
 import { verifyAccessTokenClaims } from './access-token.ts';
+import { isRecent } from './recent-sign-in.ts';
 import { AuthRepository } from './repository.ts';
 
 declare module 'fastify' {
@@ -42,6 +43,8 @@ export function sessionGuard(deps: Pick<AppDeps, 'db' | 'config' | 'clock'>): Gu
     if (!lastUsed || lastUsed < staleBefore) await repo.touchSession(claims.sessionId, request.ip, now.toISOString(), staleBefore);
     request.user = user;
     request.sessionId = claims.sessionId;
+    const sessionId = claims.sessionId;
+    request.recentSignIn = async () => isRecent(await repo.reauthAtOf(sessionId), deps.clock.now(), deps.config.reauthWindowMs);
   };
 }
 

@@ -1,6 +1,8 @@
 import { CompiledQuery } from 'kysely';
 import { committedReader, type Db } from '../db/kysely.ts';
 import { unusedAt } from '../db/single-use.ts';
+import type { RecoveryReport } from '../accounts/recovery.ts';
+import { recoverAccount } from './recovery-repository.ts';
 
 /** SQL for reset tokens, sessions and refresh tokens (one-time codes: accounts/codes-repository.ts). Times are ISO strings. */
 export class AuthRepository {
@@ -31,15 +33,23 @@ export class AuthRepository {
 
   // ── credentials ───────────────────────────────────────────────────────────────────────────
   /**
-   * Stores a new password hash and, in the same transaction, moves the credential version on,
-   * ends every session and retires the reset links. With `expectedVersion` (a change that checked
-   * the old password), nothing happens when the version moved meanwhile. The new version, or null.
+   * Stores a new password hash and, in the same transaction, moves the credential version on, ends
+   * every session, retires the reset links, and recovers the account (accounts/recovery-repository.ts:
+   * recent passkeys and provider links removed with `removeWaysIn`, recent links of the ended sessions
+   * paused, «Это был не я» links retired). With `expectedVersion` (a change that checked the old
+   * password), nothing happens when the version moved meanwhile. The new version and what the recovery
+   * took back, or null.
    */
   async storePassword(
     userId: number,
     passwordHash: string,
-    opts: { now: string; expectedVersion?: number; set?: { is_email_verified?: number } },
-  ): Promise<number | null> {
+    opts: {
+      now: string;
+      expectedVersion?: number;
+      set?: { is_email_verified?: number };
+      recovery: { since: string; removeWaysIn: boolean; keepSessionId: string | null };
+    },
+  ): Promise<{ version: number; report: RecoveryReport } | null> {
     return this.db.transaction().execute(async (trx) => {
       let update = trx
         .updateTable('users')
@@ -60,7 +70,8 @@ export class AuthRepository {
         .where('revoked_at', 'is', null)
         .execute();
       await trx.updateTable('reset_tokens').set({ used_at: opts.now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
-      return row.credential_version;
+      const report = await recoverAccount(trx, userId, { now: opts.now, ...opts.recovery });
+      return { version: row.credential_version, report };
     });
   }
 
@@ -79,7 +90,7 @@ export class AuthRepository {
   }): Promise<boolean> {
     const res = await this.db
       .insertInto('sessions')
-      .columns(['id', 'user_id', 'credential_version', 'created_at', 'last_used_at', 'user_agent', 'ip'])
+      .columns(['id', 'user_id', 'credential_version', 'created_at', 'last_used_at', 'reauth_at', 'user_agent', 'ip'])
       .expression((eb) =>
         eb
           .selectFrom('users')
@@ -89,6 +100,7 @@ export class AuthRepository {
             'users.credential_version',
             eb.val(row.created_at).as('created_at'),
             eb.val(row.created_at).as('last_used_at'),
+            eb.val(row.created_at).as('reauth_at'),
             eb.val(row.user_agent).as('user_agent'),
             eb.val(row.ip).as('ip'),
           ])
@@ -128,6 +140,24 @@ export class AuthRepository {
       .where('id', '=', sessionId)
       .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', staleBefore)]))
       .execute();
+  }
+
+  /** When the session's owner last proved who they are (recent-sign-in.ts); null: never, or no such session. */
+  async reauthAtOf(sessionId: string): Promise<string | null> {
+    const row = await this.db.selectFrom('sessions').select('reauth_at').where('id', '=', sessionId).executeTakeFirst();
+    return row?.reauth_at ?? null;
+  }
+
+  /** A re-confirmation of who is at the keyboard in this live session of the user (recent-sign-in.ts). */
+  async stampReauth(userId: number, sessionId: string, now: string): Promise<boolean> {
+    const res = await this.db
+      .updateTable('sessions')
+      .set({ reauth_at: now })
+      .where('id', '=', sessionId)
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
   }
 
   async revokeSession(sessionId: string, now: string) {

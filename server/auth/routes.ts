@@ -110,7 +110,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, {
     { preValidation: guard, schema: { body: changePasswordBody, response: { 200: passwordChangedAnswer } } },
     async (request) => {
       const { old_password, new_password } = request.body;
-      const tokens = await auth.changePassword(currentUser(request), old_password, new_password, sessionMeta(request));
+      const tokens = await auth.changePassword(currentUser(request), request.sessionId, old_password, new_password, sessionMeta(request));
       return { detail: PASSWORD_CHANGED, ...tokens };
     },
   );

@@ -41,6 +41,8 @@ export const registerBody = z
       .transform((v) => v?.trim() || undefined)
       .pipe(z.string().regex(USERNAME_RE, USERNAME_INVALID).optional()),
     phone: optionalPhoneField(),
+    /** An invitation link's token (`/register/#invite=…`), needed when registration is by invitation. */
+    invite: z.string().max(512).nullish(),
   })
   .superRefine((v, ctx) => {
     if (v.password !== v.password2) ctx.addIssue({ code: 'custom', path: ['password2'], message: PASSWORDS_DIFFER });

@@ -3,11 +3,13 @@ import type { AppDeps } from '../deps.ts';
 import { enforce, passwordFailKey, type AccountActions } from '../accounts/account-actions.ts';
 import { generateResetToken, hashResetToken, RESET_TOKEN_TTL_MS, type CodePurpose } from '../accounts/codes.ts';
 import { LIMITS } from '../accounts/limits.ts';
+import { RECOVERY_LOOKBACK_MS } from '../accounts/recovery.ts';
 import { ALREADY_EXISTS, passwordChangedNotice, resetLinkMessage } from '../accounts/messages.ts';
 import { hashPassword, verifyDummyPassword, verifyPassword } from '../accounts/passwords.ts';
 import { generateUsername } from '../accounts/username.ts';
 import { newUserRow, Users, uniqueViolationField } from '../accounts/users.ts';
 import type { User } from '../db/types.ts';
+import type { RegistrationGate } from '../admin/registration.ts';
 import { detailError, fieldError, uniqueError } from '../http/errors.ts';
 import type { ThrottleRule } from '../throttle/throttle.ts';
 import { AuthRepository } from './repository.ts';
@@ -22,6 +24,9 @@ export const BAD_RESET_LINK = 'Ссылка недействительна ил�
 const NO_PHONE_IN_PROFILE = 'Телефон не указан в профиле';
 const WRONG_OLD_PASSWORD = 'Неверный текущий пароль';
 
+/** A reset (by the e-mail link or an SMS code) ends every session and takes back the recent ways in. */
+const RESET_RECOVERY = { removeWaysIn: true, keepSessionId: null };
+
 /** An active account whose verified phone is this number: the only one login and reset codes go to. */
 const ownsVerifiedPhone = (user: User | undefined, phone: string): user is User =>
   !!user && !!user.is_active && !!user.is_phone_verified && user.phone === phone;
@@ -33,6 +38,8 @@ export interface RegisterInput {
   password: string;
   username?: string;
   phone?: string | null;
+  /** The token of an invitation link (`/register/#invite=…`). */
+  invite?: string | null;
 }
 
 /** Sign-up, sign-in, codes, password reset and sessions. No request/reply here. */
@@ -45,6 +52,8 @@ export class AuthService {
   constructor(
     private readonly deps: AppDeps,
     private readonly actions: AccountActions,
+    /** Who may sign up (admin/registration.ts); none: anyone. */
+    private readonly registration?: RegistrationGate,
   ) {
     this.users = new Users(deps.db);
     this.repo = new AuthRepository(deps.db);
@@ -68,6 +77,7 @@ export class AuthService {
   // ── sign-up ──────────────────────────────────────────────────────────────────────────────
   async register(input: RegisterInput, ip: string): Promise<User> {
     await enforce(this.throttle.hit(`register:ip:${ip}`, LIMITS.registerPerIp.limit, LIMITS.registerPerIp.windowMs));
+    const admission = await this.registration?.admit({ email: input.email, invite: input.invite });
     const taken = await this.users.taken({ email: input.email, username: input.username, phone: input.phone });
     const errors: Record<string, string[]> = {};
     for (const f of ['email', 'username', 'phone'] as const) if (taken[f]) errors[f] = [ALREADY_EXISTS[f]];
@@ -77,20 +87,24 @@ export class AuthService {
     const passwordHash = await hashPassword(input.password);
     const now = this.now();
     let user: User;
+    const row = newUserRow(
+      {
+        email: input.email,
+        username,
+        first_name: input.first_name,
+        last_name: input.last_name,
+        phone: input.phone ?? null,
+        password_hash: passwordHash,
+      },
+      now,
+    );
     try {
-      user = await this.users.insert(
-        newUserRow(
-          {
-            email: input.email,
-            username,
-            first_name: input.first_name,
-            last_name: input.last_name,
-            phone: input.phone ?? null,
-            password_hash: passwordHash,
-          },
-          now,
-        ),
-      );
+      // The account and what let it in (its invitation taken, the first account made staff) land together.
+      user = await this.users.transaction(async (users, trx) => {
+        const inserted = await users.insert(row);
+        await admission?.settle(trx, inserted);
+        return inserted;
+      });
     } catch (err) {
       const field = uniqueViolationField(err); // lost a race with a simultaneous sign-up
       if (field) throw uniqueError({ [field]: [ALREADY_EXISTS[field]] });
@@ -227,24 +241,35 @@ export class AuthService {
     if (!user || !user.is_active) throw detailError(400, BAD_RESET_LINK);
     await attempt.release();
     // The link reached the mailbox, so the address is confirmed too.
-    await this.setPassword(user, newPassword, { set: { is_email_verified: 1 } });
+    await this.setPassword(user, newPassword, { set: { is_email_verified: 1 }, recovery: RESET_RECOVERY });
   }
 
   async resetByCode(phone: string, code: string, newPassword: string, ip: string): Promise<void> {
     const used = await this.useCode('phone_reset', phone, code, ip);
     const user = await this.users.byId(used.userId);
     if (!ownsVerifiedPhone(user, phone)) throw detailError(400, BAD_CODE);
-    await this.setPassword(user, newPassword, {});
+    await this.setPassword(user, newPassword, { recovery: RESET_RECOVERY });
   }
 
   /**
    * Old password checked; all sessions end; a fresh pair keeps the current tab signed in. The change
-   * applies only if the password checked is still the account's (a reset landing meanwhile wins).
+   * applies only if the password checked is still the account's (a reset landing meanwhile wins). The
+   * links the other sessions made in the last 30 days are paused; those of `sessionId`, the session
+   * asking (it goes on in the fresh pair), are not.
    */
-  async changePassword(user: User, oldPassword: string, newPassword: string, meta: SessionMeta): Promise<TokenPair> {
+  async changePassword(
+    user: User,
+    sessionId: string | null,
+    oldPassword: string,
+    newPassword: string,
+    meta: SessionMeta,
+  ): Promise<TokenPair> {
     const wrongOld = () => fieldError('old_password', WRONG_OLD_PASSWORD);
     await this.actions.checkPassword(user, oldPassword, 'old_password', WRONG_OLD_PASSWORD);
-    const version = await this.setPassword(user, newPassword, { expectedVersion: user.credential_version });
+    const version = await this.setPassword(user, newPassword, {
+      expectedVersion: user.credential_version,
+      recovery: { removeWaysIn: false, keepSessionId: sessionId },
+    });
     if (version === null) throw wrongOld();
     const tokens = await this.sessions.start(user.id, version, meta);
     if (!tokens) throw wrongOld(); // yet another change or reset got in right after ours
@@ -253,21 +278,34 @@ export class AuthService {
 
   /**
    * Hash, then in one transaction: store it, move the credential version on, end every session,
-   * retire reset links. Sessions opened by logins that checked the old password are dead whichever
-   * way they race this. The new credential version, or null when `expectedVersion` no longer holds.
+   * retire reset links, and recover the account (what `recovery` says; accounts/recovery-repository.ts).
+   * Sessions opened by logins that checked the old password are dead whichever way they race this. The
+   * notice lists what the recovery took back. The new credential version, or null when
+   * `expectedVersion` no longer holds.
    */
   private async setPassword(
     user: User,
     newPassword: string,
-    opts: { expectedVersion?: number; set?: { is_email_verified?: number } },
+    opts: {
+      expectedVersion?: number;
+      set?: { is_email_verified?: number };
+      recovery: { removeWaysIn: boolean; keepSessionId: string | null };
+    },
   ): Promise<number | null> {
     const passwordHash = await hashPassword(newPassword);
-    const version = await this.repo.storePassword(user.id, passwordHash, { now: this.now(), ...opts });
-    if (version === null) return null;
+    const now = this.deps.clock.now();
+    const since = new Date(now.getTime() - RECOVERY_LOOKBACK_MS).toISOString();
+    const stored = await this.repo.storePassword(user.id, passwordHash, {
+      now: now.toISOString(),
+      expectedVersion: opts.expectedVersion,
+      set: opts.set,
+      recovery: { since, ...opts.recovery },
+    });
+    if (stored === null) return null;
     await this.throttle.reset(`login:acct:${user.email}`);
     await this.throttle.reset(passwordFailKey(user.id));
-    this.actions.notify(user, passwordChangedNotice());
-    return version;
+    this.actions.notify(user, passwordChangedNotice(stored.report));
+    return stored.version;
   }
 
   // ── shared steps ─────────────────────────────────────────────────────────────────────────

@@ -1,5 +1,13 @@
 import type { Db } from '../db/kysely.ts';
 import { unusedAt } from '../db/single-use.ts';
+import { UndoLinksRepository } from './undo-links-repository.ts';
+
+/** Two-step sign-in off: the secret, the recovery codes and every pending second step of the user go (inside the caller's transaction). */
+export async function removeTwoFactor(trx: Db, userId: number): Promise<void> {
+  await trx.deleteFrom('mfa_challenges').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('two_factor').where('user_id', '=', userId).execute();
+}
 
 /** SQL for sign-in codes from an app: two_factor, recovery_codes, mfa_challenges and their undo links. Times are ISO strings. */
 export class TwoFactorRepository {
@@ -61,17 +69,14 @@ export class TwoFactorRepository {
       let others = trx.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null);
       if (opts.keepSessionId !== null) others = others.where('id', '!=', opts.keepSessionId);
       await others.execute();
-      await trx
-        .insertInto('undo_links')
-        .values({
-          user_id: userId,
-          action: 'two_factor_enabled',
-          token_hash: opts.undo.tokenHash,
-          expires_at: opts.undo.expiresAt,
-          used_at: null,
-          created_at: now,
-        })
-        .execute();
+      await new UndoLinksRepository(trx).issue({
+        userId,
+        action: 'two_factor_enabled',
+        subject: null,
+        tokenHash: opts.undo.tokenHash,
+        expiresAt: opts.undo.expiresAt,
+        now,
+      });
       return true;
     });
   }
@@ -100,41 +105,14 @@ export class TwoFactorRepository {
   }
 
   /**
-   * «Это был не я»: uses a live link that undoes turning the codes on, and in the same transaction turns
-   * them off (secret, recovery codes, pending second steps) and ends every session of its user. The
-   * user (id and address), or null when the link is unknown, used or expired (one caller only gets it).
+   * Removes the secret, the recovery codes and every pending second step of the user; turning it off is
+   * a security change, so the account's live «Это был не я» links die with it.
    */
-  async undoEnable(tokenHash: string, now: string): Promise<{ id: number; email: string } | null> {
-    return this.db.transaction().execute(async (trx) => {
-      const link = await trx
-        .updateTable('undo_links')
-        .set({ used_at: now })
-        .where('token_hash', '=', tokenHash)
-        .where('action', '=', 'two_factor_enabled')
-        .where(unusedAt(now))
-        .returning('user_id')
-        .executeTakeFirst();
-      if (!link) return null;
-      await this.removeAll(trx, link.user_id);
-      await trx
-        .updateTable('sessions')
-        .set({ revoked_at: now })
-        .where('user_id', '=', link.user_id)
-        .where('revoked_at', 'is', null)
-        .execute();
-      return (await trx.selectFrom('users').select(['id', 'email']).where('id', '=', link.user_id).executeTakeFirst()) ?? null;
+  async disable(userId: number, now: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await removeTwoFactor(trx, userId);
+      await new UndoLinksRepository(trx).retireAll(userId, now);
     });
-  }
-
-  /** Removes the secret, the recovery codes and every pending second step of the user. */
-  async disable(userId: number): Promise<void> {
-    await this.db.transaction().execute((trx) => this.removeAll(trx, userId));
-  }
-
-  private async removeAll(trx: Db, userId: number): Promise<void> {
-    await trx.deleteFrom('mfa_challenges').where('user_id', '=', userId).execute();
-    await trx.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
-    await trx.deleteFrom('two_factor').where('user_id', '=', userId).execute();
   }
 
   // ── recovery codes ────────────────────────────────────────────────────────────────────────

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { PresentUser } from '../accounts/present.ts';
 import { currentUser, type Guard } from './guard.ts';
+import { requireRecentSignIn } from './recent-sign-in.ts';
 import {
   detailAnswer,
   loginAnswer,
@@ -12,7 +13,6 @@ import {
   twoFactorSetupAnswer,
   twoFactorSetupBody,
   twoFactorStatusAnswer,
-  undoLinkBody,
 } from './schemas.ts';
 import { sessionMeta } from './sign-in.ts';
 import type { TwoFactor } from './two-factor.ts';
@@ -35,7 +35,11 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRouteOptions> = asy
 
   app.post(
     '/auth/2fa/setup',
-    { preValidation: guard, schema: { body: twoFactorSetupBody, response: { 200: twoFactorSetupAnswer } } },
+    {
+      preValidation: guard,
+      preHandler: requireRecentSignIn,
+      schema: { body: twoFactorSetupBody, response: { 200: twoFactorSetupAnswer } },
+    },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       return twoFactor.setup(currentUser(request), { password: request.body.password });
@@ -44,7 +48,11 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRouteOptions> = asy
 
   app.post(
     '/auth/2fa/enable',
-    { preValidation: guard, schema: { body: twoFactorEnableBody, response: { 200: recoveryCodesAnswer } } },
+    {
+      preValidation: guard,
+      preHandler: requireRecentSignIn,
+      schema: { body: twoFactorEnableBody, response: { 200: recoveryCodesAnswer } },
+    },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       const { password, code } = request.body;
@@ -54,7 +62,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRouteOptions> = asy
 
   app.post(
     '/auth/2fa/disable',
-    { preValidation: guard, schema: { body: twoFactorDisableBody, response: { 200: detailAnswer } } },
+    { preValidation: guard, preHandler: requireRecentSignIn, schema: { body: twoFactorDisableBody, response: { 200: detailAnswer } } },
     async (request) => {
       const { password, code } = request.body;
       await twoFactor.disable(currentUser(request), { password }, code, request.ip);
@@ -64,19 +72,13 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRouteOptions> = asy
 
   app.post(
     '/auth/2fa/recovery-codes',
-    { preValidation: guard, schema: { body: recoveryCodesBody, response: { 200: recoveryCodesAnswer } } },
+    { preValidation: guard, preHandler: requireRecentSignIn, schema: { body: recoveryCodesBody, response: { 200: recoveryCodesAnswer } } },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       const { password, code } = request.body;
       return twoFactor.newRecoveryCodes(currentUser(request), { password }, code, request.ip);
     },
   );
-
-  // «Это был не я» from the notice's link: no session needed (whoever turned the codes on may hold them all).
-  app.post('/auth/2fa/not-me', { schema: { body: undoLinkBody, response: { 200: detailAnswer } } }, async (request) => {
-    await twoFactor.undoEnable(request.body.token, request.ip);
-    return { detail: 'Двухэтапная проверка отключена, все сеансы завершены' };
-  });
 
   app.post('/auth/login/2fa', { schema: { body: loginSecondStepBody, response: { 200: loginAnswer } } }, async (request) => {
     const { mfa_token, code } = request.body;

@@ -6,7 +6,8 @@ import type { User } from '../db/types.ts';
 import { detailError, fieldError } from '../http/errors.ts';
 import type { SessionMeta, Sessions, TokenPair } from './sessions.ts';
 import type { TwoFactorRepository } from './two-factor-repository.ts';
-import { hashUndoToken, newUndoToken, UNDO_LINK_TTL_MS, undoLink } from './undo-links.ts';
+import { secondStepFailKey } from './not-me.ts';
+import { newUndoToken, UNDO_LINK_TTL_MS, undoLink } from './undo-links.ts';
 import {
   hashMfaToken,
   hashRecoveryCode,
@@ -23,7 +24,6 @@ export const SECOND_STEP_EXPIRED = 'Время для ввода кода ист
 const ALREADY_ON = 'Двухэтапная проверка уже включена';
 const NOT_ON = 'Двухэтапная проверка не включена';
 const NO_SETUP = 'Сначала начните настройку двухэтапной проверки';
-export const BAD_UNDO_LINK = 'Ссылка недействительна или устарела';
 
 /**
  * What proves that the person at the keyboard is the owner, and not just someone holding a session's
@@ -37,8 +37,6 @@ export interface OwnerProof {
 /** An mfa_token lives 5 minutes and allows 5 tries at the code. */
 export const MFA_TOKEN_TTL_MS = 5 * 60 * 1000;
 export const MFA_MAX_ATTEMPTS = 5;
-
-const secondStepFailKey = (userId: number) => `second-step-fail:user:${userId}`;
 
 /** What two-step sign-in is given; AuthService builds them. */
 export interface TwoFactorDeps {
@@ -56,8 +54,9 @@ export interface TwoFactorDeps {
  * Two-step sign-in with codes from an authenticator app: setting it up, turning it on with a first
  * code (ten single-use recovery codes in return, shown once), turning it off with a code, new recovery
  * codes, and the second step of a login. Every change needs the owner's proof (the current password)
- * besides the session: a stolen access token alone changes nothing. Turning it on ends every other
- * session and mails a «Это был не я» link that turns it off again and ends every session. Every
+ * besides a recent sign-in in the session (routes): a stolen access token alone changes nothing. Turning
+ * it on ends every other session and mails a «Это был не я» link (not-me.ts) that turns it off again,
+ * ends every session and recovers the account; turning it off retires that link. Every
  * wrong code counts against the user (5 per 15 minutes, whatever the mfa_token) and the client's
  * address, counted before the code is compared.
  */
@@ -118,7 +117,7 @@ export class TwoFactor {
     if (!row?.enabled_at) throw detailError(400, NOT_ON);
     await this.confirmOwner(user, proof);
     await this.checked(user.id, ip, () => this.codeMatches(user.id, row.secret, code));
-    await this.d.repo.disable(user.id);
+    await this.d.repo.disable(user.id, this.now().toISOString());
     this.d.actions.notify(user, twoFactorDisabledNotice());
   }
 
@@ -131,20 +130,6 @@ export class TwoFactor {
     const { codes, hashes } = this.recoveryCodes(user.id);
     if (!(await this.d.repo.replaceRecoveryCodes(user.id, hashes, this.now().toISOString()))) throw detailError(400, NOT_ON);
     return { recovery_codes: codes };
-  }
-
-  /**
-   * «Это был не я»: a live link from the notice turns the codes off and ends every session of the
-   * account (whoever turned them on is signed out too). Wrong links count against the client's address.
-   */
-  async undoEnable(token: string, ip: string): Promise<void> {
-    const attempt = await this.d.actions.throttle.reserve([{ key: `code-fail:ip:${ip}`, ...LIMITS.codeFailuresPerIp }]);
-    await enforce(attempt);
-    const owner = await this.d.repo.undoEnable(hashUndoToken(token), this.now().toISOString());
-    if (!owner) throw detailError(400, BAD_UNDO_LINK);
-    await attempt.release();
-    await this.d.actions.throttle.reset(secondStepFailKey(owner.id));
-    this.d.actions.notify(owner, twoFactorDisabledNotice());
   }
 
   /**

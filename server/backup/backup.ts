@@ -1,4 +1,4 @@
-import { chmod, copyFile, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -19,6 +19,7 @@ import {
   type Manifest,
 } from './manifest.ts';
 import { runPgTool } from './pg-tools.ts';
+import { keepPrivate, PRIVATE_FILE, privateFolder } from './private-files.ts';
 
 export interface BackupOptions {
   /** The product's configuration (DATABASE_URL, DATA_DIR, MEDIA_STORAGE), as the running processes have it. */
@@ -48,13 +49,15 @@ const ROUNDS = 3;
  * uploaded meanwhile is not in the snapshot and not copied; a file whose record was deleted after the
  * snapshot may be gone before it is copied: then a new snapshot is taken and the round repeats (files
  * already copied are kept), so the backup never holds a row without its bytes. A file still named by
- * the live database yet missing from the storage is lost already: the backup stops naming it.
+ * the live database yet missing from the storage is lost already: the backup stops naming it. Only its
+ * owner reads it: the folder is 0700 before anything goes in, and at the end every file is 0600 and every
+ * folder 0700, whatever the umask (private-files.ts).
  */
 export async function takeBackup(o: BackupOptions): Promise<Manifest> {
   const dir = path.resolve(o.to);
   if (existsSync(dir) && (await readdir(dir)).length > 0)
     throw new BackupError(`${dir} is not empty: a backup goes into a new or empty folder`);
-  await mkdir(dir, { recursive: true });
+  await privateFolder(dir);
   const env = o.env ?? process.env;
   const location = o.mediaTo ?? MEDIA_FOLDER;
   const target = backupMediaStorage(dir, location, env);
@@ -96,7 +99,7 @@ export async function takeBackup(o: BackupOptions): Promise<Manifest> {
   const keyFile = path.join(o.config.dataDir, 'secret_key');
   if (!env.SECRET_KEY && existsSync(keyFile)) {
     await copyFile(keyFile, path.join(dir, SECRET_FILE));
-    await chmod(path.join(dir, SECRET_FILE), 0o600);
+    await chmod(path.join(dir, SECRET_FILE), PRIVATE_FILE);
     secret = { file: SECRET_FILE, sha256: (await fileDigest(path.join(dir, SECRET_FILE))).sha256 };
   }
 
@@ -108,7 +111,8 @@ export async function takeBackup(o: BackupOptions): Promise<Manifest> {
     secret_key: secret,
     media: { location, bytes: objects.reduce((sum, x) => sum + x.size, 0), objects },
   };
-  await writeFile(path.join(dir, MANIFEST), JSON.stringify(manifest, null, 2) + '\n');
+  await writeFile(path.join(dir, MANIFEST), JSON.stringify(manifest, null, 2) + '\n', { mode: PRIVATE_FILE });
+  await keepPrivate(dir);
   return manifest;
 }
 

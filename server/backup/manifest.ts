@@ -50,9 +50,9 @@ export function hashing(source: AsyncIterable<Buffer | string>): { stream: Reada
   return { stream, digest: () => ({ size, sha256: hash.digest('hex') }) };
 }
 
-/** SHA-256 and size of a file. */
-export async function fileDigest(file: string): Promise<{ size: number; sha256: string }> {
-  const { stream, digest } = hashing(createReadStream(file) as AsyncIterable<Buffer>);
+/** SHA-256 and size of a file (read from `source` when given: a file opened without following a link). */
+export async function fileDigest(file: string, source?: Readable): Promise<{ size: number; sha256: string }> {
+  const { stream, digest } = hashing((source ?? createReadStream(file)) as AsyncIterable<Buffer>);
   for await (const _ of stream) {
     /* drained */
   }

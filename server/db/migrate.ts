@@ -20,9 +20,12 @@ import * as m021 from './migrations/021-fault-tolerance.ts';
 import * as m022 from './migrations/022-photo-dates.ts';
 import * as m023 from './migrations/023-passkeys-oauth.ts';
 import * as m024 from './migrations/024-media-row-version.ts';
+import * as m025 from './migrations/025-recent-sign-in.ts';
+import * as m026 from './migrations/026-audio-tags.ts';
+import * as m027 from './migrations/027-admin.ts';
 
 /**
- * Numbered in sequence, append-only: the next one is 025. Add a new file and list it here; never edit
+ * Numbered in sequence, append-only: the next one is 028. Add a new file and list it here; never edit
  * one that has shipped (Kysely refuses a lower number added after a higher one has run).
  */
 const migrations: Record<string, Migration> = {
@@ -45,6 +48,9 @@ const migrations: Record<string, Migration> = {
   '022-photo-dates': m022,
   '023-passkeys-oauth': m023,
   '024-media-row-version': m024,
+  '025-recent-sign-in': m025,
+  '026-audio-tags': m026,
+  '027-admin': m027,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -68,4 +74,10 @@ function report({ error, results }: MigrationResultSet): string[] {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** Every migration this build knows, with when it ran on this database (null: not yet): the admin area's Состояние. */
+export async function migrationStatus(db: Db): Promise<{ name: string; executed_at: string | null }[]> {
+  const list = await new Migrator({ db, provider }).getMigrations();
+  return list.map((m) => ({ name: m.name, executed_at: m.executedAt?.toISOString() ?? null }));
 }

@@ -28,6 +28,8 @@ export interface UsersTable {
   media_version: Generated<number>;
   /** The user's own quota in bytes, set by the admin command (migration 019); null: USER_QUOTA_BYTES applies. */
   quota_bytes: number | null;
+  /** 1: staff (the admin area is theirs), 0: a member (migration 027). */
+  is_staff: Generated<number>;
 }
 
 /** One-time codes sent by e-mail or SMS, each for one purpose (accounts/codes.ts). */
@@ -70,6 +72,8 @@ export interface SessionsTable {
   ip: string | null;
   /** When one of its access tokens was last accepted (moved at most once a minute). */
   last_used_at: string | null;
+  /** The latest proof of who is at the keyboard: the sign-in that opened it or a re-confirmation (migration 025). */
+  reauth_at: string | null;
 }
 
 /** Sign-in codes from an authenticator app: the sealed TOTP secret, on once `enabled_at` is set. */
@@ -103,13 +107,15 @@ export interface MfaChallengesTable {
 }
 
 /** What an undo link undoes (one action per kind of change an e-mail warns about). */
-export type UndoAction = 'two_factor_enabled';
+export type UndoAction = 'two_factor_enabled' | 'passkey_added' | 'provider_linked';
 
 /** «Это был не я»: a one-time link sent with a change, undoing it (token stored as SHA-256; 7 days). */
 export interface UndoLinksTable {
   id: Generated<number>;
   user_id: number;
   action: UndoAction;
+  /** The passkey's or provider link's row id the link undoes; null for two-step sign-in. */
+  subject: string | null;
   token_hash: string;
   expires_at: string;
   used_at: string | null;
@@ -215,6 +221,10 @@ export interface SharesTable {
   view_count: Generated<number>;
   last_viewed_at: string | null;
   created_at: string;
+  /** The session that made it; null: made before sessions were recorded (migration 025). */
+  session_id: string | null;
+  /** Set when account recovery paused it: it answers as revoked until the owner turns it back on. */
+  paused_at: string | null;
 }
 
 /** A resumable upload in progress (see migration 012): whose, what it becomes, how far its hash got. */
@@ -294,11 +304,14 @@ export interface PasskeysTable {
   last_used_at: string | null;
 }
 
+/** What a WebAuthn challenge is for: adding a key, signing in, or re-confirming a session's sign-in. */
+export type WebauthnPurpose = 'register' | 'login' | 'reauth';
+
 /** A WebAuthn challenge: purpose 'register' (with its user) or 'login'; taken once, before `expires_at`. */
 export interface WebauthnChallengesTable {
   id: Generated<number>;
   challenge: string;
-  purpose: 'register' | 'login';
+  purpose: WebauthnPurpose;
   user_id: number | null;
   created_at: string;
   expires_at: string;
@@ -343,6 +356,39 @@ export interface OAuthPendingLinksTable {
   used_at: string | null;
 }
 
+/** A value the admin area stores (migration 027): `registration` → open | invite | closed. */
+export interface SettingsTable {
+  key: string;
+  value: string;
+  updated_at: string;
+}
+
+/** A sign-up invitation (migration 027): the token's SHA-256, maybe one address, single use, until `expires_at`. */
+export interface InvitesTable {
+  id: Generated<number>;
+  token_hash: string;
+  email: string | null;
+  created_by: number | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  used_by: number | null;
+  revoked_at: string | null;
+}
+
+/** One admin action (migration 027): who, what, whom, the details (JSON), when, from which address. */
+export interface AdminAuditTable {
+  id: Generated<number>;
+  actor_id: number | null;
+  actor_email: string;
+  action: string;
+  target_id: number | null;
+  target: string | null;
+  details: Generated<string>;
+  ip: string | null;
+  created_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   codes: CodesTable;
@@ -367,6 +413,9 @@ export interface DB {
   oauth_states: OAuthStatesTable;
   oauth_links: OAuthLinksTable;
   oauth_pending_links: OAuthPendingLinksTable;
+  settings: SettingsTable;
+  invites: InvitesTable;
+  admin_audit: AdminAuditTable;
 }
 
 export type User = Selectable<UsersTable>;

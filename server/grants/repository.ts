@@ -32,7 +32,7 @@ export class GrantsRepository {
   }
 
   /**
-   * True while the share link is the owner's and live: not revoked (its row is there), not expired, of an
+   * True while the share link is the owner's and live: not revoked (its row is there), not paused, not expired, of an
    * active user, and its item outside the trash (an album's link lives as long as its album: its row goes
    * with it).
    */
@@ -44,6 +44,7 @@ export class GrantsRepository {
       .select('shares.id')
       .where('shares.id', '=', shareId)
       .where('shares.user_id', '=', ownerId)
+      .where('shares.paused_at', 'is', null)
       .where('users.is_active', '=', 1)
       .where((eb) => eb.or([eb('shares.expires_at', 'is', null), eb('shares.expires_at', '>', now)]))
       .where((eb) => eb.or([eb('shares.media_id', 'is', null), eb('media.deleted_at', 'is', null)]))

@@ -11,6 +11,7 @@ export const JOB_LANES = {
   'purge-files': 'housekeeping',
   'reconcile-storage': 'housekeeping',
   'read-photo-dates': 'housekeeping',
+  'strip-audio-tags': 'housekeeping',
 } as const;
 
 export type JobKind = keyof typeof JOB_LANES;

@@ -104,7 +104,7 @@ export interface MediaKindSpec<K extends KindName = KindName> {
    * that may carry where it was made.
    */
   shared(row: Media): { readonly [F in Exclude<SharedFile, 'download'>]?: string | null };
-  /** The record's fields that name its original: a share link hands them out null. */
+  /** The record's fields that may name its original: a share link hands them out null. */
   unshared: readonly (keyof MediaWire<K>)[];
   /** «Скачать всё»: the archive's folder for the kind, the name of a file without a title, and the kind's columns in its JSON. */
   export: { folder: string; untitled: string; fields: readonly ('duration' | 'width' | 'height' | 'taken_at')[] };
@@ -167,32 +167,34 @@ export const audioKind: MediaKindSpec<'audio'> = {
   record: MEDIA_WIRES.audio,
   streams: readsThrough,
   async process({ processor, input, stored, tmp, size }) {
-    const needsMp3 = stored.mime !== 'audio/mpeg';
-    const mp3 = needsMp3 ? tmp('audio.mp3') : undefined;
+    // Always an MP3 of its own, an uploaded MP3 too (then its frames copied): what is played and shared is
+    // never the original file, whose tags may say where it was recorded.
+    const mp3 = tmp('audio.mp3');
     const batch = size !== undefined && size <= BATCHED_AUDIO_BYTES;
     const { duration, peaks } = await processor.analyzeAudio(mediaInput(input, stored), { mp3Output: mp3, batch });
     return {
       columns: { duration, waveform: JSON.stringify(compactPeaks(peaks)), playable_mime: 'audio/mpeg' },
-      files: mp3 ? [{ column: 'playable_key', path: mp3, suffix: '.mp3' }] : [],
+      files: [{ column: 'playable_key', path: mp3, suffix: '.mp3' }],
     };
   },
   toJson(row, s) {
+    // What is served by URL is the MP3 made without the original's tags, never the original: its exact
+    // bytes go to its owner only, by the download with ?format=original and the export.
     return recordJson(row, {
-      audio_file: s.url(row.playable_key ?? row.original_key),
-      original_file: s.url(row.original_key),
+      audio_file: s.url(row.playable_key),
+      original_file: null,
       waveform_data: rawArray(compactPeaksJson(row.waveform)),
       duration: row.duration,
     });
   },
   download(row, format) {
     if (format === 'original') return original(row);
-    if (row.playable_key) return { key: row.playable_key, ext: 'mp3', mime: 'audio/mpeg' };
-    if (row.mime_type === 'audio/mpeg') return { key: row.original_key, ext: 'mp3', mime: 'audio/mpeg' };
-    return null;
+    return row.playable_key ? { key: row.playable_key, ext: 'mp3', mime: 'audio/mpeg' } : null;
   },
-  // The MP3 made from the recording (the original only when that is an MP3).
-  shared: (row) => ({ play: row.playable_key ?? (row.mime_type === 'audio/mpeg' ? row.original_key : null) }),
-  unshared: ['original_file'],
+  // The MP3 made from the recording without its tags (an uploaded MP3 too has one of its own).
+  shared: (row) => ({ play: row.playable_key }),
+  // `original_file` names no URL at all (null), and a share leaves it out (contract/shares.ts).
+  unshared: [],
   export: { folder: 'Аудио', untitled: 'Запись', fields: ['duration'] },
 };
 

@@ -2,8 +2,8 @@ import { createServer, type Server } from 'node:http';
 
 /**
  * The METRICS_PORT listener: GET /metrics answers Prometheus's text format, anything else 404. A port of
- * its own, apart from the app's, so the figures are never served to the app's visitors (bind it where
- * only Prometheus reaches).
+ * its own, apart from the app's, so the figures are never served to the app's visitors, on an interface of
+ * its own too (METRICS_HOST, 127.0.0.1 unless set: where only Prometheus reaches).
  */
 export async function startMetricsServer(opts: {
   port: number;

@@ -1,3 +1,4 @@
+import { isEmail, normaliseEmail } from '../../contract/email.ts';
 import type { OAuthProviderConfig } from '../config.ts';
 import type { OAuthProviderId } from '../db/types.ts';
 
@@ -9,18 +10,24 @@ export interface ProviderPerson {
   lastName: string;
 }
 
-/** The provider did not answer, or answered something other than its protocol (the sign-in is refused). */
+/**
+ * The provider did not answer, refused, or answered something other than its protocol (the sign-in is
+ * refused). `unavailable`: it could not be reached or failed (5xx); `refused`: it refused the request (a used
+ * or wrong code); `malformed`: its answer broke the protocol (no JSON, a field of the wrong shape, too big).
+ */
 export class ProviderError extends Error {
   constructor(
     message: string,
-    /** true: the provider could not be reached or failed (5xx); false: it refused the request (a used or wrong code). */
-    readonly unavailable: boolean,
+    readonly kind: 'unavailable' | 'refused' | 'malformed',
   ) {
     super(message);
   }
 }
 
-export const PROVIDER_LABELS: Record<OAuthProviderId, string> = { vkid: 'VK ID', yandex: 'Яндекс ID' };
+/** The most bytes of a provider's answer read: its JSON is a few hundred bytes; more is not its protocol. */
+export const PROVIDER_ANSWER_MAX_BYTES = 64 * 1024;
+
+export { PROVIDER_LABELS } from '../../contract/sign-in-ways.ts';
 
 const TIMEOUT_MS = 10_000;
 
@@ -67,11 +74,11 @@ function vkId(config: OAuthProviderConfig): ProviderProtocol {
   return {
     authorizeUrl: pkceAuthorizeUrl(config, 'email'),
     async person({ code, codeVerifier, redirectUri, state, deviceId }) {
-      if (!deviceId) throw new ProviderError('VK ID returned no device_id', false);
+      if (!deviceId) throw new ProviderError('VK ID returned no device_id', 'refused');
       const accessToken = await exchangeCode(config, code, codeVerifier, { device_id: deviceId, redirect_uri: redirectUri, state });
       const info = await postForm(config.userInfoUrl, { client_id: config.clientId, access_token: accessToken });
       const user = (info as { user?: unknown }).user;
-      if (!user || typeof user !== 'object') throw new ProviderError('VK ID user_info has no user', true);
+      if (!user || typeof user !== 'object') throw new ProviderError('VK ID user_info has no user', 'malformed');
       const u = user as Record<string, unknown>;
       const subject = idField(u.user_id);
       return { subject, email: emailOf(u.email), firstName: textOf(u.first_name), lastName: textOf(u.last_name) };
@@ -131,39 +138,67 @@ async function fetchJson(url: string, init: RequestInit): Promise<unknown> {
   try {
     res = await fetch(url, { ...init, redirect: 'error', signal: AbortSignal.timeout(TIMEOUT_MS) });
   } catch (err) {
-    throw new ProviderError(`request failed: ${err instanceof Error ? err.message : String(err)}`, true);
+    throw new ProviderError(`request failed: ${err instanceof Error ? err.message : String(err)}`, 'unavailable');
   }
-  const text = await res.text().catch(() => '');
+  const text = await boundedText(res);
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
-    throw new ProviderError(`answered ${res.status} with no JSON`, res.status >= 500 || res.ok);
+    throw new ProviderError(`answered ${res.status} with no JSON`, res.status >= 500 ? 'unavailable' : res.ok ? 'malformed' : 'refused');
   }
   if (!res.ok || (body && typeof body === 'object' && 'error' in body)) {
-    throw new ProviderError(`refused (${res.status}): ${text.slice(0, 200)}`, res.status >= 500);
+    throw new ProviderError(`refused (${res.status}): ${text.slice(0, 200)}`, res.status >= 500 ? 'unavailable' : 'refused');
   }
-  if (!body || typeof body !== 'object') throw new ProviderError('answered no object', true);
+  if (!body || typeof body !== 'object') throw new ProviderError('answered no object', 'malformed');
   return body;
+}
+
+/** The answer's text, read up to PROVIDER_ANSWER_MAX_BYTES: a longer one is cut off unread and refused as malformed. */
+async function boundedText(res: Response): Promise<string> {
+  const declared = Number(res.headers.get('content-length'));
+  if (declared > PROVIDER_ANSWER_MAX_BYTES) {
+    await res.body?.cancel().catch(() => {});
+    throw new ProviderError(`answer of ${declared} bytes`, 'malformed');
+  }
+  if (!res.body) return '';
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > PROVIDER_ANSWER_MAX_BYTES) {
+        await reader.cancel().catch(() => {});
+        throw new ProviderError(`answer over ${PROVIDER_ANSWER_MAX_BYTES} bytes`, 'malformed');
+      }
+      chunks.push(value);
+    }
+  } catch (err) {
+    if (err instanceof ProviderError) throw err;
+    throw new ProviderError(`answer cut off: ${err instanceof Error ? err.message : String(err)}`, 'unavailable');
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 function stringField(body: unknown, field: string): string {
   const v = (body as Record<string, unknown>)[field];
-  if (typeof v !== 'string' || !v) throw new ProviderError(`no ${field}`, true);
+  if (typeof v !== 'string' || !v) throw new ProviderError(`no ${field}`, 'malformed');
   return v;
 }
 
 function idField(v: unknown): string {
   if ((typeof v === 'string' && /^[\w-]{1,128}$/.test(v)) || (typeof v === 'number' && Number.isSafeInteger(v))) return String(v);
-  throw new ProviderError('no user id', true);
+  throw new ProviderError('no user id', 'malformed');
 }
 
-const EMAIL_RE = /^[^\s@]{1,64}@[^\s@]{1,189}$/;
-
+/** The address the provider vouches for, held to the sign-up rule for e-mails (contract/email.ts); null when it breaks it. */
 function emailOf(v: unknown): string | null {
   if (typeof v !== 'string') return null;
-  const email = v.trim().toLowerCase();
-  return EMAIL_RE.test(email) ? email : null;
+  const email = normaliseEmail(v);
+  return isEmail(email) ? email : null;
 }
 
 const textOf = (v: unknown) => (typeof v === 'string' ? v.trim().slice(0, 150) : '');

@@ -5,6 +5,8 @@ import { enforce, WRONG_PASSWORD, type AccountActions } from '../accounts/accoun
 import { LIMITS } from '../accounts/limits.ts';
 import { verifyDummyPassword, verifyPassword } from '../accounts/passwords.ts';
 import { LAST_WAY_IN, newUserRow, uniqueViolationField, type Users } from '../accounts/users.ts';
+import { providerLinkedNotice } from '../accounts/messages.ts';
+import type { NotMe } from '../auth/not-me.ts';
 import type { AuthService } from '../auth/service.ts';
 import type { SessionMeta } from '../auth/sessions.ts';
 import type { SignInResult } from '../auth/sign-in.ts';
@@ -12,6 +14,7 @@ import type { OAuthProviderId, User } from '../db/types.ts';
 import { detailError, fieldError, notFound } from '../http/errors.ts';
 import { PROVIDER_LABELS, ProviderError, providerProtocol, type ProviderPerson, type ProviderProtocol } from './providers.ts';
 import type { OAuthRepository } from './repository.ts';
+import type { RegistrationGate } from '../admin/registration.ts';
 
 /** A started sign-in waits 10 minutes for the provider's return; a link waits 10 minutes for the password. */
 export const STATE_TTL_MS = 10 * 60 * 1000;
@@ -21,6 +24,8 @@ export const notAvailable = (provider: OAuthProviderId) => `Вход через 
 export const STATE_REFUSED = 'Вход не удался: он начат в другом браузере или уже завершён. Начните вход заново.';
 export const providerRefused = (provider: OAuthProviderId) => `${PROVIDER_LABELS[provider]} не подтвердил вход. Начните вход заново.`;
 export const providerUnavailable = (provider: OAuthProviderId) => `${PROVIDER_LABELS[provider]} сейчас не отвечает. Попробуйте позже.`;
+export const providerMalformed = (provider: OAuthProviderId) =>
+  `${PROVIDER_LABELS[provider]} прислал ответ, который Копилка не понимает. Попробуйте позже или войдите по паролю.`;
 export const noVerifiedEmail = (provider: OAuthProviderId) =>
   `${PROVIDER_LABELS[provider]} не сообщил подтверждённый адрес e-mail. Войдите по паролю или подтвердите адрес у ${PROVIDER_LABELS[provider]}.`;
 export const LINK_EXPIRED = 'Время для подтверждения истекло. Начните вход заново.';
@@ -41,11 +46,15 @@ export interface OAuthSignInDeps {
   actions: AccountActions;
   /** Signs the person in once the provider vouched for them (two-step sign-in included). */
   auth: AuthService;
+  /** Linking a provider to an account mails the owner a notice with its «Это был не я» link. */
+  notMe: NotMe;
   clock: Clock;
   /** PUBLIC_URL: the providers send the browser back to a page under it. */
   publicUrl: string;
   /** Each provider's client, or null where none is configured. */
   providers: Config['oauth'];
+  /** Who may sign up (a provider's first sign-in makes an account): none, anyone. */
+  registration?: RegistrationGate;
 }
 
 /**
@@ -122,7 +131,9 @@ export class OAuthSignIn {
         deviceId: input.deviceId,
       });
     } catch (err) {
-      if (err instanceof ProviderError && err.unavailable) throw detailError(503, providerUnavailable(provider));
+      if (err instanceof ProviderError && err.kind === 'unavailable') throw detailError(503, providerUnavailable(provider));
+      // The provider's fault, not ours and not the person's: a bad gateway, said in words.
+      if (err instanceof ProviderError && err.kind === 'malformed') throw detailError(502, providerMalformed(provider));
       if (err instanceof ProviderError) throw detailError(400, providerRefused(provider));
       throw err;
     }
@@ -171,10 +182,16 @@ export class OAuthSignIn {
   /** A new person: the provider's e-mail confirmed, their names, no password (an empty hash matches none). */
   private async newAccount(email: string, person: ProviderPerson): Promise<User> {
     const now = this.now().toISOString();
+    // A closed server, or one that signs up by invitation only, makes no account for a provider's person.
+    const admission = await this.d.registration?.admit({ email });
     try {
       const username = await this.d.auth.freeUsername(email);
       const row = { email, username, first_name: person.firstName, last_name: person.lastName, password_hash: '', is_email_verified: 1 };
-      return await this.d.users.insert(newUserRow(row, now));
+      return await this.d.users.transaction(async (users, trx) => {
+        const user = await users.insert(newUserRow(row, now));
+        await admission?.settle(trx, user);
+        return user;
+      });
     } catch (err) {
       if (uniqueViolationField(err) === 'email') throw detailError(400, STATE_REFUSED); // a sign-up of the same address won the race
       throw err;
@@ -212,6 +229,11 @@ export class OAuthSignIn {
       created_at: nowIso,
     });
     if (!linked) throw detailError(400, linkedElsewhere(pending.provider));
+    const row = await this.d.repo.linkOf(pending.provider, pending.subject);
+    if (row) {
+      const undo = await this.d.notMe.issue(user.id, 'provider_linked', String(row.id));
+      this.d.actions.notify(user, providerLinkedNotice(pending.provider, undo));
+    }
     const confirmed = user.is_email_verified
       ? user
       : ((await this.d.users.update(user.id, { is_email_verified: 1, updated_at: nowIso })) ?? user);

@@ -1,7 +1,7 @@
 import type { Db } from '../db/kysely.ts';
 import { unusedAt } from '../db/single-use.ts';
 import { deleteOwnedRow } from '../db/owned.ts';
-import type { PasskeysTable } from '../db/types.ts';
+import type { PasskeysTable, WebauthnPurpose } from '../db/types.ts';
 import type { Insertable } from 'kysely';
 
 /** SQL of passkeys and their WebAuthn challenges. Times are ISO strings. */
@@ -41,7 +41,7 @@ export class PasskeysRepository {
 
   async insertChallenge(row: {
     challenge: string;
-    purpose: 'register' | 'login';
+    purpose: WebauthnPurpose;
     user_id: number | null;
     created_at: string;
     expires_at: string;
@@ -54,7 +54,7 @@ export class PasskeysRepository {
    * Takes a live challenge of this purpose (and user, for a registration) once: a conditional UPDATE,
    * so two requests with the same answer cannot both pass. False when it is unknown, used or expired.
    */
-  async takeChallenge(challenge: string, purpose: 'register' | 'login', userId: number | null, now: string): Promise<boolean> {
+  async takeChallenge(challenge: string, purpose: WebauthnPurpose, userId: number | null, now: string): Promise<boolean> {
     let update = this.db
       .updateTable('webauthn_challenges')
       .set({ used_at: now })

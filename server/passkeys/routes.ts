@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { PresentUser } from '../accounts/present.ts';
 import { currentUser, type Guard } from '../auth/guard.ts';
+import { requireRecentSignIn } from '../auth/recent-sign-in.ts';
 import { sessionMeta } from '../auth/sign-in.ts';
 import {
   loginAnswer,
@@ -31,10 +32,10 @@ export const passkeyRoutes: FastifyPluginAsyncZod<PasskeyRouteOptions> = async (
 
   app.post(
     '/auth/passkeys/register/options',
-    { preValidation: guard, schema: { body: registrationOptionsBody, response: { 200: optionsAnswer } } },
+    { preValidation: guard, preHandler: requireRecentSignIn, schema: { body: registrationOptionsBody, response: { 200: optionsAnswer } } },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return { ...(await passkeys.registrationOptions(currentUser(request), request.body.password)) };
+      return { ...(await passkeys.registrationOptions(currentUser(request), request.body.password, request.headers.origin)) };
     },
   );
 
@@ -65,7 +66,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod<PasskeyRouteOptions> = async (
 
   app.post('/auth/passkeys/login/options', { schema: { response: { 200: optionsAnswer } } }, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
-    return { ...(await passkeys.loginOptions(request.ip)) };
+    return { ...(await passkeys.loginOptions(request.ip, request.headers.origin)) };
   });
 
   app.post('/auth/passkeys/login', { schema: { body: loginBody, response: { 200: loginAnswer } } }, async (request) => {

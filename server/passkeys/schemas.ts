@@ -44,12 +44,13 @@ export const registrationOptionsBody = z.object({ password: passwordField() });
 export const registerBody = z.object({ response: registrationResponse, name: passkeyName.optional() });
 export const loginBody = z.object({ response: authenticationResponse });
 export const renameBody = z.object({ name: passkeyName });
+/** A passkey's id in the path: digits only, as every id in a path (` 7`, `0x7`, `7e0` name nothing: 404). */
 export const passkeyParams = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 31 - 1),
+  id: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/)
+    .transform(Number)
+    .refine((id) => id <= 2_147_483_647),
 });
 
 /** The options are the library's JSON, handed to the browser as they are. */

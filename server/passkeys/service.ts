@@ -11,12 +11,17 @@ import {
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import type { Clock } from '../clock.ts';
-import { enforce, type AccountActions } from '../accounts/account-actions.ts';
+import { enforce, passwordFailKey, type AccountActions } from '../accounts/account-actions.ts';
+import { passkeyAddedNotice } from '../accounts/messages.ts';
+import type { NotMe } from '../auth/not-me.ts';
 import { LIMITS } from '../accounts/limits.ts';
 import { LAST_WAY_IN, type Users } from '../accounts/users.ts';
 import type { Sessions, SessionMeta, TokenPair } from '../auth/sessions.ts';
-import type { User } from '../db/types.ts';
+import type { User, WebauthnPurpose } from '../db/types.ts';
+import { z } from 'zod';
 import { detailError, notFound } from '../http/errors.ts';
+import { parseFields } from '../http/validation.ts';
+import { authenticationResponse } from './schemas.ts';
 import type { PasskeysRepository } from './repository.ts';
 
 /** A challenge lives 5 minutes and answers one request. */
@@ -27,7 +32,11 @@ export const PASSKEY_NOT_ACCEPTED = 'Ключ доступа не подошёл
 export const PASSKEY_UNKNOWN = 'Этот ключ доступа не найден в Копилке. Войдите по паролю.';
 export const PASSKEY_NOT_ADDED = 'Не удалось добавить ключ доступа. Попробуйте ещё раз.';
 export const PASSKEY_EXISTS = 'Этот ключ доступа уже добавлен';
+/** Asked from an address other than PUBLIC_URL's: the browser would refuse, or the key would not work there. */
+export const passkeyWrongOrigin = (origin: string) =>
+  `Ключи доступа работают только по адресу ${origin}. Откройте Копилку по этому адресу и повторите.`;
 const DEFAULT_NAME = 'Ключ доступа';
+const NO_PASSKEYS = 'В этом аккаунте нет ключей доступа. Подтвердите вход паролем.';
 
 /** A passkey as the owner's list shows it. */
 export interface PasskeyJson {
@@ -48,12 +57,25 @@ export function challengeOf(clientDataJSON: string): string | null {
   }
 }
 
+/** The origin a browser signed, read from its clientDataJSON; null when that is not readable. */
+export function originOf(clientDataJSON: string): string | null {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(clientDataJSON, 'base64url').toString('utf8'));
+    const origin = (parsed as { origin?: unknown }).origin;
+    return typeof origin === 'string' && origin.length <= 512 ? origin : null;
+  } catch {
+    return null;
+  }
+}
+
 /** What passkeys are given; compose.ts builds them. */
 export interface PasskeysDeps {
   repo: PasskeysRepository;
   users: Users;
   actions: AccountActions;
   sessions: Sessions;
+  /** Adding a key mails the owner a notice with its «Это был не я» link. */
+  notMe: NotMe;
   clock: Clock;
   /** PUBLIC_URL: its host is the relying party's id, its origin the only origin accepted. */
   publicUrl: string;
@@ -89,8 +111,18 @@ export class Passkeys {
     return new Uint8Array(createHmac('sha256', this.d.secretKey).update(`webauthn-user:${userId}`).digest());
   }
 
-  /** The options for navigator.credentials.create(), after the current password. */
-  async registrationOptions(user: User, password: string): Promise<PublicKeyCredentialCreationOptionsJSON> {
+  /**
+   * Refuses a request from a page at another address than PUBLIC_URL (`origin`: the request's Origin
+   * header, or the origin the browser signed), saying which address passkeys work on: the browser would
+   * refuse the key there, or the key would not sign in here.
+   */
+  private sameOrigin(origin: string | null | undefined): void {
+    if (origin && origin !== this.origin) throw detailError(400, passkeyWrongOrigin(this.origin));
+  }
+
+  /** The options for navigator.credentials.create(), after the current password, from PUBLIC_URL's page. */
+  async registrationOptions(user: User, password: string, origin?: string): Promise<PublicKeyCredentialCreationOptionsJSON> {
+    this.sameOrigin(origin);
     await this.d.actions.confirmPassword(user, password);
     const existing = await this.d.repo.listOf(user.id);
     const options = await generateRegistrationOptions({
@@ -108,12 +140,16 @@ export class Passkeys {
     return options;
   }
 
-  /** The browser's answer to the registration options: a new passkey of the signed-in owner. */
+  /**
+   * The browser's answer to the registration options: a new passkey of the signed-in owner, who is mailed
+   * a notice with a «Это был не я» link that removes it (and recovers the account).
+   */
   async register(user: User, response: RegistrationResponseJSON, name: string | undefined): Promise<PasskeyJson> {
     const challenge = challengeOf(response.response.clientDataJSON);
     if (!challenge || !(await this.d.repo.takeChallenge(challenge, 'register', user.id, this.now().toISOString()))) {
       throw detailError(400, CHALLENGE_GONE);
     }
+    this.sameOrigin(originOf(response.response.clientDataJSON));
     let verified;
     try {
       verified = await verifyRegistrationResponse({
@@ -142,6 +178,8 @@ export class Passkeys {
       created_at: this.now().toISOString(),
       last_used_at: null,
     });
+    const link = await this.d.notMe.issue(user.id, 'passkey_added', String(row.id));
+    this.d.actions.notify(user, passkeyAddedNotice(row.name, link));
     return present(row);
   }
 
@@ -160,7 +198,8 @@ export class Passkeys {
   }
 
   /** The options for navigator.credentials.get(): no allowed list, so the browser offers the keys it holds for this site. */
-  async loginOptions(ip: string): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  async loginOptions(ip: string, origin?: string): Promise<PublicKeyCredentialRequestOptionsJSON> {
+    this.sameOrigin(origin);
     const { limit, windowMs } = LIMITS.signInStartsPerIp;
     await enforce(this.d.actions.throttle.hit(`sign-in-start:ip:${ip}`, limit, windowMs));
     const options = await generateAuthenticationOptions({ rpID: this.rpId, userVerification: 'required', timeout: CHALLENGE_TTL_MS });
@@ -176,10 +215,54 @@ export class Passkeys {
   async login(response: AuthenticationResponseJSON, ip: string, meta: SessionMeta): Promise<{ tokens: TokenPair; user: User }> {
     const attempt = await this.d.actions.throttle.reserve([{ key: `login:ip:${ip}`, ...LIMITS.loginFailuresPerIp }]);
     await enforce(attempt);
+    const passkey = await this.verifiedAssertion(response, 'login', null);
+    const user = await this.d.users.byId(passkey.user_id);
+    if (!user?.is_active) throw detailError(400, PASSKEY_UNKNOWN);
+    const tokens = await this.d.sessions.start(user.id, user.credential_version, meta);
+    if (!tokens) throw detailError(400, PASSKEY_NOT_ACCEPTED);
+    await attempt.release();
+    return { tokens, user };
+  }
+
+  /** The options for re-confirming a session's sign-in with one of the signed-in owner's own passkeys. */
+  async reauthOptions(user: User, origin?: string): Promise<PublicKeyCredentialRequestOptionsJSON> {
+    this.sameOrigin(origin);
+    const keys = await this.d.repo.listOf(user.id);
+    if (!keys.length) throw detailError(400, NO_PASSKEYS);
+    const options = await generateAuthenticationOptions({
+      rpID: this.rpId,
+      userVerification: 'required',
+      timeout: CHALLENGE_TTL_MS,
+      allowCredentials: keys.map((p) => ({ id: p.credential_id, transports: splitTransports(p.transports) })),
+    });
+    await this.keepChallenge(options.challenge, 'reauth', user.id);
+    return options;
+  }
+
+  /**
+   * A re-confirmation: the browser's answer to the reauth options, signed by a passkey of this very owner
+   * (another account's key proves nothing here). Failures count against the owner like wrong passwords.
+   */
+  async confirmOwner(user: User, answer: unknown): Promise<void> {
+    const response = parseFields(z.object({ passkey: authenticationResponse }), { passkey: answer }).passkey as AuthenticationResponseJSON;
+    const attempt = await this.d.actions.throttle.reserve([{ key: passwordFailKey(user.id), ...LIMITS.passwordFailuresPerUser }]);
+    await enforce(attempt);
+    const passkey = await this.verifiedAssertion(response, 'reauth', user.id);
+    if (passkey.user_id !== user.id) throw detailError(400, PASSKEY_NOT_ACCEPTED);
+    await attempt.release();
+  }
+
+  /**
+   * An assertion checked: the challenge of this purpose (and user) taken once, the key found by its id (and
+   * the user handle the authenticator returned, when it did), the signature checked against the stored
+   * public key, the origin and RP id; the counter moves on. The key.
+   */
+  private async verifiedAssertion(response: AuthenticationResponseJSON, purpose: 'login' | 'reauth', userId: number | null) {
     const challenge = challengeOf(response.response.clientDataJSON);
-    if (!challenge || !(await this.d.repo.takeChallenge(challenge, 'login', null, this.now().toISOString()))) {
+    if (!challenge || !(await this.d.repo.takeChallenge(challenge, purpose, userId, this.now().toISOString()))) {
       throw detailError(400, CHALLENGE_GONE);
     }
+    this.sameOrigin(originOf(response.response.clientDataJSON));
     const passkey = await this.d.repo.byCredentialId(response.id);
     if (!passkey || (response.response.userHandle && response.response.userHandle !== passkey.user_handle)) {
       throw detailError(400, PASSKEY_UNKNOWN);
@@ -203,16 +286,11 @@ export class Passkeys {
       throw detailError(400, PASSKEY_NOT_ACCEPTED);
     }
     if (!verified.verified) throw detailError(400, PASSKEY_NOT_ACCEPTED);
-    const user = await this.d.users.byId(passkey.user_id);
-    if (!user?.is_active) throw detailError(400, PASSKEY_UNKNOWN);
     await this.d.repo.used(passkey.id, verified.authenticationInfo.newCounter, this.now().toISOString());
-    const tokens = await this.d.sessions.start(user.id, user.credential_version, meta);
-    if (!tokens) throw detailError(400, PASSKEY_NOT_ACCEPTED);
-    await attempt.release();
-    return { tokens, user };
+    return passkey;
   }
 
-  private async keepChallenge(challenge: string, purpose: 'register' | 'login', userId: number | null) {
+  private async keepChallenge(challenge: string, purpose: WebauthnPurpose, userId: number | null) {
     const now = this.now();
     await this.d.repo.insertChallenge({
       challenge,

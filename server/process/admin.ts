@@ -41,6 +41,7 @@ async function main(): Promise<number> {
       clock: systemClock,
       profile: services.profile,
       sessions: services.sessionList,
+      admin: services.admin,
       out: (line) => console.log(line),
       err: (line) => console.error(line),
     });

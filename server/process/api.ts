@@ -31,7 +31,7 @@ async function main(): Promise<void> {
       const aggregator = new AggregatorRegistry();
       await startMetricsServer({
         port: config.metricsPort,
-        host: config.host,
+        host: config.metricsHost,
         contentType: aggregator.contentType,
         render: () => aggregator.clusterMetrics(),
         log: (m) => console.error(m),
@@ -81,7 +81,7 @@ async function main(): Promise<void> {
     } else
       metricsServer = await startMetricsServer({
         port: config.metricsPort,
-        host: config.host,
+        host: config.metricsHost,
         contentType: metrics.registry.contentType,
         render: () => metrics.registry.metrics(),
         log,

@@ -40,7 +40,7 @@ async function main(): Promise<void> {
       ? undefined
       : await startMetricsServer({
           port: config.metricsPort,
-          host: config.host,
+          host: config.metricsHost,
           contentType: metrics.registry.contentType,
           render: () => metrics.registry.metrics(),
           log: (m) => console.error(m),

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, type Guard } from '../auth/guard.ts';
+import { requireRecentSignIn } from '../auth/recent-sign-in.ts';
 import type { EmailChange } from './email-change.ts';
 import type { PresentUser } from '../accounts/present.ts';
 import { detailAnswer, emailChangeBody, emailChangeConfirmBody } from './schemas.ts';
@@ -15,7 +16,7 @@ export interface EmailChangeRouteOptions {
 export const emailChangeRoutes: FastifyPluginAsyncZod<EmailChangeRouteOptions> = async (app, { emailChange, guard, presentUser }) => {
   app.post(
     '/auth/change-email',
-    { preValidation: guard, schema: { body: emailChangeBody, response: { 200: detailAnswer } } },
+    { preValidation: guard, preHandler: requireRecentSignIn, schema: { body: emailChangeBody, response: { 200: detailAnswer } } },
     async (request) => {
       const { new_email, password } = request.body;
       await emailChange.request(currentUser(request), new_email, password, request.ip);

@@ -6,6 +6,7 @@ import { EmailChangeRepository } from './email-change-repository.ts';
 import { LIMITS } from '../accounts/limits.ts';
 import { ALREADY_EXISTS, emailChangeCodeMessage, emailChangedNotice } from '../accounts/messages.ts';
 import { Users, uniqueViolationField } from '../accounts/users.ts';
+import type { NotMe } from '../auth/not-me.ts';
 
 export const BAD_EMAIL_CHANGE_CODE = 'Неверный или просроченный код';
 const SAME_ADDRESS = 'Это ваш текущий адрес';
@@ -28,6 +29,8 @@ export class EmailChange {
   constructor(
     private readonly deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'mailer' | 'sms'>,
     private readonly actions: AccountActions,
+    /** An e-mail change is a security change: the account's «Это был не я» links die with it. */
+    private readonly notMe: Pick<NotMe, 'retire'>,
   ) {
     this.users = new Users(deps.db);
     this.repo = new EmailChangeRepository(deps.db);
@@ -66,6 +69,7 @@ export class EmailChange {
       throw err;
     }
     if (!updated) throw detailError(401, 'Пользователь не найден.');
+    await this.notMe.retire(user.id);
     this.actions.notify(user, emailChangedNotice(maskEmail(target)));
     return updated;
   }

@@ -13,7 +13,7 @@ import type { SharesService } from './service.ts';
 const forbidden = () => new ApiError(403, { detail: 'Доступ запрещён' });
 
 /**
- * `/media/shared/<item id>/<file>?exp=…&g=h.<share id>&sig=…`: the bytes a share link hands out. Without a
+ * `/media/shared/<item ref>/<file>?exp=…&sig=…`: the bytes a share link hands out. Without a
  * valid signature the answer is the same 403 whatever the URL names; with one, 404 the moment the link no
  * longer grants the item (SharesService.fileFor). Every request, each Range of a player too, is checked
  * again, and nothing is kept by the browser or a proxy (no-store), so a revoked link shows nothing more.
@@ -21,20 +21,21 @@ const forbidden = () => new ApiError(403, { detail: 'Доступ запрещё
 export async function sharedFileRoutes(app: FastifyInstance, deps: AppDeps, shares: SharesService): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().route({
     method: ['GET', 'HEAD'],
-    url: '/media/shared/:media/:file',
+    url: '/media/shared/:ref/:file',
     schema: { params: sharedFileParams, querystring: sharedFileQuery },
     onRequest: async (_request, reply) => {
       reply.headers(PUBLIC_SHARE_HEADERS);
       reply.header('Content-Security-Policy', "default-src 'none'; sandbox");
     },
     handler: async (request, reply) => {
-      const { media, file } = request.params;
-      const access = await shares.fileFor(media, file, request.query);
+      const { ref, file } = request.params;
+      const access = await shares.fileFor(ref, file, request.query);
       if (access.status === 'forbidden') throw forbidden();
       if (access.status === 'gone') throw notFound();
       if (access.download) {
         const { item, key } = access;
-        const title = item.title.trim() || `${MEDIA_KINDS[item.kind].fallbackName}-${item.id}`;
+        // An untitled item is named after its kind alone: its id is not the guest's to see.
+        const title = item.title.trim() || MEDIA_KINDS[item.kind].fallbackName;
         reply.header('Content-Disposition', contentDisposition(`${title}.${key.slice(key.lastIndexOf('.') + 1)}`));
       }
       return sendStored(request, reply, deps.storage, access.key, mimeForKey(access.key));

@@ -17,8 +17,9 @@ export type OpenableShare = Share & { target: { item: Media } | { album: { id: n
 
 /**
  * All SQL of share links. A link is alive while its row exists (revoking deletes it; so do deleting its
- * owner, its item or its album, by cascade), its owner is active and `expires_at` (ISO, compared as text)
- * is after now; an item link opens only while its item is outside the trash.
+ * owner, its item or its album, by cascade), it is not paused (`paused_at`: a recovery paused it), its
+ * owner is active and `expires_at` (ISO, compared as text) is after now; an item link opens only while its
+ * item is outside the trash.
  */
 export class SharesRepository {
   constructor(private readonly db: Db) {}
@@ -64,18 +65,24 @@ export class SharesRepository {
       .execute();
   }
 
+  /** Turns the owner's paused link back on. */
+  async resumeOwned(userId: number, shareId: number): Promise<void> {
+    await this.db.updateTable('shares').set({ paused_at: null }).where('id', '=', shareId).where('user_id', '=', userId).execute();
+  }
+
   /** Revokes the owner's link; false when they have no such link. */
   deleteOwned(userId: number, shareId: number): Promise<boolean> {
     return deleteOwnedRow(this.db, 'shares', userId, shareId);
   }
 
-  /** The live link with this token hash and its target, or undefined (unknown, revoked, expired, owner gone, item in the trash). */
+  /** The live link with this token hash and its target, or undefined (unknown, revoked, paused, expired, owner gone, item in the trash). */
   async findOpenable(tokenHash: string, now: string): Promise<OpenableShare | undefined> {
     const share = await this.db
       .selectFrom('shares')
       .innerJoin('users', 'users.id', 'shares.user_id')
       .selectAll('shares')
       .where('shares.token_hash', '=', tokenHash)
+      .where('shares.paused_at', 'is', null)
       .where('users.is_active', '=', 1)
       .where((eb) => eb.or([eb('shares.expires_at', 'is', null), eb('shares.expires_at', '>', now)]))
       .executeTakeFirst();
@@ -135,5 +142,46 @@ export class SharesRepository {
 
   private ownedLive(userId: number, mediaId: number): Promise<Media | undefined> {
     return this.db.selectFrom('media').selectAll().where(liveOf(userId)).where('id', '=', mediaId).executeTakeFirst();
+  }
+
+  /** How many links the owner keeps (a revoked one is gone). */
+  async countOwned(userId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('shares')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  /**
+   * One page of an album link's items: the owner's items of the album outside the trash, in the order they
+   * were added, at most `limit` of them after the album entry `after` (0: from the first), each with its
+   * entry's id (`entry_id`: where the page after it starts).
+   */
+  albumPage(userId: number, albumId: number, after: number, limit: number): Promise<(Media & { entry_id: number })[]> {
+    return this.db
+      .selectFrom('album_items')
+      .innerJoin('media', 'media.id', 'album_items.media_id')
+      .selectAll('media')
+      .select('album_items.id as entry_id')
+      .where('album_items.album_id', '=', albumId)
+      .where('album_items.id', '>', after)
+      .where(liveOf(userId))
+      .orderBy('album_items.id')
+      .limit(limit)
+      .execute();
+  }
+
+  /** How many of the owner's items the album holds outside the trash. */
+  async albumItemCount(userId: number, albumId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('album_items')
+      .innerJoin('media', 'media.id', 'album_items.media_id')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('album_items.album_id', '=', albumId)
+      .where(liveOf(userId))
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
   }
 }

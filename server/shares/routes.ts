@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Clock } from '../clock.ts';
 import { currentUser, type Guard } from '../auth/guard.ts';
 import { sharedFileKey, sharedItemJson } from '../media/records/items.ts';
 import type { ShareWithTarget } from './repository.ts';
 import { createBody, createdShareWire, openBody, shareParams, sharedViewWire, shareWire, type ShareWire } from './schemas.ts';
-import type { SharesService } from './service.ts';
+import type { AskingSession, SharesService } from './service.ts';
 import { signSharedMediaPath } from './signing.ts';
 
 export interface ShareRouteOptions {
@@ -27,9 +28,13 @@ export const PUBLIC_SHARE_HEADERS = {
   'Cache-Control': 'no-store',
 } as const;
 
+/** The session behind a request that passed the guard, as the share service needs it. */
+const askingSession = (request: FastifyRequest): AskingSession => ({ id: request.sessionId, recent: () => request.recentSignIn() });
+
 /**
  * The owner's links: GET /api/shares/, POST /api/shares/ (201 with the link's URL, shown this once),
- * DELETE /api/shares/{id}/. And the one public route: POST /api/public/shares/open/ {token, password?}.
+ * POST /api/shares/{id}/resume/ (a paused link back on), DELETE /api/shares/{id}/. And the one public route:
+ * POST /api/public/shares/open/ {token, password?}.
  */
 export const shareRoutes: FastifyPluginAsyncZod<ShareRouteOptions> = async (app, { shares, guard, clock, secretKey, publicUrl }) => {
   const shareJson = (row: ShareWithTarget): ShareWire => ({
@@ -40,6 +45,7 @@ export const shareRoutes: FastifyPluginAsyncZod<ShareRouteOptions> = async (app,
     view_count: row.view_count,
     last_viewed_at: row.last_viewed_at,
     created_at: row.created_at,
+    paused_at: row.paused_at,
     active: shares.isActive(row),
     target:
       row.media_id !== null
@@ -56,15 +62,24 @@ export const shareRoutes: FastifyPluginAsyncZod<ShareRouteOptions> = async (app,
     { preValidation: guard, schema: { body: createBody, response: { 201: createdShareWire } } },
     async (request, reply) => {
       const body = request.body;
-      const { share, token } = await shares.create(currentUser(request).id, {
-        target: body.target,
-        expiresInDays: body.expires_in_days,
-        password: body.password ? body.password : null,
-        allowDownload: body.allow_download ?? false,
-      });
+      const { share, token } = await shares.create(
+        currentUser(request).id,
+        {
+          target: body.target,
+          expiresInDays: body.expires_in_days,
+          password: body.password ? body.password : null,
+          allowDownload: body.allow_download ?? false,
+        },
+        askingSession(request),
+      );
       reply.header('Cache-Control', 'no-store');
       return reply.status(201).send({ ...shareJson(share), url: `${publicUrl}/s/#${token}` });
     },
+  );
+
+  // A paused link (a recovery paused it) opens again, with the same address.
+  app.post('/shares/:id/resume', { preValidation: guard, schema: { params: shareParams, response: { 200: shareWire } } }, async (request) =>
+    shareJson(await shares.resume(currentUser(request).id, request.params.id, askingSession(request))),
   );
 
   app.delete(
@@ -84,8 +99,7 @@ export const shareRoutes: FastifyPluginAsyncZod<ShareRouteOptions> = async (app,
     context
       .withTypeProvider<ZodTypeProvider>()
       .post('/public/shares/open', { schema: { body: openBody, response: { 200: sharedViewWire } } }, async (request) => {
-        const { token, password } = request.body;
-        const opened = await shares.open(token, password, request.ip);
+        const opened = await shares.open({ ...request.body, ip: request.ip });
         const now = clock.now();
         const { share } = opened;
         const allowDownload = share.allow_download === 1;
@@ -93,13 +107,18 @@ export const shareRoutes: FastifyPluginAsyncZod<ShareRouteOptions> = async (app,
           kind: opened.kind,
           title: opened.title,
           description: opened.description,
-          items: opened.items.map((item) =>
-            sharedItemJson(
+          // Each item under its share-scoped name, which is all its URLs name too (no sequential id).
+          items: opened.items.map((item) => {
+            const ref = shares.itemRef(share, item);
+            return sharedItemJson(
               item,
-              (file) => signSharedMediaPath(secretKey, share.id, item.id, file, now),
-              allowDownload && sharedFileKey(item, 'download') ? signSharedMediaPath(secretKey, share.id, item.id, 'download', now) : null,
-            ),
-          ),
+              ref,
+              (file) => signSharedMediaPath(secretKey, ref, file, now),
+              allowDownload && sharedFileKey(item, 'download') ? signSharedMediaPath(secretKey, ref, 'download', now) : null,
+            );
+          }),
+          item_count: opened.itemCount,
+          next: opened.next,
           expires_at: share.expires_at,
           allow_download: allowDownload,
         };

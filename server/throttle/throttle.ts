@@ -92,6 +92,27 @@ export class Throttle {
     return windowState(this.db, rule, this.clock.now().getTime());
   }
 
+  /**
+   * A delay that grows with the events of `key` in the window, instead of a refusal for the window's length:
+   * the first `free` pass at once; after them each one must come 2^(n − free) seconds after the latest (n:
+   * the events in the window), at most `maxDelayMs`. Counts nothing: `record` the events it paces.
+   */
+  async backoff(key: string, rule: { free: number; windowMs: number; maxDelayMs: number }): Promise<ThrottleResult> {
+    const now = this.clock.now().getTime();
+    const rows = await this.db
+      .selectFrom('rate_events')
+      .select('created_at')
+      .where('key', '=', key)
+      .where('created_at', '>', new Date(now - rule.windowMs).toISOString())
+      .orderBy('created_at', 'desc')
+      .limit(rule.free + 32)
+      .execute();
+    if (rows.length < rule.free) return { allowed: true, retryAfterSeconds: 0 };
+    const delay = Math.min(1000 * 2 ** (rows.length - rule.free), rule.maxDelayMs);
+    const wait = Date.parse(rows[0]!.created_at) + delay - now;
+    return wait <= 0 ? { allowed: true, retryAfterSeconds: 0 } : { allowed: false, retryAfterSeconds: Math.ceil(wait / 1000) };
+  }
+
   /** Counts an event that happened without asking (it is not refused). */
   async record(key: string): Promise<void> {
     await this.db.insertInto('rate_events').values({ key, created_at: this.clock.now().toISOString() }).execute();

@@ -174,6 +174,17 @@ export class ResumableUploads {
     this.d.background.run('remove a refused resumable upload', () => this.d.store.remove(id).catch(() => {}));
   }
 
+  /**
+   * The admin area's «Отменить»: the upload goes with its bytes (its owner's next request finds it gone);
+   * false when it is not there. One being turned into a record is refused (409).
+   */
+  async cancel(id: string): Promise<boolean> {
+    const row = stagingKey(id) ? await this.d.repo.find(id) : undefined;
+    if (!row) return false;
+    if (row.finishing_at !== null) throw detailError(409, FINISHING_MESSAGE);
+    return this.discard(id);
+  }
+
   /** Removes abandoned uploads now (in the background) and then every CLEANUP_EVERY_MS, until shutdown. */
   startCleanup(background: BackgroundWork): void {
     background.run('remove abandoned uploads', () => this.removeExpired());

@@ -1,23 +1,20 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import httpProxy from '@fastify/http-proxy';
 import type { AppDeps } from '../deps.ts';
 import { contentSecurityPolicy, inlineScriptHashes, loadPagePolicies } from './csp.ts';
 import { ENCODED_SUFFIXES } from './precompress.ts';
+import { NOINDEX_PATHS, NOINDEX_VALUE } from './proxy-headers.ts';
+import { ADMIN_PREFIX } from './admin-export.ts';
 import { SERVICE_WORKER } from './service-worker.ts';
 
-const ADMIN_NOT_CONFIGURED = `<!doctype html>
-<html lang="ru"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Администрирование — Копилка</title></head>
-<body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 4rem auto; padding: 0 1rem; color: #1f2937">
-<h1>Раздел администрирования не настроен</h1>
-<p>Адрес панели администратора не задан (переменная окружения ADMIN_URL). Обратитесь к администратору Копилки.</p>
-<p><a href="/">Вернуться на главную</a></p>
-</body></html>`;
-
-/** /admin* → ADMIN_URL (proxied) or a Russian page; every other path → the static export (unless SERVE_WEB=false). */
+/**
+ * /admin* → ADMIN_URL (proxied) when it is set; otherwise the admin area is part of the export (out/admin/, its
+ * own pages, bundle and policies) and is served with it. Every other path → the static export (unless
+ * SERVE_WEB=false: then a proxy serves the export, the admin area's included).
+ */
 export async function webRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const { adminUrl, outDir } = deps.config;
   if (adminUrl) {
@@ -27,11 +24,6 @@ export async function webRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
       admin.removeAllContentTypeParsers();
       await admin.register(httpProxy, { upstream: adminUrl, prefix: '/admin', rewritePrefix: '/admin', http2: false });
     });
-  } else {
-    const notConfigured = async (_req: FastifyRequest, reply: FastifyReply) =>
-      reply.status(503).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(ADMIN_NOT_CONFIGURED);
-    app.all('/admin', notConfigured);
-    app.all('/admin/*', notConfigured);
   }
 
   if (!deps.config.serveWeb) {
@@ -70,13 +62,16 @@ export async function webRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
     const file = await resolveStatic(outDir, request.url);
     if (file) {
       setCacheHeaders(reply, file);
+      if (NOINDEX_PAGES.has(file)) reply.header('X-Robots-Tag', NOINDEX_VALUE);
       if (file.endsWith('.html')) reply.header('Content-Security-Policy', await policyOf(file));
       return reply.sendFile(file);
     }
     reply.header('Cache-Control', 'no-cache');
-    if (await isFile(path.join(outDir, '404.html'))) {
-      reply.header('Content-Security-Policy', await policyOf('404.html'));
-      return reply.status(404).type('text/html; charset=utf-8').sendFile('404.html');
+    // A path of the admin area that names no page gets the admin area's own 404 page (its bundle, its policy).
+    const notFoundPage = isAdminPath(request.url) && (await isFile(path.join(outDir, ADMIN_NOT_FOUND))) ? ADMIN_NOT_FOUND : '404.html';
+    if (await isFile(path.join(outDir, notFoundPage))) {
+      reply.header('Content-Security-Policy', await policyOf(notFoundPage));
+      return reply.status(404).type('text/html; charset=utf-8').sendFile(notFoundPage);
     }
     return reply
       .status(404)
@@ -87,8 +82,15 @@ export async function webRoutes(app: FastifyInstance, deps: AppDeps): Promise<vo
   });
 }
 
+/** The export's files of the pages no search engine keeps (NOINDEX_PATHS: a share link's page). */
+const NOINDEX_PAGES = new Set(NOINDEX_PATHS.map((p) => `${p.replace(/^\//, '')}index.html`));
+const ADMIN_NOT_FOUND = `${ADMIN_PREFIX}/404.html`;
+const isAdminPath = (url: string) =>
+  url === `/${ADMIN_PREFIX}` || url.startsWith(`/${ADMIN_PREFIX}/`) || url.startsWith(`/${ADMIN_PREFIX}?`);
+
 function setCacheHeaders(reply: FastifyReply, file: string): void {
-  if (file.startsWith('_next/static/')) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+  if (file.startsWith('_next/static/') || file.startsWith(`${ADMIN_PREFIX}/_next/static/`))
+    reply.header('Cache-Control', 'public, max-age=31536000, immutable');
   // The service worker is checked on every visit, so a new build's shell is installed at once.
   else if (file.endsWith('.html') || file === SERVICE_WORKER) reply.header('Cache-Control', 'no-cache');
   else reply.header('Cache-Control', 'public, max-age=3600');

@@ -1,12 +1,17 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { ADMIN_PREFIX } from './admin-export.ts';
 
 export const SERVICE_WORKER = 'sw.js';
 
-/** Files of the export that are no part of the app shell: the server's and the proxy's own lists, and the worker itself. */
+/**
+ * Files of the export that are no part of the app shell: the server's and the proxy's own lists, the worker itself,
+ * and the admin area (a site of its own under /admin/, which the worker never serves).
+ */
 const NOT_SHELL = new Set([SERVICE_WORKER, 'csp-manifest.json', '.build-stamp']);
-const notShell = (f: string) => NOT_SHELL.has(f) || f.startsWith('proxy-') || f.startsWith('.') || f.endsWith('.map');
+const notShell = (f: string) =>
+  NOT_SHELL.has(f) || f.startsWith('proxy-') || f.startsWith('.') || f.endsWith('.map') || f.startsWith(`${ADMIN_PREFIX}/`);
 
 function listFiles(dir: string, prefix = ''): string[] {
   const files: string[] = [];

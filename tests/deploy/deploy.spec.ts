@@ -51,6 +51,9 @@ for (const proxy of ['caddy', 'nginx'] as const satisfies readonly ProxyName[]) 
       ['/login', 'login/index.html'],
       ['/login/', 'login/index.html'],
       ['/audio/', 'audio/index.html'],
+      // The admin area is part of the export, its pages with their own policies.
+      ['/admin/', 'admin/index.html'],
+      ['/admin/invites/', 'admin/invites/index.html'],
     ]) {
       const res = await get(url!);
       expect(res.status, url).toBe(200);
@@ -74,9 +77,10 @@ for (const proxy of ['caddy', 'nginx'] as const satisfies readonly ProxyName[]) 
     const health = await get('/api/health/');
     expect(health.status).toBe(200);
     expect(JSON.parse(health.body)).toEqual({ status: 'ok' });
-    const admin = await get('/admin/');
-    expect(admin.status).toBe(503);
-    expect(admin.body).toContain('не настроен');
+    const adminMissing = await get('/admin/no/such/page/');
+    expect(adminMissing.status).toBe(404);
+    expect(adminMissing.body).toContain('Администрирование');
+    expect(adminMissing.headers['content-security-policy']).toBe(policies.get('admin/404.html'));
 
     // The API sees the client's own address (not the proxy's, not one the client made up) and the
     // Host with its port: what per-IP throttles and absolute links rely on.

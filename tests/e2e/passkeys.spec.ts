@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from './support/a11y';
 import { registerAndLogin } from './support/auth';
+import { lastMessageTo } from './support/outbox';
 
 /**
  * Chromium's virtual authenticator (CDP WebAuthn): a platform authenticator that keeps discoverable
@@ -86,4 +88,42 @@ test('adds a passkey in the profile, signs in with it, and once removed it no lo
   );
   await expect(page).toHaveURL(/\/login\/?$/);
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+});
+
+test('adding a passkey mails a notice; its «Это был не я» removes that key and signs everybody out', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const authenticator = await virtualAuthenticator(page);
+  const user = await registerAndLogin(page);
+  await page.goto('/profile');
+  const section = page.getByRole('region', { name: 'Ключи доступа' });
+  await section.getByRole('button', { name: 'Добавить ключ доступа' }).click();
+  await section.getByLabel('Текущий пароль').fill(user.password);
+  await section.getByLabel('Название ключа (необязательно)').fill('Чужой ноутбук');
+  await section.getByRole('button', { name: 'Продолжить' }).click();
+  await expect(page.getByText('Ключ доступа добавлен')).toBeVisible();
+  expect(await authenticator.credentials()).toHaveLength(1);
+
+  const notice = await lastMessageTo(user.email, { matching: /добавлен ключ доступа/ });
+  expect(notice).toContain('«Чужой ноутбук»');
+  const link = /https?:\/\/\S+\/not-me\/#[\w-]+/.exec(notice)?.[0];
+  expect(link, 'a «Это был не я» link in the notice').toBeTruthy();
+
+  const mailContext = await browser.newContext();
+  const mail = await mailContext.newPage();
+  await mail.goto(new URL(link!).pathname + new URL(link!).hash);
+  await expect(mail.getByRole('heading', { name: 'Это был не я' })).toBeVisible();
+  await mail.getByRole('button', { name: 'Отменить изменение' }).click();
+  await expect(mail.getByText('Ключ доступа удалён, все сеансы завершены.')).toBeVisible();
+  await expect(mail.getByText(/ключи доступа и привязки VK ID и Яндекс ID, добавленные за последние 30 дней, удалены/i)).toBeVisible();
+  await expectAccessible(mail, 'the «Это был не я» page after a passkey notice');
+  await mailContext.close();
+
+  // Every session has ended; the key the authenticator still holds signs nobody in.
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/login\/?$/);
+  await withoutPasskeySuggestions(page);
+  await page.getByRole('button', { name: 'Войти с ключом доступа' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Этот ключ' })).toHaveText(
+    'Этот ключ доступа не найден в Копилке. Войдите по паролю.',
+  );
 });

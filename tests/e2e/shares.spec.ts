@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { makeToneMp3, openRow, rowAction, uploadAudio } from './support/audio';
-import { apiLogin, registerAndLogin } from './support/auth';
+import { apiLogin, registerAndLogin, registerAndLoginWithAccess } from './support/auth';
+import { fillPhotoTimeline, withDatabase } from './support/large-library';
 
 const item = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
 
@@ -89,4 +90,50 @@ test('a link with no token, or a made-up one, says it is invalid', async ({ page
   await page.goto('/s/#AAAAAAAAAAAAAAAAAAAAAA');
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Ссылка недействительна или срок её действия истёк' })).toBeVisible();
+});
+
+test('an album of 250 photos opens on its first 200, and the page brings the rest as the guest scrolls', async ({ page, browser }) => {
+  test.setTimeout(150_000);
+  const { access } = await registerAndLoginWithAccess(page);
+  const auth = { Authorization: `Bearer ${access}` };
+  await fillPhotoTimeline(page.request, access, 250, 3);
+  const album = (await (await page.request.post('/api/albums/', { headers: auth, data: { title: 'Все фото' } })).json()) as { id: number };
+  const userId = withDatabase((db) => (db.prepare('SELECT user_id FROM albums WHERE id = ?').get(album.id) as { user_id: number }).user_id);
+  const ids = withDatabase((db) =>
+    (db.prepare('SELECT id FROM media WHERE user_id = ? ORDER BY id').all(userId) as { id: number }[]).map((r) => r.id),
+  );
+  expect(ids).toHaveLength(250);
+  const added = await page.request.post(`/api/albums/${album.id}/items/`, {
+    headers: auth,
+    data: { items: ids.map((id) => ({ kind: 'photo', id })) },
+  });
+  expect(added.status()).toBe(200);
+  const made = await page.request.post('/api/shares/', { headers: auth, data: { target: { album: album.id }, expires_in_days: 7 } });
+  const { url } = (await made.json()) as { url: string };
+
+  const guestContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const guest = await guestContext.newPage();
+  const pages: string[] = [];
+  guest.on('request', (r) => {
+    if (r.url().includes('/api/public/shares/open/')) pages.push(r.url());
+  });
+  await guest.goto(new URL(url).pathname + new URL(url).hash);
+  await expect(guest.getByRole('heading', { name: 'Все фото', level: 1 })).toBeVisible();
+  const items = guest.getByTestId('shared-item');
+  await expect(items).toHaveCount(200);
+  expect(pages).toHaveLength(1);
+  // The photos come in the order they were added: «Фото 0» first, «Фото 199» last of the first page.
+  await expect(items.first()).toHaveAttribute('aria-label', 'Фото 0');
+  await expect(items.nth(199)).toHaveAttribute('aria-label', 'Фото 199');
+
+  // Scrolling towards the end asks for the next page, once, and the rest comes below.
+  await items.nth(199).scrollIntoViewIfNeeded();
+  await expect(items).toHaveCount(250);
+  expect(pages).toHaveLength(2);
+  await expect(items.last()).toHaveAttribute('aria-label', 'Фото 249');
+  await expect(guest.getByTestId('shared-more')).toHaveCount(0);
+  await guest.mouse.wheel(0, 100_000);
+  await guest.waitForTimeout(500);
+  expect(pages).toHaveLength(2);
+  await guestContext.close();
 });

@@ -74,7 +74,7 @@ test('a stolen session cannot turn two-step sign-in on; the owner can, the other
   await mail.goto(path);
   await expect(mail.getByRole('heading', { name: 'Это был не я' })).toBeVisible();
   await expectAccessible(mail, 'the «Это был не я» page');
-  await mail.getByRole('button', { name: 'Отключить двухэтапную проверку' }).click();
+  await mail.getByRole('button', { name: 'Отменить изменение' }).click();
   await expect(mail.getByText('Двухэтапная проверка отключена, все сеансы завершены.')).toBeVisible();
   await expect(mail.getByRole('link', { name: 'Задать новый пароль' })).toBeVisible();
   // The token went in a body only: no URL the browser asked for carries it.
@@ -93,7 +93,7 @@ test('a stolen session cannot turn two-step sign-in on; the owner can, the other
   // The link works once.
   await mail.goto('/');
   await mail.goto(path);
-  await mail.getByRole('button', { name: 'Отключить двухэтапную проверку' }).click();
+  await mail.getByRole('button', { name: 'Отменить изменение' }).click();
   await expect(mail.getByRole('main').getByRole('alert')).toHaveText('Ссылка недействительна или устарела');
   await mailContext.close();
 });

@@ -181,8 +181,8 @@ describe('the deployment through its faults', () => {
     const ready = await uploadAudio(apis[0], wav(1, nextTone()), 'до сбоя');
     expect(ready.status, ready.text).toBe(201);
     await untilReady([idOf(ready)], 30_000);
-    const record = JSON.parse((await call(apis[1], 'GET', `/api/media/audio/${idOf(ready)}/`)).text) as { original_file: string };
-    const signed = new URL(record.original_file, 'http://x');
+    const record = JSON.parse((await call(apis[1], 'GET', `/api/media/audio/${idOf(ready)}/`)).text) as { audio_file: string };
+    const signed = new URL(record.audio_file, 'http://x');
     const tusUploads = async () => (await db.selectFrom('uploads').select('id').execute()).length;
     const uploadsBefore = await tusUploads();
 

@@ -116,6 +116,21 @@ export function MediaViewer<K extends ViewableKind>({
     return () => window.removeEventListener('keydown', onKey);
   }, [covered, count, step]);
 
+  // Esc closes the viewer even while the focus is nowhere, as right after «Удалить» is confirmed: the
+  // confirmation is still leaving then, HeadlessUI gives Esc to it (the top dialog) and brings the focus back
+  // only once it has gone, so a quick Esc was lost and the viewer stayed open. Taken first (capture), and only
+  // when the focus is on the page's body: a menu, a field or a dialog over the viewer keeps its own Esc.
+  useEffect(() => {
+    if (covered) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented) return;
+      const focused = document.activeElement;
+      if (focused === null || focused === document.body) close();
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, [covered, close]);
+
   // Warm the cache with the neighbours, so ← and → show them at once.
   const { preload } = spec;
   useEffect(() => {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { usageSchema } from '../../../contract/media.ts';
 import type { MediaServices } from '../services.ts';
 import { currentSessionId, currentUser, type Guard } from '../../auth/guard.ts';
+import { requireRecentSignIn } from '../../auth/recent-sign-in.ts';
 import { ApiError } from '../../http/errors.ts';
 import { sessionGrant } from '../../grants/grant.ts';
 import { contentDisposition } from '../files/content-disposition.ts';
@@ -40,12 +41,17 @@ export const collectionRoutes: FastifyPluginAsyncZod<CollectionRouteOptions> = a
   );
 
   // The link belongs to the session that asked: it stops when that session ends, and lives an hour at most.
-  app.post('/media/export', { preValidation: guard, schema: { body: exportBody, response: { 200: linkWire } } }, async (request) => {
-    const userId = currentUser(request).id;
-    const grant = sessionGrant(currentSessionId(request));
-    const { items } = request.body;
-    return { url: items ? await media.export.linkTo(userId, grant, items) : media.export.link(userId, grant) };
-  });
+  // An export hands out every original: it needs a recent sign-in in the session (a stolen access token alone cannot).
+  app.post(
+    '/media/export',
+    { preValidation: guard, preHandler: requireRecentSignIn, schema: { body: exportBody, response: { 200: linkWire } } },
+    async (request) => {
+      const userId = currentUser(request).id;
+      const grant = sessionGrant(currentSessionId(request));
+      const { items } = request.body;
+      return { url: items ? await media.export.linkTo(userId, grant, items) : media.export.link(userId, grant) };
+    },
+  );
 
   // The archive streams as it is made: no response schema applies to its bytes. GET and HEAD declared
   // together, as fastify's automatic HEAD would make the archive only to drop it.

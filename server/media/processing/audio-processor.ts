@@ -60,7 +60,7 @@ export class AudioProcessor implements Pick<MediaProcessor, 'analyzeAudio'> {
   private async analyzeOne(input: MediaInput, mp3Output: string | undefined): Promise<AudioAnalysis> {
     const blocks = new BlockPeaks();
     const { demuxer, args: inArgs, stdin } = userInput(input);
-    const args = [...LOG_OPENED, ...inArgs, ...audioOutputArgs(0, 'pipe:1', mp3Output)];
+    const args = [...LOG_OPENED, ...inArgs, ...audioOutputArgs(0, 'pipe:1', mp3Output, input.container)];
     await runFfmpeg(this.bin, args, {
       onStdout: (c) => blocks.push(c),
       timeoutMs: this.timeoutMs,
@@ -89,7 +89,7 @@ export class AudioProcessor implements Pick<MediaProcessor, 'analyzeAudio'> {
         const args = [
           ...LOG_OPENED,
           ...opened.flatMap((o) => o.args),
-          ...batch.flatMap((r, i) => audioOutputArgs(i, `pipe:${pcmFds[i]}`, r.mp3Output)),
+          ...batch.flatMap((r, i) => audioOutputArgs(i, `pipe:${pcmFds[i]}`, r.mp3Output, r.input.container)),
         ];
         await runFfmpeg(this.bin, args, {
           timeoutMs: Math.min(this.timeoutMs, AUDIO_BATCH_TIMEOUT_MS),
@@ -114,11 +114,18 @@ export class AudioProcessor implements Pick<MediaProcessor, 'analyzeAudio'> {
   }
 }
 
-/** Outputs of input `index`: its samples (mono f32le at PCM_RATE) on `pcm`, and its MP3 when asked for. */
-function audioOutputArgs(index: number, pcm: string, mp3Output: string | undefined): string[] {
+/**
+ * Outputs of input `index`: its samples (mono f32le at PCM_RATE) on `pcm`, and its MP3 when asked for. The
+ * MP3 is what is served by URL, so it carries none of the input's tags (where it was recorded, comments,
+ * titles, chapters, cover art: `-map_metadata -1`, `-map_chapters -1`, the audio stream alone); without
+ * that ffmpeg copies the first input's tags into every output, so in a shared run another user's too. An
+ * MP3 input keeps its frames as they are (a copy: no second encoding), only its ID3 and APE tags go.
+ */
+function audioOutputArgs(index: number, pcm: string, mp3Output: string | undefined, container: string): string[] {
   const audio = ['-map', `${index}:a:0`, '-vn'];
   const args = [...audio, '-ac', '1', '-ar', String(PCM_RATE), '-f', 'f32le', pcm];
-  if (mp3Output) args.push(...audio, '-c:a', 'libmp3lame', '-b:a', '128k', '-f', 'mp3', '-y', mp3Output);
+  const codec = container === 'mp3' ? ['-c:a', 'copy'] : ['-c:a', 'libmp3lame', '-b:a', '128k'];
+  if (mp3Output) args.push(...audio, '-map_metadata', '-1', '-map_chapters', '-1', ...codec, '-f', 'mp3', '-y', mp3Output);
   return args;
 }
 

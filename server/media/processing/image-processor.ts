@@ -1,6 +1,8 @@
+import { readFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import type { Metadata, Sharp } from 'sharp';
 import type { ImageInfo, MediaProcessor, OriginalSource, ProcessorOptions } from './processor.ts';
+import { isBareImage } from './bare-image.ts';
 import type { Semaphore } from './semaphore.ts';
 import { exifTakenAt } from './taken-at.ts';
 
@@ -78,9 +80,10 @@ export class ImageProcessor implements Pick<MediaProcessor, 'checkImage' | 'proc
         .toFile(outputs.preview);
       // What is served as the full-size photo carries no metadata either (location lives there): a
       // re-encoded copy (orientation applied, colour profile kept), unless the original is in a format
-      // whose every metadata block sharp reads and has none of them; then the original bytes are served.
+      // whose every metadata block sharp reads, has none of them, and holds nothing but its picture to its
+      // very end (bare-image.ts: no comment, private block or bytes after the end); then it is served as is.
       let full: ImageInfo['full'] = null;
-      if (outputs.full && !servableAsIs(meta)) {
+      if (outputs.full && !(servableAsIs(meta) && isBareImage(await readFile(input), meta.format ?? ''))) {
         const copy = fullCopyFormat(meta);
         const pages = meta.pages ?? 1;
         // Animation is kept when every frame together stays within the pixel bound; else the first frame.

@@ -63,7 +63,8 @@ export type OriginalSource = { path: string } | { open: () => Readable };
  */
 export interface MediaProcessor {
   /**
-   * Decodes once: duration + waveform peaks, and an MP3 (libmp3lame 128 kbps) at mp3Output when given.
+   * Decodes once: duration + waveform peaks, and an MP3 (libmp3lame 128 kbps; an MP3 input's own frames,
+   * copied) at mp3Output when given, without any of the input's tags.
    * `batch`: the input is small (a short recording), so it may share one ffmpeg run with other such
    * inputs waiting at the same time; a shared run that fails is done again one input per run, so
    * a broken file fails only itself.

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Media } from '../../db/types.ts';
 import { MEDIA_KINDS, type SharedFile, type UrlSigner } from '../kinds.ts';
 import { kindUnion } from '../../../contract/media.ts';
+import { SHARE_HIDDEN_FIELDS } from '../../../contract/shares.ts';
 import { MEDIA_WIRES } from '../schemas.ts';
 
 /**
@@ -18,23 +19,28 @@ export function mediaItemJson(row: Media, signer: UrlSigner): MediaItemWire {
 
 /**
  * The stored key behind a share's file of the item, or null when the item has none: what its kind's entry
- * lets a share serve (MediaKindSpec.shared), `download` the same clean copy as `play`.
+ * lets a share serve (MediaKindSpec.shared), only the copies made for playing and viewing, never an original
+ * that may carry where it was made; `download` the same clean copy as `play`.
  */
 export function sharedFileKey(row: Media, file: SharedFile): string | null {
   const files = MEDIA_KINDS[row.kind].shared(row);
   return (file === 'download' ? files.play : files[file]) ?? null;
 }
 
-/** A record as a share link hands it out: its URLs share-scoped, no original, no checksum; a download URL only when allowed. */
-export const sharedItemWire = kindUnion(MEDIA_WIRES, { download_url: z.string().nullable() });
+/**
+ * A record as a share link hands it out: its URLs share-scoped, no original; nothing of the owner's own
+ * (the star, the original's size and checksum) and no sequential id (contract/shares.ts'
+ * SHARE_HIDDEN_FIELDS): `id` is the item's share-scoped ref; a download URL only when allowed.
+ */
+export const sharedItemWire = kindUnion(MEDIA_WIRES, { id: z.string(), download_url: z.string().nullable() }, SHARE_HIDDEN_FIELDS);
 export type SharedItemWire = z.input<typeof sharedItemWire>;
 
 /**
- * The record of the item as its kind shows it, with each file URL replaced by `urlOf` of the share's file
- * for it (null where the share serves none), `sha256` null, and `download_url` as given (null: downloads
- * are not allowed).
+ * The record of the item as its kind shows it, named `ref`, with each file URL replaced by `urlOf` of the
+ * share's file for it (null where the share serves none), what the link does not show left out, and
+ * `download_url` as given (null: downloads are not allowed).
  */
-export function sharedItemJson(row: Media, urlOf: (file: SharedFile) => string, downloadUrl: string | null): SharedItemWire {
+export function sharedItemJson(row: Media, ref: string, urlOf: (file: SharedFile) => string, downloadUrl: string | null): SharedItemWire {
   const byKey = new Map<string, string>();
   for (const file of ['play', 'thumb', 'preview', 'poster'] as const) {
     const key = sharedFileKey(row, file);
@@ -44,7 +50,8 @@ export function sharedItemJson(row: Media, urlOf: (file: SharedFile) => string, 
     string,
     unknown
   >;
+  for (const hidden of SHARE_HIDDEN_FIELDS) delete json[hidden];
   // What would name the original is left out, even where the original is also the served copy.
   for (const field of MEDIA_KINDS[row.kind].unshared) json[field] = null;
-  return { ...json, kind: row.kind, sha256: null, download_url: downloadUrl } as SharedItemWire;
+  return { ...json, id: ref, kind: row.kind, download_url: downloadUrl } as SharedItemWire;
 }

@@ -147,9 +147,9 @@ async function cutAndStore(
     async (input) => {
       const attempt = async (reencode: boolean) => {
         const cut = await step(d.cutter.cut({ input, stored, start: part.start, end, output: path.join(dir, 'trim'), reencode }));
-        const mp3Output = cut.mime === 'audio/mpeg' ? undefined : mp3;
-        const analysis = await step(d.processor.analyzeAudio({ path: cut.path, container: cut.ext }, { mp3Output }));
-        return { cut, analysis, mp3: mp3Output };
+        // The cut's own MP3 without tags, an MP3 cut too (then its frames copied): the original is never served.
+        const analysis = await step(d.processor.analyzeAudio({ path: cut.path, container: cut.ext }, { mp3Output: mp3 }));
+        return { cut, analysis, mp3 };
       };
       const copied = await attempt(false).catch((err: unknown) => ({ err }));
       const wanted = end - part.start;

@@ -8,6 +8,8 @@ export interface ProviderPerson {
   email: string | null;
   firstName: string;
   lastName: string;
+  /** More fields of the provider's user answer (a test of a provider answering out of its protocol). */
+  extra?: Record<string, unknown>;
 }
 
 export type LocalProviderId = 'vkid' | 'yandex';
@@ -172,6 +174,7 @@ export class LocalOAuthProviders {
           sex: 0,
           verified: false,
           birthday: '',
+          ...p.extra,
         },
       });
     }
@@ -186,6 +189,7 @@ export class LocalOAuthProviders {
       sex: null,
       ...(p.email ? { default_email: p.email, emails: [p.email] } : { emails: [] }),
       psuid: `psuid-${p.id}`,
+      ...p.extra,
     });
   }
 }

@@ -1,5 +1,16 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,6 +39,21 @@ import { postMedia } from '../support/uploads.ts';
 const SECRET_KEY = 'test-secret-key-that-is-long-enough-0123456789';
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 const FILE_COLUMNS = ['original_key', 'playable_key', 'thumbnail_key', 'preview_key', 'poster_key'] as const;
+
+/** Each path under `root` (itself included) that another local user could read: a file not 0600, a folder not 0700. */
+function notPrivate(root: string): string[] {
+  const found: string[] = [];
+  const visit = (at: string) => {
+    const s = lstatSync(at);
+    const mode = s.mode & 0o777;
+    if (s.isDirectory()) {
+      if (mode !== 0o700) found.push(`${at} ${mode.toString(8)}`);
+      for (const name of readdirSync(at)) visit(path.join(at, name));
+    } else if (mode !== 0o600) found.push(`${at} ${mode.toString(8)}`);
+  };
+  visit(root);
+  return found;
+}
 
 /** An empty place to restore into: a new DATA_DIR, and a new empty PostgreSQL database and bucket prefix on the PostgreSQL pass. */
 async function emptyPlace(): Promise<{ config: Config; storage: Storage; drop: () => Promise<void> }> {
@@ -99,6 +125,8 @@ describe('npm run backup and npm run restore', () => {
       return upload(anna.access, `during-${i}`, data);
     });
     if (defaultStorageKind() === 's3') mediaTo = new URL(s3TestEnv().MEDIA_STORAGE!).toString();
+    // The usual umask, which leaves what a process writes readable by every local user (0644, 0755).
+    const umask = process.umask(0o022);
     manifest = await takeBackup({
       config: t.config,
       db: t.db,
@@ -108,7 +136,7 @@ describe('npm run backup and npm run restore', () => {
       env: { ...process.env, ...(mediaTo ? s3TestEnv() : {}), SECRET_KEY },
       clock: t.clock,
       log: () => {},
-    });
+    }).finally(() => process.umask(umask));
     for (const res of await Promise.all(during)) expect(res.statusCode, res.body).toBe(201);
   }, 120_000);
   afterAll(async () => {
@@ -141,6 +169,11 @@ describe('npm run backup and npm run restore', () => {
     ).toBeInstanceOf(BackupError);
   });
 
+  it('writes the backup for its owner alone: every file 0600 and every folder 0700, whatever the umask', () => {
+    expect(readdirSync(dir)).toContain(MANIFEST);
+    expect(notPrivate(dir)).toEqual([]);
+  });
+
   it('restores into an empty place after a wipe: every original byte for byte, no row without bytes, the account signs in', async () => {
     await t.close(); // the wipe: the database (a throw-away one on PostgreSQL), the bucket prefix, DATA_DIR
     restored = await emptyPlace();
@@ -152,6 +185,9 @@ describe('npm run backup and npm run restore', () => {
       log: () => {},
     });
     expect(report.objects).toBe(manifest.media.objects.length);
+    // What the restore wrote on this machine stays as private as the backup was.
+    if (restored.config.database.dialect === 'sqlite') expect(notPrivate(restored.config.database.file)).toEqual([]);
+    if (restored.config.mediaStorage.kind === 'local') expect(notPrivate(path.join(restored.config.dataDir, 'media'))).toEqual([]);
 
     const db = createDb(restored.config.database);
     const clock = new ManualClock(Date.now());
@@ -235,6 +271,81 @@ describe('npm run backup and npm run restore', () => {
       if (source) await source.put(object.key, Readable.from([original]));
       else writeFileSync(path.join(dir, 'media', object.key), original);
       await place.drop();
+    }
+  }, 120_000);
+
+  it('reads nothing outside the backup’s folder and follows no symbolic link there, writing nothing', async () => {
+    const env = { ...process.env, ...s3TestEnv(), SECRET_KEY };
+    const place = await emptyPlace();
+    const root = await tempDir('kopilka-hostile-backup-');
+    let n = 0;
+    /** A copy of the backup, changed by `change` (given the copy's folder and its manifest), and the restore's refusal of it. */
+    const refusal = async (change: (copy: string, m: Manifest) => Manifest | void): Promise<string> => {
+      const copy = path.join(root, `copy-${n++}`);
+      cpSync(dir, copy, { recursive: true });
+      const m = JSON.parse(readFileSync(path.join(copy, MANIFEST), 'utf8')) as Manifest;
+      writeFileSync(path.join(copy, MANIFEST), JSON.stringify(change(copy, m) ?? m));
+      const res = await restoreBackup({ config: place.config, storage: place.storage, from: copy, env, log: () => {} }).catch(
+        (e: unknown) => e,
+      );
+      expect(res).toBeInstanceOf(RestoreError);
+      // Nothing was written: no database, no file in the storage.
+      if (place.config.database.dialect === 'sqlite') expect(existsSync(place.config.database.file)).toBe(false);
+      for await (const { key } of place.storage.list('')) expect.unreachable(`${key} was written`);
+      return (res as Error).message;
+    };
+    const dbName = manifest.database.file;
+    try {
+      // The database named by a path outside the folder, with the checksum of what is there.
+      const outside = path.join(root, 'outside.db');
+      cpSync(path.join(dir, dbName), outside);
+      expect(await refusal((_c, m) => ({ ...m, database: { ...m.database, file: '../outside.db' } }))).toMatch(/names the database/);
+      expect(await refusal((_c, m) => ({ ...m, database: { ...m.database, file: outside } }))).toMatch(/names the database/);
+      // The database file a link to a file elsewhere (the same bytes, so every checksum matches).
+      expect(
+        await refusal((copy) => {
+          rmSync(path.join(copy, dbName));
+          symlinkSync(outside, path.join(copy, dbName));
+        }),
+      ).toMatch(/symbolic link/);
+      // The manifest itself a link.
+      expect(
+        await refusal((copy) => {
+          renameSync(path.join(copy, MANIFEST), path.join(root, `manifest-${n}.json`));
+          symlinkSync(path.join(root, `manifest-${n}.json`), path.join(copy, MANIFEST));
+        }),
+      ).toMatch(/symbolic link/);
+      // Media said to be somewhere else on this machine, or named by a key that climbs out.
+      expect(await refusal((_c, m) => ({ ...m, media: { ...m.media, location: 'local' } }))).toMatch(/names the media/);
+      expect(
+        await refusal((_c, m) => ({
+          ...m,
+          media: { ...m.media, objects: [...m.media.objects, { key: `../../${path.basename(root)}/outside.db`, ...m.database }] },
+        })),
+      ).toMatch(/no stored key/);
+      if (!mediaTo) {
+        const key = manifest.media.objects[0]!.key;
+        // One file of the media a link to a copy elsewhere; then a whole folder of it.
+        expect(
+          await refusal((copy) => {
+            const file = path.join(copy, 'media', key);
+            cpSync(file, path.join(root, `object-${n}`));
+            rmSync(file);
+            symlinkSync(path.join(root, `object-${n}`), file);
+          }),
+        ).toMatch(/symbolic link/);
+        expect(
+          await refusal((copy) => {
+            const folder = path.join(copy, 'media', key.split('/')[0]!);
+            mkdirSync(path.join(root, `folder-${n}`));
+            renameSync(folder, path.join(root, `folder-${n}`, 'u'));
+            symlinkSync(path.join(root, `folder-${n}`, 'u'), folder);
+          }),
+        ).toMatch(/symbolic link/);
+      }
+    } finally {
+      await place.drop();
+      rmSync(root, { recursive: true, force: true });
     }
   }, 120_000);
 });

@@ -111,9 +111,9 @@ describe('metrics of one app: requests, uploads, jobs, storage errors, the list 
 });
 
 /** GET on a connection of its own (the cluster's primary hands each new connection to the next process). */
-const get = (port: number, pathname: string) =>
+const get = (port: number, pathname: string, host = '127.0.0.1') =>
   new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
-    const req = http.get({ host: '127.0.0.1', port, path: pathname, agent: false }, (res) => {
+    const req = http.get({ host, port, path: pathname, agent: false }, (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (d: string) => (body += d));
@@ -138,13 +138,24 @@ describe('METRICS_PORT: a listener of its own, in the real server', () => {
     );
   });
 
+  it('listens on METRICS_HOST, 127.0.0.1 unless set, whatever HOST the app listens on', async () => {
+    const dir = await tempDir('kopilka-metrics-config-');
+    expect(loadConfig({ DATA_DIR: dir, HOST: '0.0.0.0' })).toMatchObject({ host: '0.0.0.0', metricsHost: '127.0.0.1' });
+    expect(loadConfig({ DATA_DIR: dir, HOST: '0.0.0.0', METRICS_HOST: '10.0.0.5' }).metricsHost).toBe('10.0.0.5');
+  });
+
   for (const processes of [1, 2]) {
     it(`serves the figures of ${processes === 1 ? 'the process' : 'both processes of WEB_CONCURRENCY=2, gathered'} at /metrics, Node's own included`, async () => {
       const dir = await tempDir('kopilka-metrics-');
       writeExport(path.join(dir, 'out'), HOME_ONLY_EXPORT);
       const [port, metricsPort] = [await freePort(), await freePort()];
+      // The app on every address; the figures where METRICS_HOST says: 127.0.0.1 by default, 127.0.0.2 when
+      // set so (both loopback, so a listener on one is not reached through the other).
+      const metricsHost = processes === 1 ? '127.0.0.1' : '127.0.0.2';
       server = startApiProcess({
         PORT: String(port),
+        HOST: '0.0.0.0',
+        ...(processes === 1 ? {} : { METRICS_HOST: metricsHost }),
         METRICS_PORT: String(metricsPort),
         DATA_DIR: path.join(dir, 'data'),
         OUT_DIR: path.join(dir, 'out'),
@@ -160,8 +171,11 @@ describe('METRICS_PORT: a listener of its own, in the real server', () => {
       const asked = 6;
       for (let i = 0; i < asked; i++) expect((await get(port, '/api/health/live/')).status).toBe(200);
 
-      const res = await get(metricsPort, '/metrics');
+      const res = await get(metricsPort, '/metrics', metricsHost);
       expect(res.status, output()).toBe(200);
+      const elsewhere = processes === 1 ? '127.0.0.2' : '127.0.0.1';
+      expect((await get(port, '/api/health/live/', elsewhere)).status).toBe(200);
+      expect(await get(metricsPort, '/metrics', elsewhere).catch((e: NodeJS.ErrnoException) => e.code)).toBe('ECONNREFUSED');
       expect(res.type).toMatch(/^text\/plain/);
       expect(
         sample(res.body, 'kopilka_http_request_duration_seconds_count', { method: 'GET', route: '/api/health/live/', status: '200' }),
@@ -171,7 +185,7 @@ describe('METRICS_PORT: a listener of its own, in the real server', () => {
       expect(res.body).toContain('# TYPE kopilka_jobs gauge');
       // The figures are not on the app's port, and the listener answers nothing else.
       expect((await get(port, '/metrics')).status).toBe(404);
-      expect((await get(metricsPort, '/api/health/live/')).status).toBe(404);
+      expect((await get(metricsPort, '/api/health/live/', metricsHost)).status).toBe(404);
     }, 120_000);
   }
 });

@@ -107,6 +107,47 @@ describe('signing in with VK ID and Yandex ID', () => {
         expect(direct.json<{ user: { id: number } }>().user.id).toBe(u.id);
       });
 
+      it('a linked provider mails a notice whose «Это был не я» link unlinks it and ends every session', async () => {
+        const u = await signedInUser(t);
+        const flow = await begin(provider, providerPerson(u.email));
+        const pending = (await callback(flow.body, flow.cookie)).json<{ link_token: string }>();
+        const linked = await post(t, '/api/auth/oauth/link/', { link_token: pending.link_token, password: u.password });
+        expect(linked.statusCode, linked.body).toBe(200);
+        const notice = t.mailer.last(u.email)!;
+        expect(notice.subject).toBe(`Копилка: привязан ${LABEL[provider]}`);
+        const token = /\/not-me\/#([\w-]{43})/.exec(notice.text)?.[1];
+        expect(token, notice.text).toBeTruthy();
+        const undone = await post(t, '/api/auth/not-me/', { token });
+        expect(undone.statusCode, undone.body).toBe(200);
+        expect(undone.json()).toEqual({ detail: `${LABEL[provider]} отвязан, все сеансы завершены`, action: 'provider_linked' });
+        expect((await t.app.inject({ url: '/api/auth/profile/', headers: { authorization: `Bearer ${u.access}` } })).statusCode).toBe(401);
+        const again = await post(t, '/api/auth/login/', { email: u.email, password: u.password });
+        expect((await ways(again.json<{ access: string }>().access)).providers).toEqual([]);
+      });
+
+      it('holds the provider’s e-mail to the sign-up rule: an address without a domain is no address', async () => {
+        const flow = await begin(provider, providerPerson('anna@localhost'));
+        const res = await callback(flow.body, flow.cookie);
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual({
+          detail: `${LABEL[provider]} не сообщил подтверждённый адрес e-mail. Войдите по паролю или подтвердите адрес у ${LABEL[provider]}.`,
+        });
+        expect(await t.db.selectFrom('users').select('id').where('email', '=', 'anna@localhost').execute()).toEqual([]);
+      });
+
+      it('a malformed user id or an oversized answer is the provider’s fault: 502 in words, not 503', async () => {
+        const malformed = { ...providerPerson('ok@example.ru'), id: 'not an id!' };
+        const flow = await begin(provider, malformed);
+        const res = await callback(flow.body, flow.cookie);
+        expect(res.statusCode).toBe(502);
+        const words = { detail: `${LABEL[provider]} прислал ответ, который Копилка не понимает. Попробуйте позже или войдите по паролю.` };
+        expect(res.json()).toEqual(words);
+        const huge = await begin(provider, { ...providerPerson('big@example.ru'), extra: { padding: 'x'.repeat(200_000) } });
+        const big = await callback(huge.body, huge.cookie);
+        expect(big.statusCode).toBe(502);
+        expect(big.json()).toEqual(words);
+      });
+
       it('refuses a provider that vouches for no e-mail', async () => {
         const flow = await begin(provider, providerPerson(null));
         const res = await callback(flow.body, flow.cookie);
@@ -117,6 +158,26 @@ describe('signing in with VK ID and Yandex ID', () => {
       });
     });
   }
+
+  it('makes no account for a new person while registration is closed or by invitation; an existing link still signs in', async () => {
+    await signedInUser(t); // not the first account: the mode applies
+    const linked = await begin('vkid');
+    expect((await callback(linked.body, linked.cookie)).statusCode).toBe(200);
+    for (const [mode, detail] of [
+      ['closed', 'Регистрация закрыта. Обратитесь к администратору.'],
+      ['invite', 'Регистрация только по приглашению. Попросите приглашение у администратора.'],
+    ] as const) {
+      await t.services.admin.registration.setMode({ id: null, email: 'cli', ip: null }, mode);
+      const flow = await begin('yandex');
+      const res = await callback(flow.body, flow.cookie);
+      expect(res.statusCode, mode).toBe(403);
+      expect(res.json()).toEqual({ detail });
+      expect(await t.db.selectFrom('users').select('id').where('email', '=', flow.person.email).execute()).toEqual([]);
+      const again = await begin('vkid', linked.person);
+      expect((await callback(again.body, again.cookie)).statusCode, mode).toBe(200);
+    }
+    await t.services.admin.registration.setMode({ id: null, email: 'cli', ip: null }, 'open');
+  });
 
   it('refuses a mismatched state: another browser’s cookie, no cookie, a state never handed out', async () => {
     const flow = await begin('vkid');

@@ -10,6 +10,9 @@ const ORIGIN = 'http://localhost:3000';
 const CHALLENGE_GONE = { detail: 'Запрос ключа доступа устарел. Попробуйте ещё раз.' };
 const NOT_ACCEPTED = { detail: 'Ключ доступа не подошёл. Попробуйте ещё раз или войдите по паролю.' };
 const UNKNOWN = { detail: 'Этот ключ доступа не найден в Копилке. Войдите по паролю.' };
+const WRONG_ADDRESS = {
+  detail: 'Ключи доступа работают только по адресу http://localhost:3000. Откройте Копилку по этому адресу и повторите.',
+};
 
 type Options = { challenge: string; rp: { id: string }; user: { id: string }; rpId: string };
 
@@ -130,7 +133,7 @@ describe('passkeys: adding one with the password, signing in with it, and every 
     const options = await loginOptions();
     const phished = await login(u.device.get(u.credentialId, options, { origin: 'http://kopilka.evil.test' }));
     expect(phished.statusCode).toBe(400);
-    expect(phished.json()).toEqual(NOT_ACCEPTED);
+    expect(phished.json()).toEqual(WRONG_ADDRESS);
     const retried = await login(u.device.get(u.credentialId, options));
     expect(retried.json()).toEqual(CHALLENGE_GONE);
     const otherSite = await login(u.device.get(u.credentialId, await loginOptions(), { rpId: 'evil.test' }));
@@ -146,7 +149,7 @@ describe('passkeys: adding one with the password, signing in with it, and every 
       { token: u.access },
     );
     expect(wrongOrigin.statusCode).toBe(400);
-    expect(wrongOrigin.json()).toEqual({ detail: 'Не удалось добавить ключ доступа. Попробуйте ещё раз.' });
+    expect(wrongOrigin.json()).toEqual(WRONG_ADDRESS);
     expect(await list(u.access)).toHaveLength(1);
   });
 
@@ -163,6 +166,48 @@ describe('passkeys: adding one with the password, signing in with it, and every 
     const after = await login(u.device.get(u.credentialId, await loginOptions()));
     expect(after.statusCode).toBe(400);
     expect(after.json()).toEqual(UNKNOWN);
+  });
+
+  it('names a passkey in a path by its digits only: " 7", 0x7, 7e0 name none', async () => {
+    const u = await withPasskey();
+    const id = u.passkey.id;
+    for (const alias of [` ${id}`, `0x${id.toString(16)}`, `${id}e0`, `+${id}`, `${id}.0`, `0${id}`]) {
+      const url = `/api/auth/passkeys/${encodeURIComponent(alias)}/`;
+      const renamed = await t.app.inject({ method: 'PATCH', url, headers: authed(u.access), payload: { name: 'Чужое' } });
+      expect(renamed.statusCode, alias).toBe(404);
+      const removed = await t.app.inject({ method: 'DELETE', url, headers: authed(u.access) });
+      expect(removed.statusCode, alias).toBe(404);
+    }
+    expect(await list(u.access)).toEqual([expect.objectContaining({ id, name: 'Ноутбук' })]);
+  });
+
+  it('asked from another address than PUBLIC_URL, says which address passkeys work on', async () => {
+    const u = await signedInUser(t);
+    const res = await post(
+      t,
+      '/api/auth/passkeys/register/options/',
+      { password: u.password },
+      { token: u.access, headers: { origin: 'http://127.0.0.1:3000' } },
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual(WRONG_ADDRESS);
+    const same = await post(
+      t,
+      '/api/auth/passkeys/register/options/',
+      { password: u.password },
+      { token: u.access, headers: { origin: ORIGIN } },
+    );
+    expect(same.statusCode).toBe(200);
+    const login = await post(t, '/api/auth/passkeys/login/options/', {}, { headers: { origin: 'http://127.0.0.1:3000' } });
+    expect(login.json()).toEqual(WRONG_ADDRESS);
+  });
+
+  it('adding one mails the owner a notice with a «Это был не я» link', async () => {
+    const u = await withPasskey(new SoftAuthenticator(ORIGIN), 'Планшет');
+    const notice = t.mailer.last(u.email)!;
+    expect(notice.subject).toBe('Копилка: добавлен ключ доступа');
+    expect(notice.text).toContain('ключ доступа «Планшет»');
+    expect(notice.text).toMatch(/http:\/\/localhost:3000\/not-me\/#[\w-]{43}/);
   });
 
   it('renames and removes only the owner’s own passkeys', async () => {

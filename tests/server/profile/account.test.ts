@@ -40,6 +40,7 @@ describe('profile', () => {
         'is_active',
         'is_email_verified',
         'is_phone_verified',
+        'is_staff',
         'last_name',
         'phone',
         'photo_url',

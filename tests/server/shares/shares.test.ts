@@ -10,7 +10,7 @@ import { audioRecordSchema, photoRecordSchema, videoRecordSchema } from '../../.
 import { createdShareSchema, shareSchema, sharedItemSchema, sharedViewSchema, type Share } from '../../../contract/shares.ts';
 import { nextIp } from '../support/auth.ts';
 import { bodyOf, errorOf, matching } from '../support/inject-json.ts';
-import { createUser, ffmpeg, signIn, tempDir } from '../support/media-fixtures.ts';
+import { createUser, ffmpeg, tempDir } from '../support/media-fixtures.ts';
 import { INVALID_LINK, shareSteps } from '../support/shares.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { mediaUploads } from '../support/uploads.ts';
@@ -134,6 +134,7 @@ describe('share links', () => {
       [{ target: { id: 3 }, expires_in_days: 1 }, { target: ['Укажите элемент ({"kind", "id"}) или альбом ({"album"}).'] }],
       [{ target: { kind: 'book', id: 3 }, expires_in_days: 1 }, { target: ['Укажите элемент ({"kind", "id"}) или альбом ({"album"}).'] }],
       [{ target, expires_in_days: 1, password: 5 }, { password: ['Некорректное значение.'] }],
+      [{ target, expires_in_days: 1, password: 'abc' }, { password: ['Пароль ссылки должен содержать минимум 4 символа'] }],
       [{ target, expires_in_days: 1, allow_download: 'maybe' }, { allow_download: ['Требуется логическое значение.'] }],
     ];
     for (const [body, errors] of cases) {
@@ -165,9 +166,13 @@ describe('share links', () => {
     expect(view.items).toHaveLength(1);
     const item = view.items[0]!;
     expect(sharedItemSchema.safeParse(item).error).toBeUndefined();
-    expect(item).toMatchObject({ kind: 'audio', id: audio.id, original_file: null, sha256: null, download_url: null, status: 'ready' });
+    expect(item).toMatchObject({ kind: 'audio', title: 'Маме', download_url: null, status: 'ready' });
     if (item.kind !== 'audio') throw new Error('a recording was expected');
-    expect(item.audio_file).toMatch(new RegExp(`^/media/shared/${audio.id}/play\\?exp=\\d+&g=h\\.${share.id}&sig=[\\w-]+$`));
+    expectExactly(sharedItemSchema.options[0], item);
+    // An opaque name of the item in this link, the same at the next opening, and all its URL names.
+    expect(item.id).toMatch(/^[\w-]{22}$/);
+    expect((await s.view(share.token)).items[0]!.id).toBe(item.id);
+    expect(item.audio_file).toMatch(new RegExp(`^/media/shared/${item.id}/play\\?exp=\\d+&sig=[\\w-]+$`));
     expect(item.waveform_data.length).toBeGreaterThan(0);
 
     // Nothing names the owner: no e-mail, name, username, or user id (a storage key would carry it).
@@ -264,7 +269,7 @@ describe('share links', () => {
     );
   });
 
-  it('asks for the password first; a wrong one is 403, and tries are limited like logins', async () => {
+  it('asks for the password first; a wrong one is 403, and strangers guessing never lock the recipient out', async () => {
     const share = await s.make(alice, { kind: 'audio', id: audio.id }, { password: 'пароль мамы' });
     const none = await s.open(share.token);
     expect(none.statusCode).toBe(403);
@@ -275,22 +280,40 @@ describe('share links', () => {
     expect(wrong.json()).toEqual({ detail: 'Неверный пароль', code: 'wrong_password' });
     expect((await s.view(share.token, 'пароль мамы')).title).toBe('Маме');
 
-    // Five wrong tries from five addresses, then even the right password waits (per link, as per account).
+    // Five wrong tries from five addresses: the recipient, from an address of their own, still gets in.
     for (let i = 0; i < 5; i++) expect((await s.open(share.token, `guess ${i}`)).statusCode).toBe(403);
-    const limited = await s.open(share.token, 'пароль мамы');
+    expect((await s.open(share.token, 'пароль мамы')).statusCode).toBe(200);
+
+    // One address that keeps guessing waits, alone (even with the right password, as a login does).
+    const another = await s.make(alice, { kind: 'audio', id: audio.id }, { password: 'пароль мамы' });
+    const guesser = nextIp();
+    for (let i = 0; i < 5; i++) expect((await s.open(another.token, `again ${i}`, guesser)).statusCode).toBe(403);
+    const limited = await s.open(another.token, 'пароль мамы', guesser);
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(errorOf(limited, detailErrorSchema).detail).toMatch(/^Слишком много попыток\. Повторите через \d+ с\.$/);
-    // The other links are not held up, and the limit passes with its window.
-    expect((await s.open((await s.make(alice, { kind: 'audio', id: audio.id }, { password: 'x' })).token, 'x')).statusCode).toBe(200);
-    t.clock.advance(15 * 60 * 1000 + 1000);
+    expect((await s.open(another.token, 'пароль мамы')).statusCode).toBe(200);
+
+    // Many guesses on the link from many addresses only pace further tries: at most a minute's wait, then
+    // the right password opens it.
+    let paced: Awaited<ReturnType<typeof s.open>> | undefined;
+    for (let i = 0; i < 20 && !paced; i++) {
+      const res = await s.open(share.token, `crowd ${i}`);
+      if (res.statusCode === 429) paced = res;
+      else expect(res.statusCode).toBe(403);
+    }
+    expect(paced, 'the link paces tries after many wrong ones').toBeDefined();
+    const wait = Number(paced!.headers['retry-after']);
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(60);
+    expect((await s.open(share.token, 'пароль мамы')).statusCode).toBe(429);
+    t.clock.advance(wait * 1000);
     expect((await s.open(share.token, 'пароль мамы')).statusCode).toBe(200);
-    // Access tokens have run out meanwhile (15 minutes): new sessions.
-    alice = await signIn(t, alice.id);
-    bob = await signIn(t, bob.id);
+    // The other links are not held up.
+    expect((await s.open((await s.make(alice, { kind: 'audio', id: audio.id }, { password: 'xxxx' })).token, 'xxxx')).statusCode).toBe(200);
     // Wrong passwords count for nothing in the views.
     const listed = (await t.app.inject({ url: '/api/shares/', headers: alice.headers })).json<Share[]>().find((x) => x.id === share.id)!;
-    expect(listed.view_count).toBe(2);
+    expect(listed.view_count).toBe(3);
   });
 
   it('limits wrong passwords per address too, across links', async () => {
@@ -342,29 +365,33 @@ describe('share links', () => {
   it('refuses a forged or mismatched media URL with 403, the same whatever it names', async () => {
     const share = await s.make(alice, { kind: 'photo', id: photo.id });
     const other = await s.make(alice, { kind: 'audio', id: audio.id });
-    const item = (await s.view(share.token)).items[0] as { thumbnail: string };
+    const item = (await s.view(share.token)).items[0] as { id: string; thumbnail: string };
+    const otherRef = (await s.view(other.token)).items[0]!.id;
     const thumb = new URL(item.thumbnail, 'http://x');
-    const [exp, g, sig] = ['exp', 'g', 'sig'].map((name) => thumb.searchParams.get(name)!);
-    expect(g).toBe(`h.${share.id}`);
-    expect((await t.app.inject({ url: `/media/shared/${photo.id}/thumb?exp=${exp}&g=${g}&sig=${sig}` })).statusCode).toBe(200);
+    const [exp, sig] = ['exp', 'sig'].map((name) => thumb.searchParams.get(name)!);
+    expect([...thumb.searchParams.keys()]).toEqual(['exp', 'sig']);
+    expect((await t.app.inject({ url: `/media/shared/${item.id}/thumb?exp=${exp}&sig=${sig}` })).statusCode).toBe(200);
+    // A ref changed by one character, another link's ref, another file, a later expiry, a part missing.
+    const flipped = `${item.id.slice(0, 5)}${item.id[5] === 'A' ? 'B' : 'A'}${item.id.slice(6)}`;
     for (const path of [
-      `/media/shared/${photo.id}/preview?exp=${exp}&g=${g}&sig=${sig}`,
-      `/media/shared/${audio.id}/thumb?exp=${exp}&g=${g}&sig=${sig}`,
-      `/media/shared/${photo.id}/thumb?exp=${exp}&g=h.${other.id}&sig=${sig}`,
-      `/media/shared/${photo.id}/thumb?exp=${Number(exp) + 1}&g=${g}&sig=${sig}`,
-      `/media/shared/${photo.id}/thumb?exp=${exp}&sig=${sig}`,
-      `/media/shared/${photo.id}/thumb?exp=${exp}&g=${g}`,
-      `/media/shared/${photo.id}/thumb?exp=${exp}&g=s.${share.id}&sig=${sig}`,
+      `/media/shared/${item.id}/preview?exp=${exp}&sig=${sig}`,
+      `/media/shared/${otherRef}/thumb?exp=${exp}&sig=${sig}`,
+      `/media/shared/${flipped}/thumb?exp=${exp}&sig=${sig}`,
+      `/media/shared/${item.id}/thumb?exp=${Number(exp) + 1}&sig=${sig}`,
+      `/media/shared/${item.id}/thumb?exp=${exp}`,
+      `/media/shared/${item.id}/thumb?sig=${sig}`,
     ]) {
       const res = await t.app.inject({ url: path });
       expect(res.statusCode, path).toBe(403);
       expect(res.json()).toEqual({ detail: 'Доступ запрещён' });
     }
-    expect((await t.app.inject({ url: `/media/shared/${photo.id}/original?exp=${exp}&g=${g}&sig=${sig}` })).statusCode).toBe(404);
+    // A sequential id in the ref's place, or another file name, names nothing.
+    for (const path of [`/media/shared/${photo.id}/thumb?exp=${exp}&sig=${sig}`, `/media/shared/${item.id}/original?exp=${exp}&sig=${sig}`])
+      expect((await t.app.inject({ url: path })).statusCode, path).toBe(404);
     // A URL of the owner's own (with the key, their id in it) is no share URL, nor the other way round.
     const owned = bodyOf(await t.app.inject({ url: `/api/media/photo/${photo.id}/`, headers: alice.headers }), photoRecordSchema)
       .thumbnail as string;
     const ownSig = new URL(owned, 'http://x').searchParams.get('sig')!;
-    expect((await t.app.inject({ url: `/media/shared/${photo.id}/thumb?exp=${exp}&g=${g}&sig=${ownSig}` })).statusCode).toBe(403);
+    expect((await t.app.inject({ url: `/media/shared/${item.id}/thumb?exp=${exp}&sig=${ownSig}` })).statusCode).toBe(403);
   });
 });

@@ -113,8 +113,9 @@ describe('a media folder that refuses writes (read-only disk)', () => {
     expect(await t.db.selectFrom('media').select('id').execute()).toEqual([{ id: kept.id }]);
     expect((await t.db.selectFrom('users').select('photo_key').where('id', '=', alice.id).executeTakeFirstOrThrow()).photo_key).toBeNull();
 
-    // What is stored stays readable: the recording still downloads.
-    const download = await t.app.inject({ url: pathOf(kept.original_file as string) });
+    // What is stored stays readable: the recording still downloads, and plays.
+    expect((await t.app.inject({ url: pathOf(kept.audio_file as string) })).statusCode).toBe(200);
+    const download = await t.app.inject({ url: `/api/media/audio/${kept.id}/download/?format=original`, headers: alice.headers });
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.equals(files.wav)).toBe(true);
   });
@@ -143,11 +144,11 @@ describe('a bucket that stops answering, or is stopped', () => {
   });
 
   /** Each request that needs the bucket, timed. */
-  async function everyRequest(alice: User, kept: { id: number; original_file: string }, staged: string) {
+  async function everyRequest(alice: User, kept: { id: number; audio_file: string }, staged: string) {
     const tus = tusClient(t.app);
     const requests: [string, () => Promise<Answer>][] = [
       ...Object.entries(uploads(t, files)).map(([what, send]) => [what, () => send(alice)] as [string, () => Promise<Answer>]),
-      ['signed /media/ link', () => t.app.inject({ url: pathOf(kept.original_file) })],
+      ['signed /media/ link', () => t.app.inject({ url: pathOf(kept.audio_file) })],
       ['download', () => t.app.inject({ url: `/api/media/audio/${kept.id}/download/`, headers: alice.headers })],
       ['tus HEAD', () => tus.head(alice.headers, staged)],
       ['tus PATCH', () => tus.patch(alice.headers, staged, 0, files.jpeg)],
@@ -168,7 +169,7 @@ describe('a bucket that stops answering, or is stopped', () => {
       const alice = await createUser(t);
       const first = await uploads(t, files).audio(alice);
       expect(first.statusCode, first.body).toBe(201);
-      const kept = (await processed(t, alice, 'audio', bodyOf(first, audioRecordSchema).id)) as { id: number; original_file: string };
+      const kept = (await processed(t, alice, 'audio', bodyOf(first, audioRecordSchema).id)) as { id: number; audio_file: string };
       const staged = (await tusClient(t.app).create(alice.headers, files.jpeg.length + 1, { kind: 'photo', title: 'частями' })).headers
         .location as string;
       expect(staged).toMatch(/^\/api\/uploads\//);
@@ -185,7 +186,8 @@ describe('a bucket that stops answering, or is stopped', () => {
       expect((await t.db.selectFrom('uploads').select('id').execute()).map((r) => r.id)).toEqual(uploadsBefore);
 
       await s3.set('pass');
-      const download = await t.app.inject({ url: pathOf(kept.original_file) });
+      expect((await t.app.inject({ url: pathOf(kept.audio_file) })).statusCode).toBe(200);
+      const download = await t.app.inject({ url: `/api/media/audio/${kept.id}/download/?format=original`, headers: alice.headers });
       expect(download.statusCode).toBe(200);
       expect(download.rawPayload.equals(files.wav)).toBe(true);
       expect((await tusClient(t.app).head(alice.headers, staged)).statusCode).toBe(200);

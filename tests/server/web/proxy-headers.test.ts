@@ -69,6 +69,20 @@ describe('the proxy header files', () => {
     expect(nginx).toContain('add_header content-security-policy $kopilka_csp always;\n');
   });
 
+  it('mark the page of a share link, and it alone, noindex in both proxies', () => {
+    const caddy = caddyHeaders(manifest, {});
+    const matcher = /^@kopilka_noindex path_regexp (\S+)$/m.exec(caddy)?.[1];
+    expect(caddy).toContain('header @kopilka_noindex X-Robots-Tag "noindex, nofollow"\n');
+    const map = nginxCspMap(manifest);
+    const robots = /map \$uri \$kopilka_robots \{\n\t~(\S+) "noindex, nofollow";\n\tdefault "";\n\}/.exec(map)?.[1];
+    expect(nginxHeaders({})).toContain('add_header x-robots-tag $kopilka_robots always;\n');
+    for (const re of [matcher, robots]) {
+      expect(re).toBeDefined();
+      for (const uri of ['/s', '/s/', '/s/index.html']) expect(new RegExp(re!).test(uri), uri).toBe(true);
+      for (const uri of ['/', '/login/', '/sx/', '/albums/', '/s/other.html']) expect(new RegExp(re!).test(uri), uri).toBe(false);
+    }
+  });
+
   it('refuse a value that would break out of its quotes', () => {
     expect(() => nginxHeaders({ 'x-bad': 'a" always; add_header x-evil "1' })).toThrow('cannot quote');
     expect(() => caddyHeaders(manifest, { 'x-bad': 'line\nbreak' })).toThrow('cannot quote');

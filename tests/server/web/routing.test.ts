@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -5,6 +6,8 @@ import { contentSecurityPolicy } from '../../../server/web/csp.ts';
 import { securityHeaders } from '../../../server/web/security-headers.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { SMALL_EXPORT, writeExport } from '../support/web-export.ts';
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('base64');
 
 describe('one origin: static export, /admin and API fallbacks', () => {
   let t: TestApp;
@@ -40,10 +43,28 @@ describe('one origin: static export, /admin and API fallbacks', () => {
     expect(res.statusCode).toBe(404);
   });
 
-  it('answers /admin with a Russian page when ADMIN_URL is unset', async () => {
-    const res = await t.app.inject({ url: '/admin/' });
-    expect(res.statusCode).toBe(503);
-    expect(res.body).toContain('не настроен');
+  it('serves the admin area from the export when ADMIN_URL is unset: its pages, its own policies, its own 404', async () => {
+    writeExport(t.config.outDir, {
+      'admin/index.html': '<html><script>admin()</script>Пользователи</html>',
+      'admin/users/index.html': '<html>users</html>',
+      'admin/404.html': '<html>Страница не найдена — Администрирование</html>',
+      'admin/_next/static/chunks/admin.js': 'console.log(2)',
+    });
+    for (const url of ['/admin', '/admin/']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('Пользователи');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['content-security-policy']).toBe(contentSecurityPolicy([`'sha256-${sha256('admin()')}'`]));
+    }
+    expect((await t.app.inject({ url: '/admin/users/' })).body).toContain('users');
+    const asset = await t.app.inject({ url: '/admin/_next/static/chunks/admin.js' });
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const missing = await t.app.inject({ url: '/admin/no/such/page/' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('Администрирование');
+    // Elsewhere the app's own 404 page answers, as before.
+    expect((await t.app.inject({ url: '/administration' })).body).not.toContain('Администрирование');
   });
 
   it('answers unknown API paths with a DRF-shaped 404', async () => {

@@ -24,6 +24,8 @@ const SHELL = {
   'csp-manifest.json': '{}',
   'proxy-headers.caddy': 'header',
   '.build-stamp': 'x',
+  'admin/index.html': '<main>администрирование</main>',
+  'admin/_next/static/chunks/b.js': 'b',
 };
 
 const listed = (out: string) => {
@@ -40,7 +42,7 @@ describe('the service worker of the static export', () => {
     for (const t of apps) await t.close();
   });
 
-  it('stores every page and shell file but the server and proxy lists, source maps and itself', async () => {
+  it('stores every page and shell file but the server and proxy lists, source maps, the admin area and itself', async () => {
     const out = await exportDir(SHELL);
     writeServiceWorker(out);
     expect(listed(out).urls).toEqual(['/', '/_next/static/chunks/a.js', '/audio/', '/audio/index.txt', '/manifest.webmanifest']);

@@ -92,6 +92,11 @@ describe('registration', () => {
     // A machine code is no message, wherever it stands in the body.
     expect(E.registrationError(i(400, { code: 'unique', first_name: ['Занято'] }))).toBe('Занято');
   });
+  it('a closed server, or one by invitation only, says so (403 with its detail)', () => {
+    const closed = 'Регистрация закрыта. Обратитесь к администратору.';
+    expect(E.registrationError(i(403, { detail: closed }))).toBe(closed);
+    expect(E.registrationError(i(403, null))).toBe('Регистрация сейчас недоступна.');
+  });
   it('any other failure asks to try later', () => {
     expect(E.registrationError(i(500, { detail: 'x' }))).toBe('Ошибка при регистрации. Пожалуйста, попробуйте позже.');
     expect(E.registrationError(i(null, null))).toBe('Ошибка при регистрации. Пожалуйста, попробуйте позже.');

@@ -8,6 +8,7 @@ import { signMediaPath } from '../../../../server/media/files/signing.ts';
 import type { Storage } from '../../../../server/storage/storage.ts';
 import { bodyOf } from '../../support/inject-json.ts';
 import { audioFixtures, createUser, multipart, pathOf, tempDir } from '../../support/media-fixtures.ts';
+import { processed } from '../../support/processing.ts';
 import { createTestApp, type TestApp } from '../../support/test-app.ts';
 import type { StorageKind } from '../../support/test-storage.ts';
 
@@ -55,10 +56,12 @@ describe.each<StorageKind>(['local', 's3'])('signed URLs of deleted records (%s)
       payload: body.payload,
     });
     expect(created.statusCode, created.body).toBe(201);
-    const { id, original_file: original, audio_file: playable } = bodyOf(created, audioRecordSchema);
-    const urls = [pathOf(original!), pathOf(playable!)];
-    for (const url of urls) expect((await t.app.inject({ url, headers: { range: 'bytes=0-9' } })).statusCode).toBe(206);
+    const { id } = bodyOf(created, audioRecordSchema);
+    const { audio_file: playable } = await processed(t, alice, 'audio', id);
     const row = await t.db.selectFrom('media').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    // The original's key signed as the owner's URLs are (no record hands out a URL of the original).
+    const urls = [signMediaPath(t.config.secretKey, row.original_key, t.clock.now()), pathOf(playable as string)];
+    for (const url of urls) expect((await t.app.inject({ url, headers: { range: 'bytes=0-9' } })).statusCode).toBe(206);
 
     expect((await t.app.inject({ method: 'DELETE', url: `/api/media/audio/${id}/`, headers: alice.headers })).statusCode).toBe(204);
     expect(await t.storage.stat(row.original_key)).not.toBeNull(); // the bytes are still there

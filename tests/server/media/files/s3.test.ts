@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audioRecordSchema } from '../../../../contract/media.ts';
 import { STORAGE_UNAVAILABLE_DETAIL } from '../../../../server/http/errors.ts';
+import { signMediaPath } from '../../../../server/media/files/signing.ts';
 import { RECONCILE_AGE_MS, reconcileStorage } from '../../../../server/storage/reconcile.ts';
 import { parseMediaStorage, type S3Setting } from '../../../../server/storage/media-storage-url.ts';
 import { createS3Client, S3Storage } from '../../../../server/storage/s3.ts';
@@ -50,7 +51,9 @@ describe('media in an S3 bucket', () => {
 
   it('serves a signed URL from the bucket: whole, HEAD, and byte ranges (206) for seeking', async () => {
     const res = await upload(await createUser(t), wav); // a user of its own: the same file once per owner
-    const url = pathOf(bodyOf(res, audioRecordSchema).original_file!);
+    const row = await t.db.selectFrom('media').selectAll().where('id', '=', bodyOf(res, audioRecordSchema).id).executeTakeFirstOrThrow();
+    // The original's key signed as the owner's URLs are (no record hands out a URL of the original).
+    const url = signMediaPath(t.config.secretKey, row.original_key, t.clock.now());
     const whole = await t.app.inject({ url });
     expect(whole.statusCode).toBe(200);
     expect(whole.headers['content-type']).toBe('audio/wav');
@@ -86,13 +89,10 @@ describe('media in an S3 bucket', () => {
   it('stops serving a deleted record’s signed URLs at once, and its objects are gone from the bucket once it leaves the trash', async () => {
     const owner = await createUser(t);
     const res = await upload(owner, wav);
-    const {
-      id,
-      original_file: original,
-      audio_file: playable,
-    } = matching(audioRecordSchema, await processed(t, owner, 'audio', bodyOf(res, audioRecordSchema).id));
-    expect((await t.app.inject({ url: pathOf(original!) })).statusCode).toBe(200);
+    const { id, audio_file: playable } = matching(audioRecordSchema, await processed(t, owner, 'audio', bodyOf(res, audioRecordSchema).id));
     const row = await t.db.selectFrom('media').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const original = signMediaPath(t.config.secretKey, row.original_key, t.clock.now());
+    expect((await t.app.inject({ url: original })).statusCode).toBe(200);
 
     const del = await t.app.inject({ method: 'DELETE', url: `/api/media/audio/${id}/`, headers: owner.headers });
     expect(del.statusCode).toBe(204);

@@ -187,10 +187,12 @@ describe('media jobs: deleting, retrying, failures', () => {
         failure_reason: 'Не удалось обработать аудиозапись',
       });
       // Nothing the failed tries stored is left: only the recording itself.
-      const base = rec
-        .original_file!.split('?')[0]!
-        .replace(/^\/media\//, '')
-        .replace(/\.webm$/, '');
+      const { original_key: originalKey } = await t.db
+        .selectFrom('media')
+        .select('original_key')
+        .where('id', '=', rec.id)
+        .executeTakeFirstOrThrow();
+      const base = originalKey.replace(/\.webm$/, '');
       expect(files().filter((f) => f.startsWith(base))).toEqual([`${base}.webm`]);
     } finally {
       storage.put = put;

@@ -147,4 +147,54 @@ describe('photo location', () => {
       expect((await sharp(file).metadata()).format).toBe(fmt);
     }
   });
+
+  /** A chunk of a PNG: length, type, data, CRC. */
+  const pngChunk = (type: string, data: Buffer) => {
+    const head = Buffer.alloc(4);
+    head.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(Buffer.concat([Buffer.from(type, 'latin1'), data])));
+    return Buffer.concat([head, Buffer.from(type, 'latin1'), data, crc]);
+  };
+  const hidden = Buffer.from('KOPILKA GPS 55.7558 37.6173', 'latin1');
+
+  it('serves no bytes past a JPEG’s end or in its comment, though it has no metadata block', async () => {
+    const bare = await frame(120).jpeg().toBuffer();
+    expect(bare.subarray(-2).equals(Buffer.from([0xff, 0xd9]))).toBe(true);
+    // Bytes after the end marker (another picture, a note with a place) that every viewer ignores.
+    const trailing = Buffer.concat([bare, hidden]);
+    let file = await uploadAndCheck(trailing, 'trailing.jpg', 'image/jpeg');
+    expect(file.subarray(-2).equals(Buffer.from([0xff, 0xd9]))).toBe(true);
+    // A comment segment (COM) right after the start: sharp reports no metadata for it.
+    const comment = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xfe, 0, hidden.length + 2]), hidden, bare.subarray(2)]);
+    expect((await sharp(comment).metadata()).exif).toBeUndefined();
+    file = await uploadAndCheck(comment, 'comment.jpg', 'image/jpeg');
+    expect((await sharp(file).metadata()).format).toBe('jpeg');
+  });
+
+  it('serves no bytes past a PNG’s end or in a chunk of its own, nor past a WebP’s', async () => {
+    const png = await frame(140).png().toBuffer();
+    await uploadAndCheck(Buffer.concat([png, hidden]), 'trailing.png', 'image/png');
+    const privateChunk = Buffer.concat([png.subarray(0, 33), pngChunk('prVt', hidden), png.subarray(33)]);
+    await uploadAndCheck(privateChunk, 'private.png', 'image/png');
+    const webp = await frame(160).webp().toBuffer();
+    await uploadAndCheck(Buffer.concat([webp, hidden]), 'trailing.webp', 'image/webp');
+  });
+
+  it('still serves a photo that carries nothing but its picture as it was uploaded', async () => {
+    const pictures = [
+      ['jpeg', 'image/jpeg', await frame(180).jpeg().toBuffer()],
+      ['progressive jpeg', 'image/jpeg', await frame(190).jpeg({ progressive: true }).toBuffer()],
+      ['png', 'image/png', await frame(200).png().toBuffer()],
+      ['webp', 'image/webp', await frame(210).webp().toBuffer()],
+    ] as const;
+    for (const [what, mime, bare] of pictures) {
+      const res = await upload(bare, `bare-${what}`);
+      expect(res.statusCode, res.body).toBe(201);
+      const rec = matching(photoRecordSchema, await processed(t, alice, 'photo', bodyOf(res, photoRecordSchema).id));
+      expect(rec.mime_type).toBe(mime);
+      const served = await t.app.inject({ url: pathOf(rec.file!) });
+      expect(served.rawPayload.equals(bare), what).toBe(true);
+    }
+  });
 });

@@ -103,11 +103,12 @@ describe('audio API', () => {
     expect(rec.waveform_data).toEqual([]);
     // The original is kept (downloadable as it was), nothing else is made.
     const added = (await mediaFiles()).filter((f) => !filesBefore.includes(f));
-    expect(added).toEqual([
-      pathOf(rec.original_file!)
-        .split('?')[0]!
-        .replace(/^\/media\//, ''),
-    ]);
+    const { original_key: originalKey } = await t.db
+      .selectFrom('media')
+      .select('original_key')
+      .where('id', '=', rec.id)
+      .executeTakeFirstOrThrow();
+    expect(added).toEqual([originalKey]);
     expect(added[0]).toMatch(/\.wav$/);
   });
 
@@ -289,7 +290,7 @@ describe('audio API', () => {
         expect(res.statusCode).toBe(204);
         expect(res.body).toBe('');
         expect((await t.app.inject({ url: `/api/media/audio/${rec.id}/`, headers: alice.headers })).statusCode).toBe(404);
-        expect((await t.app.inject({ url: pathOf(rec.original_file!) })).statusCode).toBe(404);
+        expect((await t.app.inject({ url: pathOf(rec.audio_file!) })).statusCode).toBe(404);
         expect((await t.app.inject(request(rec.id))).statusCode).toBe(404);
         const purge = await t.app.inject({ method: 'DELETE', url: `/api/media/trash/audio/${rec.id}/`, headers: alice.headers });
         expect(purge.statusCode).toBe(204);
@@ -374,6 +375,9 @@ describe('audio API', () => {
     expect(res.headers['content-disposition']).toBe(
       `attachment; filename="recording-${rec.id}.mp3"; filename*=UTF-8''recording-${rec.id}.mp3`,
     );
-    expect(res.rawPayload.equals(readFileSync(fx.mp3))).toBe(true);
+    expect(res.headers['content-type']).toBe('audio/mpeg');
+    // The default download is the MP3 served (without the upload's tags); ?format=original is the upload.
+    const original = await t.app.inject({ url: `${rec.download_url}?format=original`, headers: owner.headers });
+    expect(original.rawPayload.equals(readFileSync(fx.mp3))).toBe(true);
   });
 });

@@ -16,7 +16,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The trash: DELETE moves an item there for 30 days; it can come back, or go for good. */
 /** Records once processed: the contract's, with the URLs of their files there (not null). */
-const readyAudioSchema = audioRecordSchema.extend({ audio_file: z.string(), original_file: z.string() });
+const readyAudioSchema = audioRecordSchema.extend({ audio_file: z.string() });
 const readyPhotoSchema = photoRecordSchema.extend({ file: z.string(), thumbnail: z.string(), preview: z.string() });
 
 describe('the trash', () => {
@@ -75,7 +75,7 @@ describe('the trash', () => {
     expect((await t.app.inject({ url: `/api/media/audio/${rec.id}/download/`, headers: alice.headers })).statusCode).toBe(404);
     expect((await t.app.inject({ url: `/api/media/audio/${rec.id}/download-link/`, headers: alice.headers })).statusCode).toBe(404);
     expect((await del(alice, 'audio', rec.id)).statusCode).toBe(404);
-    for (const url of [rec.audio_file, rec.original_file]) {
+    for (const url of [rec.audio_file]) {
       const res = await t.app.inject({ url: pathOf(url) });
       expect(res.statusCode, url).toBe(404);
       expect(res.json()).toEqual({ detail: 'Не найдено.' });
@@ -138,7 +138,7 @@ describe('the trash', () => {
     const res = await t.app.inject({ method: 'DELETE', url, headers: alice.headers });
     expect(res.statusCode).toBe(204);
     await settle(t); // the files go by a job
-    expect(before.length - (await filesOf(alice)).length).toBe(1); // an MP3 upload is its own playable file
+    expect(before.length - (await filesOf(alice)).length).toBe(2); // the MP3 upload and the copy served without its tags
     expect((await trash(alice)).map((i) => i.id)).not.toContain(rec.id);
     expect(await t.db.selectFrom('media').select('id').where('id', '=', rec.id).executeTakeFirst()).toBeUndefined();
     expect((await t.app.inject({ method: 'DELETE', url, headers: alice.headers })).statusCode).toBe(404);
@@ -168,7 +168,7 @@ describe('the trash', () => {
         .replace(/^\/media\//, '');
     const left = await filesOf(alice);
     expect(left).toContain(keyOf(kept.file));
-    expect(left).not.toContain(keyOf(a.original_file));
+    expect(left).not.toContain(keyOf(a.audio_file));
     expect(left.filter((f) => f.startsWith(keyOf(b.thumbnail).replace(/-[0-9a-f]{12}-thumb\.webp$/, '')))).toEqual([]);
     expect((await t.app.inject({ method: 'DELETE', url: '/api/media/trash/' })).statusCode).toBe(401);
   });

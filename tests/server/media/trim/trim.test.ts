@@ -29,7 +29,6 @@ const audioSchema = audioRecordSchema.extend({
   duration: z.number(),
   sha256: z.string(),
   audio_file: z.string(),
-  original_file: z.string(),
 });
 type Audio = z.infer<typeof audioSchema>;
 
@@ -63,8 +62,9 @@ describe('trimming a recording', () => {
   const trim = (user: User, id: number, payload: unknown) =>
     t.app.inject({ method: 'POST', url: `/api/media/audio/${id}/trim/`, headers: user.headers, payload: payload as object });
   /** A served file (by its signed URL) written to disk, for ffmpeg to decode. */
-  const fetched = async (url: string, name: string) => {
-    const res = await t.app.inject({ url: pathOf(url) });
+  /** A URL's bytes in a file of `dir`; with `user`, the URL is an API route of theirs (the original's download). */
+  const fetched = async (url: string, name: string, user?: User) => {
+    const res = await t.app.inject(user ? { url, headers: user.headers } : { url: pathOf(url) });
     expect(res.statusCode).toBe(200);
     const file = path.join(dir, name);
     writeFileSync(file, res.rawPayload);
@@ -92,7 +92,7 @@ describe('trimming a recording', () => {
     const mp3 = await decodedDuration(await fetched(done.audio_file, 'cut.mp3'));
     expect(mp3).toBeGreaterThan(1.8);
     expect(mp3).toBeLessThan(2.3);
-    const original = await decodedDuration(await fetched(done.original_file, 'cut.webm'));
+    const original = await decodedDuration(await fetched(`${done.download_url}?format=original`, 'cut.webm', alice));
     expect(original).toBeGreaterThan(1.8);
     expect(original).toBeLessThan(2.3);
     // The files the record had before are not served as its own any more.
@@ -127,7 +127,7 @@ describe('trimming a recording', () => {
     await settle(t);
     const again: Audio = matching(audioSchema, await processed(t, alice, 'audio', rec.id));
     expect((await t.app.inject({ url: pathOf(again.audio_file) })).statusCode).toBe(200);
-    expect((await t.app.inject({ url: pathOf(again.original_file) })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: `${again.download_url}?format=original`, headers: alice.headers })).statusCode).toBe(200);
   });
 
   it('cuts every container it takes, keeping the container', async () => {

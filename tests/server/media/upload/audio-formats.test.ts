@@ -61,13 +61,16 @@ describe('audio formats', () => {
       expect(Math.max(...rec.waveform_data)).toBe(100);
       expect(rec.download_url).toBe(`/api/media/audio/${rec.id}/download/`);
       expect(new Date(rec.created_at).toISOString()).toBe(rec.created_at);
-      expect(rec.original_file).toMatch(new RegExp(`^/media/u/${owner.id}/audio/[\\w-]+\\.${ext}\\?exp=\\d+&sig=`));
-      // The playable file is an MP3 (the original itself when it already is one).
+      // The original is served by no URL of the record (its tags may say where it was made): its owner's
+      // download with ?format=original gives it back. The playable file is an MP3 of its own (an MP3's too).
+      expect(rec.original_file).toBeNull();
+      const row = await t.db.selectFrom('media').select('original_key').where('id', '=', rec.id).executeTakeFirstOrThrow();
+      expect(row.original_key).toMatch(new RegExp(`^u/${owner.id}/audio/[\\w-]+\\.${ext}$`));
       expect(rec.audio_file).toMatch(/\/media\/u\/\d+\/audio\/[\w-]+\.mp3\?exp=\d+&sig=/);
       const play = await t.app.inject({ url: pathOf(rec.audio_file ?? '') });
       expect(play.statusCode).toBe(200);
       expect(play.headers['content-type']).toBe('audio/mpeg');
-      const original = await t.app.inject({ url: pathOf(rec.original_file ?? '') });
+      const original = await t.app.inject({ url: `${rec.download_url}?format=original`, headers: owner.headers });
       expect(original.statusCode).toBe(200);
       expect(original.headers['content-type']).toBe(mime);
       expect(original.rawPayload.equals(readFileSync(fx[name]))).toBe(true);
