@@ -1,14 +1,14 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { audioRecordSchema } from '../../../contract/media.ts';
-import { createProcessor } from '../../../server/media/processing/processor.ts';
-import { bodyOf, matching } from '../support/inject-json.ts';
-import { createUser, ffmpeg, pathOf, tempDir } from '../support/media-fixtures.ts';
-import { processed } from '../support/processing.ts';
-import { shareSteps } from '../support/shares.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { postMedia } from '../support/uploads.ts';
+import { audioRecordSchema } from '../../../../contract/media.ts';
+import { createProcessor } from '../../../../server/media/processing/processor.ts';
+import { bodyOf, matching } from '../../support/inject-json.ts';
+import { createUser, ffmpeg, pathOf, tempDir } from '../../support/media-fixtures.ts';
+import { processed } from '../../support/processing.ts';
+import { shareSteps } from '../../support/shares.ts';
+import { createTestApp, type TestApp } from '../../support/test-app.ts';
+import { postMedia } from '../../support/uploads.ts';
 
 type User = Awaited<ReturnType<typeof createUser>>;
 
