@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { audioRecordSchema, mediaKindSchema, photoRecordSchema, videoRecordSchema } from './media.ts';
+import { kindUnion, MEDIA_RECORD_SCHEMAS, mediaKindSchema } from './media.ts';
 
 /**
  * Albums: a user's named collections of items of any kind. An item may be in many albums; deleting an
@@ -46,11 +46,7 @@ export type Album = z.infer<typeof albumSchema>;
  * One item of GET /api/albums/{id}/items/ (in the order they were added): the record of its kind, as
  * the kind's list shows it (signed URLs included), plus its `kind`.
  */
-export const albumItemSchema = z.discriminatedUnion('kind', [
-  audioRecordSchema.extend({ kind: z.literal('audio') }),
-  photoRecordSchema.extend({ kind: z.literal('photo') }),
-  videoRecordSchema.extend({ kind: z.literal('video') }),
-]);
+export const albumItemSchema = kindUnion(MEDIA_RECORD_SCHEMAS);
 export type AlbumItem = z.infer<typeof albumItemSchema>;
 
 /** POST /api/albums/ `{title, description?}`; PATCH /api/albums/{id}/ also takes `cover: {kind, id} | null` (null: the default). */
