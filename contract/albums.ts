@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { albumItemFields, albumRoleSchema, personWithPhotoSchema } from './household.ts';
-import { audioRecordSchema, mediaKindSchema, photoRecordSchema, videoRecordSchema } from './media.ts';
+import { kindUnion, MEDIA_RECORD_SCHEMAS, mediaKindSchema } from './media.ts';
 
 /**
  * Albums: a user's named collections of items of any kind. An item may be in many albums; deleting an
@@ -55,11 +55,7 @@ export type Album = z.infer<typeof albumSchema>;
  * An item that is not mine has no original (`original_file` null), no checksum, and a `download_url` only
  * when the album allows members to download (a link that works while I am a member), else null.
  */
-export const albumItemSchema = z.discriminatedUnion('kind', [
-  audioRecordSchema.extend({ kind: z.literal('audio'), ...albumItemFields }),
-  photoRecordSchema.extend({ kind: z.literal('photo'), ...albumItemFields }),
-  videoRecordSchema.extend({ kind: z.literal('video'), ...albumItemFields }),
-]);
+export const albumItemSchema = kindUnion(MEDIA_RECORD_SCHEMAS, albumItemFields);
 export type AlbumItem = z.infer<typeof albumItemSchema>;
 
 /** POST /api/albums/ `{title, description?}`; PATCH /api/albums/{id}/ also takes `cover: {kind, id} | null` (null: the default). */

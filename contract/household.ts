@@ -107,11 +107,3 @@ export const HOUSEHOLD_MESSAGES = {
   /** A file whose album membership or partnership has ended. */
   accessEnded: 'Доступ к этому файлу закрыт.',
 } as const;
-
-/**
- * What `?with_partners=1` adds to every record of a kind's list, a timeline month (and counts to the buckets):
- * `owner`, null for mine, the partner for theirs. A partner's item is read-only: no original
- * (`original_file` null), no checksum, `download_url` null, `is_favorite` false; its URLs work while the
- * partnership lasts.
- */
-export const listOwnerFields = { owner: personSchema.nullable(), download_url: z.string().nullable() };

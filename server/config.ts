@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { accessSync, constants, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { MediaKind } from '../contract/media.ts';
 import { leaseOf, type Lease } from './jobs/kinds.ts';
 import { MediaStorageSettingError, parseMediaStorage, type MediaStorageSetting } from './storage/media-storage-url.ts';
 
@@ -105,7 +106,7 @@ export interface Config {
   /** Where media bytes live: DATA_DIR/media, or a bucket (see storage/media-storage-url.ts). */
   mediaStorage: MediaStorageSetting;
   ffmpegPath?: string;
-  limits: { audio: number; photo: number; video: number; avatar: number };
+  limits: Record<MediaKind, number> & { avatar: number };
   /** The most bytes one user's media may take up (originals plus the files made from them, trash included); null: no quota. */
   userQuotaBytes: number | null;
   /**

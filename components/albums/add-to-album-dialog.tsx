@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useAddToAlbum, useAlbums, useCreateAlbum } from '@/hooks/use-albums';
+import { useAddToAlbum, useAlbums, useCreateAlbum } from '@/components/albums/use-albums';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import type { Album, ItemRef } from '@/lib/api/albums';
 import { ALBUM_ITEMS_PER_REQUEST } from '@/contract/albums';
@@ -13,7 +13,8 @@ import { albumCount } from '@/lib/media/albums/album-runs';
 import type { AlbumDetails } from '@/lib/schemas/album';
 import { AlbumCover } from './album-cover';
 import { AlbumDetailsForm } from './album-details-form';
-import { ADD_TO_ALBUM_ERROR, addedToAlbum, albumError, ALBUMS_LOAD_ERROR, NEW_ALBUM, TO_ALBUM } from './album-words';
+import { TO_ALBUM } from './to-album';
+import { ADD_TO_ALBUM_ERROR, addedToAlbum, albumError, ALBUMS_LOAD_ERROR, NEW_ALBUM } from './album-words';
 
 const FORM_ID = 'add-to-new-album-form';
 

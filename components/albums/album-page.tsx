@@ -2,9 +2,10 @@
 
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { KIND_VIEWS } from '@/components/media/kind-views';
-import { MediaCollection } from '@/components/media/media-collection';
+import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
+import { KIND_VIEWS } from '@/components/media/kinds/kind-views';
+import { MediaCollection } from '@/components/media/collection/media-collection';
+import type { MediaItemProps, MediaViewerProps } from '@/components/media/item/item-props';
 import { LazyShareDialog } from '@/components/shares/lazy-share-dialog';
 import { Button } from '@/components/ui/button';
 import { BUTTON_BASE, BUTTON_VARIANTS } from '@/components/ui/button-styles';
@@ -15,13 +16,14 @@ import { lazyDialog } from '@/components/ui/lazy-dialog';
 import { Menu, type MenuEntry } from '@/components/ui/menu';
 import { MoreIcon } from '@/components/ui/more-icon';
 import { Skeleton, SkeletonTiles } from '@/components/ui/skeleton';
-import { useAlbum, useAlbumItems, useDeleteAlbum, useRemoveFromAlbum, useUpdateAlbum } from '@/hooks/use-albums';
+import { useAlbum, useAlbumItems, useDeleteAlbum, useRemoveFromAlbum, useUpdateAlbum } from '@/components/albums/use-albums';
 import { useOpenedItem } from '@/hooks/use-opened-item';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import { ApiError } from '@/lib/api/api-error';
 import type { Album, AlbumItem, ItemRef } from '@/lib/api/albums';
-import type { MediaKind, MediaRecord } from '@/contract/media';
+import type { MediaKind } from '@/contract/media';
 import { albumCount, albumRuns, itemsOfKind, type AlbumRun } from '@/lib/media/albums/album-runs';
+import { MEDIA_KINDS } from '@/lib/media/kinds';
 import {
   ALBUM_DELETED,
   ALBUM_EMPTY,
@@ -41,10 +43,9 @@ import {
 } from './album-words';
 
 const AlbumDetailsDialog = lazyDialog(() => import('./album-details-dialog').then((m) => m.AlbumDetailsDialog));
-const EditMediaDialog = lazyDialog(() => import('@/components/media/edit-media-dialog').then((m) => m.EditMediaDialog));
-const DeleteMediaDialog = lazyDialog(() => import('@/components/media/delete-media-dialog').then((m) => m.DeleteMediaDialog));
+const EditMediaDialog = lazyDialog(() => import('@/components/media/item/edit-media-dialog').then((m) => m.EditMediaDialog));
+const DeleteMediaDialog = lazyDialog(() => import('@/components/media/item/delete-media-dialog').then((m) => m.DeleteMediaDialog));
 
-type Viewable = 'photo' | 'video';
 const isCover = (album: Album | undefined, item: ItemRef) => album?.cover?.kind === item.kind && album.cover.id === item.id;
 
 /** The album's header: back to the grid, title, description, count, and the album's actions («Удалить альбом» in its «⋯»). */
@@ -102,6 +103,29 @@ function AlbumHeader({
 }
 
 /**
+ * The album's item open full-size: the viewer of its kind (KIND_VIEWS), going through the album's items of that
+ * kind; one viewer at a time.
+ */
+function useAlbumViewer(items: readonly AlbumItem[]) {
+  const [kind, setKind] = useState<MediaKind | null>(null);
+  const [asked, setAsked] = useState<number | null>(null);
+  const ofKind = useMemo(() => (kind ? itemsOfKind(items, kind) : []), [items, kind]);
+  const opened = useOpenedItem(ofKind, { closeOnGone: kind !== null && KIND_VIEWS[kind].browse !== true });
+  const { open } = opened;
+  // Opened once `ofKind` holds the kind asked for (the render after setKind).
+  useEffect(() => {
+    if (asked === null) return;
+    open(asked);
+    setAsked(null);
+  }, [asked, open]);
+  const show = useCallback((which: MediaKind, id: number) => {
+    setKind(which);
+    setAsked(id);
+  }, []);
+  return { kind, items: ofKind, id: opened.id, show, move: open, close: opened.close };
+}
+
+/**
  * One album: its title, description and count with «Поделиться», «Изменить» and «Удалить альбом» (its files stay
  * in Копилка); its items in the album's order, each kind drawn by its own renderer — recordings as the list's
  * rows (playing in place), photos and videos as their tiles, opening the kind's viewer. Each item's «⋯» (and
@@ -119,17 +143,13 @@ export function AlbumPage({ id }: { id: number }) {
   const [editingAlbum, setEditingAlbum] = useState(false);
   const [deletingAlbum, setDeletingAlbum] = useState(false);
   const [sharing, setSharing] = useState(false);
-  const [editing, setEditing] = useState<MediaRecord<'audio'> | null>(null);
-  const [deleting, setDeleting] = useState<MediaRecord<'audio'> | null>(null);
+  // A kind without a viewer (recordings) is edited and deleted from its rows, here as on its screen.
+  const [editing, setEditing] = useState<AlbumItem | null>(null);
+  const [deleting, setDeleting] = useState<AlbumItem | null>(null);
 
   const items = useMemo(() => itemsQuery.data ?? [], [itemsQuery.data]);
   const runs = useMemo(() => albumRuns(items), [items]);
-  // An album item is its kind's record plus who added it; the viewers take the record (a shared item's download_url
-  // may be null: it is read-only to this viewer).
-  const photos = useMemo(() => itemsOfKind(items, 'photo') as unknown as MediaRecord<'photo'>[], [items]);
-  const videos = useMemo(() => itemsOfKind(items, 'video') as unknown as MediaRecord<'video'>[], [items]);
-  const openedPhoto = useOpenedItem(photos, { closeOnGone: KIND_VIEWS.photo.browse !== true });
-  const openedVideo = useOpenedItem(videos, { closeOnGone: KIND_VIEWS.video.browse !== true });
+  const viewer = useAlbumViewer(items);
 
   // After an item leaves, the focus goes to the heading (its «⋯» button is gone), once no menu or dialog holds it.
   const [refocus, setRefocus] = useState(0);
@@ -180,17 +200,16 @@ export function AlbumPage({ id }: { id: number }) {
     }
   };
 
-  // The same entries in a tile's «⋯» and in the viewer's; a recording has no picture to be the cover.
+  // The same entries in a tile's «⋯» and in the viewer's; a kind without a picture (a recording) cannot be the cover.
   const actionsFor = useCallback(
     (item: ItemRef): MenuEntry[] => [
-      ...(item.kind === 'audio'
-        ? []
-        : [{ label: MAKE_COVER, onSelect: () => void makeCover(item), disabled: isCover(album.data, item) || update.isPending }]),
+      ...(MEDIA_KINDS[item.kind].picture
+        ? [{ label: MAKE_COVER, onSelect: () => void makeCover(item), disabled: isCover(album.data, item) || update.isPending }]
+        : []),
       { label: REMOVE_FROM_ALBUM, onSelect: () => void removeItem(item), disabled: remove.isPending },
     ],
     [album.data, makeCover, removeItem, update.isPending, remove.isPending],
   );
-  const viewerActions = (record: MediaRecord<Viewable>, kind: Viewable) => actionsFor({ kind, id: record.id });
 
   if (album.isError) {
     const missing = album.error instanceof ApiError && album.error.status === 404;
@@ -208,8 +227,7 @@ export function AlbumPage({ id }: { id: number }) {
     );
   }
 
-  const PhotoViewer = KIND_VIEWS.photo.Viewer!;
-  const VideoViewer = KIND_VIEWS.video.Viewer!;
+  const Viewer = viewer.kind ? (KIND_VIEWS[viewer.kind].Viewer as ComponentType<MediaViewerProps> | undefined) : undefined;
   return (
     <div className="flex flex-col gap-5">
       {album.data ? (
@@ -237,38 +255,31 @@ export function AlbumPage({ id }: { id: number }) {
       ) : (
         <div className="flex flex-col gap-4" data-testid="album-items">
           {runs.map((run) => (
-            <AlbumRunView
-              key={run.key}
-              run={run}
-              actionsFor={actionsFor}
-              onOpen={(kind, itemId) => (kind === 'photo' ? openedPhoto.open(itemId) : openedVideo.open(itemId))}
-              onEdit={setEditing}
-              onDelete={setDeleting}
-            />
+            <AlbumRunView key={run.key} run={run} actionsFor={actionsFor} onOpen={viewer.show} onEdit={setEditing} onDelete={setDeleting} />
           ))}
         </div>
       )}
 
-      {openedPhoto.id !== null ? (
-        <PhotoViewer
-          items={photos}
-          id={openedPhoto.id}
-          onMove={openedPhoto.open}
-          onClose={openedPhoto.close}
-          extraActions={(r) => viewerActions(r, 'photo')}
+      {Viewer && viewer.kind && viewer.id !== null ? (
+        <Viewer
+          items={viewer.items}
+          id={viewer.id}
+          onMove={viewer.move}
+          onClose={viewer.close}
+          extraActions={(record) => actionsFor({ kind: viewer.kind!, id: record.id })}
         />
       ) : null}
-      {openedVideo.id !== null ? (
-        <VideoViewer
-          items={videos}
-          id={openedVideo.id}
-          onMove={openedVideo.open}
-          onClose={openedVideo.close}
-          extraActions={(r) => viewerActions(r, 'video')}
+      {editing ? (
+        <EditMediaDialog key={`${editing.kind}-${editing.id}`} kind={editing.kind} record={editing} onClose={() => setEditing(null)} />
+      ) : null}
+      {deleting ? (
+        <DeleteMediaDialog
+          key={`${deleting.kind}-${deleting.id}`}
+          kind={deleting.kind}
+          record={deleting}
+          onClose={() => setDeleting(null)}
         />
       ) : null}
-      {editing ? <EditMediaDialog key={editing.id} kind="audio" record={editing} onClose={() => setEditing(null)} /> : null}
-      {deleting ? <DeleteMediaDialog key={deleting.id} kind="audio" record={deleting} onClose={() => setDeleting(null)} /> : null}
       {editingAlbum && album.data ? <AlbumDetailsDialog album={album.data} onClose={() => setEditingAlbum(false)} /> : null}
       {sharing && album.data ? <LazyShareDialog target={{ album: id }} name={album.data.title} onClose={() => setSharing(false)} /> : null}
       <ConfirmDialog
@@ -289,7 +300,10 @@ export function AlbumPage({ id }: { id: number }) {
   );
 }
 
-/** A run of one kind drawn by its kind's renderer and layout: rows for recordings, the kind's tiles for photos and videos. */
+/**
+ * A run of one kind drawn by its kind's renderer and layout: rows (recordings), each playing where it is and edited
+ * from its «⋯»; tiles (photos, videos), each opening the kind's viewer.
+ */
 function AlbumRunView({
   run,
   actionsFor,
@@ -299,35 +313,35 @@ function AlbumRunView({
 }: {
   run: AlbumRun;
   actionsFor: (item: AlbumItem) => MenuEntry[];
-  onOpen: (kind: Viewable, id: number) => void;
-  onEdit: (record: MediaRecord<'audio'>) => void;
-  onDelete: (record: MediaRecord<'audio'>) => void;
+  onOpen: (kind: MediaKind, id: number) => void;
+  onEdit: (item: AlbumItem) => void;
+  onDelete: (item: AlbumItem) => void;
 }) {
   const kind: MediaKind = run.kind;
-  if (kind === 'audio') {
-    const { Item } = KIND_VIEWS.audio;
-    const rows = run.items as unknown as MediaRecord<'audio'>[];
+  const view = KIND_VIEWS[kind];
+  // The run's items are records of its kind, with their kind: the kind's renderer takes its own.
+  const Item = view.Item as ComponentType<MediaItemProps>;
+  const none = () => undefined;
+  if (view.layout === 'rows') {
     // Few enough to draw every row (an album is not a 2,000-recording list): the kind's own row, not a copy.
     return (
-      <ul aria-label={KIND_VIEWS.audio.listLabel} className="rounded-xl border border-line bg-surface">
-        {rows.map((record, i) => (
+      <ul aria-label={view.listLabel} className="rounded-xl border border-line bg-surface">
+        {run.items.map((record, i) => (
           <li key={record.id}>
             <Item
               record={record}
               index={run.offset + i}
-              onOpen={() => undefined}
-              onEdit={onEdit}
-              onDelete={onDelete}
+              onOpen={none}
+              onEdit={() => onEdit(record)}
+              onDelete={() => onDelete(record)}
               highlighted={false}
-              actions={actionsFor({ ...record, kind: 'audio' } as unknown as AlbumItem)}
+              actions={actionsFor(record)}
             />
           </li>
         ))}
       </ul>
     );
   }
-  const view = KIND_VIEWS[kind];
-  const Item = view.Item;
   return (
     <MediaCollection
       items={run.items}
@@ -336,12 +350,11 @@ function AlbumRunView({
       tileGrid={view.tileGrid}
       renderItem={(record, index) => (
         <Item
-          // Photos and videos are both records of their kind here; the renderer takes its own.
-          record={record as never}
+          record={record}
           index={index}
           onOpen={() => onOpen(kind, record.id)}
-          onEdit={() => undefined}
-          onDelete={() => undefined}
+          onEdit={none}
+          onDelete={none}
           highlighted={false}
           actions={actionsFor(record)}
         />

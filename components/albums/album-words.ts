@@ -12,7 +12,6 @@ export const ALBUM_EMPTY = {
 };
 export const CREATE_ALBUM = 'Создать альбом';
 export const NEW_ALBUM = 'Новый альбом';
-export const TO_ALBUM = 'В альбом';
 export const REMOVE_FROM_ALBUM = 'Убрать из альбома';
 export const MAKE_COVER = 'Сделать обложкой';
 export const DELETE_ALBUM = 'Удалить альбом';

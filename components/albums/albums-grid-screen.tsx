@@ -2,13 +2,13 @@
 
 import Link from 'next/link';
 import { useState } from 'react';
-import { MediaScreenHeader } from '@/components/media/media-screen-header';
+import { MediaScreenHeader } from '@/components/media/screen/media-screen-header';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { lazyDialog } from '@/components/ui/lazy-dialog';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useAlbums } from '@/hooks/use-albums';
+import { useAlbums } from '@/components/albums/use-albums';
 import type { Album } from '@/lib/api/albums';
 import { albumCount } from '@/lib/media/albums/album-runs';
 import { AlbumCover } from './album-cover';

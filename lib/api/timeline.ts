@@ -75,7 +75,7 @@ export function firstMonths(buckets: readonly TimelineBucket[]): string[] {
 
 /**
  * What a timeline screen shows first, asked for as the page loads (components/shell/early-screens.ts): the
- * months with the first months' records, under the keys the screen reads (hooks/use-timeline.ts).
+ * months with the first months' records, under the keys the screen reads (components/media/collection/use-timeline.ts).
  */
 export async function prefetchFirstMonths(client: QueryClient, kind: MediaKind): Promise<void> {
   await client.prefetchQuery(timelineQueries(kind).bucketsWithFirst(viewerTimeZone(), client));

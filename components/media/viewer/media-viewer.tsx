@@ -2,19 +2,18 @@
 
 import { Dialog as HeadlessDialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { LazyAddToAlbumDialog } from '@/components/albums/lazy-add-to-album-dialog';
-import { TO_ALBUM } from '@/components/albums/album-words';
 import { FavoriteButton } from '@/components/favorites/favorite-button';
-import { EditMediaDialog } from '@/components/media/edit-media-dialog';
-import { ConfirmMediaDelete } from '@/components/media/media-item-actions';
-import type { MediaViewerProps } from '@/components/media/item-props';
+import { EditMediaDialog } from '@/components/media/item/edit-media-dialog';
+import { ConfirmMediaDelete } from '@/components/media/item/media-item-actions';
+import type { MediaViewerProps } from '@/components/media/item/item-props';
+import { useItemOffers } from '@/components/media/item/item-offers';
 import { LazyShareDialog } from '@/components/shares/lazy-share-dialog';
 import { Button } from '@/components/ui/button';
 import { CloseButton } from '@/components/ui/close-button';
 import { IconButton } from '@/components/ui/icon-button';
 import { Menu, type MenuEntry } from '@/components/ui/menu';
 import { MoreIcon } from '@/components/ui/more-icon';
-import { useMediaItemActions } from '@/hooks/use-media-item-actions';
+import { useMediaItemActions } from '@/components/media/item/use-media-item-actions';
 import type { MediaRecord } from '@/contract/media';
 import { formatBytes } from '@/contract/storage-space';
 import { MEDIA_KINDS } from '@/lib/media/kinds';
@@ -88,6 +87,8 @@ export function MediaViewer<K extends ViewableKind>({
   const count = items.length;
   const actions = useMediaItemActions(kind);
   const [layer, setLayer] = useState<Layer>(null);
+  // «В альбом», where albums offer it (albums/album-offer.ts).
+  const { toAlbum } = useItemOffers();
   const [info, setInfo] = useState(false);
   const covered = layer !== null || actions.confirmingDelete;
 
@@ -180,9 +181,11 @@ export function MediaViewer<K extends ViewableKind>({
             <IconButton label="Поделиться" tone="media" className={bar} onClick={() => setLayer('share')}>
               <ViewerIcon name="share" />
             </IconButton>
-            <IconButton label={TO_ALBUM} tone="media" className={bar} onClick={() => setLayer('album')}>
-              <ViewerIcon name="album" />
-            </IconButton>
+            {toAlbum ? (
+              <IconButton label={toAlbum.label} tone="media" className={bar} onClick={() => setLayer('album')}>
+                <ViewerIcon name="album" />
+              </IconButton>
+            ) : null}
             <IconButton label="Сведения" tone="media" className={bar} aria-pressed={info} onClick={() => setInfo((v) => !v)}>
               <ViewerIcon name="info" />
             </IconButton>
@@ -240,7 +243,7 @@ export function MediaViewer<K extends ViewableKind>({
 
         {layer === 'edit' ? <EditMediaDialog kind={kind} record={record} onClose={() => setLayer(null)} /> : null}
         {layer === 'share' ? <LazyShareDialog target={{ kind, id: record.id }} name={name} onClose={() => setLayer(null)} /> : null}
-        {layer === 'album' ? <LazyAddToAlbumDialog item={{ kind, id: record.id }} name={name} onClose={() => setLayer(null)} /> : null}
+        {layer === 'album' && toAlbum ? <toAlbum.Dialog item={{ kind, id: record.id }} name={name} onClose={() => setLayer(null)} /> : null}
         <ConfirmMediaDelete
           open={actions.confirmingDelete}
           title={MEDIA_KINDS[kind].text.deleteTitle}

@@ -12,7 +12,7 @@ import { mediaDetailsSchema } from '../fields.ts';
 import { sessionGrant } from '../../grants/grant.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { contentDisposition, safeFileName } from '../files/content-disposition.ts';
-import { audioKind, photoKind, videoKind, type MediaKindSpec, type UrlSigner } from '../kinds.ts';
+import { KIND_SPECS, type MediaKindSpec, type UrlSigner } from '../kinds.ts';
 import { downloadQuery, editBody, idParams, linkWire, listQuery, overrideBody } from '../schemas.ts';
 import { recordsJson, sendList } from './list-reply.ts';
 import { othersKey, recordsOfOwners, type OtherOwners } from './others.ts';
@@ -37,9 +37,7 @@ type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
  * The schemas check the input, the services do the work, the answer is shaped here.
  */
 export const mediaRoutes: FastifyPluginAsyncZod<MediaRouteOptions> = async (app, options) => {
-  registerKind(app, audioKind, options);
-  registerKind(app, photoKind, options);
-  registerKind(app, videoKind, options);
+  for (const kind of KIND_SPECS) registerKind(app, kind, options);
 };
 
 function registerKind(app: ZodApp, kind: MediaKindSpec, { media, guard, storage, clock, config, others }: MediaRouteOptions): void {
