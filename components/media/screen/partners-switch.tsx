@@ -42,7 +42,7 @@ export function PartnersSwitch({
         className={`relative inline-block h-5 w-9 shrink-0 rounded-full transition-colors ${shown ? 'bg-accent' : 'bg-line-strong'}`}
       >
         <span
-          className={`absolute top-0.5 h-4 w-4 rounded-full bg-white shadow transition-transform ${shown ? 'translate-x-4' : 'translate-x-0.5'}`}
+          className={`absolute left-0 top-0.5 h-4 w-4 rounded-full bg-white shadow transition-transform ${shown ? 'translate-x-4' : 'translate-x-0.5'}`}
         />
       </span>
       {PARTNERS_ITEMS[kind]}
