@@ -54,6 +54,7 @@ test('two people share an album: one adds a recording, the other sees who added 
   await members.getByRole('button', { name: 'Пригласить' }).click();
   await expect(snackbar(page, 'Борис Смирнов теперь видит альбом')).toBeVisible();
   const borisRow = members.getByTestId('member').filter({ hasText: 'Борис Смирнов' });
+  await expectAccessible(page, 'the members dialog');
   await expect(borisRow).toContainText(boris.user.email);
   await expect(borisRow.getByRole('button', { name: 'Роль: Борис Смирнов' })).toHaveText('Участник');
   await members.getByRole('button', { name: 'Готово' }).click();
@@ -66,6 +67,7 @@ test('two people share an album: one adds a recording, the other sees who added 
   await b.getByRole('tab', { name: /Доступно мне/ }).click();
   const card = b.getByTestId('album-card').filter({ hasText: 'Семья' });
   await expect(card.getByTestId('album-owner')).toContainText('Анна Смирнова');
+  await expectAccessible(b, '«Доступно мне»');
   await card.click();
   await expect(b.getByRole('heading', { level: 1, name: 'Семья' })).toBeVisible();
   await expect(b.getByTestId('album-owner')).toContainText('Альбом пользователя Анна Смирнова · Участник');
