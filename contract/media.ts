@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { personSchema } from './household.ts';
 
 /** The media kinds, each at /api/media/{kind}/: the one list of their names (a new kind: docs/architecture.md, «Adding a kind»). */
 export const MEDIA_KINDS = ['audio', 'photo', 'video'] as const;
@@ -50,8 +51,16 @@ const mediaRecord = z.object({
   failure_reason: z.string().nullable(),
   /** ISO 8601. */
   created_at: z.string(),
-  /** `/api/media/{kind}/{id}/download/`: needs the bearer token. */
-  download_url: z.string(),
+  /**
+   * `/api/media/{kind}/{id}/download/`: needs the bearer token. Another account's item (a partner's, or a shared
+   * album's) has the album's download while the album allows one, else null (contract/household.ts).
+   */
+  download_url: z.string().nullable(),
+  /**
+   * Whose it is, in the answers that mix accounts (`?with_partners=1`, a shared album's items): null for mine,
+   * else the other account (contract/household.ts). Absent elsewhere: everything there is mine.
+   */
+  owner: personSchema.nullable().optional(),
 });
 
 /** One audio record as the API returns it (the list is a plain array, newest first). */

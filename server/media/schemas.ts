@@ -69,13 +69,14 @@ export const editBody = mediaEditSchema;
 export const overrideBody = mediaEditSchema.extend({ _method: z.string().optional() });
 
 /**
- * A list's query: `?favorite=1` lists only the owner's favourites (`0` or none: every item). Other
- * keys are ignored (clients before the lists' ETags sent a cache-busting `t`).
+ * A list's query: `?favorite=1` lists only the owner's favourites (`0` or none: every item); `?with_partners=1`
+ * adds the items of the partners who show the viewer theirs (not to the favourites). Other keys are ignored
+ * (clients before the lists' ETags sent a cache-busting `t`).
  */
-export const listQuery = listQuerySchema.extend({ favorite: booleanField.optional() });
+export const listQuery = listQuerySchema.extend({ favorite: booleanField.optional(), with_partners: booleanField.optional() });
 
-/** The timeline's buckets' query: `?tz=`, and `?favorite=1` for the favourites' months. */
-export const bucketsQuery = bucketsQuerySchema.extend({ favorite: booleanField.optional() });
+/** The timeline's buckets' query: `?tz=`, `?favorite=1` for the favourites' months, `?with_partners=1` as the list's. */
+export const bucketsQuery = bucketsQuerySchema.extend({ favorite: booleanField.optional(), with_partners: booleanField.optional() });
 
 /** `?format=` of a kind's download; empty is the same as none. */
 export const downloadQuery = (kind: MediaKind) =>

@@ -7,6 +7,7 @@ import { FilePickButton } from '@/components/media/uploads/file-pick-button';
 import { MediaListBody } from '@/components/media/screen/media-list-body';
 import { MediaScreenHeader } from '@/components/media/screen/media-screen-header';
 import { MediaToolbar } from '@/components/media/screen/media-toolbar';
+import { PartnersSwitch } from '@/components/media/screen/partners-switch';
 import { RestoreRecordingBanner } from '@/components/media/recorder/restore-recording-banner';
 import { SelectionBar } from '@/components/media/selection/selection-bar';
 import { UploadTray } from '@/components/media/uploads/upload-tray';
@@ -20,6 +21,7 @@ import { useMediaRecorderLaunch } from '@/components/media/recorder/use-media-re
 import { useSearchResults, useSearchState } from '@/components/media/screen/use-media-search';
 import { useMediaUploads } from '@/components/media/uploads/use-media-uploads';
 import { useOpenedItem } from '@/hooks/use-opened-item';
+import { usePartnersShown } from '@/hooks/use-partners-shown';
 import { useSelection } from '@/components/media/selection/use-selection';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import { useTimeline } from '@/components/media/collection/use-timeline';
@@ -65,8 +67,11 @@ export function MediaScreen<K extends MediaKind>({ kind }: { kind: K }) {
   // viewport); any other view of the kind needs every record, and reads the whole list.
   const timelineMode = entry.timeline === true && search.order === 'newest' && !search.searching && !onlyFavorites && !wholeList;
   const timeZone = viewerTimeZone();
-  const list = useMediaList(kind, { enabled: !timelineMode });
-  const timeline = useTimeline(kind, timeZone, timelineMode);
+  // The partners' items beside mine, where someone shows me theirs and the switch is on (not among the favourites).
+  const partners = usePartnersShown(kind);
+  const withPartners = partners.withPartners && !onlyFavorites;
+  const list = useMediaList(kind, { enabled: !timelineMode, withPartners });
+  const timeline = useTimeline(kind, timeZone, timelineMode, withPartners);
   const records = useMemo(
     () => (timelineMode ? timeline.records : onlyFavorites ? list.data?.filter((r) => r.is_favorite) : list.data),
     [timelineMode, timeline.records, list.data, onlyFavorites],
@@ -89,7 +94,11 @@ export function MediaScreen<K extends MediaKind>({ kind }: { kind: K }) {
 
   // The selection: ranges run in the order shown (day by day under headings). When the bar goes, the focus goes
   // to the item last clicked (or the heading, when that is gone).
-  const shownOrder = useMemo(() => (groups ? groups.flatMap((g) => g.items) : visible).map((r) => r.id), [groups, visible]);
+  // Only my own items are selected (a partner's are looked at, never deleted or moved from here).
+  const shownOrder = useMemo(
+    () => (groups ? groups.flatMap((g) => g.items) : visible).filter((r) => !r.owner).map((r) => r.id),
+    [groups, visible],
+  );
   const headingId = `media-heading-${kind}`;
   const focusHome = useCallback(() => document.getElementById(headingId)?.focus(), [headingId]);
   const focusItem = useCallback(
@@ -192,7 +201,19 @@ export function MediaScreen<K extends MediaKind>({ kind }: { kind: K }) {
             order={search.order}
             onOrderChange={search.setOrder}
             options={entry.sortOptions}
-            extra={<FavoriteFilter onlyFavorites={onlyFavorites} onChange={setOnlyFavorites} />}
+            extra={
+              <div className="flex flex-wrap items-center gap-2">
+                <FavoriteFilter onlyFavorites={onlyFavorites} onChange={setOnlyFavorites} />
+                {partners.available && !onlyFavorites ? (
+                  <PartnersSwitch
+                    kind={kind}
+                    shown={partners.shown}
+                    names={partners.sharers.map((p) => p.user.name)}
+                    onChange={partners.setShown}
+                  />
+                ) : null}
+              </div>
+            }
           />
         )}
 

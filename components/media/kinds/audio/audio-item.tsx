@@ -4,6 +4,7 @@ import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardE
 import { FavoriteButton } from '@/components/favorites/favorite-button';
 import { LazyShareDialog } from '@/components/shares/lazy-share-dialog';
 import { ProcessingFailed } from '@/components/media/item/processing-failed';
+import { isOthers, ownerLine } from '@/components/media/item/owner-mark';
 import { SelectCheck } from '@/components/media/selection/select-check';
 import { Menu } from '@/components/ui/menu';
 import { MoreIcon } from '@/components/ui/more-icon';
@@ -125,13 +126,17 @@ export const AudioItem = memo(function AudioItem({
     }
   };
 
+  // Another account's recording (a partner's, a shared album's) is only listened to: no star, selection, trim,
+  // edit, download, link or deletion of its own here; what the place allows comes in `actions`.
+  const others = isOthers(record);
+  const by = ownerLine(record);
   const {
     onClick: pressClick,
     onKeyDown: pressKey,
     onKeyUp: pressKeyUp,
     onClickCapture,
     ...touch
-  } = useSelectableItem(record.id, { selecting, onSelect }, () => toggleRow(record.id));
+  } = useSelectableItem(record.id, { selecting, onSelect: others ? undefined : onSelect }, () => toggleRow(record.id));
   const onRowKey = (e: KeyboardEvent<HTMLButtonElement>) => {
     pressKey?.(e);
     if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
@@ -156,6 +161,7 @@ export const AudioItem = memo(function AudioItem({
       data-selected={selected ? 'true' : undefined}
       data-audio-id={record.id}
       data-item-id={record.id}
+      data-owner={record.owner ? record.owner.id : undefined}
       data-open={open ? 'true' : 'false'}
     >
       {/* A click anywhere on the head toggles (a pointer convenience); the keyboard has the toggle button. */}
@@ -165,15 +171,17 @@ export const AudioItem = memo(function AudioItem({
         onClickCapture={onClickCapture}
         {...touch}
       >
-        <SelectCheck
-          id={record.id}
-          name={record.title}
-          selected={selected}
-          selecting={selecting}
-          onSelect={onSelect}
-          tone="surface"
-          className={selecting ? '' : 'pointer-coarse:hidden'}
-        />
+        {others ? null : (
+          <SelectCheck
+            id={record.id}
+            name={record.title}
+            selected={selected}
+            selecting={selecting}
+            onSelect={onSelect}
+            tone="surface"
+            className={selecting ? '' : 'pointer-coarse:hidden'}
+          />
+        )}
         <div className="min-w-0 flex-1">
           <h3 id={headingId} className="truncate text-[15px] font-semibold leading-5 text-fg">
             <button
@@ -206,6 +214,11 @@ export const AudioItem = memo(function AudioItem({
                 <Spinner /> <span className="truncate">Обработка…</span>
               </span>
             ) : null}
+            {by ? (
+              <span className="min-w-0 shrink truncate" data-testid="item-owner">
+                {by}
+              </span>
+            ) : null}
             {record.description ? (
               // One line while closed (the row stays dense); the whole text once open.
               <span className={`min-w-0 ${open ? 'basis-full whitespace-pre-line break-words text-sm' : 'flex-1 truncate'}`}>
@@ -217,20 +230,26 @@ export const AudioItem = memo(function AudioItem({
             <div className="h-full bg-accent" style={{ width: `${progress * 100}%` }} data-testid="audio-progress" />
           </div>
         </div>
-        <FavoriteButton kind="audio" id={record.id} name={record.title} favorite={record.is_favorite} />
-        <Menu
-          label={`Действия: ${record.title}`}
-          button={<MoreIcon />}
-          buttonClassName="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-lg text-fg-muted hover:bg-surface-3 hover:text-fg pointer-coarse:h-11 pointer-coarse:w-11"
-          entries={[
-            { label: 'Изменить', onSelect: () => onEdit(record) },
-            { label: 'Скачать', onSelect: () => void startDownload(), disabled: download.isPending },
-            { label: 'Поделиться', onSelect: () => setSharing(true) },
-            ...(toAlbum ? [{ label: toAlbum.label, onSelect: () => setChoosingAlbum(true) }] : []),
-            ...actions,
-            { label: 'Удалить', onSelect: () => onDelete(record), danger: true },
-          ]}
-        />
+        {others ? null : <FavoriteButton kind="audio" id={record.id} name={record.title} favorite={record.is_favorite} />}
+        {others && !actions.length ? null : (
+          <Menu
+            label={`Действия: ${record.title}`}
+            button={<MoreIcon />}
+            buttonClassName="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-lg text-fg-muted hover:bg-surface-3 hover:text-fg pointer-coarse:h-11 pointer-coarse:w-11"
+            entries={
+              others
+                ? actions
+                : [
+                    { label: 'Изменить', onSelect: () => onEdit(record) },
+                    { label: 'Скачать', onSelect: () => void startDownload(), disabled: download.isPending },
+                    { label: 'Поделиться', onSelect: () => setSharing(true) },
+                    ...(toAlbum ? [{ label: toAlbum.label, onSelect: () => setChoosingAlbum(true) }] : []),
+                    ...actions,
+                    { label: 'Удалить', onSelect: () => onDelete(record), danger: true },
+                  ]
+            }
+          />
+        )}
       </div>
       {record.status === 'failed' ? (
         <div className="px-3 pb-3">
@@ -247,7 +266,7 @@ export const AudioItem = memo(function AudioItem({
               duration={record.duration}
               title={record.title}
               recordId={record.id}
-              trim={trim}
+              trim={others ? undefined : trim}
               onProgress={onProgress}
             />
           ) : null}

@@ -3,6 +3,7 @@
 import { memo } from 'react';
 import { FavoriteButton } from '@/components/favorites/favorite-button';
 import { ProcessingFailed } from '@/components/media/item/processing-failed';
+import { isOthers, OwnerChip } from '@/components/media/item/owner-mark';
 import { SelectCheck } from '@/components/media/selection/select-check';
 import { TileStatus } from '@/components/media/item/tile-status';
 import { Menu } from '@/components/ui/menu';
@@ -29,7 +30,10 @@ export const PhotoTile = memo(function PhotoTile({
   selecting = false,
 }: MediaItemProps<'photo'>) {
   const src = photo.thumbnail ?? photo.preview ?? photo.file;
-  const press = useSelectableItem(photo.id, { selecting, onSelect }, () => onOpen(photo));
+  // Another account's photo (a partner's, a shared album's) is only looked at: not starred, selected or changed here.
+  const others = isOthers(photo);
+  const select = others ? undefined : onSelect;
+  const press = useSelectableItem(photo.id, { selecting, onSelect: select }, () => onOpen(photo));
   return (
     <div className="group/select relative" data-selected={selected ? 'true' : undefined}>
       <button
@@ -39,6 +43,7 @@ export const PhotoTile = memo(function PhotoTile({
         data-item-id={photo.id}
         data-testid="photo-tile"
         data-status={photo.status}
+        data-owner={photo.owner ? photo.owner.id : undefined}
         className={`group relative block aspect-square w-full overflow-hidden rounded-sm focus-visible:outline-offset-2 ${selected ? 'bg-accent-soft' : 'bg-surface-3'}`}
       >
         {src ? (
@@ -63,22 +68,28 @@ export const PhotoTile = memo(function PhotoTile({
           </span>
         ) : null}
       </button>
-      <FavoriteButton
-        name={photoAlt(photo)}
-        kind="photo"
-        id={photo.id}
-        favorite={photo.is_favorite}
-        onTile
-        className="absolute right-0 top-0"
-      />
-      <SelectCheck
-        id={photo.id}
-        name={photoAlt(photo)}
-        selected={selected}
-        selecting={selecting}
-        onSelect={onSelect}
-        className="absolute left-0 top-0"
-      />
+      {others ? (
+        <OwnerChip record={photo} className="absolute right-1.5 top-1.5" />
+      ) : (
+        <>
+          <FavoriteButton
+            name={photoAlt(photo)}
+            kind="photo"
+            id={photo.id}
+            favorite={photo.is_favorite}
+            onTile
+            className="absolute right-0 top-0"
+          />
+          <SelectCheck
+            id={photo.id}
+            name={photoAlt(photo)}
+            selected={selected}
+            selecting={selecting}
+            onSelect={onSelect}
+            className="absolute left-0 top-0"
+          />
+        </>
+      )}
       {actions?.length ? (
         <div className="absolute left-1 top-1">
           <Menu

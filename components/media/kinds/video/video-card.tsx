@@ -3,6 +3,7 @@
 import { memo } from 'react';
 import { FavoriteButton } from '@/components/favorites/favorite-button';
 import { ProcessingFailed } from '@/components/media/item/processing-failed';
+import { isOthers, ownerLine, OwnerChip } from '@/components/media/item/owner-mark';
 import { SelectCheck } from '@/components/media/selection/select-check';
 import { TileStatus } from '@/components/media/item/tile-status';
 import { Menu } from '@/components/ui/menu';
@@ -34,13 +35,17 @@ export const VideoCard = memo(function VideoCard({
 }: MediaItemProps<'video'>) {
   const duration = video.status === 'ready' ? formatDuration(video.duration) : null;
   const headingId = `video-${video.id}-title`;
-  const press = useSelectableItem(video.id, { selecting, onSelect }, () => onOpen(video));
+  // Another account's video (a partner's, a shared album's) is only watched: not starred, selected or changed here.
+  const others = isOthers(video);
+  const press = useSelectableItem(video.id, { selecting, onSelect: others ? undefined : onSelect }, () => onOpen(video));
+  const by = ownerLine(video);
   return (
     <article
       aria-labelledby={headingId}
       data-testid="video-card"
       data-status={video.status}
       data-selected={selected ? 'true' : undefined}
+      data-owner={video.owner ? video.owner.id : undefined}
       className={`group/select relative flex h-full flex-col overflow-hidden rounded-lg border bg-surface shadow-sm ${selected ? 'border-accent ring-2 ring-accent' : 'border-line'}`}
     >
       <button
@@ -75,21 +80,27 @@ export const VideoCard = memo(function VideoCard({
           </span>
         ) : null}
       </button>
-      <SelectCheck
-        id={video.id}
-        name={video.title || 'Без названия'}
-        selected={selected}
-        selecting={selecting}
-        onSelect={onSelect}
-        className="absolute left-0 top-0"
-      />
+      {others ? (
+        <OwnerChip record={video} className="absolute right-1.5 top-1.5" />
+      ) : (
+        <SelectCheck
+          id={video.id}
+          name={video.title || 'Без названия'}
+          selected={selected}
+          selecting={selecting}
+          onSelect={onSelect}
+          className="absolute left-0 top-0"
+        />
+      )}
       <div className="flex flex-col gap-0.5 px-3 py-2">
         <div className="flex items-center justify-between gap-2">
           <h2 id={headingId} className="truncate text-sm font-semibold text-fg" title={video.title}>
             {video.title || 'Без названия'}
           </h2>
           <div className="-my-1.5 -mr-2 flex shrink-0 items-center">
-            <FavoriteButton kind="video" id={video.id} name={video.title || 'Без названия'} favorite={video.is_favorite} />
+            {others ? null : (
+              <FavoriteButton kind="video" id={video.id} name={video.title || 'Без названия'} favorite={video.is_favorite} />
+            )}
             {actions?.length ? (
               <Menu
                 label={`Действия: ${video.title || 'Без названия'}`}
@@ -103,6 +114,11 @@ export const VideoCard = memo(function VideoCard({
         <time dateTime={video.created_at} className="text-xs text-fg-muted">
           {formatDate(video.created_at)}
         </time>
+        {by ? (
+          <p className="truncate text-xs text-fg-muted" data-testid="item-owner">
+            {by}
+          </p>
+        ) : null}
         {video.status === 'failed' ? (
           <div className="pt-1">
             <ProcessingFailed kind="video" id={video.id} name={video.title || 'Без названия'} />
