@@ -156,15 +156,24 @@ export function VirtualTiles<T extends { id: number }>({
     const was = anchor.current;
     const changed = linesRef.current !== lines;
     linesRef.current = lines;
-    if (!changed || !was) return;
+    // Nothing to hold while the grid's top is in view (below): the anchor may date from before the grid was
+    // measured, when its offset under the header was not known yet.
+    if (!changed || !was || window.scrollY + TOP_BAR <= box.top) return;
     let at = lines.findIndex((l) => l.key === was.key);
     if (at < 0) at = lines.findIndex((l) => l.month === was.month);
     const start = at >= 0 ? virtualizer.measurementsCache[at]?.start : undefined;
     if (start !== undefined && Math.abs(start - window.scrollY - was.offset) > 1) window.scrollTo(0, start - was.offset);
-  }, [lines, virtualizer]);
+  }, [lines, virtualizer, box.top]);
   useEffect(() => {
     const record = () => {
       const top = window.scrollY + TOP_BAR;
+      // While the grid's top is in view there is nothing to hold: a month that arrives changes only what is below
+      // the reader's eye, and the page stays where it is (at its top when it opens). Holding a line there once
+      // replayed the grid's offset under the header as a jump, and the screen opened scrolled past its header.
+      if (top <= box.top) {
+        anchor.current = null;
+        return;
+      }
       const first = virtualizer.measurementsCache.find((m) => m.end > top);
       const line = first ? linesRef.current[first.index] : undefined;
       anchor.current = first && line ? { key: line.key, month: line.month, offset: first.start - window.scrollY } : null;
@@ -172,7 +181,7 @@ export function VirtualTiles<T extends { id: number }>({
     record();
     window.addEventListener('scroll', record, { passive: true });
     return () => window.removeEventListener('scroll', record);
-  }, [virtualizer]);
+  }, [virtualizer, box.top]);
 
   const revealIndex = revealId === null ? -1 : lines.findIndex((l) => l.type === 'row' && l.items.some((i) => i.id === revealId));
   useEffect(() => {
