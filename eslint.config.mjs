@@ -97,6 +97,7 @@ const CLIENT_FEATURES = {
     'media-details-form.tsx',
     'media-item-actions.tsx',
     'processing-failed.tsx',
+    'tile-menu.tsx',
     'tile-status.tsx',
     'use-media-item-actions.ts',
     'use-media-mutations.ts',

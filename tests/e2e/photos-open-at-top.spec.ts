@@ -1,6 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { apiLogin, registerVerified } from './support/auth';
-import { uploadRealisticLibrary } from './support/photo-library';
+import { expect, test, type Page } from '@playwright/test';
+import { seedLibraryAccount, signedInPage } from './support/photo-library';
 
 /**
  * «Фото» opens at its top: the heading, «Загрузить фотографии» and the first row in view, the page not scrolled —
@@ -20,21 +19,8 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ playwright }, testInfo) => {
   test.setTimeout(180_000);
-  const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
-  const user = await registerVerified(request);
-  tokens = await apiLogin(request, user);
-  await uploadRealisticLibrary(request, tokens.access);
-  await request.dispose();
+  tokens = await seedLibraryAccount(playwright, testInfo.project.use.baseURL);
 });
-
-async function signedIn(browser: Browser, viewport: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  await context.addInitScript((t) => {
-    localStorage.setItem('token', t.access);
-    localStorage.setItem('refreshToken', t.refresh);
-  }, tokens);
-  return context.newPage();
-}
 
 /** The screen is at its top, and stays there once its months and thumbnails have come. */
 async function expectAtTop(page: Page): Promise<void> {
@@ -51,7 +37,7 @@ async function expectAtTop(page: Page): Promise<void> {
 for (const { name, viewport } of SIZES) {
   test(`at ${name} «Фото» opens at its top, from a cold load and from the navigation`, async ({ browser }) => {
     test.setTimeout(90_000);
-    const page = await signedIn(browser, viewport);
+    const page = await signedInPage(browser, viewport, tokens);
     await page.goto('/photos');
     await expectAtTop(page);
 

@@ -1,5 +1,6 @@
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { apiLogin, registerVerified } from './auth';
 import { uploadPhoto } from './photos';
 
 /**
@@ -120,4 +121,34 @@ export async function uploadRealisticLibrary(request: APIRequestContext, access:
     )
     .toBe(ids.length);
   return ids;
+}
+
+/** Signs a new account up through the API (its own request context) with the realistic library: its tokens. */
+export async function seedLibraryAccount(
+  playwright: { request: { newContext: (options: { baseURL?: string }) => Promise<APIRequestContext> } },
+  baseURL: string | undefined,
+): Promise<{ access: string; refresh: string }> {
+  const request = await playwright.request.newContext({ baseURL });
+  try {
+    const user = await registerVerified(request);
+    const tokens = await apiLogin(request, user);
+    await uploadRealisticLibrary(request, tokens.access);
+    return tokens;
+  } finally {
+    await request.dispose();
+  }
+}
+
+/** A page of a new browser context at `viewport`, signed in with `tokens` from its first load. */
+export async function signedInPage(
+  browser: Browser,
+  viewport: { width: number; height: number },
+  tokens: { access: string; refresh: string },
+): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  await context.addInitScript((t) => {
+    localStorage.setItem('token', t.access);
+    localStorage.setItem('refreshToken', t.refresh);
+  }, tokens);
+  return context.newPage();
 }
