@@ -112,7 +112,7 @@ const CLIENT_FEATURES = {
     'use-pending-uploads.ts',
   ],
   'components/media/recorder': ['recorder-dialog.tsx', 'restore-recording-banner.tsx', 'use-media-recorder-launch.ts'],
-  'components/media/viewer': ['media-viewer.tsx'],
+  'components/media/viewer': ['media-viewer.tsx', 'viewer-frame.tsx'],
 };
 const featureZones = [
   ...Object.entries(CLIENT_FEATURES).map(([feature, publicFiles]) => ({

@@ -146,3 +146,23 @@ test('at 390×844 the month’s name shows while the timeline scrolls and leaves
   await expect(month).toHaveCSS('opacity', '0', { timeout: 5_000 });
   await page.context().close();
 });
+
+test('the viewer’s «Сведения» name the file, the camera, the lens, the exposure and the zone, in one date style', async ({ browser }) => {
+  test.setTimeout(60_000);
+  const page = await signedInPage(browser, { width: 1280, height: 800 }, tokens);
+  await page.goto('/photos');
+  // The newest photo of the library: «Обед 1», taken today with the +03:00 offset.
+  await page.getByRole('img', { name: 'Обед 1', exact: true }).click();
+  const viewer = page.getByRole('dialog', { name: 'Просмотр фотографии' });
+  await viewer.getByRole('button', { name: 'Сведения' }).click();
+  const info = viewer.getByRole('complementary', { name: 'Сведения' });
+  const fact = (term: string) => info.locator('dt', { hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]');
+  await expect(fact('Файл')).toHaveText('Обед 1.jpg');
+  await expect(fact('Камера')).toHaveText('Apple iPhone 13');
+  await expect(fact('Объектив')).toHaveText('iPhone 13 back dual wide camera 5.1mm f/1.6');
+  await expect(fact('Экспозиция')).toHaveText('ƒ/1,6 · 1/125\u00a0с · ISO\u00a0100 · 5,1\u00a0мм');
+  await expect(fact('Часовой пояс')).toHaveText('UTC+03:00');
+  // One date style: «28 ноября 2026 г. в 18:00», taken and uploaded alike.
+  for (const term of ['Снято', 'Загружено']) await expect(fact(term)).toHaveText(/^\d{1,2} [а-я]+ \d{4} г\. в \d{2}:\d{2}$/);
+  await page.context().close();
+});
