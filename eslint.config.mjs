@@ -87,7 +87,7 @@ const CLIENT_FEATURES = {
   // The media, part by part: the screen on top, then the collection and the kinds' views, then what an item is
   // drawn, selected, uploaded, recorded and viewed with.
   'components/media/screen': ['lazy-media-screen.tsx', 'media-screen.tsx', 'media-screen-header.tsx', 'use-media-list.ts'],
-  'components/media/collection': ['media-collection.tsx', 'use-timeline.ts'],
+  'components/media/collection': ['justified-grid.tsx', 'media-collection.tsx', 'use-timeline.ts'],
   'components/media/kinds': ['kind-views.tsx'],
   'components/media/item': [
     'delete-media-dialog.tsx',
