@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import yauzl from 'yauzl';
+import { expectAccessible } from './support/a11y';
 import { apiLogin, registerVerified } from './support/auth';
 import { realisticPhotos } from './support/photo-library';
 import { uploadPhoto } from './support/photos';
@@ -64,8 +65,14 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   await request.dispose();
 });
 
-async function guestPage(browser: Browser, viewport: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext({ viewport, acceptDownloads: true });
+async function guestPage(
+  browser: Browser,
+  viewport: { width: number; height: number },
+  colorScheme: 'light' | 'dark' = 'light',
+): Promise<Page> {
+  const context = await browser.newContext({ viewport, acceptDownloads: true, colorScheme });
+  // «Как в системе»: the page follows the emulated scheme.
+  await context.addInitScript(() => localStorage.setItem('theme', 'system'));
   const page = await context.newPage();
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Карелия, июль 2025', level: 1 })).toBeVisible();
@@ -151,3 +158,26 @@ test('«Скачать всё» saves one ZIP of the album’s copies, named aft
   expect(names.filter((n) => n.endsWith('.jpg'))).toHaveLength(PHOTOS);
   await page.context().close();
 });
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`the guest's album grid and its viewer pass axe, ${theme}`, async ({ browser }) => {
+    const page = await guestPage(browser, { width: 390, height: 844 }, theme);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    await expect(
+      page
+        .getByRole('button', { name: /^Открыть фотографию: / })
+        .first()
+        .getByRole('img'),
+    ).toBeVisible();
+    await expectAccessible(page, `shared album (${theme})`);
+    await page
+      .getByRole('button', { name: /^Открыть фотографию: / })
+      .first()
+      .click();
+    const viewer = page.getByRole('dialog', { name: 'Просмотр фотографии' });
+    await viewer.getByRole('button', { name: 'Сведения' }).click();
+    await expect(viewer.getByRole('complementary', { name: 'Сведения' })).toBeVisible();
+    await expectAccessible(page, `shared album viewer (${theme})`);
+    await page.context().close();
+  });
+}

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectAccessible } from './support/a11y';
 import { registerAndLoginWithAccess } from './support/auth';
 import { realisticPhotos } from './support/photo-library';
 import { uploadPhoto } from './support/photos';
@@ -34,6 +35,8 @@ test('a deleted photo is recognised in «Корзина» by its thumbnail, with
   ] as const)
     expect((await page.request.delete(`/api/media/${kind}/${id}/`, { headers })).status()).toBe(204);
 
+  // «Как в системе», so the emulated scheme switches the theme in place below.
+  await page.addInitScript(() => localStorage.setItem('theme', 'system'));
   await page.goto('/trash');
   const items = page.getByTestId('trash-item');
   await expect(items).toHaveCount(2);
@@ -49,6 +52,20 @@ test('a deleted photo is recognised in «Корзина» by its thumbnail, with
   // A dense list: each entry no taller than a thumbnail and its three lines.
   for (const box of await items.evaluateAll((all) => all.map((i) => i.getBoundingClientRect().height)))
     expect(box).toBeLessThanOrEqual(100);
+  // Both themes: the chip, the icon's well and the buttons pass axe.
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    await page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a instanceof CSSTransition)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+    );
+    await expectAccessible(page, `trash with thumbnails (${theme})`);
+  }
 
   // Restored, it is back with its usual URLs; the trash's no longer serve it.
   const trashUrl = (await thumb.getAttribute('src'))!;
