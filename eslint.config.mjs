@@ -89,7 +89,7 @@ const CLIENT_FEATURES = {
   // The media, part by part: the screen on top, then the collection and the kinds' views, then what an item is
   // drawn, selected, uploaded, recorded and viewed with.
   'components/media/screen': ['lazy-media-screen.tsx', 'media-screen.tsx', 'media-screen-header.tsx', 'use-media-list.ts'],
-  'components/media/collection': ['media-collection.tsx', 'use-timeline.ts'],
+  'components/media/collection': ['justified-grid.tsx', 'media-collection.tsx', 'use-timeline.ts'],
   'components/media/kinds': ['kind-views.tsx'],
   'components/media/item': [
     'delete-media-dialog.tsx',
@@ -100,6 +100,7 @@ const CLIENT_FEATURES = {
     'media-item-actions.tsx',
     'owner-mark.tsx',
     'processing-failed.tsx',
+    'tile-menu.tsx',
     'tile-status.tsx',
     'use-media-item-actions.ts',
     'use-media-mutations.ts',
@@ -114,7 +115,7 @@ const CLIENT_FEATURES = {
     'use-pending-uploads.ts',
   ],
   'components/media/recorder': ['recorder-dialog.tsx', 'restore-recording-banner.tsx', 'use-media-recorder-launch.ts'],
-  'components/media/viewer': ['media-viewer.tsx'],
+  'components/media/viewer': ['media-viewer.tsx', 'viewer-frame.tsx'],
 };
 const featureZones = [
   ...Object.entries(CLIENT_FEATURES).map(([feature, publicFiles]) => ({

@@ -189,7 +189,9 @@ const trashFields = {
 
 /**
  * One item of GET /api/media/trash/ (newest deletion first): the record of its kind plus `kind`,
- * `deleted_at` and `purge_at`. Its file URLs are null: the files of trashed items are not served.
+ * `deleted_at` and `purge_at`. Its file URLs are null (the files of trashed items are not served), but
+ * for what the trash shows of it: a photo's `thumbnail` and a video's `poster`, by URLs that serve
+ * only them and only while the item is in the trash.
  */
 export const trashItemSchema = kindUnion(MEDIA_RECORD_SCHEMAS, trashFields);
 export type TrashItem = z.infer<typeof trashItemSchema>;
@@ -219,6 +221,25 @@ export const usageSchema = z.object({
   ...perKindFields(z.number().int()),
 });
 export type Usage = z.infer<typeof usageSchema>;
+
+/**
+ * GET /api/media/{kind}/{id}/info/: what the viewer's «Сведения» add to the record, read from the stored original
+ * for its owner: the file's name as uploaded and, for a photo, what its camera wrote (EXIF); null where the file
+ * says nothing. Where the photo was taken is never read.
+ */
+export const mediaInfoSchema = z.object({
+  file_name: z.string(),
+  /** «Apple iPhone 13», «Canon EOS R6» (the make once, where the model repeats it). */
+  camera: z.string().nullable(),
+  lens: z.string().nullable(),
+  /** Seconds (1/125 s: 0.008). */
+  exposure_time: z.number().nullable(),
+  f_number: z.number().nullable(),
+  iso: z.number().int().nullable(),
+  /** Millimetres. */
+  focal_length: z.number().nullable(),
+});
+export type MediaInfo = z.infer<typeof mediaInfoSchema>;
 
 /**
  * An upload of a file its owner already keeps stores nothing: 409 with this body, naming the record

@@ -38,6 +38,7 @@ import { MediaRepository } from './media/records/repository.ts';
 import { MediaExport } from './media/export/export.ts';
 import { RenditionSizes } from './media/usage/rendition-sizes.ts';
 import { MediaService } from './media/records/service.ts';
+import { MediaInfo } from './media/records/info.ts';
 import { ListCache } from './media/records/list-cache.ts';
 import { MediaTimeline } from './media/timeline/timeline.ts';
 import { TimelineRepository } from './media/timeline/repository.ts';
@@ -127,6 +128,7 @@ export function composeMedia(deps: AppDeps, log: MediaLog, queue: JobQueue, metr
   const grants = new Grants(new GrantsRepository(deps.db), clock);
   return {
     records: new MediaService({ repo, queue, clock }),
+    info: new MediaInfo({ repo, storage }),
     uploads: new MediaUploads({ repo, storage, processing, queue, usage, clock, config: deps.config, log }),
     trash: new MediaTrash({ repo: new TrashRepository(deps.db), queue, clock }),
     trim: new AudioTrim({ repo: new TrimRepository(deps.db), queue, usage, clock }),

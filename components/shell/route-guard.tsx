@@ -5,9 +5,11 @@ import { useRouter } from 'next/navigation';
 import { useEffect, type ReactNode } from 'react';
 import { authStatusAtom } from '@/lib/auth/atoms';
 import { ScreenLoading } from '@/components/ui/lazy-screen';
+import { RouteLoading } from './route-loading';
 
 /**
- * `protected` pages render once the visitor is known to be signed in and send guests to /login. `guest` pages
+ * `protected` pages render once the visitor is known to be signed in and send guests to /login (meanwhile a
+ * screen's skeleton, route-loading.tsx). `guest` pages
  * (the sign-in forms) are drawn at once — into the exported page too, so they paint with its first bytes — and
  * send a signed-in visitor to /; while a stored session is being checked (the `session` mark) they wait behind
  * the spinner instead of flashing a form at someone who is signed in.
@@ -22,7 +24,7 @@ export function RouteGuard({ mode, children }: { mode: 'protected' | 'guest'; ch
     if (mode === 'guest' && status === 'authenticated') router.replace('/');
   }, [mode, status, router]);
 
-  if (mode === 'protected') return status === 'authenticated' ? <>{children}</> : <ScreenLoading />;
+  if (mode === 'protected') return status === 'authenticated' ? <>{children}</> : <RouteLoading />;
   if (status === 'authenticated') return <ScreenLoading />;
   return (
     <>

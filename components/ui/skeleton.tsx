@@ -1,6 +1,8 @@
+import type { CSSProperties } from 'react';
+
 /** A grey block that pulses where content will be, in the content's own shape (no spinner where the layout is known). */
-export function Skeleton({ className = '' }: { className?: string }) {
-  return <span aria-hidden="true" className={`block animate-shimmer rounded-md bg-surface-3 ${className}`} />;
+export function Skeleton({ className = '', style }: { className?: string; style?: CSSProperties }) {
+  return <span aria-hidden="true" className={`block animate-shimmer rounded-md bg-surface-3 ${className}`} style={style} />;
 }
 
 /** Rows of a list while it loads: `label` is what a screen reader hears («Загрузка аудиозаписей»). */

@@ -6,6 +6,11 @@ export interface KindPath {
   href: `/${string}`;
   /** Read a month at a time while sorted newest first (the timeline), so the page load asks for the months early, not the list. */
   timeline?: true;
+  /**
+   * Its list's shape, rows or tiles (the views' registry, kind-views.tsx, draws it so): what its screen's skeleton
+   * draws from the first paint, before the screen's code is here.
+   */
+  layout: 'rows' | 'tiles';
 }
 
 /**
@@ -13,9 +18,9 @@ export interface KindPath {
  * The kind's names and icon are kind-names.ts, which spreads these; its data, kinds.ts.
  */
 export const KIND_PATHS: { readonly [K in MediaKind]: KindPath } = {
-  audio: { href: '/audio' },
-  photo: { href: '/photos', timeline: true },
-  video: { href: '/video' },
+  audio: { href: '/audio', layout: 'rows' },
+  photo: { href: '/photos', timeline: true, layout: 'tiles' },
+  video: { href: '/video', layout: 'tiles' },
 };
 
 /**

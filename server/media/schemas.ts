@@ -6,6 +6,7 @@ import {
   kindUnion,
   MEDIA_RECORD_SCHEMAS,
   mediaKindSchema,
+  mediaInfoSchema,
   signedLinkSchema,
   type MediaKind,
 } from '../../contract/media.ts';
@@ -49,6 +50,9 @@ export const exportBody = z.object({
 
 /** A signed, expiring link (the export, a download). */
 export const linkWire = z.strictObject(signedLinkSchema.shape);
+
+/** GET /api/media/{kind}/{id}/info/: the file's name and a photo's camera facts (nothing else leaves). */
+export const infoWire = z.strictObject(mediaInfoSchema.shape);
 
 /** A record's id in the path: a positive integer that fits the column (anything else names no record: 404). */
 export const idParams = z.object({

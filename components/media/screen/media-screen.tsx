@@ -13,6 +13,7 @@ import { SelectionBar } from '@/components/media/selection/selection-bar';
 import { UploadTray } from '@/components/media/uploads/upload-tray';
 import { Button } from '@/components/ui/button';
 import { lazyDialog } from '@/components/ui/lazy-dialog';
+import { SkeletonTimeline } from '@/components/ui/screen-skeleton';
 import { SkeletonRows, SkeletonTiles } from '@/components/ui/skeleton';
 import { useLinkedRecord } from '@/components/media/screen/use-linked-record';
 import { useMediaList } from '@/components/media/screen/use-media-list';
@@ -225,6 +226,8 @@ export function MediaScreen<K extends MediaKind>({ kind }: { kind: K }) {
           skeleton={
             view.layout === 'rows' ? (
               <SkeletonRows label={text.loading} />
+            ) : view.virtual ? (
+              <SkeletonTimeline label={text.loading} />
             ) : (
               <SkeletonTiles label={text.loading} className={view.tileGrid} />
             )

@@ -40,7 +40,8 @@ export type FileAccess = 'ok' | 'forbidden' | 'ended' | 'gone';
  * while a record outside the trash (or a user's avatar) still names the key. A deleted record's URLs
  * stop at once, whether its bytes wait in the trash or their removal failed or waits for a later attempt.
  * A URL that carries a grant (a download link: the session it was asked in; another account's item: the
- * album membership or partnership it was shown through) works only while the grant is alive.
+ * album membership or partnership it was shown through) works only while the grant is alive. A trash
+ * preview URL serves a trashed item's thumbnail or poster, and nothing else.
  */
 export class MediaFileAccess {
   constructor(private readonly d: MediaFileAccessDeps) {}
@@ -51,6 +52,8 @@ export class MediaFileAccess {
    */
   async check(key: string, exp: string | undefined, sig: string | undefined, extras: SignedExtras = {}): Promise<FileAccess> {
     if (!verifyMediaSignature(this.d.secretKey, key, exp, sig, this.d.clock.now(), extras)) return 'forbidden';
+    // A trash preview (signing.ts): only while a trashed item names the key as its thumbnail or poster.
+    if (extras.t !== undefined) return (await this.d.owners.isTrashedPreview(key)) ? 'ok' : 'gone';
     if (extras.g !== undefined) {
       const grant = parseGrant(extras.g);
       const owner = ownerOfKey(key);

@@ -16,6 +16,7 @@ const signedQuery = z.object({
   exp: z.string().optional().catch(undefined),
   dl: z.string().optional().catch(undefined),
   g: z.string().optional().catch(undefined),
+  t: z.string().optional().catch(undefined),
   sig: z.string().optional().catch(undefined),
 });
 
@@ -36,9 +37,9 @@ export async function mediaFileRoutes(app: FastifyInstance, deps: AppDeps, acces
     schema: { querystring: signedQuery },
     handler: async (request, reply) => {
       const key = keyFromUrl(request.url);
-      const { exp, dl, g, sig } = request.query;
+      const { exp, dl, g, t, sig } = request.query;
       if (!key) throw forbidden();
-      const allowed = await access.check(key, exp, sig, { dl, g });
+      const allowed = await access.check(key, exp, sig, { dl, g, t });
       if (allowed === 'forbidden') throw forbidden();
       const grant = g === undefined ? null : parseGrant(g);
       if (allowed === 'ended') throw linkEnded(grant?.kind ?? null);

@@ -13,7 +13,7 @@ import { sessionGrant } from '../../grants/grant.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { contentDisposition, safeFileName } from '../files/content-disposition.ts';
 import { KIND_SPECS, type MediaKindSpec, type UrlSigner } from '../kinds.ts';
-import { downloadQuery, editBody, idParams, linkWire, listQuery, overrideBody } from '../schemas.ts';
+import { downloadQuery, editBody, idParams, infoWire, linkWire, listQuery, overrideBody } from '../schemas.ts';
 import { recordsJson, sendList } from './list-reply.ts';
 import { othersKey, recordsOfOwners, type OtherOwners } from './others.ts';
 import { sendStored } from '../files/send-file.ts';
@@ -33,7 +33,7 @@ export interface MediaRouteOptions {
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 
 /**
- * /api/media/{kind}/ and /api/media/{kind}/{id}/ (+ /download/) for every kind in the registry.
+ * /api/media/{kind}/ and /api/media/{kind}/{id}/ (+ /download/, /info/) for every kind in the registry.
  * The schemas check the input, the services do the work, the answer is shaped here.
  */
 export const mediaRoutes: FastifyPluginAsyncZod<MediaRouteOptions> = async (app, options) => {
@@ -110,6 +110,17 @@ function registerKind(app: ZodApp, kind: MediaKindSpec, { media, guard, storage,
     const row = await records.get(currentUser(request).id, kind, request.params.id);
     return kind.toJson(row, signer());
   });
+
+  // What the viewer's «Сведения» add to the record, read from the original (info.ts): it never changes for the
+  // record, so the browser may keep it an hour.
+  app.get(
+    `${base}/:id/info`,
+    { preValidation: guard, schema: { params: idParams, response: { 200: infoWire } } },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'private, max-age=3600');
+      return media.info.of(currentUser(request).id, kind, request.params.id);
+    },
+  );
 
   // Edits come as JSON, a form or multipart fields; the spec's fallbacks POST them with
   // X-HTTP-Method-Override or a `_method` field.
