@@ -2,7 +2,7 @@ import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/kysely.ts';
 import type { Mailer } from './mail/mailer.ts';
-import type { MediaProcessor } from './media/processing/processor.ts';
+import type { MediaProcessor } from './media/processing/types.ts';
 import type { SmsSender } from './sms/sms.ts';
 import type { Storage } from './storage/storage.ts';
 

@@ -4,14 +4,8 @@ import type { Db } from '../db/kysely.ts';
 import type { Job } from '../db/types.ts';
 import { JOB_LANES, type JobKind, type Lane, type Lease } from './kinds.ts';
 import { JobsRepository } from './repository.ts';
+import type { JobLog } from './log.ts';
 import type { JobSignals } from './signals.ts';
-
-/** Where the queue reports what went wrong off the request path. */
-export interface JobLog {
-  error(obj: unknown, msg?: string): void;
-  warn(obj: unknown, msg?: string): void;
-  info(obj: unknown, msg?: string): void;
-}
 
 /** A job to add: its kind (which names its lane), the record it works on, and what else it needs. */
 export interface JobSpec {

@@ -2,7 +2,8 @@ import type { Clock } from '../clock.ts';
 import type { Db } from '../db/kysely.ts';
 import type { Storage } from './storage.ts';
 import { parsePurgeFiles } from './purge-files.ts';
-import { jobsInProgress, type JobLog, type JobQueue } from '../jobs/queue.ts';
+import type { JobLog } from '../jobs/log.ts';
+import { jobsInProgress, type JobQueue } from '../jobs/queue.ts';
 import { StoredKeysRepository } from './stored-keys-repository.ts';
 import type { JobDefinition } from '../jobs/worker.ts';
 

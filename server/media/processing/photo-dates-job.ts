@@ -1,4 +1,5 @@
-import type { JobLog, JobQueue } from '../../jobs/queue.ts';
+import type { JobLog } from '../../jobs/log.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
 import { ClaimLostError, type JobDefinition } from '../../jobs/worker.ts';
 import type { Db } from '../../db/kysely.ts';
 import type { MediaProcessing } from './processing.ts';

@@ -7,7 +7,7 @@ import { StorageUnavailable } from '../../storage/storage.ts';
 import type { Detected } from '../content-types.ts';
 import { UploadRefused, type FileColumn, type MediaKindSpec } from '../kinds.ts';
 import type { MediaLog } from '../log.ts';
-import type { OriginalSource } from './processor.ts';
+import type { OriginalSource } from './types.ts';
 import type { MediaPatch } from '../records/repository.ts';
 
 /**

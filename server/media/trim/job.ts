@@ -14,7 +14,7 @@ import type { Detected } from '../content-types.ts';
 import type { MediaLog } from '../log.ts';
 import { compactPeaks } from '../processing/peaks.ts';
 import { ProcessingFailed } from '../processing/processing.ts';
-import type { AudioAnalysis, MediaProcessor } from '../processing/processor.ts';
+import type { AudioAnalysis, MediaProcessor } from '../processing/types.ts';
 import type { MediaPatch } from '../records/repository.ts';
 import { deleteStored } from '../files/stored-files.ts';
 import { TrimRepository } from './repository.ts';
