@@ -1,5 +1,5 @@
 import { PROVIDER_LABELS } from '../../contract/sign-in-ways.ts';
-import type { OAuthProviderId } from '../db/types.ts';
+import type { OAuthProviderId } from '../db/tables/accounts.ts';
 import { emptyReport, type RecoveryReport } from './recovery.ts';
 
 /** The words of every e-mail and SMS the accounts API sends (Russian, signed by Копилка), and its uniqueness errors. */

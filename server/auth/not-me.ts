@@ -5,7 +5,7 @@ import { LIMITS } from '../accounts/limits.ts';
 import { notMeDoneNotice } from '../accounts/messages.ts';
 import { RECOVERY_LOOKBACK_MS } from '../accounts/recovery.ts';
 import type { Db } from '../db/kysely.ts';
-import type { UndoAction } from '../db/types.ts';
+import type { UndoAction } from '../db/tables/accounts.ts';
 import { detailError } from '../http/errors.ts';
 import { NotMeRepository, type UndoneChange } from './not-me-repository.ts';
 import { UndoLinksRepository } from './undo-links-repository.ts';
