@@ -25,6 +25,8 @@ import { JobQueue } from './jobs/queue.ts';
 import { jobSignals } from './jobs/signals.ts';
 import { reconcileStorageJob, scheduleReconciliation } from './storage/reconcile.ts';
 import { Worker, type WorkerDeps } from './jobs/worker.ts';
+import { isDatabaseUnavailable } from './db/unavailable.ts';
+import { StorageUnavailable } from './storage/storage.ts';
 import { BackgroundWork } from './media/processing/background.ts';
 import { MediaFileAccess } from './media/files/access.ts';
 import type { MediaLog } from './media/log.ts';
@@ -187,6 +189,8 @@ export function composeWorker(deps: WorkerDepsOf, log: JobLog, queue: JobQueue, 
     observe: own.metrics && ((kind, outcome, seconds) => own.metrics!.jobDuration.observe({ kind, outcome }, seconds)),
     observePickup: own.metrics && ((kind, seconds) => own.metrics!.jobPickup.observe({ kind }, seconds)),
     sweepEveryMs: own.sweepEveryMs,
+    // Not the file's fault: the storage or the database cannot be used for a while.
+    isOutsideFault: (err) => err instanceof StorageUnavailable || isDatabaseUnavailable(err),
     definitions: [
       ...processingJobs({ repo: own.repo ?? new MediaRepository(db), storage, processing, clock, log }),
       trimJobDefinition({

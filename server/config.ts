@@ -2,11 +2,19 @@ import { randomBytes } from 'node:crypto';
 import { accessSync, constants, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { leaseOf, type Lease } from './jobs/kinds.ts';
 import { MediaStorageSettingError, parseMediaStorage, type MediaStorageSetting } from './storage/media-storage-url.ts';
 
 /** Sizes are in bytes. */
 const MB = 1024 * 1024;
+
+/** How long a job's claim lasts unrenewed (JOB_LEASE_SECONDS), and how often a running job renews it. */
+export interface Lease {
+  ms: number;
+  renewEveryMs: number;
+}
+
+/** A lease of `seconds`, renewed three times within it. */
+export const leaseOf = (seconds: number): Lease => ({ ms: seconds * 1000, renewEveryMs: Math.max(200, Math.floor((seconds * 1000) / 3)) });
 
 /** A whole number from the environment, with one readable message whatever is wrong with it. */
 const wholeNumber = (min: number, max: number, message: string) =>

@@ -1,7 +1,7 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../db/kysely.ts';
 import type { DB, Job, NewJob } from '../db/types.ts';
-import type { JobKind, Lane } from './kinds.ts';
+import type { JobKind, Lane } from '../db/tables/jobs.ts';
 
 /** No live claim holds the job at `now`: never claimed, handed back, or its lease ran out. */
 const unclaimedAt = (now: string) => (eb: ExpressionBuilder<DB, 'jobs'>) =>

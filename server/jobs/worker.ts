@@ -6,11 +6,13 @@ import type { Db } from '../db/kysely.ts';
 import type { Job } from '../db/types.ts';
 import { whileDatabaseDown } from '../db/unavailable.ts';
 import { logRepeated } from '../log/repeats.ts';
-import { JOB_LANES, type JobKind, type Lane } from './kinds.ts';
+import { JOB_LANES } from './kinds.ts';
+import type { JobKind, Lane } from '../db/tables/jobs.ts';
 import type { JobLog } from './log.ts';
 import { CLAIM_TOKEN, newClaimToken, type JobQueue } from './queue.ts';
 import { JobsRepository } from './repository.ts';
-import { defaultRetryAfterMs, isOutsideFault, outsideRetryAfterMs } from './retries.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
+import { defaultRetryAfterMs, outsideRetryAfterMs } from './retries.ts';
 import { sweepWorkFolders, WORK_SWEEP_EVERY_MS } from './work-folders.ts';
 
 /** The run's claim was taken over, or its job is gone: it stops, and what it made is not kept. */
@@ -80,6 +82,12 @@ export interface WorkerDeps {
   observePickup?: (kind: string, seconds: number) => void;
   /** How often it removes the work folders of claims that are over (WORK_SWEEP_EVERY_MS, work-folders.ts; tests shorten it). */
   sweepEveryMs?: number;
+  /**
+   * Whether a run's error is the trouble of something outside the job's input (the storage or the database
+   * unavailable): such a run is tried again with outsideRetryAfterMs and counts no attempt. The engine knows
+   * no storage: the composition says what counts (default: the database unavailable).
+   */
+  isOutsideFault?: (err: unknown) => boolean;
 }
 
 /** How a run ended: its work done, handed back to be tried again, given up, or its claim lost (or handed back at shutdown). */
@@ -368,7 +376,7 @@ export class Worker {
       }
       const attempts = job.attempts - job.failures;
       outcome = 'retry';
-      if (isOutsideFault(err)) {
+      if ((this.d.isOutsideFault ?? isDatabaseUnavailable)(err)) {
         const failures = job.failures + 1;
         log.warn({ err, job: job.id, kind: job.kind, failures }, 'job failed for a reason outside its input: tried again later');
         await ctx.later(new Date(clock.now().getTime() + outsideRetryAfterMs(failures)), errorText(err), true);

@@ -1,5 +1,4 @@
 import type { Generated } from 'kysely';
-import type { CodePurpose } from '../../accounts/codes.ts';
 
 /** The tables of accounts and of the ways into them: users, codes, sessions and tokens, two-step sign-in, passkeys, providers. */
 
@@ -27,6 +26,9 @@ export interface UsersTable {
   /** 1: staff (the admin area is theirs), 0: a member (migration 027). */
   is_staff: Generated<number>;
 }
+
+/** Purposes of one-time codes (accounts/codes.ts); a code only ever works for the purpose it was sent for. */
+export type CodePurpose = 'email_verify' | 'email_change' | 'phone_verify' | 'phone_login' | 'phone_reset';
 
 /** One-time codes sent by e-mail or SMS, each for one purpose (accounts/codes.ts). */
 export interface CodesTable {

@@ -1,7 +1,20 @@
 import type { Generated } from 'kysely';
-import type { JobKind, Lane } from '../../jobs/kinds.ts';
 
 /** The tables of the server's own work: the job queue, and the throttles every process shares. */
+
+/** Every kind of job; the lane each runs in is jobs/kinds.ts's JOB_LANES (which must name them all). */
+export type JobKind =
+  | 'process-audio'
+  | 'process-photo'
+  | 'process-video'
+  | 'trim-audio'
+  | 'purge-files'
+  | 'reconcile-storage'
+  | 'read-photo-dates'
+  | 'strip-audio-tags';
+
+/** The job engine's lanes: each has slots of its own in every worker (jobs/kinds.ts). */
+export type Lane = 'short' | 'video' | 'housekeeping';
 
 /**
  * Pending work of any process (see migration 008): claimed by one process at a time through
