@@ -13,7 +13,7 @@ import { ERROR_CODE } from '../../contract/errors.ts';
 import { logUnavailable } from '../log/repeats.ts';
 import { isNotImplemented } from '../storage/abilities.ts';
 import { TusRefusal } from './tus-refusal.ts';
-import { newUploadId } from './upload-ids.ts';
+import { newUploadId } from '../storage/upload-keys.ts';
 
 export interface UploadRouteOptions {
   uploads: UploadServices;

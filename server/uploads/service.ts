@@ -17,7 +17,7 @@ import type { Storage } from '../storage/storage.ts';
 import { parseFields, REQUIRED } from '../http/validation.ts';
 import type { UploadsRepository } from './repository.ts';
 import { digestOf } from './running-hash.ts';
-import { stagingKey } from './upload-ids.ts';
+import { stagingKey } from '../storage/upload-keys.ts';
 
 export interface ResumableUploadsDeps {
   repo: UploadsRepository;
