@@ -41,7 +41,7 @@ import { MediaService } from './media/records/service.ts';
 import { ListCache } from './media/records/list-cache.ts';
 import { MediaTimeline } from './media/timeline/timeline.ts';
 import { TimelineRepository } from './media/timeline/repository.ts';
-import { MediaPathSigner } from './media/files/signing.ts';
+import { MediaPathSigner, signMediaPath } from './media/files/signing.ts';
 import { StoredKeyOwnersRepository } from './media/files/stored-key-owners-repository.ts';
 import { MediaTrash } from './media/trash/trash.ts';
 import { AudioCutter } from './media/trim/audio-cut.ts';
@@ -258,7 +258,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger, metrics: 
   });
   return {
     guard: sessionGuard(deps),
-    presentUser: userPresenter(deps),
+    presentUser: userPresenter(deps.clock, (key, now, ttl) => signMediaPath(deps.config.secretKey, key, now, ttl)),
     auth,
     sessionList,
     twoFactor: auth.twoFactor,
