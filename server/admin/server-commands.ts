@@ -2,6 +2,7 @@ import type { Job } from '../db/types.ts';
 import { ApiError } from '../http/errors.ts';
 import { reconcileStorage } from '../storage/reconcile.ts';
 import { cliActor } from './audit.ts';
+import { jobState } from './operations.ts';
 import { AdminError, type CommandRun } from './command.ts';
 import { table } from './terminal-text.ts';
 
@@ -57,12 +58,7 @@ export const serverCommands: Record<string, CommandRun> = {
   },
 };
 
-/** Running: a claim whose lease holds. Failed: its last run failed and it waits for its retry. Waiting: the rest. */
-function jobState(j: Job, now: string): 'running' | 'failed' | 'waiting' {
-  if (j.lease_until !== null && j.lease_until >= now) return 'running';
-  return j.last_error !== null ? 'failed' : 'waiting';
-}
-
+/** A job as `jobs list --json` prints it: the admin area's fields and the record it works on. */
 const jobJson = (j: Job, now: string) => ({
   id: j.id,
   kind: j.kind,
