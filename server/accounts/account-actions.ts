@@ -4,7 +4,7 @@ import type { User } from '../db/types.ts';
 import { fieldError, tooManyRequests } from '../http/errors.ts';
 import { Throttle, type ThrottleResult } from '../throttle/throttle.ts';
 import { CodesRepository } from './codes-repository.ts';
-import { Delivery } from './delivery.ts';
+import { Delivery } from '../notify/delivery.ts';
 import { LIMITS } from './limits.ts';
 import { emailCodeMessage, smsCodeText } from './messages.ts';
 import { OneTimeCodes } from './one-time-codes.ts';

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Mailer } from '../mail/mailer.ts';
-import type { SmsSender } from '../sms/sms.ts';
+import type { Mailer } from './mailer.ts';
+import type { SmsSender } from './sms.ts';
 
 /**
  * Sends e-mail and SMS without letting a failing SMTP server or gateway turn an answer into a 500:
