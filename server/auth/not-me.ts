@@ -2,7 +2,7 @@ import { PROVIDER_LABELS } from '../../contract/sign-in-ways.ts';
 import type { Clock } from '../clock.ts';
 import { enforce, type AccountActions } from '../accounts/account-actions.ts';
 import { LIMITS } from '../accounts/limits.ts';
-import { notMeDoneNotice } from '../accounts/messages.ts';
+import { notMeDoneNotice } from './messages.ts';
 import { RECOVERY_LOOKBACK_MS } from '../accounts/recovery.ts';
 import type { Db } from '../db/kysely.ts';
 import type { UndoAction } from '../db/tables/accounts.ts';

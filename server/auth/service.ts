@@ -5,7 +5,8 @@ import { generateResetToken, hashResetToken, RESET_TOKEN_TTL_MS } from '../accou
 import type { CodePurpose } from '../db/tables/accounts.ts';
 import { LIMITS } from '../accounts/limits.ts';
 import { RECOVERY_LOOKBACK_MS } from '../accounts/recovery.ts';
-import { ALREADY_EXISTS, passwordChangedNotice, resetLinkMessage } from '../accounts/messages.ts';
+import { ALREADY_EXISTS } from '../accounts/messages.ts';
+import { passwordChangedNotice, resetLinkMessage } from './messages.ts';
 import { hashPassword, verifyDummyPassword, verifyPassword } from '../accounts/passwords.ts';
 import { generateUsername } from '../accounts/username.ts';
 import { newUserRow, Users, uniqueViolationField } from '../accounts/users.ts';

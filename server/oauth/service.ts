@@ -5,7 +5,7 @@ import { enforce, WRONG_PASSWORD, type AccountActions } from '../accounts/accoun
 import { LIMITS } from '../accounts/limits.ts';
 import { verifyDummyPassword, verifyPassword } from '../accounts/passwords.ts';
 import { LAST_WAY_IN, newUserRow, uniqueViolationField, type Users } from '../accounts/users.ts';
-import { providerLinkedNotice } from '../accounts/messages.ts';
+import { providerLinkedNotice } from './messages.ts';
 import type { NotMe } from '../auth/not-me.ts';
 import type { AuthService } from '../auth/service.ts';
 import type { SessionMeta } from '../auth/sessions.ts';

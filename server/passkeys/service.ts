@@ -12,7 +12,7 @@ import {
 } from '@simplewebauthn/server';
 import type { Clock } from '../clock.ts';
 import { enforce, passwordFailKey, type AccountActions } from '../accounts/account-actions.ts';
-import { passkeyAddedNotice } from '../accounts/messages.ts';
+import { passkeyAddedNotice } from './messages.ts';
 import type { NotMe } from '../auth/not-me.ts';
 import { LIMITS } from '../accounts/limits.ts';
 import { LAST_WAY_IN, type Users } from '../accounts/users.ts';
