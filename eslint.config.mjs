@@ -67,6 +67,14 @@ const featureInternals = {
   group: ['../*/', '../../*/', '../*/*/', '../../*/*/'].flatMap((up) => PRIVATE.map((file) => up + file)),
   message: "Another server feature's repository, routes and route schemas are its own: go through its service.",
 };
+/**
+ * notify/ (e-mail and SMS) is reached through its public module, notify/delivery.ts (Delivery and the two
+ * sender interfaces); the adapters behind it (create-mailer.ts, create-sms.ts) are opened only by the processes.
+ */
+const notifyAdapters = {
+  group: ['../notify/*', '../../notify/*', '!../notify/delivery.ts', '!../../notify/delivery.ts'],
+  message: "A feature sends through notify/delivery.ts; notify's adapters are opened by the processes (server/process/).",
+};
 export default defineConfig(
   globalIgnores([
     'node_modules/',
@@ -122,6 +130,10 @@ export default defineConfig(
   },
   {
     files: ['server/*/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [featureInternals, notifyAdapters] }] },
+  },
+  {
+    files: ['server/process/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [featureInternals] }] },
   },
   {
@@ -129,7 +141,7 @@ export default defineConfig(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ ...featureInternals, group: [...featureInternals.group, '!../records/repository.ts'] }] },
+        { patterns: [{ ...featureInternals, group: [...featureInternals.group, '!../records/repository.ts'] }, notifyAdapters] },
       ],
     },
   },

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from './deps.ts';
 import { AccountActions } from './accounts/account-actions.ts';
+import { Delivery } from './notify/delivery.ts';
 import { AlbumsRepository } from './albums/repository.ts';
 import { AlbumsService } from './albums/service.ts';
 import { SharesRepository } from './shares/repository.ts';
@@ -218,7 +219,9 @@ export async function startWorker(worker: Worker, queue: JobQueue): Promise<void
 
 /** The composition root: process/api.ts and the tests both get their services from here, through buildApp. */
 export function composeServices(deps: AppDeps, log: FastifyBaseLogger, metrics: Metrics): Services {
-  const actions = new AccountActions(deps, log);
+  // What every feature's e-mail and SMS go through (notify/): built once, here.
+  const delivery = new Delivery(deps.mailer, deps.sms, log);
+  const actions = new AccountActions(deps, delivery);
   const notMe = new NotMe({ db: deps.db, actions, clock: deps.clock, publicUrl: deps.config.publicUrl });
   const queue = composeQueue(deps, log);
   const media = composeMedia(deps, log, queue, metrics);
@@ -240,7 +243,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger, metrics: 
     endSessions: (userId) => sessionList.endAll(userId),
     removeAccount: (user) => profile.removeAccount(user),
     cancelUpload: (id) => uploads.service.cancel(id),
-    mail: (to, message) => actions.delivery.mail(to, message),
+    mail: (to, message) => delivery.mail(to, message),
     storeResetToken: (row) => new AuthRepository(deps.db).insertResetToken(row),
     turnOffTwoFactor: (userId) => new TwoFactorRepository(deps.db).disable(userId, deps.clock.now().toISOString()),
     readiness,
