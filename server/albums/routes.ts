@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Clock } from '../clock.ts';
-import { currentUser, type Guard } from '../auth/guard.ts';
+import { currentUser } from '../auth/guard.ts';
 import { mediaItemJson, mediaItemWire } from '../media/records/items.ts';
 import type { UrlSigner } from '../media/kinds.ts';
 import type { MediaPathSigner } from '../media/files/signing.ts';
@@ -11,7 +11,6 @@ import type { AlbumsService } from './service.ts';
 
 export interface AlbumRouteOptions {
   albums: AlbumsService;
-  guard: Guard;
   /** Signs the media URLs of covers and items, as the kinds' lists do. */
   paths: MediaPathSigner;
   clock: Clock;
@@ -21,50 +20,42 @@ export interface AlbumRouteOptions {
  * /api/albums/ (list, create), /api/albums/{id}/ (read, PATCH, DELETE) and /api/albums/{id}/items/ (the
  * items as records of their kinds; POST adds, DELETE takes out, each answering with the album).
  */
-export const albumRoutes: FastifyPluginAsyncZod<AlbumRouteOptions> = async (app, { albums, guard, paths, clock }) => {
+export const albumRoutes: FastifyPluginAsyncZod<AlbumRouteOptions> = async (app, { albums, paths, clock }) => {
   const signer = (): UrlSigner => {
     const now = clock.now();
     return { url: (key) => (key ? paths.sign(key, now) : null) };
   };
   const album = { 200: albumWire };
 
-  app.get('/albums', { preValidation: guard, schema: { response: { 200: z.array(albumWire) } } }, async (request) => {
+  app.get('/albums', { schema: { response: { 200: z.array(albumWire) } } }, async (request) => {
     const s = signer();
     return (await albums.list(currentUser(request).id)).map((row) => albumJson(row, s));
   });
 
-  app.post('/albums', { preValidation: guard, schema: { body: createBody, response: { 201: albumWire } } }, async (request, reply) => {
+  app.post('/albums', { schema: { body: createBody, response: { 201: albumWire } } }, async (request, reply) => {
     const row = await albums.create(currentUser(request).id, request.body);
     return reply.status(201).send(albumJson(row, signer()));
   });
 
-  app.get('/albums/:id', { preValidation: guard, schema: { params: albumParams, response: album } }, async (request) => {
+  app.get('/albums/:id', { schema: { params: albumParams, response: album } }, async (request) => {
     return albumJson(await albums.get(currentUser(request).id, request.params.id), signer());
   });
 
-  app.patch('/albums/:id', { preValidation: guard, schema: { params: albumParams, body: editBody, response: album } }, async (request) => {
+  app.patch('/albums/:id', { schema: { params: albumParams, body: editBody, response: album } }, async (request) => {
     return albumJson(await albums.update(currentUser(request).id, request.params.id, request.body), signer());
   });
 
-  app.delete(
-    '/albums/:id',
-    { preValidation: guard, schema: { params: albumParams, response: { 204: z.void() } } },
-    async (request, reply) => {
-      await albums.remove(currentUser(request).id, request.params.id);
-      return reply.status(204).send();
-    },
-  );
+  app.delete('/albums/:id', { schema: { params: albumParams, response: { 204: z.void() } } }, async (request, reply) => {
+    await albums.remove(currentUser(request).id, request.params.id);
+    return reply.status(204).send();
+  });
 
-  app.get(
-    '/albums/:id/items',
-    { preValidation: guard, schema: { params: albumParams, response: { 200: z.array(mediaItemWire) } } },
-    async (request) => {
-      const s = signer();
-      return (await albums.items(currentUser(request).id, request.params.id)).map((row) => mediaItemJson(row, s));
-    },
-  );
+  app.get('/albums/:id/items', { schema: { params: albumParams, response: { 200: z.array(mediaItemWire) } } }, async (request) => {
+    const s = signer();
+    return (await albums.items(currentUser(request).id, request.params.id)).map((row) => mediaItemJson(row, s));
+  });
 
-  const change = { preValidation: guard, schema: { params: albumParams, body: itemsBody, response: album } };
+  const change = { schema: { params: albumParams, body: itemsBody, response: album } };
   app.post('/albums/:id/items', change, async (request) => {
     return albumJson(await albums.addItems(currentUser(request).id, request.params.id, request.body.items), signer());
   });

@@ -3,14 +3,13 @@ import { z } from 'zod';
 import { MEDIA_KINDS } from '../../../contract/media.ts';
 import { timelineBucketSchema } from '../../../contract/timeline.ts';
 import type { MediaServices } from '../services.ts';
-import { currentUser, type Guard } from '../../auth/guard.ts';
+import { currentUser } from '../../auth/guard.ts';
 import { MEDIA_KINDS as KINDS } from '../kinds.ts';
 import { sendList } from '../records/list-reply.ts';
 import { bucketsQuery } from '../schemas.ts';
 
 export interface TimelineRouteOptions {
   media: MediaServices;
-  guard: Guard;
 }
 
 /** The buckets as the server writes them: the contract's fields and no other. */
@@ -22,10 +21,10 @@ const bucketsWire = z.array(z.strictObject(timelineBucketSchema.shape));
  * list's ?month= (and ?favorite=1). Kept ready like the lists
  * (per user, kind, zone and media version; no URLs inside), sent the same way.
  */
-export const timelineRoutes: FastifyPluginAsyncZod<TimelineRouteOptions> = async (app, { media, guard }) => {
+export const timelineRoutes: FastifyPluginAsyncZod<TimelineRouteOptions> = async (app, { media }) => {
   for (const name of MEDIA_KINDS) {
     const kind = KINDS[name];
-    app.get(`/media/${name}/buckets`, { preValidation: guard, schema: { querystring: bucketsQuery } }, async (request, reply) => {
+    app.get(`/media/${name}/buckets`, { schema: { querystring: bucketsQuery } }, async (request, reply) => {
       const user = currentUser(request);
       const { tz } = request.query;
       const favoritesOnly = request.query.favorite === true;
