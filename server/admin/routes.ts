@@ -52,10 +52,8 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (app,
     presentUser(currentUser(request)),
   );
 
-  app.get(
-    '/admin/status',
-    { schema: { summary: 'Health, version, database, storage, migrations', response: { 200: statusAnswer } } },
-    () => operations.status(),
+  app.get('/admin/status', { schema: { summary: 'Health, version, database, storage, migrations', response: { 200: statusAnswer } } }, () =>
+    operations.status(),
   );
 
   // ── accounts ────────────────────────────────────────────────────────────────────────────
