@@ -35,7 +35,6 @@ import { uploadRoutes } from './uploads/routes.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { staffGuard } from './admin/staff-guard.ts';
 import { registrationRoutes } from './admin/registration-routes.ts';
-import { startAdminHousekeeping } from './admin/services.ts';
 import { registerOpenApi } from './docs/openapi.ts';
 import { measureRequests } from './metrics/http.ts';
 import { CLIENT_CLOSED, isClientAbort, logRequests } from './http/request-log.ts';
@@ -70,7 +69,7 @@ export interface AppOptions {
   timeouts?: Partial<RequestTimeouts>;
   /** Told of every route as it is registered (the OpenAPI test checks each is described). */
   onRoute?: (route: RouteOptions) => void;
-  /** How often the trash is purged of items deleted 30 days ago (an hour; tests shrink it). */
+  /** How often the 'purge-trash' job purges the trash of items deleted 30 days ago (an hour; tests shrink it). */
   trashSweepEveryMs?: number;
 }
 
@@ -124,15 +123,11 @@ export async function buildApp(given: AppDeps, opts: AppOptions = {}): Promise<B
   });
 
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
-  const services = composeServices(deps, app.log, metrics);
+  const services = composeServices(deps, app.log, metrics, { every: { 'purge-trash': opts.trashSweepEveryMs } });
   measureRequests(app, metrics);
   logRequests(app);
   metrics.watchJobs(deps.db, deps.clock);
-  app.addHook('onReady', async () => {
-    await startMediaWork(services.media, app.log, opts.trashSweepEveryMs);
-    services.uploads.service.startCleanup(services.media.background);
-    startAdminHousekeeping(services.admin, services.media.background);
-  });
+  app.addHook('onReady', async () => startMediaWork(services.media));
   app.addHook('onClose', async () => services.media.background.drain());
   // The worker of this process (unless RUN_JOBS=false) starts once the app is ready and stops with it.
   const { worker, queue } = services;

@@ -66,6 +66,10 @@ import { UploadLocksRepository } from './uploads/lock-repository.ts';
 import { UploadsRepository } from './uploads/repository.ts';
 import { ResumableUploads } from './uploads/service.ts';
 import { stagingStore } from './uploads/staging-store.ts';
+import { AbandonedUploads, abandonedUploadsJob } from './uploads/cleanup.ts';
+import { purgeTrashJob } from './media/trash/purge-job.ts';
+import { adminHistoryJob } from './admin/history-job.ts';
+import type { JobKind } from './db/tables/jobs.ts';
 import type { MediaServices } from './media/services.ts';
 import type { UploadServices } from './uploads/services.ts';
 import { composeAdmin, type AdminServices } from './admin/services.ts';
@@ -140,7 +144,7 @@ export function composeMedia(deps: AppDeps, log: MediaLog, queue: JobQueue, metr
 }
 
 /** The resumable uploads of one process, handing complete uploads to the media intake. */
-export function composeUploads(deps: AppDeps, media: MediaServices, log: MediaLog): UploadServices {
+export function composeUploads(deps: AppDeps, media: MediaServices, log: JobLog): UploadServices {
   const repo = new UploadsRepository(deps.db);
   const store = stagingStore(deps.config, deps.storage, repo);
   const service = new ResumableUploads({
@@ -149,6 +153,7 @@ export function composeUploads(deps: AppDeps, media: MediaServices, log: MediaLo
     storage: deps.storage,
     intake: media.uploads,
     background: media.background,
+    cleanup: new AbandonedUploads({ repo, store, clock: deps.clock, log }),
     clock: deps.clock,
     config: deps.config,
     log,
@@ -166,6 +171,8 @@ export interface WorkerOptions {
   pollMs?: number;
   metrics?: Metrics;
   sweepEveryMs?: number;
+  /** How often each recurring job runs, where not as its definition says (tests shorten them). */
+  every?: Partial<Record<JobKind, number | undefined>>;
 }
 
 /**
@@ -178,6 +185,7 @@ export function composeWorker(deps: WorkerDepsOf, log: JobLog, queue: JobQueue, 
   const { db, storage, clock } = deps;
   const jobClock = deps.jobClock ?? clock;
   const workRoot = path.join(deps.config.dataDir, 'work', 'jobs');
+  const uploads = new UploadsRepository(db);
   const processing = new MediaProcessing({ storage, processor: deps.processor, log });
   return new Worker({
     db,
@@ -207,25 +215,39 @@ export function composeWorker(deps: WorkerDepsOf, log: JobLog, queue: JobQueue, 
       reconcileStorageJob({ db, storage, clock: jobClock, log }),
       photoDatesJob({ db, processing, queue, log }),
       audioTagsJob({ db, storage, processor: deps.processor, queue, log }),
-    ],
+      // The recurring ones, one schedule whatever the number of processes (JobDefinition.every).
+      purgeTrashJob({ trash: new MediaTrash({ repo: new TrashRepository(db), queue, clock }), log }),
+      abandonedUploadsJob({
+        cleanup: new AbandonedUploads({ repo: uploads, store: stagingStore(deps.config, storage, uploads), clock, log }),
+        log,
+      }),
+      adminHistoryJob({ db, clock, log }),
+    ].map((def) => {
+      const ms = own.every?.[def.kind];
+      return def.every && ms ? { ...def, every: { ms } } : def;
+    }),
   });
 }
 
-/** A worker's start: the storage reconciliation is due at once (one, whatever the number of workers), then jobs are taken. */
+/**
+ * A worker's start: the recurring jobs it runs are scheduled if they are not (one row each, whatever the number
+ * of workers), the storage reconciliation is due at once, then jobs are taken.
+ */
 export async function startWorker(worker: Worker, queue: JobQueue): Promise<void> {
+  await worker.schedule();
   await scheduleReconciliation(queue);
   worker.start();
 }
 
 /** The composition root: process/api.ts and the tests both get their services from here, through buildApp. */
-export function composeServices(deps: AppDeps, log: FastifyBaseLogger, metrics: Metrics): Services {
+export function composeServices(deps: AppDeps, log: FastifyBaseLogger, metrics: Metrics, own: Pick<WorkerOptions, 'every'> = {}): Services {
   // What every feature's e-mail and SMS go through (notify/): built once, here.
   const delivery = new Delivery(deps.mailer, deps.sms, log);
   const actions = new AccountActions(deps, delivery);
   const notMe = new NotMe({ db: deps.db, actions, clock: deps.clock, publicUrl: deps.config.publicUrl });
   const queue = composeQueue(deps, log);
   const media = composeMedia(deps, log, queue, metrics);
-  const worker = deps.config.runJobs ? composeWorker(deps, log, queue, { metrics }) : null;
+  const worker = deps.config.runJobs ? composeWorker(deps, log, queue, { metrics, every: own.every }) : null;
   const albums = new AlbumsService({ repo: new AlbumsRepository(deps.db), clock: deps.clock });
   const readiness = new Readiness({
     db: deps.db,

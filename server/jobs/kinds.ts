@@ -15,6 +15,9 @@ export const JOB_LANES = {
   'reconcile-storage': 'housekeeping',
   'read-photo-dates': 'housekeeping',
   'strip-audio-tags': 'housekeeping',
+  'purge-trash': 'housekeeping',
+  'remove-abandoned-uploads': 'housekeeping',
+  'purge-admin-history': 'housekeeping',
 } as const satisfies Record<JobKind, Lane>;
 
 /**

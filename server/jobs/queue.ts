@@ -97,12 +97,20 @@ export class JobQueue {
   }
 
   /**
-   * The one job of its kind named `dedupeKey`: added, or brought forward to now when it exists and
-   * nobody runs it (several processes starting together still make one).
+   * The one row of the recurring job `kind` (its dedupe key is its kind; JobDefinition.every): added, due now,
+   * when there is none; else, unless it runs, brought forward to `everyMs` from now at the latest (a shorter
+   * period than the one it was scheduled by), or to now with `dueNow`. Several processes starting together
+   * still make one row, and one schedule, by the lease clock (the database's).
    */
-  async ensureSingleton(spec: JobSpec, dedupeKey: string): Promise<void> {
-    await new JobsRepository(this.d.db).upsertSingleton({ ...this.row(spec), dedupe_key: dedupeKey }, this.d.clock.now().toISOString());
-    this.nudge(spec.kind);
+  async ensureRecurring(kind: JobKind, everyMs: number, dueNow = false): Promise<void> {
+    const now = this.d.clock.now();
+    const dueBy = dueNow ? now : new Date(now.getTime() + everyMs);
+    await new JobsRepository(this.d.db).upsertSingleton(
+      { ...this.row({ kind }), dedupe_key: kind },
+      dueBy.toISOString(),
+      now.toISOString(),
+    );
+    this.nudge(kind);
   }
 
   /**

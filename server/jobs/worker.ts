@@ -62,6 +62,15 @@ export interface JobDefinition {
   giveUp?(ctx: JobContext, error: unknown): Promise<void>;
   /** How long to wait before the next try after the `attempt`-th failed one. */
   retryAfterMs?(attempt: number): number;
+  /**
+   * A recurring job (the trash's purge, the storage reconciliation, …): one row of its kind for good, which
+   * Worker.schedule() adds if missing. After a run that ends well the worker hands it back to run again `ms`
+   * later by the lease clock (the database's), its tries counted afresh, so it reads as waiting, not failing;
+   * a failed run is tried again as any job's, but never later than its next round. One schedule, whatever
+   * the number of processes, for work that is the database's or the shared storage's; what is one process's
+   * own (its temporary folder, its work folders) it sweeps itself.
+   */
+  every?: { ms: number };
 }
 
 export interface WorkerDeps {
@@ -153,6 +162,11 @@ export class Worker {
     }));
   }
 
+  /** Adds the row of every recurring job it runs that has none yet (JobDefinition.every); before start(). */
+  async schedule(): Promise<void> {
+    for (const def of this.definitions.values()) if (def.every) await this.d.queue.ensureRecurring(def.kind, def.every.ms);
+  }
+
   /** Starts looking for due jobs: at once, every pollMs, and whenever this process enqueues one. */
   start(): void {
     if (this.timer || this.stopped) return;
@@ -166,6 +180,8 @@ export class Worker {
         log.warn({ err }, 'could not sweep the work folders'),
       );
     };
+    // Not a recurring job (JobDefinition.every): the work folders are on this worker's own disk, which a job,
+    // run by whichever worker claims it, could not reach. So each worker sweeps its own, on a timer of its own.
     sweep();
     this.sweeper = setInterval(sweep, this.d.sweepEveryMs ?? WORK_SWEEP_EVERY_MS);
     this.sweeper.unref();
@@ -354,6 +370,16 @@ export class Worker {
       },
     };
 
+    // A recurring job's run that ended well: its next round, its tries afresh (not finish(), which removes it).
+    const repeat = async (everyMs: number) => {
+      await stopRenewing();
+      await removeDir();
+      ended = true;
+      if (!(await repo.repeat(job.id, claim, new Date(clock.now().getTime() + everyMs).toISOString()))) lost = true;
+    };
+    // A failed run of a recurring job is tried again no later than its next round would have been.
+    const nextRound = def.every?.ms ?? Infinity;
+
     const started = performance.now();
     let outcome: RunOutcome = 'done';
     try {
@@ -368,7 +394,7 @@ export class Worker {
       } else {
         await def.run(ctx);
       }
-      if (!ended) await ctx.finish();
+      if (!ended) await (def.every ? repeat(def.every.ms) : ctx.finish());
     } catch (err) {
       if (err instanceof ClaimLostError || lost || ended) {
         outcome = 'lost';
@@ -379,7 +405,7 @@ export class Worker {
       if ((this.d.isOutsideFault ?? isDatabaseUnavailable)(err)) {
         const failures = job.failures + 1;
         log.warn({ err, job: job.id, kind: job.kind, failures }, 'job failed for a reason outside its input: tried again later');
-        await ctx.later(new Date(clock.now().getTime() + outsideRetryAfterMs(failures)), errorText(err), true);
+        await ctx.later(new Date(clock.now().getTime() + Math.min(outsideRetryAfterMs(failures), nextRound)), errorText(err), true);
         return;
       }
       log.warn({ err, job: job.id, kind: job.kind, attempt: attempts }, 'job failed');
@@ -388,7 +414,7 @@ export class Worker {
         await def.giveUp(ctx, err);
         if (!ended) await ctx.finish();
       } else {
-        const wait = (def.retryAfterMs ?? defaultRetryAfterMs)(attempts);
+        const wait = Math.min((def.retryAfterMs ?? defaultRetryAfterMs)(attempts), nextRound);
         await ctx.later(new Date(clock.now().getTime() + wait), errorText(err));
       }
     } finally {

@@ -15,7 +15,6 @@ import type { JobDefinition } from '../jobs/worker.ts';
 export const RECONCILE_AGE_MS = 60 * 60 * 1000;
 /** The reconciliation runs at every worker's start and then once an hour (one run at a time, whatever the number of workers). */
 export const RECONCILE_EVERY_MS = 60 * 60 * 1000;
-const SINGLETON = 'reconcile-storage';
 /** Keys looked up in the database at once. */
 const BATCH = 200;
 
@@ -35,9 +34,9 @@ export interface ReconcileReport {
   found?: { objects: string[] };
 }
 
-/** Asks for a round now (a worker's start): the one reconciliation job, added or brought forward. */
+/** Asks for a round now (every worker's start): the one reconciliation job, added or brought forward. */
 export function scheduleReconciliation(queue: JobQueue): Promise<void> {
-  return queue.ensureSingleton({ kind: 'reconcile-storage' }, SINGLETON);
+  return queue.ensureRecurring('reconcile-storage', RECONCILE_EVERY_MS, true);
 }
 
 /**
@@ -126,14 +125,14 @@ async function abortOrphanedUploads(
   return aborted;
 }
 
-/** The 'reconcile-storage' job: a round, then the next one an hour later. */
+/** The 'reconcile-storage' job: a recurring one, a round every RECONCILE_EVERY_MS (and at every worker's start). */
 export function reconcileStorageJob(d: ReconcileDeps & { log: JobLog }): JobDefinition {
   return {
     kind: 'reconcile-storage',
+    every: { ms: RECONCILE_EVERY_MS },
     async run(ctx) {
       const report = await reconcileStorage(d, ctx.lost);
       if (report.objects || report.temp || report.multipart) d.log.info(report, 'storage reconciled: removed what nothing named');
-      await ctx.later(new Date(d.clock.now().getTime() + RECONCILE_EVERY_MS));
     },
   };
 }

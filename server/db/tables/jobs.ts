@@ -11,7 +11,10 @@ export type JobKind =
   | 'purge-files'
   | 'reconcile-storage'
   | 'read-photo-dates'
-  | 'strip-audio-tags';
+  | 'strip-audio-tags'
+  | 'purge-trash'
+  | 'remove-abandoned-uploads'
+  | 'purge-admin-history';
 
 /** The job engine's lanes: each has slots of its own in every worker (jobs/kinds.ts). */
 export type Lane = 'short' | 'video' | 'housekeeping';
