@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { accessSync, constants, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { MediaStorageSettingError, parseMediaStorage, type MediaStorageSetting } from './storage/media-storage-url.ts';
+import { MediaStorageSettingError, parseMediaStorage, type MediaStorageSetting } from './media-storage-setting.ts';
 
 /** Sizes are in bytes. */
 const MB = 1024 * 1024;
@@ -83,7 +83,7 @@ export const CONFIG_VARIABLES = [
   'AWS_SECRET_ACCESS_KEY',
   'AWS_SESSION_TOKEN',
   'AWS_REGION',
-  // Read with MEDIA_STORAGE (storage/media-storage-url.ts).
+  // Read with MEDIA_STORAGE (media-storage-setting.ts).
   'S3_CONNECT_TIMEOUT_SECONDS',
   'S3_TIMEOUT_SECONDS',
 ];
@@ -110,7 +110,7 @@ export interface Config {
   adminUrl?: string;
   /** Who may sign up (REGISTRATION): the admin area's stored setting wins over it (admin/settings.ts). */
   registration: 'open' | 'invite' | 'closed';
-  /** Where media bytes live: DATA_DIR/media, or a bucket (see storage/media-storage-url.ts). */
+  /** Where media bytes live: DATA_DIR/media, or a bucket (see media-storage-setting.ts). */
   mediaStorage: MediaStorageSetting;
   ffmpegPath?: string;
   limits: { audio: number; photo: number; video: number; avatar: number };
