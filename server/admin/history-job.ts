@@ -1,7 +1,7 @@
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/kysely.ts';
 import type { JobLog } from '../jobs/log.ts';
-import type { JobDefinition } from '../jobs/worker.ts';
+import type { JobDefinition } from '../jobs/job.ts';
 import { AuditLog } from './audit.ts';
 import { purgeOldInvites } from './registration.ts';
 

@@ -5,7 +5,7 @@ import { parsePurgeFiles } from './purge-files.ts';
 import type { JobLog } from '../jobs/log.ts';
 import { jobsInProgress, type JobQueue } from '../jobs/queue.ts';
 import { StoredKeysRepository } from './stored-keys-repository.ts';
-import type { JobDefinition } from '../jobs/worker.ts';
+import type { JobDefinition } from '../jobs/job.ts';
 
 /**
  * Stored bytes untouched this long that no row names belong to nobody: a crash between storing them

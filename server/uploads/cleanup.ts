@@ -1,7 +1,7 @@
 import type { DataStore } from '@tus/utils';
 import type { Clock } from '../clock.ts';
 import type { JobLog } from '../jobs/log.ts';
-import type { JobDefinition } from '../jobs/worker.ts';
+import type { JobDefinition } from '../jobs/job.ts';
 import type { UploadsRepository } from './repository.ts';
 
 /** How often abandoned uploads are looked for. */

@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import type { Db } from '../../db/kysely.ts';
 import type { JobLog } from '../../jobs/log.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import { ClaimLostError, type JobDefinition } from '../../jobs/worker.ts';
+import { ClaimLostError, type JobDefinition } from '../../jobs/job.ts';
 import { purgeFilesJob } from '../../storage/purge-files.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { StorageUnavailable } from '../../storage/storage.ts';

@@ -2,7 +2,7 @@ import { open } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppDeps } from '../../deps.ts';
 import { fieldError } from '../../http/errors.ts';
-import { ClaimLostError } from '../../jobs/worker.ts';
+import { ClaimLostError } from '../../jobs/job.ts';
 import { StorageUnavailable } from '../../storage/storage.ts';
 import type { Detected } from '../content-types.ts';
 import { UploadRefused, type FileColumn, type MediaKindSpec } from '../kinds.ts';

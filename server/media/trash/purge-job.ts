@@ -1,5 +1,5 @@
 import type { JobLog } from '../../jobs/log.ts';
-import type { JobDefinition } from '../../jobs/worker.ts';
+import type { JobDefinition } from '../../jobs/job.ts';
 import { TRASH_SWEEP_EVERY_MS, type MediaTrash } from './trash.ts';
 
 /**

@@ -6,7 +6,7 @@ import type { Clock } from '../../clock.ts';
 import type { Media, NewMedia } from '../../db/types.ts';
 import { purgeFilesJob, removeUnder } from '../../storage/purge-files.ts';
 import type { JobQueue, JobSpec } from '../../jobs/queue.ts';
-import { ClaimLostError, type JobContext, type JobDefinition } from '../../jobs/worker.ts';
+import { ClaimLostError, type JobContext, type JobDefinition } from '../../jobs/job.ts';
 import { userPrefix, type Storage } from '../../storage/storage.ts';
 import type { AudioCutter } from './audio-cut.ts';
 import { sha256Stream } from '../upload/checksum.ts';
