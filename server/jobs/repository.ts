@@ -31,7 +31,10 @@ export class JobsRepository {
         oc
           .column('dedupe_key')
           .doUpdateSet({ run_after: dueBy })
-          .where((eb) => eb.and([eb('jobs.run_after', '>', dueBy), unclaimedAt(now)(eb)])),
+          // Qualified: in ON CONFLICT's WHERE a bare column is ambiguous on PostgreSQL (the row, or `excluded`).
+          .where((eb) =>
+            eb.and([eb('jobs.run_after', '>', dueBy), eb.or([eb('jobs.lease_until', 'is', null), eb('jobs.lease_until', '<', now)])]),
+          ),
       )
       .execute();
   }
