@@ -15,8 +15,9 @@ const WEB_APP = CLIENT.map((dir) => `${dir}/**/*.{ts,tsx}`);
 
 /**
  * One-way imports, as import-x/no-restricted-paths zones (paths from the repository root):
- * - the web app is layered lib ← hooks ← components ← app: each layer imports only the ones before it; the
- *   admin area (admin/, a Next app of its own) sits on top of them all, and none of them imports it;
+ * - the web app is layered lib ← hooks ← components ← app: each layer imports only the ones before it, and a
+ *   feature's own hooks (components/<feature>/use-*.ts) sit below its components as hooks/ does; the admin
+ *   area (admin/, a Next app of its own) sits on top of them all, and none of them imports it;
  * - the web app never imports server code, and the server imports from the web app's tree only the
  *   pure modules both halves share: the zod schemas (lib/schemas) and the contract (contract/, at the root);
  * - the contract itself imports nothing of either half.
@@ -28,6 +29,12 @@ const boundaries = [
     message: 'lib/ is the bottom layer: it imports no hooks, components or pages.',
   },
   { target: './hooks', from: ['./components', './app', './admin'], message: 'Hooks import no components or pages.' },
+  {
+    // A feature's hooks live beside its components (components/<feature>/use-*.ts) and stay below them.
+    target: './components/**/use-*.ts',
+    from: './components/**/*.tsx',
+    message: 'A hook imports no components, its own feature’s included: components use hooks.',
+  },
   { target: './components', from: ['./app', './admin'], message: 'Components import no pages: pages compose components.' },
   { target: './app', from: './admin', message: 'The app and the admin area are two sites: they share lib/, components/ and the contract.' },
   ...CLIENT.map((dir) => ({
@@ -51,6 +58,89 @@ const boundaries = [
     from: './lib',
     except: ['./schemas'],
     message: 'The server imports from lib/ only the shared pure modules: lib/schemas (and the contract, at the root).',
+  },
+];
+
+/**
+ * The web app's features: each folder of components/ (ui/ aside, which every feature shares) and each part of
+ * components/media/, a feature's hooks beside its components. A feature reaches another (and the pages reach a
+ * feature) only through the public files listed here, its API; the rest is its own. Adding an import of another
+ * file is a choice to make it public, here, or to move what is shared down (to ui/, hooks/ or lib/).
+ */
+const CLIENT_FEATURES = {
+  'components/albums': ['album-offer.ts', 'albums-screen.tsx'],
+  'components/auth': [
+    'forgot-password-form.tsx',
+    'login-form.tsx',
+    'not-me.tsx',
+    'provider-callback.tsx',
+    'register-form.tsx',
+    'reset-password-form.tsx',
+    'verify-email-form.tsx',
+  ],
+  'components/favorites': ['favorite-button.tsx', 'favorite-filter.tsx'],
+  'components/home': ['guest-home.tsx', 'home-page.tsx'],
+  'components/partners': ['partners-section.tsx'],
+  'components/player': ['audio-player.tsx', 'use-playback-positions.ts'],
+  'components/profile': ['profile-page.tsx'],
+  'components/shares': ['lazy-share-dialog.tsx', 'my-links-section.tsx', 'shared-page.tsx'],
+  'components/sharing': ['lazy-members-dialog.tsx'],
+  'components/shell': ['app-shell.tsx', 'nav-items.tsx', 'route-guard.tsx'],
+  'components/trash': ['trash-screen.tsx'],
+  // The media, part by part: the screen on top, then the collection and the kinds' views, then what an item is
+  // drawn, selected, uploaded, recorded and viewed with.
+  'components/media/screen': ['lazy-media-screen.tsx', 'media-screen.tsx', 'media-screen-header.tsx', 'use-media-list.ts'],
+  'components/media/collection': ['media-collection.tsx', 'use-timeline.ts'],
+  'components/media/kinds': ['kind-views.tsx'],
+  'components/media/item': [
+    'delete-media-dialog.tsx',
+    'edit-media-dialog.tsx',
+    'item-offers.tsx',
+    'item-props.ts',
+    'media-details-form.tsx',
+    'media-item-actions.tsx',
+    'owner-mark.tsx',
+    'processing-failed.tsx',
+    'tile-status.tsx',
+    'use-media-item-actions.ts',
+    'use-media-mutations.ts',
+  ],
+  'components/media/selection': ['select-check.tsx', 'selection-bar.tsx', 'use-selectable-item.ts', 'use-selection.ts'],
+  'components/media/uploads': [
+    'drop-zone.tsx',
+    'file-pick-button.tsx',
+    'upload-list.tsx',
+    'upload-tray.tsx',
+    'use-media-uploads.ts',
+    'use-pending-uploads.ts',
+  ],
+  'components/media/recorder': ['recorder-dialog.tsx', 'restore-recording-banner.tsx', 'use-media-recorder-launch.ts'],
+  'components/media/viewer': ['media-viewer.tsx'],
+};
+const featureZones = [
+  ...Object.entries(CLIENT_FEATURES).map(([feature, publicFiles]) => ({
+    target: [
+      './app',
+      './admin',
+      ...Object.keys(CLIENT_FEATURES)
+        .filter((other) => other !== feature)
+        .map((other) => `./${other}`),
+    ],
+    from: `./${feature}`,
+    except: publicFiles.map((file) => `./${file}`),
+    message: `${feature}/ is reached only through its public files (CLIENT_FEATURES in eslint.config.mjs).`,
+  })),
+  // And one way between them: what shows media (albums, the home, the shell) sits above the media, and the player
+  // below both the media and the share page.
+  {
+    target: './components/media',
+    from: ['./components/albums', './components/home', './components/shell'],
+    message: 'The media import nothing of what shows them: what albums offer on an item comes through media/item/item-offers.tsx.',
+  },
+  {
+    target: './components/player',
+    from: ['./components/media', './components/shares'],
+    message: 'The player is shared by the audio rows and the share page: it imports neither.',
   },
 ];
 
@@ -125,7 +215,7 @@ export default defineConfig(
       // Not import-x/no-cycle: it skips `import type`, and a ring held by types is still one.
       'local/no-import-cycle': 'error',
       'import-x/no-self-import': 'error',
-      'import-x/no-restricted-paths': ['error', { zones: boundaries }],
+      'import-x/no-restricted-paths': ['error', { zones: [...boundaries, ...featureZones] }],
     },
   },
   {

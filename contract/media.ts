@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { personSchema } from './household.ts';
 
-/** The media kinds, each at /api/media/{kind}/. */
+/** The media kinds, each at /api/media/{kind}/: the one list of their names (a new kind: docs/architecture.md, «Adding a kind»). */
 export const MEDIA_KINDS = ['audio', 'photo', 'video'] as const;
 export const mediaKindSchema = z.enum(MEDIA_KINDS);
 export type MediaKind = z.infer<typeof mediaKindSchema>;
@@ -26,8 +27,11 @@ export const DOWNLOAD_FORMATS = {
 } as const satisfies Record<MediaKind, readonly string[]>;
 export type DownloadFormat<K extends MediaKind> = (typeof DOWNLOAD_FORMATS)[K][number];
 
-/** A signed, expiring, root-relative `/media/…?exp=…&sig=…` path (resolved on the page's own origin), or null. */
-const signedUrl = z.string().nullable();
+/**
+ * A signed, expiring, root-relative `/media/…?exp=…&sig=…` path (resolved on the page's own origin), or null.
+ * Every field of it is one of contract/urls.ts' URL_FIELDS, which the web app rewrites to the page's host.
+ */
+export const signedUrl = z.string().nullable();
 
 /** What every record carries, whatever its kind. */
 const mediaRecord = z.object({
@@ -47,8 +51,16 @@ const mediaRecord = z.object({
   failure_reason: z.string().nullable(),
   /** ISO 8601. */
   created_at: z.string(),
-  /** `/api/media/{kind}/{id}/download/`: needs the bearer token. */
-  download_url: z.string(),
+  /**
+   * `/api/media/{kind}/{id}/download/`: needs the bearer token. Another account's item (a partner's, or a shared
+   * album's) has the album's download while the album allows one, else null (contract/household.ts).
+   */
+  download_url: z.string().nullable(),
+  /**
+   * Whose it is, in the answers that mix accounts (`?with_partners=1`, a shared album's items): null for mine,
+   * else the other account (contract/household.ts). Absent elsewhere: everything there is mine.
+   */
+  owner: personSchema.nullable().optional(),
 });
 
 /** One audio record as the API returns it (the list is a plain array, newest first). */
@@ -115,13 +127,58 @@ export const videoRecordSchema = pictureRecord.extend({
 });
 export type VideoRecord = z.infer<typeof videoRecordSchema>;
 
-/** The record schema of each kind. */
+/**
+ * The record schema of each kind: the table every per-kind schema is drawn from (kindUnion below, the
+ * server's wires), so a kind is named here once.
+ */
 export const MEDIA_RECORD_SCHEMAS = {
   audio: audioRecordSchema,
   photo: photoRecordSchema,
   video: videoRecordSchema,
-} as const satisfies Record<MediaKind, z.ZodType>;
+} as const satisfies Record<MediaKind, z.ZodObject>;
 export type MediaRecord<K extends MediaKind = MediaKind> = z.infer<(typeof MEDIA_RECORD_SCHEMAS)[K]>;
+
+/** A schema per kind: the contract's records (MEDIA_RECORD_SCHEMAS) or the server's wires of them. */
+export type KindSchemas = { readonly [K in MediaKind]: z.ZodObject };
+
+type KindMember<T, K, Extra extends z.core.$ZodLooseShape, Hide extends string> =
+  T extends z.ZodObject<infer Shape, infer Config>
+    ? z.ZodObject<z.core.util.Extend<Omit<Shape, Hide>, z.core.util.Writeable<{ kind: z.ZodLiteral<K & string> } & Extra>>, Config>
+    : never;
+
+/** kindUnion's members, one per kind of `Kinds` in its order, each typed as its own kind's. */
+type MembersOf<Kinds extends readonly MediaKind[], T, Extra extends z.core.$ZodLooseShape, Hide extends string> = {
+  -readonly [I in keyof Kinds]: KindMember<T[Kinds[I] & keyof T], Kinds[I], Extra, Hide>;
+};
+type KindMembers<T extends KindSchemas, Extra extends z.core.$ZodLooseShape, Hide extends string> =
+  MembersOf<typeof MEDIA_KINDS, T, Extra, Hide> extends infer M extends readonly z.core.SomeType[] ? M : never;
+
+/** An omit() mask of the fields named (each one in the schema's shape). */
+const maskOf = (fields: readonly string[]) => Object.fromEntries(fields.map((field) => [field, true])) as Record<never, true>;
+
+/**
+ * Every kind's schema of `table`, without the `hide` fields it has and with its `kind` and the `extra` fields, as
+ * one union told apart by `kind`: a list of mixed kinds (the trash, an album's items, what a share link shows).
+ * Drawn from the table, so a new kind joins every such union by its entry there.
+ */
+export function kindUnion<T extends KindSchemas, Extra extends z.core.$ZodLooseShape = Record<never, never>, Hide extends string = never>(
+  table: T,
+  extra: Extra = {} as Extra,
+  hide: readonly Hide[] = [],
+): z.ZodDiscriminatedUnion<KindMembers<T, Extra, Hide>, 'kind'> {
+  const [first, ...rest] = MEDIA_KINDS.map((kind) => {
+    const schema = table[kind];
+    const shown = hide.some((field) => field in schema.shape) ? schema.omit(maskOf(hide.filter((field) => field in schema.shape))) : schema;
+    return shown.extend({ kind: z.literal(kind), ...extra });
+  });
+  // Typed by KindMembers: the map above keeps MEDIA_KINDS' order, one member per kind.
+  return z.discriminatedUnion('kind', [first!, ...rest]) as unknown as z.ZodDiscriminatedUnion<KindMembers<T, Extra, Hide>, 'kind'>;
+}
+
+/** One field per kind, each of `schema` (the usage's bytes per kind). */
+export function perKindFields<S extends z.ZodType>(schema: S): { [K in MediaKind]: S } {
+  return Object.fromEntries(MEDIA_KINDS.map((kind) => [kind, schema])) as { [K in MediaKind]: S };
+}
 
 /** What an item in the trash adds to its record: its kind, when it was deleted and when it goes for good (ISO 8601). */
 const trashFields = {
@@ -134,11 +191,7 @@ const trashFields = {
  * One item of GET /api/media/trash/ (newest deletion first): the record of its kind plus `kind`,
  * `deleted_at` and `purge_at`. Its file URLs are null: the files of trashed items are not served.
  */
-export const trashItemSchema = z.discriminatedUnion('kind', [
-  audioRecordSchema.extend({ kind: z.literal('audio'), ...trashFields }),
-  photoRecordSchema.extend({ kind: z.literal('photo'), ...trashFields }),
-  videoRecordSchema.extend({ kind: z.literal('video'), ...trashFields }),
-]);
+export const trashItemSchema = kindUnion(MEDIA_RECORD_SCHEMAS, trashFields);
 export type TrashItem = z.infer<typeof trashItemSchema>;
 
 /**
@@ -162,9 +215,8 @@ export const usageSchema = z.object({
   total_bytes: z.number().int(),
   /** USER_QUOTA_BYTES, or null when there is no quota. */
   quota_bytes: z.number().int().nullable(),
-  audio: z.number().int(),
-  photo: z.number().int(),
-  video: z.number().int(),
+  /** Each kind's share of total_bytes, under the kind's name. */
+  ...perKindFields(z.number().int()),
 });
 export type Usage = z.infer<typeof usageSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { audioRecordSchema, mediaKindSchema, photoRecordSchema, videoRecordSchema } from './media.ts';
+import { kindUnion, MEDIA_KINDS, MEDIA_RECORD_SCHEMAS, mediaKindSchema } from './media.ts';
 
 /**
  * Share links: a public link to one item or one album, `/s/#<token>`. The token (128 random bits) is
@@ -93,13 +93,10 @@ export interface ShareOpen {
  * or checksum of the original, no sequential id — `id` is an opaque name of the item in this link (the
  * same on every page and opening), which is all its media URLs name too.
  */
-const hidden = { id: true, is_favorite: true, size: true, sha256: true, download_url: true } as const;
+/** What a link leaves out of a record: the owner's own, and what would name the original (a recording's). */
+export const SHARE_HIDDEN_FIELDS = ['id', 'is_favorite', 'size', 'sha256', 'download_url', 'original_file'] as const;
 const sharedFields = { id: z.string(), download_url: z.string().nullable() };
-export const sharedItemSchema = z.discriminatedUnion('kind', [
-  audioRecordSchema.omit({ ...hidden, original_file: true }).extend({ kind: z.literal('audio'), ...sharedFields }),
-  photoRecordSchema.omit(hidden).extend({ kind: z.literal('photo'), ...sharedFields }),
-  videoRecordSchema.omit(hidden).extend({ kind: z.literal('video'), ...sharedFields }),
-]);
+export const sharedItemSchema = kindUnion(MEDIA_RECORD_SCHEMAS, sharedFields, SHARE_HIDDEN_FIELDS);
 export type SharedItem = z.infer<typeof sharedItemSchema>;
 
 /**
@@ -108,8 +105,11 @@ export type SharedItem = z.infer<typeof sharedItemSchema>;
  * page). `item_count`: how many the link shows in all; `next`: the cursor of the following page, null on
  * the last. No account data. Opening links is throttled per address (429 with Retry-After).
  */
+/** What a link shows: one item of a kind, or an album. */
+export const SHARED_VIEW_KINDS = [...MEDIA_KINDS, 'album'] as const;
+
 export const sharedViewSchema = z.object({
-  kind: z.enum(['audio', 'photo', 'video', 'album']),
+  kind: z.enum(SHARED_VIEW_KINDS),
   title: z.string(),
   description: z.string(),
   items: z.array(sharedItemSchema),

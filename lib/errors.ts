@@ -1,8 +1,8 @@
 // First: zod without its `new Function` probe (which the Content-Security-Policy reports) for every
 // schema made after it, the contract's included.
 import '@/lib/schemas/zod-config';
-import { allMessages, ApiError, dataText, detailOf, errorOf, firstFieldMessage, firstString, messageOf } from '@/lib/api/api-error';
-import { ERROR_CODE, errorCodeOf, takenFieldsOf } from '@/contract/errors';
+import { allMessages, ApiError, dataText, detailOf, firstFieldMessage } from '@/lib/api/api-error';
+import { detailErrorSchema, ERROR_CODE, errorBodySchema, errorCodeOf, fieldErrorsSchema, takenFieldsOf } from '@/contract/errors';
 
 /**
  * Server error → the Russian message people see, one function per flow. The mapping functions are
@@ -20,8 +20,6 @@ export interface ErrorInfo {
 export function errorInfo(error: unknown): ErrorInfo {
   return error instanceof ApiError ? error : { status: null, data: null };
 }
-
-const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
 /** Whether the server refused `field`'s value as another account's: `"code": "unique"` and that field named. */
 export const isTaken = (data: unknown, field: string) => takenFieldsOf(data).includes(field);
@@ -89,11 +87,10 @@ export function profileUpdateError({ data }: ErrorInfo): string {
 
 export const photoError = ({ data }: ErrorInfo, fallback: string) => detailOf(data) ?? firstFieldMessage(data) ?? fallback;
 
-/** Password change: the `error` field, or the whole data, or the generic text. */
-export const passwordChangeError = ({ data }: ErrorInfo) => errorOf(data) ?? allMessages(data) ?? 'Ошибка при смене пароля';
+/** Password change: every message of the answer (the spec's "whole data"), or the generic text. */
+export const passwordChangeError = ({ data }: ErrorInfo) => allMessages(data) ?? 'Ошибка при смене пароля';
 
 // ---------- Account deletion ----------
-export const DELETE_RELATED_DATA = 'Невозможно удалить аккаунт: существуют связанные данные. Сначала удалите все медиафайлы и подписки.';
 export const DELETE_CHECK_RELATED = 'Невозможно удалить аккаунт. Убедитесь, что все связанные данные удалены.';
 export const DELETE_REAUTH = 'Требуется повторная авторизация. Пожалуйста, войдите снова.';
 export const DELETE_FORBIDDEN = 'У вас нет прав на удаление этого аккаунта.';
@@ -101,21 +98,22 @@ export const DELETE_METHOD = 'Метод не поддерживается се�
 export const DELETE_SERVER = 'Ошибка сервера. Пожалуйста, попробуйте позже.';
 export const DELETE_GENERIC = 'Произошла ошибка при удалении аккаунта';
 
-const mentionsIntegrity = (data: unknown) => /integrity|foreign key|внешн\S* ключ|целостност/i.test(JSON.stringify(data ?? ''));
-
+/**
+ * Account deletion, by status, reading the body by the contract (errorBodySchema): a 400's detail or the
+ * password's refusal (contract.md: a wrong password is 400 {"password": [...]}), a 401 clears the tokens, and any
+ * other answer's detail or first field message, else the flow's own words.
+ */
 export function accountDeletionError({ status, data }: ErrorInfo): { message: string; clearTokens: boolean } {
   const msg = (message: string, clearTokens = false) => ({ message, clearTokens });
-  if (status === 400) {
-    if (mentionsIntegrity(data)) return msg(DELETE_RELATED_DATA);
-    // contract.md: a wrong password is 400 {"password": [...]}.
-    const password = isObj(data) ? firstString(data.password) : null;
-    return msg(detailOf(data) ?? password ?? DELETE_CHECK_RELATED);
-  }
+  const body = errorBodySchema.safeParse(data).success ? data : null;
+  const detail = detailErrorSchema.safeParse(body).data?.detail ?? null;
+  const password = fieldErrorsSchema.safeParse(body).data?.password?.[0] ?? null;
+  if (status === 400) return msg(detail ?? password ?? DELETE_CHECK_RELATED);
   if (status === 401) return msg(DELETE_REAUTH, true);
   if (status === 403) return msg(DELETE_FORBIDDEN);
   if (status === 405) return msg(DELETE_METHOD);
-  if (status !== null && status >= 500) return msg(mentionsIntegrity(data) ? DELETE_RELATED_DATA : DELETE_SERVER);
-  return msg(detailOf(data) ?? messageOf(data) ?? DELETE_GENERIC);
+  if (status !== null && status >= 500) return msg(DELETE_SERVER);
+  return msg(detail ?? firstFieldMessage(body) ?? DELETE_GENERIC);
 }
 
 // ---------- Sessions, e-mail change, two-step sign-in ----------

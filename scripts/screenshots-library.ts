@@ -256,3 +256,45 @@ export async function seedAdmin(token: string, dataDir: string): Promise<void> {
   });
   if (res.status !== 201) throw new Error(`an upload for the admin screens: ${res.status} ${await res.text()}`);
 }
+
+/**
+ * Sharing inside the household, as Анна sees it (after seedAdmin made Борис and Вера): Борис shares his album «Дача»
+ * (his photos) with Анна as «Участник» and shows her his photos as her partner; Анна shares «Летний отпуск» (`tripId`)
+ * with Борис («Участник») and Вера («Просмотр»).
+ */
+export async function addHousehold(token: string, tripId: number, work: string): Promise<void> {
+  const login = (email: string) =>
+    api<{ access: string }>('auth/login/', { method: 'POST', body: JSON.stringify({ email, password: 'Надёжный-пароль-1' }) });
+  const boris = (await login('boris@example.ru')).access;
+  const colours: [string, string, string][] = [
+    ['#7fb3d5', '#58a05a', '#f4d03f'],
+    ['#f0b27a', '#935116', '#e74c3c'],
+  ];
+  for (const [i, title] of ['Яблоня', 'Баня'].entries()) {
+    const file = path.join(work, `dacha-${i}.jpg`);
+    await picture(file, colours[i]!);
+    await upload(boris, 'photo', title, file, 'image/jpeg');
+  }
+  const his = await api<{ id: number }[]>('media/photo/', { token: boris });
+  const dacha = await api<{ id: number }>('albums/', {
+    method: 'POST',
+    body: JSON.stringify({ title: 'Дача', description: '' }),
+    token: boris,
+  });
+  await api(`albums/${dacha.id}/items/`, {
+    method: 'POST',
+    body: JSON.stringify({ items: his.map((p) => ({ kind: 'photo', id: p.id })) }),
+    token: boris,
+  });
+  await api(`albums/${dacha.id}/members/`, {
+    method: 'POST',
+    body: JSON.stringify({ email: 'anna@example.ru', role: 'contributor' }),
+    token: boris,
+  });
+  await api('partners/', { method: 'POST', body: JSON.stringify({ email: 'anna@example.ru' }), token: boris });
+  for (const [email, role] of [
+    ['boris@example.ru', 'contributor'],
+    ['vera@example.ru', 'viewer'],
+  ])
+    await api(`albums/${tripId}/members/`, { method: 'POST', body: JSON.stringify({ email, role }), token });
+}

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { ensureWebBuild } from '../server/web/ensure-build.ts';
-import { addAlbums, addSharedLink, base, port, seed, seedAdmin, signUp, waitForServer } from './screenshots-library.ts';
+import { addAlbums, addHousehold, addSharedLink, base, port, seed, seedAdmin, signUp, waitForServer } from './screenshots-library.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const outDir = path.join(root, 'docs', 'screenshots');
@@ -246,6 +246,7 @@ async function main(): Promise<void> {
         },
       });
     const trip = await addAlbums(tokens.access);
+    await addHousehold(tokens.access, trip, work);
     SCREENS.push(
       { name: 'albums', path: '/albums', signedIn: true, ready: async (p) => void (await p.getByTestId('album-card').nth(2).waitFor()) },
       {
@@ -255,6 +256,44 @@ async function main(): Promise<void> {
         ready: async (p) => {
           await heading(p, 'Летний отпуск');
           await p.getByTestId('photo-tile').first().waitFor();
+        },
+      },
+      {
+        name: 'albums-shared',
+        path: '/albums',
+        signedIn: true,
+        ready: async (p) => {
+          await p.getByRole('tab', { name: /Доступно мне/ }).click();
+          await p.getByTestId('album-owner').first().waitFor();
+        },
+      },
+      {
+        name: 'album-members',
+        path: `/albums?id=${trip}`,
+        signedIn: true,
+        ready: async (p) => {
+          await heading(p, 'Летний отпуск');
+          await p.getByRole('button', { name: 'Участники' }).click();
+          await p.getByTestId('member').nth(2).waitFor();
+        },
+      },
+      {
+        name: 'photos-partner',
+        path: '/photos',
+        signedIn: true,
+        ready: async (p) => {
+          await p.getByTestId('owner-chip').first().waitFor();
+          await p.getByTestId('photo-tile').nth(3).waitFor();
+        },
+      },
+      {
+        name: 'profile-partners',
+        path: '/profile',
+        signedIn: true,
+        ready: async (p) => {
+          const section = p.getByRole('region', { name: 'Партнёры' });
+          await section.getByTestId('partner').first().waitFor();
+          await section.scrollIntoViewIfNeeded();
         },
       },
     );

@@ -23,6 +23,8 @@ import { oauthLinkRoutes, oauthRoutes } from './oauth/routes.ts';
 import { passkeyLoginRoutes, passkeyRoutes } from './passkeys/routes.ts';
 import { profileRoutes } from './profile/routes.ts';
 import { albumRoutes } from './albums/routes.ts';
+import { albumMemberRoutes } from './albums/members/routes.ts';
+import { partnerRoutes } from './partners/routes.ts';
 import { publicShareRoutes, shareRoutes } from './shares/routes.ts';
 import { sharedFileRoutes } from './shares/file-routes.ts';
 import { collectionRoutes, exportLinkRoutes } from './media/export/collection-routes.ts';
@@ -227,10 +229,29 @@ export async function buildApp(given: AppDeps, opts: AppOptions = {}): Promise<B
         // The fixed paths (/media/trash/, /media/usage/, /media/export/) sit beside /media/{kind}/.
         await owner.register(trashRoutes, { media: services.media, clock: deps.clock });
         await owner.register(collectionRoutes, { media: services.media });
-        await owner.register(timelineRoutes, { media: services.media });
+        await owner.register(timelineRoutes, { media: services.media, others: services.partners });
         await owner.register(trimRoutes, { media: services.media, clock: deps.clock });
-        await owner.register(mediaRoutes, { media: services.media, storage: deps.storage, clock: deps.clock, config: deps.config });
-        await owner.register(albumRoutes, { albums: services.albums, paths: services.media.paths, clock: deps.clock });
+        await owner.register(mediaRoutes, {
+          media: services.media,
+          storage: deps.storage,
+          clock: deps.clock,
+          config: deps.config,
+          others: services.partners,
+        });
+        await owner.register(albumRoutes, {
+          albums: services.albums,
+          paths: services.media.paths,
+          storage: deps.storage,
+          secretKey: deps.config.secretKey,
+          clock: deps.clock,
+        });
+        await owner.register(albumMemberRoutes, {
+          members: services.albumMembers,
+          paths: services.media.paths,
+          secretKey: deps.config.secretKey,
+          clock: deps.clock,
+        });
+        await owner.register(partnerRoutes, { partners: services.partners, paths: services.media.paths, clock: deps.clock });
         await owner.register(shareRoutes, shares);
         await owner.register(uploadRoutes, {
           prefix: '/uploads',

@@ -5,6 +5,9 @@ import { AccountActions } from './accounts/account-actions.ts';
 import { Delivery } from './notify/delivery.ts';
 import { AlbumsRepository } from './albums/repository.ts';
 import { AlbumsService } from './albums/service.ts';
+import { AlbumMembers } from './albums/members/service.ts';
+import { PartnersRepository } from './partners/repository.ts';
+import { Partners } from './partners/service.ts';
 import { SharesRepository } from './shares/repository.ts';
 import { SharesService } from './shares/service.ts';
 import { Throttle } from './throttle/throttle.ts';
@@ -96,6 +99,10 @@ export interface Services {
   media: MediaServices;
   /** The owner's albums of items of any kind. */
   albums: AlbumsService;
+  /** Who an album is shared with: invited, given roles, removed, leaving. */
+  albumMembers: AlbumMembers;
+  /** Partner sharing: whose photos and videos each account's timeline adds. */
+  partners: Partners;
   /** Public links to an item or an album, and what they hand out. */
   shares: SharesService;
   uploads: UploadServices;
@@ -313,6 +320,23 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger, metrics: 
     profile,
     media,
     albums,
+    albumMembers: new AlbumMembers({
+      db: deps.db,
+      albums,
+      users: auth.users,
+      throttle: new Throttle(deps.db, deps.clock),
+      delivery: actions.delivery,
+      clock: deps.clock,
+      publicUrl: deps.config.publicUrl,
+    }),
+    partners: new Partners({
+      repo: new PartnersRepository(deps.db),
+      users: auth.users,
+      throttle: new Throttle(deps.db, deps.clock),
+      delivery: actions.delivery,
+      clock: deps.clock,
+      publicUrl: deps.config.publicUrl,
+    }),
     shares: new SharesService({
       repo: new SharesRepository(deps.db),
       albums,

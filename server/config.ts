@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { accessSync, constants, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { MediaKind } from '../contract/media.ts';
 import { MediaStorageSettingError, parseMediaStorage, type MediaStorageSetting } from './media-storage-setting.ts';
 
 /** Sizes are in bytes. */
@@ -113,7 +114,7 @@ export interface Config {
   /** Where media bytes live: DATA_DIR/media, or a bucket (see media-storage-setting.ts). */
   mediaStorage: MediaStorageSetting;
   ffmpegPath?: string;
-  limits: { audio: number; photo: number; video: number; avatar: number };
+  limits: Record<MediaKind, number> & { avatar: number };
   /** The most bytes one user's media may take up (originals plus the files made from them, trash included); null: no quota. */
   userQuotaBytes: number | null;
   /**

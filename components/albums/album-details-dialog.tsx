@@ -3,7 +3,7 @@
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { useSnackbar } from '@/hooks/use-snackbar';
-import { useCreateAlbum, useUpdateAlbum } from '@/hooks/use-albums';
+import { useCreateAlbum, useUpdateAlbum } from '@/components/albums/use-albums';
 import type { Album } from '@/lib/api/albums';
 import type { AlbumDetails } from '@/lib/schemas/album';
 import { AlbumDetailsForm } from './album-details-form';

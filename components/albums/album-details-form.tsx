@@ -1,6 +1,6 @@
 'use client';
 
-import { MediaDetailsForm } from '@/components/media/media-details-form';
+import { MediaDetailsForm } from '@/components/media/item/media-details-form';
 import { albumDetailsSchema, type AlbumDetails } from '@/lib/schemas/album';
 
 /** An album's title (required) and description: the create and edit dialogs, and «Новый альбом» in «В альбом». */

@@ -2,10 +2,13 @@
 
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { KIND_VIEWS } from '@/components/media/kind-views';
-import { MediaCollection } from '@/components/media/media-collection';
+import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
+import { KIND_VIEWS } from '@/components/media/kinds/kind-views';
+import { MediaCollection } from '@/components/media/collection/media-collection';
+import type { MediaItemProps, MediaViewerProps } from '@/components/media/item/item-props';
 import { LazyShareDialog } from '@/components/shares/lazy-share-dialog';
+import { LazyMembersDialog } from '@/components/sharing/lazy-members-dialog';
+import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { BUTTON_BASE, BUTTON_VARIANTS } from '@/components/ui/button-styles';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -15,13 +18,16 @@ import { lazyDialog } from '@/components/ui/lazy-dialog';
 import { Menu, type MenuEntry } from '@/components/ui/menu';
 import { MoreIcon } from '@/components/ui/more-icon';
 import { Skeleton, SkeletonTiles } from '@/components/ui/skeleton';
-import { useAlbum, useAlbumItems, useDeleteAlbum, useRemoveFromAlbum, useUpdateAlbum } from '@/hooks/use-albums';
+import { useAlbum, useAlbumPages, useDeleteAlbum, useRemoveFromAlbum, useUpdateAlbum } from '@/components/albums/use-albums';
+import { useAccountId } from '@/hooks/use-account-id';
 import { useOpenedItem } from '@/hooks/use-opened-item';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import { ApiError } from '@/lib/api/api-error';
-import type { Album, AlbumItem, ItemRef } from '@/lib/api/albums';
-import type { MediaKind, MediaRecord } from '@/contract/media';
+import { albumItemDownloadLink, type Album, type AlbumItem, type ItemRef } from '@/lib/api/albums';
+import { ALBUM_ROLE_LABELS } from '@/contract/household';
+import type { MediaKind } from '@/contract/media';
 import { albumCount, albumRuns, itemsOfKind, type AlbumRun } from '@/lib/media/albums/album-runs';
+import { MEDIA_KINDS } from '@/lib/media/kinds';
 import {
   ALBUM_DELETED,
   ALBUM_EMPTY,
@@ -32,7 +38,13 @@ import {
   COVER_ERROR,
   COVER_SET,
   ALBUM_ACTIONS,
+  CONTRIBUTOR_HINT,
   DELETE_ALBUM,
+  DOWNLOAD,
+  DOWNLOAD_ERROR,
+  MEMBERS,
+  SHARE_LINK,
+  sharedBy,
   DELETE_ALBUM_ERROR,
   MAKE_COVER,
   REMOVE_FROM_ALBUM,
@@ -41,26 +53,32 @@ import {
 } from './album-words';
 
 const AlbumDetailsDialog = lazyDialog(() => import('./album-details-dialog').then((m) => m.AlbumDetailsDialog));
-const EditMediaDialog = lazyDialog(() => import('@/components/media/edit-media-dialog').then((m) => m.EditMediaDialog));
-const DeleteMediaDialog = lazyDialog(() => import('@/components/media/delete-media-dialog').then((m) => m.DeleteMediaDialog));
+const EditMediaDialog = lazyDialog(() => import('@/components/media/item/edit-media-dialog').then((m) => m.EditMediaDialog));
+const DeleteMediaDialog = lazyDialog(() => import('@/components/media/item/delete-media-dialog').then((m) => m.DeleteMediaDialog));
 
-type Viewable = 'photo' | 'video';
 const isCover = (album: Album | undefined, item: ItemRef) => album?.cover?.kind === item.kind && album.cover.id === item.id;
 
-/** The album's header: back to the grid, title, description, count, and the album's actions («Удалить альбом» in its «⋯»). */
+/**
+ * The album's header: back to the grid, title, whose it is (a shared album: its owner's name and avatar, and my
+ * role), description, count, and the album's actions: for its owner «Участники», «Поделиться», «Изменить» and
+ * «Удалить альбом» (in its «⋯»); for a member «Участники» (where they also leave).
+ */
 function AlbumHeader({
   album,
   headingRef,
+  onMembers,
   onShare,
   onEdit,
   onDelete,
 }: {
   album: Album;
   headingRef: React.RefObject<HTMLHeadingElement | null>;
+  onMembers: () => void;
   onShare: () => void;
   onEdit: () => void;
   onDelete: () => void;
 }) {
+  const owner = album.role === 'owner';
   return (
     <div className="flex flex-col gap-3">
       <Link href="/albums" className="w-fit rounded-md text-sm font-medium text-accent-text hover:underline">
@@ -72,6 +90,14 @@ function AlbumHeader({
           <h1 ref={headingRef} tabIndex={-1} className="break-words text-2xl font-semibold tracking-tight text-fg outline-none">
             {album.title}
           </h1>
+          {album.owner ? (
+            <p className="mt-1 flex min-w-0 items-center gap-2 text-sm text-fg-muted" data-testid="album-owner">
+              <Avatar name={album.owner.name} photo={album.owner.photo_url} className="h-6 w-6 text-[11px]" />
+              <span className="truncate">
+                {sharedBy(album.owner.name)} · {ALBUM_ROLE_LABELS[album.role]}
+              </span>
+            </p>
+          ) : null}
           <p className="text-sm text-fg-muted" data-testid="album-count">
             {albumCount(album.item_count)}
           </p>
@@ -82,35 +108,72 @@ function AlbumHeader({
           ) : null}
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button variant="secondary" onClick={onShare}>
-            Поделиться
+          <Button variant="secondary" onClick={onMembers}>
+            {MEMBERS}
           </Button>
-          <Button variant="secondary" onClick={onEdit}>
-            Изменить
-          </Button>
-          {/* Deleting the album is rare and final: kept one step away, as in a photo library, not beside «Изменить». */}
-          <Menu
-            label={`${ALBUM_ACTIONS}: ${album.title}`}
-            button={<MoreIcon />}
-            buttonClassName={`${BUTTON_BASE} ${BUTTON_VARIANTS.secondary} h-10 w-10 shrink-0 pointer-coarse:h-11 pointer-coarse:w-11`}
-            entries={[{ label: DELETE_ALBUM, onSelect: onDelete, danger: true }]}
-          />
+          {owner ? (
+            <>
+              <Button variant="secondary" onClick={onShare}>
+                {SHARE_LINK}
+              </Button>
+              <Button variant="secondary" onClick={onEdit}>
+                Изменить
+              </Button>
+              {/* Deleting the album is rare and final: kept one step away, as in a photo library, not beside «Изменить». */}
+              <Menu
+                label={`${ALBUM_ACTIONS}: ${album.title}`}
+                button={<MoreIcon />}
+                buttonClassName={`${BUTTON_BASE} ${BUTTON_VARIANTS.secondary} h-10 w-10 shrink-0 pointer-coarse:h-11 pointer-coarse:w-11`}
+                entries={[{ label: DELETE_ALBUM, onSelect: onDelete, danger: true }]}
+              />
+            </>
+          ) : null}
         </div>
       </div>
+      {album.role === 'contributor' ? (
+        <p className="rounded-lg bg-surface-2 px-3 py-2 text-sm text-fg-muted" data-testid="contributor-hint">
+          {CONTRIBUTOR_HINT}
+        </p>
+      ) : null}
     </div>
   );
 }
 
 /**
- * One album: its title, description and count with «Поделиться», «Изменить» and «Удалить альбом» (its files stay
- * in Копилка); its items in the album's order, each kind drawn by its own renderer — recordings as the list's
- * rows (playing in place), photos and videos as their tiles, opening the kind's viewer. Each item's «⋯» (and
- * the viewer) offers «Убрать из альбома», and a photo's or video's «Сделать обложкой».
+ * The album's item open full-size: the viewer of its kind (KIND_VIEWS), going through the album's items of that
+ * kind; one viewer at a time.
+ */
+function useAlbumViewer(items: readonly AlbumItem[]) {
+  const [kind, setKind] = useState<MediaKind | null>(null);
+  const [asked, setAsked] = useState<number | null>(null);
+  const ofKind = useMemo(() => (kind ? itemsOfKind(items, kind) : []), [items, kind]);
+  const opened = useOpenedItem(ofKind, { closeOnGone: kind !== null && KIND_VIEWS[kind].browse !== true });
+  const { open } = opened;
+  // Opened once `ofKind` holds the kind asked for (the render after setKind).
+  useEffect(() => {
+    if (asked === null) return;
+    open(asked);
+    setAsked(null);
+  }, [asked, open]);
+  const show = useCallback((which: MediaKind, id: number) => {
+    setKind(which);
+    setAsked(id);
+  }, []);
+  return { kind, items: ofKind, id: opened.id, show, move: open, close: opened.close };
+}
+
+/**
+ * One album: its title, description and count with its actions (AlbumHeader); its items in the album's order, a
+ * page at a time, each kind drawn by its own renderer — recordings as the list's rows (playing in place), photos
+ * and videos as their tiles, opening the kind's viewer — each saying who added it where the album is shared. Each
+ * item's «⋯» (and the viewer) offers what my part allows: the owner «Сделать обложкой» and «Убрать из альбома» of
+ * any item; a contributor «Убрать из альбома» of their own; another's item «Скачать» while the album allows it.
  */
 export function AlbumPage({ id }: { id: number }) {
   const router = useRouter();
   const album = useAlbum(id);
-  const itemsQuery = useAlbumItems(id);
+  const itemsQuery = useAlbumPages(id);
+  const viewerId = useAccountId();
   const remove = useRemoveFromAlbum();
   const update = useUpdateAlbum();
   const deleteAlbum = useDeleteAlbum();
@@ -119,15 +182,29 @@ export function AlbumPage({ id }: { id: number }) {
   const [editingAlbum, setEditingAlbum] = useState(false);
   const [deletingAlbum, setDeletingAlbum] = useState(false);
   const [sharing, setSharing] = useState(false);
-  const [editing, setEditing] = useState<MediaRecord<'audio'> | null>(null);
-  const [deleting, setDeleting] = useState<MediaRecord<'audio'> | null>(null);
+  const [showingMembers, setShowingMembers] = useState(false);
+  // A kind without a viewer (recordings) is edited and deleted from its rows, here as on its screen.
+  const [editing, setEditing] = useState<AlbumItem | null>(null);
+  const [deleting, setDeleting] = useState<AlbumItem | null>(null);
 
-  const items = useMemo(() => itemsQuery.data ?? [], [itemsQuery.data]);
+  const items = useMemo(() => itemsQuery.data?.pages.flat() ?? [], [itemsQuery.data]);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = itemsQuery;
+  // The next page comes as the end of the album nears the viewport (and with «Показать ещё»).
+  const more = useRef<HTMLDivElement | null>(null);
+  useEffect(() => {
+    const sentinel = more.current;
+    if (!sentinel || !hasNextPage) return;
+    const seen = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+      },
+      { rootMargin: '800px 0px' },
+    );
+    seen.observe(sentinel);
+    return () => seen.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
   const runs = useMemo(() => albumRuns(items), [items]);
-  const photos = useMemo(() => itemsOfKind(items, 'photo'), [items]);
-  const videos = useMemo(() => itemsOfKind(items, 'video'), [items]);
-  const openedPhoto = useOpenedItem(photos, { closeOnGone: KIND_VIEWS.photo.browse !== true });
-  const openedVideo = useOpenedItem(videos, { closeOnGone: KIND_VIEWS.video.browse !== true });
+  const viewer = useAlbumViewer(items);
 
   // After an item leaves, the focus goes to the heading (its «⋯» button is gone), once no menu or dialog holds it.
   const [refocus, setRefocus] = useState(0);
@@ -178,17 +255,35 @@ export function AlbumPage({ id }: { id: number }) {
     }
   };
 
-  // The same entries in a tile's «⋯» and in the viewer's; a recording has no picture to be the cover.
-  const actionsFor = useCallback(
-    (item: ItemRef): MenuEntry[] => [
-      ...(item.kind === 'audio'
-        ? []
-        : [{ label: MAKE_COVER, onSelect: () => void makeCover(item), disabled: isCover(album.data, item) || update.isPending }]),
-      { label: REMOVE_FROM_ALBUM, onSelect: () => void removeItem(item), disabled: remove.isPending },
-    ],
-    [album.data, makeCover, removeItem, update.isPending, remove.isPending],
+  // Another's item, downloaded through the album (while it allows it): a signed link the browser saves.
+  const downloadItem = useCallback(
+    async (item: ItemRef) => {
+      try {
+        const { url } = await albumItemDownloadLink(id, item);
+        window.location.assign(url);
+      } catch (error) {
+        showError(albumError(DOWNLOAD_ERROR, error));
+      }
+    },
+    [id, showError],
   );
-  const viewerActions = (record: MediaRecord<Viewable>, kind: Viewable) => actionsFor({ kind, id: record.id });
+
+  // The same entries in a tile's «⋯» and in the viewer's, as my part in the album allows; a kind without a picture
+  // (a recording) cannot be the cover.
+  const role = album.data?.role;
+  const actionsFor = useCallback(
+    (item: ItemRef & { owner?: AlbumItem['owner']; download_url?: string | null }): MenuEntry[] => {
+      const others = !!item.owner;
+      const entries: MenuEntry[] = [];
+      if (others && item.download_url) entries.push({ label: DOWNLOAD, onSelect: () => void downloadItem(item) });
+      if (role === 'owner' && MEDIA_KINDS[item.kind].picture)
+        entries.push({ label: MAKE_COVER, onSelect: () => void makeCover(item), disabled: isCover(album.data, item) || update.isPending });
+      if (role === 'owner' || (role === 'contributor' && !others))
+        entries.push({ label: REMOVE_FROM_ALBUM, onSelect: () => void removeItem(item), disabled: remove.isPending });
+      return entries;
+    },
+    [role, album.data, makeCover, removeItem, downloadItem, update.isPending, remove.isPending],
+  );
 
   if (album.isError) {
     const missing = album.error instanceof ApiError && album.error.status === 404;
@@ -206,14 +301,14 @@ export function AlbumPage({ id }: { id: number }) {
     );
   }
 
-  const PhotoViewer = KIND_VIEWS.photo.Viewer!;
-  const VideoViewer = KIND_VIEWS.video.Viewer!;
+  const Viewer = viewer.kind ? (KIND_VIEWS[viewer.kind].Viewer as ComponentType<MediaViewerProps> | undefined) : undefined;
   return (
     <div className="flex flex-col gap-5">
       {album.data ? (
         <AlbumHeader
           album={album.data}
           headingRef={heading}
+          onMembers={() => setShowingMembers(true)}
           onShare={() => setSharing(true)}
           onEdit={() => setEditingAlbum(true)}
           onDelete={() => setDeletingAlbum(true)}
@@ -235,40 +330,50 @@ export function AlbumPage({ id }: { id: number }) {
       ) : (
         <div className="flex flex-col gap-4" data-testid="album-items">
           {runs.map((run) => (
-            <AlbumRunView
-              key={run.key}
-              run={run}
-              actionsFor={actionsFor}
-              onOpen={(kind, itemId) => (kind === 'photo' ? openedPhoto.open(itemId) : openedVideo.open(itemId))}
-              onEdit={setEditing}
-              onDelete={setDeleting}
-            />
+            <AlbumRunView key={run.key} run={run} actionsFor={actionsFor} onOpen={viewer.show} onEdit={setEditing} onDelete={setDeleting} />
           ))}
+          {hasNextPage ? (
+            <div ref={more} className="flex justify-center py-2">
+              <Button variant="secondary" loading={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+                Показать ещё
+              </Button>
+            </div>
+          ) : null}
         </div>
       )}
 
-      {openedPhoto.id !== null ? (
-        <PhotoViewer
-          items={photos}
-          id={openedPhoto.id}
-          onMove={openedPhoto.open}
-          onClose={openedPhoto.close}
-          extraActions={(r) => viewerActions(r, 'photo')}
+      {Viewer && viewer.kind && viewer.id !== null ? (
+        <Viewer
+          items={viewer.items}
+          id={viewer.id}
+          onMove={viewer.move}
+          onClose={viewer.close}
+          extraActions={(record) =>
+            actionsFor({ kind: viewer.kind!, id: record.id, owner: record.owner, download_url: record.download_url })
+          }
         />
       ) : null}
-      {openedVideo.id !== null ? (
-        <VideoViewer
-          items={videos}
-          id={openedVideo.id}
-          onMove={openedVideo.open}
-          onClose={openedVideo.close}
-          extraActions={(r) => viewerActions(r, 'video')}
+      {editing ? (
+        <EditMediaDialog key={`${editing.kind}-${editing.id}`} kind={editing.kind} record={editing} onClose={() => setEditing(null)} />
+      ) : null}
+      {deleting ? (
+        <DeleteMediaDialog
+          key={`${deleting.kind}-${deleting.id}`}
+          kind={deleting.kind}
+          record={deleting}
+          onClose={() => setDeleting(null)}
         />
       ) : null}
-      {editing ? <EditMediaDialog key={editing.id} kind="audio" record={editing} onClose={() => setEditing(null)} /> : null}
-      {deleting ? <DeleteMediaDialog key={deleting.id} kind="audio" record={deleting} onClose={() => setDeleting(null)} /> : null}
       {editingAlbum && album.data ? <AlbumDetailsDialog album={album.data} onClose={() => setEditingAlbum(false)} /> : null}
       {sharing && album.data ? <LazyShareDialog target={{ album: id }} name={album.data.title} onClose={() => setSharing(false)} /> : null}
+      {showingMembers && album.data ? (
+        <LazyMembersDialog
+          album={album.data}
+          viewerId={viewerId}
+          onClose={() => setShowingMembers(false)}
+          onLeft={() => router.replace('/albums')}
+        />
+      ) : null}
       <ConfirmDialog
         open={deletingAlbum}
         title="Удалить альбом?"
@@ -287,7 +392,10 @@ export function AlbumPage({ id }: { id: number }) {
   );
 }
 
-/** A run of one kind drawn by its kind's renderer and layout: rows for recordings, the kind's tiles for photos and videos. */
+/**
+ * A run of one kind drawn by its kind's renderer and layout: rows (recordings), each playing where it is and edited
+ * from its «⋯»; tiles (photos, videos), each opening the kind's viewer.
+ */
 function AlbumRunView({
   run,
   actionsFor,
@@ -297,25 +405,27 @@ function AlbumRunView({
 }: {
   run: AlbumRun;
   actionsFor: (item: AlbumItem) => MenuEntry[];
-  onOpen: (kind: Viewable, id: number) => void;
-  onEdit: (record: MediaRecord<'audio'>) => void;
-  onDelete: (record: MediaRecord<'audio'>) => void;
+  onOpen: (kind: MediaKind, id: number) => void;
+  onEdit: (item: AlbumItem) => void;
+  onDelete: (item: AlbumItem) => void;
 }) {
   const kind: MediaKind = run.kind;
-  if (kind === 'audio') {
-    const { Item } = KIND_VIEWS.audio;
-    const rows = run.items as Extract<AlbumItem, { kind: 'audio' }>[];
+  const view = KIND_VIEWS[kind];
+  // The run's items are records of its kind, with their kind: the kind's renderer takes its own.
+  const Item = view.Item as ComponentType<MediaItemProps>;
+  const none = () => undefined;
+  if (view.layout === 'rows') {
     // Few enough to draw every row (an album is not a 2,000-recording list): the kind's own row, not a copy.
     return (
-      <ul aria-label={KIND_VIEWS.audio.listLabel} className="rounded-xl border border-line bg-surface">
-        {rows.map((record, i) => (
+      <ul aria-label={view.listLabel} className="rounded-xl border border-line bg-surface">
+        {run.items.map((record, i) => (
           <li key={record.id}>
             <Item
               record={record}
               index={run.offset + i}
-              onOpen={() => undefined}
-              onEdit={onEdit}
-              onDelete={onDelete}
+              onOpen={none}
+              onEdit={() => onEdit(record)}
+              onDelete={() => onDelete(record)}
               highlighted={false}
               actions={actionsFor(record)}
             />
@@ -324,8 +434,6 @@ function AlbumRunView({
       </ul>
     );
   }
-  const view = KIND_VIEWS[kind];
-  const Item = view.Item;
   return (
     <MediaCollection
       items={run.items}
@@ -334,12 +442,11 @@ function AlbumRunView({
       tileGrid={view.tileGrid}
       renderItem={(record, index) => (
         <Item
-          // Photos and videos are both records of their kind here; the renderer takes its own.
-          record={record as never}
+          record={record}
           index={index}
           onOpen={() => onOpen(kind, record.id)}
-          onEdit={() => undefined}
-          onDelete={() => undefined}
+          onEdit={none}
+          onDelete={none}
           highlighted={false}
           actions={actionsFor(record)}
         />

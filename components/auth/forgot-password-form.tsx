@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
-import { useForgotPassword } from '@/hooks/use-auth-flows';
+import { useForgotPassword } from '@/components/auth/use-auth-flows';
 import { errorInfo, forgotPasswordError, RESET_SENT } from '@/lib/errors';
 import { forgotPasswordSchema, type ForgotPasswordValues } from '@/lib/schemas/auth';
 import { FormAlert } from '@/components/ui/form-alert';

@@ -7,7 +7,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { useFormMessage } from '@/components/ui/form-message';
 import { PasswordField } from '@/components/ui/password-field';
-import { useRequestPasswordResetCode, useResetPasswordByCode } from '@/hooks/use-auth-flows';
+import { useRequestPasswordResetCode, useResetPasswordByCode } from '@/components/auth/use-auth-flows';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import { normalizePhone } from '@/lib/auth/username';
 import { errorInfo, resetCodeRequestError, resetCodeSent, resetPasswordError } from '@/lib/errors';

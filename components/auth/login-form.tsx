@@ -10,7 +10,7 @@ import { useFormMessage } from '@/components/ui/form-message';
 import { PasswordField } from '@/components/ui/password-field';
 import { TextField } from '@/components/ui/text-field';
 import { useAuth } from '@/hooks/use-auth';
-import { useRequestPhoneLogin } from '@/hooks/use-auth-flows';
+import { useRequestPhoneLogin } from '@/components/auth/use-auth-flows';
 import { setPendingEmail } from '@/lib/auth/storage';
 import { normalizePhone } from '@/lib/auth/username';
 import { errorInfo, loginError, phoneLoginError, smsRequestError } from '@/lib/errors';

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { ScreenLoading } from '@/components/ui/lazy-screen';
-import { useUndoChange } from '@/hooks/use-not-me';
+import { useUndoChange } from '@/components/auth/use-not-me';
 import { clearSession } from '@/lib/auth/session';
 import { errorInfo, undoLinkError } from '@/lib/errors';
 import { AuthCard, BackToLoginLink } from './auth-card';

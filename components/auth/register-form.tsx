@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { PasswordField } from '@/components/ui/password-field';
 import { PhoneField } from '@/components/ui/phone-field';
 import { TextField } from '@/components/ui/text-field';
-import { useRegister } from '@/hooks/use-auth-flows';
+import { useRegister } from '@/components/auth/use-auth-flows';
 import { setPendingEmail } from '@/lib/auth/storage';
 import { errorInfo, registrationError } from '@/lib/errors';
 import { registerSchema, type RegisterValues } from '@/lib/schemas/auth';

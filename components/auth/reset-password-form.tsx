@@ -7,7 +7,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { PasswordField } from '@/components/ui/password-field';
-import { useResetPassword } from '@/hooks/use-auth-flows';
+import { useResetPassword } from '@/components/auth/use-auth-flows';
 import { errorInfo, resetPasswordError } from '@/lib/errors';
 import { resetPasswordSchema, type ResetPasswordValues } from '@/lib/schemas/auth';
 import { FormAlert } from '@/components/ui/form-alert';

@@ -7,7 +7,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { CodeField } from '@/components/ui/code-field';
 import { useSnackbar } from '@/hooks/use-snackbar';
-import { resendEmailTarget, useResendEmailCode, useVerifyEmail } from '@/hooks/use-auth-flows';
+import { resendEmailTarget, useResendEmailCode, useVerifyEmail } from '@/components/auth/use-auth-flows';
 import { getPendingEmail, setPendingEmail } from '@/lib/auth/storage';
 import { CODE_RESENT, EMAIL_NOT_FOUND, EMAIL_VERIFIED, errorInfo, resendError, verifyEmailError } from '@/lib/errors';
 import { codeSchema, type CodeValues } from '@/lib/schemas/auth';

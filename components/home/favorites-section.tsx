@@ -1,23 +1,14 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
+import { useQueries } from '@tanstack/react-query';
 import Link from 'next/link';
 import { StarIcon } from '@/components/favorites/favorite-button';
 import { favoriteQueries } from '@/lib/api/favorites';
-import type { MediaKind } from '@/contract/media';
+import type { MediaKind, MediaRecord } from '@/contract/media';
 import { MEDIA_KINDS } from '@/lib/media/kinds';
-import { LatestRecordings } from './latest-recordings';
+import { KINDS } from '@/lib/media/kind-paths';
+import { KIND_VIEWS } from '@/components/media/kinds/kind-views';
 import { LatestTiles } from './latest-tiles';
-
-/**
- * How many of each kind's latest favourites the home shows, the link to the rest (the list's «Избранное» filter),
- * the spoken name of what is shown and, for photos and videos, the tiles' grid.
- */
-const SHOWN = {
-  audio: { latest: 3, all: 'Все избранные записи', label: 'Избранные аудиозаписи' },
-  photo: { latest: 6, all: 'Все избранные фото', label: 'Избранные фотографии', grid: 'grid-cols-3 gap-1.5' },
-  video: { latest: 2, all: 'Все избранные видео', label: 'Избранные видео', grid: 'grid-cols-2 gap-2' },
-} as const satisfies Record<MediaKind, { latest: number; all: string; label: string; grid?: string }>;
 
 export const FAVORITES_HEADING = 'Избранное';
 
@@ -30,7 +21,7 @@ function KindFavorites({ kind, children }: { kind: MediaKind; children: React.Re
       <div className="flex items-center justify-between gap-2">
         <h3 className="text-sm font-semibold text-fg">{MEDIA_KINDS[kind].label}</h3>
         <Link href={favoritesHref(kind)} className="rounded-lg px-2 py-2 text-sm font-medium text-accent-text hover:bg-accent-soft">
-          {SHOWN[kind].all}
+          {KIND_VIEWS[kind].home.favorites.all}
         </Link>
       </div>
       {children}
@@ -38,17 +29,22 @@ function KindFavorites({ kind, children }: { kind: MediaKind; children: React.Re
   );
 }
 
+/** A kind's latest favourites, drawn as the home's cards draw its latest items (KIND_VIEWS' `Latest`, else its tiles). */
+function FavoriteItems<K extends MediaKind>({ kind, items }: { kind: K; items: readonly MediaRecord<K>[] }) {
+  const { home, Latest } = KIND_VIEWS[kind];
+  const latest = items.slice(0, home.favorites.latest);
+  if (Latest) return <Latest records={latest} label={home.favorites.label} />;
+  return <LatestTiles kind={kind} items={items} latest={latest} grid={home.grid ?? ''} label={home.favorites.label} />;
+}
+
 /**
  * «Избранное» on the signed-in home: the latest starred recordings (playing in place), photos and videos (opening
  * their viewer), each kind with a link to its list's «Избранное»; absent while loading and when nothing is starred.
  */
 export function FavoritesSection() {
-  const audio = useQuery(favoriteQueries.list('audio'));
-  const photo = useQuery(favoriteQueries.list('photo'));
-  const video = useQuery(favoriteQueries.list('video'));
-  const audios = audio.data ?? [];
-  const tiles = { photo: photo.data ?? [], video: video.data ?? [] };
-  if (!audios.length && !tiles.photo.length && !tiles.video.length) return null;
+  const lists = useQueries({ queries: KINDS.map((kind) => favoriteQueries.list(kind)) });
+  const starred = KINDS.map((kind, i) => ({ kind, items: lists[i]?.data ?? [] })).filter((list) => list.items.length);
+  if (!starred.length) return null;
   return (
     <section
       aria-labelledby="home-favorites"
@@ -60,24 +56,11 @@ export function FavoritesSection() {
         {FAVORITES_HEADING}
       </h2>
       <div className="mt-2 grid items-start gap-4 lg:grid-cols-3">
-        {audios.length ? (
-          <KindFavorites kind="audio">
-            <LatestRecordings records={audios.slice(0, SHOWN.audio.latest)} label={SHOWN.audio.label} />
+        {starred.map(({ kind, items }) => (
+          <KindFavorites key={kind} kind={kind}>
+            <FavoriteItems kind={kind} items={items} />
           </KindFavorites>
-        ) : null}
-        {(['photo', 'video'] as const).map((kind) =>
-          tiles[kind].length ? (
-            <KindFavorites key={kind} kind={kind}>
-              <LatestTiles
-                kind={kind}
-                items={tiles[kind]}
-                latest={tiles[kind].slice(0, SHOWN[kind].latest)}
-                grid={SHOWN[kind].grid}
-                label={SHOWN[kind].label}
-              />
-            </KindFavorites>
-          ) : null,
-        )}
+        ))}
       </div>
     </section>
   );

@@ -2,16 +2,11 @@ import Link from 'next/link';
 import { NavIcon } from '@/components/shell/nav-items';
 import { buttonClass } from '@/components/ui/button-styles';
 import { KIND_NAMES } from '@/lib/media/kind-names';
-
-/** The spec's three cards: what each section keeps, each leading to its screen. */
-const HOME_CARDS = [
-  { kind: 'audio', text: 'Записывайте и храните важные аудиозаписи' },
-  { kind: 'photo', text: 'Загружайте и храните важные фотографии' },
-  { kind: 'video', text: 'Записывайте и храните важные видео' },
-] as const;
+import { KINDS } from '@/lib/media/kind-paths';
 
 /**
- * The guest's home: what Копилка is, the prompt to sign in, the three cards. A server component: the exported page
+ * The guest's home: what Копилка is, the prompt to sign in, the spec's three cards (a kind's each: what the section
+ * keeps, leading to its screen). A server component: the exported page
  * carries it as markup, with no code of its own; held back while a stored session is being checked.
  */
 export function GuestHome() {
@@ -40,19 +35,19 @@ export function GuestHome() {
       </section>
 
       <ul className="grid gap-4 sm:grid-cols-3">
-        {HOME_CARDS.map((card) => {
-          const name = KIND_NAMES[card.kind];
+        {KINDS.map((kind) => {
+          const name = KIND_NAMES[kind];
           return (
-            <li key={card.kind}>
+            <li key={kind}>
               <Link
                 href={name.href}
                 className="flex h-full flex-col gap-3 rounded-xl border border-line bg-surface p-5 shadow-card transition-colors hover:border-accent"
               >
                 <span className="flex h-11 w-11 items-center justify-center rounded-xl bg-accent-soft text-accent-text">
-                  <NavIcon name={card.kind} />
+                  <NavIcon name={kind} />
                 </span>
                 <h2 className="text-lg font-semibold text-fg">{name.label}</h2>
-                <p className="text-sm text-fg-muted">{card.text}</p>
+                <p className="text-sm text-fg-muted">{name.pitch}</p>
               </Link>
             </li>
           );

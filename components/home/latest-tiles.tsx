@@ -1,6 +1,6 @@
 'use client';
 
-import { KIND_VIEWS } from '@/components/media/kind-views';
+import { KIND_VIEWS } from '@/components/media/kinds/kind-views';
 import { useOpenedItem } from '@/hooks/use-opened-item';
 import type { MediaKind, MediaRecord } from '@/contract/media';
 

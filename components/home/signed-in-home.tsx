@@ -3,31 +3,32 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import Link from 'next/link';
-import { useCallback, type ComponentType } from 'react';
-import { FilePickButton } from '@/components/media/file-pick-button';
-import { RECORDING_UNSUPPORTED } from '@/components/media/recording-unsupported';
-import { UploadList } from '@/components/media/upload-list';
+import { useCallback } from 'react';
+import { ALBUM_OFFERS } from '@/components/albums/album-offer';
+import { ItemOffersProvider } from '@/components/media/item/item-offers';
+import { FilePickButton } from '@/components/media/uploads/file-pick-button';
+import { UploadList } from '@/components/media/uploads/upload-list';
 import { NavIcon } from '@/components/shell/nav-items';
 import { Button } from '@/components/ui/button';
 import { lazyDialog } from '@/components/ui/lazy-dialog';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useMediaList } from '@/hooks/use-media-list';
-import { useRefreshMediaList } from '@/hooks/use-media-mutations';
-import { useMediaRecorderLaunch } from '@/hooks/use-media-recorder-launch';
-import { useMediaUploads } from '@/hooks/use-media-uploads';
+import { useMediaList } from '@/components/media/screen/use-media-list';
+import { useRefreshMediaList } from '@/components/media/item/use-media-mutations';
+import { useMediaRecorderLaunch } from '@/components/media/recorder/use-media-recorder-launch';
+import { useMediaUploads } from '@/components/media/uploads/use-media-uploads';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import { useUsage } from '@/hooks/use-storage-space';
 import { usageQueries } from '@/lib/api/storage-space';
 import { userAtom } from '@/lib/auth/atoms';
-import type { MediaKind, MediaRecord, Usage } from '@/contract/media';
+import type { MediaKind, Usage } from '@/contract/media';
 import { formatBytes } from '@/contract/storage-space';
-import { countItems, MEDIA_KINDS, recordingSavedMessage } from '@/lib/media/kinds';
-import type { RecorderKind } from '@/lib/media/recording/recording-format';
+import { countItems, MEDIA_KINDS, recorderOf, recordingSavedMessage } from '@/lib/media/kinds';
+import { KINDS } from '@/lib/media/kind-paths';
+import { KIND_VIEWS } from '@/components/media/kinds/kind-views';
 import { FavoritesSection } from './favorites-section';
-import { LatestRecordings } from './latest-recordings';
 import { LatestTiles } from './latest-tiles';
 
-const RecorderDialog = lazyDialog(() => import('@/components/media/recorder-dialog').then((m) => m.RecorderDialog));
+const RecorderDialog = lazyDialog(() => import('@/components/media/recorder/recorder-dialog').then((m) => m.RecorderDialog));
 
 /** «3 записи · 1,2 МБ»: how many a section keeps and the room they take (originals and copies, trash included). */
 function Figures({ kind, count, usage }: { kind: MediaKind; count: number | undefined; usage: Usage | undefined }) {
@@ -55,10 +56,11 @@ function RecordIcon() {
 }
 
 /** The quick action of a recorded kind: the recorder opens right here, and the card shows the recording once saved. */
-function RecordHere({ kind }: { kind: RecorderKind }) {
+function RecordHere({ kind }: { kind: MediaKind }) {
   const added = useAddedHere(kind);
   const { showSuccess, showError } = useSnackbar();
-  const launch = useMediaRecorderLaunch(kind, () => showError(RECORDING_UNSUPPORTED[kind]));
+  const recorder = recorderOf(kind);
+  const launch = useMediaRecorderLaunch(recorder.records, () => showError(recorder.text.unsupported));
   const onSaved = useCallback(
     (kept: boolean) => {
       showSuccess(recordingSavedMessage(kind, kept));
@@ -98,45 +100,22 @@ function UploadHere({ kind, label }: { kind: MediaKind; label: string }) {
   );
 }
 
-/** What each card holds: how many latest items, the link to the rest, the quick action and how the items are shown. */
-const SECTIONS: {
-  [K in MediaKind]: {
-    latest: number;
-    all: string;
-    Quick: ComponentType;
-    Latest: ComponentType<{ items: readonly MediaRecord<K>[]; latest: readonly MediaRecord<K>[] }>;
-  };
-} = {
-  audio: {
-    latest: 4,
-    all: 'Все записи',
-    Quick: () => <RecordHere kind="audio" />,
-    Latest: ({ latest }) => <LatestRecordings records={latest} />,
-  },
-  photo: {
-    latest: 6,
-    all: 'Все фото',
-    Quick: () => <UploadHere kind="photo" label="Загрузить фото" />,
-    Latest: ({ items, latest }) => <LatestTiles kind="photo" items={items} latest={latest} grid="grid-cols-3 gap-1.5" />,
-  },
-  video: {
-    latest: 2,
-    all: 'Все видео',
-    Quick: () => <RecordHere kind="video" />,
-    Latest: ({ items, latest }) => <LatestTiles kind="video" items={items} latest={latest} grid="grid-cols-2 gap-2" />,
-  },
-};
+/** The card's quick action: the recorder of a recorded kind, else the file chooser (with the kind's short upload name). */
+function Quick({ kind }: { kind: MediaKind }) {
+  if (MEDIA_KINDS[kind].recorder) return <RecordHere kind={kind} />;
+  return <UploadHere kind={kind} label={KIND_VIEWS[kind].home.upload ?? MEDIA_KINDS[kind].text.pick} />;
+}
 
 /** One section's card: its name leading to its screen, its figures, its latest items, its quick action. */
 function KindCard<K extends MediaKind>({ kind, usage }: { kind: K; usage: Usage | undefined }) {
   const entry = MEDIA_KINDS[kind];
-  const section = SECTIONS[kind];
+  const view = KIND_VIEWS[kind];
   const list = useMediaList(kind);
   const items = list.data ?? [];
   // The lists come newest first.
-  const latest = items.slice(0, section.latest);
+  const latest = items.slice(0, view.home.latest);
   const headingId = `home-${kind}`;
-  const { Quick, Latest } = section;
+  const { Latest } = view;
   return (
     <section
       aria-labelledby={headingId}
@@ -160,15 +139,19 @@ function KindCard<K extends MediaKind>({ kind, usage }: { kind: K; usage: Usage 
         {list.isPending ? (
           <Skeleton className="my-3 h-40" />
         ) : latest.length ? (
-          <Latest items={items} latest={latest} />
+          Latest ? (
+            <Latest records={latest} />
+          ) : (
+            <LatestTiles kind={kind} items={items} latest={latest} grid={view.home.grid ?? ''} />
+          )
         ) : (
           <p className="py-6 text-center text-sm text-fg-muted">{entry.text.empty}</p>
         )}
       </div>
       <div className="flex flex-wrap items-center justify-between gap-2 border-t border-line p-3">
-        <Quick />
+        <Quick kind={kind} />
         <Link href={entry.href} className="rounded-lg px-2 py-2 text-sm font-medium text-accent-text hover:bg-accent-soft">
-          {section.all}
+          {view.home.all}
         </Link>
       </div>
     </section>
@@ -184,17 +167,20 @@ export function SignedInHome() {
   const usage = useUsage();
   const name = user?.first_name?.trim();
   return (
-    <div className="flex flex-col gap-6">
-      <div>
-        <h1 className="text-2xl font-semibold tracking-tight text-fg sm:text-3xl">{name ? `Здравствуйте, ${name}` : 'Копилка'}</h1>
-        <p className="mt-1 text-fg-muted">Ваши записи, фотографии и видео</p>
+    // What the albums offer on the cards' items (their viewer's «В альбом»), as the signed-in pages' layout does.
+    <ItemOffersProvider value={ALBUM_OFFERS}>
+      <div className="flex flex-col gap-6">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight text-fg sm:text-3xl">{name ? `Здравствуйте, ${name}` : 'Копилка'}</h1>
+          <p className="mt-1 text-fg-muted">Ваши записи, фотографии и видео</p>
+        </div>
+        <div className="grid items-start gap-4 lg:grid-cols-3">
+          {KINDS.map((kind) => (
+            <KindCard key={kind} kind={kind} usage={usage.data} />
+          ))}
+        </div>
+        <FavoritesSection />
       </div>
-      <div className="grid items-start gap-4 lg:grid-cols-3">
-        <KindCard kind="audio" usage={usage.data} />
-        <KindCard kind="photo" usage={usage.data} />
-        <KindCard kind="video" usage={usage.data} />
-      </div>
-      <FavoritesSection />
-    </div>
+    </ItemOffersProvider>
   );
 }

@@ -6,11 +6,11 @@ import { useForm } from 'react-hook-form';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Button } from '@/components/ui/button';
 import { PasswordField } from '@/components/ui/password-field';
-import { useChangePassword } from '@/hooks/use-profile';
+import { useChangePassword } from '@/components/profile/use-profile';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import { errorInfo, passwordChangeError } from '@/lib/errors';
 import { changePasswordSchema, type ChangePasswordValues } from '@/lib/schemas/profile';
-import { ProfileSection } from './section';
+import { ProfileSection } from '@/components/ui/section';
 
 export const PASSWORD_CHANGED = 'Пароль успешно изменен';
 

@@ -9,12 +9,12 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { Dialog } from '@/components/ui/dialog';
 import { Button } from '@/components/ui/button';
 import { PasswordField } from '@/components/ui/password-field';
-import { useDeleteAccount } from '@/hooks/use-profile';
+import { useDeleteAccount } from '@/components/profile/use-profile';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import { clearSession } from '@/lib/auth/session';
 import { accountDeletionError, errorInfo } from '@/lib/errors';
 import { deleteAccountSchema, type DeleteAccountValues } from '@/lib/schemas/profile';
-import { ProfileSection } from './section';
+import { ProfileSection } from '@/components/ui/section';
 
 export const ACCOUNT_DELETED = 'Аккаунт успешно удалён';
 

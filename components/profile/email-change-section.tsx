@@ -8,13 +8,13 @@ import { FormActions } from '@/components/ui/form-actions';
 import { FormAlert } from '@/components/ui/form-alert';
 import { PasswordField } from '@/components/ui/password-field';
 import { TextField } from '@/components/ui/text-field';
-import { useConfirmEmailChange, useRequestEmailChange } from '@/hooks/use-email-change';
+import { useConfirmEmailChange, useRequestEmailChange } from '@/components/profile/use-email-change';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import type { User } from '@/lib/auth/types';
 import { EMAIL_TAKEN, emailChangeError, errorInfo, isTaken } from '@/lib/errors';
 import { showFieldErrors } from '@/lib/forms/show-field-errors';
 import { emailChangeCodeSchema, emailChangeSchema, type EmailChangeCodeValues, type EmailChangeValues } from '@/lib/schemas/email-change';
-import { ProfileSection } from './section';
+import { ProfileSection } from '@/components/ui/section';
 
 export const EMAIL_CHANGED = 'Email изменён';
 

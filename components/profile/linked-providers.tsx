@@ -8,7 +8,7 @@ import { useSignInWays, useUnlinkProvider } from '@/hooks/use-sign-in-ways';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import { ApiError, dataText } from '@/lib/api/api-error';
 import type { ProviderId } from '@/lib/api/oauth';
-import { ProfileSection } from './section';
+import { ProfileSection } from '@/components/ui/section';
 
 const LABELS: Record<ProviderId, string> = { vkid: 'VK ID', yandex: 'Яндекс ID' };
 const date = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric' });

@@ -12,7 +12,7 @@ import { useSnackbar } from '@/hooks/use-snackbar';
 import { ApiError, dataText } from '@/lib/api/api-error';
 import type { Passkey } from '@/lib/api/passkeys';
 import { PASSKEY_NAME_MAX } from '@/contract/sign-in-ways';
-import { ProfileSection } from './section';
+import { ProfileSection } from '@/components/ui/section';
 
 export const PASSKEY_ADDED = 'Ключ доступа добавлен';
 export const PASSKEY_REMOVED = 'Ключ доступа удалён';

@@ -5,13 +5,13 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { CodeField } from '@/components/ui/code-field';
 import { useFormMessage } from '@/components/ui/form-message';
-import { useResendPhoneCode, useVerifyPhone } from '@/hooks/use-profile';
+import { useResendPhoneCode, useVerifyPhone } from '@/components/profile/use-profile';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import type { User } from '@/lib/auth/types';
 import { errorInfo, PHONE_NOT_FOUND, resendError, verifyPhoneError } from '@/lib/errors';
 import { codeSchema, type CodeValues } from '@/lib/schemas/auth';
 import { PROFILE_PHONE_ID } from './profile-info-form';
-import { ProfileSection } from './section';
+import { ProfileSection } from '@/components/ui/section';
 
 export const PHONE_VERIFIED = 'Телефон успешно подтверждён';
 export const PHONE_CODE_SENT = 'Код подтверждения отправлен по SMS';

@@ -4,12 +4,12 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { useDeletePhoto, useUploadPhoto } from '@/hooks/use-profile';
+import { useDeletePhoto, useUploadPhoto } from '@/components/profile/use-profile';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import type { User } from '@/lib/auth/types';
 import { displayName } from '@/lib/auth/user';
 import { errorInfo, photoError } from '@/lib/errors';
-import { ProfileSection } from './section';
+import { ProfileSection } from '@/components/ui/section';
 
 export const PHOTO_UPLOADED = 'Фото профиля обновлено';
 export const PHOTO_DELETED = 'Фото профиля удалено';

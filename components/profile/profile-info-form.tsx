@@ -9,13 +9,13 @@ import { PasswordField } from '@/components/ui/password-field';
 import { PhoneField } from '@/components/ui/phone-field';
 import { TextField } from '@/components/ui/text-field';
 import { useSnackbar } from '@/hooks/use-snackbar';
-import { useUpdateProfile } from '@/hooks/use-profile';
+import { useUpdateProfile } from '@/components/profile/use-profile';
 import { normalizePhone } from '@/lib/auth/username';
 import type { User } from '@/lib/auth/types';
 import { firstFieldMessage } from '@/lib/api/api-error';
 import { errorInfo, profileUpdateError } from '@/lib/errors';
 import { phoneChanged, profileFormSchema, type ProfileValues } from '@/lib/schemas/profile';
-import { ProfileSection } from './section';
+import { ProfileSection } from '@/components/ui/section';
 
 /** The phone input's id: focus lands here once the phone is verified (its section disappears). */
 export const PROFILE_PHONE_ID = 'profile-phone';

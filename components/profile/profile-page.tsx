@@ -1,10 +1,11 @@
 'use client';
 
 import { MyLinksSection } from '@/components/shares/my-links-section';
+import { PartnersSection } from '@/components/partners/partners-section';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { useProfile } from '@/hooks/use-profile';
+import { useProfile } from '@/components/profile/use-profile';
 import { errorInfo, profileFetchError } from '@/lib/errors';
 import { ChangePasswordForm } from './change-password-form';
 import { DeleteAccount } from './delete-account';
@@ -15,7 +16,7 @@ import { PhoneVerification } from './phone-verification';
 import { PhotoSection } from './photo-section';
 import { ProfileInfoForm } from './profile-info-form';
 import { PROFILE_GROUPS, ProfileSectionsNav } from './profile-sections-nav';
-import { ProfileGroup } from './section';
+import { ProfileGroup } from '@/components/ui/section';
 import { SessionsSection } from './sessions-section';
 import { StorageSection } from './storage-section';
 import { TwoFactorSection } from './two-factor-section';
@@ -64,6 +65,7 @@ export function ProfilePage() {
             </ProfileGroup>
             <ProfileGroup {...STORAGE}>
               <StorageSection />
+              <PartnersSection />
               <MyLinksSection />
             </ProfileGroup>
           </div>

@@ -6,12 +6,12 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { Spinner } from '@/components/ui/spinner';
-import { useEndOtherSessions, useEndSession, useSessions } from '@/hooks/use-sessions';
+import { useEndOtherSessions, useEndSession, useSessions } from '@/components/profile/use-sessions';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import type { SessionInfo } from '@/lib/api/sessions';
 import { errorInfo, sessionEndError, sessionsLoadError } from '@/lib/errors';
 import { describeUserAgent } from '@/lib/sessions/describe-user-agent';
-import { ProfileSection } from './section';
+import { ProfileSection } from '@/components/ui/section';
 
 export const SESSION_ENDED = 'Сеанс завершён';
 export const OTHER_SESSIONS_ENDED = 'Остальные сеансы завершены';

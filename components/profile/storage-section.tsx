@@ -8,15 +8,11 @@ import { useExportDownload, useUsage } from '@/hooks/use-storage-space';
 import { formatBytes } from '@/contract/storage-space';
 import { errorInfo } from '@/lib/errors';
 import { exportError, usageLoadError } from '@/lib/media-errors';
-import { ProfileSection } from './section';
+import { KIND_NAMES } from '@/lib/media/kind-names';
+import { KINDS } from '@/lib/media/kind-paths';
+import { ProfileSection } from '@/components/ui/section';
 
 export const EXPORT_STARTED = 'Архив начал скачиваться';
-
-const KINDS = [
-  ['audio', 'Аудио'],
-  ['photo', 'Фото'],
-  ['video', 'Видео'],
-] as const;
 
 /** «Занято 12,3 МБ» (of the quota, when there is one) with the figure per kind. */
 function UsageFigures() {
@@ -45,9 +41,9 @@ function UsageFigures() {
         </div>
       ) : null}
       <dl className="grid grid-cols-3 gap-2 text-sm">
-        {KINDS.map(([kind, label]) => (
+        {KINDS.map((kind) => (
           <div key={kind} className="rounded-md bg-surface-2 px-3 py-2">
-            <dt className="text-fg-muted">{label}</dt>
+            <dt className="text-fg-muted">{KIND_NAMES[kind].label}</dt>
             <dd className="font-medium text-fg" data-testid={`usage-${kind}`}>
               {formatBytes(usage.data[kind])}
             </dd>

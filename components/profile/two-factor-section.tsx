@@ -6,7 +6,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { useTwoFactorStatus } from '@/hooks/use-two-factor';
 import type { TwoFactorSetup } from '@/lib/api/two-factor';
-import { ProfileSection } from './section';
+import { ProfileSection } from '@/components/ui/section';
 import { RECOVERY_CODES_RENEWED, RecoveryCodes, TWO_FACTOR_ENABLED } from './two-factor-recovery-codes';
 import { TwoFactorDisable } from './two-factor-disable';
 import { TwoFactorNewCodes } from './two-factor-new-codes';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ProfileSection } from '@/components/profile/section';
+import { ProfileSection } from '@/components/ui/section';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
@@ -9,22 +9,16 @@ import { useSnackbar } from '@/hooks/use-snackbar';
 import { ApiError, dataText } from '@/lib/api/api-error';
 import { deleteShare, resumeShare, shareQueries, type Share } from '@/lib/api/shares';
 import { count } from '@/contract/words';
+import { KIND_NAMES } from '@/lib/media/kind-names';
 
 const dateFormat = new Intl.DateTimeFormat('ru-RU', { dateStyle: 'medium', timeStyle: 'short' });
 const when = (iso: string) => dateFormat.format(new Date(iso));
 
 const RESUME_FAILED = 'Не удалось включить ссылку. Попробуйте ещё раз.';
 
-const TARGET_KIND: Record<'audio' | 'photo' | 'video' | 'album', string> = {
-  audio: 'Аудиозапись',
-  photo: 'Фотография',
-  video: 'Видео',
-  album: 'Альбом',
-};
-
 function targetLabel(share: Share): string {
-  const kind = 'album' in share.target ? 'album' : share.target.kind;
-  return `${TARGET_KIND[kind]} «${share.target.title || 'Без названия'}»`;
+  const what = 'album' in share.target ? 'Альбом' : KIND_NAMES[share.target.kind].one;
+  return `${what} «${share.target.title || 'Без названия'}»`;
 }
 
 function expiryLabel(share: Share): string {

@@ -2,7 +2,7 @@
 
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { AudioPlayer } from '@/components/audio/audio-player';
+import { AudioPlayer } from '@/components/player/audio-player';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { PasswordField } from '@/components/ui/password-field';

@@ -28,15 +28,17 @@ function BarLink({ item, pathname }: { item: NavItem; pathname: string }) {
  */
 export function BottomBar() {
   const pathname = usePathname() ?? '/';
-  const [audio, photo, video, profile] = BOTTOM_ITEMS;
+  // «Записать» stands in the middle: half the items before it, half after.
+  const half = Math.ceil(BOTTOM_ITEMS.length / 2);
   return (
     <nav
       aria-label="Разделы"
       className="fixed inset-x-0 bottom-0 z-30 hidden border-t border-line bg-surface/95 pb-[env(safe-area-inset-bottom)] backdrop-blur session:max-sm:block"
     >
       <ul className="flex items-center px-1">
-        <BarLink item={audio} pathname={pathname} />
-        <BarLink item={photo} pathname={pathname} />
+        {BOTTOM_ITEMS.slice(0, half).map((item) => (
+          <BarLink key={item.href} item={item} pathname={pathname} />
+        ))}
         <li className="flex flex-1 justify-center">
           <Link
             href={RECORD_HREF}
@@ -47,8 +49,9 @@ export function BottomBar() {
             <span className="h-5 w-5 rounded-full bg-current" aria-hidden="true" />
           </Link>
         </li>
-        <BarLink item={video} pathname={pathname} />
-        <BarLink item={profile} pathname={pathname} />
+        {BOTTOM_ITEMS.slice(half).map((item) => (
+          <BarLink key={item.href} item={item} pathname={pathname} />
+        ))}
       </ul>
     </nav>
   );

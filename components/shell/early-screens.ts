@@ -1,4 +1,5 @@
 import type { MediaKind } from '@/contract/media';
+import { KIND_PATHS, KINDS } from '@/lib/media/kind-paths';
 import { prefetchWhenSignedIn } from '@/lib/auth/prefetch';
 import { queryClient } from '@/lib/query-client';
 
@@ -15,7 +16,7 @@ function early(path: string, kind: MediaKind): void {
   // The list's request goes out first: the screen's chunk, once here, keeps the main thread busy for a while.
   prefetchWhenSignedIn(path, async () => {
     const list = queryClient.prefetchQuery((await import('./signed-in')).mediaQueries(kind).list());
-    await Promise.all([list, import('@/components/media/media-screen')]);
+    await Promise.all([list, import('@/components/media/screen/media-screen')]);
   });
 }
 
@@ -26,15 +27,13 @@ function early(path: string, kind: MediaKind): void {
 function earlyTimeline(path: string, kind: MediaKind): void {
   prefetchWhenSignedIn(path, async () => {
     const first = import('@/lib/api/timeline').then((m) => m.prefetchFirstMonths(queryClient, kind));
-    await Promise.all([first, import('@/components/media/media-screen')]);
+    await Promise.all([first, import('@/components/media/screen/media-screen')]);
   });
 }
 
 export function startScreensEarly(): void {
   prefetchWhenSignedIn('/', loadSessionFrame);
-  early('/audio', 'audio');
-  earlyTimeline('/photos', 'photo');
-  early('/video', 'video');
+  for (const kind of KINDS) (KIND_PATHS[kind].timeline ? earlyTimeline : early)(KIND_PATHS[kind].href, kind);
 }
 
 /** The signed-in frame's navigation (sidebar, bottom bar): its chunk, asked for as the sign-in check starts. */

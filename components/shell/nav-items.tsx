@@ -1,7 +1,9 @@
 import { LineIcon } from '@/components/ui/line-icon';
+import type { MediaKind } from '@/contract/media';
 import { KIND_NAMES } from '@/lib/media/kind-names';
+import { KINDS } from '@/lib/media/kind-paths';
 
-export type NavIconName = 'home' | 'audio' | 'photo' | 'video' | 'album' | 'trash' | 'profile' | 'login' | 'register' | 'record';
+export type NavIconName = 'home' | MediaKind | 'album' | 'trash' | 'profile' | 'login' | 'register' | 'record';
 
 export interface NavItem {
   href: string;
@@ -10,9 +12,8 @@ export interface NavItem {
 }
 
 const HOME: NavItem = { href: '/', label: 'Главная', icon: 'home' };
-const AUDIO: NavItem = { href: KIND_NAMES.audio.href, label: KIND_NAMES.audio.label, icon: 'audio' };
-const PHOTO: NavItem = { href: KIND_NAMES.photo.href, label: KIND_NAMES.photo.label, icon: 'photo' };
-const VIDEO: NavItem = { href: KIND_NAMES.video.href, label: KIND_NAMES.video.label, icon: 'video' };
+/** Each kind's section, in the kinds' order. */
+const SECTIONS: readonly NavItem[] = KINDS.map((kind) => ({ href: KIND_NAMES[kind].href, label: KIND_NAMES[kind].label, icon: kind }));
 const ALBUMS: NavItem = { href: '/albums', label: 'Альбомы', icon: 'album' };
 const TRASH: NavItem = { href: '/trash', label: 'Корзина', icon: 'trash' };
 const PROFILE: NavItem = { href: '/profile', label: 'Профиль', icon: 'profile' };
@@ -20,7 +21,7 @@ const PROFILE: NavItem = { href: '/profile', label: 'Профиль', icon: 'pro
 /** The spec's drawer (and, from 1024 px, the sidebar): Home, the sections and the profile when signed in; Log in, Register for a guest. */
 export function navItems(isAuthenticated: boolean): NavItem[] {
   return isAuthenticated
-    ? [HOME, AUDIO, PHOTO, VIDEO, ALBUMS, TRASH, PROFILE]
+    ? [HOME, ...SECTIONS, ALBUMS, TRASH, PROFILE]
     : [HOME, { href: '/login', label: 'Войти', icon: 'login' }, { href: '/register', label: 'Регистрация', icon: 'register' }];
 }
 
@@ -29,7 +30,7 @@ export function navItems(isAuthenticated: boolean): NavItem[] {
  * sections and the round button are what fit 360 px with ≥ 44 px targets and readable labels; «Альбомы», like
  * «Корзина», is in the drawer.
  */
-export const BOTTOM_ITEMS: readonly [NavItem, NavItem, NavItem, NavItem] = [AUDIO, PHOTO, VIDEO, PROFILE];
+export const BOTTOM_ITEMS: readonly NavItem[] = [...SECTIONS, PROFILE];
 
 /** Where «Записать» leads: the audio screen, with its recorder open. */
 export const RECORD_HREF = '/audio?record=1';
@@ -42,10 +43,7 @@ export function isCurrent(pathname: string, href: string): boolean {
 
 const PATHS: Record<NavIconName, string> = {
   home: 'M4 10.5 12 4l8 6.5V19a1 1 0 0 1-1 1h-4.5v-5.5h-5V20H5a1 1 0 0 1-1-1z',
-  audio: 'M12 3a3 3 0 0 0-3 3v6a3 3 0 0 0 6 0V6a3 3 0 0 0-3-3zM5.5 11a6.5 6.5 0 0 0 13 0M12 17.5V21',
-  photo:
-    'M4 6.5A1.5 1.5 0 0 1 5.5 5h13A1.5 1.5 0 0 1 20 6.5v11a1.5 1.5 0 0 1-1.5 1.5h-13A1.5 1.5 0 0 1 4 17.5zM4 15l4.5-4.5 4 4 2.5-2.5L20 17M15.5 9.5h.01',
-  video: 'M3.5 7A1.5 1.5 0 0 1 5 5.5h9A1.5 1.5 0 0 1 15.5 7v10a1.5 1.5 0 0 1-1.5 1.5H5A1.5 1.5 0 0 1 3.5 17zM15.5 10l5-3v10l-5-3',
+  ...(Object.fromEntries(KINDS.map((kind) => [kind, KIND_NAMES[kind].icon])) as Record<MediaKind, string>),
   album:
     'M7 4.5h12A1.5 1.5 0 0 1 20.5 6v9M4.5 8A1.5 1.5 0 0 1 6 6.5h10A1.5 1.5 0 0 1 17.5 8v10A1.5 1.5 0 0 1 16 19.5H6A1.5 1.5 0 0 1 4.5 18zM4.5 16l4-4 3.5 3.5 2-2 3.5 3.5',
   trash: 'M4.5 7h15M9.5 7V4.5h5V7M6.5 7l1 12.5h9l1-12.5M10 11v5M14 11v5',

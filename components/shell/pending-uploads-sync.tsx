@@ -1,6 +1,6 @@
 'use client';
 
-import { usePendingUploadsSync } from '@/hooks/use-pending-uploads';
+import { usePendingUploadsSync } from '@/components/media/uploads/use-pending-uploads';
 
 /** Sends the recordings saved with no network by themselves (see usePendingUploadsSync). */
 export function PendingUploadsSync() {

@@ -7,18 +7,17 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { Spinner } from '@/components/ui/spinner';
 import { useSnackbar } from '@/hooks/use-snackbar';
-import { useEmptyTrash, usePurgeFromTrash, useRestoreFromTrash, useTrash } from '@/hooks/use-trash';
+import { useEmptyTrash, usePurgeFromTrash, useRestoreFromTrash, useTrash } from '@/components/trash/use-trash';
 import type { TrashItem } from '@/lib/api/trash';
 import { errorInfo } from '@/lib/errors';
 import { mediaRestoreError, trashLoadError, trashPurgeError } from '@/lib/media-errors';
+import { KIND_NAMES } from '@/lib/media/kind-names';
 
 export const TRASH_TITLE = 'Корзина';
 export const TRASH_EMPTY = 'Корзина пуста';
 export const RESTORED = 'Восстановлено';
 export const PURGED = 'Удалено навсегда';
 export const EMPTIED = 'Корзина очищена';
-
-const KIND_LABELS: Record<TrashItem['kind'], string> = { audio: 'Аудиозапись', photo: 'Фотография', video: 'Видео' };
 
 const dateTime = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 const date = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric' });
@@ -43,7 +42,7 @@ function TrashEntry({
   return (
     <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between" data-testid="trash-item">
       <div className="flex min-w-0 flex-col gap-1 text-sm">
-        <p className="text-xs font-medium tracking-wide text-fg-muted uppercase">{KIND_LABELS[item.kind]}</p>
+        <p className="text-xs font-medium tracking-wide text-fg-muted uppercase">{KIND_NAMES[item.kind].one}</p>
         <h2 id={titleId} className="break-words text-base font-semibold text-fg">
           {titleOf(item)}
         </h2>

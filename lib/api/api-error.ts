@@ -41,15 +41,13 @@ export function firstFieldMessage(data: unknown): string | null {
   return null;
 }
 
-/** `{"error": "…"}` → "…" */
-export const errorOf = (data: unknown): string | null => (isObj(data) ? nonEmpty(data.error) : null);
-/** `{"message": "…"}` → "…" */
-export const messageOf = (data: unknown): string | null => (isObj(data) ? nonEmpty(data.message) : null);
-
-/** "Server data" as text: a plain string, or detail/error/message, or the first field message. */
+/**
+ * "Server data" as text: a plain string, or the body's words in the contract's two shapes (contract/errors.ts),
+ * its detail or its first field's message.
+ */
 export function dataText(data: unknown): string | null {
   if (typeof data === 'string') return nonEmpty(data);
-  return detailOf(data) ?? errorOf(data) ?? messageOf(data) ?? firstFieldMessage(data);
+  return detailOf(data) ?? firstFieldMessage(data);
 }
 
 /** Every message in a DRF body, joined (for "the whole data"). */

@@ -1,5 +1,5 @@
 import { api } from '@/lib/api/client';
-import { getDownloadLink, uploadMedia } from '@/lib/api/media';
+import { uploadMedia } from '@/lib/api/media';
 import { mediaQueries } from '@/lib/api/media-list';
 import type { UploadOptions } from '@/lib/api/upload';
 import type { AudioRecord, TrimRequest } from '@/contract/media';
@@ -24,11 +24,6 @@ export interface CreateAudioInput {
 /** POST /api/media/audio/ multipart (title, description, audio_file) → 201 record. */
 export function createAudio(input: CreateAudioInput, options: UploadOptions = {}): Promise<AudioRecord> {
   return uploadMedia<AudioRecord>('audio', { fileField: AUDIO_FILE_FIELD, ...input }, options);
-}
-
-/** A signed link to the recording's MP3, saved by the browser as «title.mp3». */
-export function audioDownloadLink(record: Pick<AudioRecord, 'id'>): Promise<string> {
-  return getDownloadLink('audio', record.id);
 }
 
 /** POST /api/media/audio/{id}/trim/ → 202 with the record, processing while the server cuts it to the part. */

@@ -12,9 +12,9 @@ export function setFavorite<K extends MediaKind>(kind: K, id: number, favorite: 
   return api.patch(`media/${kind}/${id}/`, { json: { is_favorite: favorite } }).json<MediaRecord<K>>();
 }
 
-/** GET /api/media/{kind}/?favorite=1: the kind's favourites, in the kind's list order. */
+/** GET /api/media/{kind}/?favorite=1: the kind's favourites, in the kind's list order (revalidated by its ETag, as the list is). */
 export function listFavorites<K extends MediaKind>(kind: K): Promise<MediaRecord<K>[]> {
-  return api.get(`media/${kind}/`, { searchParams: { favorite: 1, t: Date.now() } }).json<MediaRecord<K>[]>();
+  return api.get(`media/${kind}/`, { searchParams: { favorite: 1 } }).json<MediaRecord<K>[]>();
 }
 
 export const favoriteQueries = {

@@ -65,18 +65,17 @@ async function ensureRoomFor(bytes: number): Promise<void> {
 
 // ---------------------------------------------------------------- update, delete and retry
 
-/** Title and description from the answer — at the top level or under `data` — else what was sent. */
+/**
+ * Title and description from the answer, the record (contract), else what was sent: a fallback's answer may
+ * carry no record (a 204).
+ */
 export function readUpdatedDetails(body: unknown, sent: MediaDetails): MediaDetails {
-  const pick = (o: unknown, key: keyof MediaDetails): string | undefined => {
-    if (!o || typeof o !== 'object') return undefined;
-    const v = (o as Record<string, unknown>)[key];
+  const pick = (key: keyof MediaDetails): string | undefined => {
+    if (!body || typeof body !== 'object') return undefined;
+    const v = (body as Record<string, unknown>)[key];
     return typeof v === 'string' ? v : undefined;
   };
-  const nested = body && typeof body === 'object' ? (body as { data?: unknown }).data : undefined;
-  return {
-    title: pick(body, 'title') ?? pick(nested, 'title') ?? sent.title,
-    description: pick(body, 'description') ?? pick(nested, 'description') ?? sent.description,
-  };
+  return { title: pick('title') ?? sent.title, description: pick('description') ?? sent.description };
 }
 
 /** PATCH /api/media/{kind}/{id}/ with title and description (the fallbacks only when it cannot get through). */

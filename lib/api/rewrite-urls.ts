@@ -1,7 +1,10 @@
+import { URL_FIELDS } from '@/contract/urls';
+
 /**
- * Every string in a response that starts with http: or https: is switched to the page's
- * scheme, and relative media paths are made absolute against the page's host. Pure functions so
- * they can be tested without a browser.
+ * The URLs of a response — the values of the contract's URL fields (contract/urls.ts), wherever they sit — are
+ * switched to the page's scheme when they start with http: or https:, and relative media paths are made absolute
+ * against the page's host. Any other string (a title, a description, a message) is text and stays as it is, even
+ * one that starts with "http:". Pure functions so they can be tested without a browser.
  */
 export interface PageLocation {
   /** `http:` or `https:` (as `window.location.protocol`). */
@@ -23,7 +26,7 @@ export function rewriteUrl(value: string, page: PageLocation): string {
   return value;
 }
 
-/** A copy of a JSON value with every URL-looking string rewritten (keys are left as they are). */
+/** A copy of a JSON value with the values of its URL fields rewritten (keys are left as they are). */
 export function rewriteUrls<T>(value: T, page: PageLocation): T {
   return rewriteParsedInPlace(JSON.parse(JSON.stringify(value)) as unknown, page) as T;
 }
@@ -37,16 +40,14 @@ export function currentPage(): PageLocation | null {
 /**
  * The rewrite of a value nobody else holds (JSON just parsed), in place: no copy of every array and object.
  * A copying rewrite of a 2,000-record list walks 600,000 waveform numbers and leaves a garbage collection's
- * worth of copies; here a number costs one typeof.
+ * worth of copies; here a number costs one typeof. Only a string under a URL field is rewritten.
  */
 function rewriteParsedInPlace(value: unknown, page: PageLocation): unknown {
-  if (typeof value === 'string') return rewriteUrl(value, page);
   if (Array.isArray(value)) {
     const items = value as unknown[];
     for (let i = 0; i < items.length; i++) {
       const item = items[i];
-      if (typeof item === 'string') items[i] = rewriteUrl(item, page);
-      else if (item !== null && typeof item === 'object') rewriteParsedInPlace(item, page);
+      if (item !== null && typeof item === 'object') rewriteParsedInPlace(item, page);
     }
     return items;
   }
@@ -56,6 +57,7 @@ function rewriteParsedInPlace(value: unknown, page: PageLocation): unknown {
       const item = record[key];
       // Objects are rewritten where they are, never assigned back: a "__proto__" key would set the prototype.
       if (typeof item === 'string') {
+        if (!URL_FIELDS.has(key)) continue;
         const next = rewriteUrl(item, page);
         if (next !== item) record[key] = next;
       } else if (item !== null && typeof item === 'object') rewriteParsedInPlace(item, page);

@@ -1,24 +1,62 @@
 import type { z } from 'zod';
-import { AUDIO_LIST_ERROR, UPDATE_SUCCESS } from '@/lib/api/audio';
+import { AUDIO_LIST_ERROR, createAudio, UPDATE_SUCCESS } from '@/lib/api/audio';
 import type { MediaDetails } from '@/lib/api/media';
 import { mediaQueries } from '@/lib/api/media-list';
 import { PHOTO_LIST_ERROR } from '@/lib/api/photos';
-import { VIDEO_LIST_ERROR } from '@/lib/api/video';
+import type { UploadOptions } from '@/lib/api/upload';
+import { uploadVideo, VIDEO_LIST_ERROR } from '@/lib/api/video';
 import type { DownloadFormat, MediaKind, MediaRecord } from '@/contract/media';
 import { count, type PluralForms } from '@/contract/words';
-import { audioUploadError, photoUploadError, videoUploadError } from '@/lib/media-errors';
+import { audioSaveError, audioUploadError, photoUploadError, videoSaveError, videoUploadError } from '@/lib/media-errors';
 import { PHOTO_SORT_OPTIONS, visiblePhotos, type PhotoSortOrder } from '@/lib/media/lists/photo-order';
 import { SORT_OPTIONS, visibleRecords, type SortOrder } from '@/lib/media/lists/sort-search';
+import type { RecorderKind } from '@/lib/media/recording/recording-format';
 import { audioDetailsSchema } from '@/lib/schemas/audio';
 import { photoDetailsSchema } from '@/lib/schemas/photo';
 import { videoDetailsSchema } from '@/lib/schemas/video';
 import { KIND_NAMES, type KindName } from './kind-names';
 
 /**
+ * How a recorded kind is recorded in the browser: the recorder dialog (components/media/recorder/) and its
+ * panel take everything that differs between the microphone and the camera from here.
+ */
+export interface RecorderEntry {
+  /** What MediaRecorder makes, sound or picture and sound (lib/media/recording/): the recorder's own kind. */
+  records: RecorderKind;
+  /** getUserMedia's constraints (the recorder's default: sound alone). */
+  constraints?: MediaStreamConstraints;
+  /** The dialog's title, and what it asks before closing on a recording not yet saved. */
+  title: string;
+  closeConfirm: string;
+  /** Sends the recording as a new item (POST /api/media/{kind}/ multipart, with progress). */
+  upload: (input: { file: Blob; fileName: string; title: string; description?: string }, options: UploadOptions) => Promise<unknown>;
+  /** The save form's message under a refused save. */
+  saveError: (error: unknown) => string;
+  /** Saved with no network, the recording waits on the device and is sent when the network returns. */
+  keepOffline: boolean;
+  text: {
+    /** The browser cannot record (said before any recorder code is fetched, too). */
+    unsupported: string;
+    /** No access to the microphone or camera. */
+    permission: string;
+    /** A save refused with no words of the server's. */
+    save: string;
+    connecting: string;
+    /** The save form's id and button, and the upload's progress bar. */
+    formId: string;
+    submitLabel: string;
+    progressLabel: string;
+    /** What the panel says once saved, where it says anything. */
+    done?: string;
+  };
+}
+
+/**
  * The media kinds as data on the client: one entry per kind holds everything the shared hooks and the one
- * screen shell need to serve it (words, accepted files, list and upload rules, details form, messages).
- * The server keeps its own registry (server/media/kinds.ts); the two meet in the contract (contract/).
- * A new kind is an entry here plus its views (components/media/kind-views.tsx).
+ * screen shell need to serve it (words, accepted files, list and upload rules, details form, messages, the
+ * recorder). The server keeps its own registry (server/media/kinds.ts); the two meet in the contract
+ * (contract/). A new kind is an entry here, one in its names (kind-names.ts) and its views
+ * (components/media/kinds/kind-views.tsx): docs/architecture.md, «Adding a kind».
  */
 export interface MediaKindEntry<K extends MediaKind = MediaKind> extends KindName {
   kind: K;
@@ -30,8 +68,10 @@ export interface MediaKindEntry<K extends MediaKind = MediaKind> extends KindNam
   uploadConcurrency: number;
   /** The title of an uploaded file whose name gives none. */
   untitled: string;
-  /** Recorded in the browser (microphone or camera), with the recorder dialog and its unsaved-recording offer. */
-  recordable: boolean;
+  /** Recorded in the browser (microphone or camera), with the recorder dialog and its unsaved-recording offer; null: uploaded only. */
+  recorder: RecorderEntry | null;
+  /** Its items have a picture (a photo's thumbnail, a video's poster), which can be an album's cover. */
+  picture: boolean;
   /** After a save the list is read at once and again 1 s later (the spec's rule for audio). */
   refreshAgain: boolean;
   /** The sort orders its screen offers, the first the default. */
@@ -78,7 +118,25 @@ const AUDIO: MediaKindEntry<'audio'> = {
   accept: { mime: 'audio/', input: 'audio/*' },
   uploadConcurrency: 2,
   untitled: 'Аудиозапись',
-  recordable: true,
+  recorder: {
+    records: 'audio',
+    title: 'Запись аудио',
+    closeConfirm: 'Несохранённая запись будет потеряна. Закрыть?',
+    upload: createAudio,
+    saveError: audioSaveError,
+    keepOffline: true,
+    text: {
+      unsupported: 'Ваш браузер не поддерживает запись аудио. Попробуйте другой браузер.',
+      permission: 'Нет доступа к микрофону. Разрешите доступ к микрофону в настройках браузера.',
+      save: 'Ошибка при сохранении записи',
+      connecting: 'Подключение к микрофону',
+      formId: 'save-recording-form',
+      submitLabel: 'Сохранить запись',
+      progressLabel: 'Загрузка записи',
+      done: 'Аудиозапись успешно сохранена',
+    },
+  },
+  picture: false,
   refreshAgain: true,
   sortOptions: SORT_OPTIONS,
   visible: visibleRecords,
@@ -113,7 +171,8 @@ const PHOTO: MediaKindEntry<'photo'> = {
   accept: { mime: 'image/', input: 'image/*' },
   uploadConcurrency: 2,
   untitled: '',
-  recordable: false,
+  recorder: null,
+  picture: true,
   refreshAgain: false,
   sortOptions: PHOTO_SORT_OPTIONS,
   // The screen offers only the photo orders.
@@ -149,7 +208,25 @@ const VIDEO: MediaKindEntry<'video'> = {
   accept: { mime: 'video/', input: 'video/*' },
   uploadConcurrency: 1,
   untitled: 'Видео',
-  recordable: true,
+  recorder: {
+    records: 'video',
+    constraints: { video: true, audio: true },
+    title: 'Запись видео',
+    closeConfirm: 'Несохранённое видео будет потеряно. Закрыть?',
+    upload: uploadVideo,
+    saveError: videoSaveError,
+    keepOffline: false,
+    text: {
+      unsupported: 'Ваш браузер не поддерживает запись видео. Попробуйте другой браузер.',
+      permission: 'Нет доступа к камере. Разрешите доступ к камере в настройках браузера.',
+      save: 'Ошибка при сохранении видео',
+      connecting: 'Подключение к камере',
+      formId: 'save-video-form',
+      submitLabel: 'Сохранить видео',
+      progressLabel: 'Загрузка видео',
+    },
+  },
+  picture: true,
   refreshAgain: false,
   sortOptions: SORT_OPTIONS,
   visible: visibleRecords,
@@ -192,6 +269,13 @@ export const RECORDING_KEPT_MESSAGE = 'Нет сети: запись сохра�
 /** The snackbar once the recorder has saved: stored («Аудиозапись успешно сохранена»), or `kept` on the device. */
 export const recordingSavedMessage = (kind: MediaKind, kept: boolean) =>
   kept ? RECORDING_KEPT_MESSAGE : (MEDIA_KINDS[kind].text.saved ?? '');
+
+/** The recorder of a recorded kind (the recorder dialog opens only for one). */
+export function recorderOf(kind: MediaKind): RecorderEntry {
+  const recorder = MEDIA_KINDS[kind].recorder;
+  if (!recorder) throw new Error(`${kind} is not recorded in the browser`);
+  return recorder;
+}
 
 /** «2 записи», «1 фотография», «5 видео». */
 export const countItems = (kind: MediaKind, n: number) => count(n, MEDIA_KINDS[kind].words);

@@ -15,7 +15,16 @@ import type {
   OAuthLinksTable,
   OAuthPendingLinksTable,
 } from './tables/accounts.ts';
-import type { MediaTable, AlbumsTable, AlbumItemsTable, SharesTable, UploadsTable, UploadLocksTable } from './tables/media.ts';
+import type {
+  MediaTable,
+  AlbumsTable,
+  AlbumItemsTable,
+  AlbumMembersTable,
+  PartnersTable,
+  SharesTable,
+  UploadsTable,
+  UploadLocksTable,
+} from './tables/media.ts';
 import type { JobsTable, RateEventsTable, ThrottleLocksTable } from './tables/jobs.ts';
 import type { SettingsTable, InvitesTable, AdminAuditTable } from './tables/admin.ts';
 
@@ -42,6 +51,8 @@ export interface DB {
   upload_locks: UploadLocksTable;
   albums: AlbumsTable;
   album_items: AlbumItemsTable;
+  album_members: AlbumMembersTable;
+  partners: PartnersTable;
   shares: SharesTable;
   passkeys: PasskeysTable;
   webauthn_challenges: WebauthnChallengesTable;

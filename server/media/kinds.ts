@@ -7,13 +7,17 @@ import { acceptAudio, acceptPhoto, acceptVideo, demuxerFor, type Detected } from
 import { compactPeaks, compactPeaksJson } from './processing/peaks.ts';
 import { ImageTooLargeError } from './processing/image-processor.ts';
 import type { MediaInput, MediaProcessor, OriginalSource } from './processing/types.ts';
-import { audioWire, photoWire, videoWire, type AudioWire, type PhotoWire, type VideoWire } from './schemas.ts';
+import { MEDIA_WIRES, type MediaWire } from './schemas.ts';
 
 /**
- * The kind registry: everything that differs between audio, photo and video lives here —
- * the upload field, accepted types, size limit, the processing step, the JSON shape and the
- * downloads. Routes, services and repository are shared; a new kind is one more entry (and one
- * more name in contract/media.ts).
+ * The kind registry: everything that differs between audio, photo and video lives here — the upload
+ * field, accepted types, size limit, the processing step and what it may run beside, the JSON shape,
+ * the downloads, what a share link serves of a record and how the export files it. Routes, services
+ * and repository are shared and walk MEDIA_KINDS below. A new kind is one more entry here, with what
+ * the entry names of its own: its acceptor (content-types.ts), its processing (processing/), its wire
+ * (schemas.ts' MEDIA_WIRES), its limit (config.ts) and its job's lane (jobs/kinds.ts), the last three
+ * asked for by the compiler; and its contract entry (contract/media.ts). docs/architecture.md, «Adding
+ * a kind», has the whole recipe.
  */
 
 export type FileColumn = 'playable_key' | 'thumbnail_key' | 'preview_key' | 'poster_key';
@@ -53,9 +57,13 @@ export interface DownloadChoice {
   mime: string;
 }
 
-/** `Json`: the record as the API shows it (see schemas.ts). */
-export interface MediaKindSpec<Json = unknown> {
-  name: KindName;
+/** The files a share link may serve of an item, each under a name of its own in the link's media URLs. */
+export const SHARED_FILES = ['play', 'thumb', 'preview', 'poster', 'download'] as const;
+export type SharedFile = (typeof SHARED_FILES)[number];
+
+/** A kind's entry; `K` its name, whose record the API shows as MEDIA_WIRES[K] (see schemas.ts). */
+export interface MediaKindSpec<K extends KindName = KindName> {
+  name: K;
   /** Multipart field carrying the file. */
   fileField: string;
   limit(config: Config): number;
@@ -63,7 +71,12 @@ export interface MediaKindSpec<Json = unknown> {
   /** Russian: the upload's type is not the kind's; processing failed (the card's reason unless the step gives its own). */
   messages: { invalidType: string; processingFailed: string };
   /** The job that makes the record's renditions: the upload answers with status 'processing', the job makes it 'ready'. */
-  job: 'process-audio' | 'process-photo' | 'process-video';
+  job: `process-${K}`;
+  /**
+   * Whether a processing run takes a core of its own (sharp, ffmpeg encoding), so a worker runs no more of them
+   * at once than it has cores; else runs mostly wait (short recordings share one ffmpeg run) and fill the lane.
+   */
+  takesCore: boolean;
   /**
    * A quick look at the header during the upload, after the content check (no decoding): when it
    * fails the upload is refused (UploadRefused's message, else processingFailed) and no record is made.
@@ -80,12 +93,22 @@ export interface MediaKindSpec<Json = unknown> {
   order: 'created' | 'taken';
   /** Title used for downloads when the record has none. */
   fallbackName: string;
-  /** The record's schema as the server writes it. */
-  record: z.ZodType<Json>;
+  /** The record's schema as the server writes it (MEDIA_WIRES[K]). */
+  record: z.ZodType<MediaWire<K>>;
   /** The record as the API shows it. */
-  toJson(row: Media, signer: UrlSigner): Json;
+  toJson(row: Media, signer: UrlSigner): MediaWire<K>;
   /** `format` is one of the kind's download formats (contract/media.ts) or none; null = not available for the record. */
   download(row: Media, format: string | undefined): DownloadChoice | null;
+  /**
+   * The stored key behind each file a share link serves of the record (its `download` is `play`'s), none or
+   * null where the record has no such file. Only the copies made for playing and viewing, never an original
+   * that may carry where it was made.
+   */
+  shared(row: Media): { readonly [F in Exclude<SharedFile, 'download'>]?: string | null };
+  /** The record's fields that may name its original: a share link hands them out null. */
+  unshared: readonly (keyof MediaWire<K>)[];
+  /** «Скачать всё»: the archive's folder for the kind, the name of a file without a title, and the kind's columns in its JSON. */
+  export: { folder: string; untitled: string; fields: readonly ('duration' | 'width' | 'height' | 'taken_at')[] };
 }
 
 const downloadUrl = (row: Media) => `/api/media/${row.kind}/${row.id}/download/`;
@@ -128,7 +151,7 @@ const original = (row: Media): DownloadChoice => ({ key: row.original_key, ext: 
  */
 export const BATCHED_AUDIO_BYTES = 1024 * 1024;
 
-export const audioKind: MediaKindSpec<AudioWire> = {
+export const audioKind: MediaKindSpec<'audio'> = {
   name: 'audio',
   fileField: 'audio_file',
   limit: (config) => config.limits.audio,
@@ -138,9 +161,11 @@ export const audioKind: MediaKindSpec<AudioWire> = {
     processingFailed: 'Не удалось обработать аудиозапись',
   },
   job: 'process-audio',
+  // Mostly waiting for a shared ffmpeg run (see MediaProcessor.analyzeAudio).
+  takesCore: false,
   order: 'created',
   fallbackName: 'recording',
-  record: audioWire,
+  record: MEDIA_WIRES.audio,
   streams: readsThrough,
   async process({ processor, input, stored, tmp, size }) {
     // Always an MP3 of its own, an uploaded MP3 too (then its frames copied): what is played and shared is
@@ -167,6 +192,11 @@ export const audioKind: MediaKindSpec<AudioWire> = {
     if (format === 'original') return original(row);
     return row.playable_key ? { key: row.playable_key, ext: 'mp3', mime: 'audio/mpeg' } : null;
   },
+  // The MP3 made from the recording without its tags (an uploaded MP3 too has one of its own).
+  shared: (row) => ({ play: row.playable_key }),
+  // `original_file` names no URL at all (null), and a share leaves it out (contract/shares.ts).
+  unshared: [],
+  export: { folder: 'Аудио', untitled: 'Запись', fields: ['duration'] },
 };
 
 /** An image over the pixel bound: the uploader is told the bound. */
@@ -176,7 +206,7 @@ const refuseTooLarge = (err: unknown): never => {
   throw err;
 };
 
-export const photoKind: MediaKindSpec<PhotoWire> = {
+export const photoKind: MediaKindSpec<'photo'> = {
   name: 'photo',
   fileField: 'file',
   limit: (config) => config.limits.photo,
@@ -186,9 +216,10 @@ export const photoKind: MediaKindSpec<PhotoWire> = {
     processingFailed: 'Не удалось обработать изображение',
   },
   job: 'process-photo',
+  takesCore: true,
   order: 'taken',
   fallbackName: 'photo',
-  record: photoWire,
+  record: MEDIA_WIRES.photo,
   check: ({ processor, input }) => processor.checkImage(input).catch(refuseTooLarge),
   async process({ processor, input, tmp }) {
     const thumbnail = tmp('thumb.webp');
@@ -224,9 +255,18 @@ export const photoKind: MediaKindSpec<PhotoWire> = {
       ? { key: row.playable_key, ext: extOf(row.playable_key), mime: row.playable_mime ?? row.mime_type }
       : original(row);
   },
+  // The copies, once processing made sure they carry no location (the full-size one is the original only
+  // when that had no metadata).
+  shared: (row) => ({
+    play: row.status === 'ready' ? (row.playable_key ?? row.original_key) : null,
+    thumb: row.thumbnail_key,
+    preview: row.preview_key,
+  }),
+  unshared: [],
+  export: { folder: 'Фото', untitled: 'Фото', fields: ['taken_at', 'width', 'height'] },
 };
 
-export const videoKind: MediaKindSpec<VideoWire> = {
+export const videoKind: MediaKindSpec<'video'> = {
   name: 'video',
   fileField: 'file',
   limit: (config) => config.limits.video,
@@ -236,9 +276,10 @@ export const videoKind: MediaKindSpec<VideoWire> = {
     processingFailed: 'Не удалось обработать видеозапись',
   },
   job: 'process-video',
+  takesCore: true,
   order: 'taken',
   fallbackName: 'video',
-  record: videoWire,
+  record: MEDIA_WIRES.video,
   check: ({ processor, input, stored }) => processor.checkVideo(mediaInput(input, stored)),
   async process({ processor, input: original, stored, tmp }) {
     const input = mediaInput(original, stored);
@@ -279,6 +320,13 @@ export const videoKind: MediaKindSpec<VideoWire> = {
     if (format === 'original') return original(row);
     return row.playable_key ? { key: row.playable_key, ext: 'mp4', mime: 'video/mp4' } : null;
   },
+  // The MP4 and the poster; `file` names the same MP4, but what a share hands out names no original.
+  shared: (row) => ({ play: row.playable_key, poster: row.poster_key }),
+  unshared: ['file'],
+  export: { folder: 'Видео', untitled: 'Видео', fields: ['taken_at', 'duration', 'width', 'height'] },
 };
 
-export const MEDIA_KINDS: Record<KindName, MediaKindSpec> = { audio: audioKind, photo: photoKind, video: videoKind };
+export const MEDIA_KINDS: { readonly [K in KindName]: MediaKindSpec<K> } = { audio: audioKind, photo: photoKind, video: videoKind };
+
+/** Every kind's entry, in the contract's order. */
+export const KIND_SPECS: readonly MediaKindSpec[] = Object.values(MEDIA_KINDS);

@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import {
-  audioRecordSchema,
   DOWNLOAD_FORMATS,
   EXPORT_ITEMS_MAX,
   EXPORT_MESSAGES,
+  kindUnion,
+  MEDIA_RECORD_SCHEMAS,
   mediaKindSchema,
-  photoRecordSchema,
   signedLinkSchema,
-  videoRecordSchema,
   type MediaKind,
 } from '../../contract/media.ts';
 import { bucketsQuerySchema, listQuerySchema } from '../../contract/timeline.ts';
@@ -17,26 +16,24 @@ import { booleanField, mediaEditSchema } from './fields.ts';
 
 /** The media routes' schemas: what each request part must be and what each answer is. */
 
-/** The records as the server writes them: the contract's schemas, every field named (no other leaves the server). */
-export const audioWire = z.strictObject({
-  ...audioRecordSchema.shape,
-  // The peaks as the JSON text they were stored as, spliced into the answer unparsed: `[0.1, …]` on the wire.
-  waveform_data: z.instanceof(RawJson),
-});
-export type AudioWire = z.output<typeof audioWire>;
-export const photoWire = z.strictObject(photoRecordSchema.shape);
-export type PhotoWire = z.output<typeof photoWire>;
-export const videoWire = z.strictObject(videoRecordSchema.shape);
-export type VideoWire = z.output<typeof videoWire>;
-
-const trashFields = { deleted_at: z.string(), purge_at: z.string() };
+/**
+ * The records as the server writes them: the contract's schemas, every field named (no other leaves the
+ * server). The table every per-kind answer schema is drawn from (kindUnion), as the contract's are from its.
+ */
+export const MEDIA_WIRES = {
+  audio: z.strictObject({
+    ...MEDIA_RECORD_SCHEMAS.audio.shape,
+    // The peaks as the JSON text they were stored as, spliced into the answer unparsed: `[0.1, …]` on the wire.
+    waveform_data: z.instanceof(RawJson),
+  }),
+  photo: z.strictObject(MEDIA_RECORD_SCHEMAS.photo.shape),
+  video: z.strictObject(MEDIA_RECORD_SCHEMAS.video.shape),
+} as const satisfies Record<MediaKind, z.ZodObject>;
+/** A kind's record as the server writes it. */
+export type MediaWire<K extends MediaKind = MediaKind> = z.output<(typeof MEDIA_WIRES)[K]>;
 
 /** An item of the trash list as the server writes it: the record of its kind plus kind, deleted_at and purge_at. */
-export const trashWire = z.discriminatedUnion('kind', [
-  audioWire.extend({ kind: z.literal('audio'), ...trashFields }),
-  photoWire.extend({ kind: z.literal('photo'), ...trashFields }),
-  videoWire.extend({ kind: z.literal('video'), ...trashFields }),
-]);
+export const trashWire = kindUnion(MEDIA_WIRES, { deleted_at: z.string(), purge_at: z.string() });
 
 /**
  * POST /api/media/export/: no body or no `items` (every item), or the items chosen — at least one, at most
@@ -72,13 +69,14 @@ export const editBody = mediaEditSchema;
 export const overrideBody = mediaEditSchema.extend({ _method: z.string().optional() });
 
 /**
- * A list's query: `?favorite=1` lists only the owner's favourites (`0` or none: every item). Other
- * keys (the client's cache-busting `t`) are ignored.
+ * A list's query: `?favorite=1` lists only the owner's favourites (`0` or none: every item); `?with_partners=1`
+ * adds the items of the partners who show the viewer theirs (not to the favourites). Other keys are ignored
+ * (clients before the lists' ETags sent a cache-busting `t`).
  */
-export const listQuery = listQuerySchema.extend({ favorite: booleanField.optional() });
+export const listQuery = listQuerySchema.extend({ favorite: booleanField.optional(), with_partners: booleanField.optional() });
 
-/** The timeline's buckets' query: `?tz=`, and `?favorite=1` for the favourites' months. */
-export const bucketsQuery = bucketsQuerySchema.extend({ favorite: booleanField.optional() });
+/** The timeline's buckets' query: `?tz=`, `?favorite=1` for the favourites' months, `?with_partners=1` as the list's. */
+export const bucketsQuery = bucketsQuerySchema.extend({ favorite: booleanField.optional(), with_partners: booleanField.optional() });
 
 /** `?format=` of a kind's download; empty is the same as none. */
 export const downloadQuery = (kind: MediaKind) =>

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { charCount, PASSWORD_MAX } from '../../contract/limits.ts';
 import { mediaKindSchema } from '../../contract/media.ts';
-import { SHARE_MESSAGES, SHARE_PASSWORD_MIN, shareSchema } from '../../contract/shares.ts';
+import { SHARE_MESSAGES, SHARE_PASSWORD_MIN, shareSchema, shareTargetSchema, sharedViewSchema } from '../../contract/shares.ts';
 import { booleanField } from '../media/fields.ts';
-import { SHARED_FILES, sharedItemWire } from '../media/records/items.ts';
+import { SHARED_FILES } from '../media/kinds.ts';
+import { sharedItemWire } from '../media/records/items.ts';
 import { INVALID_VALUE, REQUIRED } from '../http/validation.ts';
 
 /** The share routes' schemas: what each request part must be and what each answer is. */
@@ -11,10 +12,8 @@ import { INVALID_VALUE, REQUIRED } from '../http/validation.ts';
 const rowId = z.number().int().positive().max(2_147_483_647, INVALID_VALUE);
 
 /** A link's target as the owner's answers name it (strict: no other field leaves the server). */
-const targetWire = z.union([
-  z.strictObject({ kind: mediaKindSchema, id: z.number().int(), title: z.string() }),
-  z.strictObject({ album: z.number().int(), title: z.string() }),
-]);
+const [itemTarget, albumTarget] = shareTargetSchema.options;
+const targetWire = z.union([z.strictObject(itemTarget.shape), z.strictObject(albumTarget.shape)]);
 
 /** One of the owner's links as the server writes it. */
 export const shareWire = z.strictObject({ ...shareSchema.shape, target: targetWire });
@@ -24,16 +23,7 @@ export type ShareWire = z.input<typeof shareWire>;
 export const createdShareWire = shareWire.extend({ url: z.string() });
 
 /** What an opened link shows, as the server writes it. */
-export const sharedViewWire = z.strictObject({
-  kind: z.enum(['audio', 'photo', 'video', 'album']),
-  title: z.string(),
-  description: z.string(),
-  items: z.array(sharedItemWire),
-  item_count: z.number().int(),
-  next: z.string().nullable(),
-  expires_at: z.string().nullable(),
-  allow_download: z.boolean(),
-});
+export const sharedViewWire = z.strictObject({ ...sharedViewSchema.shape, items: z.array(sharedItemWire) });
 
 /** A password as typed: any text up to the longest password (never trimmed). */
 const password = z.string().max(PASSWORD_MAX);

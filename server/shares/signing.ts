@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { SHARED_FILES, type SharedFile } from '../media/records/items.ts';
+import { SHARED_FILES, type SharedFile } from '../media/kinds.ts';
 import { mediaExpiry, MEDIA_URL_TTL_SECONDS } from '../media/files/signing.ts';
 
 /** A new link's token: 128 random bits, base64url (22 characters). */

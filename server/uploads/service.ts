@@ -35,10 +35,13 @@ export interface ResumableUploadsDeps {
   log: MediaLog;
 }
 
+/** A kind the server does not keep: «Неизвестный вид записи: нужен audio, photo или video.», naming every kind. */
+const UNKNOWN_KIND = `Неизвестный вид записи: нужен ${new Intl.ListFormat('ru', { type: 'disjunction' }).format(MEDIA_KIND_NAMES)}.`;
+
 /** A new upload's Upload-Metadata: the record's details as an edit takes them, its kind and the file's name. */
 const metadataSchema = mediaDetailsSchema.extend({
   kind: z.enum(MEDIA_KIND_NAMES, {
-    error: (issue) => (issue.input === undefined ? REQUIRED : 'Неизвестный вид записи: нужен audio, photo или video.'),
+    error: (issue) => (issue.input === undefined ? REQUIRED : UNKNOWN_KIND),
   }),
   filename: z.string().optional(),
 });

@@ -7,7 +7,7 @@ const MONTHS = 12;
 
 /**
  * On a phone the month buttons at the right edge would be too small to hit: a thumb stands there instead
- * (components/media/timeline-scrubber.tsx). Dragged, it names the month under the finger and the timeline jumps
+ * (components/media/collection/timeline-scrubber.tsx). Dragged, it names the month under the finger and the timeline jumps
  * there; to the keyboard and assistive technology it is a slider of the months.
  */
 test('on a phone the timeline has a thumb to drag through the months, also a slider by keyboard', async ({ page }) => {

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { LazyMediaScreen } from '@/components/media/lazy-media-screen';
+import { LazyMediaScreen } from '@/components/media/screen/lazy-media-screen';
 
 export const metadata: Metadata = { title: 'Мои аудиозаписи — Копилка' };
 

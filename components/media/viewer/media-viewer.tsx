@@ -2,19 +2,19 @@
 
 import { Dialog as HeadlessDialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { LazyAddToAlbumDialog } from '@/components/albums/lazy-add-to-album-dialog';
-import { TO_ALBUM } from '@/components/albums/album-words';
 import { FavoriteButton } from '@/components/favorites/favorite-button';
-import { EditMediaDialog } from '@/components/media/edit-media-dialog';
-import { ConfirmMediaDelete } from '@/components/media/media-item-actions';
-import type { MediaViewerProps } from '@/components/media/item-props';
+import { EditMediaDialog } from '@/components/media/item/edit-media-dialog';
+import { ConfirmMediaDelete } from '@/components/media/item/media-item-actions';
+import type { MediaViewerProps } from '@/components/media/item/item-props';
+import { useItemOffers } from '@/components/media/item/item-offers';
+import { isOthers, ownerLine, type OwnedRecord } from '@/components/media/item/owner-mark';
 import { LazyShareDialog } from '@/components/shares/lazy-share-dialog';
 import { Button } from '@/components/ui/button';
 import { CloseButton } from '@/components/ui/close-button';
 import { IconButton } from '@/components/ui/icon-button';
 import { Menu, type MenuEntry } from '@/components/ui/menu';
 import { MoreIcon } from '@/components/ui/more-icon';
-import { useMediaItemActions } from '@/hooks/use-media-item-actions';
+import { useMediaItemActions } from '@/components/media/item/use-media-item-actions';
 import type { MediaRecord } from '@/contract/media';
 import { formatBytes } from '@/contract/storage-space';
 import { MEDIA_KINDS } from '@/lib/media/kinds';
@@ -88,6 +88,8 @@ export function MediaViewer<K extends ViewableKind>({
   const count = items.length;
   const actions = useMediaItemActions(kind);
   const [layer, setLayer] = useState<Layer>(null);
+  // «В альбом», where albums offer it (albums/album-offer.ts).
+  const { toAlbum } = useItemOffers();
   const [info, setInfo] = useState(false);
   const covered = layer !== null || actions.confirmingDelete;
 
@@ -144,11 +146,24 @@ export function MediaViewer<K extends ViewableKind>({
   if (!record) return null;
   const name = spec.name(record);
   const description = record.description.trim();
-  const menu: MenuEntry[] = [
-    ...spec.downloads(record, (format) => void actions.startDownload(record.id, format)),
-    { label: 'Изменить', onSelect: () => setLayer('edit') },
-    ...(extraActions?.(record) ?? []),
-  ];
+  // Another account's item (a partner's, a shared album's) is only looked at here: what the place allows (an
+  // album's download) comes in `extraActions`; no star, link, album, edit or deletion of its own.
+  const others = isOthers(record);
+  const by = ownerLine(record);
+  const addedBy = (record as OwnedRecord).added_by;
+  // «Сведения» say who added an album's item (mine: «вы»), or whose another account's item is.
+  const whose: (readonly [string, string])[] = addedBy
+    ? [['Добавил(а)', record.owner ? addedBy.name : 'вы']]
+    : record.owner
+      ? [['Владелец', record.owner.name]]
+      : [];
+  const menu: MenuEntry[] = others
+    ? (extraActions?.(record) ?? [])
+    : [
+        ...spec.downloads(record, (format) => void actions.startDownload(record.id, format)),
+        { label: 'Изменить', onSelect: () => setLayer('edit') },
+        ...(extraActions?.(record) ?? []),
+      ];
   const bar = 'h-11 w-11 pointer-coarse:h-11 pointer-coarse:w-11';
   const edgeButton =
     'absolute top-1/2 z-10 hidden -translate-y-1/2 rounded-full bg-black/40 text-white hover:bg-black/60 sm:inline-flex h-12 w-12 items-center justify-center';
@@ -174,27 +189,38 @@ export function MediaViewer<K extends ViewableKind>({
               </p>
               <p className="truncate text-xs tabular-nums text-white/85" aria-live="polite" data-testid="viewer-counter">
                 {viewerCounter(index, count)}
+                {by ? <span data-testid="viewer-owner"> · {by}</span> : null}
               </p>
             </div>
-            <FavoriteButton kind={kind} id={record.id} favorite={record.is_favorite} tone="media" className={bar} />
-            <IconButton label="Поделиться" tone="media" className={bar} onClick={() => setLayer('share')}>
-              <ViewerIcon name="share" />
-            </IconButton>
-            <IconButton label={TO_ALBUM} tone="media" className={bar} onClick={() => setLayer('album')}>
-              <ViewerIcon name="album" />
-            </IconButton>
+            {others ? null : (
+              <>
+                <FavoriteButton kind={kind} id={record.id} favorite={record.is_favorite} tone="media" className={bar} />
+                <IconButton label="Поделиться" tone="media" className={bar} onClick={() => setLayer('share')}>
+                  <ViewerIcon name="share" />
+                </IconButton>
+              </>
+            )}
+            {toAlbum && !others ? (
+              <IconButton label={toAlbum.label} tone="media" className={bar} onClick={() => setLayer('album')}>
+                <ViewerIcon name="album" />
+              </IconButton>
+            ) : null}
             <IconButton label="Сведения" tone="media" className={bar} aria-pressed={info} onClick={() => setInfo((v) => !v)}>
               <ViewerIcon name="info" />
             </IconButton>
-            <IconButton label="Удалить" tone="media" className={bar} onClick={actions.askDelete}>
-              <ViewerIcon name="trash" />
-            </IconButton>
-            <Menu
-              label="Ещё"
-              button={<MoreIcon />}
-              buttonClassName={`inline-flex items-center justify-center rounded-lg text-white hover:bg-white/20 ${bar}`}
-              entries={menu}
-            />
+            {others ? null : (
+              <IconButton label="Удалить" tone="media" className={bar} onClick={actions.askDelete}>
+                <ViewerIcon name="trash" />
+              </IconButton>
+            )}
+            {menu.length ? (
+              <Menu
+                label="Ещё"
+                button={<MoreIcon />}
+                buttonClassName={`inline-flex items-center justify-center rounded-lg text-white hover:bg-white/20 ${bar}`}
+                entries={menu}
+              />
+            ) : null}
           </div>
 
           {count > 1 ? (
@@ -225,22 +251,24 @@ export function MediaViewer<K extends ViewableKind>({
               <p className="mt-2 text-sm text-fg-muted">Нет описания</p>
             )}
             <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
-              {spec.facts(record).map(([term, value]) => (
+              {[...whose, ...spec.facts(record)].map(([term, value]) => (
                 <div key={term} className="contents">
                   <dt className="text-fg-muted">{term}</dt>
                   <dd className="tabular-nums">{value}</dd>
                 </div>
               ))}
             </dl>
-            <Button variant="secondary" className="mt-5" onClick={() => setLayer('edit')}>
-              Изменить
-            </Button>
+            {others ? null : (
+              <Button variant="secondary" className="mt-5" onClick={() => setLayer('edit')}>
+                Изменить
+              </Button>
+            )}
           </aside>
         ) : null}
 
         {layer === 'edit' ? <EditMediaDialog kind={kind} record={record} onClose={() => setLayer(null)} /> : null}
         {layer === 'share' ? <LazyShareDialog target={{ kind, id: record.id }} name={name} onClose={() => setLayer(null)} /> : null}
-        {layer === 'album' ? <LazyAddToAlbumDialog item={{ kind, id: record.id }} name={name} onClose={() => setLayer(null)} /> : null}
+        {layer === 'album' && toAlbum ? <toAlbum.Dialog item={{ kind, id: record.id }} name={name} onClose={() => setLayer(null)} /> : null}
         <ConfirmMediaDelete
           open={actions.confirmingDelete}
           title={MEDIA_KINDS[kind].text.deleteTitle}

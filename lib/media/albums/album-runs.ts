@@ -18,12 +18,13 @@ export interface AlbumRun<K extends MediaKind = MediaKind> {
  */
 export function albumRuns(items: readonly AlbumItem[]): AlbumRun[] {
   const runs: AlbumRun[] = [];
-  const seen: Record<MediaKind, number> = { audio: 0, photo: 0, video: 0 };
+  const seen = new Map<MediaKind, number>();
   for (const item of items) {
     const last = runs.at(-1);
+    const before = seen.get(item.kind) ?? 0;
     if (last && last.kind === item.kind) last.items.push(item);
-    else runs.push({ kind: item.kind, key: `${item.kind}-${item.id}`, items: [item] as never, offset: seen[item.kind] });
-    seen[item.kind] += 1;
+    else runs.push({ kind: item.kind, key: `${item.kind}-${item.id}`, items: [item] as never, offset: before });
+    seen.set(item.kind, before + 1);
   }
   return runs;
 }

@@ -2,7 +2,7 @@
  * The recorder as a pure state machine:
  *   idle → starting → recording → stopping → recorded → naming → saving → saved
  * plus error states. The React hooks own the side effects and only report what happened as events:
- * hooks/use-recorder.ts (MediaRecorder, timer, upload), use-media-stream.ts (getUserMedia),
+ * components/media/recorder/use-recorder.ts (MediaRecorder, timer, upload), use-media-stream.ts (getUserMedia),
  * use-recording-persistence.ts (IndexedDB) and use-recording-playback.ts (listening before saving).
  * Nothing here knows about audio vs video, so a video recorder reuses it unchanged.
  */

@@ -4,6 +4,7 @@
  */
 
 import type { MediaKind } from '@/contract/media';
+import { KIND_PATHS } from '@/lib/media/kind-paths';
 
 /** `kept`: refused because its owner keeps the same bytes already (not an error: the row links to that record). */
 export type UploadItemStatus = 'queued' | 'uploading' | 'done' | 'failed' | 'kept';
@@ -113,6 +114,5 @@ export function filesOfType(files: Iterable<File>, prefix: string): { accepted: 
 
 /** Where a kept record is shown: its screen, which opens (or scrolls to) the record the link names. */
 export function keptRecordHref({ kind, id }: KeptRecord): string {
-  const screen = { audio: '/audio', photo: '/photos', video: '/video' }[kind];
-  return `${screen}?id=${id}`;
+  return `${KIND_PATHS[kind].href}?id=${id}`;
 }

@@ -1,7 +1,10 @@
 import type { Generated } from 'kysely';
 import type { MediaKind, MediaStatus } from '../../../contract/media.ts';
 
-/** The tables of what users keep: media items, albums, share links, resumable uploads and their locks. */
+/**
+ * The tables of what users keep: media items, albums and their members, partners, share links, resumable uploads
+ * and their locks.
+ */
 
 /** Every user's media item, whatever its kind. */
 export interface MediaTable {
@@ -51,6 +54,29 @@ export interface AlbumsTable {
   cover_media_id: number | null;
   created_at: string;
   updated_at: string;
+  /** 1 when members may download items that are not theirs (migration 028). */
+  allow_download: Generated<number>;
+}
+
+/** What a member of a shared album may do: look (viewer), or also add and take out their own items (contributor). */
+export type AlbumRole = 'viewer' | 'contributor';
+
+/** An account the album's owner shared it with (migration 028). */
+export interface AlbumMembersTable {
+  id: Generated<number>;
+  album_id: number;
+  user_id: number;
+  role: AlbumRole;
+  created_at: string;
+}
+
+/** `user_id` shows their photos and videos (and recordings with include_audio) to `partner_id`, read-only (migration 028). */
+export interface PartnersTable {
+  id: Generated<number>;
+  user_id: number;
+  partner_id: number;
+  include_audio: Generated<number>;
+  created_at: string;
 }
 
 /** An item in an album; `id` grows with each addition, so it orders the album as items were added. */

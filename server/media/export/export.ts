@@ -12,10 +12,7 @@ import { decodeIds, encodeIds } from './selection.ts';
 import { openZip, planZip, type ZipEntry, type ZipPlan } from './zip.ts';
 import type { ExportRow, MediaRepository } from '../records/repository.ts';
 import { signExportPath, verifyExportSignature } from '../files/signing.ts';
-
-/** The folder of each kind inside the archive. */
-const FOLDERS: Record<KindName, string> = { audio: 'Аудио', photo: 'Фото', video: 'Видео' };
-const FALLBACK_NAMES: Record<KindName, string> = { audio: 'Запись', photo: 'Фото', video: 'Видео' };
+import { MEDIA_KINDS } from '../kinds.ts';
 
 export interface MediaExportDeps {
   repo: MediaRepository;
@@ -78,7 +75,8 @@ export class MediaExport {
     const entries: ZipEntry[] = [];
     for (const row of rows) {
       const ext = row.original_key.slice(row.original_key.lastIndexOf('.') + 1);
-      const stem = `${FOLDERS[row.kind]}/${safeFileName(`${row.title.trim() || FALLBACK_NAMES[row.kind]} (${row.id})`)}`;
+      const { folder, untitled } = MEDIA_KINDS[row.kind].export;
+      const stem = `${folder}/${safeFileName(`${row.title.trim() || untitled} (${row.id})`)}`;
       const mtime = new Date(row.created_at);
       const key = row.original_key;
       entries.push({ name: `${stem}.${ext}`, mtime, size: row.size, open: () => this.d.storage.read(key) });
@@ -101,7 +99,7 @@ export class MediaExport {
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('base64url');
 
-/** The JSON beside each original: what Копилка knows of it, by kind. */
+/** The JSON beside each original: what Копилка knows of it, with its kind's own columns (MediaKindSpec.export). */
 function details(row: ExportRow, file: string): Record<string, unknown> {
   const common = {
     kind: row.kind,
@@ -112,8 +110,6 @@ function details(row: ExportRow, file: string): Record<string, unknown> {
     updated_at: row.updated_at,
   };
   const original = { file: file.slice(file.indexOf('/') + 1), original_name: row.original_name, mime_type: row.mime_type, size: row.size };
-  if (row.kind === 'photo') return { ...common, taken_at: row.taken_at, width: row.width, height: row.height, ...original };
-  if (row.kind === 'video')
-    return { ...common, taken_at: row.taken_at, duration: row.duration, width: row.width, height: row.height, ...original };
-  return { ...common, duration: row.duration, ...original };
+  const own = Object.fromEntries(MEDIA_KINDS[row.kind].export.fields.map((field) => [field, row[field]]));
+  return { ...common, ...own, ...original };
 }

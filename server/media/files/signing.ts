@@ -62,6 +62,24 @@ export class MediaPathSigner {
   }
 
   /**
+   * The URL of a key shown to another account through a shared album or a partnership: signMediaPath's,
+   * carrying `grant` inside the signed part (the file is served only while the grant is alive). Memoised with
+   * the plain ones, by grant and key.
+   */
+  signGranted(key: string, now: Date, grant: Grant): string {
+    const exp = mediaExpiry(now, this.ttlSeconds);
+    const g = grantToken(grant);
+    const memoKey = `${g}\n${key}`;
+    const hit = this.memo.get(memoKey);
+    if (hit && hit.exp === exp) return hit.path;
+    const path = `/media/${key.split('/').map(encodeURIComponent).join('/')}?exp=${exp}&g=${encodeURIComponent(g)}&sig=${grantedMac(this.secret, key, exp, null, g)}`;
+    if (hit) this.memo.delete(memoKey);
+    else if (this.memo.size >= this.maxEntries) this.memo.delete(this.memo.keys().next().value!);
+    this.memo.set(memoKey, { exp, path });
+    return path;
+  }
+
+  /**
    * A download link of the key under `filename`, carrying `grant` (signDownloadPath; not memoised, it is
    * asked for one click at a time).
    */

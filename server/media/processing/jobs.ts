@@ -4,7 +4,7 @@ import type { JobContext, JobDefinition } from '../../jobs/job.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { removeUnder } from '../../storage/purge-files.ts';
 import { ClaimLostError } from '../../jobs/job.ts';
-import { MEDIA_KINDS, type MediaKindSpec } from '../kinds.ts';
+import { KIND_SPECS, type MediaKindSpec } from '../kinds.ts';
 import type { MediaLog } from '../log.ts';
 import { ProcessingFailed, type MediaProcessing } from './processing.ts';
 import { MediaRepository, type MediaPatch } from '../records/repository.ts';
@@ -33,11 +33,10 @@ export const PROCESSING_ATTEMPTS = 3;
  * run that takes over removes what the run before it left.
  */
 export function processingJobs(d: ProcessingJobsDeps): JobDefinition[] {
-  return Object.values(MEDIA_KINDS).map((kind) => ({
+  return KIND_SPECS.map((kind) => ({
     kind: kind.job,
     maxAttempts: PROCESSING_ATTEMPTS,
-    // Audio runs mostly wait for a shared ffmpeg run (see MediaProcessor.analyzeAudio); a photo's or a video's takes a core.
-    maxRunning: kind.job === 'process-audio' ? undefined : availableParallelism(),
+    maxRunning: kind.takesCore ? availableParallelism() : undefined,
     run: (ctx) => processRecord(d, kind, ctx),
     giveUp: async (ctx) => {
       const id = ctx.job.media_id;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { MediaServices } from '../services.ts';
 import type { Clock } from '../../clock.ts';
 import { currentUser } from '../../auth/guard.ts';
-import { MEDIA_KINDS, type UrlSigner } from '../kinds.ts';
+import { KIND_SPECS, MEDIA_KINDS, type UrlSigner } from '../kinds.ts';
 import { idParams, kindIdParams, trashWire } from '../schemas.ts';
 import { purgeAt } from './trash.ts';
 
@@ -44,7 +44,7 @@ export const trashRoutes: FastifyPluginAsyncZod<TrashRouteOptions> = async (app,
     return reply.status(204).send();
   });
 
-  for (const kind of Object.values(MEDIA_KINDS)) {
+  for (const kind of KIND_SPECS) {
     app.post(`/media/${kind.name}/:id/restore`, { schema: { params: idParams, response: { 200: kind.record } } }, async (request) => {
       const row = await media.trash.restore(currentUser(request).id, kind, request.params.id);
       const now = clock.now();

@@ -171,7 +171,7 @@ describe('profile', () => {
     expect(E.profileUpdateError(i(400, { phone: ['user with this phone already exists.'] }))).toBe('user with this phone already exists.');
     expect(E.profileUpdateError(i(null, null))).toBe('Ошибка при обновлении профиля');
   });
-  it('password change: error field, or whole data, or the generic text', () => {
+  it('password change: the whole data, or the generic text', () => {
     expect(E.passwordChangeError(i(400, { error: 'Ошибка X' }))).toBe('Ошибка X');
     expect(E.passwordChangeError(i(400, { old_password: ['Неверный текущий пароль'] }))).toBe('Неверный текущий пароль');
     expect(E.passwordChangeError(i(400, { new_password: ['A'], new_password2: ['B'] }))).toBe('A B');
@@ -181,10 +181,12 @@ describe('profile', () => {
 
 describe('account deletion', () => {
   const del = (s: number | null, d: unknown) => E.accountDeletionError(i(s, d));
-  it('400 with integrity or foreign-key text → related data message', () => {
+  it('decides by the status and the contract’s body, never by the wording of its text', () => {
+    // The server deletes an account's media with it: no related data refuses a deletion, and no text is matched.
     expect(del(400, { detail: 'IntegrityError: FOREIGN KEY constraint failed' }).message).toBe(
-      'Невозможно удалить аккаунт: существуют связанные данные. Сначала удалите все медиафайлы и подписки.',
+      'IntegrityError: FOREIGN KEY constraint failed',
     );
+    expect(del(500, { detail: 'violates foreign key constraint' }).message).toBe('Ошибка сервера. Пожалуйста, попробуйте позже.');
   });
   it('other 400: detail, the password error, or the check-related-data message', () => {
     expect(del(400, { detail: 'Подтвердите удаление' }).message).toBe('Подтвердите удаление');
@@ -201,13 +203,14 @@ describe('account deletion', () => {
     expect(del(403, { detail: 'x' }).message).toBe('У вас нет прав на удаление этого аккаунта.');
     expect(del(405, null).message).toBe('Метод не поддерживается сервером. Обратитесь к администратору.');
   });
-  it('5xx: related data when integrity text, else server error', () => {
-    expect(del(500, { detail: 'violates foreign key constraint' }).message).toBe(E.DELETE_RELATED_DATA);
+  it('5xx: the server error', () => {
     expect(del(502, null).message).toBe('Ошибка сервера. Пожалуйста, попробуйте позже.');
   });
-  it('otherwise detail, message, or the generic text', () => {
+  it('otherwise the detail or the first field’s message of a contract body, or the generic text', () => {
     expect(del(409, { detail: 'Конфликт' }).message).toBe('Конфликт');
-    expect(del(418, { message: 'Сообщение' }).message).toBe('Сообщение');
+    expect(del(418, { reason: ['Сообщение'] }).message).toBe('Сообщение');
+    // A body the contract does not describe says nothing.
+    expect(del(418, { message: 'Сообщение' }).message).toBe('Произошла ошибка при удалении аккаунта');
     expect(del(null, null)).toEqual({ message: 'Произошла ошибка при удалении аккаунта', clearTokens: false });
   });
 });

@@ -1,4 +1,4 @@
-import type { MediaItemProps } from '@/components/media/item-props';
+import type { MediaItemProps } from '@/components/media/item/item-props';
 import type { AudioRecord } from '@/lib/api/audio';
 import type { VideoRecord } from '@/lib/api/video';
 

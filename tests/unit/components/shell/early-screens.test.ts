@@ -14,7 +14,7 @@ vi.mock('@/components/shell/signed-in', () => ({
 }));
 // The kind's own API module (upload, edits, fallbacks) never arrives here: the list must not wait for it.
 vi.mock('@/lib/api/audio', () => new Promise(() => undefined));
-vi.mock('@/components/media/media-screen', () => {
+vi.mock('@/components/media/screen/media-screen', () => {
   audioScreen();
   return { MediaScreen: () => null };
 });
