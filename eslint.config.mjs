@@ -1,5 +1,5 @@
-// ESLint: type-aware TypeScript rules, React hooks and Next rules on the web app, no import cycles,
-// and the one-way imports of the code's layout (see `boundaries` below). Prettier owns formatting.
+// ESLint: type-aware TypeScript rules, React hooks and Next rules on the web app, no import cycles (type-only
+// imports included: scripts/eslint-import-cycles.mjs), and the one-way imports of the code's layout (see `boundaries` below). Prettier owns formatting.
 import js from '@eslint/js';
 import nextPlugin from '@next/eslint-plugin-next';
 import prettier from 'eslint-config-prettier/flat';
@@ -8,6 +8,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { importCycles } from './scripts/eslint-import-cycles.mjs';
 
 const CLIENT = ['app', 'components', 'hooks', 'lib', 'admin'];
 const WEB_APP = CLIENT.map((dir) => `${dir}/**/*.{ts,tsx}`);
@@ -157,6 +158,14 @@ const featureInternals = {
   group: ['../*/', '../../*/', '../*/*/', '../../*/*/'].flatMap((up) => PRIVATE.map((file) => up + file)),
   message: "Another server feature's repository, routes and route schemas are its own: go through its service.",
 };
+/**
+ * notify/ (e-mail and SMS) is reached through its public module, notify/delivery.ts (Delivery and the two
+ * sender interfaces); the adapters behind it (create-mailer.ts, create-sms.ts) are opened only by the processes.
+ */
+const notifyAdapters = {
+  group: ['../notify/*', '../../notify/*', '!../notify/delivery.ts', '!../../notify/delivery.ts'],
+  message: "A feature sends through notify/delivery.ts; notify's adapters are opened by the processes (server/process/).",
+};
 export default defineConfig(
   globalIgnores([
     'node_modules/',
@@ -192,7 +201,7 @@ export default defineConfig(
   },
   {
     files: ['**/*.{ts,tsx,mjs,js}'],
-    plugins: { 'import-x': importX },
+    plugins: { 'import-x': importX, local: importCycles },
     settings: {
       'import-x/extensions': ['.ts', '.tsx', '.mjs', '.js'],
       'import-x/external-module-folders': ['node_modules', 'node_modules/@types'],
@@ -204,13 +213,18 @@ export default defineConfig(
       ],
     },
     rules: {
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // Not import-x/no-cycle: it skips `import type`, and a ring held by types is still one.
+      'local/no-import-cycle': 'error',
       'import-x/no-self-import': 'error',
       'import-x/no-restricted-paths': ['error', { zones: [...boundaries, ...featureZones] }],
     },
   },
   {
     files: ['server/*/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [featureInternals, notifyAdapters] }] },
+  },
+  {
+    files: ['server/process/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [featureInternals] }] },
   },
   {
@@ -218,7 +232,7 @@ export default defineConfig(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ ...featureInternals, group: [...featureInternals.group, '!../records/repository.ts'] }] },
+        { patterns: [{ ...featureInternals, group: [...featureInternals.group, '!../records/repository.ts'] }, notifyAdapters] },
       ],
     },
   },

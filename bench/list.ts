@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { request } from 'undici';
 import { compactPeaks } from '../server/media/processing/peaks.ts';
 import type { NewMedia } from '../server/db/types.ts';
-import { WAVEFORM_PEAKS } from '../server/media/processing/processor.ts';
+import { WAVEFORM_PEAKS } from '../server/media/processing/audio-processor.ts';
 import {
   benchData,
   describeLoad,

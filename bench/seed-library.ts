@@ -13,7 +13,7 @@ import { migrate } from '../server/db/migrate.ts';
 import type { NewMedia } from '../server/db/types.ts';
 import { resolveFfmpeg } from '../server/media/processing/ffmpeg.ts';
 import { compactPeaks } from '../server/media/processing/peaks.ts';
-import { WAVEFORM_PEAKS } from '../server/media/processing/processor.ts';
+import { WAVEFORM_PEAKS } from '../server/media/processing/audio-processor.ts';
 
 /**
  * A user's library of years, written straight into a DATA_DIR (SQLite, media on local disk) in seconds:

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { parseMediaStorage, type S3Setting } from '../server/storage/media-storage-url.ts';
+import { parseMediaStorage, type S3Setting } from '../server/media-storage-setting.ts';
 import { createS3Client, S3Storage } from '../server/storage/s3.ts';
 import { S3RVER_CREDENTIALS, startS3rver } from '../tests/server/support/s3rver.ts';
 import { benchData, mb, rssOf, startServer } from './support.ts';

@@ -12,21 +12,22 @@ import multipart from '@fastify/multipart';
 import type { AppDeps } from './deps.ts';
 import { composeServices, startWorker, type Services } from './compose.ts';
 import { ApiError, unavailableAnswer } from './http/errors.ts';
-import { authRoutes } from './auth/routes.ts';
+import { authOwnerRoutes, authRoutes } from './auth/routes.ts';
+import { guardEveryRoute } from './auth/guard.ts';
 import { sessionsRoutes } from './auth/sessions-routes.ts';
 import { notMeRoutes } from './auth/not-me-routes.ts';
 import { reauthRoutes } from './auth/reauth-routes.ts';
-import { twoFactorRoutes } from './auth/two-factor-routes.ts';
+import { twoFactorLoginRoutes, twoFactorRoutes } from './auth/two-factor-routes.ts';
 import { emailChangeRoutes } from './profile/email-change-routes.ts';
-import { oauthRoutes } from './oauth/routes.ts';
-import { passkeyRoutes } from './passkeys/routes.ts';
+import { oauthLinkRoutes, oauthRoutes } from './oauth/routes.ts';
+import { passkeyLoginRoutes, passkeyRoutes } from './passkeys/routes.ts';
 import { profileRoutes } from './profile/routes.ts';
 import { albumRoutes } from './albums/routes.ts';
 import { albumMemberRoutes } from './albums/members/routes.ts';
 import { partnerRoutes } from './partners/routes.ts';
-import { shareRoutes } from './shares/routes.ts';
+import { publicShareRoutes, shareRoutes } from './shares/routes.ts';
 import { sharedFileRoutes } from './shares/file-routes.ts';
-import { collectionRoutes } from './media/export/collection-routes.ts';
+import { collectionRoutes, exportLinkRoutes } from './media/export/collection-routes.ts';
 import { mediaRoutes } from './media/records/routes.ts';
 import { timelineRoutes } from './media/timeline/routes.ts';
 import { trashRoutes } from './media/trash/routes.ts';
@@ -34,8 +35,8 @@ import { trimRoutes } from './media/trim/routes.ts';
 import { mediaFileRoutes } from './media/files/routes.ts';
 import { uploadRoutes } from './uploads/routes.ts';
 import { adminRoutes } from './admin/routes.ts';
+import { staffGuard } from './admin/staff-guard.ts';
 import { registrationRoutes } from './admin/registration-routes.ts';
-import { startAdminHousekeeping } from './admin/services.ts';
 import { registerOpenApi } from './docs/openapi.ts';
 import { measureRequests } from './metrics/http.ts';
 import { CLIENT_CLOSED, isClientAbort, logRequests } from './http/request-log.ts';
@@ -70,7 +71,7 @@ export interface AppOptions {
   timeouts?: Partial<RequestTimeouts>;
   /** Told of every route as it is registered (the OpenAPI test checks each is described). */
   onRoute?: (route: RouteOptions) => void;
-  /** How often the trash is purged of items deleted 30 days ago (an hour; tests shrink it). */
+  /** How often the 'purge-trash' job purges the trash of items deleted 30 days ago (an hour; tests shrink it). */
   trashSweepEveryMs?: number;
 }
 
@@ -124,15 +125,11 @@ export async function buildApp(given: AppDeps, opts: AppOptions = {}): Promise<B
   });
 
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
-  const services = composeServices(deps, app.log, metrics);
+  const services = composeServices(deps, app.log, metrics, { every: { 'purge-trash': opts.trashSweepEveryMs } });
   measureRequests(app, metrics);
   logRequests(app);
   metrics.watchJobs(deps.db, deps.clock);
-  app.addHook('onReady', async () => {
-    await startMediaWork(services.media, app.log, opts.trashSweepEveryMs);
-    services.uploads.service.startCleanup(services.media.background);
-    startAdminHousekeeping(services.admin, services.media.background);
-  });
+  app.addHook('onReady', async () => startMediaWork(services.media));
   app.addHook('onClose', async () => services.media.background.drain());
   // The worker of this process (unless RUN_JOBS=false) starts once the app is ready and stops with it.
   const { worker, queue } = services;
@@ -194,64 +191,83 @@ export async function buildApp(given: AppDeps, opts: AppOptions = {}): Promise<B
   await registerOpenApi(app);
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { readiness: services.readiness });
+      // Nothing the API answers is for a cache to keep (tokens, codes, a person's data and files): every answer
+      // under /api/, refusals included, is no-store unless its route says otherwise (the lists and the
+      // timeline, which revalidate by ETag, and the downloads: private, no-cache).
+      api.addHook('onRequest', (_request, reply, done) => {
+        reply.header('Cache-Control', 'no-store');
+        done();
+      });
       const { guard, presentUser } = services;
-      await api.register(authRoutes, { auth: services.auth, guard, presentUser });
-      await api.register(sessionsRoutes, { sessions: services.sessionList, guard });
-      await api.register(twoFactorRoutes, { twoFactor: services.twoFactor, guard, presentUser });
-      await api.register(notMeRoutes, { notMe: services.notMe });
-      await api.register(reauthRoutes, { reauth: services.reauth, guard });
-      await api.register(emailChangeRoutes, { emailChange: services.emailChange, guard, presentUser });
-      await api.register(passkeyRoutes, { passkeys: services.passkeys, guard, presentUser });
       const secureCookie = deps.config.publicUrl.startsWith('https:');
-      await api.register(oauthRoutes, { oauth: services.oauth, guard, presentUser, secureCookie });
-      await api.register(profileRoutes, { profile: services.profile, guard, presentUser, avatarLimit: deps.config.limits.avatar });
-      // The fixed paths (/media/trash/, /media/usage/, /media/export/) sit beside /media/{kind}/.
-      await api.register(trashRoutes, { media: services.media, guard, clock: deps.clock });
-      await api.register(collectionRoutes, { media: services.media, guard });
-      await api.register(timelineRoutes, { media: services.media, guard, others: services.partners });
-      await api.register(trimRoutes, { media: services.media, guard, clock: deps.clock });
-      await api.register(mediaRoutes, {
-        media: services.media,
-        guard,
-        storage: deps.storage,
-        clock: deps.clock,
-        config: deps.config,
-        others: services.partners,
-      });
-      await api.register(albumRoutes, {
-        albums: services.albums,
-        guard,
-        paths: services.media.paths,
-        storage: deps.storage,
-        secretKey: deps.config.secretKey,
-        clock: deps.clock,
-      });
-      await api.register(albumMemberRoutes, {
-        members: services.albumMembers,
-        guard,
-        paths: services.media.paths,
-        secretKey: deps.config.secretKey,
-        clock: deps.clock,
-      });
-      await api.register(partnerRoutes, { partners: services.partners, guard, paths: services.media.paths, clock: deps.clock });
-      await api.register(shareRoutes, {
-        shares: services.shares,
-        guard,
-        clock: deps.clock,
-        secretKey: deps.config.secretKey,
-        publicUrl: deps.config.publicUrl,
-      });
-      await api.register(uploadRoutes, {
-        prefix: '/uploads',
-        uploads: services.uploads,
-        resumable: !deps.storageLacks?.includes('ListParts'),
-        guard,
-        paths: services.media.paths,
-        clock: deps.clock,
-      });
+      const shares = { shares: services.shares, clock: deps.clock, secretKey: deps.config.secretKey, publicUrl: deps.config.publicUrl };
+
+      // Public: the probes, signing up and in (and their second steps, codes, resets and tokens), «Это был не
+      // я», the providers' return, who may sign up, a shared link opened, and the signed export link.
+      await api.register(healthRoutes, { readiness: services.readiness });
+      await api.register(authRoutes, { auth: services.auth, presentUser });
+      await api.register(twoFactorLoginRoutes, { twoFactor: services.twoFactor, presentUser });
+      await api.register(notMeRoutes, { notMe: services.notMe });
+      await api.register(passkeyLoginRoutes, { passkeys: services.passkeys, presentUser });
+      await api.register(oauthRoutes, { oauth: services.oauth, presentUser, secureCookie });
       await api.register(registrationRoutes, { registration: services.admin.registration });
-      await api.register(adminRoutes, { admin: services.admin, guard, presentUser, defaultQuotaBytes: deps.config.userQuotaBytes });
+      await api.register(publicShareRoutes, shares);
+      await api.register(exportLinkRoutes, { media: services.media });
+
+      // The owner's: every route registered in here passes the session guard first (guardEveryRoute), whatever
+      // its plugin says; a route for a signed-in person goes in here, and cannot be left unguarded.
+      await api.register(async (owner) => {
+        guardEveryRoute(owner, guard);
+        await owner.register(authOwnerRoutes, { auth: services.auth, presentUser });
+        await owner.register(sessionsRoutes, { sessions: services.sessionList });
+        await owner.register(twoFactorRoutes, { twoFactor: services.twoFactor, presentUser });
+        await owner.register(reauthRoutes, { reauth: services.reauth });
+        await owner.register(emailChangeRoutes, { emailChange: services.emailChange, presentUser });
+        await owner.register(passkeyRoutes, { passkeys: services.passkeys, presentUser });
+        await owner.register(oauthLinkRoutes, { oauth: services.oauth });
+        await owner.register(profileRoutes, { profile: services.profile, presentUser, avatarLimit: deps.config.limits.avatar });
+        // The fixed paths (/media/trash/, /media/usage/, /media/export/) sit beside /media/{kind}/.
+        await owner.register(trashRoutes, { media: services.media, clock: deps.clock });
+        await owner.register(collectionRoutes, { media: services.media });
+        await owner.register(timelineRoutes, { media: services.media, others: services.partners });
+        await owner.register(trimRoutes, { media: services.media, clock: deps.clock });
+        await owner.register(mediaRoutes, {
+          media: services.media,
+          storage: deps.storage,
+          clock: deps.clock,
+          config: deps.config,
+          others: services.partners,
+        });
+        await owner.register(albumRoutes, {
+          albums: services.albums,
+          paths: services.media.paths,
+          storage: deps.storage,
+          secretKey: deps.config.secretKey,
+          clock: deps.clock,
+        });
+        await owner.register(albumMemberRoutes, {
+          members: services.albumMembers,
+          paths: services.media.paths,
+          secretKey: deps.config.secretKey,
+          clock: deps.clock,
+        });
+        await owner.register(partnerRoutes, { partners: services.partners, paths: services.media.paths, clock: deps.clock });
+        await owner.register(shareRoutes, shares);
+        await owner.register(uploadRoutes, {
+          prefix: '/uploads',
+          uploads: services.uploads,
+          resumable: !deps.storageLacks?.includes('ListParts'),
+          paths: services.media.paths,
+          clock: deps.clock,
+        });
+      });
+
+      // The staff's: every route passes the staff guard (a signed-in staff account) first.
+      await api.register(async (staff) => {
+        guardEveryRoute(staff, staffGuard(guard));
+        await staff.register(adminRoutes, { admin: services.admin, presentUser, defaultQuotaBytes: deps.config.userQuotaBytes });
+      });
+
       // Whatever else is under /api/, /api/ itself included, is the API's 404, never the web app's page.
       const apiNotFound = async () => {
         throw new ApiError(404, { detail: 'Не найдено.' });

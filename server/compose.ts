@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from './deps.ts';
 import { AccountActions } from './accounts/account-actions.ts';
+import { Delivery } from './notify/delivery.ts';
 import { AlbumsRepository } from './albums/repository.ts';
 import { AlbumsService } from './albums/service.ts';
 import { AlbumMembers } from './albums/members/service.ts';
@@ -23,10 +24,13 @@ import { Reauth } from './auth/reauth.ts';
 import { Grants } from './grants/grants.ts';
 import { GrantsRepository } from './grants/repository.ts';
 import { purgeFilesDefinition } from './storage/purge-files.ts';
-import { JobQueue, type JobLog } from './jobs/queue.ts';
+import type { JobLog } from './jobs/log.ts';
+import { JobQueue } from './jobs/queue.ts';
 import { jobSignals } from './jobs/signals.ts';
 import { reconcileStorageJob, scheduleReconciliation } from './storage/reconcile.ts';
 import { Worker, type WorkerDeps } from './jobs/worker.ts';
+import { isDatabaseUnavailable } from './db/unavailable.ts';
+import { StorageUnavailable } from './storage/storage.ts';
 import { BackgroundWork } from './media/processing/background.ts';
 import { MediaFileAccess } from './media/files/access.ts';
 import type { MediaLog } from './media/log.ts';
@@ -42,7 +46,7 @@ import { MediaInfo } from './media/records/info.ts';
 import { ListCache } from './media/records/list-cache.ts';
 import { MediaTimeline } from './media/timeline/timeline.ts';
 import { TimelineRepository } from './media/timeline/repository.ts';
-import { MediaPathSigner } from './media/files/signing.ts';
+import { MediaPathSigner, signMediaPath } from './media/files/signing.ts';
 import { StoredKeyOwnersRepository } from './media/files/stored-key-owners-repository.ts';
 import { MediaTrash } from './media/trash/trash.ts';
 import { AudioCutter } from './media/trim/audio-cut.ts';
@@ -66,6 +70,10 @@ import { UploadLocksRepository } from './uploads/lock-repository.ts';
 import { UploadsRepository } from './uploads/repository.ts';
 import { ResumableUploads } from './uploads/service.ts';
 import { stagingStore } from './uploads/staging-store.ts';
+import { AbandonedUploads, abandonedUploadsJob } from './uploads/cleanup.ts';
+import { purgeTrashJob } from './media/trash/purge-job.ts';
+import { adminHistoryJob } from './admin/history-job.ts';
+import type { JobKind } from './db/tables/jobs.ts';
 import type { MediaServices } from './media/services.ts';
 import type { UploadServices } from './uploads/services.ts';
 import { composeAdmin, type AdminServices } from './admin/services.ts';
@@ -145,7 +153,7 @@ export function composeMedia(deps: AppDeps, log: MediaLog, queue: JobQueue, metr
 }
 
 /** The resumable uploads of one process, handing complete uploads to the media intake. */
-export function composeUploads(deps: AppDeps, media: MediaServices, log: MediaLog): UploadServices {
+export function composeUploads(deps: AppDeps, media: MediaServices, log: JobLog): UploadServices {
   const repo = new UploadsRepository(deps.db);
   const store = stagingStore(deps.config, deps.storage, repo);
   const service = new ResumableUploads({
@@ -154,6 +162,7 @@ export function composeUploads(deps: AppDeps, media: MediaServices, log: MediaLo
     storage: deps.storage,
     intake: media.uploads,
     background: media.background,
+    cleanup: new AbandonedUploads({ repo, store, clock: deps.clock, log }),
     clock: deps.clock,
     config: deps.config,
     log,
@@ -171,6 +180,8 @@ export interface WorkerOptions {
   pollMs?: number;
   metrics?: Metrics;
   sweepEveryMs?: number;
+  /** How often each recurring job runs, where not as its definition says (tests shorten them). */
+  every?: Partial<Record<JobKind, number | undefined>>;
 }
 
 /**
@@ -183,6 +194,7 @@ export function composeWorker(deps: WorkerDepsOf, log: JobLog, queue: JobQueue, 
   const { db, storage, clock } = deps;
   const jobClock = deps.jobClock ?? clock;
   const workRoot = path.join(deps.config.dataDir, 'work', 'jobs');
+  const uploads = new UploadsRepository(db);
   const processing = new MediaProcessing({ storage, processor: deps.processor, log });
   return new Worker({
     db,
@@ -195,6 +207,8 @@ export function composeWorker(deps: WorkerDepsOf, log: JobLog, queue: JobQueue, 
     observe: own.metrics && ((kind, outcome, seconds) => own.metrics!.jobDuration.observe({ kind, outcome }, seconds)),
     observePickup: own.metrics && ((kind, seconds) => own.metrics!.jobPickup.observe({ kind }, seconds)),
     sweepEveryMs: own.sweepEveryMs,
+    // Not the file's fault: the storage or the database cannot be used for a while.
+    isOutsideFault: (err) => err instanceof StorageUnavailable || isDatabaseUnavailable(err),
     definitions: [
       ...processingJobs({ repo: own.repo ?? new MediaRepository(db), storage, processing, clock, log }),
       trimJobDefinition({
@@ -210,23 +224,39 @@ export function composeWorker(deps: WorkerDepsOf, log: JobLog, queue: JobQueue, 
       reconcileStorageJob({ db, storage, clock: jobClock, log }),
       photoDatesJob({ db, processing, queue, log }),
       audioTagsJob({ db, storage, processor: deps.processor, queue, log }),
-    ],
+      // The recurring ones, one schedule whatever the number of processes (JobDefinition.every).
+      purgeTrashJob({ trash: new MediaTrash({ repo: new TrashRepository(db), queue, clock }), log }),
+      abandonedUploadsJob({
+        cleanup: new AbandonedUploads({ repo: uploads, store: stagingStore(deps.config, storage, uploads), clock, log }),
+        log,
+      }),
+      adminHistoryJob({ db, clock, log }),
+    ].map((def) => {
+      const ms = own.every?.[def.kind];
+      return def.every && ms ? { ...def, every: { ms } } : def;
+    }),
   });
 }
 
-/** A worker's start: the storage reconciliation is due at once (one, whatever the number of workers), then jobs are taken. */
+/**
+ * A worker's start: the recurring jobs it runs are scheduled if they are not (one row each, whatever the number
+ * of workers), the storage reconciliation is due at once, then jobs are taken.
+ */
 export async function startWorker(worker: Worker, queue: JobQueue): Promise<void> {
+  await worker.schedule();
   await scheduleReconciliation(queue);
   worker.start();
 }
 
 /** The composition root: process/api.ts and the tests both get their services from here, through buildApp. */
-export function composeServices(deps: AppDeps, log: FastifyBaseLogger, metrics: Metrics): Services {
-  const actions = new AccountActions(deps, log);
+export function composeServices(deps: AppDeps, log: FastifyBaseLogger, metrics: Metrics, own: Pick<WorkerOptions, 'every'> = {}): Services {
+  // What every feature's e-mail and SMS go through (notify/): built once, here.
+  const delivery = new Delivery(deps.mailer, deps.sms, log);
+  const actions = new AccountActions(deps, delivery);
   const notMe = new NotMe({ db: deps.db, actions, clock: deps.clock, publicUrl: deps.config.publicUrl });
   const queue = composeQueue(deps, log);
   const media = composeMedia(deps, log, queue, metrics);
-  const worker = deps.config.runJobs ? composeWorker(deps, log, queue, { metrics }) : null;
+  const worker = deps.config.runJobs ? composeWorker(deps, log, queue, { metrics, every: own.every }) : null;
   const albums = new AlbumsService({ repo: new AlbumsRepository(deps.db), clock: deps.clock });
   const readiness = new Readiness({
     db: deps.db,
@@ -244,7 +274,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger, metrics: 
     endSessions: (userId) => sessionList.endAll(userId),
     removeAccount: (user) => profile.removeAccount(user),
     cancelUpload: (id) => uploads.service.cancel(id),
-    mail: (to, message) => actions.delivery.mail(to, message),
+    mail: (to, message) => delivery.mail(to, message),
     storeResetToken: (row) => new AuthRepository(deps.db).insertResetToken(row),
     turnOffTwoFactor: (userId) => new TwoFactorRepository(deps.db).disable(userId, deps.clock.now().toISOString()),
     readiness,
@@ -262,7 +292,7 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger, metrics: 
   });
   return {
     guard: sessionGuard(deps),
-    presentUser: userPresenter(deps),
+    presentUser: userPresenter(deps.clock, (key, now, ttl) => signMediaPath(deps.config.secretKey, key, now, ttl)),
     auth,
     sessionList,
     twoFactor: auth.twoFactor,

@@ -3,11 +3,19 @@ import { accessSync, constants, existsSync, mkdirSync, readFileSync, writeFileSy
 import path from 'node:path';
 import { z } from 'zod';
 import type { MediaKind } from '../contract/media.ts';
-import { leaseOf, type Lease } from './jobs/kinds.ts';
-import { MediaStorageSettingError, parseMediaStorage, type MediaStorageSetting } from './storage/media-storage-url.ts';
+import { MediaStorageSettingError, parseMediaStorage, type MediaStorageSetting } from './media-storage-setting.ts';
 
 /** Sizes are in bytes. */
 const MB = 1024 * 1024;
+
+/** How long a job's claim lasts unrenewed (JOB_LEASE_SECONDS), and how often a running job renews it. */
+export interface Lease {
+  ms: number;
+  renewEveryMs: number;
+}
+
+/** A lease of `seconds`, renewed three times within it. */
+export const leaseOf = (seconds: number): Lease => ({ ms: seconds * 1000, renewEveryMs: Math.max(200, Math.floor((seconds * 1000) / 3)) });
 
 /** A whole number from the environment, with one readable message whatever is wrong with it. */
 const wholeNumber = (min: number, max: number, message: string) =>
@@ -76,7 +84,7 @@ export const CONFIG_VARIABLES = [
   'AWS_SECRET_ACCESS_KEY',
   'AWS_SESSION_TOKEN',
   'AWS_REGION',
-  // Read with MEDIA_STORAGE (storage/media-storage-url.ts).
+  // Read with MEDIA_STORAGE (media-storage-setting.ts).
   'S3_CONNECT_TIMEOUT_SECONDS',
   'S3_TIMEOUT_SECONDS',
 ];
@@ -103,7 +111,7 @@ export interface Config {
   adminUrl?: string;
   /** Who may sign up (REGISTRATION): the admin area's stored setting wins over it (admin/settings.ts). */
   registration: 'open' | 'invite' | 'closed';
-  /** Where media bytes live: DATA_DIR/media, or a bucket (see storage/media-storage-url.ts). */
+  /** Where media bytes live: DATA_DIR/media, or a bucket (see media-storage-setting.ts). */
   mediaStorage: MediaStorageSetting;
   ffmpegPath?: string;
   limits: Record<MediaKind, number> & { avatar: number };

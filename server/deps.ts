@@ -1,9 +1,8 @@
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/kysely.ts';
-import type { Mailer } from './mail/mailer.ts';
-import type { MediaProcessor } from './media/processing/processor.ts';
-import type { SmsSender } from './sms/sms.ts';
+import type { Mailer, SmsSender } from './notify/delivery.ts';
+import type { MediaProcessor } from './media/processing/types.ts';
 import type { Storage } from './storage/storage.ts';
 
 /** What the app is built from: process/api.ts opens these once at start, the tests build their own. */

@@ -45,6 +45,9 @@ export const JOB_KIND_NAMES: Record<string, string> = {
   'purge-files': 'Удаление файлов',
   'reconcile-storage': 'Сверка хранилища',
   'read-photo-dates': 'Даты снимков',
+  'purge-trash': 'Очистка корзины',
+  'remove-abandoned-uploads': 'Удаление брошенных загрузок',
+  'purge-admin-history': 'Очистка журнала действий',
 };
 
 export const KIND_NAMES: Record<string, string> = { audio: 'Аудио', photo: 'Фото', video: 'Видео' };

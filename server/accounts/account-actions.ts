@@ -1,10 +1,9 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../deps.ts';
 import type { User } from '../db/types.ts';
 import { fieldError, tooManyRequests } from '../http/errors.ts';
 import { Throttle, type ThrottleResult } from '../throttle/throttle.ts';
 import { CodesRepository } from './codes-repository.ts';
-import { Delivery } from './delivery.ts';
+import type { Delivery } from '../notify/delivery.ts';
 import { LIMITS } from './limits.ts';
 import { emailCodeMessage, smsCodeText } from './messages.ts';
 import { OneTimeCodes } from './one-time-codes.ts';
@@ -33,10 +32,10 @@ export class AccountActions {
   readonly codes: OneTimeCodes;
   readonly delivery: Delivery;
 
-  constructor(deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'mailer' | 'sms'>, log: FastifyBaseLogger) {
+  constructor(deps: Pick<AppDeps, 'db' | 'clock' | 'config'>, delivery: Delivery) {
     this.throttle = new Throttle(deps.db, deps.clock);
     this.codes = new OneTimeCodes(new CodesRepository(deps.db), deps.config.secretKey, deps.clock);
-    this.delivery = new Delivery(deps.mailer, deps.sms, log);
+    this.delivery = delivery;
   }
 
   /**

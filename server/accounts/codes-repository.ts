@@ -1,5 +1,5 @@
 import type { Db } from '../db/kysely.ts';
-import type { CodePurpose } from './codes.ts';
+import type { CodePurpose } from '../db/tables/accounts.ts';
 import { unusedAt } from '../db/single-use.ts';
 
 /** SQL for one-time codes (e-mail/SMS). Times are ISO strings. */

@@ -1,7 +1,5 @@
 import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
-
-/** Purposes of one-time codes; a code only ever works for the purpose it was sent for. */
-export type CodePurpose = 'email_verify' | 'email_change' | 'phone_verify' | 'phone_login' | 'phone_reset';
+import type { CodePurpose } from '../db/tables/accounts.ts';
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const CODE_MAX_ATTEMPTS = 5;

@@ -1,5 +1,6 @@
 import type { Clock } from '../clock.ts';
-import { CODE_MAX_ATTEMPTS, CODE_TTL_MS, generateCode, hashCode, type CodePurpose } from './codes.ts';
+import { CODE_MAX_ATTEMPTS, CODE_TTL_MS, generateCode, hashCode } from './codes.ts';
+import type { CodePurpose } from '../db/tables/accounts.ts';
 import type { CodesRepository } from './codes-repository.ts';
 
 /** Issues and checks the 6-digit codes (hashed, 10 minutes, single use, 5 wrong tries). */

@@ -1,4 +1,4 @@
-import type { OAuthProviderId } from '../db/types.ts';
+import type { OAuthProviderId } from '../db/tables/accounts.ts';
 
 /**
  * Account recovery: a password change, a reset (by the e-mail link or an SMS code) and «Это был не я» end

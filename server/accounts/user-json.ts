@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { userSchema, type User } from '../../contract/account.ts';
 import type { User as UserRow } from '../db/types.ts';
-import { signMediaPath } from '../media/files/signing.ts';
 
 /** Avatar URLs live a week; the client appends its own cache-busting parameter. */
 export const AVATAR_URL_TTL_SECONDS = 7 * 24 * 3600;
@@ -9,8 +8,11 @@ export const AVATAR_URL_TTL_SECONDS = 7 * 24 * 3600;
 /** The user as every accounts endpoint shows it (contract/account.ts). */
 export type UserJson = User;
 
+/** Signs a stored key as a root-relative /media path that lives `ttlSeconds` (the composition gives media's signer). */
+export type SignMediaPath = (key: string, now: Date, ttlSeconds: number) => string;
+
 /** photo_url is a signed root-relative /media path. */
-export function toUserJson(user: UserRow, ctx: { secret: string; now: Date }): UserJson {
+export function toUserJson(user: UserRow, ctx: { sign: SignMediaPath; now: Date }): UserJson {
   return {
     id: user.id,
     email: user.email,
@@ -18,7 +20,7 @@ export function toUserJson(user: UserRow, ctx: { secret: string; now: Date }): U
     first_name: user.first_name,
     last_name: user.last_name,
     phone: user.phone,
-    photo_url: user.photo_key ? signMediaPath(ctx.secret, user.photo_key, ctx.now, AVATAR_URL_TTL_SECONDS) : null,
+    photo_url: user.photo_key ? ctx.sign(user.photo_key, ctx.now, AVATAR_URL_TTL_SECONDS) : null,
     is_active: !!user.is_active,
     is_email_verified: !!user.is_email_verified,
     is_phone_verified: !!user.is_phone_verified,

@@ -1,5 +1,5 @@
 import type { Db } from '../db/kysely.ts';
-import type { InvitesTable } from '../db/types.ts';
+import type { InvitesTable } from '../db/tables/admin.ts';
 import type { Insertable, Selectable } from 'kysely';
 
 export type InviteRow = Selectable<InvitesTable>;

@@ -12,14 +12,9 @@ export interface RegistrationRouteOptions {
  * still works (its token in the body: it came from the page's fragment, never a URL).
  */
 export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRouteOptions> = async (app, { registration }) => {
-  app.get(
-    '/auth/registration',
-    { schema: { summary: 'Who may sign up now', response: { 200: registrationStatusAnswer } } },
-    async (_request, reply) => {
-      reply.header('Cache-Control', 'no-store');
-      return { mode: await registration.publicMode() };
-    },
-  );
+  app.get('/auth/registration', { schema: { summary: 'Who may sign up now', response: { 200: registrationStatusAnswer } } }, async () => {
+    return { mode: await registration.publicMode() };
+  });
 
   app.post(
     '/auth/registration/invite',

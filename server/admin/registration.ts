@@ -194,11 +194,11 @@ export class Registration implements RegistrationGate {
       await this.d.audit.record(actor, { action: 'invite.revoke', targetId: id, target: row.email, details: { invite: id } }, trx);
     });
   }
+}
 
-  /** Forgets invitations made more than INVITE_LISTED_MS ago that are over. */
-  purgeInvites(): Promise<number> {
-    return this.repo.purgeInvites(new Date(this.d.clock.now().getTime() - INVITE_LISTED_MS).toISOString());
-  }
+/** Forgets invitations made more than INVITE_LISTED_MS ago that are over (the 'purge-admin-history' job); how many. */
+export function purgeOldInvites(db: Db, clock: Clock): Promise<number> {
+  return new RegistrationRepository(db).purgeInvites(new Date(clock.now().getTime() - INVITE_LISTED_MS).toISOString());
 }
 
 /** `/register/#invite=<token>`: the token travels in the fragment, which no request and no Referer carries. */

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { PresentUser } from '../accounts/present.ts';
-import { currentUser, type Guard } from '../auth/guard.ts';
+import { currentUser } from '../auth/guard.ts';
 import type { AdminServices } from './services.ts';
 import { requireRecentSignIn } from '../auth/recent-sign-in.ts';
 import {
@@ -27,11 +27,10 @@ import {
   userActionAnswer,
   usersQuery,
 } from './schemas.ts';
-import { actorOf, staffGuard } from './staff-guard.ts';
+import { actorOf } from './staff-guard.ts';
 
 export interface AdminRouteOptions {
   admin: AdminServices;
-  guard: Guard;
   presentUser: PresentUser;
   /** USER_QUOTA_BYTES, shown beside the accounts without a quota of their own. */
   defaultQuotaBytes: number | null;
@@ -44,34 +43,27 @@ export interface AdminRouteOptions {
  */
 export const adminRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (app, opts) => {
   const { admin, presentUser } = opts;
-  const staff = staffGuard(opts.guard);
-  const read = { preValidation: staff };
   // Every change needs a recent sign-in of the admin's session (403 reauth_required otherwise; the area asks
   // «Подтвердите вход» and repeats it).
-  const change = { preValidation: staff, preHandler: requireRecentSignIn };
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-  });
+  const change = { preHandler: requireRecentSignIn };
   const { accounts, registration, operations, audit } = admin;
 
-  app.get('/admin/me', { ...read, schema: { summary: 'The signed-in staff member', response: { 200: meAnswer } } }, async (request) =>
+  app.get('/admin/me', { schema: { summary: 'The signed-in staff member', response: { 200: meAnswer } } }, async (request) =>
     presentUser(currentUser(request)),
   );
 
-  app.get(
-    '/admin/status',
-    { ...read, schema: { summary: 'Health, version, database, storage, migrations', response: { 200: statusAnswer } } },
-    () => operations.status(),
+  app.get('/admin/status', { schema: { summary: 'Health, version, database, storage, migrations', response: { 200: statusAnswer } } }, () =>
+    operations.status(),
   );
 
   // ── accounts ────────────────────────────────────────────────────────────────────────────
   app.get(
     '/admin/users',
-    { ...read, schema: { summary: 'Accounts, searched by e-mail or name', querystring: usersQuery, response: { 200: adminUsersAnswer } } },
+    { schema: { summary: 'Accounts, searched by e-mail or name', querystring: usersQuery, response: { 200: adminUsersAnswer } } },
     async (request) => ({ users: await accounts.list(request.query.search ?? null), default_quota_bytes: opts.defaultQuotaBytes }),
   );
 
-  app.get('/admin/users/:id', { ...read, schema: { params: idParams, response: { 200: adminUserWire } } }, (request) =>
+  app.get('/admin/users/:id', { schema: { params: idParams, response: { 200: adminUserWire } } }, (request) =>
     accounts.get(request.params.id),
   );
 
@@ -141,7 +133,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (app,
   });
 
   // ── invitations and registration ────────────────────────────────────────────────────────
-  app.get('/admin/invites', { ...read, schema: { response: { 200: invitesAnswer } } }, () => registration.listInvites());
+  app.get('/admin/invites', { schema: { response: { 200: invitesAnswer } } }, () => registration.listInvites());
 
   app.post('/admin/invites', { ...change, schema: { body: inviteBody, response: { 201: createdInviteAnswer } } }, async (request, reply) =>
     reply.status(201).send(await registration.createInvite(actorOf(request), request.body.email)),
@@ -152,7 +144,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (app,
     return reply.status(204).send();
   });
 
-  app.get('/admin/settings', { ...read, schema: { response: { 200: settingsAnswer } } }, () => registration.settings());
+  app.get('/admin/settings', { schema: { response: { 200: settingsAnswer } } }, () => registration.settings());
 
   app.put('/admin/settings', { ...change, schema: { body: settingsBody, response: { 200: settingsAnswer } } }, (request) =>
     registration.setMode(actorOf(request), request.body.registration),
@@ -161,24 +153,23 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (app,
   // ── the server ──────────────────────────────────────────────────────────────────────────
   app.get(
     '/admin/audit',
-    { ...read, schema: { summary: 'The audit log, newest first', querystring: auditQuery, response: { 200: auditAnswer } } },
+    { schema: { summary: 'The audit log, newest first', querystring: auditQuery, response: { 200: auditAnswer } } },
     (request) => audit.page(request.query.before ?? null),
   );
 
-  app.get('/admin/jobs', { ...read, schema: { response: { 200: jobsAnswer } } }, () => operations.jobs());
+  app.get('/admin/jobs', { schema: { response: { 200: jobsAnswer } } }, () => operations.jobs());
 
   app.post('/admin/jobs/:id/retry', { ...change, schema: { params: idParams, response: { 200: jobWire } } }, (request) =>
     operations.retryJob(actorOf(request), request.params.id),
   );
 
-  app.get('/admin/storage', { ...read, schema: { summary: 'Space used and unfinished uploads', response: { 200: storageAnswer } } }, () =>
+  app.get('/admin/storage', { schema: { summary: 'Space used and unfinished uploads', response: { 200: storageAnswer } } }, () =>
     operations.storage(),
   );
 
   app.post(
     '/admin/storage/check',
     {
-      ...read,
       schema: { summary: 'What the storage reconciliation would remove (nothing is removed)', response: { 200: storageCheckAnswer } },
     },
     () => operations.checkStorage(),

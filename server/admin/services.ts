@@ -1,6 +1,5 @@
 import type { AppDeps } from '../deps.ts';
 import type { Readiness } from '../health/readiness.ts';
-import type { BackgroundWork } from '../media/processing/background.ts';
 import { AccountAdmin, type AccountAdminDeps } from './account-admin.ts';
 import { AuditLog } from './audit.ts';
 import { AdminOperations } from './operations.ts';
@@ -43,16 +42,4 @@ export function composeAdmin(deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'st
   });
   const operations = new AdminOperations({ db, storage, clock, config, readiness: peers.readiness, registration, audit });
   return { audit, registration, accounts, operations };
-}
-
-/** The audit log keeps a year, and invitations long over are forgotten: checked now, then daily. */
-export const ADMIN_HOUSEKEEPING_EVERY_MS = 24 * 60 * 60 * 1000;
-
-export function startAdminHousekeeping(admin: AdminServices, background: BackgroundWork): void {
-  const purge = async () => {
-    await admin.audit.purge();
-    await admin.registration.purgeInvites();
-  };
-  background.run('purge the admin audit log', purge);
-  background.every(ADMIN_HOUSEKEEPING_EVERY_MS, 'purge the admin audit log', purge);
 }

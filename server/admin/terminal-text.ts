@@ -24,3 +24,25 @@ export function terminalSafe(text: string): string {
  * wrote (a table's rows, pretty-printed JSON, whose strings JSON already escaped) stay line breaks.
  */
 export const terminalSafeLines = (text: string): string => text.split('\n').map(terminalSafe).join('\n');
+
+/** 1536 → "1.5 KiB"; exact bytes below 1 KiB. */
+export function bytes(n: number): string {
+  const units = ['KiB', 'MiB', 'GiB', 'TiB'];
+  if (n < 1024) return `${n} B`;
+  let value = n;
+  let unit = -1;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
+}
+
+/** A table's columns padded to their widest cell, as printed (escaped first, so the columns line up). */
+export function table(ctx: { out: (line: string) => void }, head: string[], given: string[][]): void {
+  const rows = given.map((row) => row.map(terminalSafe));
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]!))).join('  ');
+  ctx.out(line(head));
+  for (const row of rows) ctx.out(line(row));
+}

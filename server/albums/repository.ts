@@ -4,7 +4,8 @@ import type { MediaKind } from '../../contract/media.ts';
 import type { Db } from '../db/kysely.ts';
 import { deleteOwnedRow } from '../db/owned.ts';
 import { liveOf } from '../media/records/owned.ts';
-import type { Album, AlbumRole, AlbumsTable, DB, Media } from '../db/types.ts';
+import type { Album, DB, Media } from '../db/types.ts';
+import type { AlbumRole, AlbumsTable } from '../db/tables/media.ts';
 import type { PersonRow } from '../accounts/person.ts';
 
 export type AlbumPatch = Updateable<Omit<AlbumsTable, 'id' | 'user_id' | 'created_at'>>;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Clock } from '../clock.ts';
-import { currentSessionId, currentUser, type Guard } from '../auth/guard.ts';
+import { currentSessionId, currentUser } from '../auth/guard.ts';
 import { personName } from '../accounts/person.ts';
 import { albumGrant, memberGrant, sessionGrant } from '../grants/grant.ts';
 import { contentDisposition, safeFileName } from '../media/files/content-disposition.ts';
@@ -27,7 +27,6 @@ import { albumUrls, type AlbumUrls } from './urls.ts';
 
 export interface AlbumRouteOptions {
   albums: AlbumsService;
-  guard: Guard;
   /** Signs the media URLs of covers and items, as the kinds' lists do. */
   paths: MediaPathSigner;
   storage: Storage;
@@ -44,47 +43,43 @@ const linkWire = z.strictObject({ url: z.string() });
  * adds, DELETE takes out, each answering with the album), and the download of another member's item.
  * Members are members/routes.ts.
  */
-export const albumRoutes: FastifyPluginAsyncZod<AlbumRouteOptions> = async (app, { albums, guard, paths, storage, secretKey, clock }) => {
+export const albumRoutes: FastifyPluginAsyncZod<AlbumRouteOptions> = async (app, { albums, paths, storage, secretKey, clock }) => {
   const urlsFor = (viewerId: number, album: AlbumSummary | { id: number; part: AlbumSummary['part'] }) =>
     albumUrls(paths, secretKey, clock.now(), viewerId, album, album.part);
   const answer = (viewerId: number, row: AlbumSummary) => albumJson(row, viewerId, urlsFor(viewerId, row));
   const album = { 200: albumWire };
 
-  app.get('/albums', { preValidation: guard, schema: { response: { 200: z.array(albumWire) } } }, async (request) => {
+  app.get('/albums', { schema: { response: { 200: z.array(albumWire) } } }, async (request) => {
     const viewerId = currentUser(request).id;
     return (await albums.list(viewerId)).map((row) => answer(viewerId, row));
   });
 
-  app.post('/albums', { preValidation: guard, schema: { body: createBody, response: { 201: albumWire } } }, async (request, reply) => {
+  app.post('/albums', { schema: { body: createBody, response: { 201: albumWire } } }, async (request, reply) => {
     const viewerId = currentUser(request).id;
     const row = await albums.create(viewerId, request.body);
     return reply.status(201).send(answer(viewerId, row));
   });
 
-  app.get('/albums/:id', { preValidation: guard, schema: { params: albumParams, response: album } }, async (request) => {
+  app.get('/albums/:id', { schema: { params: albumParams, response: album } }, async (request) => {
     const viewerId = currentUser(request).id;
     return answer(viewerId, await albums.get(viewerId, request.params.id));
   });
 
-  app.patch('/albums/:id', { preValidation: guard, schema: { params: albumParams, body: editBody, response: album } }, async (request) => {
+  app.patch('/albums/:id', { schema: { params: albumParams, body: editBody, response: album } }, async (request) => {
     const viewerId = currentUser(request).id;
     return answer(viewerId, await albums.update(viewerId, request.params.id, request.body));
   });
 
-  app.delete(
-    '/albums/:id',
-    { preValidation: guard, schema: { params: albumParams, response: { 204: z.void() } } },
-    async (request, reply) => {
-      await albums.remove(currentUser(request).id, request.params.id);
-      return reply.status(204).send();
-    },
-  );
+  app.delete('/albums/:id', { schema: { params: albumParams, response: { 204: z.void() } } }, async (request, reply) => {
+    await albums.remove(currentUser(request).id, request.params.id);
+    return reply.status(204).send();
+  });
 
   // The whole album, or with ?limit= (and ?after=, the last position seen) a page of it: a shared album of
   // thousands shows its first tiles from the first page.
   app.get(
     '/albums/:id/items',
-    { preValidation: guard, schema: { params: albumParams, querystring: entriesQuery, response: { 200: z.array(albumEntryWire) } } },
+    { schema: { params: albumParams, querystring: entriesQuery, response: { 200: z.array(albumEntryWire) } } },
     async (request) => {
       const viewerId = currentUser(request).id;
       const { after, limit } = request.query;
@@ -94,7 +89,7 @@ export const albumRoutes: FastifyPluginAsyncZod<AlbumRouteOptions> = async (app,
     },
   );
 
-  const change = { preValidation: guard, schema: { params: albumParams, body: itemsBody, response: album } };
+  const change = { schema: { params: albumParams, body: itemsBody, response: album } };
   app.post('/albums/:id/items', change, async (request) => {
     const viewerId = currentUser(request).id;
     return answer(viewerId, await albums.addItems(viewerId, request.params.id, request.body.items));
@@ -110,7 +105,6 @@ export const albumRoutes: FastifyPluginAsyncZod<AlbumRouteOptions> = async (app,
   app.route({
     method: ['GET', 'HEAD'],
     url: '/albums/:id/items/:kind/:item/download',
-    preValidation: guard,
     schema: { params: albumItemParams },
     handler: async (request, reply) => {
       const { id, kind, item } = request.params;
@@ -122,7 +116,7 @@ export const albumRoutes: FastifyPluginAsyncZod<AlbumRouteOptions> = async (app,
   });
   app.get(
     '/albums/:id/items/:kind/:item/download-link',
-    { preValidation: guard, schema: { params: albumItemParams, response: { 200: linkWire } } },
+    { schema: { params: albumItemParams, response: { 200: linkWire } } },
     async (request) => {
       const viewerId = currentUser(request).id;
       const { id, kind, item } = request.params;

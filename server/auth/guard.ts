@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps.ts';
 import type { User } from '../db/types.ts';
 import { notAuthenticated, tokenNotValid } from '../http/errors.ts';
@@ -62,6 +62,22 @@ export function sessionGuard(deps: Pick<AppDeps, 'db' | 'config' | 'clock'>): Gu
     request.sessionId = claims.sessionId;
     const sessionId = claims.sessionId;
     request.recentSignIn = async () => isRecent(await repo.reauthAtOf(sessionId), deps.clock.now(), deps.config.reauthWindowMs);
+  });
+}
+
+/**
+ * The policy of a scope of routes (app.ts: the owner's, the staff's): every route registered in `scope` from
+ * here on passes `guard` first, before its input is checked. Added to each route's own preValidation hooks by
+ * an onRoute hook, so that a route added to a guarded plugin cannot be left unguarded, and the API description
+ * sees the guard on the route (requiresBearer). OPTIONS (a CORS preflight, tus's discovery) carries no
+ * credentials, and passes.
+ */
+export function guardEveryRoute(scope: FastifyInstance, guard: Guard): void {
+  const hook = requiresBearer(async (request: FastifyRequest) => {
+    if (request.method !== 'OPTIONS') await guard(request);
+  });
+  scope.addHook('onRoute', (route) => {
+    route.preValidation = [hook, ...[route.preValidation ?? []].flat()];
   });
 }
 

@@ -1,5 +1,5 @@
 import type { Db } from '../db/kysely.ts';
-import type { OAuthProviderId, UndoAction } from '../db/types.ts';
+import type { OAuthProviderId, UndoAction } from '../db/tables/accounts.ts';
 import type { RecoveryReport } from '../accounts/recovery.ts';
 import { recoverAccount } from './recovery-repository.ts';
 import { removeTwoFactor } from './two-factor-repository.ts';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { PresentUser } from '../accounts/present.ts';
-import { currentUser, type Guard } from './guard.ts';
+import { currentUser } from './guard.ts';
 import {
   changePasswordBody,
   detailAnswer,
@@ -29,12 +29,14 @@ const NEW_CODE_SENT = 'Новый код отправлен';
 
 export interface AuthRouteOptions {
   auth: AuthService;
-  guard: Guard;
   presentUser: PresentUser;
 }
 
-/** /api/auth/*: the schemas check the input, the service does the work, the answer is shaped here. */
-export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, { auth, guard, presentUser }) => {
+/**
+ * /api/auth/*: signing up, signing in, codes, resets and tokens, all public. The schemas check the input, the
+ * service does the work, the answer is shaped here.
+ */
+export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, { auth, presentUser }) => {
   const detail = { 200: detailAnswer };
 
   app.post('/auth/register', { schema: { body: registerBody, response: { 201: registeredAnswer } } }, async (request, reply) => {
@@ -62,19 +64,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, {
     return { detail: 'Email успешно подтвержден' };
   });
 
-  app.post('/auth/verify-phone', { preValidation: guard, schema: { body: verifyPhoneBody, response: detail } }, async (request) => {
-    await auth.verifyPhone(request.body.code, currentUser(request), request.ip);
-    return { detail: 'Телефон успешно подтвержден' };
-  });
-
   app.post('/auth/resend-verification-code', { schema: { body: emailBody, response: detail } }, async (request) => {
     await auth.resendEmailCode(request.body.email, request.ip);
-    return { detail: NEW_CODE_SENT };
-  });
-
-  // The code goes to the signed-in owner's own phone; a phone in the body (the spec's client sends one) is not used.
-  app.post('/auth/resend-phone-verification-code', { preValidation: guard, schema: { response: detail } }, async (request) => {
-    await auth.resendPhoneCode(currentUser(request), request.ip);
     return { detail: NEW_CODE_SENT };
   });
 
@@ -104,14 +95,26 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, {
     if (typeof refresh === 'string' && refresh.length <= 4096) await auth.sessions.end(refresh);
     return {};
   });
+};
 
-  app.put(
-    '/auth/change-password',
-    { preValidation: guard, schema: { body: changePasswordBody, response: { 200: passwordChangedAnswer } } },
-    async (request) => {
-      const { old_password, new_password } = request.body;
-      const tokens = await auth.changePassword(currentUser(request), request.sessionId, old_password, new_password, sessionMeta(request));
-      return { detail: PASSWORD_CHANGED, ...tokens };
-    },
-  );
+/** The signed-in owner's own steps under /api/auth/: confirming their phone, its code again, a new password. */
+export const authOwnerRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, { auth }) => {
+  const detail = { 200: detailAnswer };
+
+  app.post('/auth/verify-phone', { schema: { body: verifyPhoneBody, response: detail } }, async (request) => {
+    await auth.verifyPhone(request.body.code, currentUser(request), request.ip);
+    return { detail: 'Телефон успешно подтвержден' };
+  });
+
+  // The code goes to the signed-in owner's own phone; a phone in the body (the spec's client sends one) is not used.
+  app.post('/auth/resend-phone-verification-code', { schema: { response: detail } }, async (request) => {
+    await auth.resendPhoneCode(currentUser(request), request.ip);
+    return { detail: NEW_CODE_SENT };
+  });
+
+  app.put('/auth/change-password', { schema: { body: changePasswordBody, response: { 200: passwordChangedAnswer } } }, async (request) => {
+    const { old_password, new_password } = request.body;
+    const tokens = await auth.changePassword(currentUser(request), request.sessionId, old_password, new_password, sessionMeta(request));
+    return { detail: PASSWORD_CHANGED, ...tokens };
+  });
 };

@@ -1,10 +1,12 @@
 import { ERROR_CODE } from '../../contract/errors.ts';
 import type { AppDeps } from '../deps.ts';
 import { enforce, passwordFailKey, type AccountActions } from '../accounts/account-actions.ts';
-import { generateResetToken, hashResetToken, RESET_TOKEN_TTL_MS, type CodePurpose } from '../accounts/codes.ts';
+import { generateResetToken, hashResetToken, RESET_TOKEN_TTL_MS } from '../accounts/codes.ts';
+import type { CodePurpose } from '../db/tables/accounts.ts';
 import { LIMITS } from '../accounts/limits.ts';
 import { RECOVERY_LOOKBACK_MS } from '../accounts/recovery.ts';
-import { ALREADY_EXISTS, passwordChangedNotice, resetLinkMessage } from '../accounts/messages.ts';
+import { ALREADY_EXISTS } from '../accounts/messages.ts';
+import { passwordChangedNotice, resetLinkMessage } from './messages.ts';
 import { hashPassword, verifyDummyPassword, verifyPassword } from '../accounts/passwords.ts';
 import { generateUsername } from '../accounts/username.ts';
 import { newUserRow, Users, uniqueViolationField } from '../accounts/users.ts';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { PresentUser } from '../accounts/present.ts';
-import { currentUser, type Guard } from './guard.ts';
+import { currentUser } from './guard.ts';
 import { requireRecentSignIn } from './recent-sign-in.ts';
 import {
   detailAnswer,
@@ -19,29 +19,25 @@ import type { TwoFactor } from './two-factor.ts';
 
 export interface TwoFactorRouteOptions {
   twoFactor: TwoFactor;
-  guard: Guard;
   presentUser: PresentUser;
 }
 
 /**
- * /api/auth/2fa/* (sign-in codes from an authenticator app: each change with the current password;
- * not-me/ undoes turning them on) and /api/auth/login/2fa/ (the login's second step).
+ * /api/auth/2fa/*: the signed-in owner's sign-in codes from an authenticator app (each change with the current
+ * password; not-me/ undoes turning them on).
  */
-export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRouteOptions> = async (app, { twoFactor, guard, presentUser }) => {
-  app.get('/auth/2fa', { preValidation: guard, schema: { response: { 200: twoFactorStatusAnswer } } }, async (request, reply) => {
-    reply.header('Cache-Control', 'no-store');
+export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRouteOptions> = async (app, { twoFactor }) => {
+  app.get('/auth/2fa', { schema: { response: { 200: twoFactorStatusAnswer } } }, async (request) => {
     return twoFactor.status(currentUser(request));
   });
 
   app.post(
     '/auth/2fa/setup',
     {
-      preValidation: guard,
       preHandler: requireRecentSignIn,
       schema: { body: twoFactorSetupBody, response: { 200: twoFactorSetupAnswer } },
     },
-    async (request, reply) => {
-      reply.header('Cache-Control', 'no-store');
+    async (request) => {
       return twoFactor.setup(currentUser(request), { password: request.body.password });
     },
   );
@@ -49,12 +45,10 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRouteOptions> = asy
   app.post(
     '/auth/2fa/enable',
     {
-      preValidation: guard,
       preHandler: requireRecentSignIn,
       schema: { body: twoFactorEnableBody, response: { 200: recoveryCodesAnswer } },
     },
-    async (request, reply) => {
-      reply.header('Cache-Control', 'no-store');
+    async (request) => {
       const { password, code } = request.body;
       return twoFactor.enable(currentUser(request), request.sessionId, { password }, code, request.ip);
     },
@@ -62,7 +56,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRouteOptions> = asy
 
   app.post(
     '/auth/2fa/disable',
-    { preValidation: guard, preHandler: requireRecentSignIn, schema: { body: twoFactorDisableBody, response: { 200: detailAnswer } } },
+    { preHandler: requireRecentSignIn, schema: { body: twoFactorDisableBody, response: { 200: detailAnswer } } },
     async (request) => {
       const { password, code } = request.body;
       await twoFactor.disable(currentUser(request), { password }, code, request.ip);
@@ -72,14 +66,16 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRouteOptions> = asy
 
   app.post(
     '/auth/2fa/recovery-codes',
-    { preValidation: guard, preHandler: requireRecentSignIn, schema: { body: recoveryCodesBody, response: { 200: recoveryCodesAnswer } } },
-    async (request, reply) => {
-      reply.header('Cache-Control', 'no-store');
+    { preHandler: requireRecentSignIn, schema: { body: recoveryCodesBody, response: { 200: recoveryCodesAnswer } } },
+    async (request) => {
       const { password, code } = request.body;
       return twoFactor.newRecoveryCodes(currentUser(request), { password }, code, request.ip);
     },
   );
+};
 
+/** /api/auth/login/2fa/: the login's second step, before there is a session. */
+export const twoFactorLoginRoutes: FastifyPluginAsyncZod<TwoFactorRouteOptions> = async (app, { twoFactor, presentUser }) => {
   app.post('/auth/login/2fa', { schema: { body: loginSecondStepBody, response: { 200: loginAnswer } } }, async (request) => {
     const { mfa_token, code } = request.body;
     const { tokens, user } = await twoFactor.completeLogin(mfa_token, code, request.ip, sessionMeta(request));

@@ -1,7 +1,7 @@
 import type { Clock } from '../clock.ts';
 import { enforce, type AccountActions } from '../accounts/account-actions.ts';
 import { LIMITS } from '../accounts/limits.ts';
-import { twoFactorDisabledNotice, twoFactorEnabledNotice } from '../accounts/messages.ts';
+import { twoFactorDisabledNotice, twoFactorEnabledNotice } from './messages.ts';
 import type { User } from '../db/types.ts';
 import { detailError, fieldError } from '../http/errors.ts';
 import type { SessionMeta, Sessions, TokenPair } from './sessions.ts';

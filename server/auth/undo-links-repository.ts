@@ -1,6 +1,6 @@
 import type { Db } from '../db/kysely.ts';
 import { unusedAt } from '../db/single-use.ts';
-import type { UndoAction } from '../db/types.ts';
+import type { UndoAction } from '../db/tables/accounts.ts';
 
 /** A taken «Это был не я» link: whose, and which change it was sent for. */
 export interface TakenUndoLink {

@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { LocalStorage } from '../storage/local.ts';
 import { storageFromConfig } from '../storage/from-config.ts';
-import { parseMediaStorage } from '../storage/media-storage-url.ts';
+import { parseMediaStorage } from '../media-storage-setting.ts';
 import type { Storage } from '../storage/storage.ts';
 import path from 'node:path';
 import os from 'node:os';

@@ -37,7 +37,6 @@ export async function healthRoutes(app: FastifyInstance, opts: { readiness: Read
     },
     async (_request, reply) => {
       const report = await opts.readiness.check();
-      reply.header('Cache-Control', 'no-store');
       const { database = 'failed', storage = 'failed', worker } = report.checks;
       const answer = { database, storage, ...(worker ? { worker } : {}) };
       const lacks = report.storageLacks.length ? { storage_lacks: report.storageLacks } : {};

@@ -1,3 +1,6 @@
+import type { Lease } from '../config.ts';
+import type { JobKind, Lane } from '../db/tables/jobs.ts';
+
 /**
  * Every kind of job, and the lane each runs in. A lane has slots of its own in every worker, so work
  * of one lane never waits behind another's: a 3-second recording's MP3 never queues behind a
@@ -12,22 +15,13 @@ export const JOB_LANES = {
   'reconcile-storage': 'housekeeping',
   'read-photo-dates': 'housekeeping',
   'strip-audio-tags': 'housekeeping',
-} as const;
-
-export type JobKind = keyof typeof JOB_LANES;
-export type Lane = (typeof JOB_LANES)[JobKind];
-
-/** How long a claim lasts unrenewed, and how often a running job renews it. */
-export interface Lease {
-  ms: number;
-  renewEveryMs: number;
-}
+  'purge-trash': 'housekeeping',
+  'remove-abandoned-uploads': 'housekeeping',
+  'purge-admin-history': 'housekeeping',
+} as const satisfies Record<JobKind, Lane>;
 
 /**
  * A job whose process dies is taken over within seconds: its claim lasts 15 s unless renewed, and a
  * running job renews it every 5 s (two renewals may fail before another process takes it).
  */
 export const DEFAULT_LEASE: Lease = { ms: 15_000, renewEveryMs: 5_000 };
-
-/** A lease of `seconds`, renewed three times within it. */
-export const leaseOf = (seconds: number): Lease => ({ ms: seconds * 1000, renewEveryMs: Math.max(200, Math.floor((seconds * 1000) / 3)) });

@@ -2,16 +2,12 @@ import { randomBytes } from 'node:crypto';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/kysely.ts';
 import type { Job } from '../db/types.ts';
-import { JOB_LANES, type JobKind, type Lane, type Lease } from './kinds.ts';
+import { JOB_LANES } from './kinds.ts';
+import type { Lease } from '../config.ts';
+import type { JobKind, Lane } from '../db/tables/jobs.ts';
 import { JobsRepository } from './repository.ts';
+import type { JobLog } from './log.ts';
 import type { JobSignals } from './signals.ts';
-
-/** Where the queue reports what went wrong off the request path. */
-export interface JobLog {
-  error(obj: unknown, msg?: string): void;
-  warn(obj: unknown, msg?: string): void;
-  info(obj: unknown, msg?: string): void;
-}
 
 /** A job to add: its kind (which names its lane), the record it works on, and what else it needs. */
 export interface JobSpec {
@@ -101,12 +97,20 @@ export class JobQueue {
   }
 
   /**
-   * The one job of its kind named `dedupeKey`: added, or brought forward to now when it exists and
-   * nobody runs it (several processes starting together still make one).
+   * The one row of the recurring job `kind` (its dedupe key is its kind; JobDefinition.every): added, due now,
+   * when there is none; else, unless it runs, brought forward to `everyMs` from now at the latest (a shorter
+   * period than the one it was scheduled by), or to now with `dueNow`. Several processes starting together
+   * still make one row, and one schedule, by the lease clock (the database's).
    */
-  async ensureSingleton(spec: JobSpec, dedupeKey: string): Promise<void> {
-    await new JobsRepository(this.d.db).upsertSingleton({ ...this.row(spec), dedupe_key: dedupeKey }, this.d.clock.now().toISOString());
-    this.nudge(spec.kind);
+  async ensureRecurring(kind: JobKind, everyMs: number, dueNow = false): Promise<void> {
+    const now = this.d.clock.now();
+    const dueBy = dueNow ? now : new Date(now.getTime() + everyMs);
+    await new JobsRepository(this.d.db).upsertSingleton(
+      { ...this.row({ kind }), dedupe_key: kind },
+      dueBy.toISOString(),
+      now.toISOString(),
+    );
+    this.nudge(kind);
   }
 
   /**

@@ -1,7 +1,7 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../db/kysely.ts';
 import type { DB, Job, NewJob } from '../db/types.ts';
-import type { JobKind, Lane } from './kinds.ts';
+import type { JobKind, Lane } from '../db/tables/jobs.ts';
 
 /** No live claim holds the job at `now`: never claimed, handed back, or its lease ran out. */
 const unclaimedAt = (now: string) => (eb: ExpressionBuilder<DB, 'jobs'>) =>
@@ -20,18 +20,21 @@ export class JobsRepository {
   }
 
   /**
-   * The one job of `row.dedupe_key`: inserted, or — when it exists and nobody runs it — brought
-   * forward to `row.run_after`.
+   * The one job of `row.dedupe_key`: inserted as `row` says, or — when it exists, nobody runs it at `now`
+   * and it is due after `dueBy` — brought forward to `dueBy`. Several processes doing so at once make one.
    */
-  async upsertSingleton(row: NewJob & { dedupe_key: string }, now: string): Promise<void> {
+  async upsertSingleton(row: NewJob & { dedupe_key: string }, dueBy: string, now: string): Promise<void> {
     await this.db
       .insertInto('jobs')
       .values(row)
       .onConflict((oc) =>
         oc
           .column('dedupe_key')
-          .doUpdateSet({ run_after: row.run_after })
-          .where((eb) => eb.or([eb('jobs.lease_until', 'is', null), eb('jobs.lease_until', '<', now)])),
+          .doUpdateSet({ run_after: dueBy })
+          // Qualified: in ON CONFLICT's WHERE a bare column is ambiguous on PostgreSQL (the row, or `excluded`).
+          .where((eb) =>
+            eb.and([eb('jobs.run_after', '>', dueBy), eb.or([eb('jobs.lease_until', 'is', null), eb('jobs.lease_until', '<', now)])]),
+          ),
       )
       .execute();
   }
@@ -92,6 +95,20 @@ export class JobsRepository {
         last_error: error,
         ...(outsideFailure ? { failures: eb('failures', '+', 1) } : {}),
       }))
+      .where('id', '=', id)
+      .where('claim', '=', claim)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  /**
+   * Hands a recurring job whose run ended well back for its next round at `runAfter`, only while `claim`
+   * still holds it: its tries, failures and last error start afresh, so a schedule that runs reads as waiting.
+   */
+  async repeat(id: number, claim: string, runAfter: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('jobs')
+      .set({ lease_until: null, run_after: runAfter, attempts: 0, failures: 0, last_error: null })
       .where('id', '=', id)
       .where('claim', '=', claim)
       .executeTakeFirst();

@@ -1,6 +1,3 @@
-import { isDatabaseUnavailable } from '../db/unavailable.ts';
-import { StorageUnavailable } from '../storage/storage.ts';
-
 /** Failed runs are tried again after 5 s, 10 s, 20 s, … at most 10 minutes apart. */
 export const defaultRetryAfterMs = (attempt: number) => Math.min(5_000 * 2 ** Math.max(0, attempt - 1), 10 * 60_000);
 
@@ -10,6 +7,3 @@ export const defaultRetryAfterMs = (attempt: number) => Math.min(5_000 * 2 ** Ma
  * storage is not a fault of the files that met it.
  */
 export const outsideRetryAfterMs = (failures: number) => Math.min(5_000 * 2 ** Math.max(0, failures - 1), 5 * 60_000);
-
-/** Whether a run's error is the trouble of the storage or the database rather than of the job's input. */
-export const isOutsideFault = (err: unknown) => err instanceof StorageUnavailable || isDatabaseUnavailable(err);

@@ -2,8 +2,9 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/kysely.ts';
-import { JOB_LANES, type Lane } from './kinds.ts';
-import type { JobLog } from './queue.ts';
+import { JOB_LANES } from './kinds.ts';
+import type { Lane } from '../db/tables/jobs.ts';
+import type { JobLog } from './log.ts';
 
 /** The channel jobs are signalled on, and the name the listening connection shows in pg_stat_activity. */
 export const JOBS_CHANNEL = 'kopilka_jobs';

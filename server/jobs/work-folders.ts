@@ -2,7 +2,8 @@ import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/kysely.ts';
-import { CLAIM_TOKEN, type JobLog } from './queue.ts';
+import type { JobLog } from './log.ts';
+import { CLAIM_TOKEN } from './queue.ts';
 import { JobsRepository } from './repository.ts';
 
 /** Work folders of claims that are over are removed at a worker's start and then this often. */

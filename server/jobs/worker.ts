@@ -6,60 +6,15 @@ import type { Db } from '../db/kysely.ts';
 import type { Job } from '../db/types.ts';
 import { whileDatabaseDown } from '../db/unavailable.ts';
 import { logRepeated } from '../log/repeats.ts';
-import { JOB_LANES, type JobKind, type Lane } from './kinds.ts';
-import { CLAIM_TOKEN, newClaimToken, type JobLog, type JobQueue } from './queue.ts';
+import { JOB_LANES } from './kinds.ts';
+import type { JobKind, Lane } from '../db/tables/jobs.ts';
+import type { JobLog } from './log.ts';
+import { CLAIM_TOKEN, newClaimToken, type JobQueue } from './queue.ts';
+import { ClaimLostError, type JobContext, type JobDefinition, type RunOutcome } from './job.ts';
 import { JobsRepository } from './repository.ts';
-import { defaultRetryAfterMs, isOutsideFault, outsideRetryAfterMs } from './retries.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
+import { defaultRetryAfterMs, outsideRetryAfterMs } from './retries.ts';
 import { sweepWorkFolders, WORK_SWEEP_EVERY_MS } from './work-folders.ts';
-
-/** The run's claim was taken over, or its job is gone: it stops, and what it made is not kept. */
-export class ClaimLostError extends Error {}
-
-/** What a running job may do besides its own work. */
-export interface JobContext {
-  readonly job: Job;
-  /** This run's claim token: it names the run's work folder and may name the files it stores. */
-  readonly claim: string;
-  /** The token of the run before this one that did not end (its process died or stalled), if any. */
-  readonly previousClaim: string | null;
-  /** True once the claim is lost: stop at the next step. */
-  readonly lost: () => boolean;
-  /** This run's own folder under DATA_DIR/work/jobs, made on first use and removed before the job ends. */
-  workDir(): Promise<string>;
-  /**
-   * Ends the job: removes it and runs `write` in the same transaction, only while this claim still
-   * holds it (false, and nothing written, when it does not).
-   */
-  finish(write?: (db: Db) => Promise<void>): Promise<boolean>;
-  /**
-   * Hands the job back to run again at `at` (the reconciliation's next round, a retry); `outsideFailure`:
-   * the run failed for a reason outside the job's input (counted in `failures`, not against its attempts).
-   */
-  later(at: Date, error?: string, outsideFailure?: boolean): Promise<boolean>;
-}
-
-/** One kind of job: what a run does, and what happens when runs fail. */
-export interface JobDefinition {
-  kind: JobKind;
-  /** The work; it ends by finish() or later(), else the worker finishes the job when run() returns. */
-  run(ctx: JobContext): Promise<void>;
-  /**
-   * At most this many runs of the kind at once in one worker (default: as many as its lane has slots):
-   * for work that takes a core each, in a lane whose slots are sized for work that mostly waits.
-   */
-  maxRunning?: number;
-  /**
-   * After this many claims the job is given up rather than tried again: runs that threw, and claims
-   * whose process died mid-run (a file that crashes the process every time). Runs that failed for a
-   * reason outside the job's input (the storage or the database unavailable) do not count: those are
-   * tried again with a backoff of minutes for as long as the trouble lasts. Unset: never given up.
-   */
-  maxAttempts?: number;
-  /** Ends a job given up (e.g. marks its record failed); the job is removed with what it writes. */
-  giveUp?(ctx: JobContext, error: unknown): Promise<void>;
-  /** How long to wait before the next try after the `attempt`-th failed one. */
-  retryAfterMs?(attempt: number): number;
-}
 
 export interface WorkerDeps {
   db: Db;
@@ -79,10 +34,13 @@ export interface WorkerDeps {
   observePickup?: (kind: string, seconds: number) => void;
   /** How often it removes the work folders of claims that are over (WORK_SWEEP_EVERY_MS, work-folders.ts; tests shorten it). */
   sweepEveryMs?: number;
+  /**
+   * Whether a run's error is the trouble of something outside the job's input (the storage or the database
+   * unavailable): such a run is tried again with outsideRetryAfterMs and counts no attempt. The engine knows
+   * no storage: the composition says what counts (default: the database unavailable).
+   */
+  isOutsideFault?: (err: unknown) => boolean;
 }
-
-/** How a run ended: its work done, handed back to be tried again, given up, or its claim lost (or handed back at shutdown). */
-export type RunOutcome = 'done' | 'retry' | 'gave_up' | 'lost';
 
 /**
  * Runs of the short lane per core. Most of them wait: short recordings claimed together are
@@ -144,6 +102,11 @@ export class Worker {
     }));
   }
 
+  /** Adds the row of every recurring job it runs that has none yet (JobDefinition.every); before start(). */
+  async schedule(): Promise<void> {
+    for (const def of this.definitions.values()) if (def.every) await this.d.queue.ensureRecurring(def.kind, def.every.ms);
+  }
+
   /** Starts looking for due jobs: at once, every pollMs, and whenever this process enqueues one. */
   start(): void {
     if (this.timer || this.stopped) return;
@@ -157,6 +120,8 @@ export class Worker {
         log.warn({ err }, 'could not sweep the work folders'),
       );
     };
+    // Not a recurring job (JobDefinition.every): the work folders are on this worker's own disk, which a job,
+    // run by whichever worker claims it, could not reach. So each worker sweeps its own, on a timer of its own.
     sweep();
     this.sweeper = setInterval(sweep, this.d.sweepEveryMs ?? WORK_SWEEP_EVERY_MS);
     this.sweeper.unref();
@@ -345,6 +310,16 @@ export class Worker {
       },
     };
 
+    // A recurring job's run that ended well: its next round, its tries afresh (not finish(), which removes it).
+    const repeat = async (everyMs: number) => {
+      await stopRenewing();
+      await removeDir();
+      ended = true;
+      if (!(await repo.repeat(job.id, claim, new Date(clock.now().getTime() + everyMs).toISOString()))) lost = true;
+    };
+    // A failed run of a recurring job is tried again no later than its next round would have been.
+    const nextRound = def.every?.ms ?? Infinity;
+
     const started = performance.now();
     let outcome: RunOutcome = 'done';
     try {
@@ -359,7 +334,7 @@ export class Worker {
       } else {
         await def.run(ctx);
       }
-      if (!ended) await ctx.finish();
+      if (!ended) await (def.every ? repeat(def.every.ms) : ctx.finish());
     } catch (err) {
       if (err instanceof ClaimLostError || lost || ended) {
         outcome = 'lost';
@@ -367,10 +342,10 @@ export class Worker {
       }
       const attempts = job.attempts - job.failures;
       outcome = 'retry';
-      if (isOutsideFault(err)) {
+      if ((this.d.isOutsideFault ?? isDatabaseUnavailable)(err)) {
         const failures = job.failures + 1;
         log.warn({ err, job: job.id, kind: job.kind, failures }, 'job failed for a reason outside its input: tried again later');
-        await ctx.later(new Date(clock.now().getTime() + outsideRetryAfterMs(failures)), errorText(err), true);
+        await ctx.later(new Date(clock.now().getTime() + Math.min(outsideRetryAfterMs(failures), nextRound)), errorText(err), true);
         return;
       }
       log.warn({ err, job: job.id, kind: job.kind, attempt: attempts }, 'job failed');
@@ -379,7 +354,7 @@ export class Worker {
         await def.giveUp(ctx, err);
         if (!ended) await ctx.finish();
       } else {
-        const wait = (def.retryAfterMs ?? defaultRetryAfterMs)(attempts);
+        const wait = Math.min((def.retryAfterMs ?? defaultRetryAfterMs)(attempts), nextRound);
         await ctx.later(new Date(clock.now().getTime() + wait), errorText(err));
       }
     } finally {

@@ -5,7 +5,8 @@ import type { Media } from '../db/types.ts';
 import { rawArray } from '../http/raw-json.ts';
 import { acceptAudio, acceptPhoto, acceptVideo, demuxerFor, type Detected } from './content-types.ts';
 import { compactPeaks, compactPeaksJson } from './processing/peaks.ts';
-import { ImageTooLargeError, type MediaInput, type MediaProcessor, type OriginalSource } from './processing/processor.ts';
+import { ImageTooLargeError } from './processing/image-processor.ts';
+import type { MediaInput, MediaProcessor, OriginalSource } from './processing/types.ts';
 import { MEDIA_WIRES, type MediaWire } from './schemas.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { isEmail, normaliseEmail } from '../../contract/email.ts';
 import type { OAuthProviderConfig } from '../config.ts';
-import type { OAuthProviderId } from '../db/types.ts';
+import type { OAuthProviderId } from '../db/tables/accounts.ts';
 
 /** What a provider told about the person who signed in. `email` is set only when the provider vouches for it. */
 export interface ProviderPerson {

@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../db/kysely.ts';
 import { unusedAt } from '../db/single-use.ts';
-import type { OAuthPendingLinksTable, OAuthProviderId, OAuthStatesTable } from '../db/types.ts';
+import type { OAuthPendingLinksTable, OAuthProviderId, OAuthStatesTable } from '../db/tables/accounts.ts';
 
 /** SQL of provider sign-ins: started sign-ins (states), links to accounts, and links waiting for a password. */
 export class OAuthRepository {

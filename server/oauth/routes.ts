@@ -2,14 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { PresentUser } from '../accounts/present.ts';
-import { currentUser, type Guard } from '../auth/guard.ts';
+import { currentUser } from '../auth/guard.ts';
 import { sessionMeta, signInAnswer as shapeSignIn } from '../auth/sign-in.ts';
 import { callbackAnswer, callbackBody, linkBody, providerParams, providersAnswer, signInAnswer, waysAnswer } from './schemas.ts';
 import { BINDING_COOKIE, STATE_TTL_MS, type OAuthSignIn } from './service.ts';
 
 export interface OAuthRouteOptions {
   oauth: OAuthSignIn;
-  guard: Guard;
   presentUser: PresentUser;
   /** PUBLIC_URL is https: the cookie is sent over https only. */
   secureCookie: boolean;
@@ -34,15 +33,14 @@ function setBinding(reply: FastifyReply, value: string, maxAgeSeconds: number, s
   );
 }
 
-/** /api/auth/oauth/*: VK ID and Yandex ID sign-in (start, return, link after the password) and the owner's linked providers. */
-export const oauthRoutes: FastifyPluginAsyncZod<OAuthRouteOptions> = async (app, { oauth, guard, presentUser, secureCookie }) => {
+/** /api/auth/oauth/*: VK ID and Yandex ID sign-in (start, return, link after the password), before there is a session. */
+export const oauthRoutes: FastifyPluginAsyncZod<OAuthRouteOptions> = async (app, { oauth, presentUser, secureCookie }) => {
   app.get('/auth/oauth/providers', { schema: { response: { 200: providersAnswer } } }, async () => oauth.available());
 
   // The browser is sent here by the login page's button, and on to the provider with the cookie that binds the return to it.
   app.get('/auth/oauth/:provider/start', { schema: { params: providerParams, response: { 302: z.void() } } }, async (request, reply) => {
     const { location, binding } = await oauth.start(request.params.provider, request.ip);
     setBinding(reply, binding, STATE_TTL_MS / 1000, secureCookie);
-    reply.header('Cache-Control', 'no-store');
     return reply.redirect(location, 302);
   });
 
@@ -50,7 +48,6 @@ export const oauthRoutes: FastifyPluginAsyncZod<OAuthRouteOptions> = async (app,
     const { code, state, device_id } = request.body;
     const result = await oauth.complete({ code, state, deviceId: device_id }, bindingOf(request), request.ip, sessionMeta(request));
     setBinding(reply, '', 0, secureCookie);
-    reply.header('Cache-Control', 'no-store');
     if ('linkRequired' in result) {
       const { linkToken, email, provider } = result.linkRequired;
       return { link_required: true as const, link_token: linkToken, email, provider };
@@ -62,18 +59,16 @@ export const oauthRoutes: FastifyPluginAsyncZod<OAuthRouteOptions> = async (app,
     const { link_token, password } = request.body;
     return shapeSignIn(presentUser, await oauth.confirmLink(link_token, password, request.ip, sessionMeta(request)));
   });
+};
 
-  app.get('/auth/oauth/links', { preValidation: guard, schema: { response: { 200: waysAnswer } } }, async (request, reply) => {
-    reply.header('Cache-Control', 'no-store');
+/** /api/auth/oauth/links/*: the signed-in owner's linked providers. */
+export const oauthLinkRoutes: FastifyPluginAsyncZod<Pick<OAuthRouteOptions, 'oauth'>> = async (app, { oauth }) => {
+  app.get('/auth/oauth/links', { schema: { response: { 200: waysAnswer } } }, async (request) => {
     return oauth.ways(currentUser(request));
   });
 
-  app.delete(
-    '/auth/oauth/links/:provider',
-    { preValidation: guard, schema: { params: providerParams, response: { 204: z.void() } } },
-    async (request, reply) => {
-      await oauth.unlink(currentUser(request), request.params.provider);
-      return reply.status(204).send();
-    },
-  );
+  app.delete('/auth/oauth/links/:provider', { schema: { params: providerParams, response: { 204: z.void() } } }, async (request, reply) => {
+    await oauth.unlink(currentUser(request), request.params.provider);
+    return reply.status(204).send();
+  });
 };

@@ -5,12 +5,13 @@ import { enforce, WRONG_PASSWORD, type AccountActions } from '../accounts/accoun
 import { LIMITS } from '../accounts/limits.ts';
 import { verifyDummyPassword, verifyPassword } from '../accounts/passwords.ts';
 import { LAST_WAY_IN, newUserRow, uniqueViolationField, type Users } from '../accounts/users.ts';
-import { providerLinkedNotice } from '../accounts/messages.ts';
+import { providerLinkedNotice } from './messages.ts';
 import type { NotMe } from '../auth/not-me.ts';
 import type { AuthService } from '../auth/service.ts';
 import type { SessionMeta } from '../auth/sessions.ts';
 import type { SignInResult } from '../auth/sign-in.ts';
-import type { OAuthProviderId, User } from '../db/types.ts';
+import type { OAuthProviderId } from '../db/tables/accounts.ts';
+import type { User } from '../db/types.ts';
 import { detailError, fieldError, notFound } from '../http/errors.ts';
 import { PROVIDER_LABELS, ProviderError, providerProtocol, type ProviderPerson, type ProviderProtocol } from './providers.ts';
 import type { OAuthRepository } from './repository.ts';

@@ -1,6 +1,6 @@
 import { HOUSEHOLD_MESSAGES, INVITES_PER_HOUR, PARTNERS_MAX } from '../../contract/household.ts';
 import type { MediaKind } from '../../contract/media.ts';
-import type { Delivery } from '../accounts/delivery.ts';
+import type { Delivery } from '../notify/delivery.ts';
 import { enforce } from '../accounts/account-actions.ts';
 import { personName } from '../accounts/person.ts';
 import type { Users } from '../accounts/users.ts';

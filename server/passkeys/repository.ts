@@ -1,7 +1,7 @@
 import type { Db } from '../db/kysely.ts';
 import { unusedAt } from '../db/single-use.ts';
 import { deleteOwnedRow } from '../db/owned.ts';
-import type { PasskeysTable, WebauthnPurpose } from '../db/types.ts';
+import type { PasskeysTable, WebauthnPurpose } from '../db/tables/accounts.ts';
 import type { Insertable } from 'kysely';
 
 /** SQL of passkeys and their WebAuthn challenges. Times are ISO strings. */

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { PresentUser } from '../accounts/present.ts';
-import { currentUser, type Guard } from '../auth/guard.ts';
+import { currentUser } from '../auth/guard.ts';
 import { requireRecentSignIn } from '../auth/recent-sign-in.ts';
 import { sessionMeta } from '../auth/sign-in.ts';
 import {
@@ -19,53 +19,44 @@ import type { Passkeys } from './service.ts';
 
 export interface PasskeyRouteOptions {
   passkeys: Passkeys;
-  guard: Guard;
   presentUser: PresentUser;
 }
 
-/** /api/auth/passkeys/*: the owner's passkeys (behind the session) and signing in with one (no session). */
-export const passkeyRoutes: FastifyPluginAsyncZod<PasskeyRouteOptions> = async (app, { passkeys, guard, presentUser }) => {
-  app.get('/auth/passkeys', { preValidation: guard, schema: { response: { 200: passkeysAnswer } } }, async (request, reply) => {
-    reply.header('Cache-Control', 'no-store');
+/** /api/auth/passkeys/*: the signed-in owner's passkeys. */
+export const passkeyRoutes: FastifyPluginAsyncZod<PasskeyRouteOptions> = async (app, { passkeys }) => {
+  app.get('/auth/passkeys', { schema: { response: { 200: passkeysAnswer } } }, async (request) => {
     return passkeys.list(currentUser(request));
   });
 
   app.post(
     '/auth/passkeys/register/options',
-    { preValidation: guard, preHandler: requireRecentSignIn, schema: { body: registrationOptionsBody, response: { 200: optionsAnswer } } },
-    async (request, reply) => {
-      reply.header('Cache-Control', 'no-store');
+    { preHandler: requireRecentSignIn, schema: { body: registrationOptionsBody, response: { 200: optionsAnswer } } },
+    async (request) => {
       return { ...(await passkeys.registrationOptions(currentUser(request), request.body.password, request.headers.origin)) };
     },
   );
 
-  app.post(
-    '/auth/passkeys/register',
-    { preValidation: guard, schema: { body: registerBody, response: { 201: passkeyAnswer } } },
-    async (request, reply) => {
-      const { response, name } = request.body;
-      const created = await passkeys.register(currentUser(request), response, name);
-      return reply.status(201).send(created);
-    },
-  );
+  app.post('/auth/passkeys/register', { schema: { body: registerBody, response: { 201: passkeyAnswer } } }, async (request, reply) => {
+    const { response, name } = request.body;
+    const created = await passkeys.register(currentUser(request), response, name);
+    return reply.status(201).send(created);
+  });
 
   app.patch(
     '/auth/passkeys/:id',
-    { preValidation: guard, schema: { params: passkeyParams, body: renameBody, response: { 200: passkeyAnswer } } },
+    { schema: { params: passkeyParams, body: renameBody, response: { 200: passkeyAnswer } } },
     async (request) => passkeys.rename(currentUser(request), request.params.id, request.body.name),
   );
 
-  app.delete(
-    '/auth/passkeys/:id',
-    { preValidation: guard, schema: { params: passkeyParams, response: { 204: z.void() } } },
-    async (request, reply) => {
-      await passkeys.remove(currentUser(request), request.params.id);
-      return reply.status(204).send();
-    },
-  );
+  app.delete('/auth/passkeys/:id', { schema: { params: passkeyParams, response: { 204: z.void() } } }, async (request, reply) => {
+    await passkeys.remove(currentUser(request), request.params.id);
+    return reply.status(204).send();
+  });
+};
 
-  app.post('/auth/passkeys/login/options', { schema: { response: { 200: optionsAnswer } } }, async (request, reply) => {
-    reply.header('Cache-Control', 'no-store');
+/** /api/auth/passkeys/login/*: signing in with a passkey (no session yet). */
+export const passkeyLoginRoutes: FastifyPluginAsyncZod<PasskeyRouteOptions> = async (app, { passkeys, presentUser }) => {
+  app.post('/auth/passkeys/login/options', { schema: { response: { 200: optionsAnswer } } }, async (request) => {
     return { ...(await passkeys.loginOptions(request.ip, request.headers.origin)) };
   });
 

@@ -12,12 +12,13 @@ import {
 } from '@simplewebauthn/server';
 import type { Clock } from '../clock.ts';
 import { enforce, passwordFailKey, type AccountActions } from '../accounts/account-actions.ts';
-import { passkeyAddedNotice } from '../accounts/messages.ts';
+import { passkeyAddedNotice } from './messages.ts';
 import type { NotMe } from '../auth/not-me.ts';
 import { LIMITS } from '../accounts/limits.ts';
 import { LAST_WAY_IN, type Users } from '../accounts/users.ts';
 import type { Sessions, SessionMeta, TokenPair } from '../auth/sessions.ts';
-import type { User, WebauthnPurpose } from '../db/types.ts';
+import type { User } from '../db/types.ts';
+import type { WebauthnPurpose } from '../db/tables/accounts.ts';
 import { z } from 'zod';
 import { detailError, notFound } from '../http/errors.ts';
 import { parseFields } from '../http/validation.ts';

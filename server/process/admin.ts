@@ -9,11 +9,11 @@ import { VERSION } from '../version.ts';
 import { runAdmin, USAGE } from '../admin/commands.ts';
 import { systemClock } from '../clock.ts';
 import { composeServices } from '../compose.ts';
-import { createMailer } from '../mail/create-mailer.ts';
+import { createMailer } from '../notify/create-mailer.ts';
 import { createProcessor } from '../media/processing/processor.ts';
 import { Metrics } from '../metrics/metrics.ts';
 import { loadConfigOrExit, openStores } from './start.ts';
-import { createSmsSender } from '../sms/create-sms.ts';
+import { createSmsSender } from '../notify/create-sms.ts';
 
 async function main(): Promise<number> {
   const argv = process.argv.slice(2);

@@ -8,7 +8,7 @@ import { loadConfigOrExit } from './start.ts';
 import { createDb } from '../db/kysely.ts';
 import { BackupError, takeBackup } from '../backup/backup.ts';
 import { RestoreError, restoreBackup } from '../backup/restore.ts';
-import { bytes } from '../admin/commands.ts';
+import { bytes } from '../admin/terminal-text.ts';
 import { checkStorage, StorageCheckFailed, storageFromConfig } from '../storage/from-config.ts';
 
 const USAGE = `Usage: npm run backup -- --to DIR [--media-to s3://BUCKET/PREFIX?endpoint=…]

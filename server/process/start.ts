@@ -102,6 +102,8 @@ export async function useStorageWorkDirAsTemp(config: Pick<Config, 'dataDir' | '
  * killed process left), then every RECONCILE_EVERY_MS: an API process sweeps its own DATA_DIR, since
  * the reconciliation runs in workers, which may have DATA_DIRs of their own. (On local disk every
  * process shares DATA_DIR/media, which the reconciliation sweeps.) Returns the stop of the periodic sweep.
+ * Not a recurring job of the queue (JobDefinition.every), on purpose: the folder is this process's own disk,
+ * which whichever worker claimed such a job could not reach; so is the temporary folder above, emptied at start.
  */
 export async function sweepStaleTemp(
   config: Pick<Config, 'mediaStorage'>,

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser, type Guard } from '../auth/guard.ts';
+import { currentUser } from '../auth/guard.ts';
 import { requireRecentSignIn } from '../auth/recent-sign-in.ts';
 import type { EmailChange } from './email-change.ts';
 import type { PresentUser } from '../accounts/present.ts';
@@ -8,15 +8,14 @@ import { userWire } from '../accounts/user-json.ts';
 
 export interface EmailChangeRouteOptions {
   emailChange: EmailChange;
-  guard: Guard;
   presentUser: PresentUser;
 }
 
 /** /api/auth/change-email/*: a new address for the signed-in owner, confirmed by a code sent to it. */
-export const emailChangeRoutes: FastifyPluginAsyncZod<EmailChangeRouteOptions> = async (app, { emailChange, guard, presentUser }) => {
+export const emailChangeRoutes: FastifyPluginAsyncZod<EmailChangeRouteOptions> = async (app, { emailChange, presentUser }) => {
   app.post(
     '/auth/change-email',
-    { preValidation: guard, preHandler: requireRecentSignIn, schema: { body: emailChangeBody, response: { 200: detailAnswer } } },
+    { preHandler: requireRecentSignIn, schema: { body: emailChangeBody, response: { 200: detailAnswer } } },
     async (request) => {
       const { new_email, password } = request.body;
       await emailChange.request(currentUser(request), new_email, password, request.ip);
@@ -24,13 +23,8 @@ export const emailChangeRoutes: FastifyPluginAsyncZod<EmailChangeRouteOptions> =
     },
   );
 
-  app.post(
-    '/auth/change-email/confirm',
-    { preValidation: guard, schema: { body: emailChangeConfirmBody, response: { 200: userWire } } },
-    async (request, reply) => {
-      const user = await emailChange.confirm(currentUser(request), request.body.code, request.ip);
-      reply.header('Cache-Control', 'no-store');
-      return presentUser(user);
-    },
-  );
+  app.post('/auth/change-email/confirm', { schema: { body: emailChangeConfirmBody, response: { 200: userWire } } }, async (request) => {
+    const user = await emailChange.confirm(currentUser(request), request.body.code, request.ip);
+    return presentUser(user);
+  });
 };

@@ -4,7 +4,8 @@ import { detailError, fieldError, uniqueError } from '../http/errors.ts';
 import { enforce, type AccountActions } from '../accounts/account-actions.ts';
 import { EmailChangeRepository } from './email-change-repository.ts';
 import { LIMITS } from '../accounts/limits.ts';
-import { ALREADY_EXISTS, emailChangeCodeMessage, emailChangedNotice } from '../accounts/messages.ts';
+import { ALREADY_EXISTS } from '../accounts/messages.ts';
+import { emailChangeCodeMessage, emailChangedNotice } from './messages.ts';
 import { Users, uniqueViolationField } from '../accounts/users.ts';
 import type { NotMe } from '../auth/not-me.ts';
 

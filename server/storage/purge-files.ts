@@ -1,6 +1,6 @@
 import type { Storage } from './storage.ts';
 import type { JobSpec } from '../jobs/queue.ts';
-import type { JobDefinition } from '../jobs/worker.ts';
+import type { JobDefinition } from '../jobs/job.ts';
 
 /**
  * Stored bytes to remove for good: single keys, and every key starting with a prefix (a record's

@@ -2,9 +2,10 @@ import type { Clock } from '../clock.ts';
 import type { Db } from '../db/kysely.ts';
 import type { Storage } from './storage.ts';
 import { parsePurgeFiles } from './purge-files.ts';
-import { jobsInProgress, type JobLog, type JobQueue } from '../jobs/queue.ts';
+import type { JobLog } from '../jobs/log.ts';
+import { jobsInProgress, type JobQueue } from '../jobs/queue.ts';
 import { StoredKeysRepository } from './stored-keys-repository.ts';
-import type { JobDefinition } from '../jobs/worker.ts';
+import type { JobDefinition } from '../jobs/job.ts';
 
 /**
  * Stored bytes untouched this long that no row names belong to nobody: a crash between storing them
@@ -14,7 +15,6 @@ import type { JobDefinition } from '../jobs/worker.ts';
 export const RECONCILE_AGE_MS = 60 * 60 * 1000;
 /** The reconciliation runs at every worker's start and then once an hour (one run at a time, whatever the number of workers). */
 export const RECONCILE_EVERY_MS = 60 * 60 * 1000;
-const SINGLETON = 'reconcile-storage';
 /** Keys looked up in the database at once. */
 const BATCH = 200;
 
@@ -34,9 +34,9 @@ export interface ReconcileReport {
   found?: { objects: string[] };
 }
 
-/** Asks for a round now (a worker's start): the one reconciliation job, added or brought forward. */
+/** Asks for a round now (every worker's start): the one reconciliation job, added or brought forward. */
 export function scheduleReconciliation(queue: JobQueue): Promise<void> {
-  return queue.ensureSingleton({ kind: 'reconcile-storage' }, SINGLETON);
+  return queue.ensureRecurring('reconcile-storage', RECONCILE_EVERY_MS, true);
 }
 
 /**
@@ -125,14 +125,14 @@ async function abortOrphanedUploads(
   return aborted;
 }
 
-/** The 'reconcile-storage' job: a round, then the next one an hour later. */
+/** The 'reconcile-storage' job: a recurring one, a round every RECONCILE_EVERY_MS (and at every worker's start). */
 export function reconcileStorageJob(d: ReconcileDeps & { log: JobLog }): JobDefinition {
   return {
     kind: 'reconcile-storage',
+    every: { ms: RECONCILE_EVERY_MS },
     async run(ctx) {
       const report = await reconcileStorage(d, ctx.lost);
       if (report.objects || report.temp || report.multipart) d.log.info(report, 'storage reconciled: removed what nothing named');
-      await ctx.later(new Date(d.clock.now().getTime() + RECONCILE_EVERY_MS));
     },
   };
 }

@@ -19,7 +19,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { missingMultipartCalls, type MultipartCall } from './abilities.ts';
-import type { S3Setting } from './media-storage-url.ts';
+import type { S3Setting } from '../media-storage-setting.ts';
 import type { Storage, StoredKey, UnfinishedUpload } from './storage.ts';
 import { asStorageFailure, assertFolderPrefix, byteCounter, StorageUnavailable } from './storage.ts';
 

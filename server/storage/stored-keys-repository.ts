@@ -1,5 +1,5 @@
 import type { Db } from '../db/kysely.ts';
-import { uploadIdOfKey } from '../uploads/upload-ids.ts';
+import { uploadIdOfKey } from './upload-keys.ts';
 
 /** Which stored keys the database still names: the SQL of the storage reconciliation. */
 export class StoredKeysRepository {

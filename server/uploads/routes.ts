@@ -5,7 +5,6 @@ import type { Clock } from '../clock.ts';
 import type { Media, Upload, User } from '../db/types.ts';
 import type { UploadServices } from './services.ts';
 import { ApiError, notAuthenticated, unavailableAnswer } from '../http/errors.ts';
-import { requiresBearer, type Guard } from '../auth/guard.ts';
 import type { MediaKindSpec } from '../media/kinds.ts';
 import type { MediaPathSigner } from '../media/files/signing.ts';
 import { stringifyWithRawJson } from '../http/raw-json.ts';
@@ -13,13 +12,12 @@ import { ERROR_CODE } from '../../contract/errors.ts';
 import { logUnavailable } from '../log/repeats.ts';
 import { isNotImplemented } from '../storage/abilities.ts';
 import { TusRefusal } from './tus-refusal.ts';
-import { newUploadId } from './upload-ids.ts';
+import { newUploadId } from '../storage/upload-keys.ts';
 
 export interface UploadRouteOptions {
   uploads: UploadServices;
   /** false: the media storage lacks what tus needs (ListParts): a new upload is refused (503) before anything is made. */
   resumable: boolean;
-  guard: Guard;
   paths: MediaPathSigner;
   clock: Clock;
 }
@@ -37,14 +35,14 @@ const METHODS = ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
 /**
  * Resumable uploads: the tus 1.0 protocol (creation, creation with upload, termination, expiration) by
- * @tus/server, under /api/uploads/. Every request but OPTIONS passes the session guard first, like
- * every protected route; tus's hooks then apply the uploads' rules (service.ts): who may touch which
+ * @tus/server, under /api/uploads/. Every request but OPTIONS passes the session guard first (the
+ * scope app.ts registers this in, before tus sees the request, so a stranger learns nothing from its checks); tus's hooks then apply the uploads' rules (service.ts): who may touch which
  * upload, what a new one may be, and the record a complete one becomes, which is the answer (201) of
  * the request that completed it. Answers go out through Fastify, and every refusal is DRF-shaped JSON.
  *
  * Bodies stream through untouched: this scope parses none, and tus reads PATCH bodies itself.
  */
-export const uploadRoutes: FastifyPluginAsync<UploadRouteOptions> = async (app, { uploads, guard, paths, clock, resumable }) => {
+export const uploadRoutes: FastifyPluginAsync<UploadRouteOptions> = async (app, { uploads, paths, clock, resumable }) => {
   const { service } = uploads;
   const calls = new WeakMap<Request, TusCall>();
   /** Retry-After of a request answered 503 because the storage or the database was unavailable. */
@@ -145,12 +143,8 @@ export const uploadRoutes: FastifyPluginAsync<UploadRouteOptions> = async (app, 
     if (!text) return reply.send();
     return reply.type(response.headers.get('content-type') ?? 'application/json; charset=utf-8').send(text);
   };
-  // The guard runs before tus sees the request, so a stranger learns nothing from its checks.
-  const preValidation = requiresBearer(async (request: FastifyRequest) => {
-    if (request.method !== 'OPTIONS') await guard(request);
-  });
   for (const url of ['/', '/*']) {
-    app.route({ method: [...METHODS], url, preValidation, handler, config: { upload: true } });
+    app.route({ method: [...METHODS], url, handler, config: { upload: true } });
   }
 };
 

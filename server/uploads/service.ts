@@ -16,8 +16,9 @@ import { fileTooLarge, type MediaUploads } from '../media/upload/intake.ts';
 import type { Storage } from '../storage/storage.ts';
 import { parseFields, REQUIRED } from '../http/validation.ts';
 import type { UploadsRepository } from './repository.ts';
+import type { AbandonedUploads } from './cleanup.ts';
 import { digestOf } from './running-hash.ts';
-import { stagingKey } from './upload-ids.ts';
+import { stagingKey } from '../storage/upload-keys.ts';
 
 export interface ResumableUploadsDeps {
   repo: UploadsRepository;
@@ -27,6 +28,8 @@ export interface ResumableUploadsDeps {
   intake: MediaUploads;
   /** Work off the request path (removing what a refused creation left), drained at shutdown. */
   background: BackgroundWork;
+  /** Removes an upload with its bytes, and the abandoned ones (the 'remove-abandoned-uploads' job's work). */
+  cleanup: AbandonedUploads;
   clock: Clock;
   config: Config;
   log: MediaLog;
@@ -50,15 +53,6 @@ export const STAGING_FULL = 'Сервер сейчас принимает сли
 /** When to try again after the server's staging budget was full: uploads take minutes to finish. */
 const STAGING_RETRY_AFTER_SECONDS = 300;
 export const FINISHING_MESSAGE = 'Эта загрузка уже завершается.';
-
-/** How often abandoned uploads are looked for. */
-export const CLEANUP_EVERY_MS = 60 * 60 * 1000;
-
-/** An upload whose record is being made is left to that request this long, even past its expiry. */
-const FINISHING_GRACE_MS = 60 * 60 * 1000;
-
-/** How many abandoned uploads one cleanup pass takes at a time. */
-const CLEANUP_BATCH = 100;
 
 /**
  * The rules of resumable uploads: who may begin, continue or end one, what it may be, when it is
@@ -123,7 +117,7 @@ export class ResumableUploads {
     const row = stagingKey(id) ? await this.d.repo.find(id) : undefined;
     if (!row || row.user_id !== userId) throw notFound();
     if (this.expired(row)) {
-      await this.discard(id);
+      await this.d.cleanup.discard(id);
       throw detailError(410, GONE_MESSAGE);
     }
     if (toRemove && row.finishing_at !== null) throw detailError(409, FINISHING_MESSAGE);
@@ -154,7 +148,7 @@ export class ResumableUploads {
       });
       return { kind, record };
     } finally {
-      await this.discard(id);
+      await this.d.cleanup.discard(id);
     }
   }
 
@@ -182,48 +176,15 @@ export class ResumableUploads {
     const row = stagingKey(id) ? await this.d.repo.find(id) : undefined;
     if (!row) return false;
     if (row.finishing_at !== null) throw detailError(409, FINISHING_MESSAGE);
-    return this.discard(id);
-  }
-
-  /** Removes abandoned uploads now (in the background) and then every CLEANUP_EVERY_MS, until shutdown. */
-  startCleanup(background: BackgroundWork): void {
-    background.run('remove abandoned uploads', () => this.removeExpired());
-    background.every(CLEANUP_EVERY_MS, 'remove abandoned uploads', () => this.removeExpired());
-  }
-
-  /** Removes the uploads abandoned by now, with their bytes; returns how many. */
-  async removeExpired(): Promise<number> {
-    let removed = 0;
-    for (;;) {
-      const now = this.d.clock.now();
-      const stillFinishing = new Date(now.getTime() - FINISHING_GRACE_MS).toISOString();
-      const batch = await this.d.repo.listExpired(now.toISOString(), stillFinishing, CLEANUP_BATCH);
-      let progress = 0;
-      for (const row of batch) if (await this.discard(row.id)) progress++;
-      removed += progress;
-      // A batch that could not be removed (storage trouble, logged) is left to the next pass.
-      if (batch.length < CLEANUP_BATCH || progress === 0) return removed;
-    }
+    return this.d.cleanup.discard(id);
   }
 
   private expired(row: Upload): boolean {
     return row.expires_at < this.d.clock.now().toISOString();
   }
 
-  /**
-   * The staged bytes, the store's files and the row of an upload go (what is already gone is fine);
-   * false when the storage refused (logged; the row stays, so a later pass tries again).
-   */
-  private async discard(id: string): Promise<boolean> {
-    try {
-      await this.d.store.remove(id);
-      return true;
-    } catch (err) {
-      if (isNotFound(err)) return true;
-      this.d.log.error({ err, upload: id }, 'could not remove a resumable upload');
-      return false;
-    }
+  /** Removes the uploads abandoned by now, with their bytes; returns how many (cleanup.ts; the tests call it here). */
+  removeExpired(): Promise<number> {
+    return this.d.cleanup.removeExpired();
   }
 }
-
-const isNotFound = (err: unknown) => !!err && typeof err === 'object' && (err as { status_code?: number }).status_code === 404;

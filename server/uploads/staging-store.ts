@@ -11,7 +11,7 @@ import type { Storage } from '../storage/storage.ts';
 import type { UploadsRepository } from './repository.ts';
 import { resumeHash, saveHash } from './running-hash.ts';
 import { TusRefusal } from './tus-refusal.ts';
-import { stagingKey, STAGING_SIDECARS } from './upload-ids.ts';
+import { stagingKey, STAGING_SIDECARS } from '../storage/upload-keys.ts';
 
 /**
  * The tus data store the server uses, around the real one (files under DATA_DIR/media, or S3): the

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/kysely.ts';
-import type { AlbumRole } from '../../db/types.ts';
+import type { AlbumRole } from '../../db/tables/media.ts';
 import type { PersonRow } from '../../accounts/person.ts';
 
 /** A member of an album with the account they are. */

@@ -1,5 +1,5 @@
 import { ALBUM_MEMBERS_MAX, HOUSEHOLD_MESSAGES, INVITES_PER_HOUR, type AlbumMemberRole } from '../../../contract/household.ts';
-import type { Delivery } from '../../accounts/delivery.ts';
+import type { Delivery } from '../../notify/delivery.ts';
 import { enforce } from '../../accounts/account-actions.ts';
 import { personName } from '../../accounts/person.ts';
 import type { Users } from '../../accounts/users.ts';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { usageSchema } from '../../../contract/media.ts';
 import type { MediaServices } from '../services.ts';
-import { currentSessionId, currentUser, type Guard } from '../../auth/guard.ts';
+import { currentSessionId, currentUser } from '../../auth/guard.ts';
 import { requireRecentSignIn } from '../../auth/recent-sign-in.ts';
 import { ApiError } from '../../http/errors.ts';
 import { sessionGrant } from '../../grants/grant.ts';
@@ -13,7 +13,6 @@ import { parseRange } from '../files/send-file.ts';
 
 export interface CollectionRouteOptions {
   media: MediaServices;
-  guard: Guard;
 }
 
 /** The export link's owner, expiry, grant and signature; anything else in their place is no signature (403). */
@@ -31,12 +30,12 @@ const signedQuery = z.object({
 });
 
 /**
- * The owner's whole collection: GET /api/media/usage/ (what it takes up), POST /api/media/export/ (a
+ * The owner's whole collection: GET /api/media/usage/ (what it takes up) and POST /api/media/export/ (a
  * signed link to a ZIP of every original, or with `{items: [{kind, id}]}` of those chosen, for the
- * session that asked) and that link, GET /api/media/export/{user}/?exp=…&g=…[&items=…]&sig=….
+ * session that asked; the link is exportLinkRoutes').
  */
-export const collectionRoutes: FastifyPluginAsyncZod<CollectionRouteOptions> = async (app, { media, guard }) => {
-  app.get('/media/usage', { preValidation: guard, schema: { response: { 200: z.strictObject(usageSchema.shape) } } }, async (request) =>
+export const collectionRoutes: FastifyPluginAsyncZod<CollectionRouteOptions> = async (app, { media }) => {
+  app.get('/media/usage', { schema: { response: { 200: z.strictObject(usageSchema.shape) } } }, async (request) =>
     media.usage.of(currentUser(request).id),
   );
 
@@ -44,7 +43,7 @@ export const collectionRoutes: FastifyPluginAsyncZod<CollectionRouteOptions> = a
   // An export hands out every original: it needs a recent sign-in in the session (a stolen access token alone cannot).
   app.post(
     '/media/export',
-    { preValidation: guard, preHandler: requireRecentSignIn, schema: { body: exportBody, response: { 200: linkWire } } },
+    { preHandler: requireRecentSignIn, schema: { body: exportBody, response: { 200: linkWire } } },
     async (request) => {
       const userId = currentUser(request).id;
       const grant = sessionGrant(currentSessionId(request));
@@ -52,7 +51,13 @@ export const collectionRoutes: FastifyPluginAsyncZod<CollectionRouteOptions> = a
       return { url: items ? await media.export.linkTo(userId, grant, items) : media.export.link(userId, grant) };
     },
   );
+};
 
+/**
+ * The export link itself, GET /api/media/export/{user}/?exp=…&g=…[&items=…]&sig=…: no session, its signature and
+ * grant are its permission (the browser downloads it straight to disk).
+ */
+export const exportLinkRoutes: FastifyPluginAsyncZod<CollectionRouteOptions> = async (app, { media }) => {
   // The archive streams as it is made: no response schema applies to its bytes. GET and HEAD declared
   // together, as fastify's automatic HEAD would make the archive only to drop it.
   app.route({

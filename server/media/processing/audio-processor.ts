@@ -2,7 +2,7 @@ import { demuxerFor } from '../content-types.ts';
 import { BlockPeaks } from './block-peaks.ts';
 import { extraFds, FfmpegError, runFfmpeg } from './ffmpeg.ts';
 import { JOB_NICENESS, LOG_OPENED, userInput } from './ffmpeg-jobs.ts';
-import type { AudioAnalysis, MediaInput, MediaProcessor, ProcessorOptions } from './processor.ts';
+import type { AudioAnalysis, MediaInput, MediaProcessor, ProcessorOptions } from './types.ts';
 import type { Semaphore } from './semaphore.ts';
 
 /** Number of waveform peaks in an audio record (the player draws them as bars). */

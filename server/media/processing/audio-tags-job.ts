@@ -1,14 +1,15 @@
 import path from 'node:path';
 import { createReadStream } from 'node:fs';
 import type { Db } from '../../db/kysely.ts';
-import type { JobLog, JobQueue } from '../../jobs/queue.ts';
-import { ClaimLostError, type JobDefinition } from '../../jobs/worker.ts';
+import type { JobLog } from '../../jobs/log.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import { ClaimLostError, type JobDefinition } from '../../jobs/job.ts';
 import { purgeFilesJob } from '../../storage/purge-files.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { StorageUnavailable } from '../../storage/storage.ts';
 import { baseOf } from '../files/stored-files.ts';
 import { AudioTagsRepository, type TaggedRecordingRow } from './audio-tags-repository.ts';
-import type { MediaProcessor } from './processor.ts';
+import type { MediaProcessor } from './types.ts';
 
 export interface AudioTagsJobDeps {
   db: Db;

@@ -1,13 +1,13 @@
 import type { MediaLog } from '../log.ts';
 
 /**
- * Work off the request path that is not a job of the queue (the trash's periodic purge, measuring old
- * renditions): tracked so that shutdown waits for it and tests can wait until it is done. Errors are
- * logged, never thrown.
+ * One process's work off the request path that is not a job of the queue (measuring old renditions once at
+ * start, removing what a refused upload left): tracked so that shutdown waits for it and tests can wait until it
+ * is done. Errors are logged, never thrown. Recurring work is not this: it is a recurring job of the queue
+ * (JobDefinition.every), one schedule whatever the number of processes.
  */
 export class BackgroundWork {
   private readonly jobs = new Set<Promise<void>>();
-  private readonly timers = new Set<ReturnType<typeof setInterval>>();
   private stopped = false;
 
   constructor(private readonly log: MediaLog) {}
@@ -33,24 +33,9 @@ export class BackgroundWork {
     void job.finally(() => this.jobs.delete(job));
   }
 
-  /** Runs `work` every `everyMs` until shutdown, never two runs at once. */
-  every(everyMs: number, what: string, work: () => Promise<unknown>): void {
-    if (this.stopped) return;
-    let running = false;
-    const timer = setInterval(() => {
-      if (this.stopped || running) return;
-      running = true;
-      this.run(what, () => work().finally(() => (running = false)));
-    }, everyMs);
-    timer.unref?.();
-    this.timers.add(timer);
-  }
-
-  /** Shutdown: no new periodic runs, and waits for the work in flight. */
+  /** Shutdown: waits for the work in flight. */
   async drain(): Promise<void> {
     this.stopped = true;
-    for (const timer of this.timers) clearInterval(timer);
-    this.timers.clear();
     await this.idle();
   }
 

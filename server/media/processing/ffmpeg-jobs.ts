@@ -2,7 +2,7 @@
 import type { Readable } from 'node:stream';
 import { demuxerFor } from '../content-types.ts';
 import { FfmpegError, inputArgs, pipeInputArgs } from './ffmpeg.ts';
-import type { MediaInput } from './processor.ts';
+import type { MediaInput } from './types.ts';
 
 /**
  * The niceness of the ffmpeg runs of processing jobs (the header checks of uploads run at the

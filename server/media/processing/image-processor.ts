@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import type { Metadata, Sharp } from 'sharp';
-import type { ImageInfo, MediaProcessor, OriginalSource, ProcessorOptions } from './processor.ts';
+import type { ImageInfo, MediaProcessor, OriginalSource, ProcessorOptions } from './types.ts';
 import { isBareImage } from './bare-image.ts';
 import type { Semaphore } from './semaphore.ts';
 import { exifTakenAt } from './taken-at.ts';

@@ -1,9 +1,9 @@
 import { availableParallelism } from 'node:os';
 import type { Clock } from '../../clock.ts';
-import type { JobContext, JobDefinition } from '../../jobs/worker.ts';
+import type { JobContext, JobDefinition } from '../../jobs/job.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { removeUnder } from '../../storage/purge-files.ts';
-import { ClaimLostError } from '../../jobs/worker.ts';
+import { ClaimLostError } from '../../jobs/job.ts';
 import { KIND_SPECS, type MediaKindSpec } from '../kinds.ts';
 import type { MediaLog } from '../log.ts';
 import { ProcessingFailed, type MediaProcessing } from './processing.ts';

@@ -1,5 +1,6 @@
-import type { JobLog, JobQueue } from '../../jobs/queue.ts';
-import { ClaimLostError, type JobDefinition } from '../../jobs/worker.ts';
+import type { JobLog } from '../../jobs/log.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import { ClaimLostError, type JobDefinition } from '../../jobs/job.ts';
 import type { Db } from '../../db/kysely.ts';
 import type { MediaProcessing } from './processing.ts';
 import { PhotoDatesRepository } from './photo-dates-repository.ts';

@@ -2,12 +2,12 @@ import { open } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppDeps } from '../../deps.ts';
 import { fieldError } from '../../http/errors.ts';
-import { ClaimLostError } from '../../jobs/worker.ts';
+import { ClaimLostError } from '../../jobs/job.ts';
 import { StorageUnavailable } from '../../storage/storage.ts';
 import type { Detected } from '../content-types.ts';
 import { UploadRefused, type FileColumn, type MediaKindSpec } from '../kinds.ts';
 import type { MediaLog } from '../log.ts';
-import type { OriginalSource } from './processor.ts';
+import type { OriginalSource } from './types.ts';
 import type { MediaPatch } from '../records/repository.ts';
 
 /**

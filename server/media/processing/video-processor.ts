@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { FfmpegError, lastProgressTime, parseProbe, runFfmpeg, type ProbeInfo } from './ffmpeg.ts';
 import { JOB_NICENESS, LOG_OPENED, userInput } from './ffmpeg-jobs.ts';
-import type { MediaInput, MediaProcessor, ProcessorOptions, VideoInfo } from './processor.ts';
+import type { MediaInput, MediaProcessor, ProcessorOptions, VideoInfo } from './types.ts';
 import type { Semaphore } from './semaphore.ts';
 import { containerTakenAt } from './taken-at.ts';
 

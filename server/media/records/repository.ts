@@ -1,7 +1,8 @@
 import { sql, type SelectQueryBuilder, type Updateable } from 'kysely';
 import type { Db } from '../../db/kysely.ts';
 import type { MediaKind } from '../../../contract/media.ts';
-import type { DB, Media, MediaTable, NewMedia } from '../../db/types.ts';
+import type { DB, Media, NewMedia } from '../../db/types.ts';
+import type { MediaTable } from '../../db/tables/media.ts';
 import { liveItem, liveOf } from './owned.ts';
 
 export type MediaPatch = Updateable<MediaTable>;

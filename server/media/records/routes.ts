@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { MediaServices } from '../services.ts';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
-import { currentSessionId, currentUser, type Guard } from '../../auth/guard.ts';
+import { currentSessionId, currentUser } from '../../auth/guard.ts';
 import { ApiError, detailError } from '../../http/errors.ts';
 import type { UploadForm } from '../../http/upload-form.ts';
 import { mediaDetailsSchema } from '../fields.ts';
@@ -21,7 +21,6 @@ import { UploadTooLargeError, type UploadPart } from '../upload/intake.ts';
 
 export interface MediaRouteOptions {
   media: MediaServices;
-  guard: Guard;
   storage: Storage;
   clock: Clock;
   config: Config;
@@ -40,7 +39,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRouteOptions> = async (app,
   for (const kind of KIND_SPECS) registerKind(app, kind, options);
 };
 
-function registerKind(app: ZodApp, kind: MediaKindSpec, { media, guard, storage, clock, config, others }: MediaRouteOptions): void {
+function registerKind(app: ZodApp, kind: MediaKindSpec, { media, storage, clock, config, others }: MediaRouteOptions): void {
   const { records } = media;
   const base = `/media/${kind.name}`;
   const record = { 200: kind.record };
@@ -61,7 +60,7 @@ function registerKind(app: ZodApp, kind: MediaKindSpec, { media, guard, storage,
   // month of the kind's timeline (timeline.ts) for a viewer in ?tz= (of the favourites with ?favorite=1),
   // kept the same way. With ?with_partners=1, the partners' items beside the viewer's, each record with its
   // `owner` (records/others.ts), kept as a list of its own that moves with anyone's change.
-  app.get(base, { preValidation: guard, schema: { querystring: listQuery } }, async (request, reply) => {
+  app.get(base, { schema: { querystring: listQuery } }, async (request, reply) => {
     const user = currentUser(request);
     const now = clock.now();
     const { month, tz } = request.query;
@@ -98,7 +97,7 @@ function registerKind(app: ZodApp, kind: MediaKindSpec, { media, guard, storage,
     fileDescription: `The ${kind.name} file (checked by its content)`,
     fields: mediaDetailsSchema,
   };
-  app.post(base, { preValidation: guard, config: { upload: form }, schema: { response: { 201: kind.record } } }, async (request, reply) => {
+  app.post(base, { config: { upload: form }, schema: { response: { 201: kind.record } } }, async (request, reply) => {
     const user = currentUser(request);
     const parts = request.isMultipart() ? multipartParts(request, kind.limit(config) + 1) : bodyParts(request.body);
     const declared = Number(request.headers['content-length']);
@@ -106,25 +105,21 @@ function registerKind(app: ZodApp, kind: MediaKindSpec, { media, guard, storage,
     return reply.status(201).send(kind.toJson(row, signer()));
   });
 
-  app.get(`${base}/:id`, { preValidation: guard, schema: { params: idParams, response: record } }, async (request) => {
+  app.get(`${base}/:id`, { schema: { params: idParams, response: record } }, async (request) => {
     const row = await records.get(currentUser(request).id, kind, request.params.id);
     return kind.toJson(row, signer());
   });
 
   // What the viewer's «Сведения» add to the record, read from the original (info.ts): it never changes for the
   // record, so the browser may keep it an hour.
-  app.get(
-    `${base}/:id/info`,
-    { preValidation: guard, schema: { params: idParams, response: { 200: infoWire } } },
-    async (request, reply) => {
-      reply.header('Cache-Control', 'private, max-age=3600');
-      return media.info.of(currentUser(request).id, kind, request.params.id);
-    },
-  );
+  app.get(`${base}/:id/info`, { schema: { params: idParams, response: { 200: infoWire } } }, async (request, reply) => {
+    reply.header('Cache-Control', 'private, max-age=3600');
+    return media.info.of(currentUser(request).id, kind, request.params.id);
+  });
 
   // Edits come as JSON, a form or multipart fields; the spec's fallbacks POST them with
   // X-HTTP-Method-Override or a `_method` field.
-  const edit = { preValidation: [guard, multipartFieldsAsBody], schema: { params: idParams, body: editBody, response: record } };
+  const edit = { preValidation: multipartFieldsAsBody, schema: { params: idParams, body: editBody, response: record } };
   app.patch(`${base}/:id`, edit, async (request) => {
     const row = await records.update(currentUser(request).id, kind, request.params.id, request.body);
     return kind.toJson(row, signer());
@@ -135,16 +130,12 @@ function registerKind(app: ZodApp, kind: MediaKindSpec, { media, guard, storage,
   });
 
   // A failed record's processing, once more: 202, the record processing again.
-  app.post(
-    `${base}/:id/retry`,
-    { preValidation: guard, schema: { params: idParams, response: { 202: kind.record } } },
-    async (request, reply) => {
-      const row = await records.retry(currentUser(request).id, kind, request.params.id);
-      return reply.status(202).send(kind.toJson(row, signer()));
-    },
-  );
+  app.post(`${base}/:id/retry`, { schema: { params: idParams, response: { 202: kind.record } } }, async (request, reply) => {
+    const row = await records.retry(currentUser(request).id, kind, request.params.id);
+    return reply.status(202).send(kind.toJson(row, signer()));
+  });
 
-  app.delete(`${base}/:id`, { preValidation: guard, schema: { params: idParams, response: { 204: z.void() } } }, async (request, reply) => {
+  app.delete(`${base}/:id`, { schema: { params: idParams, response: { 204: z.void() } } }, async (request, reply) => {
     await records.remove(currentUser(request).id, kind, request.params.id);
     return reply.status(204).send();
   });
@@ -152,7 +143,7 @@ function registerKind(app: ZodApp, kind: MediaKindSpec, { media, guard, storage,
   app.post(
     `${base}/:id`,
     {
-      preValidation: [guard, multipartFieldsAsBody],
+      preValidation: multipartFieldsAsBody,
       schema: { params: idParams, body: overrideBody, response: { ...record, 204: z.void() } },
     },
     async (request, reply) => {
@@ -176,7 +167,7 @@ function registerKind(app: ZodApp, kind: MediaKindSpec, { media, guard, storage,
   // to the session that asked (refused once that session ends) and lives an hour at most.
   app.get(
     `${base}/:id/download-link`,
-    { preValidation: guard, schema: { params: idParams, querystring: downloadQuery(kind.name), response: { 200: linkWire } } },
+    { schema: { params: idParams, querystring: downloadQuery(kind.name), response: { 200: linkWire } } },
     async (request) => {
       const file = await records.download(currentUser(request).id, kind, request.params.id, request.query.format);
       return { url: media.paths.download(file.key, safeFileName(file.filename), clock.now(), sessionGrant(currentSessionId(request))) };
@@ -187,7 +178,6 @@ function registerKind(app: ZodApp, kind: MediaKindSpec, { media, guard, storage,
   app.route({
     method: ['GET', 'HEAD'],
     url: `${base}/:id/download`,
-    preValidation: guard,
     schema: { params: idParams, querystring: downloadQuery(kind.name) },
     handler: async (request, reply) => {
       const file = await records.download(currentUser(request).id, kind, request.params.id, request.query.format);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { MEDIA_KINDS } from '../../../contract/media.ts';
 import { timelineBucketSchema } from '../../../contract/timeline.ts';
 import type { MediaServices } from '../services.ts';
-import { currentUser, type Guard } from '../../auth/guard.ts';
+import { currentUser } from '../../auth/guard.ts';
 import { MEDIA_KINDS as KINDS } from '../kinds.ts';
 import { sendList } from '../records/list-reply.ts';
 import { bucketsQuery } from '../schemas.ts';
@@ -11,7 +11,6 @@ import { othersKey, type OtherOwners } from '../records/others.ts';
 
 export interface TimelineRouteOptions {
   media: MediaServices;
-  guard: Guard;
   /** Who adds their items to a viewer's timeline with `?with_partners=1` (partners); none when absent. */
   others?: OtherOwners;
 }
@@ -26,10 +25,10 @@ const bucketsWire = z.array(z.strictObject(timelineBucketSchema.shape));
  * Kept ready like the lists
  * (per user, kind, zone and media version; no URLs inside), sent the same way.
  */
-export const timelineRoutes: FastifyPluginAsyncZod<TimelineRouteOptions> = async (app, { media, guard, others }) => {
+export const timelineRoutes: FastifyPluginAsyncZod<TimelineRouteOptions> = async (app, { media, others }) => {
   for (const name of MEDIA_KINDS) {
     const kind = KINDS[name];
-    app.get(`/media/${name}/buckets`, { preValidation: guard, schema: { querystring: bucketsQuery } }, async (request, reply) => {
+    app.get(`/media/${name}/buckets`, { schema: { querystring: bucketsQuery } }, async (request, reply) => {
       const user = currentUser(request);
       const { tz } = request.query;
       const favoritesOnly = request.query.favorite === true;

@@ -11,7 +11,7 @@ import type { TrashRepository } from './repository.ts';
 export const TRASH_DAYS = 30;
 const TRASH_MS = TRASH_DAYS * 24 * 60 * 60 * 1000;
 
-/** How often a process looks for items whose 30 days are over. */
+/** How often the 'purge-trash' job looks for items whose 30 days are over (purge-job.ts). */
 export const TRASH_SWEEP_EVERY_MS = 60 * 60 * 1000;
 
 /** Rows removed per statement by the periodic purge (it repeats until none is left). */
@@ -28,7 +28,7 @@ export interface MediaTrashDeps {
 
 /**
  * The owner's trash: what deleting an item leads to. Items come back whole (restore) or go for good:
- * one by the owner, all at once (empty), or 30 days after deletion (purgeExpired, run periodically).
+ * one by the owner, all at once (empty), or 30 days after deletion (purgeExpired, the 'purge-trash' job).
  * Moving an item in is MediaService.remove; its signed URLs stop working the moment it is in (the
  * /media/ route serves only keys of rows outside the trash: stored-key-owners-repository.ts).
  */

@@ -2,13 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { trimRequestSchema } from '../../../contract/media.ts';
 import type { MediaServices } from '../services.ts';
 import type { Clock } from '../../clock.ts';
-import { currentUser, type Guard } from '../../auth/guard.ts';
+import { currentUser } from '../../auth/guard.ts';
 import { audioKind } from '../kinds.ts';
 import { idParams } from '../schemas.ts';
 
 export interface TrimRouteOptions {
   media: MediaServices;
-  guard: Guard;
   clock: Clock;
 }
 
@@ -17,10 +16,10 @@ export interface TrimRouteOptions {
  * while the job cuts it; 400 with field errors for a part outside the recording or under a second,
  * 409 unless the record is ready, 404 for anyone else's.
  */
-export const trimRoutes: FastifyPluginAsyncZod<TrimRouteOptions> = async (app, { media, guard, clock }) => {
+export const trimRoutes: FastifyPluginAsyncZod<TrimRouteOptions> = async (app, { media, clock }) => {
   app.post(
     `/media/${audioKind.name}/:id/trim`,
-    { preValidation: guard, schema: { params: idParams, body: trimRequestSchema, response: { 202: audioKind.record } } },
+    { schema: { params: idParams, body: trimRequestSchema, response: { 202: audioKind.record } } },
     async (request, reply) => {
       const row = await media.trim.request(currentUser(request).id, request.params.id, request.body);
       const now = clock.now();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { generateCode, hashCode, hashResetToken, isSixDigits } from '../../../server/accounts/codes.ts';
 import { normalisePhone } from '../../../contract/phone.ts';
 import { generateUsername, USERNAME_RE, usernameBase } from '../../../server/accounts/username.ts';
-import { encodeHeader } from '../../../server/mail/create-mailer.ts';
+import { encodeHeader } from '../../../server/notify/create-mailer.ts';
 
 describe('normalisePhone', () => {
   it.each([

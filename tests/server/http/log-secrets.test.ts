@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMailer } from '../../../server/mail/create-mailer.ts';
+import { createMailer } from '../../../server/notify/create-mailer.ts';
 import { signMediaPath } from '../../../server/media/files/signing.ts';
 import { newUserBody, post } from '../support/auth.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';

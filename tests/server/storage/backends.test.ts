@@ -3,7 +3,7 @@ import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalStorage } from '../../../server/storage/local.ts';
-import { parseMediaStorage, type S3Setting } from '../../../server/storage/media-storage-url.ts';
+import { parseMediaStorage, type S3Setting } from '../../../server/media-storage-setting.ts';
 import { createS3Client, S3Storage } from '../../../server/storage/s3.ts';
 import { StorageLimitError, type Storage } from '../../../server/storage/storage.ts';
 import { tempDir } from '../support/media-fixtures.ts';

@@ -1,9 +1,9 @@
 import { CreateMultipartUploadCommand, UploadPartCommand, type S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeWorker } from '../../../server/compose.ts';
-import type { JobKind, Lane } from '../../../server/jobs/kinds.ts';
+import type { JobKind, Lane } from '../../../server/db/tables/jobs.ts';
 import { RECONCILE_AGE_MS, reconcileStorage } from '../../../server/storage/reconcile.ts';
-import type { S3Setting } from '../../../server/storage/media-storage-url.ts';
+import type { S3Setting } from '../../../server/media-storage-setting.ts';
 import { createS3Client, S3Storage } from '../../../server/storage/s3.ts';
 import { createUser } from '../support/media-fixtures.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';

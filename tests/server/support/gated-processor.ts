@@ -1,4 +1,4 @@
-import type { MediaInput, MediaProcessor } from '../../../server/media/processing/processor.ts';
+import type { MediaInput, MediaProcessor } from '../../../server/media/processing/types.ts';
 
 /** Real ffmpeg work, counted; while `hold()` is in force every video job waits before its first step. */
 export function gatedProcessor(real: MediaProcessor) {

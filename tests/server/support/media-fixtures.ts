@@ -9,9 +9,9 @@ import { newUserRow } from '../../../server/accounts/users.ts';
 import { AuthRepository } from '../../../server/auth/repository.ts';
 import { Sessions } from '../../../server/auth/sessions.ts';
 import type { Clock } from '../../../server/clock.ts';
+import type { Config } from '../../../server/config.ts';
 import type { Db } from '../../../server/db/kysely.ts';
 import { resolveFfmpeg } from '../../../server/media/processing/ffmpeg.ts';
-import type { TestApp } from './test-app.ts';
 
 const run = promisify(execFile);
 export const ffmpegBin = resolveFfmpeg(process.env.FFMPEG_PATH);
@@ -88,8 +88,11 @@ export async function decodedDuration(file: string): Promise<number> {
   return Number(last[1]) * 3600 + Number(last[2]) * 60 + Number(last[3]);
 }
 
+/** What the helpers below take of a test app (test-app.ts): its database, config and clock. */
+type AppParts = { db: Db; config: Pick<Config, 'secretKey'>; clock: Clock };
+
 /** A user row straight in the database (no dependency on the accounts API) and a bearer token for it. */
-export async function createUser(t: TestApp, name = `u${Math.random().toString(36).slice(2, 10)}`) {
+export async function createUser(t: AppParts, name = `u${Math.random().toString(36).slice(2, 10)}`) {
   return insertConfirmedUser(t.db, t.config.secretKey, t.clock, name);
 }
 
@@ -117,7 +120,7 @@ export async function insertConfirmedUser(db: Db, secretKey: string, clock: Cloc
 }
 
 /** A new session of the user, valid from the test clock's now: its id, bearer token and the header carrying it. */
-export async function signIn(t: TestApp, userId: number) {
+export async function signIn(t: AppParts, userId: number) {
   return startSession(t.db, t.config.secretKey, t.clock, userId);
 }
 

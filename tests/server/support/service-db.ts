@@ -2,7 +2,7 @@ import type { Clock } from '../../../server/clock.ts';
 import type { Config } from '../../../server/config.ts';
 import type { Db } from '../../../server/db/kysely.ts';
 import type { Job, Media, NewMedia } from '../../../server/db/types.ts';
-import type { JobKind, Lane } from '../../../server/jobs/kinds.ts';
+import type { JobKind, Lane } from '../../../server/db/tables/jobs.ts';
 import { JobQueue } from '../../../server/jobs/queue.ts';
 import { insertConfirmedUser } from './media-fixtures.ts';
 import { createTestDatabase } from './test-app.ts';

@@ -1,5 +1,5 @@
 import { HeadBucketCommand } from '@aws-sdk/client-s3';
-import { MediaStorageSettingError, parseMediaStorage } from '../../../server/storage/media-storage-url.ts';
+import { MediaStorageSettingError, parseMediaStorage } from '../../../server/media-storage-setting.ts';
 import { createS3Client } from '../../../server/storage/s3.ts';
 import { S3RVER_CREDENTIALS, startS3rver } from './s3rver.ts';
 

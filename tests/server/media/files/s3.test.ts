@@ -6,7 +6,7 @@ import { audioRecordSchema } from '../../../../contract/media.ts';
 import { STORAGE_UNAVAILABLE_DETAIL } from '../../../../server/http/errors.ts';
 import { signMediaPath } from '../../../../server/media/files/signing.ts';
 import { RECONCILE_AGE_MS, reconcileStorage } from '../../../../server/storage/reconcile.ts';
-import { parseMediaStorage, type S3Setting } from '../../../../server/storage/media-storage-url.ts';
+import { parseMediaStorage, type S3Setting } from '../../../../server/media-storage-setting.ts';
 import { createS3Client, S3Storage } from '../../../../server/storage/s3.ts';
 import { bodyOf, matching } from '../../support/inject-json.ts';
 import { audioFixtures, createUser, multipart, pathOf, tempDir } from '../../support/media-fixtures.ts';

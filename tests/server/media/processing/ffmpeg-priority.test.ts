@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createProcessor, JOB_NICENESS } from '../../../../server/media/processing/processor.ts';
+import { createProcessor } from '../../../../server/media/processing/processor.ts';
+import { JOB_NICENESS } from '../../../../server/media/processing/ffmpeg-jobs.ts';
 
 /** The niceness of each ffmpeg process this test process has started and that still runs (Linux /proc). */
 function ffmpegNiceness(): number[] {

@@ -4,7 +4,7 @@ import type { Media } from '../../../../server/db/types.ts';
 import { audioKind, photoKind } from '../../../../server/media/kinds.ts';
 import { TrashRepository } from '../../../../server/media/trash/repository.ts';
 import { MediaTrash } from '../../../../server/media/trash/trash.ts';
-import type { Lane } from '../../../../server/jobs/kinds.ts';
+import type { Lane } from '../../../../server/db/tables/jobs.ts';
 import {
   createServiceDb,
   insertMediaRow,

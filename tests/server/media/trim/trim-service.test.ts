@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../../server/clock.ts';
 import type { NewMedia } from '../../../../server/db/types.ts';
-import type { Lane } from '../../../../server/jobs/kinds.ts';
+import type { Lane } from '../../../../server/db/tables/jobs.ts';
 import { TrimRepository } from '../../../../server/media/trim/repository.ts';
 import { AudioTrim } from '../../../../server/media/trim/trim.ts';
 import { UsageRepository } from '../../../../server/media/usage/repository.ts';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config.ts';
-import type { SmsSender } from './sms.ts';
+import type { SmsSender } from './delivery.ts';
 
 const WEBHOOK_TIMEOUT_MS = 10_000;
 

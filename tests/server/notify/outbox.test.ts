@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { outboxMailer } from '../../../server/mail/create-mailer.ts';
-import { outboxSms, webhookSms } from '../../../server/sms/create-sms.ts';
+import { outboxMailer } from '../../../server/notify/create-mailer.ts';
+import { outboxSms, webhookSms } from '../../../server/notify/create-sms.ts';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'kopilka-outbox-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

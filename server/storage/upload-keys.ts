@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { userPrefix } from '../storage/storage.ts';
+import { userPrefix } from './storage.ts';
 
 /**
  * A resumable upload's id is `<owner's user id>-<32 random hex digits>`: the owner part places its

@@ -1,7 +1,7 @@
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { newUserRow } from '../../../server/accounts/users.ts';
-import { createMailer, withSmtpTimeouts } from '../../../server/mail/create-mailer.ts';
+import { createMailer, withSmtpTimeouts } from '../../../server/notify/create-mailer.ts';
 import { codeIn, newUserBody, post } from '../support/auth.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 

@@ -1,6 +1,28 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Mailer } from '../mail/mailer.ts';
-import type { SmsSender } from '../sms/sms.ts';
+
+/**
+ * What the server's features send through, the one module of notify/ they import: e-mail and SMS by Delivery,
+ * over a Mailer and an SmsSender that the processes open (create-mailer.ts: SMTP or the outbox;
+ * create-sms.ts: the webhook or the outbox) and the tests replace. The words of each message are its
+ * feature's (`<feature>/messages.ts`).
+ */
+
+/** Outgoing e-mail. Adapters: SMTP (nodemailer over SMTP_URL) or the outbox under DATA_DIR/outbox. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/** Outgoing SMS. Adapters: POST to SMS_WEBHOOK_URL, or the outbox under DATA_DIR/outbox. */
+export interface SmsSender {
+  send(to: string, text: string): Promise<void>;
+}
 
 /**
  * Sends e-mail and SMS without letting a failing SMTP server or gateway turn an answer into a 500:

@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.ts';
-import type { MailMessage, Mailer } from './mailer.ts';
+import type { MailMessage, Mailer } from './delivery.ts';
 
 /** SMTP when SMTP_URL is set, else the outbox. */
 export function createMailer(config: Config, log: (msg: string) => void): Mailer {
