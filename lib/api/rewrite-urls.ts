@@ -1,10 +1,11 @@
 import { URL_FIELDS } from '@/contract/urls';
 
 /**
- * The URLs of a response — the values of the contract's URL fields (contract/urls.ts), wherever they sit — are
- * switched to the page's scheme when they start with http: or https:, and relative media paths are made absolute
- * against the page's host. Any other string (a title, a description, a message) is text and stays as it is, even
- * one that starts with "http:". Pure functions so they can be tested without a browser.
+ * The spec's rule for answers: every string that starts with http: or https: is switched to the page's scheme,
+ * wherever it sits, and relative paths are made absolute against the page's host. Which strings are paths is
+ * known only for the contract's URL fields (contract/urls.ts), so a relative `/media/…` path is made absolute
+ * there; any other string that starts with "media/" or "/" (a title, a description) is text and stays as written.
+ * Pure functions so they can be tested without a browser.
  */
 export interface PageLocation {
   /** `http:` or `https:` (as `window.location.protocol`). */
@@ -16,9 +17,16 @@ export interface PageLocation {
 /** Relative paths the server hands out for files; other strings that start with '/' are left alone. */
 const RELATIVE_MEDIA = /^\/?media\//;
 
-export function rewriteUrl(value: string, page: PageLocation): string {
+/** A string starting with http: or https:, switched to the page's scheme; anything else as it is. */
+function withPageScheme(value: string, page: PageLocation): string {
   const m = /^(https?):(.*)$/i.exec(value);
-  if (m) return `${page.protocol}${m[2]}`;
+  return m ? `${page.protocol}${m[2]}` : value;
+}
+
+/** A URL field's value: an absolute URL to the page's scheme, a relative media path absolute against its host. */
+export function rewriteUrl(value: string, page: PageLocation): string {
+  const switched = withPageScheme(value, page);
+  if (switched !== value) return switched;
   if (RELATIVE_MEDIA.test(value)) {
     const path = value.startsWith('/') ? value : `/${value}`;
     return `${page.protocol}//${page.host}${path}`;
@@ -26,7 +34,7 @@ export function rewriteUrl(value: string, page: PageLocation): string {
   return value;
 }
 
-/** A copy of a JSON value with the values of its URL fields rewritten (keys are left as they are). */
+/** A copy of a JSON value rewritten by the rule above (keys are left as they are). */
 export function rewriteUrls<T>(value: T, page: PageLocation): T {
   return rewriteParsedInPlace(JSON.parse(JSON.stringify(value)) as unknown, page) as T;
 }
@@ -40,14 +48,16 @@ export function currentPage(): PageLocation | null {
 /**
  * The rewrite of a value nobody else holds (JSON just parsed), in place: no copy of every array and object.
  * A copying rewrite of a 2,000-record list walks 600,000 waveform numbers and leaves a garbage collection's
- * worth of copies; here a number costs one typeof. Only a string under a URL field is rewritten.
+ * worth of copies; here a number costs one typeof.
  */
 function rewriteParsedInPlace(value: unknown, page: PageLocation): unknown {
+  if (typeof value === 'string') return withPageScheme(value, page);
   if (Array.isArray(value)) {
     const items = value as unknown[];
     for (let i = 0; i < items.length; i++) {
       const item = items[i];
-      if (item !== null && typeof item === 'object') rewriteParsedInPlace(item, page);
+      if (typeof item === 'string') items[i] = withPageScheme(item, page);
+      else if (item !== null && typeof item === 'object') rewriteParsedInPlace(item, page);
     }
     return items;
   }
@@ -57,8 +67,7 @@ function rewriteParsedInPlace(value: unknown, page: PageLocation): unknown {
       const item = record[key];
       // Objects are rewritten where they are, never assigned back: a "__proto__" key would set the prototype.
       if (typeof item === 'string') {
-        if (!URL_FIELDS.has(key)) continue;
-        const next = rewriteUrl(item, page);
+        const next = URL_FIELDS.has(key) ? rewriteUrl(item, page) : withPageScheme(item, page);
         if (next !== item) record[key] = next;
       } else if (item !== null && typeof item === 'object') rewriteParsedInPlace(item, page);
     }

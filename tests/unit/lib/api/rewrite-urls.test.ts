@@ -4,7 +4,7 @@ import { parseJsonWithRewrite, rewriteUrl, rewriteUrls } from '@/lib/api/rewrite
 const https = { protocol: 'https:', host: 'vault.example:8443' };
 const http = { protocol: 'http:', host: 'localhost:3000' };
 
-describe('URL rewrite to the page scheme and host, of the contract’s URL fields only', () => {
+describe('URL rewrite to the page scheme (every string, as the spec says) and host (the contract’s URL fields)', () => {
   it('switches http: URLs to the page scheme https:', () => {
     expect(rewriteUrl('http://cdn.example/media/a.mp3', https)).toBe('https://cdn.example/media/a.mp3');
   });
@@ -51,17 +51,17 @@ describe('URL rewrite to the page scheme and host, of the contract’s URL field
         id: 1,
         audio_file: 'https://vault.example:8443/media/a.mp3',
         waveform_data: [0, 50, 100],
-        // Strings that name no URL field are text, wherever they are.
-        nested: { list: ['http://h/x', 3, null, ['media/b']], items: [{ poster: 'https://vault.example:8443/media/p.jpg' }] },
+        // Every http: string goes to the page's scheme; a relative path is made absolute only under a URL field.
+        nested: { list: ['https://h/x', 3, null, ['media/b']], items: [{ poster: 'https://vault.example:8443/media/p.jpg' }] },
       },
-      { id: 2, title: 'http://не ссылка?', 'http://key': true },
+      { id: 2, title: 'https://не ссылка?', 'http://key': true },
     ]);
     const odd = parseJsonWithRewrite('{"__proto__": {"admin": true}, "photo_url": "http://h/p.png"}', https) as Record<string, unknown>;
     expect(Object.getPrototypeOf(odd)).toBe(Object.prototype);
     expect(odd.admin).toBeUndefined();
     expect(odd.photo_url).toBe('https://h/p.png');
   });
-  it('leaves a title, a description or a message that starts with http: or media/ as written', () => {
+  it('switches every http: string to the page scheme (the spec), but makes no text that starts with media/ a URL', () => {
     const record = parseJsonWithRewrite(
       JSON.stringify({
         title: 'http://example.org — заметка',
@@ -73,11 +73,11 @@ describe('URL rewrite to the page scheme and host, of the contract’s URL field
       https,
     );
     expect(record).toEqual({
-      title: 'http://example.org — заметка',
+      title: 'https://example.org — заметка',
       description: 'media/ — папка на диске',
       file: 'https://h/f.jpg',
       detail: 'https://не ссылка',
-      file_errors: { file: ['http://тоже текст'] },
+      file_errors: { file: ['https://тоже текст'] },
     });
   });
 });
