@@ -113,8 +113,10 @@ function registerKind(app: ZodApp, kind: MediaKindSpec, { media, storage, clock,
   // What the viewer's «Сведения» add to the record, read from the original (info.ts): it never changes for the
   // record, so the browser may keep it an hour.
   app.get(`${base}/:id/info`, { schema: { params: idParams, response: { 200: infoWire } } }, async (request, reply) => {
+    const info = await media.info.of(currentUser(request).id, kind, request.params.id);
+    // Only an answer is kept: a refusal (another's, trashed, unknown) stays no-store, as every one under /api/.
     reply.header('Cache-Control', 'private, max-age=3600');
-    return media.info.of(currentUser(request).id, kind, request.params.id);
+    return info;
   });
 
   // Edits come as JSON, a form or multipart fields; the spec's fallbacks POST them with
