@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Clock } from '../../clock.ts';
 import { currentUser, type Guard } from '../../auth/guard.ts';
+import { revalidate } from '../../http/revalidate.ts';
 import { personName } from '../../accounts/person.ts';
 import type { MediaPathSigner } from '../../media/files/signing.ts';
 import type { AlbumView } from '../repository.ts';
@@ -28,7 +29,7 @@ export const albumMemberRoutes: FastifyPluginAsyncZod<MemberRouteOptions> = asyn
 
   app.get(
     '/albums/:id/members',
-    { preValidation: guard, schema: { params: albumIdParams, response: { 200: z.array(memberWire) } } },
+    { preValidation: guard, onSend: revalidate('private'), schema: { params: albumIdParams, response: { 200: z.array(memberWire) } } },
     async (request) => {
       const viewerId = currentUser(request).id;
       const { view, members: rows } = await members.list(viewerId, request.params.id);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { MediaServices } from '../services.ts';
 import type { Clock } from '../../clock.ts';
 import { currentUser, type Guard } from '../../auth/guard.ts';
+import { revalidate } from '../../http/revalidate.ts';
 import { KIND_SPECS, MEDIA_KINDS, type UrlSigner } from '../kinds.ts';
 import { idParams, kindIdParams, trashWire } from '../schemas.ts';
 import { purgeAt } from './trash.ts';
@@ -22,18 +23,22 @@ const noUrls: UrlSigner = { url: () => null };
  * (DELETE /api/media/{kind}/{id}/) is what puts it here.
  */
 export const trashRoutes: FastifyPluginAsyncZod<TrashRouteOptions> = async (app, { media, guard, clock }) => {
-  app.get('/media/trash', { preValidation: guard, schema: { response: { 200: z.array(trashWire) } } }, async (request) => {
-    const rows = await media.trash.list(currentUser(request).id);
-    return rows.map((row) => {
-      const deletedAt = row.deleted_at!;
-      return {
-        ...(MEDIA_KINDS[row.kind].toJson(row, noUrls) as object),
-        kind: row.kind,
-        deleted_at: deletedAt,
-        purge_at: purgeAt(deletedAt),
-      };
-    }) as z.input<typeof trashWire>[];
-  });
+  app.get(
+    '/media/trash',
+    { preValidation: guard, onSend: revalidate('private'), schema: { response: { 200: z.array(trashWire) } } },
+    async (request) => {
+      const rows = await media.trash.list(currentUser(request).id);
+      return rows.map((row) => {
+        const deletedAt = row.deleted_at!;
+        return {
+          ...(MEDIA_KINDS[row.kind].toJson(row, noUrls) as object),
+          kind: row.kind,
+          deleted_at: deletedAt,
+          purge_at: purgeAt(deletedAt),
+        };
+      }) as z.input<typeof trashWire>[];
+    },
+  );
 
   app.delete('/media/trash', { preValidation: guard, schema: { response: { 204: z.void() } } }, async (request, reply) => {
     await media.trash.empty(currentUser(request).id);
