@@ -1,8 +1,7 @@
 import { rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '../tests/support/processes.ts';
-import { outputOf, root } from './support.ts';
+import { benchPort, outputOf, root } from './support.ts';
 
 const TARGET_MS = 500;
 
@@ -17,7 +16,7 @@ const TARGET_MS = 500;
  */
 export async function benchAudioPage(): Promise<void> {
   const dataDir = path.join(os.tmpdir(), `kopilka-bench-audio-page-${process.pid}`);
-  const port = await freePort();
+  const port = await benchPort();
   const output = await outputOf(
     process.execPath,
     ['node_modules/@playwright/test/cli.js', 'test', '--trace', 'off', 'tests/e2e/audio-large-list.spec.ts'],

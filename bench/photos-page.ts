@@ -1,8 +1,7 @@
 import { rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '../tests/support/processes.ts';
-import { outputOf, root } from './support.ts';
+import { benchPort, outputOf, root } from './support.ts';
 
 /**
  * /photos with 20,000 photos in Debian's Chromium on localhost: the browser test
@@ -19,7 +18,7 @@ export async function benchPhotosPage(): Promise<void> {
 
 async function timelineOf(of: 'own' | 'partner'): Promise<void> {
   const dataDir = path.join(os.tmpdir(), `kopilka-bench-photos-page-${process.pid}`);
-  const port = await freePort();
+  const port = await benchPort();
   const output = await outputOf(
     process.execPath,
     ['node_modules/@playwright/test/cli.js', 'test', '--trace', 'off', 'tests/e2e/photos-large-timeline.spec.ts'],

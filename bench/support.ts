@@ -1,5 +1,6 @@
 import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -74,6 +75,29 @@ export function startScriptEnvironment(): Record<string, string> {
   return Object.fromEntries([...(/^(?:\w+=\S+\s+)*/.exec(scripts.start!)?.[0] ?? '').matchAll(/(\w+)=(\S+)/g)].map((m) => [m[1]!, m[2]!]));
 }
 
+/**
+ * A port for a server of the bench: any free one, or with BENCH_PORTS=first-last (e.g. `3481-3489`, when several
+ * people bench on one machine) the next free one of that range, in turn.
+ */
+let nextInRange = 0;
+export async function benchPort(): Promise<number> {
+  const range = /^(\d+)-(\d+)$/.exec(process.env.BENCH_PORTS ?? '');
+  if (!range) return freePort();
+  const [first, last] = [Number(range[1]), Number(range[2])];
+  for (let tried = 0; tried <= last - first; tried++) {
+    const port = first + (nextInRange++ % (last - first + 1));
+    if (await portIsFree(port)) return port;
+  }
+  throw new Error(`no free port in BENCH_PORTS=${process.env.BENCH_PORTS}`);
+}
+
+const portIsFree = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+
 export interface ServerProcess {
   child: ChildProcess;
   url: string;
@@ -88,7 +112,7 @@ export interface ServerProcess {
  */
 export async function startServer(env: Record<string, string>, script = 'server/process/api.ts', startMs = 30_000): Promise<ServerProcess> {
   const processes = Number(env.WEB_CONCURRENCY ?? 1);
-  const port = await freePort();
+  const port = await benchPort();
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: root,
     // The static export goes beside the data (OUT_DIR), so that a bench never writes into the tree's own.

@@ -12,8 +12,12 @@ export type { Album, AlbumEdit, AlbumInput, AlbumItem, ItemRef };
 
 const albumPath = (id: number) => `albums/${id}/`;
 
-/** GET /api/albums/: the owner's albums, newest first. */
-export const listAlbums = () => api.get('albums/', { searchParams: { t: Date.now() } }).json<Album[]>();
+/**
+ * GET /api/albums/: the owner's albums, newest first. Asked for at the same URL each time, in the browser's default
+ * cache mode: the answer carries its ETag and `private, no-cache`, so the browser asks again with If-None-Match and
+ * an unchanged list comes back as a 304 (server/http/revalidate.ts), as the media lists do (media-list.ts).
+ */
+export const listAlbums = () => api.get('albums/').json<Album[]>();
 
 /** GET /api/albums/{id}/. */
 export const getAlbum = (id: number) => api.get(albumPath(id)).json<Album>();
@@ -30,7 +34,7 @@ export async function deleteAlbum(id: number): Promise<void> {
 }
 
 /** GET /api/albums/{id}/items/: the items outside the trash, in the order added, each its kind's record plus `kind`. */
-export const listAlbumItems = (id: number) => api.get(`${albumPath(id)}items/`, { searchParams: { t: Date.now() } }).json<AlbumItem[]>();
+export const listAlbumItems = (id: number) => api.get(`${albumPath(id)}items/`).json<AlbumItem[]>();
 
 /** How many items a page of an album holds: the first page is what the album's first tiles wait for. */
 export const ALBUM_PAGE = 200;
@@ -40,9 +44,7 @@ export const ALBUM_PAGE = 200;
  * null: from the start). A page shorter than ALBUM_PAGE is the last.
  */
 export const listAlbumItemsPage = (id: number, after: number | null) =>
-  api
-    .get(`${albumPath(id)}items/`, { searchParams: { limit: ALBUM_PAGE, ...(after === null ? {} : { after }), t: Date.now() } })
-    .json<AlbumItem[]>();
+  api.get(`${albumPath(id)}items/`, { searchParams: { limit: ALBUM_PAGE, ...(after === null ? {} : { after }) } }).json<AlbumItem[]>();
 
 /** GET /api/albums/{id}/items/{kind}/{item}/download-link/: a signed link to another member's item (while the album allows it). */
 export const albumItemDownloadLink = (id: number, item: ItemRef) =>

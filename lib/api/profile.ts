@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { normalizeUser } from '@/lib/auth/user';
 import type { User } from '@/lib/auth/types';
 import { sessionTokenStore } from '@/lib/auth/session';
+import { ApiError } from './api-error';
 import { api, noAuthRefresh } from './client';
 import { uploadForm } from './upload';
 
@@ -16,10 +17,32 @@ export const profileQueries = {
 
 const NO_CACHE = { 'Cache-Control': 'no-cache', Pragma: 'no-cache' };
 
-/** GET profile/ with no-cache headers; photo_url gets its cache-busting parameter. */
+/**
+ * The last profile the server sent and its ETag. The profile is `no-store` (the browser keeps no copy of it) and
+ * asked for with no-cache headers, so the browser never revalidates it itself: the client sends the ETag it
+ * remembers as If-None-Match, and a 304 means the profile is still this one (server/http/revalidate.ts).
+ */
+let remembered: { etag: string; user: User } | null = null;
+
+/** GET profile/ with no-cache headers (and If-None-Match, when one is remembered); photo_url gets its cache-busting parameter. */
 export async function getProfile(opts: { skipAuthRefresh?: boolean } = {}): Promise<User> {
-  const user = await api.get('auth/profile/', { headers: NO_CACHE, ...(opts.skipAuthRefresh ? noAuthRefresh : {}) }).json<User>();
-  return normalizeUser(user);
+  const known = remembered;
+  const headers = known ? { ...NO_CACHE, 'If-None-Match': known.etag } : NO_CACHE;
+  try {
+    const response = await api.get('auth/profile/', { headers, ...(opts.skipAuthRefresh ? noAuthRefresh : {}) });
+    const user = await response.json<User>();
+    const etag = response.headers.get('ETag');
+    remembered = etag ? { etag, user } : null;
+    return normalizeUser(user);
+  } catch (error) {
+    if (known && error instanceof ApiError && error.status === 304) return normalizeUser(known.user);
+    throw error;
+  }
+}
+
+/** Forgets the remembered profile (tests; a sign-out needs not: another user's answer has another ETag). */
+export function forgetProfile(): void {
+  remembered = null;
 }
 
 export interface ProfileUpdate {

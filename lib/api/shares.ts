@@ -23,8 +23,8 @@ export type { CreatedShare, Share, ShareCreate, SharedView };
 /** POST /api/shares/ → 201 with `url`, the link to copy (shown this once: it is not stored). */
 export const createShare = (input: ShareCreate) => api.post('shares/', { json: input }).json<CreatedShare>();
 
-/** GET /api/shares/: the owner's links, newest first, expired ones too («Мои ссылки»). */
-export const listShares = () => api.get('shares/', { searchParams: { t: Date.now() } }).json<Share[]>();
+/** GET /api/shares/: the owner's links, newest first, expired ones too («Мои ссылки»); revalidated by its ETag (albums.ts). */
+export const listShares = () => api.get('shares/').json<Share[]>();
 
 /** DELETE /api/shares/{id}/ («Отключить»): the link and every URL it handed out stop at once. */
 export async function deleteShare(id: number): Promise<void> {

@@ -5,8 +5,12 @@ import { api } from './client';
 /** One item of the trash as GET media/trash/ lists it: the shared contract's schema. */
 export type { TrashItem };
 
-/** GET /api/media/trash/: everything deleted in the last 30 days, newest deletion first. */
-export const listTrash = () => api.get('media/trash/', { headers: { 'Cache-Control': 'no-cache' } }).json<TrashItem[]>();
+/**
+ * GET /api/media/trash/: everything deleted in the last 30 days, newest deletion first. No Cache-Control of the
+ * request's own (it would make the browser skip its copy): the answer's `private, no-cache` and ETag have the
+ * browser ask again with If-None-Match each time, and an unchanged trash comes back as a 304.
+ */
+export const listTrash = () => api.get('media/trash/').json<TrashItem[]>();
 
 /** DELETE /api/media/trash/{kind}/{id}/: removes one item for good. */
 export async function purgeTrashItem(kind: MediaKind, id: number): Promise<void> {

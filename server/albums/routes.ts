@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Clock } from '../clock.ts';
 import { currentSessionId, currentUser } from '../auth/guard.ts';
+import { revalidate } from '../http/revalidate.ts';
 import { personName } from '../accounts/person.ts';
 import { albumGrant, memberGrant, sessionGrant } from '../grants/grant.ts';
 import { contentDisposition, safeFileName } from '../media/files/content-disposition.ts';
@@ -49,7 +50,7 @@ export const albumRoutes: FastifyPluginAsyncZod<AlbumRouteOptions> = async (app,
   const answer = (viewerId: number, row: AlbumSummary) => albumJson(row, viewerId, urlsFor(viewerId, row));
   const album = { 200: albumWire };
 
-  app.get('/albums', { schema: { response: { 200: z.array(albumWire) } } }, async (request) => {
+  app.get('/albums', { onSend: revalidate('private'), schema: { response: { 200: z.array(albumWire) } } }, async (request) => {
     const viewerId = currentUser(request).id;
     return (await albums.list(viewerId)).map((row) => answer(viewerId, row));
   });
@@ -79,7 +80,10 @@ export const albumRoutes: FastifyPluginAsyncZod<AlbumRouteOptions> = async (app,
   // thousands shows its first tiles from the first page.
   app.get(
     '/albums/:id/items',
-    { schema: { params: albumParams, querystring: entriesQuery, response: { 200: z.array(albumEntryWire) } } },
+    {
+      onSend: revalidate('private'),
+      schema: { params: albumParams, querystring: entriesQuery, response: { 200: z.array(albumEntryWire) } },
+    },
     async (request) => {
       const viewerId = currentUser(request).id;
       const { after, limit } = request.query;

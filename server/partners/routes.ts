@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Clock } from '../clock.ts';
 import { currentUser } from '../auth/guard.ts';
+import { revalidate } from '../http/revalidate.ts';
 import { personName } from '../accounts/person.ts';
 import { partnerGrant } from '../grants/grant.ts';
 import type { MediaPathSigner } from '../media/files/signing.ts';
@@ -30,7 +31,7 @@ export const partnerRoutes: FastifyPluginAsyncZod<PartnerRouteOptions> = async (
     created_at: row.created_at,
   });
 
-  app.get('/partners', { schema: { response: { 200: z.array(partnerWire) } } }, async (request) =>
+  app.get('/partners', { onSend: revalidate('private'), schema: { response: { 200: z.array(partnerWire) } } }, async (request) =>
     (await partners.list(currentUser(request).id)).map(json),
   );
 

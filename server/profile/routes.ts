@@ -3,6 +3,7 @@ import type { PresentUser } from '../accounts/present.ts';
 import { currentUser } from '../auth/guard.ts';
 import { ApiError, detailError } from '../http/errors.ts';
 import type { UploadForm } from '../http/upload-form.ts';
+import { revalidate } from '../http/revalidate.ts';
 import { rememberingSerializer } from '../http/schema-compilers.ts';
 import { StorageUnavailable } from '../storage/storage.ts';
 import { avatarTooLarge } from './avatar.ts';
@@ -24,10 +25,17 @@ export interface ProfileRouteOptions {
 /** /api/auth/profile/* and account deletion. */
 export const profileRoutes: FastifyPluginAsyncZod<ProfileRouteOptions> = async (app, { profile, presentUser, avatarLimit }) => {
   // The most frequent request of all (every page load, every token refresh), and its answer rarely changes: an
-  // answer written before is not encoded again (rememberingSerializer).
-  app.get('/auth/profile', { schema: { response: { 200: userAnswer } }, serializerCompiler: rememberingSerializer() }, async (request) => {
-    return presentUser(currentUser(request));
-  });
+  // answer written before is not encoded again (rememberingSerializer). It stays no-store (the browser keeps no
+  // copy of the account), with an ETag: the app sends the one it remembers, and an unchanged profile is a 304.
+  app.get(
+    '/auth/profile',
+    {
+      onSend: revalidate('no-store'),
+      schema: { response: { 200: userAnswer } },
+      serializerCompiler: rememberingSerializer(),
+    },
+    async (request) => presentUser(currentUser(request)),
+  );
 
   app.patch('/auth/profile', { schema: { body: profilePatchBody, response: { 200: patchAnswer } } }, async (request) => {
     const user = currentUser(request);

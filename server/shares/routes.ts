@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Clock } from '../clock.ts';
 import { currentUser } from '../auth/guard.ts';
+import { revalidate } from '../http/revalidate.ts';
 import { sharedFileKey, sharedItemJson } from '../media/records/items.ts';
 import type { ShareWithTarget } from './repository.ts';
 import { createBody, createdShareWire, openBody, shareParams, sharedViewWire, shareWire, type ShareWire } from './schemas.ts';
@@ -51,7 +52,7 @@ export const shareRoutes: FastifyPluginAsyncZod<ShareRouteOptions> = async (app,
         : { album: row.album_id!, title: row.album_title ?? '' },
   });
 
-  app.get('/shares', { schema: { response: { 200: z.array(shareWire) } } }, async (request) => {
+  app.get('/shares', { onSend: revalidate('private'), schema: { response: { 200: z.array(shareWire) } } }, async (request) => {
     return (await shares.list(currentUser(request).id)).map(shareJson);
   });
 

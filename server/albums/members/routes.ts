@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Clock } from '../../clock.ts';
 import { currentUser } from '../../auth/guard.ts';
+import { revalidate } from '../../http/revalidate.ts';
 import { personName } from '../../accounts/person.ts';
 import type { MediaPathSigner } from '../../media/files/signing.ts';
 import type { AlbumView } from '../repository.ts';
@@ -25,23 +26,27 @@ export const albumMemberRoutes: FastifyPluginAsyncZod<MemberRouteOptions> = asyn
   const urlsOf = (viewerId: number, view: AlbumView) =>
     albumUrls(paths, secretKey, clock.now(), viewerId, view, view.role === 'owner' ? { role: 'owner', membershipId: null } : view);
 
-  app.get('/albums/:id/members', { schema: { params: albumIdParams, response: { 200: z.array(memberWire) } } }, async (request) => {
-    const viewerId = currentUser(request).id;
-    const { view, members: rows } = await members.list(viewerId, request.params.id);
-    const urls = urlsOf(viewerId, view);
-    const owner: MemberWire = {
-      user: {
-        id: view.owner.id,
-        name: personName(view.owner),
-        photo_url: urls.face(view.owner.id, view.owner.photo_key),
-        email: null,
-      },
-      role: 'owner',
-      added_at: view.created_at,
-    };
-    if (view.role === 'owner') owner.user.email = currentUser(request).email;
-    return [owner, ...rows.map((row) => memberJson(row, viewerId, view, urls))];
-  });
+  app.get(
+    '/albums/:id/members',
+    { onSend: revalidate('private'), schema: { params: albumIdParams, response: { 200: z.array(memberWire) } } },
+    async (request) => {
+      const viewerId = currentUser(request).id;
+      const { view, members: rows } = await members.list(viewerId, request.params.id);
+      const urls = urlsOf(viewerId, view);
+      const owner: MemberWire = {
+        user: {
+          id: view.owner.id,
+          name: personName(view.owner),
+          photo_url: urls.face(view.owner.id, view.owner.photo_key),
+          email: null,
+        },
+        role: 'owner',
+        added_at: view.created_at,
+      };
+      if (view.role === 'owner') owner.user.email = currentUser(request).email;
+      return [owner, ...rows.map((row) => memberJson(row, viewerId, view, urls))];
+    },
+  );
 
   app.post(
     '/albums/:id/members',

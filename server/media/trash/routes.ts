@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { MediaServices } from '../services.ts';
 import type { Clock } from '../../clock.ts';
 import { currentUser } from '../../auth/guard.ts';
+import { revalidate } from '../../http/revalidate.ts';
 import { KIND_SPECS, MEDIA_KINDS, type UrlSigner } from '../kinds.ts';
 import { idParams, kindIdParams, trashWire } from '../schemas.ts';
 import { purgeAt } from './trash.ts';
@@ -18,7 +19,7 @@ export interface TrashRouteOptions {
  * (DELETE /api/media/{kind}/{id}/) is what puts it here.
  */
 export const trashRoutes: FastifyPluginAsyncZod<TrashRouteOptions> = async (app, { media, clock }) => {
-  app.get('/media/trash', { schema: { response: { 200: z.array(trashWire) } } }, async (request) => {
+  app.get('/media/trash', { onSend: revalidate('private'), schema: { response: { 200: z.array(trashWire) } } }, async (request) => {
     const rows = await media.trash.list(currentUser(request).id);
     const now = clock.now();
     return rows.map((row) => {

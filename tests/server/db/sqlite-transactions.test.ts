@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -115,6 +116,35 @@ describe('the committed-data reader of SQLite', () => {
     } finally {
       other.close();
     }
+  });
+
+  it('sees every commit of another process at once, one after another, and a row revoked between two reads', async () => {
+    const reader = committedReader(db)!;
+    const sql = 'SELECT key, touched_at FROM throttle_locks WHERE key = ?';
+    await db.insertInto('throttle_locks').values({ key: 'p', touched_at: 'v0' }).execute();
+    expect(reader.get(sql, ['p'])).toEqual({ key: 'p', touched_at: 'v0' });
+    // Each write is another node process's commit (its own mapping of the WAL index), read right after it ends.
+    const write = (statement: string, ...values: string[]) => {
+      const child = spawnSync(
+        process.execPath,
+        [
+          '-e',
+          `const D = require('better-sqlite3'); const d = new D(process.argv[1]); d.prepare(process.argv[2]).run(...process.argv.slice(3)); d.close();`,
+          file,
+          statement,
+          ...values,
+        ],
+        { cwd: process.cwd(), encoding: 'utf8' },
+      );
+      expect(child.stderr).toBe('');
+    };
+    for (let i = 1; i <= 5; i++) {
+      write('UPDATE throttle_locks SET touched_at = ? WHERE key = ?', `v${i}`, 'p');
+      expect(reader.get(sql, ['p'])).toEqual({ key: 'p', touched_at: `v${i}` });
+      expect(reader.get(sql, ['p'])).toEqual({ key: 'p', touched_at: `v${i}` });
+    }
+    write('DELETE FROM throttle_locks WHERE key = ?', 'p');
+    expect(reader.get(sql, ['p'])).toBeUndefined();
   });
 
   it('is not there on PostgreSQL, where the guard reads through Kysely', () => {

@@ -1,5 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { listAlbumItems, listAlbumItemsPage, listAlbums } from '@/lib/api/albums';
 import { listFavorites } from '@/lib/api/favorites';
+import { listShares } from '@/lib/api/shares';
+import { listTrash } from '@/lib/api/trash';
 import { listMedia } from '@/lib/api/media-list';
 import { json, stubFetch } from '../../support/api-client';
 
@@ -39,5 +42,31 @@ describe('a kind’s list is asked for so that the browser can revalidate it', (
       'http://localhost:3000/api/media/photo/?favorite=1',
       'http://localhost:3000/api/media/photo/?favorite=1',
     ]);
+  });
+});
+
+/** The other lists answer with their ETag and `private, no-cache` too (server/http/revalidate.ts). */
+describe('the albums, an album’s items, the share links and the trash are asked for so that the browser can revalidate them', () => {
+  it('at the same URL every time, with no cache-busting parameter and no Cache-Control of their own', async () => {
+    for (let i = 0; i < 2; i++) {
+      await listAlbums();
+      await listAlbumItems(3);
+      await listAlbumItemsPage(3, 7);
+      await listShares();
+      await listTrash();
+    }
+    const urls = [
+      'http://localhost:3000/api/albums/',
+      'http://localhost:3000/api/albums/3/items/',
+      'http://localhost:3000/api/albums/3/items/?limit=200&after=7',
+      'http://localhost:3000/api/shares/',
+      'http://localhost:3000/api/media/trash/',
+    ];
+    expect(asked.map((r) => r.url)).toEqual([...urls, ...urls]);
+    for (const request of asked) {
+      expect(request.cache).toBe('default');
+      expect(request.headers.get('Cache-Control')).toBeNull();
+      expect(request.headers.get('Pragma')).toBeNull();
+    }
   });
 });
