@@ -53,7 +53,7 @@ export class MediaFileAccess {
   async check(key: string, exp: string | undefined, sig: string | undefined, extras: SignedExtras = {}): Promise<FileAccess> {
     if (!verifyMediaSignature(this.d.secretKey, key, exp, sig, this.d.clock.now(), extras)) return 'forbidden';
     // A trash preview (signing.ts): only while a trashed item names the key as its thumbnail or poster.
-    if (extras.t !== undefined) return (await this.d.owners.isTrashedPreview(key)) ? 'ok' : 'gone';
+    if (extras.trash !== undefined) return (await this.d.owners.isTrashedPreview(key)) ? 'ok' : 'gone';
     if (extras.g !== undefined) {
       const grant = parseGrant(extras.g);
       const owner = ownerOfKey(key);

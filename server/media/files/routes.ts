@@ -16,7 +16,7 @@ const signedQuery = z.object({
   exp: z.string().optional().catch(undefined),
   dl: z.string().optional().catch(undefined),
   g: z.string().optional().catch(undefined),
-  t: z.string().optional().catch(undefined),
+  trash: z.string().optional().catch(undefined),
   sig: z.string().optional().catch(undefined),
 });
 
@@ -37,9 +37,9 @@ export async function mediaFileRoutes(app: FastifyInstance, deps: AppDeps, acces
     schema: { querystring: signedQuery },
     handler: async (request, reply) => {
       const key = keyFromUrl(request.url);
-      const { exp, dl, g, t, sig } = request.query;
+      const { exp, dl, g, trash, sig } = request.query;
       if (!key) throw forbidden();
-      const allowed = await access.check(key, exp, sig, { dl, g, t });
+      const allowed = await access.check(key, exp, sig, { dl, g, trash });
       if (allowed === 'forbidden') throw forbidden();
       const grant = g === undefined ? null : parseGrant(g);
       if (allowed === 'ended') throw linkEnded(grant?.kind ?? null);

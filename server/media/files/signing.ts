@@ -132,24 +132,27 @@ const exportMac = (secret: string, userId: number, exp: number, g: string, items
     .digest('base64url');
 
 /**
- * A trashed item's thumbnail or poster, for its owner's trash: `/media/<key>?exp=…&t=1&sig=…`, signed under a key
+ * A trashed item's thumbnail or poster, for its owner's trash: `/media/<key>?exp=…&trash=1&sig=…`, signed under a key
  * of its own (no other URL's signature fits it, nor its signature another URL). It is served only while a row in
  * the trash names the key as its thumbnail or poster (access.ts): never the item's full-size copies or original,
  * and not once the item is restored (its usual URLs serve it again) or removed for good.
  */
 export function signTrashPreviewPath(secret: string, key: string, now: Date, ttlSeconds = MEDIA_URL_TTL_SECONDS): string {
   const exp = mediaExpiry(now, ttlSeconds);
-  return `/media/${key.split('/').map(encodeURIComponent).join('/')}?exp=${exp}&t=1&sig=${trashMac(secret, key, exp)}`;
+  return `/media/${key.split('/').map(encodeURIComponent).join('/')}?exp=${exp}&trash=1&sig=${trashMac(secret, key, exp)}`;
 }
 
 const trashMac = (secret: string, key: string, exp: number) =>
   createHmac('sha256', `media-trash:${secret}`).update(`${key}\n${exp}`).digest('base64url');
 
-/** What a `/media/…` URL names besides its key: the download name and the grant, when it carries them; `t` a trash preview. */
+/**
+ * What a `/media/…` URL names besides its key: the download name and the grant, when it carries them; `trash` a
+ * trash preview. (Not `t`: the web app appends `t=<time>` to an avatar's URL to load a new one at once.)
+ */
 export interface SignedExtras {
   dl?: string;
   g?: string;
-  t?: string;
+  trash?: string;
 }
 
 /**
@@ -162,11 +165,11 @@ export function verifyMediaSignature(
   exp: string | undefined,
   sig: string | undefined,
   now: Date,
-  { dl, g, t }: SignedExtras = {},
+  { dl, g, trash }: SignedExtras = {},
 ): boolean {
   if (dl !== undefined && g === undefined) return false; // every download link carries a grant
-  if (t !== undefined)
-    return t === '1' && dl === undefined && g === undefined && verifyExpiring(exp, sig, now, (n) => trashMac(secret, key, n));
+  if (trash !== undefined)
+    return trash === '1' && dl === undefined && g === undefined && verifyExpiring(exp, sig, now, (n) => trashMac(secret, key, n));
   return verifyExpiring(exp, sig, now, (expNum) =>
     g === undefined ? mac(secret, key, expNum) : grantedMac(secret, key, expNum, dl ?? null, g),
   );

@@ -117,6 +117,9 @@ describe('profile', () => {
       expect(res.statusCode, res.body).toBe(200);
       const photoUrl = bodyOf(res, userSchema).photo_url!;
       expect(photoUrl).toMatch(/^\/media\/u\/\d+\/avatar\/[0-9a-f]+\.webp\?exp=\d+&sig=[\w-]+$/);
+      // The web app appends `t=<time>` to load a new photo at once: the URL still serves it (it was a 403 while `t`
+      // marked a trash preview's URL).
+      expect((await t.app.inject({ url: `${photoUrl}&t=1795908891690` })).statusCode).toBe(200);
       const row = await t.db.selectFrom('users').selectAll().where('id', '=', u.id).executeTakeFirstOrThrow();
       expect(row.photo_key).toMatch(new RegExp(`^u/${u.id}/avatar/[0-9a-f]+\\.webp$`));
       const meta = await sharp(await readStored(t.storage, row.photo_key!)).metadata();

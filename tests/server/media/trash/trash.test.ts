@@ -92,7 +92,7 @@ describe('the trash', () => {
     const item = items.find((i) => i.kind === 'photo' && i.id === photo.id)!;
     expect(trashItemSchema.safeParse(item).error).toBeUndefined();
     expect(item).toMatchObject({ title: 'Фото в корзину', deleted_at: deletedAt, file: null, preview: null });
-    expect((item as unknown as { thumbnail: string }).thumbnail).toMatch(/^\/media\/u\/\d+\/photo\/.+\?exp=\d+&t=1&sig=/);
+    expect((item as unknown as { thumbnail: string }).thumbnail).toMatch(/^\/media\/u\/\d+\/photo\/.+\?exp=\d+&trash=1&sig=/);
     expect(new Date(item.purge_at).getTime() - new Date(item.deleted_at).getTime()).toBe(30 * DAY_MS);
     // Newest deletion first; nobody else's.
     expect(items[0]!.id).toBe(photo.id);
@@ -114,8 +114,8 @@ describe('the trash', () => {
       expect((await t.app.inject({ url: `${pathOf(other).split('?')[0]}${query}` })).statusCode, other).toBe(403);
     }
     // Nor a plain URL's signature with the mark, nor the mark alone.
-    expect((await t.app.inject({ url: `${pathOf(rec.thumbnail)}&t=1` })).statusCode).toBe(403);
-    expect((await t.app.inject({ url: listed.thumbnail.replace('&t=1', '') })).statusCode).toBe(403);
+    expect((await t.app.inject({ url: `${pathOf(rec.thumbnail)}&trash=1` })).statusCode).toBe(403);
+    expect((await t.app.inject({ url: listed.thumbnail.replace('&trash=1', '') })).statusCode).toBe(403);
     // Back from the trash, its usual URLs serve it and the trash's does not; removed for good, nothing does.
     await t.app.inject({ method: 'POST', url: `/api/media/photo/${rec.id}/restore/`, headers: alice.headers });
     expect((await t.app.inject({ url: listed.thumbnail })).statusCode).toBe(404);
