@@ -22,7 +22,8 @@ export function ScreenLoading() {
  */
 export function deferredComponent<P extends object = object>(
   load: () => Promise<ComponentType<P>>,
-  fallback: ReactNode,
+  /** What stands in its place meanwhile; a function of its props where that depends on them (a kind's skeleton). */
+  fallback: ReactNode | ((props: P) => ReactNode),
   { early = false } = {},
 ): ComponentType<P> {
   let loaded: ComponentType<P> | null = null;
@@ -54,13 +55,14 @@ export function deferredComponent<P extends object = object>(
     }, [state.component]);
     if (state.error) throw state.error instanceof Error ? state.error : new Error('code did not load', { cause: state.error });
     const Component = state.component;
+    const standIn = typeof fallback === 'function' ? fallback(props) : fallback;
     // The boundary is the one useSearchParams needs in a static export; nothing in it suspends once here.
     return Component ? (
-      <Suspense fallback={fallback}>
+      <Suspense fallback={standIn}>
         <Component {...props} />
       </Suspense>
     ) : (
-      <>{fallback}</>
+      <>{standIn}</>
     );
   }
   return Deferred;

@@ -6,6 +6,11 @@ export interface KindPath {
   href: `/${string}`;
   /** Read a month at a time while sorted newest first (the timeline), so the page load asks for the months early, not the list. */
   timeline?: true;
+  /**
+   * What the page's first paint draws while the sign-in is checked and the screen comes (ui/skeleton.tsx,
+   * ScreenSkeleton): its list's shape, and whether its header has a record button beside the upload.
+   */
+  skeleton: { layout: 'rows' | 'tiles'; record: boolean };
 }
 
 /**
@@ -13,9 +18,9 @@ export interface KindPath {
  * The kind's names and icon are kind-names.ts, which spreads these; its data, kinds.ts.
  */
 export const KIND_PATHS: { readonly [K in MediaKind]: KindPath } = {
-  audio: { href: '/audio' },
-  photo: { href: '/photos', timeline: true },
-  video: { href: '/video' },
+  audio: { href: '/audio', skeleton: { layout: 'rows', record: true } },
+  photo: { href: '/photos', timeline: true, skeleton: { layout: 'tiles', record: false } },
+  video: { href: '/video', skeleton: { layout: 'tiles', record: true } },
 };
 
 /**
