@@ -26,7 +26,10 @@ export function Tabs({ label, tabs }: { label: string; tabs: ReadonlyArray<{ tit
         </TabList>
         <TabPanels>
           {tabs.map((t) => (
-            <TabPanel key={t.title}>{t.content}</TabPanel>
+            // Not a Tab stop of its own: the panel's fields are (Headless UI makes a panel focusable by default).
+            <TabPanel key={t.title} tabIndex={-1}>
+              {t.content}
+            </TabPanel>
           ))}
         </TabPanels>
       </TabGroup>

@@ -19,6 +19,7 @@ import { formatBytes } from '@/contract/storage-space';
 import { MEDIA_KINDS } from '@/lib/media/kinds';
 import { formatDateTime, viewerTimeZone, wallClockOf } from '@/lib/media/media-dates';
 import { stepIndex, viewerCounter } from '@/lib/media/lists/viewer-index';
+import { useSnackbarLayer } from '@/hooks/use-snackbar';
 import { ViewerIcon } from './viewer-icons';
 import { ViewerStage } from './viewer-stage';
 
@@ -87,6 +88,8 @@ export function MediaViewer<K extends ViewableKind>({
   const count = items.length;
   const actions = useMediaItemActions(kind);
   const [layer, setLayer] = useState<Layer>(null);
+  const [snackbarPlace, setSnackbarPlace] = useState<HTMLElement | null>(null);
+  useSnackbarLayer(snackbarPlace);
   // «В альбом», where albums offer it (albums/album-offer.ts).
   const { toAlbum } = useItemOffers();
   const [info, setInfo] = useState(false);
@@ -155,7 +158,8 @@ export function MediaViewer<K extends ViewableKind>({
     'absolute top-1/2 z-10 hidden -translate-y-1/2 rounded-full bg-black/40 text-white hover:bg-black/60 sm:inline-flex h-12 w-12 items-center justify-center';
 
   return (
-    <HeadlessDialog open onClose={close} className="fixed inset-0 z-50">
+    // The viewer shows the snackbars itself (a deletion's «Отменить», reached by Tab; Ctrl+Z works in it).
+    <HeadlessDialog open onClose={close} className="fixed inset-0 z-50" ref={setSnackbarPlace} data-snackbar-layer="">
       <DialogPanel
         transition
         className="fixed inset-0 flex bg-black text-white transition-opacity duration-200 ease-standard data-closed:opacity-0"
