@@ -4,7 +4,7 @@
 #   Behind a proxy that re-signs TLS with its own CA, hand the CA to npm as a build secret:
 #   docker build --secret id=npm_ca,src=/path/to/ca.crt -t kopilka .
 #   docker run -p 3000:3000 -v kopilka-data:/data kopilka
-# compose.yaml runs it with PostgreSQL, a worker and a volume; see the README's «Container» section.
+# compose.yaml runs it with PostgreSQL, a worker and a volume; see docs/deployment.md («Container»).
 
 # 1. The npm packages the product runs and builds with (no dev packages: the tests, the lint and the type
 #    definitions stay outside the image), native ones (better-sqlite3, argon2, sharp) built by this image's Node.

@@ -79,15 +79,17 @@ const CLIENT_FEATURES = {
   ],
   'components/favorites': ['favorite-button.tsx', 'favorite-filter.tsx'],
   'components/home': ['guest-home.tsx', 'home-page.tsx'],
+  'components/partners': ['partners-section.tsx'],
   'components/player': ['audio-player.tsx', 'use-playback-positions.ts'],
   'components/profile': ['profile-page.tsx'],
   'components/shares': ['lazy-share-dialog.tsx', 'my-links-section.tsx', 'shared-page.tsx'],
+  'components/sharing': ['lazy-members-dialog.tsx'],
   'components/shell': ['app-shell.tsx', 'nav-items.tsx', 'route-guard.tsx'],
   'components/trash': ['trash-screen.tsx'],
   // The media, part by part: the screen on top, then the collection and the kinds' views, then what an item is
   // drawn, selected, uploaded, recorded and viewed with.
   'components/media/screen': ['lazy-media-screen.tsx', 'media-screen.tsx', 'media-screen-header.tsx', 'use-media-list.ts'],
-  'components/media/collection': ['media-collection.tsx', 'use-timeline.ts'],
+  'components/media/collection': ['justified-grid.tsx', 'media-collection.tsx', 'use-timeline.ts'],
   'components/media/kinds': ['kind-views.tsx'],
   'components/media/item': [
     'delete-media-dialog.tsx',
@@ -96,7 +98,9 @@ const CLIENT_FEATURES = {
     'item-props.ts',
     'media-details-form.tsx',
     'media-item-actions.tsx',
+    'owner-mark.tsx',
     'processing-failed.tsx',
+    'tile-menu.tsx',
     'tile-status.tsx',
     'use-media-item-actions.ts',
     'use-media-mutations.ts',
@@ -111,7 +115,7 @@ const CLIENT_FEATURES = {
     'use-pending-uploads.ts',
   ],
   'components/media/recorder': ['recorder-dialog.tsx', 'restore-recording-banner.tsx', 'use-media-recorder-launch.ts'],
-  'components/media/viewer': ['media-viewer.tsx'],
+  'components/media/viewer': ['media-viewer.tsx', 'viewer-frame.tsx'],
 };
 const featureZones = [
   ...Object.entries(CLIENT_FEATURES).map(([feature, publicFiles]) => ({

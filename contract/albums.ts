@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { albumItemFields, albumRoleSchema, personWithPhotoSchema } from './household.ts';
 import { kindUnion, MEDIA_RECORD_SCHEMAS, mediaKindSchema } from './media.ts';
 
 /**
@@ -39,14 +40,22 @@ export const albumSchema = z.object({
   created_at: z.string(),
   /** ISO 8601: the latest change of its details, cover or items. */
   updated_at: z.string(),
+  /** Whose album it is: null when it is mine, else the owner who shared it with me (contract/household.ts). */
+  owner: personWithPhotoSchema.nullable(),
+  /** My part in it: "owner", or the role the owner gave me. */
+  role: albumRoleSchema,
+  /** Whether members may download the items that are not theirs (the owner's choice; false by default). */
+  allow_download: z.boolean(),
 });
 export type Album = z.infer<typeof albumSchema>;
 
 /**
  * One item of GET /api/albums/{id}/items/ (in the order they were added): the record of its kind, as
- * the kind's list shows it (signed URLs included), plus its `kind`.
+ * the kind's list shows it (signed URLs included), plus its `kind` and who added it when (albumItemFields).
+ * An item that is not mine has no original (`original_file` null), no checksum, and a `download_url` only
+ * when the album allows members to download (a link that works while I am a member), else null.
  */
-export const albumItemSchema = kindUnion(MEDIA_RECORD_SCHEMAS);
+export const albumItemSchema = kindUnion(MEDIA_RECORD_SCHEMAS, albumItemFields);
 export type AlbumItem = z.infer<typeof albumItemSchema>;
 
 /** POST /api/albums/ `{title, description?}`; PATCH /api/albums/{id}/ also takes `cover: {kind, id} | null` (null: the default). */
@@ -58,6 +67,7 @@ export interface AlbumEdit {
   title?: string;
   description?: string;
   cover?: { kind: ItemRef['kind']; id: number } | null;
+  allow_download?: boolean;
 }
 
 /** POST and DELETE /api/albums/{id}/items/ `{items: [{kind, id}, …]}` → the album (its new count and cover). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { personSchema } from './household.ts';
 
 /** The media kinds, each at /api/media/{kind}/: the one list of their names (a new kind: docs/architecture.md, «Adding a kind»). */
 export const MEDIA_KINDS = ['audio', 'photo', 'video'] as const;
@@ -50,8 +51,16 @@ const mediaRecord = z.object({
   failure_reason: z.string().nullable(),
   /** ISO 8601. */
   created_at: z.string(),
-  /** `/api/media/{kind}/{id}/download/`: needs the bearer token. */
-  download_url: z.string(),
+  /**
+   * `/api/media/{kind}/{id}/download/`: needs the bearer token. Another account's item (a partner's, or a shared
+   * album's) has the album's download while the album allows one, else null (contract/household.ts).
+   */
+  download_url: z.string().nullable(),
+  /**
+   * Whose it is, in the answers that mix accounts (`?with_partners=1`, a shared album's items): null for mine,
+   * else the other account (contract/household.ts). Absent elsewhere: everything there is mine.
+   */
+  owner: personSchema.nullable().optional(),
 });
 
 /** One audio record as the API returns it (the list is a plain array, newest first). */
@@ -180,7 +189,9 @@ const trashFields = {
 
 /**
  * One item of GET /api/media/trash/ (newest deletion first): the record of its kind plus `kind`,
- * `deleted_at` and `purge_at`. Its file URLs are null: the files of trashed items are not served.
+ * `deleted_at` and `purge_at`. Its file URLs are null (the files of trashed items are not served), but
+ * for what the trash shows of it: a photo's `thumbnail` and a video's `poster`, by URLs that serve
+ * only them and only while the item is in the trash.
  */
 export const trashItemSchema = kindUnion(MEDIA_RECORD_SCHEMAS, trashFields);
 export type TrashItem = z.infer<typeof trashItemSchema>;
@@ -210,6 +221,25 @@ export const usageSchema = z.object({
   ...perKindFields(z.number().int()),
 });
 export type Usage = z.infer<typeof usageSchema>;
+
+/**
+ * GET /api/media/{kind}/{id}/info/: what the viewer's «Сведения» add to the record, read from the stored original
+ * for its owner: the file's name as uploaded and, for a photo, what its camera wrote (EXIF); null where the file
+ * says nothing. Where the photo was taken is never read.
+ */
+export const mediaInfoSchema = z.object({
+  file_name: z.string(),
+  /** «Apple iPhone 13», «Canon EOS R6» (the make once, where the model repeats it). */
+  camera: z.string().nullable(),
+  lens: z.string().nullable(),
+  /** Seconds (1/125 s: 0.008). */
+  exposure_time: z.number().nullable(),
+  f_number: z.number().nullable(),
+  iso: z.number().int().nullable(),
+  /** Millimetres. */
+  focal_length: z.number().nullable(),
+});
+export type MediaInfo = z.infer<typeof mediaInfoSchema>;
 
 /**
  * An upload of a file its owner already keeps stores nothing: 409 with this body, naming the record

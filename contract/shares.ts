@@ -117,6 +117,11 @@ export const sharedViewSchema = z.object({
   next: z.string().nullable(),
   expires_at: z.string().nullable(),
   allow_download: z.boolean(),
+  /**
+   * An album link that allows downloads: a share-scoped link to one ZIP of the served copy of every item (never
+   * an original), made as it is downloaded and stopped when the link ends; null otherwise.
+   */
+  download_all_url: z.string().nullable(),
 });
 export type SharedView = z.infer<typeof sharedViewSchema>;
 

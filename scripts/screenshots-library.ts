@@ -1,10 +1,10 @@
 // The app and its user for `npm run screenshots` (scripts/screenshots.ts): the server's port, a user signed up
 // through the outbox's code, and a small library of recordings, photos, videos, albums and a shared link.
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
 import { resolveFfmpeg } from '../server/media/processing/ffmpeg.ts';
+import { realisticPhotos } from '../tests/support/realistic-photos.ts';
 
 export const port = Number(process.env.SCREENSHOTS_PORT ?? 3297);
 export const base = `http://127.0.0.1:${port}`;
@@ -98,17 +98,6 @@ async function upload(
   await api(`media/${kind}/`, { method: 'POST', body: form, token });
 }
 
-/** A photo-like picture: a sky, a sun and hills in the given colours. */
-async function picture(file: string, [sky, hill, sun]: [string, string, string], width = 1600, height = 1067): Promise<void> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
-    <defs><linearGradient id="s" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${sky}"/><stop offset="1" stop-color="#fff"/></linearGradient></defs>
-    <rect width="100%" height="100%" fill="url(#s)"/>
-    <circle cx="${width * 0.7}" cy="${height * 0.3}" r="${height * 0.12}" fill="${sun}"/>
-    <path d="M0 ${height * 0.7} Q ${width * 0.25} ${height * 0.5} ${width * 0.5} ${height * 0.68} T ${width} ${height * 0.62} V ${height} H 0 Z" fill="${hill}"/>
-  </svg>`;
-  await sharp(Buffer.from(svg)).jpeg({ quality: 82 }).toFile(file);
-}
-
 export async function seed(token: string, work: string): Promise<void> {
   // A recorder's list as a person keeps it (the review's «Анна»): a dozen, short memos and a long one, the newest last
   // (the list shows it first).
@@ -147,25 +136,19 @@ export async function seed(token: string, work: string): Promise<void> {
     ]);
     await upload(token, 'audio', title, file, 'audio/mpeg', description);
   }
-  const photos: [string, [string, string, string]][] = [
-    ['Озеро', ['#6fa8dc', '#38761d', '#ffd966']],
-    ['Закат', ['#e69138', '#783f04', '#ffe599']],
-    ['Горы', ['#9fc5e8', '#434343', '#ffffff']],
-    ['Поле', ['#cfe2f3', '#6aa84f', '#f1c232']],
-    ['Море', ['#3d85c6', '#0b5394', '#fff2cc']],
-    ['Лес', ['#b6d7a8', '#274e13', '#ffe599']],
-    ['', ['#d5a6bd', '#741b47', '#fce5cd']],
-  ];
-  for (const [i, [title, colours]] of photos.entries()) {
-    const file = path.join(work, `photo-${i}.jpg`);
-    await picture(file, colours);
-    await upload(token, 'photo', title, file, 'image/jpeg');
+  // The realistic library: 40 photos in four shapes over three years, with their cameras' EXIF (dates, zones).
+  for (const photo of await realisticPhotos()) {
+    const file = path.join(work, `${photo.title}.jpg`);
+    writeFileSync(file, photo.jpeg);
+    await upload(token, 'photo', photo.title, file, 'image/jpeg');
   }
-  const videos: [string, string][] = [
-    ['Прогулка в парке', 'testsrc2=size=640x360:rate=25:duration=4'],
-    ['День рождения', 'smptehdbars=size=640x360:rate=25:duration=3'],
+  // Landscape and portrait clips, each filmed (creation_time) on a day of its own.
+  const videos: [string, string, string][] = [
+    ['Прогулка в парке', 'testsrc2=size=640x360:rate=25:duration=4', '2026-06-14T16:20:00Z'],
+    ['День рождения', 'smptehdbars=size=640x360:rate=25:duration=3', '2025-09-03T12:00:00Z'],
+    ['Снег за окном — первый снег этой зимы', 'testsrc=size=360x640:rate=25:duration=5', '2025-12-01T09:30:00Z'],
   ];
-  for (const [i, [title, source]] of videos.entries()) {
+  for (const [i, [title, source, filmed]] of videos.entries()) {
     const file = path.join(work, `video-${i}.mp4`);
     ffmpeg([
       '-f',
@@ -183,6 +166,8 @@ export async function seed(token: string, work: string): Promise<void> {
       'yuv420p',
       '-c:a',
       'aac',
+      '-metadata',
+      `creation_time=${filmed}`,
       file,
     ]);
     await upload(token, 'video', title, file, 'video/mp4');
@@ -197,6 +182,40 @@ export async function seed(token: string, work: string): Promise<void> {
       await new Promise((r) => setTimeout(r, 500));
     }
   }
+}
+
+/** What the trash shows: a photo and a recording deleted today (the trash lists them with their pictures). */
+export async function addTrash(token: string, work: string): Promise<void> {
+  const [shot] = await realisticPhotos(new Date(Date.UTC(2026, 10, 20)));
+  const file = path.join(work, 'screenshot.jpg');
+  writeFileSync(file, shot!.jpeg);
+  await upload(token, 'photo', 'Скриншот 2026-11-20', file, 'image/jpeg');
+  const note = path.join(work, 'note.mp3');
+  ffmpeg(['-f', 'lavfi', '-i', 'sine=frequency=300:duration=3', '-ac', '1', '-c:a', 'libmp3lame', '-b:a', '32k', note]);
+  await upload(token, 'audio', 'Голосовая заметка', note, 'audio/mpeg');
+  const until = Date.now() + 60_000;
+  for (const [kind, title] of [
+    ['photo', 'Скриншот 2026-11-20'],
+    ['audio', 'Голосовая заметка'],
+  ] as const) {
+    for (;;) {
+      const item = (await api<{ id: number; title: string; status: string }[]>(`media/${kind}/`, { token })).find((r) => r.title === title);
+      if (item?.status === 'ready') {
+        await api(`media/${kind}/${item.id}/`, { method: 'DELETE', token });
+        break;
+      }
+      if (Date.now() > until) throw new Error(`${title} still processing`);
+      await new Promise((r) => setTimeout(r, 300));
+    }
+  }
+}
+
+/** A link to an album (downloads allowed): the path of the public page it opens. */
+export async function addAlbumLink(token: string, album: number): Promise<string> {
+  const body = JSON.stringify({ target: { album }, expires_in_days: 7, allow_download: true });
+  const link = await api<{ url: string }>('shares/', { method: 'POST', body, token });
+  const url = new URL(link.url);
+  return `${url.pathname}${url.hash}`;
 }
 
 /** A link to the first recording (downloads allowed): the path of the public page it opens, if there is a recording. */
@@ -222,10 +241,10 @@ export async function addAlbums(token: string): Promise<number> {
     return album.id;
   };
   const trip = await make('Летний отпуск', 'Озеро, горы и песни у костра', [
-    ...pick(photos, ['Озеро', 'Горы', 'Закат']).map((id) => ({ kind: 'photo', id })),
+    ...pick(photos, ['Озеро 5', 'Горы 6', 'Закат 4', 'Дача 7', 'Обед 9', 'Кот на подоконнике 10']).map((id) => ({ kind: 'photo', id })),
     ...pick(audio, ['Песня у костра']).map((id) => ({ kind: 'audio', id })),
     ...pick(videos, ['Прогулка в парке']).map((id) => ({ kind: 'video', id })),
-    ...pick(photos, ['Море']).map((id) => ({ kind: 'photo', id })),
+    ...pick(photos, ['Озеро 13']).map((id) => ({ kind: 'photo', id })),
   ]);
   await make(
     'Лекции',
@@ -272,4 +291,44 @@ export async function seedAdmin(token: string, dataDir: string): Promise<void> {
     },
   });
   if (res.status !== 201) throw new Error(`an upload for the admin screens: ${res.status} ${await res.text()}`);
+}
+
+/**
+ * Sharing inside the household, as Анна sees it (after seedAdmin made Борис and Вера): Борис shares his album «Дача»
+ * (his photos) with Анна as «Участник» and shows her his photos as her partner; Анна shares «Летний отпуск» (`tripId`)
+ * with Борис («Участник») and Вера («Просмотр»).
+ */
+export async function addHousehold(token: string, tripId: number, work: string): Promise<void> {
+  const login = (email: string) =>
+    api<{ access: string }>('auth/login/', { method: 'POST', body: JSON.stringify({ email, password: 'Надёжный-пароль-1' }) });
+  const boris = (await login('boris@example.ru')).access;
+  // Two of the realistic library's pictures, as Борис's own (a checksum is per account).
+  const pictures = (await realisticPhotos()).slice(0, 2);
+  for (const [i, title] of ['Яблоня', 'Баня'].entries()) {
+    const file = path.join(work, `dacha-${i}.jpg`);
+    writeFileSync(file, pictures[i]!.jpeg);
+    await upload(boris, 'photo', title, file, 'image/jpeg');
+  }
+  const his = await api<{ id: number }[]>('media/photo/', { token: boris });
+  const dacha = await api<{ id: number }>('albums/', {
+    method: 'POST',
+    body: JSON.stringify({ title: 'Дача', description: '' }),
+    token: boris,
+  });
+  await api(`albums/${dacha.id}/items/`, {
+    method: 'POST',
+    body: JSON.stringify({ items: his.map((p) => ({ kind: 'photo', id: p.id })) }),
+    token: boris,
+  });
+  await api(`albums/${dacha.id}/members/`, {
+    method: 'POST',
+    body: JSON.stringify({ email: 'anna@example.ru', role: 'contributor' }),
+    token: boris,
+  });
+  await api('partners/', { method: 'POST', body: JSON.stringify({ email: 'anna@example.ru' }), token: boris });
+  for (const [email, role] of [
+    ['boris@example.ru', 'contributor'],
+    ['vera@example.ru', 'viewer'],
+  ])
+    await api(`albums/${tripId}/members/`, { method: 'POST', body: JSON.stringify({ email, role }), token });
 }

@@ -8,7 +8,19 @@ import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { ensureWebBuild } from '../server/web/ensure-build.ts';
-import { addAlbums, addSharedLink, base, port, seed, seedAdmin, signUp, waitForServer } from './screenshots-library.ts';
+import {
+  addAlbumLink,
+  addAlbums,
+  addHousehold,
+  addSharedLink,
+  addTrash,
+  base,
+  port,
+  seed,
+  seedAdmin,
+  signUp,
+  waitForServer,
+} from './screenshots-library.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const outDir = path.join(root, 'docs', 'screenshots');
@@ -115,6 +127,18 @@ const SCREENS: Screen[] = [
     },
   },
   {
+    // Mid-timeline: days side by side in justified rows, the scrubber at the right edge.
+    name: 'photos-mid',
+    path: '/photos',
+    signedIn: true,
+    ready: async (p) => {
+      await heading(p, 'Мои фотографии');
+      await p.getByTestId('photo-tile').first().getByRole('img').waitFor();
+      await p.evaluate(() => window.scrollTo(0, (document.documentElement.scrollHeight - window.innerHeight) / 2));
+      await p.waitForTimeout(1800);
+    },
+  },
+  {
     name: 'photo-viewer',
     path: '/photos',
     signedIn: true,
@@ -152,7 +176,15 @@ const SCREENS: Screen[] = [
       await p.getByTestId('video-player').waitFor();
     },
   },
-  { name: 'trash', path: '/trash', signedIn: true, ready: (p) => heading(p, 'Корзина') },
+  {
+    name: 'trash',
+    path: '/trash',
+    signedIn: true,
+    ready: async (p) => {
+      await heading(p, 'Корзина');
+      await p.getByTestId('trash-thumb').locator('img').first().waitFor();
+    },
+  },
   { name: 'profile', path: '/profile', signedIn: true, ready: (p) => heading(p, 'Место') },
   {
     name: 'user-menu',
@@ -293,6 +325,36 @@ async function main(): Promise<void> {
         },
       });
     const trip = await addAlbums(tokens.access);
+    await addHousehold(tokens.access, trip, work);
+    await addTrash(tokens.access, work);
+    const albumLink = await addAlbumLink(tokens.access, trip);
+    SCREENS.push(
+      {
+        name: 'shared-album',
+        path: albumLink,
+        signedIn: false,
+        ready: async (p) => {
+          await heading(p, 'Летний отпуск');
+          await p
+            .getByRole('button', { name: /^Открыть фотографию: / })
+            .first()
+            .getByRole('img')
+            .waitFor();
+        },
+      },
+      {
+        name: 'shared-album-viewer',
+        path: albumLink,
+        signedIn: false,
+        ready: async (p) => {
+          await p
+            .getByRole('button', { name: /^Открыть фотографию: / })
+            .first()
+            .click();
+          await p.getByTestId('shared-viewer-image').waitFor();
+        },
+      },
+    );
     SCREENS.push(
       { name: 'albums', path: '/albums', signedIn: true, ready: async (p) => void (await p.getByTestId('album-card').nth(2).waitFor()) },
       {
@@ -302,6 +364,44 @@ async function main(): Promise<void> {
         ready: async (p) => {
           await heading(p, 'Летний отпуск');
           await p.getByTestId('photo-tile').first().waitFor();
+        },
+      },
+      {
+        name: 'albums-shared',
+        path: '/albums',
+        signedIn: true,
+        ready: async (p) => {
+          await p.getByRole('tab', { name: /Доступно мне/ }).click();
+          await p.getByTestId('album-owner').first().waitFor();
+        },
+      },
+      {
+        name: 'album-members',
+        path: `/albums?id=${trip}`,
+        signedIn: true,
+        ready: async (p) => {
+          await heading(p, 'Летний отпуск');
+          await p.getByRole('button', { name: 'Участники' }).click();
+          await p.getByTestId('member').nth(2).waitFor();
+        },
+      },
+      {
+        name: 'photos-partner',
+        path: '/photos',
+        signedIn: true,
+        ready: async (p) => {
+          await p.getByTestId('owner-chip').first().waitFor();
+          await p.getByTestId('photo-tile').nth(3).waitFor();
+        },
+      },
+      {
+        name: 'profile-partners',
+        path: '/profile',
+        signedIn: true,
+        ready: async (p) => {
+          const section = p.getByRole('region', { name: 'Партнёры' });
+          await section.getByTestId('partner').first().waitFor();
+          await section.scrollIntoViewIfNeeded();
         },
       },
     );

@@ -22,6 +22,8 @@ import { oauthRoutes } from './oauth/routes.ts';
 import { passkeyRoutes } from './passkeys/routes.ts';
 import { profileRoutes } from './profile/routes.ts';
 import { albumRoutes } from './albums/routes.ts';
+import { albumMemberRoutes } from './albums/members/routes.ts';
+import { partnerRoutes } from './partners/routes.ts';
 import { shareRoutes } from './shares/routes.ts';
 import { sharedFileRoutes } from './shares/file-routes.ts';
 import { collectionRoutes } from './media/export/collection-routes.ts';
@@ -207,10 +209,32 @@ export async function buildApp(given: AppDeps, opts: AppOptions = {}): Promise<B
       // The fixed paths (/media/trash/, /media/usage/, /media/export/) sit beside /media/{kind}/.
       await api.register(trashRoutes, { media: services.media, guard, clock: deps.clock });
       await api.register(collectionRoutes, { media: services.media, guard });
-      await api.register(timelineRoutes, { media: services.media, guard });
+      await api.register(timelineRoutes, { media: services.media, guard, others: services.partners });
       await api.register(trimRoutes, { media: services.media, guard, clock: deps.clock });
-      await api.register(mediaRoutes, { media: services.media, guard, storage: deps.storage, clock: deps.clock, config: deps.config });
-      await api.register(albumRoutes, { albums: services.albums, guard, paths: services.media.paths, clock: deps.clock });
+      await api.register(mediaRoutes, {
+        media: services.media,
+        guard,
+        storage: deps.storage,
+        clock: deps.clock,
+        config: deps.config,
+        others: services.partners,
+      });
+      await api.register(albumRoutes, {
+        albums: services.albums,
+        guard,
+        paths: services.media.paths,
+        storage: deps.storage,
+        secretKey: deps.config.secretKey,
+        clock: deps.clock,
+      });
+      await api.register(albumMemberRoutes, {
+        members: services.albumMembers,
+        guard,
+        paths: services.media.paths,
+        secretKey: deps.config.secretKey,
+        clock: deps.clock,
+      });
+      await api.register(partnerRoutes, { partners: services.partners, guard, paths: services.media.paths, clock: deps.clock });
       await api.register(shareRoutes, {
         shares: services.shares,
         guard,

@@ -4,6 +4,9 @@ import type { AppDeps } from './deps.ts';
 import { AccountActions } from './accounts/account-actions.ts';
 import { AlbumsRepository } from './albums/repository.ts';
 import { AlbumsService } from './albums/service.ts';
+import { AlbumMembers } from './albums/members/service.ts';
+import { PartnersRepository } from './partners/repository.ts';
+import { Partners } from './partners/service.ts';
 import { SharesRepository } from './shares/repository.ts';
 import { SharesService } from './shares/service.ts';
 import { Throttle } from './throttle/throttle.ts';
@@ -35,6 +38,7 @@ import { MediaRepository } from './media/records/repository.ts';
 import { MediaExport } from './media/export/export.ts';
 import { RenditionSizes } from './media/usage/rendition-sizes.ts';
 import { MediaService } from './media/records/service.ts';
+import { MediaInfo } from './media/records/info.ts';
 import { ListCache } from './media/records/list-cache.ts';
 import { MediaTimeline } from './media/timeline/timeline.ts';
 import { TimelineRepository } from './media/timeline/repository.ts';
@@ -88,6 +92,10 @@ export interface Services {
   media: MediaServices;
   /** The owner's albums of items of any kind. */
   albums: AlbumsService;
+  /** Who an album is shared with: invited, given roles, removed, leaving. */
+  albumMembers: AlbumMembers;
+  /** Partner sharing: whose photos and videos each account's timeline adds. */
+  partners: Partners;
   /** Public links to an item or an album, and what they hand out. */
   shares: SharesService;
   uploads: UploadServices;
@@ -120,6 +128,7 @@ export function composeMedia(deps: AppDeps, log: MediaLog, queue: JobQueue, metr
   const grants = new Grants(new GrantsRepository(deps.db), clock);
   return {
     records: new MediaService({ repo, queue, clock }),
+    info: new MediaInfo({ repo, storage }),
     uploads: new MediaUploads({ repo, storage, processing, queue, usage, clock, config: deps.config, log }),
     trash: new MediaTrash({ repo: new TrashRepository(deps.db), queue, clock }),
     trim: new AudioTrim({ repo: new TrimRepository(deps.db), queue, usage, clock }),
@@ -283,6 +292,23 @@ export function composeServices(deps: AppDeps, log: FastifyBaseLogger, metrics: 
     profile,
     media,
     albums,
+    albumMembers: new AlbumMembers({
+      db: deps.db,
+      albums,
+      users: auth.users,
+      throttle: new Throttle(deps.db, deps.clock),
+      delivery: actions.delivery,
+      clock: deps.clock,
+      publicUrl: deps.config.publicUrl,
+    }),
+    partners: new Partners({
+      repo: new PartnersRepository(deps.db),
+      users: auth.users,
+      throttle: new Throttle(deps.db, deps.clock),
+      delivery: actions.delivery,
+      clock: deps.clock,
+      publicUrl: deps.config.publicUrl,
+    }),
     shares: new SharesService({
       repo: new SharesRepository(deps.db),
       albums,

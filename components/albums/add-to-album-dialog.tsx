@@ -29,7 +29,8 @@ export interface AddToAlbumDialogProps {
 }
 
 /**
- * «В альбом»: the albums, newest first — choosing one adds the item (or the selection's items) to it;
+ * «В альбом»: the albums I may add to (mine, and those shared with me as «Участник», with their owner's name),
+ * newest first — choosing one adds the item (or the selection's items) to it;
  * «Новый альбом» asks for a title (and a description) and creates the album with them in it in one go. A
  * snackbar says where they went. A selection larger than one request takes goes in several, in order.
  */
@@ -65,7 +66,8 @@ export function AddToAlbumDialog({ item, items, name, onClose }: AddToAlbumDialo
     await addTo(album);
   };
 
-  const list = albums.data ?? [];
+  // Mine, and those shared with me where I add my own («Участник»); where I only look, nothing is added.
+  const list = (albums.data ?? []).filter((album) => album.role !== 'viewer');
   return (
     <Dialog
       open
@@ -131,7 +133,10 @@ export function AddToAlbumDialog({ item, items, name, onClose }: AddToAlbumDialo
                     <AlbumCover cover={album.cover} className="h-12 w-12 shrink-0 rounded-md" />
                     <span className="min-w-0 flex-1">
                       <span className="block truncate text-sm font-medium text-fg">{album.title}</span>
-                      <span className="block text-xs text-fg-muted">{albumCount(album.item_count)}</span>
+                      <span className="block truncate text-xs text-fg-muted">
+                        {albumCount(album.item_count)}
+                        {album.owner ? ` · ${album.owner.name}` : null}
+                      </span>
                     </span>
                   </button>
                 </li>

@@ -7,6 +7,8 @@ import { KIND_VIEWS } from '@/components/media/kinds/kind-views';
 import { MediaCollection } from '@/components/media/collection/media-collection';
 import type { MediaItemProps, MediaViewerProps } from '@/components/media/item/item-props';
 import { LazyShareDialog } from '@/components/shares/lazy-share-dialog';
+import { LazyMembersDialog } from '@/components/sharing/lazy-members-dialog';
+import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { BUTTON_BASE, BUTTON_VARIANTS } from '@/components/ui/button-styles';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -16,11 +18,13 @@ import { lazyDialog } from '@/components/ui/lazy-dialog';
 import { Menu, type MenuEntry } from '@/components/ui/menu';
 import { MoreIcon } from '@/components/ui/more-icon';
 import { Skeleton, SkeletonTiles } from '@/components/ui/skeleton';
-import { useAlbum, useAlbumItems, useDeleteAlbum, useRemoveFromAlbum, useUpdateAlbum } from '@/components/albums/use-albums';
+import { useAlbum, useAlbumPages, useDeleteAlbum, useRemoveFromAlbum, useUpdateAlbum } from '@/components/albums/use-albums';
+import { useAccountId } from '@/hooks/use-account-id';
 import { useOpenedItem } from '@/hooks/use-opened-item';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import { ApiError } from '@/lib/api/api-error';
-import type { Album, AlbumItem, ItemRef } from '@/lib/api/albums';
+import { albumItemDownloadLink, type Album, type AlbumItem, type ItemRef } from '@/lib/api/albums';
+import { ALBUM_ROLE_LABELS } from '@/contract/household';
 import type { MediaKind } from '@/contract/media';
 import { albumCount, albumRuns, itemsOfKind, type AlbumRun } from '@/lib/media/albums/album-runs';
 import { MEDIA_KINDS } from '@/lib/media/kinds';
@@ -34,7 +38,13 @@ import {
   COVER_ERROR,
   COVER_SET,
   ALBUM_ACTIONS,
+  CONTRIBUTOR_HINT,
   DELETE_ALBUM,
+  DOWNLOAD,
+  DOWNLOAD_ERROR,
+  MEMBERS,
+  SHARE_LINK,
+  sharedBy,
   DELETE_ALBUM_ERROR,
   MAKE_COVER,
   REMOVE_FROM_ALBUM,
@@ -48,20 +58,27 @@ const DeleteMediaDialog = lazyDialog(() => import('@/components/media/item/delet
 
 const isCover = (album: Album | undefined, item: ItemRef) => album?.cover?.kind === item.kind && album.cover.id === item.id;
 
-/** The album's header: back to the grid, title, description, count, and the album's actions («Удалить альбом» in its «⋯»). */
+/**
+ * The album's header: back to the grid, title, whose it is (a shared album: its owner's name and avatar, and my
+ * role), description, count, and the album's actions: for its owner «Участники», «Поделиться», «Изменить» and
+ * «Удалить альбом» (in its «⋯»); for a member «Участники» (where they also leave).
+ */
 function AlbumHeader({
   album,
   headingRef,
+  onMembers,
   onShare,
   onEdit,
   onDelete,
 }: {
   album: Album;
   headingRef: React.RefObject<HTMLHeadingElement | null>;
+  onMembers: () => void;
   onShare: () => void;
   onEdit: () => void;
   onDelete: () => void;
 }) {
+  const owner = album.role === 'owner';
   return (
     <div className="flex flex-col gap-3">
       <Link href="/albums" className="w-fit rounded-md text-sm font-medium text-accent-text hover:underline">
@@ -73,6 +90,14 @@ function AlbumHeader({
           <h1 ref={headingRef} tabIndex={-1} className="break-words text-2xl font-semibold tracking-tight text-fg outline-none">
             {album.title}
           </h1>
+          {album.owner ? (
+            <p className="mt-1 flex min-w-0 items-center gap-2 text-sm text-fg-muted" data-testid="album-owner">
+              <Avatar name={album.owner.name} photo={album.owner.photo_url} className="h-6 w-6 text-[11px]" />
+              <span className="truncate">
+                {sharedBy(album.owner.name)} · {ALBUM_ROLE_LABELS[album.role]}
+              </span>
+            </p>
+          ) : null}
           <p className="text-sm text-fg-muted" data-testid="album-count">
             {albumCount(album.item_count)}
           </p>
@@ -83,21 +108,33 @@ function AlbumHeader({
           ) : null}
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button variant="secondary" onClick={onShare}>
-            Поделиться
+          <Button variant="secondary" onClick={onMembers}>
+            {MEMBERS}
           </Button>
-          <Button variant="secondary" onClick={onEdit}>
-            Изменить
-          </Button>
-          {/* Deleting the album is rare and final: kept one step away, as in a photo library, not beside «Изменить». */}
-          <Menu
-            label={`${ALBUM_ACTIONS}: ${album.title}`}
-            button={<MoreIcon />}
-            buttonClassName={`${BUTTON_BASE} ${BUTTON_VARIANTS.secondary} h-10 w-10 shrink-0 pointer-coarse:h-11 pointer-coarse:w-11`}
-            entries={[{ label: DELETE_ALBUM, onSelect: onDelete, danger: true }]}
-          />
+          {owner ? (
+            <>
+              <Button variant="secondary" onClick={onShare}>
+                {SHARE_LINK}
+              </Button>
+              <Button variant="secondary" onClick={onEdit}>
+                Изменить
+              </Button>
+              {/* Deleting the album is rare and final: kept one step away, as in a photo library, not beside «Изменить». */}
+              <Menu
+                label={`${ALBUM_ACTIONS}: ${album.title}`}
+                button={<MoreIcon />}
+                buttonClassName={`${BUTTON_BASE} ${BUTTON_VARIANTS.secondary} h-10 w-10 shrink-0 pointer-coarse:h-11 pointer-coarse:w-11`}
+                entries={[{ label: DELETE_ALBUM, onSelect: onDelete, danger: true }]}
+              />
+            </>
+          ) : null}
         </div>
       </div>
+      {album.role === 'contributor' ? (
+        <p className="rounded-lg bg-surface-2 px-3 py-2 text-sm text-fg-muted" data-testid="contributor-hint">
+          {CONTRIBUTOR_HINT}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -126,15 +163,17 @@ function useAlbumViewer(items: readonly AlbumItem[]) {
 }
 
 /**
- * One album: its title, description and count with «Поделиться», «Изменить» and «Удалить альбом» (its files stay
- * in Копилка); its items in the album's order, each kind drawn by its own renderer — recordings as the list's
- * rows (playing in place), photos and videos as their tiles, opening the kind's viewer. Each item's «⋯» (and
- * the viewer) offers «Убрать из альбома», and a photo's or video's «Сделать обложкой».
+ * One album: its title, description and count with its actions (AlbumHeader); its items in the album's order, a
+ * page at a time, each kind drawn by its own renderer — recordings as the list's rows (playing in place), photos
+ * and videos as their tiles, opening the kind's viewer — each saying who added it where the album is shared. Each
+ * item's «⋯» (and the viewer) offers what my part allows: the owner «Сделать обложкой» and «Убрать из альбома» of
+ * any item; a contributor «Убрать из альбома» of their own; another's item «Скачать» while the album allows it.
  */
 export function AlbumPage({ id }: { id: number }) {
   const router = useRouter();
   const album = useAlbum(id);
-  const itemsQuery = useAlbumItems(id);
+  const itemsQuery = useAlbumPages(id);
+  const viewerId = useAccountId();
   const remove = useRemoveFromAlbum();
   const update = useUpdateAlbum();
   const deleteAlbum = useDeleteAlbum();
@@ -143,11 +182,27 @@ export function AlbumPage({ id }: { id: number }) {
   const [editingAlbum, setEditingAlbum] = useState(false);
   const [deletingAlbum, setDeletingAlbum] = useState(false);
   const [sharing, setSharing] = useState(false);
+  const [showingMembers, setShowingMembers] = useState(false);
   // A kind without a viewer (recordings) is edited and deleted from its rows, here as on its screen.
   const [editing, setEditing] = useState<AlbumItem | null>(null);
   const [deleting, setDeleting] = useState<AlbumItem | null>(null);
 
-  const items = useMemo(() => itemsQuery.data ?? [], [itemsQuery.data]);
+  const items = useMemo(() => itemsQuery.data?.pages.flat() ?? [], [itemsQuery.data]);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = itemsQuery;
+  // The next page comes as the end of the album nears the viewport (and with «Показать ещё»).
+  const more = useRef<HTMLDivElement | null>(null);
+  useEffect(() => {
+    const sentinel = more.current;
+    if (!sentinel || !hasNextPage) return;
+    const seen = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+      },
+      { rootMargin: '800px 0px' },
+    );
+    seen.observe(sentinel);
+    return () => seen.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
   const runs = useMemo(() => albumRuns(items), [items]);
   const viewer = useAlbumViewer(items);
 
@@ -200,15 +255,34 @@ export function AlbumPage({ id }: { id: number }) {
     }
   };
 
-  // The same entries in a tile's «⋯» and in the viewer's; a kind without a picture (a recording) cannot be the cover.
+  // Another's item, downloaded through the album (while it allows it): a signed link the browser saves.
+  const downloadItem = useCallback(
+    async (item: ItemRef) => {
+      try {
+        const { url } = await albumItemDownloadLink(id, item);
+        window.location.assign(url);
+      } catch (error) {
+        showError(albumError(DOWNLOAD_ERROR, error));
+      }
+    },
+    [id, showError],
+  );
+
+  // The same entries in a tile's «⋯» and in the viewer's, as my part in the album allows; a kind without a picture
+  // (a recording) cannot be the cover.
+  const role = album.data?.role;
   const actionsFor = useCallback(
-    (item: ItemRef): MenuEntry[] => [
-      ...(MEDIA_KINDS[item.kind].picture
-        ? [{ label: MAKE_COVER, onSelect: () => void makeCover(item), disabled: isCover(album.data, item) || update.isPending }]
-        : []),
-      { label: REMOVE_FROM_ALBUM, onSelect: () => void removeItem(item), disabled: remove.isPending },
-    ],
-    [album.data, makeCover, removeItem, update.isPending, remove.isPending],
+    (item: ItemRef & { owner?: AlbumItem['owner']; download_url?: string | null }): MenuEntry[] => {
+      const others = !!item.owner;
+      const entries: MenuEntry[] = [];
+      if (others && item.download_url) entries.push({ label: DOWNLOAD, onSelect: () => void downloadItem(item) });
+      if (role === 'owner' && MEDIA_KINDS[item.kind].picture)
+        entries.push({ label: MAKE_COVER, onSelect: () => void makeCover(item), disabled: isCover(album.data, item) || update.isPending });
+      if (role === 'owner' || (role === 'contributor' && !others))
+        entries.push({ label: REMOVE_FROM_ALBUM, onSelect: () => void removeItem(item), disabled: remove.isPending });
+      return entries;
+    },
+    [role, album.data, makeCover, removeItem, downloadItem, update.isPending, remove.isPending],
   );
 
   if (album.isError) {
@@ -234,6 +308,7 @@ export function AlbumPage({ id }: { id: number }) {
         <AlbumHeader
           album={album.data}
           headingRef={heading}
+          onMembers={() => setShowingMembers(true)}
           onShare={() => setSharing(true)}
           onEdit={() => setEditingAlbum(true)}
           onDelete={() => setDeletingAlbum(true)}
@@ -257,6 +332,13 @@ export function AlbumPage({ id }: { id: number }) {
           {runs.map((run) => (
             <AlbumRunView key={run.key} run={run} actionsFor={actionsFor} onOpen={viewer.show} onEdit={setEditing} onDelete={setDeleting} />
           ))}
+          {hasNextPage ? (
+            <div ref={more} className="flex justify-center py-2">
+              <Button variant="secondary" loading={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+                Показать ещё
+              </Button>
+            </div>
+          ) : null}
         </div>
       )}
 
@@ -266,7 +348,9 @@ export function AlbumPage({ id }: { id: number }) {
           id={viewer.id}
           onMove={viewer.move}
           onClose={viewer.close}
-          extraActions={(record) => actionsFor({ kind: viewer.kind!, id: record.id })}
+          extraActions={(record) =>
+            actionsFor({ kind: viewer.kind!, id: record.id, owner: record.owner, download_url: record.download_url })
+          }
         />
       ) : null}
       {editing ? (
@@ -282,6 +366,14 @@ export function AlbumPage({ id }: { id: number }) {
       ) : null}
       {editingAlbum && album.data ? <AlbumDetailsDialog album={album.data} onClose={() => setEditingAlbum(false)} /> : null}
       {sharing && album.data ? <LazyShareDialog target={{ album: id }} name={album.data.title} onClose={() => setSharing(false)} /> : null}
+      {showingMembers && album.data ? (
+        <LazyMembersDialog
+          album={album.data}
+          viewerId={viewerId}
+          onClose={() => setShowingMembers(false)}
+          onLeft={() => router.replace('/albums')}
+        />
+      ) : null}
       <ConfirmDialog
         open={deletingAlbum}
         title="Удалить альбом?"

@@ -11,6 +11,22 @@ export const ALBUM_EMPTY = {
   description: 'Добавьте сюда запись, фотографию или видео: «В альбом» в меню «⋯» или в просмотре.',
 };
 export const CREATE_ALBUM = 'Создать альбом';
+export const MY_ALBUMS = 'Мои альбомы';
+export const SHARED_WITH_ME = 'Доступно мне';
+export const SHARED_EMPTY = {
+  title: 'С вами пока ничем не поделились',
+  description: 'Когда кто-то на этом сервере откроет вам свой альбом, он появится здесь, а на почту придёт письмо.',
+};
+export const MEMBERS = 'Участники';
+export const SHARE_LINK = 'Поделиться';
+export const LEAVE_ALBUM = 'Выйти из альбома';
+export const DOWNLOAD = 'Скачать';
+export const DOWNLOAD_ERROR = 'Не удалось скачать';
+/** For a contributor: where their own items come from. */
+export const CONTRIBUTOR_HINT =
+  'Добавляйте свои записи, фото и видео из разделов «Аудио», «Фото» и «Видео»: «⋯» или просмотр → «В альбом».';
+/** Whose album it is, under its title. */
+export const sharedBy = (name: string) => `Альбом пользователя ${name}`;
 export const NEW_ALBUM = 'Новый альбом';
 export const REMOVE_FROM_ALBUM = 'Убрать из альбома';
 export const MAKE_COVER = 'Сделать обложкой';

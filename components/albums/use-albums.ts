@@ -1,6 +1,6 @@
 'use client';
 
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   addAlbumItems,
   albumQueries,
@@ -14,14 +14,14 @@ import {
   type ItemRef,
 } from '@/lib/api/albums';
 
-/** «Альбомы»: the owner's albums, newest first. */
+/** «Альбомы»: mine and those shared with me, newest first. */
 export const useAlbums = () => useQuery(albumQueries.list());
 
 /** One album's details (title, description, count, cover). */
 export const useAlbum = (id: number) => useQuery(albumQueries.detail(id));
 
-/** One album's items outside the trash, in the order they were added. */
-export const useAlbumItems = (id: number) => useQuery(albumQueries.items(id));
+/** One album's items outside the trash, in the order they were added, a page at a time. */
+export const useAlbumPages = (id: number) => useInfiniteQuery(albumQueries.pages(id));
 
 /**
  * Every change to albums answers with the album: it goes into the cache at once (the page shows the new title,
@@ -50,7 +50,7 @@ export function useDeleteAlbum() {
     mutationFn: (id: number) => deleteAlbum(id),
     onSuccess: (_v, id) => {
       queryClient.removeQueries({ queryKey: albumQueries.detail(id).queryKey });
-      queryClient.removeQueries({ queryKey: albumQueries.items(id).queryKey });
+      queryClient.removeQueries({ queryKey: albumQueries.pages(id).queryKey });
       void queryClient.invalidateQueries({ queryKey: albumQueries.all() });
     },
   });

@@ -1,6 +1,7 @@
 'use client';
 
 import { MyLinksSection } from '@/components/shares/my-links-section';
+import { PartnersSection } from '@/components/partners/partners-section';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -64,6 +65,7 @@ export function ProfilePage() {
             </ProfileGroup>
             <ProfileGroup {...STORAGE}>
               <StorageSection />
+              <PartnersSection />
               <MyLinksSection />
             </ProfileGroup>
           </div>

@@ -1,16 +1,27 @@
 'use client';
 
 import { useMutation } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { AudioPlayer } from '@/components/player/audio-player';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { PasswordField } from '@/components/ui/password-field';
+import { lazyDialog } from '@/components/ui/lazy-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { openShare, shareOpenRefusal, shareTokenFromHash, type SharedView } from '@/lib/api/shares';
 import { SHARE_MESSAGES, type SharedItem } from '@/contract/shares';
+import { count } from '@/contract/words';
+import { SharedItems } from './shared-items';
+import { sharedTitle } from './shared-words';
+import type { ViewableShared } from './shared-viewer';
+
+// The viewer (the dialog library, its gestures) is fetched when a photo or a video is first opened.
+const SharedViewer = lazyDialog(() => import('./shared-viewer').then((m) => m.SharedViewer));
 
 const dateFormat = new Intl.DateTimeFormat('ru-RU', { dateStyle: 'long', timeStyle: 'short' });
+
+/** «7 элементов», as the owner's album counts them. */
+const albumCount = (n: number) => count(n, ['элемент', 'элемента', 'элементов']);
 
 const TOO_MANY = 'Слишком много попыток. Попробуйте позже.';
 const OTHER = 'Не удалось открыть ссылку. Проверьте соединение и попробуйте ещё раз.';
@@ -30,9 +41,9 @@ function Download({ item }: { item: SharedItem }) {
   );
 }
 
-/** One item of a link: the recording with its waveform player, the photo, or the video. */
+/** A link's one item: the recording with its waveform player, the photo, or the video. */
 function SharedItemView({ item, single }: { item: SharedItem; single: boolean }) {
-  const title = item.title.trim() || (item.kind === 'audio' ? 'Аудиозапись' : item.kind === 'photo' ? 'Фотография' : 'Видео');
+  const title = sharedTitle(item);
   return (
     <article
       aria-label={title}
@@ -104,19 +115,39 @@ function useMorePages(first: SharedView, token: string, password: string) {
 function View({ view, token, password, onReopen }: { view: SharedView; token: string; password: string; onReopen: () => void }) {
   const single = view.kind !== 'album';
   const { items, next, load, loading, refusal, sentinel } = useMorePages(view, token, password);
+  // A shared album's photos and videos open full-screen, going through them in the album's order.
+  const viewable = useMemo(() => items.filter((item): item is ViewableShared => item.kind !== 'audio'), [items]);
+  const [opened, setOpened] = useState<string | null>(null);
   return (
-    <div className="mx-auto flex w-full max-w-3xl flex-col gap-4">
-      <header className="flex flex-col gap-1">
-        <h1 className="break-words text-2xl font-semibold tracking-tight text-fg">{view.title || 'Без названия'}</h1>
-        {view.description ? <p className="whitespace-pre-line break-words text-fg-muted">{view.description}</p> : null}
-        {view.expires_at ? (
-          <p className="text-sm text-fg-muted">Ссылка действует до {dateFormat.format(new Date(view.expires_at))}</p>
+    <div className={`mx-auto flex w-full flex-col gap-4 ${single ? 'max-w-3xl' : 'max-w-section'}`}>
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div className="flex min-w-0 flex-1 basis-64 flex-col gap-1">
+          <h1 className="break-words text-2xl font-semibold tracking-tight text-fg">{view.title || 'Без названия'}</h1>
+          {view.description ? <p className="whitespace-pre-line break-words text-fg-muted">{view.description}</p> : null}
+          <p className="text-sm text-fg-muted">
+            {single ? null : <span data-testid="shared-count">{albumCount(view.item_count)}</span>}
+            {!single && view.expires_at ? ' · ' : null}
+            {view.expires_at ? `Ссылка действует до ${dateFormat.format(new Date(view.expires_at))}` : null}
+          </p>
+        </div>
+        {view.download_all_url ? (
+          // One ZIP of every item's served copy, made as it downloads (the browser saves it straight to disk).
+          <a
+            href={view.download_all_url}
+            download
+            className="inline-flex min-h-10 items-center justify-center gap-2 rounded-md bg-accent px-4 py-2 text-sm font-medium text-accent-fg hover:bg-accent-hover pointer-coarse:min-h-11"
+          >
+            Скачать всё
+          </a>
         ) : null}
       </header>
       {items.length === 0 ? <p className="text-fg-muted">В альбоме пока ничего нет.</p> : null}
-      {items.map((item) => (
-        <SharedItemView key={`${item.kind}-${item.id}`} item={item} single={single} />
-      ))}
+      {single ? (
+        items.map((item) => <SharedItemView key={`${item.kind}-${item.id}`} item={item} single />)
+      ) : (
+        <SharedItems items={items} onOpen={(item) => setOpened(item.id)} />
+      )}
+      {opened !== null ? <SharedViewer items={viewable} id={opened} onMove={setOpened} onClose={() => setOpened(null)} /> : null}
       {next ? (
         <div ref={sentinel} className="flex flex-col items-center gap-3 py-4" data-testid="shared-more">
           {loading ? (

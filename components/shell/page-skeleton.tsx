@@ -1,5 +1,5 @@
 import { ScreenLoading } from '@/components/ui/lazy-screen';
-import { ScreenSkeleton } from '@/components/ui/skeleton';
+import { KindScreenSkeleton } from '@/components/ui/screen-skeleton';
 import { KIND_NAMES } from '@/lib/media/kind-names';
 import { KINDS } from '@/lib/media/kind-paths';
 
@@ -10,7 +10,5 @@ import { KINDS } from '@/lib/media/kind-paths';
 export function PageSkeleton({ pathname }: { pathname: string }) {
   const path = pathname.replace(/\/+$/, '') || '/';
   const kind = KINDS.find((k) => KIND_NAMES[k].href === path);
-  if (!kind) return <ScreenLoading />;
-  const { heading, skeleton } = KIND_NAMES[kind];
-  return <ScreenSkeleton heading={heading} layout={skeleton.layout} record={skeleton.record} />;
+  return kind ? <KindScreenSkeleton kind={kind} /> : <ScreenLoading />;
 }

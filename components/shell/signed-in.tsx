@@ -2,6 +2,7 @@
 
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
+import { Avatar } from '@/components/ui/avatar';
 import { IconButton } from '@/components/ui/icon-button';
 import { Menu } from '@/components/ui/menu';
 import { useAuth } from '@/hooks/use-auth';
@@ -50,27 +51,6 @@ export function SignOutButton() {
         <path d="M9 4H6a2 2 0 00-2 2v12a2 2 0 002 2h3M16 17l5-5-5-5M21 12H9" strokeLinecap="round" strokeLinejoin="round" />
       </svg>
     </IconButton>
-  );
-}
-
-/** The user's photo, or their initials on the accent's soft colour. */
-export function Avatar({ name, photo, className = 'h-8 w-8 text-sm' }: { name: string; photo: string | null; className?: string }) {
-  const initials =
-    name
-      .split(/\s+/)
-      .filter(Boolean)
-      .slice(0, 2)
-      .map((w) => w[0]!.toUpperCase())
-      .join('') || '?';
-  return photo ? (
-    <img src={photo} alt="" className={`shrink-0 rounded-full object-cover ${className}`} />
-  ) : (
-    <span
-      aria-hidden="true"
-      className={`flex shrink-0 items-center justify-center rounded-full bg-accent-soft font-semibold text-accent-text ${className}`}
-    >
-      {initials}
-    </span>
   );
 }
 

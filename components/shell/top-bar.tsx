@@ -2,6 +2,7 @@
 
 import { useAtomValue } from 'jotai';
 import Link from 'next/link';
+import { usePathname } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { IconButton } from '@/components/ui/icon-button';
 import { lazyDialog } from '@/components/ui/lazy-dialog';
@@ -108,6 +109,8 @@ export function TopBar() {
   const [open, setOpen] = useState(false);
   const [folded, toggleFold] = useSidebarFold();
   const isAuthenticated = useAtomValue(authStatusAtom) === 'authenticated';
+  // A shared link's page is a guest's: nothing of Копилка's own to open there but its name, which leads home.
+  const sharedPage = /^\/s\/?$/.test(usePathname() ?? '');
 
   return (
     <header className="sticky top-0 z-30 h-14 border-b border-line bg-surface/95 backdrop-blur">
@@ -115,18 +118,20 @@ export function TopBar() {
         {/* The menu toggle and the way home are a navigation landmark of their own: a guest's page, the 404 and a
             signed-in tablet width (no sidebar, no bottom bar) have no other one. */}
         <nav aria-label={TOP_NAV_LABEL} className="flex h-full items-center gap-1 sm:gap-2">
-          <IconButton
-            label="Открыть меню"
-            onClick={() => setOpen(true)}
-            onPointerEnter={preloadSideDrawer}
-            onFocus={preloadSideDrawer}
-            aria-expanded={open}
-            aria-controls="side-drawer"
-            className="session:lg:hidden"
-            data-route-focus="yield"
-          >
-            <MenuIcon />
-          </IconButton>
+          {sharedPage && !isAuthenticated ? null : (
+            <IconButton
+              label="Открыть меню"
+              onClick={() => setOpen(true)}
+              onPointerEnter={preloadSideDrawer}
+              onFocus={preloadSideDrawer}
+              aria-expanded={open}
+              aria-controls="side-drawer"
+              className="session:lg:hidden"
+              data-route-focus="yield"
+            >
+              <MenuIcon />
+            </IconButton>
+          )}
           <span className="hidden session:lg:contents">
             <IconButton label={folded ? 'Развернуть меню' : 'Свернуть меню'} onClick={toggleFold} aria-controls="sidebar">
               <MenuIcon />

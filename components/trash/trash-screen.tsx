@@ -2,6 +2,7 @@
 
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { LineIcon } from '@/components/ui/line-icon';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadFailed } from '@/components/ui/load-failed';
@@ -12,6 +13,7 @@ import type { TrashItem } from '@/lib/api/trash';
 import { errorInfo } from '@/lib/errors';
 import { mediaRestoreError, trashLoadError, trashPurgeError } from '@/lib/media-errors';
 import { KIND_NAMES } from '@/lib/media/kind-names';
+import { count } from '@/contract/words';
 
 export const TRASH_TITLE = 'Корзина';
 export const TRASH_EMPTY = 'Корзина пуста';
@@ -21,9 +23,39 @@ export const EMPTIED = 'Корзина очищена';
 
 const dateTime = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 const date = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric' });
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 const itemKey = (item: Pick<TrashItem, 'kind' | 'id'>) => `${item.kind}-${item.id}`;
 const titleOf = (item: TrashItem) => item.title.trim() || 'Без названия';
+
+/** «Осталось 29 дней» until the item goes for good (at least a day while it is still here). */
+export const daysLeft = (purgeAt: string, now = Date.now()) => {
+  const days = Math.max(1, Math.ceil((new Date(purgeAt).getTime() - now) / DAY_MS));
+  return `Осталось ${count(days, ['день', 'дня', 'дней'])}`;
+};
+
+/** What the trash shows of an item, to recognise it by: a photo's thumbnail, a video's poster, a recording's icon. */
+function TrashThumb({ item }: { item: TrashItem }) {
+  const picture = item.kind === 'photo' ? item.thumbnail : item.kind === 'video' ? item.poster : null;
+  return (
+    <span
+      className={`flex h-14 w-14 shrink-0 items-center justify-center overflow-hidden rounded-md ${item.kind === 'video' ? 'bg-neutral-900' : 'bg-surface-3'}`}
+      data-testid="trash-thumb"
+    >
+      {picture ? (
+        <img
+          src={picture}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          className={`h-full w-full ${item.kind === 'video' ? 'object-contain' : 'object-cover'}`}
+        />
+      ) : (
+        <LineIcon d={KIND_NAMES[item.kind].icon} className="h-6 w-6 text-fg-muted" />
+      )}
+    </span>
+  );
+}
 
 function TrashEntry({
   item,
@@ -39,39 +71,36 @@ function TrashEntry({
   onPurge: () => void;
 }) {
   const titleId = `trash-${itemKey(item)}`;
+  const left = daysLeft(item.purge_at);
+  const soon = new Date(item.purge_at).getTime() - Date.now() < 3 * DAY_MS;
   return (
-    <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between" data-testid="trash-item">
-      <div className="flex min-w-0 flex-col gap-1 text-sm">
-        <p className="text-xs font-medium tracking-wide text-fg-muted uppercase">{KIND_NAMES[item.kind].one}</p>
-        <h2 id={titleId} className="break-words text-base font-semibold text-fg">
+    <li className="flex flex-wrap items-center gap-x-3 gap-y-2 py-3" data-testid="trash-item">
+      <TrashThumb item={item} />
+      <div className="flex min-w-0 flex-1 basis-48 flex-col gap-0.5 text-sm">
+        <h2 id={titleId} className="truncate text-base font-semibold text-fg" title={titleOf(item)}>
           {titleOf(item)}
         </h2>
-        <p className="text-fg-muted">
-          Удалено <time dateTime={item.deleted_at}>{dateTime.format(new Date(item.deleted_at))}</time>
+        <p className="truncate text-fg-muted">
+          <span>{KIND_NAMES[item.kind].one}</span> · удалено{' '}
+          <time dateTime={item.deleted_at}>{dateTime.format(new Date(item.deleted_at))}</time>
         </p>
-        <p className="text-fg-muted" data-testid="trash-purge-at">
-          Удалится навсегда <time dateTime={item.purge_at}>{date.format(new Date(item.purge_at))}</time>
+        <p className="flex flex-wrap items-center gap-x-2 text-fg-muted" data-testid="trash-purge-at">
+          <span
+            className={`rounded-full px-2 py-0.5 text-xs font-medium ${soon ? 'bg-danger-soft text-danger-text' : 'bg-surface-2 text-fg'}`}
+          >
+            {left}
+          </span>
+          <span>
+            Удалится навсегда <time dateTime={item.purge_at}>{date.format(new Date(item.purge_at))}</time>
+          </span>
         </p>
       </div>
-      <div className="flex flex-wrap gap-2">
+      <div className="ml-auto flex gap-2">
         {/* Each says which item it acts on (a list of «Восстановить» alone is a guess for a screen reader). */}
-        <Button
-          variant="secondary"
-          aria-label={`Восстановить: ${titleOf(item)}`}
-
-          loading={restoring}
-          disabled={busy}
-          onClick={onRestore}
-        >
+        <Button variant="secondary" aria-label={`Восстановить: ${titleOf(item)}`} loading={restoring} disabled={busy} onClick={onRestore}>
           Восстановить
         </Button>
-        <Button
-          variant="secondary"
-          aria-label={`Удалить навсегда: ${titleOf(item)}`}
-
-          disabled={busy}
-          onClick={onPurge}
-        >
+        <Button variant="secondary" aria-label={`Удалить навсегда: ${titleOf(item)}`} disabled={busy} onClick={onPurge}>
           Удалить навсегда
         </Button>
       </div>
@@ -196,7 +225,7 @@ export function TrashScreen() {
           ref={list}
           tabIndex={-1}
           aria-label="Удалённые записи, фотографии и видео"
-          className="divide-y divide-line rounded-xl border border-line bg-surface px-4 shadow-card outline-none"
+          className="divide-y divide-line rounded-xl border border-line bg-surface px-3 shadow-card outline-none sm:px-4"
         >
           {items.map((item) => (
             <TrashEntry

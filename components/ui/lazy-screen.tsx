@@ -13,8 +13,8 @@ export function ScreenLoading() {
 }
 
 /**
- * A component whose code is not part of the page's first load: `fallback` until its code is here, then the
- * component. Not React.lazy in a Suspense boundary: a boundary that showed its fallback holds back the content
+ * A component whose code is not part of the page's first load: `fallback` (or what it draws for the props)
+ * until its code is here, then the component. Not React.lazy in a Suspense boundary: a boundary that showed its fallback holds back the content
  * that replaces it for up to 300 ms (React's Suspense throttling), and on /audio the main thread sat idle that
  * long before the screen asked for its list. With `early`, the fetch starts as soon as the module that made it
  * runs in the browser rather than at the first draw. A fetch that failed is tried again at the next mount; its
@@ -55,14 +55,14 @@ export function deferredComponent<P extends object = object>(
     }, [state.component]);
     if (state.error) throw state.error instanceof Error ? state.error : new Error('code did not load', { cause: state.error });
     const Component = state.component;
-    const standIn = typeof fallback === 'function' ? fallback(props) : fallback;
+    const shown = typeof fallback === 'function' ? fallback(props) : fallback;
     // The boundary is the one useSearchParams needs in a static export; nothing in it suspends once here.
     return Component ? (
-      <Suspense fallback={standIn}>
+      <Suspense fallback={shown}>
         <Component {...props} />
       </Suspense>
     ) : (
-      <>{standIn}</>
+      <>{shown}</>
     );
   }
   return Deferred;

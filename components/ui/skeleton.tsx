@@ -1,6 +1,8 @@
+import type { CSSProperties } from 'react';
+
 /** A grey block that pulses where content will be, in the content's own shape (no spinner where the layout is known). */
-export function Skeleton({ className = '' }: { className?: string }) {
-  return <span aria-hidden="true" className={`block animate-shimmer rounded-md bg-surface-3 ${className}`} />;
+export function Skeleton({ className = '', style }: { className?: string; style?: CSSProperties }) {
+  return <span aria-hidden="true" className={`block animate-shimmer rounded-md bg-surface-3 ${className}`} style={style} />;
 }
 
 /**
@@ -41,7 +43,8 @@ export function ScreenSkeleton({
   label = 'Загрузка…',
 }: {
   heading: string;
-  layout: 'rows' | 'tiles';
+  /** The list's shape: a recorder's rows, tiles (videos) or the photo timeline's justified rows. */
+  layout: 'rows' | 'tiles' | 'timeline';
   /** A record button beside the upload. */
   record: boolean;
   label?: string;
@@ -67,6 +70,8 @@ export function ScreenSkeleton({
       </div>
       {layout === 'rows' ? (
         <SkeletonRows label={label} />
+      ) : layout === 'timeline' ? (
+        <SkeletonTimeline label={label} />
       ) : (
         <SkeletonTiles label={label} tiles={18} className="grid-cols-3 gap-1 md:grid-cols-4 lg:grid-cols-5 xl:grid-cols-6" />
       )}
@@ -80,6 +85,35 @@ export function SkeletonTiles({ label, tiles = 8, className = '' }: { label: str
     <div role="status" aria-label={label} className={`grid ${className}`} data-testid="list-skeleton">
       {Array.from({ length: tiles }, (_, i) => (
         <Skeleton key={i} className="aspect-square w-full rounded-lg" />
+      ))}
+      <span className="sr-only">{label}</span>
+    </div>
+  );
+}
+
+/** The grey timeline's shapes: a few days of photos in their usual shapes (landscape, portrait, square, panorama). */
+const TIMELINE_BANDS: readonly (readonly number[])[] = [
+  [1.33, 0.75, 1.33, 1, 0.75, 1.33],
+  [3, 1.33, 0.75, 1],
+  [0.75, 1.33, 1.33, 0.75, 1.33],
+  [1, 1.33, 3, 0.75],
+];
+
+/** The photo timeline while it loads: day headings over justified rows of grey boxes, in the timeline's measures. */
+export function SkeletonTimeline({ label }: { label: string }) {
+  return (
+    <div role="status" aria-label={label} className="flex flex-col gap-1" data-testid="list-skeleton">
+      {TIMELINE_BANDS.map((band, i) => (
+        <div key={i} className="flex flex-col">
+          <div className="flex h-[30px] items-end pb-2 sm:h-8">
+            <Skeleton className="h-3.5 w-28 rounded-sm" />
+          </div>
+          <div className="flex h-[92px] gap-1 overflow-hidden sm:h-[124px]">
+            {band.map((aspect, j) => (
+              <Skeleton key={j} className="h-full min-w-0 rounded-sm" style={{ flexGrow: aspect, flexBasis: 0 }} />
+            ))}
+          </div>
+        </div>
       ))}
       <span className="sr-only">{label}</span>
     </div>

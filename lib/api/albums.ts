@@ -1,6 +1,6 @@
 // First: zod without its `new Function` probe, which the Content-Security-Policy reports (lib/schemas/zod-config.ts).
 import '@/lib/schemas/zod-config';
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 import type { Album, AlbumEdit, AlbumInput, AlbumItem, ItemRef } from '@/contract/albums';
 
@@ -32,6 +32,22 @@ export async function deleteAlbum(id: number): Promise<void> {
 /** GET /api/albums/{id}/items/: the items outside the trash, in the order added, each its kind's record plus `kind`. */
 export const listAlbumItems = (id: number) => api.get(`${albumPath(id)}items/`, { searchParams: { t: Date.now() } }).json<AlbumItem[]>();
 
+/** How many items a page of an album holds: the first page is what the album's first tiles wait for. */
+export const ALBUM_PAGE = 200;
+
+/**
+ * GET /api/albums/{id}/items/?limit=&after=: a page of the items, after the item at `after` (its `position`;
+ * null: from the start). A page shorter than ALBUM_PAGE is the last.
+ */
+export const listAlbumItemsPage = (id: number, after: number | null) =>
+  api
+    .get(`${albumPath(id)}items/`, { searchParams: { limit: ALBUM_PAGE, ...(after === null ? {} : { after }), t: Date.now() } })
+    .json<AlbumItem[]>();
+
+/** GET /api/albums/{id}/items/{kind}/{item}/download-link/: a signed link to another member's item (while the album allows it). */
+export const albumItemDownloadLink = (id: number, item: ItemRef) =>
+  api.get(`${albumPath(id)}items/${item.kind}/${item.id}/download-link/`).json<{ url: string }>();
+
 /** POST /api/albums/{id}/items/ (the owner's items, outside the trash; at most ALBUM_ITEMS_PER_REQUEST) → the album. */
 export const addAlbumItems = (id: number, items: ItemRef[]) => api.post(`${albumPath(id)}items/`, { json: { items } }).json<Album>();
 
@@ -43,4 +59,12 @@ export const albumQueries = {
   list: () => queryOptions({ queryKey: [...albumQueries.all(), 'list'] as const, queryFn: listAlbums }),
   detail: (id: number) => queryOptions({ queryKey: [...albumQueries.all(), 'detail', id] as const, queryFn: () => getAlbum(id) }),
   items: (id: number) => queryOptions({ queryKey: [...albumQueries.all(), 'items', id] as const, queryFn: () => listAlbumItems(id) }),
+  /** The album's items a page at a time (its page shows the first tiles from the first page). */
+  pages: (id: number) =>
+    infiniteQueryOptions({
+      queryKey: [...albumQueries.all(), 'pages', id] as const,
+      queryFn: ({ pageParam }) => listAlbumItemsPage(id, pageParam),
+      initialPageParam: null as number | null,
+      getNextPageParam: (last: AlbumItem[]) => (last.length < ALBUM_PAGE ? undefined : last[last.length - 1]!.position),
+    }),
 };

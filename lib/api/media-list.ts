@@ -14,15 +14,20 @@ import type { MediaKind } from '@/contract/media';
  * and asks again with If-None-Match, and an unchanged list comes back as a 304 whose kept copy the browser hands
  * over (server/media/records/list-reply.ts). Of 2,000 recordings, that is no body at all rather than megabytes.
  */
-export function listMedia<T>(kind: MediaKind): Promise<T[]> {
-  return api.get(`media/${kind}/`).json<T[]>();
+export function listMedia<T>(kind: MediaKind, withPartners = false): Promise<T[]> {
+  return api.get(`media/${kind}/`, withPartners ? { searchParams: { with_partners: '1' } } : {}).json<T[]>();
 }
 
-/** A kind's queries: `all` (every query of the kind, for invalidation) and `list`, the list itself. */
+/**
+ * A kind's queries: `all` (every query of the kind, for invalidation), `list`, the list itself, and
+ * `listWithPartners`, the list with the partners' items beside mine (?with_partners=1, contract/household.ts).
+ */
 export function mediaQueries<T, K extends MediaKind = MediaKind>(kind: K) {
   const all = () => ['media', kind] as const;
   return {
     all,
     list: () => queryOptions({ queryKey: [...all(), 'list'] as const, queryFn: () => listMedia<T>(kind) }),
+    listWithPartners: () =>
+      queryOptions({ queryKey: [...all(), 'list', 'with-partners'] as const, queryFn: () => listMedia<T>(kind, true) }),
   };
 }

@@ -18,14 +18,25 @@ export type { TimelineBucket };
 
 const bucketsSchema = z.array(timelineBucketSchema);
 
-/** GET /api/media/{kind}/buckets/?tz=…: the months that hold records, newest first, with their counts. */
-export async function getTimelineBuckets(kind: MediaKind, tz: string): Promise<TimelineBucket[]> {
-  return bucketsSchema.parse(await api.get(`media/${kind}/buckets/`, { searchParams: { tz } }).json<unknown>());
+/** `?with_partners=1` when the partners' items are to be shown beside mine (contract/household.ts). */
+const partnersParam = (withPartners: boolean): Record<string, string> => (withPartners ? { with_partners: '1' } : {});
+
+/**
+ * GET /api/media/{kind}/buckets/?tz=…: the months that hold records, newest first, with their counts (with
+ * `withPartners`, the partners' items counted in).
+ */
+export async function getTimelineBuckets(kind: MediaKind, tz: string, withPartners = false): Promise<TimelineBucket[]> {
+  return bucketsSchema.parse(
+    await api.get(`media/${kind}/buckets/`, { searchParams: { tz, ...partnersParam(withPartners) } }).json<unknown>(),
+  );
 }
 
-/** GET /api/media/{kind}/?month=YYYY-MM&tz=…: one month's records, newest first, shaped like the whole list's. */
-export async function getTimelineMonth<T>(kind: MediaKind, month: string, tz: string): Promise<T[]> {
-  const data = await api.get(`media/${kind}/`, { searchParams: { month, tz } }).json<unknown>();
+/**
+ * GET /api/media/{kind}/?month=YYYY-MM&tz=…: one month's records, newest first, shaped like the whole list's (with
+ * `withPartners`, the partners' items among them, each with its `owner`).
+ */
+export async function getTimelineMonth<T>(kind: MediaKind, month: string, tz: string, withPartners = false): Promise<T[]> {
+  const data = await api.get(`media/${kind}/`, { searchParams: { month, tz, ...partnersParam(withPartners) } }).json<unknown>();
   return Array.isArray(data) ? (data as T[]) : [];
 }
 
@@ -33,13 +44,19 @@ export async function getTimelineMonth<T>(kind: MediaKind, month: string, tz: st
  * A kind's timeline queries, under the kind's own key (mediaQueries(kind).all()), so whatever invalidates
  * the kind's list after a change invalidates its months and buckets too.
  */
-export function timelineQueries<T, K extends MediaKind = MediaKind>(kind: K) {
+export function timelineQueries<T, K extends MediaKind = MediaKind>(kind: K, withPartners = false) {
   const all = () => ['media', kind, 'timeline'] as const;
+  // The timeline with the partners' items is another timeline, cached apart from mine alone (whose keys stay as they were).
+  const at = (tz: string): readonly string[] => (withPartners ? [tz, 'with-partners'] : [tz]);
   const month = (month: string, tz: string) =>
-    queryOptions({ queryKey: [...all(), tz, 'month', month] as const, queryFn: () => getTimelineMonth<T>(kind, month, tz) });
+    queryOptions({
+      queryKey: [...all(), ...at(tz), 'month', month] as const,
+      queryFn: () => getTimelineMonth<T>(kind, month, tz, withPartners),
+    });
   return {
     all,
-    buckets: (tz: string) => queryOptions({ queryKey: [...all(), tz, 'buckets'] as const, queryFn: () => getTimelineBuckets(kind, tz) }),
+    buckets: (tz: string) =>
+      queryOptions({ queryKey: [...all(), ...at(tz), 'buckets'] as const, queryFn: () => getTimelineBuckets(kind, tz, withPartners) }),
     /**
      * The months, answered only once the first months' records are in the cache too (each under its month's
      * key): whatever re-reads the months re-reads what the screen shows first with them, so the count and the
@@ -47,9 +64,9 @@ export function timelineQueries<T, K extends MediaKind = MediaKind>(kind: K) {
      */
     bucketsWithFirst: (tz: string, client: QueryClient) =>
       queryOptions({
-        queryKey: [...all(), tz, 'buckets'] as const,
+        queryKey: [...all(), ...at(tz), 'buckets'] as const,
         queryFn: async () => {
-          const buckets = await getTimelineBuckets(kind, tz);
+          const buckets = await getTimelineBuckets(kind, tz, withPartners);
           await Promise.all(firstMonths(buckets).map((m) => client.fetchQuery({ ...month(m, tz), staleTime: 0 })));
           return buckets;
         },

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/kysely.ts';
@@ -9,13 +8,11 @@ import { detailError } from '../http/errors.ts';
 import { reconcileStorage } from '../storage/reconcile.ts';
 import type { Storage } from '../storage/storage.ts';
 import type { AdminJob, AdminStatus, AdminStorage, JobState, StorageCheck } from '../../contract/admin.ts';
+import { VERSION } from '../version.ts';
 import { AdminRepository } from './admin-repository.ts';
 import { AdminUsersRepository } from './admin-users-repository.ts';
 import type { Actor, AuditLog } from './audit.ts';
 import type { Registration } from './registration.ts';
-
-/** The version of this build, as package.json names it. */
-export const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 /** The most jobs the area lists (the oldest first: what waits longest). */
 export const JOBS_SHOWN = 500;

@@ -23,9 +23,10 @@ import * as m024 from './migrations/024-media-row-version.ts';
 import * as m025 from './migrations/025-recent-sign-in.ts';
 import * as m026 from './migrations/026-audio-tags.ts';
 import * as m027 from './migrations/027-admin.ts';
+import * as m028 from './migrations/028-household-sharing.ts';
 
 /**
- * Numbered in sequence, append-only: the next one is 028. Add a new file and list it here; never edit
+ * Numbered in sequence, append-only: the next one is 029. Add a new file and list it here; never edit
  * one that has shipped (Kysely refuses a lower number added after a higher one has run).
  */
 const migrations: Record<string, Migration> = {
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '025-recent-sign-in': m025,
   '026-audio-tags': m026,
   '027-admin': m027,
+  '028-household-sharing': m028,
 };
 
 /** This release's migrations, oldest first (`npm run admin -- version` names the newest). */

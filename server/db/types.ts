@@ -195,6 +195,29 @@ export interface AlbumsTable {
   cover_media_id: number | null;
   created_at: string;
   updated_at: string;
+  /** 1 when members may download items that are not theirs (migration 028). */
+  allow_download: Generated<number>;
+}
+
+/** What a member of a shared album may do: look (viewer), or also add and take out their own items (contributor). */
+export type AlbumRole = 'viewer' | 'contributor';
+
+/** An account the album's owner shared it with (migration 028). */
+export interface AlbumMembersTable {
+  id: Generated<number>;
+  album_id: number;
+  user_id: number;
+  role: AlbumRole;
+  created_at: string;
+}
+
+/** `user_id` shows their photos and videos (and recordings with include_audio) to `partner_id`, read-only (migration 028). */
+export interface PartnersTable {
+  id: Generated<number>;
+  user_id: number;
+  partner_id: number;
+  include_audio: Generated<number>;
+  created_at: string;
 }
 
 /** An item in an album; `id` grows with each addition, so it orders the album as items were added. */
@@ -407,6 +430,8 @@ export interface DB {
   upload_locks: UploadLocksTable;
   albums: AlbumsTable;
   album_items: AlbumItemsTable;
+  album_members: AlbumMembersTable;
+  partners: PartnersTable;
   shares: SharesTable;
   passkeys: PasskeysTable;
   webauthn_challenges: WebauthnChallengesTable;

@@ -6,6 +6,7 @@ import {
   kindUnion,
   MEDIA_RECORD_SCHEMAS,
   mediaKindSchema,
+  mediaInfoSchema,
   signedLinkSchema,
   type MediaKind,
 } from '../../contract/media.ts';
@@ -50,6 +51,9 @@ export const exportBody = z.object({
 /** A signed, expiring link (the export, a download). */
 export const linkWire = z.strictObject(signedLinkSchema.shape);
 
+/** GET /api/media/{kind}/{id}/info/: the file's name and a photo's camera facts (nothing else leaves). */
+export const infoWire = z.strictObject(mediaInfoSchema.shape);
+
 /** A record's id in the path: a positive integer that fits the column (anything else names no record: 404). */
 export const idParams = z.object({
   id: z
@@ -69,13 +73,14 @@ export const editBody = mediaEditSchema;
 export const overrideBody = mediaEditSchema.extend({ _method: z.string().optional() });
 
 /**
- * A list's query: `?favorite=1` lists only the owner's favourites (`0` or none: every item). Other
- * keys are ignored (clients before the lists' ETags sent a cache-busting `t`).
+ * A list's query: `?favorite=1` lists only the owner's favourites (`0` or none: every item); `?with_partners=1`
+ * adds the items of the partners who show the viewer theirs (not to the favourites). Other keys are ignored
+ * (clients before the lists' ETags sent a cache-busting `t`).
  */
-export const listQuery = listQuerySchema.extend({ favorite: booleanField.optional() });
+export const listQuery = listQuerySchema.extend({ favorite: booleanField.optional(), with_partners: booleanField.optional() });
 
-/** The timeline's buckets' query: `?tz=`, and `?favorite=1` for the favourites' months. */
-export const bucketsQuery = bucketsQuerySchema.extend({ favorite: booleanField.optional() });
+/** The timeline's buckets' query: `?tz=`, `?favorite=1` for the favourites' months, `?with_partners=1` as the list's. */
+export const bucketsQuery = bucketsQuerySchema.extend({ favorite: booleanField.optional(), with_partners: booleanField.optional() });
 
 /** `?format=` of a kind's download; empty is the same as none. */
 export const downloadQuery = (kind: MediaKind) =>

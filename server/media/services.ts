@@ -4,6 +4,7 @@ import type { MediaFileAccess } from './files/access.ts';
 import type { MediaPathSigner } from './files/signing.ts';
 import type { BackgroundWork } from './processing/background.ts';
 import type { ListCache } from './records/list-cache.ts';
+import type { MediaInfo } from './records/info.ts';
 import type { MediaService } from './records/service.ts';
 import type { MediaTimeline } from './timeline/timeline.ts';
 import type { MediaTrash } from './trash/trash.ts';
@@ -18,6 +19,8 @@ import type { MediaUsage } from './usage/usage.ts';
  */
 export interface MediaServices {
   records: MediaService;
+  /** The viewer's «Сведения» read from the original: its file name, a photo's camera and exposure. */
+  info: MediaInfo;
   uploads: MediaUploads;
   /** Deleted items: listed, restored, removed for good (also 30 days after deletion). */
   trash: MediaTrash;

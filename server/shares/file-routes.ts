@@ -7,7 +7,8 @@ import { mimeForKey } from '../media/content-types.ts';
 import { MEDIA_KINDS } from '../media/kinds.ts';
 import { sendStored } from '../media/files/send-file.ts';
 import { PUBLIC_SHARE_HEADERS } from './routes.ts';
-import { sharedFileParams, sharedFileQuery } from './schemas.ts';
+import { sharedAlbumParams, sharedFileParams, sharedFileQuery } from './schemas.ts';
+import { streamZip } from '../media/export/zip.ts';
 import type { SharesService } from './service.ts';
 
 const forbidden = () => new ApiError(403, { detail: 'Доступ запрещён' });
@@ -39,6 +40,42 @@ export async function sharedFileRoutes(app: FastifyInstance, deps: AppDeps, shar
         reply.header('Content-Disposition', contentDisposition(`${title}.${key.slice(key.lastIndexOf('.') + 1)}`));
       }
       return sendStored(request, reply, deps.storage, access.key, mimeForKey(access.key));
+    },
+  });
+
+  // An album link's «Скачать всё»: one ZIP of every item's served copy, streamed as it is made (never whole in
+  // memory, so no length and no ranges), under the album's title. The link is checked again before each file:
+  // revoked, paused or expired meanwhile, the archive breaks off there. GET only (an automatic HEAD would make
+  // the archive to drop it).
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: 'GET',
+    url: '/media/shared-album/:ref',
+    exposeHeadRoute: false,
+    schema: { params: sharedAlbumParams, querystring: sharedFileQuery },
+    onRequest: async (_request, reply) => {
+      reply.headers(PUBLIC_SHARE_HEADERS);
+      reply.header('Content-Security-Policy', "default-src 'none'; sandbox");
+    },
+    handler: async (request, reply) => {
+      const zip = await shares.albumZip(request.params.ref, request.query, request.ip);
+      if (zip.status === 'forbidden') throw forbidden();
+      if (zip.status === 'gone') throw notFound();
+      reply.header('Content-Type', 'application/zip');
+      reply.header('X-Content-Type-Options', 'nosniff');
+      reply.header('Content-Disposition', contentDisposition(`${zip.title}.zip`));
+      const { storage } = deps;
+      return reply.send(
+        streamZip(
+          zip.files.map((file) => ({
+            name: file.name,
+            mtime: file.mtime,
+            open: async () => {
+              if (!(await file.stillGranted())) throw new Error('the share link no longer grants this file');
+              return storage.read(file.key);
+            },
+          })),
+        ),
+      );
     },
   });
 }

@@ -8,7 +8,7 @@ import { createCipheriv, createDecipheriv, createHmac } from 'node:crypto';
  * every time for the same numbers (an item keeps its name from page to page), and cannot be made or
  * changed without the key (anything else opens to a wrong check: null).
  */
-type Purpose = 'item' | 'page';
+type Purpose = 'item' | 'page' | 'album';
 
 const CHECK = 0x4b504c4b; // "KPLK"
 
@@ -64,4 +64,13 @@ export const pageCursor = (secret: string, shareId: number, after: number, expir
 export function openPageCursor(secret: string, cursor: string): { shareId: number; after: number; expiresAt: number } | null {
   const opened = unseal(secret, 'page', cursor);
   return opened && opened[0] > 0 ? { shareId: opened[0], after: opened[1], expiresAt: opened[2] } : null;
+}
+
+/** The name of an album link's whole (its «Скачать всё» ZIP), as its answer hands it out. */
+export const albumRef = (secret: string, shareId: number): string => seal(secret, 'album', shareId, 0, 0);
+
+/** The link an album's name stands for, or null when it names none. */
+export function openAlbumRef(secret: string, ref: string): { shareId: number } | null {
+  const opened = unseal(secret, 'album', ref);
+  return opened && opened[0] > 0 && opened[1] === 0 && opened[2] === 0 ? { shareId: opened[0] } : null;
 }

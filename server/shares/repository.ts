@@ -76,12 +76,21 @@ export class SharesRepository {
   }
 
   /** The live link with this token hash and its target, or undefined (unknown, revoked, paused, expired, owner gone, item in the trash). */
-  async findOpenable(tokenHash: string, now: string): Promise<OpenableShare | undefined> {
+  findOpenable(tokenHash: string, now: string): Promise<OpenableShare | undefined> {
+    return this.openable({ token_hash: tokenHash }, now);
+  }
+
+  /** The same by the link's id (what an album's «Скачать всё» URL names, sealed). */
+  findOpenableById(shareId: number, now: string): Promise<OpenableShare | undefined> {
+    return this.openable({ id: shareId }, now);
+  }
+
+  private async openable(by: { token_hash: string } | { id: number }, now: string): Promise<OpenableShare | undefined> {
     const share = await this.db
       .selectFrom('shares')
       .innerJoin('users', 'users.id', 'shares.user_id')
       .selectAll('shares')
-      .where('shares.token_hash', '=', tokenHash)
+      .where((eb) => ('id' in by ? eb('shares.id', '=', by.id) : eb('shares.token_hash', '=', by.token_hash)))
       .where('shares.paused_at', 'is', null)
       .where('users.is_active', '=', 1)
       .where((eb) => eb.or([eb('shares.expires_at', 'is', null), eb('shares.expires_at', '>', now)]))

@@ -121,6 +121,7 @@ export const shareRoutes: FastifyPluginAsyncZod<ShareRouteOptions> = async (app,
           next: opened.next,
           expires_at: share.expires_at,
           allow_download: allowDownload,
+          download_all_url: shares.albumZipUrl(share),
         };
       });
   });

@@ -65,6 +65,9 @@ export const shareParams = z.object({ id: pathId });
 /** `/media/shared/<item ref>/<file>`: anything else names no file (404). */
 export const sharedFileParams = z.object({ ref: z.string().regex(/^[A-Za-z0-9_-]{22}$/), file: z.enum(SHARED_FILES) });
 
+/** `/media/shared-album/<album ref>/`: anything else names no archive (404). */
+export const sharedAlbumParams = z.object({ ref: z.string().regex(/^[A-Za-z0-9_-]{22}$/) });
+
 /** A share URL's expiry and signature; anything else in their place is no signature (the same 403). */
 export const sharedFileQuery = z.object({
   exp: z.string().optional().catch(undefined),

@@ -17,14 +17,15 @@ import { detailError, fieldError, notFound } from '../http/errors.ts';
 import { reauthRequired } from '../auth/recent-sign-in.ts';
 import { shareGrant } from '../grants/grant.ts';
 import type { Grants } from '../grants/grants.ts';
-import type { SharedFile } from '../media/kinds.ts';
+import { MEDIA_KINDS, type SharedFile } from '../media/kinds.ts';
+import { safeFileName } from '../media/files/content-disposition.ts';
 import { sharedFileKey } from '../media/records/items.ts';
 import type { MediaKind } from '../../contract/media.ts';
 import type { Throttle } from '../throttle/throttle.ts';
 import type { OpenableShare, SharesRepository, ShareWithTarget } from './repository.ts';
 import { SHARE_CURSOR_TTL_SECONDS, SHARE_LIMITS } from './limits.ts';
-import { itemRef, openItemRef, openPageCursor, pageCursor } from './refs.ts';
-import { newShareToken, shareTokenHash, verifySharedMediaSignature } from './signing.ts';
+import { albumRef, itemRef, openAlbumRef, openItemRef, openPageCursor, pageCursor } from './refs.ts';
+import { newShareToken, shareTokenHash, signSharedZipPath, verifySharedMediaSignature, verifySharedZipSignature } from './signing.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -67,6 +68,14 @@ export interface OpenedShare {
   items: Media[];
   itemCount: number;
   next: string | null;
+}
+
+/** A file of an album link's ZIP: its name in the archive, its time, its stored key, and whether the link still grants it. */
+export interface SharedZipFile {
+  name: string;
+  mtime: Date;
+  key: string;
+  stillGranted: () => Promise<boolean>;
 }
 
 /** The file a share's media URL serves, and under which name when it is a download. */
@@ -234,6 +243,59 @@ export class SharesService {
   }
 
   /**
+   * An album link's «Скачать всё» (signing.ts' signSharedZipPath): 'forbidden' without a valid signature or a
+   * name this server sealed (the same answer whatever it names); 'gone' when the link no longer opens (revoked,
+   * paused, expired, the owner gone), allows no downloads, or is not an album's; else the archive's name and its
+   * files — the served copy of each item outside the trash (never an original), the album's order, names made
+   * unique. Throttled per address as openings are. Each file asks `stillGranted` before its bytes go out, so a
+   * link revoked during the download stops it.
+   */
+  async albumZip(
+    ref: string,
+    signed: { exp?: string; sig?: string },
+    ip: string,
+  ): Promise<{ status: 'ok'; title: string; files: SharedZipFile[] } | { status: 'forbidden' } | { status: 'gone' }> {
+    const now = this.d.clock.now();
+    if (!verifySharedZipSignature(this.d.secretKey, ref, signed, now)) return { status: 'forbidden' };
+    const named = openAlbumRef(this.d.secretKey, ref);
+    if (!named) return { status: 'forbidden' };
+    const { limit, windowMs } = SHARE_LIMITS.opensPerIp;
+    await enforce(this.d.throttle.hit(`share:zip:ip:${ip}`, limit, windowMs));
+    const share = await this.d.repo.findOpenableById(named.shareId, now.toISOString());
+    if (!share || share.allow_download !== 1 || !('album' in share.target)) return { status: 'gone' };
+    const { album } = share.target;
+    const grant = shareGrant(share.id);
+    const names = new Set<string>();
+    const files: SharedZipFile[] = [];
+    for (let after = 0; ;) {
+      const page = await this.d.repo.albumPage(share.user_id, album.id, after, SHARE_PAGE_SIZE);
+      for (const item of page) {
+        const key = sharedFileKey(item, 'download');
+        if (!key) continue; // still processing: nothing served yet
+        const stem = safeFileName(item.title.trim() || MEDIA_KINDS[item.kind].export.untitled);
+        files.push({
+          name: uniqueName(names, stem, key.slice(key.lastIndexOf('.') + 1)),
+          mtime: new Date(item.created_at),
+          key,
+          stillGranted: async () => {
+            const granted = await this.d.repo.itemOfShare(share.id, item.id);
+            return !!granted && granted.allowDownload && (await this.d.grants.alive(grant, share.user_id));
+          },
+        });
+      }
+      if (page.length < SHARE_PAGE_SIZE) break;
+      after = page.at(-1)!.entry_id;
+    }
+    return { status: 'ok', title: album.title.trim() || 'Альбом', files };
+  }
+
+  /** The URL of an album link's «Скачать всё», for its answer (when it allows downloads). */
+  albumZipUrl(share: OpenableShare): string | null {
+    if (!('album' in share.target) || share.allow_download !== 1) return null;
+    return signSharedZipPath(this.d.secretKey, albumRef(this.d.secretKey, share.id), this.d.clock.now());
+  }
+
+  /**
    * A try is counted first per address on the link and per address (argon2 runs after): an address that
    * keeps guessing waits, alone. The link's own wrong tries, from anywhere, only pace further tries (a
    * backoff of at most a minute), so strangers guessing never lock the recipient out. A right password
@@ -283,4 +345,15 @@ export class SharesService {
 function openingRule(ip: string, page: boolean): [string, number, number] {
   const rule = page ? SHARE_LIMITS.pagesPerIp : SHARE_LIMITS.opensPerIp;
   return [`share:${page ? 'page' : 'open'}:ip:${ip}`, rule.limit, rule.windowMs];
+}
+
+/** `stem.ext`, or `stem (2).ext` and on when the archive already holds that name (compared without case). */
+function uniqueName(taken: Set<string>, stem: string, ext: string): string {
+  for (let n = 1; ; n++) {
+    const name = n === 1 ? `${stem}.${ext}` : `${stem} (${n}).${ext}`;
+    if (!taken.has(name.toLowerCase())) {
+      taken.add(name.toLowerCase());
+      return name;
+    }
+  }
 }

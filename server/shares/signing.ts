@@ -40,3 +40,29 @@ export function verifySharedMediaSignature(
   const given = Buffer.from(sig);
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
+
+const zipMac = (secret: string, ref: string, exp: number) =>
+  createHmac('sha256', `media-shared-zip:${secret}`)
+    .update(JSON.stringify([ref, exp]))
+    .digest('base64url');
+
+/**
+ * An album link's «Скачать всё»: `/media/shared-album/<album ref>/?exp=…&sig=…`, one ZIP of the served copy of
+ * every item (never an original), made as it is downloaded. Like the items' URLs it names no owner and no
+ * sequential id, is signed under a key of its own, and the link is checked again when it is used and before
+ * each file of the archive.
+ */
+export function signSharedZipPath(secret: string, ref: string, now: Date): string {
+  const exp = mediaExpiry(now, MEDIA_URL_TTL_SECONDS);
+  return `/media/shared-album/${ref}/?exp=${exp}&sig=${zipMac(secret, ref, exp)}`;
+}
+
+/** True when sig signs this album ref's ZIP, and exp is in the future. */
+export function verifySharedZipSignature(secret: string, ref: string, { exp, sig }: { exp?: string; sig?: string }, now: Date): boolean {
+  if (!exp || !sig || !/^\d{1,12}$/.test(exp)) return false;
+  const expNum = Number(exp);
+  if (expNum * 1000 <= now.getTime()) return false;
+  const expected = Buffer.from(zipMac(secret, ref, expNum));
+  const given = Buffer.from(sig);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}

@@ -42,6 +42,12 @@ test('the API docs page signs in with «Authorize» and calls a protected route'
   await expect(page.getByRole('heading', { name: /Копилка API/ })).toBeVisible();
   // The protected operations show a lock: the description declares the bearer scheme on them.
   const profile = page.locator('.opblock-get', { has: page.locator('.opblock-summary-path', { hasText: /^\/api\/auth\/profile\/$/ }) });
+  // Swagger UI draws the operations as they scroll into view (and again after its dialog): scroll down to this one.
+  const reveal = async () => {
+    for (let i = 0; i < 60 && (await profile.count()) === 0; i++) await page.mouse.wheel(0, 500);
+    await profile.scrollIntoViewIfNeeded();
+  };
+  await reveal();
   await expect(profile.locator('.authorization__btn')).toBeVisible();
 
   await page.getByRole('button', { name: 'Authorize' }).first().click();
@@ -50,6 +56,7 @@ test('the API docs page signs in with «Authorize» and calls a protected route'
   await dialog.getByRole('button', { name: 'Apply credentials' }).click();
   await dialog.getByRole('button', { name: 'Close', exact: true }).click();
 
+  await reveal();
   await profile.locator('.opblock-summary').click();
   await profile.getByRole('button', { name: 'Try it out' }).click();
   const answer = page.waitForResponse((r) => r.url().endsWith('/api/auth/profile/') && r.request().method() === 'GET');

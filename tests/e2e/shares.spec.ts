@@ -122,15 +122,16 @@ test('an album of 250 photos opens on its first 200, and the page brings the res
   const items = guest.getByTestId('shared-item');
   await expect(items).toHaveCount(200);
   expect(pages).toHaveLength(1);
-  // The photos come in the order they were added: «Фото 0» first, «Фото 199» last of the first page.
-  await expect(items.first()).toHaveAttribute('aria-label', 'Фото 0');
-  await expect(items.nth(199)).toHaveAttribute('aria-label', 'Фото 199');
+  // The photos come in the order they were added: «Фото 0» first, «Фото 199» last of the first page (each a tile
+  // of the album's grid that opens it).
+  await expect(items.first()).toHaveAttribute('aria-label', 'Открыть фотографию: Фото 0');
+  await expect(items.nth(199)).toHaveAttribute('aria-label', 'Открыть фотографию: Фото 199');
 
   // Scrolling towards the end asks for the next page, once, and the rest comes below.
   await items.nth(199).scrollIntoViewIfNeeded();
   await expect(items).toHaveCount(250);
   expect(pages).toHaveLength(2);
-  await expect(items.last()).toHaveAttribute('aria-label', 'Фото 249');
+  await expect(items.last()).toHaveAttribute('aria-label', 'Открыть фотографию: Фото 249');
   await expect(guest.getByTestId('shared-more')).toHaveCount(0);
   await guest.mouse.wheel(0, 100_000);
   await guest.waitForTimeout(500);

@@ -21,7 +21,7 @@ export interface MediaCollectionProps<T extends { id: number }> {
   revealId?: number | null;
   /** The items under their headings («Сегодня», «Вчера», «12 ноября»), in the list's order (rows); none: no headings. */
   groups?: ReadonlyArray<{ key: string; heading: string; items: readonly T[] }> | null;
-  /** Tiles in virtual rows of square tiles (any number of photos), rather than one grid of them all. */
+  /** Tiles in virtual justified rows (any number of photos, each in its shape), rather than one grid of them all. */
   virtual?: boolean;
   /** The timeline's months, when it comes a month at a time (virtual tiles): a placeholder for each month not here yet. */
   months?: readonly MonthSlot[] | null;
@@ -41,9 +41,15 @@ export function MediaCollection<T extends { id: number }>(props: MediaCollection
       months={months}
       onNeedMonth={onNeedMonth}
       revealId={revealId}
+      aspectOf={aspectOf}
       renderItem={renderItem}
     />
   );
+}
+
+/** A picture's width over its height, from its record (a photo's or a video's size in pixels); unknown: a square. */
+function aspectOf(item: { id: number; width?: number | null; height?: number | null }): number {
+  return item.width && item.height ? item.width / item.height : 1;
 }
 
 /** A grid of tiles, all of them mounted: an album's run of photos or videos, the videos. */

@@ -15,6 +15,8 @@ interface ScrubberProps {
   /** The month in view. */
   current: string | undefined;
   onJump: (month: string) => void;
+  /** Where the timeline starts in the viewport, px: the month buttons never stand beside the screen's header. */
+  top: number;
 }
 
 const LABEL = 'Шкала времени';
@@ -30,9 +32,16 @@ export function TimelineScrubber(props: ScrubberProps) {
 }
 
 /** The months at the right edge (Immich's scrubber): each as tall as its share of the photos, the years marked. */
-function MonthButtons({ months, current, onJump }: ScrubberProps) {
+function MonthButtons({ months, current, onJump, top }: ScrubberProps) {
+  // From the timeline's top (the screen's header and toolbar stay clear of the year labels), then held under the top
+  // bar, or under the selection bar while there is one (its «В корзину» sits at the right edge too).
   return (
-    <nav aria-label={LABEL} className="fixed bottom-4 right-2 top-20 z-20 hidden w-10 flex-col lg:flex" data-testid="timeline-scrubber">
+    <nav
+      aria-label={LABEL}
+      className="fixed bottom-4 right-2 z-20 hidden w-10 flex-col [--scrubber-top:5rem] lg:flex [body:has([data-testid=selection-bar])_&]:[--scrubber-top:8.5rem]"
+      style={{ top: `max(var(--scrubber-top), ${Math.round(top)}px)` }}
+      data-testid="timeline-scrubber"
+    >
       {months.map((slot, i) => {
         const year = slot.month.slice(0, 4);
         const newYear = i === 0 || months[i - 1]!.month.slice(0, 4) !== year;

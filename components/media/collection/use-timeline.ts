@@ -18,11 +18,12 @@ const EMPTY: Loaded<never> = { months: new Set(), records: [] };
  * A kind's timeline a month at a time (Immich's buckets): first the months with their counts, with the newest
  * months' records; any other month when the screen asks for it (it came near the viewport, or the scrubber
  * jumped to it). The records of the months loaded so far come out in the timeline's order (newest first). A
- * month holding a record still processing re-reads itself, as the whole list does.
+ * month holding a record still processing re-reads itself, as the whole list does. With `withPartners`, the
+ * timeline with the partners' items beside mine (each with its `owner`), kept apart from mine alone.
  */
-export function useTimeline<K extends MediaKind>(kind: K, timeZone: string, enabled: boolean) {
+export function useTimeline<K extends MediaKind>(kind: K, timeZone: string, enabled: boolean, withPartners = false) {
   const client = useQueryClient();
-  const queries = useMemo(() => timelineQueries<MediaRecord<K>, K>(kind), [kind]);
+  const queries = useMemo(() => timelineQueries<MediaRecord<K>, K>(kind, withPartners), [kind, withPartners]);
   // While a record shown is processing, the months are read again (and with them the first months' records).
   const [polling, setPolling] = useState(false);
   const buckets = useQuery({

@@ -3,84 +3,42 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { formatMonth } from '@/lib/media/media-dates';
+import {
+  timelineGeometry,
+  timelineLines,
+  type MonthSlot,
+  type PlacedTile,
+  type TileSection,
+  type TimelineLine,
+} from '@/lib/media/lists/timeline-lines';
 import { TimelineScrubber } from './timeline-scrubber';
+import { useScrolling } from './use-scrolling';
 
-/** The gap between tiles, px (a hairline, as Immich's). */
-const GAP = 4;
-/** A day's heading, px, before it is measured. */
-const HEADING = 40;
+export type { MonthSlot, TileSection };
+
 /** The sticky top bar and the month label under it, px: where the screen's content starts. */
 const TOP_BAR = 72;
 
-/** How many tiles a row holds at a width: 3 across a phone, 5 at 1280 px with the sidebar, up to 8. */
-export function tileColumns(width: number): number {
-  if (width >= 1400) return 8;
-  if (width >= 1100) return 6;
-  if (width >= 860) return 5;
-  if (width >= 600) return 4;
-  return 3;
-}
+/** A day's heading as drawn (`font-semibold`, the app's font), for the width a day side by side with others keeps. */
+const HEADING_FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif';
+const headingWidths = new Map<string, number>();
+let measure: CanvasRenderingContext2D | null | undefined;
 
-export interface TileSection<T> {
-  /** `YYYY-MM-DD` (a day) or `YYYY-MM`; its month is what the pinned label and the scrubber go by. */
-  key: string;
-  heading: string | null;
-  items: readonly T[];
-}
-
-export interface MonthSlot {
-  month: string;
-  count: number;
-  /** Its records are here (its days are among the sections); until then a placeholder of its size stands in. */
-  loaded: boolean;
-}
-
-type Line<T> =
-  | { type: 'heading'; key: string; month: string; text: string }
-  | { type: 'row'; key: string; month: string; label: string; items: readonly T[]; first: number }
-  | { type: 'gap'; key: string; month: string; rows: number; days: number };
-
-/** A month not here yet, guessed as its photos spread over its days: a heading a day, each day's rows of `cols`. */
-function gapSize({ month, count }: MonthSlot, cols: number): { rows: number; days: number } {
-  const [year, m] = month.split('-').map(Number);
-  const inMonth = new Date(Date.UTC(year!, m, 0)).getUTCDate();
-  const days = Math.max(1, Math.min(count, inMonth));
-  return { days, rows: days * Math.ceil(count / days / cols) };
-}
-
-/** The lines of the grid: each section's heading, then its rows of `cols`; a month not loaded yet is one placeholder. */
-function linesOf<T extends { id: number }>(
-  sections: readonly TileSection<T>[],
-  months: readonly MonthSlot[] | null,
-  cols: number,
-  label: string,
-): Line<T>[] {
-  const lines: Line<T>[] = [];
-  let index = 0;
-  const push = (section: TileSection<T>) => {
-    const month = section.key.slice(0, 7);
-    if (section.heading) lines.push({ type: 'heading', key: `h:${section.key}`, month, text: section.heading });
-    const name = section.heading ? `${label}: ${section.heading}` : label;
-    for (let at = 0; at < section.items.length; at += cols) {
-      const items = section.items.slice(at, at + cols);
-      lines.push({ type: 'row', key: `r:${section.key}:${items[0]!.id}`, month, label: name, items, first: index });
-      index += items.length;
-    }
-  };
-  if (!months) {
-    sections.forEach(push);
-    return lines;
+/** How wide a heading's text is at `size` px, px: measured once by a canvas (about 0.6 em a letter where there is none). */
+function headingWidth(text: string, size: number): number {
+  const key = `${size}:${text}`;
+  const known = headingWidths.get(key);
+  if (known !== undefined) return known;
+  if (measure === undefined) measure = typeof document === 'undefined' ? null : document.createElement('canvas').getContext('2d');
+  let width = text.length * size * 0.6;
+  if (measure) {
+    measure.font = `600 ${size}px ${HEADING_FONT}`;
+    width = measure.measureText(text).width;
   }
-  const byMonth = new Map<string, TileSection<T>[]>();
-  for (const s of sections) {
-    const month = s.key.slice(0, 7);
-    byMonth.set(month, [...(byMonth.get(month) ?? []), s]);
-  }
-  for (const slot of months) {
-    if (slot.loaded) (byMonth.get(slot.month) ?? []).forEach(push);
-    else lines.push({ type: 'gap', key: `g:${slot.month}`, month: slot.month, ...gapSize(slot, cols) });
-  }
-  return lines;
+  // A little room, so the text never meets the next day's photos.
+  const result = Math.ceil(width) + 6;
+  headingWidths.set(key, result);
+  return result;
 }
 
 export interface VirtualTilesProps<T extends { id: number }> {
@@ -91,13 +49,48 @@ export interface VirtualTilesProps<T extends { id: number }> {
   /** A month's placeholder came near the viewport: its records are wanted. */
   onNeedMonth?: (month: string) => void;
   revealId?: number | null;
+  /** A photo's width over its height (unknown: 1, a square). */
+  aspectOf: (item: T) => number;
   renderItem: (item: T, index: number) => ReactNode;
 }
 
+/** A row of photos, each in its box of the layout's width and the row's height. */
+function TileRow<T extends { id: number }>({
+  label,
+  tiles,
+  height,
+  full,
+  gap,
+  renderItem,
+}: {
+  label: string;
+  tiles: readonly PlacedTile<T>[];
+  height: number;
+  /** The row reaches the edge: its last box takes what rounding left (never a pixel past it). */
+  full: boolean;
+  gap: number;
+  renderItem: (item: T, index: number) => ReactNode;
+}) {
+  return (
+    <ul aria-label={label} className="flex" style={{ gap, height }}>
+      {tiles.map((tile, i) => (
+        <li
+          key={tile.item.id}
+          className={full && i === tiles.length - 1 ? 'min-w-0 flex-1' : 'shrink-0'}
+          style={{ width: tile.width, height }}
+        >
+          {renderItem(tile.item, tile.index)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
- * The photo grid of any length: full-width rows of square tiles under day headings, only the rows near the
- * viewport mounted (20,000 photos cost what a screenful does), the month in view pinned at the top, and, while
- * the timeline comes a month at a time, a scrubber of its months at the right edge that jumps at once.
+ * The photo timeline of any length (Immich's): justified rows that keep each photo's shape under day headings, the
+ * days short of a row side by side; only the lines near the viewport mounted (20,000 photos cost what a screenful
+ * does); the month in view named while the page scrolls; and, while the timeline comes a month at a time, a
+ * scrubber of its months at the right edge that jumps at once. The layout is lib/media/lists/timeline-lines.ts.
  */
 export function VirtualTiles<T extends { id: number }>({
   label,
@@ -105,6 +98,7 @@ export function VirtualTiles<T extends { id: number }>({
   months = null,
   onNeedMonth,
   revealId = null,
+  aspectOf,
   renderItem,
 }: VirtualTilesProps<T>) {
   const rootRef = useRef<HTMLDivElement | null>(null);
@@ -114,7 +108,7 @@ export function VirtualTiles<T extends { id: number }>({
     if (!el) return;
     const update = () => {
       const rect = el.getBoundingClientRect();
-      setBox({ width: rect.width, top: rect.top + window.scrollY });
+      setBox({ width: rect.width - gutter(el), top: rect.top + window.scrollY });
     };
     update();
     const observer = new ResizeObserver(update);
@@ -122,17 +116,16 @@ export function VirtualTiles<T extends { id: number }>({
     return () => observer.disconnect();
   }, []);
 
-  const cols = tileColumns(box.width || (typeof window === 'undefined' ? 1280 : window.innerWidth));
-  const tile = box.width ? (box.width - GAP * (cols - 1)) / cols : 160;
-  const lines = useMemo(() => linesOf(sections, months, cols, label), [sections, months, cols, label]);
+  const width = box.width || (typeof window === 'undefined' ? 1000 : Math.min(window.innerWidth, 1280));
+  const geometry = useMemo(() => timelineGeometry(width), [width]);
+  const lines = useMemo(
+    () => timelineLines({ sections, months, geometry, label, aspectOf, headingWidth: (text) => headingWidth(text, geometry.headingSize) }),
+    [sections, months, geometry, label, aspectOf],
+  );
 
   const virtualizer = useWindowVirtualizer({
     count: lines.length,
-    estimateSize: (i) => {
-      const line = lines[i];
-      if (!line || line.type === 'heading') return HEADING;
-      return line.type === 'gap' ? line.days * HEADING + line.rows * (tile + GAP) : tile + GAP;
-    },
+    estimateSize: (i) => lines[i]?.height ?? geometry.heading,
     overscan: 3,
     scrollMargin: box.top,
     getItemKey: (i) => lines[i]?.key ?? i,
@@ -140,7 +133,7 @@ export function VirtualTiles<T extends { id: number }>({
   const shown = virtualizer.getVirtualItems();
 
   // A placeholder on screen (or near it) asks for its month.
-  const wanted = shown.map((v) => lines[v.index]).filter((l): l is Extract<Line<T>, { type: 'gap' }> => l?.type === 'gap');
+  const wanted = shown.map((v) => lines[v.index]).filter((l): l is Extract<TimelineLine<T>, { type: 'gap' }> => l?.type === 'gap');
   const wantedKey = wanted.map((l) => l.month).join(',');
   useEffect(() => {
     if (!onNeedMonth || !wantedKey) return;
@@ -156,15 +149,24 @@ export function VirtualTiles<T extends { id: number }>({
     const was = anchor.current;
     const changed = linesRef.current !== lines;
     linesRef.current = lines;
-    if (!changed || !was) return;
+    // Nothing to hold while the grid's top is in view (below): the anchor may date from before the grid was
+    // measured, when its offset under the header was not known yet.
+    if (!changed || !was || window.scrollY + TOP_BAR <= box.top) return;
     let at = lines.findIndex((l) => l.key === was.key);
-    if (at < 0) at = lines.findIndex((l) => l.month === was.month);
+    if (at < 0) at = lines.findIndex((l) => l.months.includes(was.month));
     const start = at >= 0 ? virtualizer.measurementsCache[at]?.start : undefined;
     if (start !== undefined && Math.abs(start - window.scrollY - was.offset) > 1) window.scrollTo(0, start - was.offset);
-  }, [lines, virtualizer]);
+  }, [lines, virtualizer, box.top]);
   useEffect(() => {
     const record = () => {
       const top = window.scrollY + TOP_BAR;
+      // While the grid's top is in view there is nothing to hold: a month that arrives changes only what is below
+      // the reader's eye, and the page stays where it is (at its top when it opens). Holding a line there once
+      // replayed the grid's offset under the header as a jump, and the screen opened scrolled past its header.
+      if (top <= box.top) {
+        anchor.current = null;
+        return;
+      }
       const first = virtualizer.measurementsCache.find((m) => m.end > top);
       const line = first ? linesRef.current[first.index] : undefined;
       anchor.current = first && line ? { key: line.key, month: line.month, offset: first.start - window.scrollY } : null;
@@ -172,23 +174,37 @@ export function VirtualTiles<T extends { id: number }>({
     record();
     window.addEventListener('scroll', record, { passive: true });
     return () => window.removeEventListener('scroll', record);
-  }, [virtualizer]);
+  }, [virtualizer, box.top]);
 
-  const revealIndex = revealId === null ? -1 : lines.findIndex((l) => l.type === 'row' && l.items.some((i) => i.id === revealId));
+  const revealIndex =
+    revealId === null
+      ? -1
+      : lines.findIndex(
+          (l) =>
+            (l.type === 'row' && l.tiles.some((t) => t.item.id === revealId)) ||
+            (l.type === 'band' && l.cells.some((c) => c.tiles.some((t) => t.item.id === revealId))),
+        );
   useEffect(() => {
     if (revealIndex >= 0) virtualizer.scrollToIndex(revealIndex, { align: 'center' });
   }, [revealIndex, virtualizer]);
 
-  // The month of the first line under the top bar. A jump puts a month's heading there, but tiles are a fraction of
-  // a pixel tall (the width shared by the columns) and the page scrolls by whole pixels: the line above may end a
-  // fraction below the bar, and would be taken for the month in view. A line counts from a pixel below it.
+  // The month of the first line under the top bar. A jump puts a month's heading there, but rows are a fraction of
+  // a pixel tall (the layout's heights) and the page scrolls by whole pixels: the line above may end a fraction
+  // below the bar, and would be taken for the month in view. A line counts from a pixel below it.
   const offset = (virtualizer.scrollOffset ?? 0) - box.top + TOP_BAR;
   const current = shown.find((v) => v.end - box.top > offset + 1) ?? shown[0];
-  const month = current ? lines[current.index]?.month : undefined;
+  const currentLine = current ? lines[current.index] : undefined;
+  // A band may hold the end of one month and the start of the next: after a jump to the later one, that is the
+  // month in view while its band is at the top.
+  const [jumpedTo, setJumpedTo] = useState<string | null>(null);
+  const month = jumpedTo && currentLine?.months.includes(jumpedTo) ? jumpedTo : currentLine?.month;
+  // The month's name shows while the page moves, and fades once it rests: it never sits over a photo for long.
+  const scrolling = useScrolling();
 
   const jump = (to: string) => {
     onNeedMonth?.(to);
-    const at = lines.findIndex((l) => l.month === to);
+    setJumpedTo(to);
+    const at = lines.findIndex((l) => l.months.includes(to));
     if (at < 0) return;
     const start = virtualizer.measurementsCache[at]?.start;
     if (start === undefined) return;
@@ -197,11 +213,13 @@ export function VirtualTiles<T extends { id: number }>({
     window.scrollTo(0, start - TOP_BAR);
   };
 
+  const scrubbed = months !== null && months.length > 1;
+  const { gap, dayGap } = geometry;
   return (
-    <div ref={rootRef} data-testid="media-tiles" className={`relative ${months && months.length > 1 ? 'lg:pr-12' : ''}`}>
+    <div ref={rootRef} data-testid="media-tiles" className={`relative ${scrubbed ? 'lg:pr-12' : ''}`}>
       {month ? (
         <p
-          className="pointer-events-none sticky top-16 z-10 ml-auto -mb-8 w-fit rounded-full bg-surface/90 px-3 py-1 text-sm font-medium text-fg shadow-float backdrop-blur"
+          className={`pointer-events-none sticky top-16 z-10 ml-auto -mb-8 w-fit rounded-full bg-surface/90 px-3 py-1 text-sm font-medium text-fg shadow-float backdrop-blur transition-opacity duration-300 motion-reduce:transition-none ${scrolling ? 'opacity-100' : 'opacity-0'}`}
           data-testid="timeline-month"
         >
           {formatMonth(month)}
@@ -215,40 +233,73 @@ export function VirtualTiles<T extends { id: number }>({
             <div
               key={v.key}
               data-index={v.index}
-              ref={virtualizer.measureElement}
               className="absolute left-0 top-0 w-full"
-              style={{ transform: `translateY(${v.start - virtualizer.options.scrollMargin}px)` }}
+              style={{ height: line.height, transform: `translateY(${v.start - virtualizer.options.scrollMargin}px)` }}
             >
-              {line.type === 'heading' ? (
-                <h2 className="pb-2 pt-3 text-sm font-semibold text-fg" data-day={line.key.slice(2)}>
-                  {line.text}
-                </h2>
-              ) : line.type === 'row' ? (
-                <ul
-                  aria-label={line.label}
-                  className="grid"
-                  style={{ gridTemplateColumns: `repeat(${cols}, minmax(0, 1fr))`, gap: GAP, paddingBottom: GAP }}
-                >
-                  {line.items.map((item, i) => (
-                    <li key={item.id} className="min-w-0">
-                      {renderItem(item, line.first + i)}
-                    </li>
-                  ))}
-                </ul>
-              ) : (
-                <div aria-hidden="true" data-testid="timeline-gap" data-month={line.month}>
-                  <p className="pb-2 pt-3 text-sm font-semibold text-fg-muted">{formatMonth(line.month)}</p>
-                  <div
-                    className="animate-pulse rounded-sm bg-surface-3/60"
-                    style={{ height: (line.days - 1) * HEADING + line.rows * (tile + GAP) - GAP, marginBottom: GAP }}
-                  />
-                </div>
-              )}
+              <Line line={line} gap={gap} dayGap={dayGap} fontSize={geometry.headingSize} renderItem={renderItem} />
             </div>
           );
         })}
       </div>
-      {months && months.length > 1 ? <TimelineScrubber months={months} current={month} onJump={jump} /> : null}
+      {scrubbed ? <TimelineScrubber months={months} current={month} onJump={jump} top={box.top - (virtualizer.scrollOffset ?? 0)} /> : null}
     </div>
   );
+}
+
+/** A day's heading: one line, bottom-aligned over its photos. */
+const HEADING_CLASS = 'truncate font-semibold leading-5 text-fg';
+
+/** One line of the timeline: a band of days side by side, a day's heading, a row of a day, or a month's placeholder. */
+function Line<T extends { id: number }>({
+  line,
+  gap,
+  dayGap,
+  fontSize,
+  renderItem,
+}: {
+  line: TimelineLine<T>;
+  gap: number;
+  dayGap: number;
+  /** The headings' size, px (the layout measured them at it). */
+  fontSize: number;
+  renderItem: (item: T, index: number) => ReactNode;
+}) {
+  if (line.type === 'heading') {
+    return (
+      <h2 className={`flex h-full items-end pb-2 ${HEADING_CLASS}`} style={{ fontSize }} data-day={line.day}>
+        {line.text}
+      </h2>
+    );
+  }
+  if (line.type === 'row') {
+    return <TileRow label={line.label} tiles={line.tiles} height={line.rowHeight} full={line.full} gap={gap} renderItem={renderItem} />;
+  }
+  if (line.type === 'band') {
+    const heading = line.height - line.rowHeight - gap;
+    return (
+      <div className="flex" style={{ gap: dayGap }}>
+        {line.cells.map((cell) => (
+          <div key={cell.day} className="min-w-0 shrink-0" style={{ width: cell.width }}>
+            <div className="flex items-end pb-2" style={{ height: heading }}>
+              <h2 className={HEADING_CLASS} style={{ fontSize }} data-day={cell.day} title={cell.heading}>
+                {cell.heading}
+              </h2>
+            </div>
+            <TileRow label={cell.label} tiles={cell.tiles} height={line.rowHeight} full={false} gap={gap} renderItem={renderItem} />
+          </div>
+        ))}
+      </div>
+    );
+  }
+  return (
+    <div aria-hidden="true" data-testid="timeline-gap" data-month={line.month} className="flex h-full flex-col">
+      <p className="flex h-9 shrink-0 items-end pb-2 text-sm font-semibold text-fg-muted">{formatMonth(line.month)}</p>
+      <div className="mb-1 flex-1 animate-pulse rounded-sm bg-surface-3/60" />
+    </div>
+  );
+}
+
+/** The right padding the scrubber keeps free, px: the rows stop short of it. */
+function gutter(el: HTMLElement): number {
+  return parseFloat(getComputedStyle(el).paddingRight) || 0;
 }

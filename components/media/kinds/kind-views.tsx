@@ -78,7 +78,8 @@ export const KIND_VIEWS: { readonly [K in MediaKind]: KindView<K> } = {
   photo: {
     layout: 'tiles',
     headings: 'timeline',
-    // Full width, with hairline gaps: 3 across a phone, 5 and more on a laptop (virtual-tiles.tsx); the skeleton's grid.
+    // Where photos are a grid (an album's run, the skeleton): hairline gaps, 3 across a phone, 5 and more on a laptop.
+    // The timeline itself is justified rows (collection/virtual-tiles.tsx).
     tileGrid: 'grid-cols-3 gap-1 md:grid-cols-4 lg:grid-cols-5 xl:grid-cols-6 2xl:grid-cols-8',
     virtual: true,
     listLabel: 'Фотографии',

@@ -1,9 +1,8 @@
 'use client';
 
+import { KindScreenSkeleton } from '@/components/ui/screen-skeleton';
 import { deferredComponent } from '@/components/ui/lazy-screen';
-import { ScreenSkeleton } from '@/components/ui/skeleton';
 import type { MediaKind } from '@/contract/media';
-import { KIND_NAMES } from '@/lib/media/kind-names';
 
 /**
  * A kind's screen (the one shell every kind shares), fetched apart from the page from the moment the page runs; until
@@ -11,9 +10,6 @@ import { KIND_NAMES } from '@/lib/media/kind-names';
  */
 export const LazyMediaScreen = deferredComponent<{ kind: MediaKind }>(
   () => import('./media-screen').then((m) => m.MediaScreen),
-  ({ kind }) => {
-    const { heading, skeleton } = KIND_NAMES[kind];
-    return <ScreenSkeleton heading={heading} layout={skeleton.layout} record={skeleton.record} />;
-  },
+  ({ kind }) => <KindScreenSkeleton kind={kind} />,
   { early: true },
 );

@@ -7,13 +7,14 @@ import { FilePickButton } from '@/components/media/uploads/file-pick-button';
 import { MediaListBody } from '@/components/media/screen/media-list-body';
 import { MediaScreenHeader } from '@/components/media/screen/media-screen-header';
 import { MediaToolbar } from '@/components/media/screen/media-toolbar';
+import { PartnersSwitch } from '@/components/media/screen/partners-switch';
 import { RestoreRecordingBanner } from '@/components/media/recorder/restore-recording-banner';
 import { SelectionBar, SelectionStatus } from '@/components/media/selection/selection-bar';
 import { UploadTray } from '@/components/media/uploads/upload-tray';
 import { Button } from '@/components/ui/button';
 import { LineIcon } from '@/components/ui/line-icon';
 import { lazyDialog } from '@/components/ui/lazy-dialog';
-import { SkeletonRows, SkeletonTiles } from '@/components/ui/skeleton';
+import { SkeletonRows, SkeletonTiles, SkeletonTimeline } from '@/components/ui/skeleton';
 import { useLinkedRecord } from '@/components/media/screen/use-linked-record';
 import { useMediaList } from '@/components/media/screen/use-media-list';
 import { useRefreshMediaList } from '@/components/media/item/use-media-mutations';
@@ -22,6 +23,7 @@ import { useSearchResults, useSearchState } from '@/components/media/screen/use-
 import { useMediaUploads } from '@/components/media/uploads/use-media-uploads';
 import { useMediaQuery } from '@/hooks/use-media-query';
 import { useOpenedItem } from '@/hooks/use-opened-item';
+import { usePartnersShown } from '@/hooks/use-partners-shown';
 import { useSelection } from '@/components/media/selection/use-selection';
 import { useSnackbar } from '@/hooks/use-snackbar';
 import { useTimeline } from '@/components/media/collection/use-timeline';
@@ -73,8 +75,11 @@ export function MediaScreen<K extends MediaKind>({ kind }: { kind: K }) {
   // viewport); any other view of the kind needs every record, and reads the whole list.
   const timelineMode = entry.timeline === true && search.order === 'newest' && !search.searching && !onlyFavorites && !wholeList;
   const timeZone = viewerTimeZone();
-  const list = useMediaList(kind, { enabled: !timelineMode });
-  const timeline = useTimeline(kind, timeZone, timelineMode);
+  // The partners' items beside mine, where someone shows me theirs and the switch is on (not among the favourites).
+  const partners = usePartnersShown(kind);
+  const withPartners = partners.withPartners && !onlyFavorites;
+  const list = useMediaList(kind, { enabled: !timelineMode, withPartners });
+  const timeline = useTimeline(kind, timeZone, timelineMode, withPartners);
   const arrived = useMemo(
     () => (timelineMode ? timeline.records : onlyFavorites ? list.data?.filter((r) => r.is_favorite) : list.data),
     [timelineMode, timeline.records, list.data, onlyFavorites],
@@ -108,7 +113,11 @@ export function MediaScreen<K extends MediaKind>({ kind }: { kind: K }) {
 
   // The selection: ranges run in the order shown (day by day under headings). When the bar goes, the focus goes
   // to the item last clicked (or the heading, when that is gone).
-  const shownOrder = useMemo(() => (groups ? groups.flatMap((g) => g.items) : visible).map((r) => r.id), [groups, visible]);
+  // Only my own items are selected (a partner's are looked at, never deleted or moved from here).
+  const shownOrder = useMemo(
+    () => (groups ? groups.flatMap((g) => g.items) : visible).filter((r) => !r.owner).map((r) => r.id),
+    [groups, visible],
+  );
   const headingId = `media-heading-${kind}`;
   const focusHome = useCallback(() => document.getElementById(headingId)?.focus(), [headingId]);
   const focusItem = useCallback(
@@ -231,6 +240,8 @@ export function MediaScreen<K extends MediaKind>({ kind }: { kind: K }) {
           skeleton={
             view.layout === 'rows' ? (
               <SkeletonRows label={text.loading} />
+            ) : view.virtual ? (
+              <SkeletonTimeline label={text.loading} />
             ) : (
               <SkeletonTiles label={text.loading} className={view.tileGrid} />
             )
@@ -243,6 +254,14 @@ export function MediaScreen<K extends MediaKind>({ kind }: { kind: K }) {
             <>
               {wide ? toolbar : null}
               <FavoriteFilter onlyFavorites={onlyFavorites} onChange={setOnlyFavorites} />
+              {partners.available && !onlyFavorites ? (
+                <PartnersSwitch
+                  kind={kind}
+                  shown={partners.shown}
+                  names={partners.sharers.map((p) => p.user.name)}
+                  onChange={partners.setShown}
+                />
+              ) : null}
             </>
           }
         >

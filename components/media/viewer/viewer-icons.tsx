@@ -5,6 +5,7 @@ const PATHS = {
   album: 'M4 5h16v14H4zM4 15l4.5-4.5 3.5 3.5 2.5-2.5L20 17M15 9.5h.01M8 2h8',
   info: 'M12 21a9 9 0 100-18 9 9 0 000 18zM12 11v5M12 8h.01',
   trash: 'M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3',
+  download: 'M12 3v12m0 0-4-4m4 4 4-4M4 19h16',
   left: 'M15 18l-6-6 6-6',
   right: 'M9 18l6-6-6-6',
 } as const;

@@ -13,6 +13,15 @@ export function formatDuration(seconds: number | null | undefined): string | nul
   return h > 0 ? `${h}:${two(m)}:${two(s)}` : `${two(m)}:${two(s)}`;
 }
 
+/**
+ * A video's length as its player's clock shows it: 'm:ss' below an hour ('0:08', '12:05'), 'h:mm:ss' from an hour
+ * on; seconds cut. The badge on a video's tile says what the player will say. Unknown or negative → null.
+ */
+export function formatClock(seconds: number | null | undefined): string | null {
+  const long = formatDuration(seconds);
+  return long === null ? null : long.replace(/^0(\d:)/, '$1');
+}
+
 /** Screen-reader wording: 'Длительность 1 мин 5 с'. */
 export function durationLabel(seconds: number | null | undefined): string | null {
   if (formatDuration(seconds) === null) return null;

@@ -135,3 +135,46 @@ function endWithSize(zip: ZipFile): Promise<number> {
     end(END_OPTIONS, (size) => (size >= 0 ? resolve(size) : reject(new Error('the archive length cannot be known'))));
   });
 }
+
+/** A file of a ZIP streamed as it is made, whose length is not known ahead: opened (and checked) when its turn comes. */
+export interface StreamedEntry {
+  name: string;
+  mtime: Date;
+  /** Its bytes; a rejection (the permission ended meanwhile) ends the archive there. */
+  open: () => Promise<Readable>;
+}
+
+/**
+ * A ZIP of `entries` written as it is read, one file open at a time and never whole in memory: for files whose
+ * sizes are not stored (a share's served copies), so no Content-Length and no ranges; each entry's size and
+ * checksum follow its bytes (a data descriptor). A file that fails to open or read breaks the archive off (the
+ * client sees a failed download, not a short archive that looks whole); whoever stops reading early destroys
+ * the stream, which closes the file being read.
+ */
+export function streamZip(entries: readonly StreamedEntry[]): Readable {
+  const zip = new ZipFile();
+  const output = zip.outputStream as Readable;
+  let current: Readable | null = null;
+  const fail = (err: Error) => {
+    current?.destroy();
+    output.destroy(err);
+  };
+  zip.on('error', fail);
+  for (const entry of entries) {
+    zip.addReadStreamLazy(entry.name, { mtime: entry.mtime, mode: 0o100644, compress: false }, (cb) => {
+      if (output.destroyed) return;
+      entry.open().then(
+        (stream) => {
+          current = stream;
+          // yazl pipes the file without listening for its errors: a file that cannot be read ends the archive.
+          stream.once('error', fail);
+          cb(null, stream);
+        },
+        (err: unknown) => fail(err instanceof Error ? err : new Error(String(err))),
+      );
+    });
+  }
+  zip.end({ forceZip64Format: true, comment: '' });
+  output.once('close', () => current?.destroy());
+  return output;
+}

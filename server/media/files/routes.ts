@@ -5,6 +5,8 @@ import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../http/errors.ts';
 import { contentDisposition } from './content-disposition.ts';
 import { mimeForKey } from '../content-types.ts';
+import { parseGrant } from '../../grants/grant.ts';
+import { grantNamesItsFile } from '../../grants/grants.ts';
 import { forbidden, linkEnded, type MediaFileAccess } from './access.ts';
 import { sendStored } from './send-file.ts';
 import { MEDIA_URL_TTL_SECONDS } from './signing.ts';
@@ -14,6 +16,7 @@ const signedQuery = z.object({
   exp: z.string().optional().catch(undefined),
   dl: z.string().optional().catch(undefined),
   g: z.string().optional().catch(undefined),
+  t: z.string().optional().catch(undefined),
   sig: z.string().optional().catch(undefined),
 });
 
@@ -34,17 +37,20 @@ export async function mediaFileRoutes(app: FastifyInstance, deps: AppDeps, acces
     schema: { querystring: signedQuery },
     handler: async (request, reply) => {
       const key = keyFromUrl(request.url);
-      const { exp, dl, g, sig } = request.query;
+      const { exp, dl, g, t, sig } = request.query;
       if (!key) throw forbidden();
-      const allowed = await access.check(key, exp, sig, { dl, g });
+      const allowed = await access.check(key, exp, sig, { dl, g, t });
       if (allowed === 'forbidden') throw forbidden();
-      if (allowed === 'ended') throw linkEnded();
+      const grant = g === undefined ? null : parseGrant(g);
+      if (allowed === 'ended') throw linkEnded(grant?.kind ?? null);
       if (allowed === 'gone') throw notFound();
       const now = deps.clock.now();
 
-      // The URL is good until exp; browsers may keep the bytes that long (never longer than a TTL).
+      // The URL is good until exp; browsers may keep the bytes that long (never longer than a TTL). Another
+      // account's file, shown through a shared album or a partnership, is asked again every time (a 304 to
+      // its ETag once the grant is checked), so the browser shows nothing more once the sharing ends.
       const left = Math.max(0, Math.min(Number(exp) - Math.floor(now.getTime() / 1000), MEDIA_URL_TTL_SECONDS));
-      reply.header('Cache-Control', `private, max-age=${left}`);
+      reply.header('Cache-Control', grant && grantNamesItsFile(grant) ? 'private, no-cache' : `private, max-age=${left}`);
       // Bytes are only ever embedded by our own pages (same origin); a sandbox CSP keeps any stray
       // document type inert even if opened directly.
       reply.header('Content-Security-Policy', "default-src 'none'; sandbox");

@@ -61,6 +61,29 @@ export class MediaPathSigner {
     return path;
   }
 
+  /** A trashed item's small picture for its owner's trash (signTrashPreviewPath). */
+  trashPreview(key: string, now: Date): string {
+    return signTrashPreviewPath(this.secret, key, now, this.ttlSeconds);
+  }
+
+  /**
+   * The URL of a key shown to another account through a shared album or a partnership: signMediaPath's,
+   * carrying `grant` inside the signed part (the file is served only while the grant is alive). Memoised with
+   * the plain ones, by grant and key.
+   */
+  signGranted(key: string, now: Date, grant: Grant): string {
+    const exp = mediaExpiry(now, this.ttlSeconds);
+    const g = grantToken(grant);
+    const memoKey = `${g}\n${key}`;
+    const hit = this.memo.get(memoKey);
+    if (hit && hit.exp === exp) return hit.path;
+    const path = `/media/${key.split('/').map(encodeURIComponent).join('/')}?exp=${exp}&g=${encodeURIComponent(g)}&sig=${grantedMac(this.secret, key, exp, null, g)}`;
+    if (hit) this.memo.delete(memoKey);
+    else if (this.memo.size >= this.maxEntries) this.memo.delete(this.memo.keys().next().value!);
+    this.memo.set(memoKey, { exp, path });
+    return path;
+  }
+
   /**
    * A download link of the key under `filename`, carrying `grant` (signDownloadPath; not memoised, it is
    * asked for one click at a time).
@@ -108,10 +131,25 @@ const exportMac = (secret: string, userId: number, exp: number, g: string, items
     .update(JSON.stringify(items === undefined ? [userId, exp, g] : [userId, exp, g, items]))
     .digest('base64url');
 
-/** What a `/media/…` URL names besides its key: the download name and the grant, when it carries them. */
+/**
+ * A trashed item's thumbnail or poster, for its owner's trash: `/media/<key>?exp=…&t=1&sig=…`, signed under a key
+ * of its own (no other URL's signature fits it, nor its signature another URL). It is served only while a row in
+ * the trash names the key as its thumbnail or poster (access.ts): never the item's full-size copies or original,
+ * and not once the item is restored (its usual URLs serve it again) or removed for good.
+ */
+export function signTrashPreviewPath(secret: string, key: string, now: Date, ttlSeconds = MEDIA_URL_TTL_SECONDS): string {
+  const exp = mediaExpiry(now, ttlSeconds);
+  return `/media/${key.split('/').map(encodeURIComponent).join('/')}?exp=${exp}&t=1&sig=${trashMac(secret, key, exp)}`;
+}
+
+const trashMac = (secret: string, key: string, exp: number) =>
+  createHmac('sha256', `media-trash:${secret}`).update(`${key}\n${exp}`).digest('base64url');
+
+/** What a `/media/…` URL names besides its key: the download name and the grant, when it carries them; `t` a trash preview. */
 export interface SignedExtras {
   dl?: string;
   g?: string;
+  t?: string;
 }
 
 /**
@@ -124,9 +162,11 @@ export function verifyMediaSignature(
   exp: string | undefined,
   sig: string | undefined,
   now: Date,
-  { dl, g }: SignedExtras = {},
+  { dl, g, t }: SignedExtras = {},
 ): boolean {
   if (dl !== undefined && g === undefined) return false; // every download link carries a grant
+  if (t !== undefined)
+    return t === '1' && dl === undefined && g === undefined && verifyExpiring(exp, sig, now, (n) => trashMac(secret, key, n));
   return verifyExpiring(exp, sig, now, (expNum) =>
     g === undefined ? mac(secret, key, expNum) : grantedMac(secret, key, expNum, dl ?? null, g),
   );

@@ -13,9 +13,9 @@ export class StoredKeyOwnersRepository {
    * come from the key, so the look-up stays within one user's records of one kind (their index).
    */
   async isReferenced(key: string): Promise<boolean> {
-    const [u, id, area] = key.split('/');
-    const userId = Number(id);
-    if (u !== 'u' || !/^\d{1,15}$/.test(id ?? '') || !Number.isSafeInteger(userId)) return false;
+    const owner = ownerOf(key);
+    if (!owner) return false;
+    const { userId, area } = owner;
     if (area === 'avatar') {
       const user = await this.db.selectFrom('users').select('id').where('id', '=', userId).where('photo_key', '=', key).executeTakeFirst();
       return !!user;
@@ -39,4 +39,27 @@ export class StoredKeyOwnersRepository {
       .executeTakeFirst();
     return !!row;
   }
+
+  /** True while an item in the trash names `key` as its thumbnail or poster (what the trash shows of it). */
+  async isTrashedPreview(key: string): Promise<boolean> {
+    const owner = ownerOf(key);
+    if (!owner || !MEDIA_KINDS.includes(owner.area as MediaKind)) return false;
+    const row = await this.db
+      .selectFrom('media')
+      .select('id')
+      .where('user_id', '=', owner.userId)
+      .where('kind', '=', owner.area as MediaKind)
+      .where('deleted_at', 'is not', null)
+      .where((eb) => eb.or([eb('thumbnail_key', '=', key), eb('poster_key', '=', key)]))
+      .executeTakeFirst();
+    return !!row;
+  }
+}
+
+/** The user and the area (a kind, `avatar`) a key is under (`u/<id>/<area>/…`), or null. */
+function ownerOf(key: string): { userId: number; area: string | undefined } | null {
+  const [u, id, area] = key.split('/');
+  const userId = Number(id);
+  if (u !== 'u' || !/^\d{1,15}$/.test(id ?? '') || !Number.isSafeInteger(userId)) return null;
+  return { userId, area };
 }

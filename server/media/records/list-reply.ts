@@ -16,13 +16,29 @@ const LIST_SLICE = 250;
 const endsPiece = (id: number) => Math.imul(id, 0x9e3779b1) >>> 26 === 0;
 
 /**
- * A list of records as the JSON array the API sends, each record through the kind's schema, in pieces. A
+ * How a list that mixes owners' items (records/others.ts) writes each record: the signer of its files, and
+ * what the record becomes once the kind's schema has written it.
+ */
+export interface RecordView {
+  signer(row: Media): UrlSigner;
+  shape(row: Media, record: Record<string, unknown>, kind: MediaKindSpec): Record<string, unknown>;
+}
+
+/**
+ * A list of records as the JSON array the API sends, each record through the kind's schema (and `view`, when
+ * given), in pieces. A
  * record whose row has the row_version it had when `kept` was built (every update moves it, migration 024; the
  * cache sees to the same URL window) is not written again; nor is a piece of such records, when the last list
  * has its bytes. In slices, letting the event loop go before each: writing a long list anew would otherwise hold
  * up every other request to this process (the same page's profile among them).
  */
-export async function recordsJson(kind: MediaKindSpec, rows: readonly Media[], signer: UrlSigner, kept?: KeptRecords): Promise<ListParts> {
+export async function recordsJson(
+  kind: MediaKindSpec,
+  rows: readonly Media[],
+  signer: UrlSigner,
+  kept?: KeptRecords,
+  view?: RecordView,
+): Promise<ListParts> {
   const records = new Map<number, { row: Media; json: string }>();
   const pieces: (() => string)[] = [];
   const names: { name: string; fresh: boolean }[] = [];
@@ -44,7 +60,8 @@ export async function recordsJson(kind: MediaKindSpec, rows: readonly Media[], s
     let json: string;
     if (before !== undefined && before.row.row_version === row.row_version) json = before.json;
     else {
-      json = stringifyWithRawJson(kind.record.encode(kind.toJson(row, signer)));
+      const record = kind.record.encode(kind.toJson(row, view ? view.signer(row) : signer));
+      json = stringifyWithRawJson(view ? view.shape(row, record as Record<string, unknown>, kind) : record);
       fresh = true;
     }
     records.set(row.id, { row, json });

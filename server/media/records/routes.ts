@@ -13,8 +13,9 @@ import { sessionGrant } from '../../grants/grant.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { contentDisposition, safeFileName } from '../files/content-disposition.ts';
 import { KIND_SPECS, type MediaKindSpec, type UrlSigner } from '../kinds.ts';
-import { downloadQuery, editBody, idParams, linkWire, listQuery, overrideBody } from '../schemas.ts';
+import { downloadQuery, editBody, idParams, infoWire, linkWire, listQuery, overrideBody } from '../schemas.ts';
 import { recordsJson, sendList } from './list-reply.ts';
+import { othersKey, recordsOfOwners, type OtherOwners } from './others.ts';
 import { sendStored } from '../files/send-file.ts';
 import { UploadTooLargeError, type UploadPart } from '../upload/intake.ts';
 
@@ -24,20 +25,22 @@ export interface MediaRouteOptions {
   storage: Storage;
   clock: Clock;
   config: Config;
+  /** Who adds their items to a viewer's lists with `?with_partners=1` (partners); none when absent. */
+  others?: OtherOwners;
 }
 
 /** The plugin's instance, typed by the zod schemas of its routes. */
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 
 /**
- * /api/media/{kind}/ and /api/media/{kind}/{id}/ (+ /download/) for every kind in the registry.
+ * /api/media/{kind}/ and /api/media/{kind}/{id}/ (+ /download/, /info/) for every kind in the registry.
  * The schemas check the input, the services do the work, the answer is shaped here.
  */
 export const mediaRoutes: FastifyPluginAsyncZod<MediaRouteOptions> = async (app, options) => {
   for (const kind of KIND_SPECS) registerKind(app, kind, options);
 };
 
-function registerKind(app: ZodApp, kind: MediaKindSpec, { media, guard, storage, clock, config }: MediaRouteOptions): void {
+function registerKind(app: ZodApp, kind: MediaKindSpec, { media, guard, storage, clock, config, others }: MediaRouteOptions): void {
   const { records } = media;
   const base = `/media/${kind.name}`;
   const record = { 200: kind.record };
@@ -56,25 +59,33 @@ function registerKind(app: ZodApp, kind: MediaKindSpec, { media, guard, storage,
   // favourites (`?favorite=1`) are a list of their own, kept beside the whole one: starring an item writes
   // its row, which moves the media version, so the next list of either sort shows it. With ?month=, one
   // month of the kind's timeline (timeline.ts) for a viewer in ?tz= (of the favourites with ?favorite=1),
-  // kept the same way.
+  // kept the same way. With ?with_partners=1, the partners' items beside the viewer's, each record with its
+  // `owner` (records/others.ts), kept as a list of its own that moves with anyone's change.
   app.get(base, { preValidation: guard, schema: { querystring: listQuery } }, async (request, reply) => {
     const user = currentUser(request);
     const now = clock.now();
     const { month, tz } = request.query;
     const favoritesOnly = request.query.favorite === true;
+    const withOthers = request.query.with_partners === true && !favoritesOnly;
+    const sources = withOthers && others ? await others.of(user.id, kind.name) : [];
+    const owners = [user.id, ...sources.map((o) => o.id)];
+    const keyed = withOthers ? othersKey(sources, user.media_version) : { view: '', version: user.media_version };
+    const own: UrlSigner = { url: (key) => (key ? media.paths.sign(key, now) : null) };
     const entry = await media.lists.get(
       {
         userId: user.id,
         kind: favoritesOnly ? `${kind.name}:favorite` : kind.name,
-        view: month && `month:${month}:${tz}`,
-        version: user.media_version,
+        view: [month && `month:${month}:${tz}`, keyed.view].filter(Boolean).join('|') || undefined,
+        version: keyed.version,
         window: media.paths.expiry(now),
       },
       async (kept) => {
         const rows = month
-          ? await media.timeline.month(user.id, kind, month, tz, favoritesOnly)
-          : await records.listSince(user.id, kind, favoritesOnly, kept);
-        return recordsJson(kind, rows, { url: (key) => (key ? media.paths.sign(key, now) : null) }, kept);
+          ? await media.timeline.month(owners, kind, month, tz, favoritesOnly)
+          : withOthers
+            ? await records.listSinceOf(owners, kind, kept)
+            : await records.listSince(user.id, kind, favoritesOnly, kept);
+        return recordsJson(kind, rows, own, kept, withOthers ? recordsOfOwners(user.id, sources, media.paths, now, own) : undefined);
       },
     );
     return sendList(request, reply, entry);
@@ -99,6 +110,17 @@ function registerKind(app: ZodApp, kind: MediaKindSpec, { media, guard, storage,
     const row = await records.get(currentUser(request).id, kind, request.params.id);
     return kind.toJson(row, signer());
   });
+
+  // What the viewer's «Сведения» add to the record, read from the original (info.ts): it never changes for the
+  // record, so the browser may keep it an hour.
+  app.get(
+    `${base}/:id/info`,
+    { preValidation: guard, schema: { params: idParams, response: { 200: infoWire } } },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'private, max-age=3600');
+      return media.info.of(currentUser(request).id, kind, request.params.id);
+    },
+  );
 
   // Edits come as JSON, a form or multipart fields; the spec's fallbacks POST them with
   // X-HTTP-Method-Override or a `_method` field.

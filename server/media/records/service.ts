@@ -47,6 +47,22 @@ export class MediaService {
     return rows;
   }
 
+  /**
+   * listSince() of several owners (the viewer and the partners who show them theirs), all their items in the
+   * kind's order: newest first by creation or by when taken (else created), equal times the later id first,
+   * as the database orders one owner's.
+   */
+  async listSinceOf(ownerIds: readonly number[], kind: MediaKindSpec, kept: KeptRecords | undefined): Promise<Media[]> {
+    const lists = await Promise.all(ownerIds.map((id) => this.listSince(id, kind, false, kept)));
+    if (lists.length === 1) return lists[0]!;
+    const at = kind.order === 'taken' ? (row: Media) => row.taken_at ?? row.created_at : (row: Media) => row.created_at;
+    return lists.flat().sort((a, b) => {
+      const x = at(a);
+      const y = at(b);
+      return x < y ? 1 : x > y ? -1 : b.id - a.id;
+    });
+  }
+
   async get(userId: number, kind: MediaKindSpec, id: number): Promise<Media> {
     const row = await this.d.repo.findOwned(userId, kind.name, id);
     if (!row) throw notFound();

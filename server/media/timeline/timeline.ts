@@ -21,14 +21,22 @@ export class MediaTimeline {
   /**
    * The months that hold any of the owner's records of `kind`, newest first, with their counts: those
    * dated by the camera's clock counted in the database, the instants here, in the viewer's zone. Only
-   * the favourites' when `favoritesOnly`.
+   * the favourites' when `favoritesOnly`. With several owners, the months of all of theirs together.
    */
-  async buckets(userId: number, kind: MediaKindSpec, timeZone: string, favoritesOnly = false): Promise<TimelineBucket[]> {
-    const [wall, instants] = await Promise.all([
-      this.d.repo.wallMonths(userId, kind.name, favoritesOnly),
-      this.d.repo.instants(userId, kind.name, favoritesOnly),
+  async buckets(
+    owners: number | readonly number[],
+    kind: MediaKindSpec,
+    timeZone: string,
+    favoritesOnly = false,
+  ): Promise<TimelineBucket[]> {
+    const ids = typeof owners === 'number' ? [owners] : owners;
+    const [walls, instantLists] = await Promise.all([
+      Promise.all(ids.map((id) => this.d.repo.wallMonths(id, kind.name, favoritesOnly))),
+      Promise.all(ids.map((id) => this.d.repo.instants(id, kind.name, favoritesOnly))),
     ]);
-    const counts = new Map(wall.map(({ month, count }) => [month, count]));
+    const counts = new Map<string, number>();
+    for (const { month, count } of walls.flat()) counts.set(month, (counts.get(month) ?? 0) + count);
+    const instants = instantLists.flat();
     const clock = recordClock(timeZone);
     for (const at of instants) {
       const month = monthOf(clock({ taken_at: at, created_at: at }));
@@ -39,15 +47,24 @@ export class MediaTimeline {
 
   /**
    * The owner's records of `kind` in `month` (`YYYY-MM`) for a viewer in `timeZone`, newest first (equal
-   * times: the later upload first); only the favourites when `favoritesOnly`.
+   * times: the later upload first); only the favourites when `favoritesOnly`. With several owners (the
+   * viewer and the partners who show them theirs), all of theirs together in that order.
    */
-  async month(userId: number, kind: MediaKindSpec, month: string, timeZone: string, favoritesOnly = false): Promise<Media[]> {
+  async month(
+    owners: number | readonly number[],
+    kind: MediaKindSpec,
+    month: string,
+    timeZone: string,
+    favoritesOnly = false,
+  ): Promise<Media[]> {
     const year = Number(month.slice(0, 4));
     const index = Number(month.slice(5, 7)) - 1;
     const from = day(Date.UTC(year, index, 1 - ZONE_MARGIN_DAYS));
     const to = day(Date.UTC(year, index + 1, 1 + ZONE_MARGIN_DAYS));
     const clock = recordClock(timeZone);
-    return (await this.d.repo.between(userId, kind.name, from, to, favoritesOnly))
+    const ids = typeof owners === 'number' ? [owners] : owners;
+    const rows = (await Promise.all(ids.map((id) => this.d.repo.between(id, kind.name, from, to, favoritesOnly)))).flat();
+    return rows
       .map((row) => ({ row, wall: clock(row satisfies Dated) }))
       .filter(({ wall }) => monthOf(wall) === month)
       .sort((a, b) => (a.wall < b.wall ? 1 : a.wall > b.wall ? -1 : b.row.id - a.row.id))

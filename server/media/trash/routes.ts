@@ -13,9 +13,6 @@ export interface TrashRouteOptions {
   clock: Clock;
 }
 
-/** Trashed files are not served: their records show no URLs. */
-const noUrls: UrlSigner = { url: () => null };
-
 /**
  * The trash: GET /api/media/trash/ lists it, POST /api/media/{kind}/{id}/restore/ brings an item back,
  * DELETE /api/media/trash/{kind}/{id}/ and DELETE /api/media/trash/ remove for good. Deleting an item
@@ -24,10 +21,15 @@ const noUrls: UrlSigner = { url: () => null };
 export const trashRoutes: FastifyPluginAsyncZod<TrashRouteOptions> = async (app, { media, guard, clock }) => {
   app.get('/media/trash', { preValidation: guard, schema: { response: { 200: z.array(trashWire) } } }, async (request) => {
     const rows = await media.trash.list(currentUser(request).id);
+    const now = clock.now();
     return rows.map((row) => {
       const deletedAt = row.deleted_at!;
+      // Trashed files are not served, but for the small picture the trash shows (a photo's thumbnail, a video's
+      // poster), by a URL of the trash's own: a deleted photo is recognised before it is restored.
+      const previews = new Set([row.thumbnail_key, row.poster_key].filter((key) => key !== null));
+      const signer: UrlSigner = { url: (key) => (key && previews.has(key) ? media.paths.trashPreview(key, now) : null) };
       return {
-        ...(MEDIA_KINDS[row.kind].toJson(row, noUrls) as object),
+        ...(MEDIA_KINDS[row.kind].toJson(row, signer) as object),
         kind: row.kind,
         deleted_at: deletedAt,
         purge_at: purgeAt(deletedAt),

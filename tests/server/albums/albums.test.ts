@@ -11,7 +11,7 @@ import {
   type VideoRecord,
 } from '../../../contract/media.ts';
 import { isForeignKeyViolation } from '../../../server/db/constraints.ts';
-import { bodyOf, matching } from '../support/inject-json.ts';
+import { anyInstance, bodyOf, matching } from '../support/inject-json.ts';
 import { createUser, pathOf } from '../support/media-fixtures.ts';
 import { settle } from '../support/processing.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -112,7 +112,14 @@ describe('albums', () => {
     for (const item of list) expect(albumItemSchema.safeParse(item).error).toBeUndefined();
     // The same record as the kind's own list shows.
     const own = bodyOf(await call(alice, 'GET', `/api/media/photo/${photo.id}/`), photoRecordSchema);
-    expect(list[2]).toEqual({ ...own, kind: 'photo' });
+    expect(list[2]).toEqual({
+      ...own,
+      kind: 'photo',
+      added_by: { id: alice.id, name: 'Тест Пользователь' },
+      added_at: t.clock.now().toISOString(),
+      owner: null,
+      position: anyInstance(Number),
+    });
     for (const url of [list[0]!.audio_file, list[1]!.playable, list[1]!.poster, list[2]!.thumbnail, list[2]!.file] as string[]) {
       expect((await t.app.inject({ url: pathOf(url) })).statusCode, url).toBe(200);
     }

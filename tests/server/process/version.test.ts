@@ -42,8 +42,8 @@ describe('the version', () => {
     expect(text).toContain(`database schema: ${MIGRATION_NAMES.at(-1)}, this release's newest ${MIGRATION_NAMES.at(-1)}: up to date`);
   });
 
-  it('has its migrations in docs/upgrades.md, each under the release that brings it', () => {
-    const upgrades = read('docs/upgrades.md');
+  it('has its migrations in docs/backups-and-upgrades.md, each under the release that brings it', () => {
+    const upgrades = read('docs/backups-and-upgrades.md');
     const table = upgrades.slice(upgrades.indexOf('## What each release migrates'));
     for (const name of MIGRATION_NAMES) expect(table, name).toMatch(new RegExp(`\\b${name.slice(0, 3)}\\b`));
     expect(table).toContain(`[${VERSION}]`);

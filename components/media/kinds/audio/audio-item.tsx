@@ -4,6 +4,7 @@ import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent, typ
 import { FavoriteButton } from '@/components/favorites/favorite-button';
 import { LazyShareDialog } from '@/components/shares/lazy-share-dialog';
 import { ProcessingFailed } from '@/components/media/item/processing-failed';
+import { isOthers, ownerLine } from '@/components/media/item/owner-mark';
 import { SelectCheck } from '@/components/media/selection/select-check';
 import { Menu } from '@/components/ui/menu';
 import { MoreIcon } from '@/components/ui/more-icon';
@@ -117,13 +118,17 @@ export const AudioItem = memo(function AudioItem({
     }
   };
 
+  // Another account's recording (a partner's, a shared album's) is only listened to: no star, selection, trim,
+  // edit, download, link or deletion of its own here; what the place allows comes in `actions`.
+  const others = isOthers(record);
+  const by = ownerLine(record);
   const {
     onClick: pressClick,
     onKeyDown: pressKey,
     onKeyUp: pressKeyUp,
     onClickCapture,
     ...touch
-  } = useSelectableItem(record.id, { selecting, onSelect }, () => toggleRow(record.id));
+  } = useSelectableItem(record.id, { selecting, onSelect: others ? undefined : onSelect }, () => toggleRow(record.id));
   const onRowKey = (e: KeyboardEvent<HTMLButtonElement>) => {
     pressKey?.(e);
     if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
@@ -141,7 +146,7 @@ export const AudioItem = memo(function AudioItem({
   const Heading = under ? 'h3' : 'h2';
   const playable = !!record.audio_file && record.status !== 'processing' && record.status !== 'failed';
   // Cut on its waveform: a ready recording with its peaks and length.
-  const trimmable = playable && !!record.waveform_data?.length && !!record.duration;
+  const trimmable = !others && playable && !!record.waveform_data?.length && !!record.duration;
 
   return (
     <article
@@ -153,6 +158,7 @@ export const AudioItem = memo(function AudioItem({
       data-selected={selected ? 'true' : undefined}
       data-audio-id={record.id}
       data-item-id={record.id}
+      data-owner={record.owner ? record.owner.id : undefined}
       data-open={open ? 'true' : 'false'}
     >
       {/* A click anywhere on the head toggles (a pointer convenience); the keyboard has the toggle button. */}
@@ -196,6 +202,11 @@ export const AudioItem = memo(function AudioItem({
                 <Spinner /> <span className="truncate">Обработка…</span>
               </span>
             ) : null}
+            {by ? (
+              <span className="min-w-0 shrink truncate" data-testid="item-owner">
+                {by}
+              </span>
+            ) : null}
             {record.description ? (
               // One line while closed (the row stays dense); the whole text once open.
               <span className={`min-w-0 ${open ? 'basis-full whitespace-pre-line break-words text-sm' : 'ml-1.5 flex-1 truncate'}`}>
@@ -209,43 +220,51 @@ export const AudioItem = memo(function AudioItem({
         </div>
         {/* The check mark stands at the row's end, by its other buttons, and takes no room before the title (which
             lines up with its day's heading): shown under the pointer or the focus, and on every row once selecting;
-            on a phone only while selecting (a long press starts it). */}
-        <SelectCheck
-          id={record.id}
-          name={record.title}
-          selected={selected}
-          selecting={selecting}
-          onSelect={onSelect}
-          tone="surface"
-          className={selecting ? '' : 'touch:hidden'}
-        />
-        <FavoriteButton kind="audio" id={record.id} name={record.title} favorite={record.is_favorite} />
-        <Menu
-          label={`Действия: ${record.title}`}
-          button={<MoreIcon />}
-          buttonProps={{ 'data-row-menu': '' }}
-          deferred
-          buttonClassName="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-lg text-fg-muted hover:bg-surface-3 hover:text-fg touch:h-11 touch:w-11"
-          entries={[
-            { label: 'Изменить', onSelect: () => onEdit(record) },
-            ...(trimmable
-              ? [
-                  {
-                    label: 'Обрезать',
-                    onSelect: () => {
-                      toggleRow(record.id, true);
-                      setTrimming(true);
-                    },
-                  },
-                ]
-              : []),
-            { label: 'Скачать', onSelect: () => void startDownload(), disabled: download.isPending },
-            { label: 'Поделиться', onSelect: () => setSharing(true) },
-            ...(toAlbum ? [{ label: toAlbum.label, onSelect: () => setChoosingAlbum(true) }] : []),
-            ...actions,
-            { label: 'Удалить', onSelect: () => onDelete(record), danger: true },
-          ]}
-        />
+            on a phone only while selecting (a long press starts it). Another account's recording has none. */}
+        {others ? null : (
+          <SelectCheck
+            id={record.id}
+            name={record.title}
+            selected={selected}
+            selecting={selecting}
+            onSelect={onSelect}
+            tone="surface"
+            className={selecting ? '' : 'touch:hidden'}
+          />
+        )}
+        {others ? null : <FavoriteButton kind="audio" id={record.id} name={record.title} favorite={record.is_favorite} />}
+        {others && !actions.length ? null : (
+          <Menu
+            label={`Действия: ${record.title}`}
+            button={<MoreIcon />}
+            buttonProps={{ 'data-row-menu': '' }}
+            deferred
+            buttonClassName="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-lg text-fg-muted hover:bg-surface-3 hover:text-fg touch:h-11 touch:w-11"
+            entries={
+              others
+                ? actions
+                : [
+                    { label: 'Изменить', onSelect: () => onEdit(record) },
+                    ...(trimmable
+                      ? [
+                          {
+                            label: 'Обрезать',
+                            onSelect: () => {
+                              toggleRow(record.id, true);
+                              setTrimming(true);
+                            },
+                          },
+                        ]
+                      : []),
+                    { label: 'Скачать', onSelect: () => void startDownload(), disabled: download.isPending },
+                    { label: 'Поделиться', onSelect: () => setSharing(true) },
+                    ...(toAlbum ? [{ label: toAlbum.label, onSelect: () => setChoosingAlbum(true) }] : []),
+                    ...actions,
+                    { label: 'Удалить', onSelect: () => onDelete(record), danger: true },
+                  ]
+            }
+          />
+        )}
       </div>
       {record.status === 'failed' ? (
         <div className="px-3 pb-3">
@@ -255,7 +274,7 @@ export const AudioItem = memo(function AudioItem({
 
       {open ? (
         <div id={panelId} className="flex flex-col gap-2 px-3 pb-3">
-          {playable ? <AudioRowPlayer record={record} trimming={trimming} onTrimClosed={closeTrim} /> : null}
+          {playable ? <AudioRowPlayer record={record} trimming={trimming} onTrimClosed={closeTrim} readOnly={others} /> : null}
         </div>
       ) : null}
       {sharing ? <LazyShareDialog target={{ kind: 'audio', id: record.id }} name={record.title} onClose={() => setSharing(false)} /> : null}

@@ -49,9 +49,12 @@ export function AudioRowPlayer({
   record,
   trimming,
   onTrimClosed,
+  readOnly = false,
 }: {
   record: AudioRecord;
   trimming: boolean;
+  /** Another account's recording: listened to, never cut here (no trim). */
+  readOnly?: boolean;
   /** The panel went: `saved` after «Сохранить», else after «Отмена» or Escape. */
   onTrimClosed: (saved: boolean) => void;
 }) {
@@ -98,7 +101,7 @@ export function AudioRowPlayer({
       duration={record.duration}
       title={title}
       recordId={id}
-      trim={trim}
+      trim={readOnly ? undefined : trim}
       onProgress={onProgress}
     />
   );

@@ -3,10 +3,10 @@
 import { memo } from 'react';
 import { FavoriteButton } from '@/components/favorites/favorite-button';
 import { ProcessingFailed } from '@/components/media/item/processing-failed';
+import { isOthers, OwnerChip } from '@/components/media/item/owner-mark';
 import { SelectCheck } from '@/components/media/selection/select-check';
+import { TileMenu } from '@/components/media/item/tile-menu';
 import { TileStatus } from '@/components/media/item/tile-status';
-import { Menu } from '@/components/ui/menu';
-import { MoreIcon } from '@/components/ui/more-icon';
 import type { MediaItemProps } from '@/components/media/item/item-props';
 import { useSelectableItem } from '@/components/media/selection/use-selectable-item';
 import type { PhotoRecord } from '@/lib/api/photos';
@@ -16,9 +16,12 @@ export const PHOTO_FAILED = 'Не удалось обработать изобр
 export const photoAlt = (photo: Pick<PhotoRecord, 'title'>) => photo.title.trim() || 'Фотография';
 
 /**
- * One photo of the gallery: its thumbnail (title over it), processing and failure marks; opens the viewer.
- * `actions`: a «⋯» menu in its corner. Where the screen selects, a check mark in the corner (and a click,
- * while selecting) selects it; a selected photo draws in from its edges on the accent.
+ * One photo of the gallery: its thumbnail, processing and failure marks; opens the viewer. No caption: the
+ * picture is what is recognised (the title and the file are in the viewer's «Сведения»), as in Immich and Google
+ * Photos. The tile fills the box its host gives it (a justified row) or, in a grid, is square. `actions`: a «⋯»
+ * menu in its corner, shown while the tile is pointed at or focused (a small disc always on a touch screen).
+ * Where the screen selects, a check mark in the corner (and a click, while selecting) selects it; a selected
+ * photo draws in from its edges on the accent.
  */
 export const PhotoTile = memo(function PhotoTile({
   record: photo,
@@ -29,9 +32,12 @@ export const PhotoTile = memo(function PhotoTile({
   selecting = false,
 }: MediaItemProps<'photo'>) {
   const src = photo.thumbnail ?? photo.preview ?? photo.file;
-  const press = useSelectableItem(photo.id, { selecting, onSelect }, () => onOpen(photo));
+  // Another account's photo (a partner's, a shared album's) is only looked at: not starred, selected or changed here.
+  const others = isOthers(photo);
+  const select = others ? undefined : onSelect;
+  const press = useSelectableItem(photo.id, { selecting, onSelect: select }, () => onOpen(photo));
   return (
-    <div className="group/select relative" data-selected={selected ? 'true' : undefined}>
+    <div className="group/select relative h-full" data-selected={selected ? 'true' : undefined}>
       <button
         type="button"
         {...press}
@@ -39,7 +45,8 @@ export const PhotoTile = memo(function PhotoTile({
         data-item-id={photo.id}
         data-testid="photo-tile"
         data-status={photo.status}
-        className={`group relative block aspect-square w-full overflow-hidden rounded-sm focus-visible:outline-offset-2 ${selected ? 'bg-accent-soft' : 'bg-surface-3'}`}
+        data-owner={photo.owner ? photo.owner.id : undefined}
+        className={`group relative block aspect-square h-full w-full overflow-hidden rounded-sm focus-visible:outline-offset-2 ${selected ? 'bg-accent-soft' : 'bg-surface-3'}`}
       >
         {src ? (
           <img
@@ -54,42 +61,30 @@ export const PhotoTile = memo(function PhotoTile({
           <span className="flex h-full w-full items-center justify-center text-sm text-fg-muted">{photoAlt(photo)}</span>
         )}
         <TileStatus record={photo} failed={PHOTO_FAILED} shade="bg-slate-900/60" testId="photo-processing" />
-        {photo.title.trim() ? (
-          <span
-            aria-hidden="true"
-            className="absolute inset-x-0 bottom-0 truncate bg-gradient-to-t from-slate-900/80 to-transparent px-2 pb-1.5 pt-5 text-left text-xs font-medium text-white"
-          >
-            {photo.title}
-          </span>
-        ) : null}
       </button>
-      <FavoriteButton
-        name={photoAlt(photo)}
-        kind="photo"
-        id={photo.id}
-        favorite={photo.is_favorite}
-        onTile
-        className="absolute right-0 top-0"
-      />
-      <SelectCheck
-        id={photo.id}
-        name={photoAlt(photo)}
-        selected={selected}
-        selecting={selecting}
-        onSelect={onSelect}
-        className="absolute left-0 top-0"
-      />
-      {actions?.length ? (
-        <div className="absolute left-1 top-1">
-          <Menu
-            label={`Действия: ${photoAlt(photo)}`}
-            button={<MoreIcon />}
-            align="start"
-            buttonClassName="inline-flex h-10 w-10 items-center justify-center rounded-full bg-slate-900/40 text-white hover:bg-slate-900/60 pointer-coarse:h-11 pointer-coarse:w-11"
-            entries={actions}
+      {others ? (
+        <OwnerChip record={photo} className="absolute right-1.5 top-1.5" />
+      ) : (
+        <>
+          <FavoriteButton
+            name={photoAlt(photo)}
+            kind="photo"
+            id={photo.id}
+            favorite={photo.is_favorite}
+            onTile
+            className="absolute right-0 top-0"
           />
-        </div>
-      ) : null}
+          <SelectCheck
+            id={photo.id}
+            name={photoAlt(photo)}
+            selected={selected}
+            selecting={selecting}
+            onSelect={onSelect}
+            className="absolute left-0 top-0"
+          />
+        </>
+      )}
+      {actions?.length ? <TileMenu label={`Действия: ${photoAlt(photo)}`} entries={actions} className="absolute left-0 top-0" /> : null}
       {photo.status === 'failed' ? (
         <div className="pt-1">
           <ProcessingFailed kind="photo" id={photo.id} name={photoAlt(photo)} />

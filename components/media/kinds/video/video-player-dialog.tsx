@@ -5,7 +5,7 @@ import type { MediaViewerProps } from '@/components/media/item/item-props';
 import { MediaViewer, viewerFacts, type ViewerKind } from '@/components/media/viewer/media-viewer';
 import { Spinner } from '@/components/ui/spinner';
 import type { VideoRecord } from '@/contract/media';
-import { formatDuration } from '@/lib/media/playback/format-duration';
+import { formatClock } from '@/lib/media/playback/format-duration';
 import { PROCESSING } from '@/components/media/item/tile-status';
 import { VIDEO_FAILED } from './video-card';
 
@@ -53,7 +53,7 @@ const VIDEO_VIEWER: ViewerKind<'video'> = {
   name: videoName,
   zoomable: false,
   Stage: VideoStage,
-  facts: (video) => viewerFacts(video, formatDuration(video.duration)),
+  facts: (video) => viewerFacts(video, formatClock(video.duration)),
   // The server's MP4 is the metadata-free copy it made; an original is never offered as one.
   downloads: (video, start) => [
     ...(video.status === 'ready' && video.playable ? [{ label: 'Скачать MP4', onSelect: () => start('mp4') }] : []),

@@ -74,7 +74,7 @@ describe('audio tags', () => {
       expect(play.statusCode).toBe(200);
       expect(play.headers['content-type']).toBe('audio/mpeg');
       served.push(['audio_file', play.rawPayload]);
-      const download = await t.app.inject({ url: rec.download_url, headers: alice.headers });
+      const download = await t.app.inject({ url: rec.download_url!, headers: alice.headers });
       expect(download.statusCode).toBe(200);
       served.push(['download', download.rawPayload]);
 

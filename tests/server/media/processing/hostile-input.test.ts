@@ -81,7 +81,7 @@ describe.each(ffmpegBuilds())('media processing with $name', ({ bin }) => {
     expect(rec).toMatchObject({ status: 'failed', failure_reason: 'Не удалось обработать аудиозапись', duration: null, waveform_data: [] });
     // Only the uploaded bytes themselves are kept: nothing was made from the other user's file.
     expect((await mediaFiles()).filter((f) => !files.includes(f))).toEqual([await originalKeyOf(rec.id)]);
-    expect((await t.app.inject({ url: rec.download_url, headers: bob.headers })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: rec.download_url!, headers: bob.headers })).statusCode).toBe(404);
   });
 
   it('refuses an "Ogg Theora" upload that ffmpeg would read as a playlist of another user’s video, before any record exists', async () => {

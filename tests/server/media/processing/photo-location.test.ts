@@ -102,7 +102,7 @@ describe('photo location', () => {
       expect(r.statusCode).toBe(200);
       served[what] = r.rawPayload;
     }
-    const download = await t.app.inject({ url: rec.download_url, headers: alice.headers });
+    const download = await t.app.inject({ url: rec.download_url!, headers: alice.headers });
     expect(download.statusCode).toBe(200);
     served.download = download.rawPayload;
     for (const [what, bytes] of Object.entries(served)) await expectNoMetadata(`${filename}: ${what}`, bytes);

@@ -337,7 +337,7 @@ describe('audio API', () => {
 
   it('downloads a real MP3 named after the Russian title, and the original on request', async () => {
     const rec = await uploadProcessed(alice, fx.webm, { title: 'Моя запись: «тест»' });
-    const res = await t.app.inject({ url: rec.download_url, headers: alice.headers });
+    const res = await t.app.inject({ url: rec.download_url!, headers: alice.headers });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('audio/mpeg');
     const cd = String(res.headers['content-disposition']);
@@ -358,7 +358,7 @@ describe('audio API', () => {
     expect(original.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('Моя запись_ «тест».webm')}`);
     expect(original.rawPayload.equals(readFileSync(fx.webm))).toBe(true);
 
-    const ranged = await t.app.inject({ url: rec.download_url, headers: { ...alice.headers, range: 'bytes=0-9' } });
+    const ranged = await t.app.inject({ url: rec.download_url!, headers: { ...alice.headers, range: 'bytes=0-9' } });
     expect(ranged.statusCode).toBe(206);
     expect(ranged.rawPayload.equals(bytes.subarray(0, 10))).toBe(true);
 
@@ -371,7 +371,7 @@ describe('audio API', () => {
     const owner = await createUser(t);
     const rec = await uploadProcessed(owner, fx.mp3);
     expect(rec.title).toBe('');
-    const res = await t.app.inject({ url: rec.download_url, headers: owner.headers });
+    const res = await t.app.inject({ url: rec.download_url!, headers: owner.headers });
     expect(res.headers['content-disposition']).toBe(
       `attachment; filename="recording-${rec.id}.mp3"; filename*=UTF-8''recording-${rec.id}.mp3`,
     );

@@ -61,7 +61,7 @@ describe('photo API', () => {
     expect(res.statusCode, res.body).toBe(201);
     // Until its job has made the copies without metadata, nothing of the photo is served.
     expect(res.json()).toMatchObject({ status: 'processing', file: null, thumbnail: null, preview: null });
-    expect((await t.app.inject({ url: bodyOf(res, photoRecordSchema).download_url, headers: alice.headers })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: bodyOf(res, photoRecordSchema).download_url!, headers: alice.headers })).statusCode).toBe(404);
     const rec = await processed(t, alice, 'photo', bodyOf(res, photoRecordSchema).id);
     expect(rec).toMatchObject({
       title: 'Море',
@@ -81,7 +81,7 @@ describe('photo API', () => {
     const servedMeta = await sharp(served.rawPayload).metadata();
     expect(ifd0Tags(servedMeta.exif)).not.toContain(0x8825);
     expect([servedMeta.width, servedMeta.height, servedMeta.orientation ?? 1]).toEqual([2000, 3000, 1]);
-    const download = await t.app.inject({ url: rec.download_url, headers: alice.headers });
+    const download = await t.app.inject({ url: rec.download_url!, headers: alice.headers });
     expect(download.statusCode).toBe(200);
     expect(ifd0Tags((await sharp(download.rawPayload).metadata()).exif)).not.toContain(0x8825);
     // The owner can still have the exact bytes they uploaded.
@@ -159,7 +159,7 @@ describe('photo API', () => {
   it('downloads the original under the title, edits and deletes with every file', async () => {
     const data = await image(200, 100).jpeg().toBuffer();
     const rec = await uploadProcessed(alice, data, { title: 'Кот' });
-    const dl = await t.app.inject({ url: rec.download_url, headers: alice.headers });
+    const dl = await t.app.inject({ url: rec.download_url!, headers: alice.headers });
     expect(dl.statusCode).toBe(200);
     expect(dl.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('Кот.jpg')}`);
     expect(dl.rawPayload.equals(data)).toBe(true);

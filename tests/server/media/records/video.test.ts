@@ -100,7 +100,7 @@ describe('video API', () => {
     const poster = await t.app.inject({ url: pathOf(rec.poster!) });
     expect((await sharp(poster.rawPayload).metadata()).format).toBe('jpeg');
 
-    const dl = await t.app.inject({ url: rec.download_url, headers: alice.headers });
+    const dl = await t.app.inject({ url: rec.download_url!, headers: alice.headers });
     expect(dl.headers['content-type']).toBe('video/mp4');
     expect(dl.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('Прогулка.mp4')}`);
     const orig = await t.app.inject({ url: `${rec.download_url}?format=original`, headers: alice.headers });

@@ -84,18 +84,46 @@ describe('the trash', () => {
     expect(await filesOf(alice)).toEqual(files);
   });
 
-  it('lists the trash with kind, deletion time, purge time 30 days on, and no file URLs', async () => {
+  it('lists the trash with kind, deletion time, purge time 30 days on, and no file URLs but the thumbnail’s', async () => {
     const photo = await uploadPhoto(alice, 'Фото в корзину');
     const deletedAt = t.clock.now().toISOString();
     expect((await del(alice, 'photo', photo.id)).statusCode).toBe(204);
     const items = await trash(alice);
     const item = items.find((i) => i.kind === 'photo' && i.id === photo.id)!;
     expect(trashItemSchema.safeParse(item).error).toBeUndefined();
-    expect(item).toMatchObject({ title: 'Фото в корзину', deleted_at: deletedAt, file: null, thumbnail: null, preview: null });
+    expect(item).toMatchObject({ title: 'Фото в корзину', deleted_at: deletedAt, file: null, preview: null });
+    expect((item as unknown as { thumbnail: string }).thumbnail).toMatch(/^\/media\/u\/\d+\/photo\/.+\?exp=\d+&t=1&sig=/);
     expect(new Date(item.purge_at).getTime() - new Date(item.deleted_at).getTime()).toBe(30 * DAY_MS);
     // Newest deletion first; nobody else's.
     expect(items[0]!.id).toBe(photo.id);
     expect(await trash(bob)).toEqual([]);
+  });
+
+  it('serves a trashed photo’s thumbnail by the trash’s URL, and nothing else by it; not once restored or purged', async () => {
+    const rec = await uploadPhoto(alice, 'Узнать в корзине');
+    await del(alice, 'photo', rec.id);
+    const listed = (await trash(alice)).find((i) => i.id === rec.id) as unknown as { thumbnail: string };
+    const thumb = await t.app.inject({ url: listed.thumbnail });
+    expect(thumb.statusCode).toBe(200);
+    expect(thumb.headers['content-type']).toBe('image/webp');
+    expect(thumb.rawPayload.length).toBeGreaterThan(0);
+    // Its usual URL stays dead, and the trash's signature fits no other key (the preview, the full-size copy).
+    expect((await t.app.inject({ url: pathOf(rec.thumbnail) })).statusCode).toBe(404);
+    const query = listed.thumbnail.slice(listed.thumbnail.indexOf('?'));
+    for (const other of [rec.preview, rec.file]) {
+      expect((await t.app.inject({ url: `${pathOf(other).split('?')[0]}${query}` })).statusCode, other).toBe(403);
+    }
+    // Nor a plain URL's signature with the mark, nor the mark alone.
+    expect((await t.app.inject({ url: `${pathOf(rec.thumbnail)}&t=1` })).statusCode).toBe(403);
+    expect((await t.app.inject({ url: listed.thumbnail.replace('&t=1', '') })).statusCode).toBe(403);
+    // Back from the trash, its usual URLs serve it and the trash's does not; removed for good, nothing does.
+    await t.app.inject({ method: 'POST', url: `/api/media/photo/${rec.id}/restore/`, headers: alice.headers });
+    expect((await t.app.inject({ url: listed.thumbnail })).statusCode).toBe(404);
+    await del(alice, 'photo', rec.id);
+    const again = (await trash(alice)).find((i) => i.id === rec.id) as unknown as { thumbnail: string };
+    expect((await t.app.inject({ url: again.thumbnail })).statusCode).toBe(200);
+    await t.app.inject({ method: 'DELETE', url: `/api/media/trash/photo/${rec.id}/`, headers: alice.headers });
+    expect((await t.app.inject({ url: again.thumbnail })).statusCode).toBe(404);
   });
 
   it('restores an item: back in its list with working URLs, and out of the trash', async () => {

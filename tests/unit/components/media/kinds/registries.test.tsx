@@ -54,6 +54,8 @@ describe('every registry of the web app names each kind', () => {
       // The home draws a few items with the kind's own compact renderer, else as its tiles in their grid.
       if (!view.Latest) expect(view.home.grid, kind).toBeTruthy();
       if (view.layout === 'tiles') expect(view.tileGrid, kind).toBeTruthy();
+      // The screen's skeleton, drawn before the views are loaded, has the list's shape.
+      expect(KIND_PATHS[kind].skeleton.layout, kind).toBe(view.layout);
     }
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { durationLabel, formatDuration } from '@/lib/media/playback/format-duration';
+import { durationLabel, formatClock, formatDuration } from '@/lib/media/playback/format-duration';
 
 describe('video duration badge', () => {
   it('is mm:ss below an hour, seconds cut rather than rounded', () => {
@@ -22,6 +22,14 @@ describe('video duration badge', () => {
     expect(formatDuration(Number.NaN)).toBeNull();
     expect(formatDuration(Number.POSITIVE_INFINITY)).toBeNull();
     expect(formatDuration(-1)).toBeNull();
+  });
+
+  it('is m:ss on a video, as its player’s clock shows it («0:08», not «00:08»)', () => {
+    expect(formatClock(8.4)).toBe('0:08');
+    expect(formatClock(65)).toBe('1:05');
+    expect(formatClock(725)).toBe('12:05');
+    expect(formatClock(3723)).toBe('1:02:03');
+    expect(formatClock(null)).toBeNull();
   });
 
   it('reads out in words for screen readers', () => {

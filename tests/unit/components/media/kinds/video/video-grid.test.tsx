@@ -19,7 +19,13 @@ describe('video cards', () => {
           label="Видео"
           renderItem={(v) => <VideoCard record={v} index={0} {...noItemActions} onOpen={onOpen} />}
           items={[
-            videoRecord(1, { poster: 'http://localhost/media/p1.jpg', playable: 'http://localhost/media/1.mp4', duration: 3.2 }),
+            videoRecord(1, {
+              poster: 'http://localhost/media/p1.jpg',
+              playable: 'http://localhost/media/1.mp4',
+              duration: 3.2,
+              // Filmed a year before it was uploaded (created_at 2024-06-01).
+              taken_at: '2023-05-06T07:08:09+03:00',
+            }),
             videoRecord(2, { status: 'processing' }),
             videoRecord(3, { status: 'failed' }),
             videoRecord(4, { status: 'failed', failure_reason: 'В файле нет видеодорожки' }),
@@ -28,7 +34,10 @@ describe('video cards', () => {
       </QueryClientProvider>,
     );
     const ready = screen.getByRole('article', { name: 'Видео 1' });
-    expect(within(ready).getByTestId('video-duration').textContent).toBe('00:03');
+    // The length as the player's clock shows it, and the day it was filmed, not the upload's.
+    expect(within(ready).getByTestId('video-duration').textContent).toBe('0:03');
+    expect(within(ready).getByTestId('video-date').textContent).toBe('6 мая 2023 г.');
+    expect(within(screen.getByRole('article', { name: 'Видео 2' })).getByTestId('video-date').textContent).toBe('1 июня 2024 г.');
     expect(within(ready).getByTestId('video-duration').getAttribute('aria-label')).toBe('Длительность 3 с');
     expect(within(ready).getByTestId('video-poster').getAttribute('src')).toBe('http://localhost/media/p1.jpg');
 
