@@ -290,6 +290,9 @@ export const trimRequestSchema = z.object({
 });
 export type TrimRequest = z.infer<typeof trimRequestSchema>;
 
+/** What the untrimmed recording's title gets in the trash: «<title> (до обрезки)» (the trim's undo finds it by it). */
+export const UNTRIMMED_SUFFIX = ' (до обрезки)';
+
 /** The trim's messages that need the recording: both halves word them the same. */
 export const TRIM_MESSAGES = {
   endBeforeStart: 'Конец должен быть позже начала.',

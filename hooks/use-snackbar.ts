@@ -1,7 +1,7 @@
 'use client';
 
 import { atom, useSetAtom } from 'jotai';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 
 /** A button in a snackbar, e.g. «Отменить» after a deletion: runs once, and the snackbar closes. */
 export interface SnackbarAction {
@@ -22,6 +22,25 @@ export const SNACKBAR_TIMEOUT_MS = 5_000;
 export const SNACKBAR_ACTION_TIMEOUT_MS = 20_000;
 
 export const snackbarsAtom = atom<Snackbar[]>([]);
+
+/**
+ * Where the snackbars show while a full-screen modal is open (the viewer): inside it, so its «Отменить» is in the
+ * modal's Tab order and a screen reader, kept inside the modal, hears them; and Ctrl+Z works there. None: the page.
+ */
+export const snackbarLayerAtom = atom<HTMLElement | null>(null);
+
+/**
+ * Makes `element` (a modal's own element, the one with role="dialog") the snackbars' place while it is mounted. The
+ * element should carry `data-snackbar-layer`, which tells the undo key that the modal has no typing of its own to undo.
+ */
+export function useSnackbarLayer(element: HTMLElement | null) {
+  const set = useSetAtom(snackbarLayerAtom);
+  useEffect(() => {
+    if (!element) return;
+    set(element);
+    return () => set((current) => (current === element ? null : current));
+  }, [element, set]);
+}
 
 let nextId = 1;
 

@@ -83,22 +83,39 @@ function ffmpeg(args: string[]): void {
   execFileSync(resolveFfmpeg(process.env.FFMPEG_PATH), ['-hide_banner', '-nostdin', '-v', 'error', '-y', ...args]);
 }
 
-async function upload(token: string, kind: 'audio' | 'photo' | 'video', title: string, file: string, type: string): Promise<void> {
+async function upload(
+  token: string,
+  kind: 'audio' | 'photo' | 'video',
+  title: string,
+  file: string,
+  type: string,
+  description = '',
+): Promise<void> {
   const form = new FormData();
   form.append('title', title);
-  form.append('description', '');
+  form.append('description', description);
   form.append(kind === 'audio' ? 'audio_file' : 'file', new Blob([readFileSync(file)], { type }), path.basename(file));
   await api(`media/${kind}/`, { method: 'POST', body: form, token });
 }
 
 export async function seed(token: string, work: string): Promise<void> {
-  const recordings: [string, number, number][] = [
-    ['Утренние мысли', 440, 7],
-    ['Лекция по истории', 330, 14],
-    ['Песня у костра', 523, 9],
+  // A recorder's list as a person keeps it (the review's «Анна»): a dozen, short memos and a long one, the newest last
+  // (the list shows it first).
+  const recordings: [string, number, number, string?][] = [
     ['Список покупок', 392, 4],
+    ['Песня у костра', 523, 9],
+    ['Лекция по истории', 330, 14],
+    ['Утренние мысли', 440, 7],
+    ['Мысль в метро', 494, 3],
+    ['Диктовка письма', 349, 5],
+    ['Напоминание', 587, 8],
+    ['Звонок маме — что купить', 415, 5],
+    ['Шум дождя за окном', 262, 20],
+    ['Идея для рассказа', 466, 6],
+    ['Репетиция тоста', 370, 11],
+    ['Подкаст: черновик вступления', 311, 48, 'Первый дубль, без музыки'],
   ];
-  for (const [title, hz, seconds] of recordings) {
+  for (const [title, hz, seconds, description] of recordings) {
     const file = path.join(work, `${hz}.mp3`);
     ffmpeg([
       '-f',
@@ -117,7 +134,7 @@ export async function seed(token: string, work: string): Promise<void> {
       '32k',
       file,
     ]);
-    await upload(token, 'audio', title, file, 'audio/mpeg');
+    await upload(token, 'audio', title, file, 'audio/mpeg', description);
   }
   // The realistic library: 40 photos in four shapes over three years, with their cameras' EXIF (dates, zones).
   for (const photo of await realisticPhotos()) {

@@ -35,6 +35,11 @@ interface Screen {
   ready: (page: Page) => Promise<void>;
   /** Only at these sizes (default: both). */
   sizes?: readonly SizeName[];
+  /**
+   * Taken after every other screen of its size and theme: it leaves something behind (the recorder, an unsaved
+   * recording that /audio then offers to restore above its list).
+   */
+  last?: boolean;
 }
 
 const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
@@ -67,9 +72,49 @@ const SCREENS: Screen[] = [
     signedIn: true,
     ready: async (p) => {
       await heading(p, 'Мои аудиозаписи');
-      // The newest recording opened in place, with its player; the others as rows.
+      await p.getByTestId('audio-item').nth(8).waitFor();
+    },
+  },
+  {
+    name: 'audio-player',
+    path: '/audio',
+    signedIn: true,
+    ready: async (p) => {
+      await heading(p, 'Мои аудиозаписи');
+      // The newest recording (48 s: ±15 and the speed too) opened in place, with its player; the others as rows.
       await p.getByRole('list', { name: 'Аудиозаписи' }).getByRole('heading', { level: 3 }).first().getByRole('button').click();
       await p.locator('[data-testid="waveform"][data-ready="true"]').first().waitFor();
+    },
+  },
+  {
+    name: 'audio-trim',
+    path: '/audio',
+    signedIn: true,
+    ready: async (p) => {
+      await heading(p, 'Мои аудиозаписи');
+      // «Обрезать» from the second recording's «⋯» (a short memo); the end handle moved in by keyboard.
+      await p
+        .getByRole('button', { name: /^Действия: / })
+        .nth(1)
+        .click();
+      await p.getByRole('menuitem', { name: 'Обрезать' }).click();
+      const end = p.getByLabel('Конец, с');
+      await end.fill('5,5');
+      await p.getByLabel('Начало, с').fill('1,5');
+      await p.getByTestId('trim-panel').waitFor();
+    },
+  },
+  {
+    name: 'recorder',
+    path: '/audio?record=1',
+    signedIn: true,
+    last: true,
+    ready: async (p) => {
+      // The level's bars scroll as they do for a person (with reduced motion they stand still, one bar).
+      await p.emulateMedia({ reducedMotion: 'no-preference' });
+      await p.getByRole('dialog').getByRole('button', { name: 'Начать запись' }).click();
+      await p.getByRole('button', { name: 'Остановить запись' }).waitFor();
+      await p.waitForTimeout(2500);
     },
   },
   {
@@ -163,7 +208,8 @@ const SCREENS: Screen[] = [
         .first()
         .click();
       await p.getByRole('menuitem', { name: 'Поделиться' }).click();
-      await p.getByRole('button', { name: 'Создать ссылку' }).waitFor();
+      await p.getByRole('button', { name: 'Создать ссылку' }).click();
+      await p.getByRole('button', { name: 'Скопировать ссылку' }).waitFor();
     },
   },
   {
@@ -227,7 +273,8 @@ async function shoot(browser: Browser, tokens: { access: string; refresh: string
         const page = await context.newPage();
         for (const screen of SCREENS.filter(
           (s) => s.signedIn === signedIn && (s.sizes ?? ['desktop', 'phone']).includes(sizeName) && wanted(s),
-        )) {
+        ).sort((a, b) => Number(!!a.last) - Number(!!b.last))) {
+          await page.emulateMedia({ reducedMotion: 'reduce' });
           await page.goto(`${base}${screen.path}`);
           await screen.ready(page);
           await page.waitForLoadState('networkidle').catch(() => undefined);
@@ -360,7 +407,16 @@ async function main(): Promise<void> {
     );
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      // The fake microphone, granted, for the recorder's picture.
+      args: [
+        '--disable-gpu',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--use-fake-device-for-media-stream',
+        '--use-fake-ui-for-media-stream',
+      ],
     });
     const files = await shoot(browser, tokens);
     for (const f of files) console.log(`${path.relative(root, f)}  ${(statSync(f).size / 1024).toFixed(0)} KB`);

@@ -144,19 +144,27 @@ export function RegisterForm() {
           ) : null}
           {error ? <FormAlert>{error}</FormAlert> : null}
           {done ? <FormAlert kind="success">Регистрация прошла успешно! Мы отправили код подтверждения на ваш email.</FormAlert> : null}
-          <TextField label="Имя" autoComplete="given-name" error={errors.first_name?.message} {...form.register('first_name')} />
-          <TextField label="Фамилия" autoComplete="family-name" error={errors.last_name?.message} {...form.register('last_name')} />
+          {/* The fields to fill are marked required (said by screen readers); the one that is not says so in its label. */}
+          <TextField label="Имя" required autoComplete="given-name" error={errors.first_name?.message} {...form.register('first_name')} />
+          <TextField
+            label="Фамилия"
+            required
+            autoComplete="family-name"
+            error={errors.last_name?.message}
+            {...form.register('last_name')}
+          />
           <PhoneField label="Телефон (необязательно)" error={errors.phone?.message} {...form.register('phone')} />
           <TextField
             label="Email"
+            required
             type="email"
             autoComplete="email"
             readOnly={!!invitedEmail}
             error={errors.email?.message}
             {...form.register('email')}
           />
-          <PasswordField fresh label="Пароль" error={errors.password?.message} {...form.register('password')} />
-          <PasswordField fresh label="Повторите пароль" error={errors.password2?.message} {...form.register('password2')} />
+          <PasswordField fresh required label="Пароль" error={errors.password?.message} {...form.register('password')} />
+          <PasswordField fresh required label="Повторите пароль" error={errors.password2?.message} {...form.register('password2')} />
           <p className="text-xs text-fg-muted">
             Нажимая «Зарегистрироваться», вы соглашаетесь с политикой конфиденциальности и даёте согласие на обработку персональных данных.
           </p>

@@ -3,7 +3,7 @@
 import { StarIcon } from './favorite-button';
 
 const SEGMENT =
-  'inline-flex min-h-9 items-center gap-1.5 rounded-md px-3 text-sm font-medium transition-colors pointer-coarse:min-h-11 aria-pressed:bg-surface aria-pressed:text-accent-text aria-pressed:shadow-card text-fg-muted hover:text-fg';
+  'inline-flex min-h-9 items-center gap-1.5 rounded-md px-3 text-sm font-medium transition-colors touch:min-h-11 aria-pressed:bg-surface aria-pressed:text-accent-text aria-pressed:shadow-card text-fg-muted hover:text-fg';
 
 /** «Все» / «Избранное» above a list: the second shows only the starred items. */
 export function FavoriteFilter({ onlyFavorites, onChange }: { onlyFavorites: boolean; onChange: (only: boolean) => void }) {

@@ -37,10 +37,13 @@ export function GuestHome() {
       <ul className="grid gap-4 sm:grid-cols-3">
         {KINDS.map((kind) => {
           const name = KIND_NAMES[kind];
+          // Not prefetched: a guest is sent from a section to «Вход» (whose link above is), and the sections' three
+          // prefetches ran in the page's busiest second on a phone (Lighthouse's blocking time).
           return (
             <li key={kind}>
               <Link
                 href={name.href}
+                prefetch={false}
                 className="flex h-full flex-col gap-3 rounded-xl border border-line bg-surface p-5 shadow-card transition-colors hover:border-accent"
               >
                 <span className="flex h-11 w-11 items-center justify-center rounded-xl bg-accent-soft text-accent-text">

@@ -150,7 +150,10 @@ function KindCard<K extends MediaKind>({ kind, usage }: { kind: K; usage: Usage 
       </div>
       <div className="flex flex-wrap items-center justify-between gap-2 border-t border-line p-3">
         <Quick kind={kind} />
-        <Link href={entry.href} className="rounded-lg px-2 py-2 text-sm font-medium text-accent-text hover:bg-accent-soft">
+        <Link
+          href={entry.href}
+          className="inline-flex min-h-10 items-center rounded-lg px-3 text-sm font-medium text-accent-text hover:bg-accent-soft touch:min-h-11"
+        >
           {view.home.all}
         </Link>
       </div>

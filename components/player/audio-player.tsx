@@ -2,7 +2,6 @@
 
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type WaveSurfer from 'wavesurfer.js';
-import { Button } from '@/components/ui/button';
 import { useMediaPlayback } from '@/components/player/use-media-playback';
 import { useTheme } from '@/hooks/use-theme';
 import { playbackKeyAction } from '@/lib/media/playback/playback-keys';
@@ -10,7 +9,10 @@ import { alternativeMediaUrls } from '@/lib/media/playback/url-alternatives';
 import { PlaybackControls } from './playback-controls';
 import { TrimPanel } from './trim-panel';
 import type { TrimPart } from '@/lib/media/playback/trim-part';
-import { positionText, WaveformRow } from './waveform-row';
+import { positionText, WAVEFORM_HEIGHT, WaveformRow } from './waveform-row';
+
+/** A clip this long or longer gets ±15 s and the speed; a shorter one only plays (a 5 s memo has nothing to skip). */
+export const LONG_CLIP_S = 30;
 
 /** The waveform is created after 300 ms and given 5 s to get ready before native controls take over. */
 export const WAVEFORM_INIT_DELAY_MS = 300;
@@ -27,8 +29,11 @@ export interface AudioPlayerProps {
   title?: string;
   /** The record, so a long recording goes on from where it was left. */
   recordId?: number;
-  /** «Обрезать» on the waveform: sends the part to keep (rejects with the message to show). */
-  trim?: { save: (part: TrimPart) => Promise<void>; saving: boolean };
+  /**
+   * The trim panel on the waveform, open while `open` (the row's «⋯» → «Обрезать» opens it): sends the part to keep
+   * (rejects with the message to show); `close` after «Отмена», Escape or a save.
+   */
+  trim?: { open: boolean; save: (part: TrimPart) => Promise<void>; saving: boolean; close: () => void };
   /** Told the share played (0..1) as it changes: the list row's thin progress line. */
   onProgress?: (share: number) => void;
 }
@@ -80,13 +85,6 @@ export function AudioPlayer({ src, peaks, duration, title, recordId, trim, onPro
   // A seek by the ±15 s buttons or the player's ← → is spoken here («Перемотано: 00:12 из 01:30»); the slider
   // speaks its own value while it has the focus.
   const [seekNote, setSeekNote] = useState('');
-  const [trimming, setTrimming] = useState(false);
-  const trimButtonRef = useRef<HTMLButtonElement | null>(null);
-  /** Closing the trim panel without saving hands the focus back to «Обрезать». */
-  const closeTrim = useCallback(() => {
-    setTrimming(false);
-    requestAnimationFrame(() => trimButtonRef.current?.focus());
-  }, []);
   const attachNative = useCallback((element: HTMLAudioElement | null) => {
     if (!element) return;
     setMedia(element);
@@ -147,7 +145,7 @@ export function AudioPlayer({ src, peaks, duration, title, recordId, trim, onPro
           peaks: [peaksRef.current ?? []],
           duration: duration ?? undefined,
           backend: 'MediaElement',
-          height: 48,
+          height: WAVEFORM_HEIGHT,
           ...waveColors(),
           cursorWidth: 2,
           barWidth: 2,
@@ -278,19 +276,16 @@ export function AudioPlayer({ src, peaks, duration, title, recordId, trim, onPro
     );
 
   const trimArea =
-    trim && mode === 'waveform' && ready && waveform && total > 0 ? (
-      trimming ? (
-        <TrimPanel wavesurfer={waveform} duration={total} onSave={trim.save} saving={trim.saving} onClose={closeTrim} />
-      ) : (
-        <div>
-          <Button ref={trimButtonRef} variant="secondary" onClick={() => setTrimming(true)}>
-            Обрезать
-          </Button>
-        </div>
-      )
+    trim?.open && mode === 'waveform' && ready && waveform && total > 0 ? (
+      <TrimPanel wavesurfer={waveform} duration={total} onSave={trim.save} saving={trim.saving} onClose={trim.close} />
     ) : null;
+  // ±15 s and the speed only where they help: not on a clip shorter than LONG_CLIP_S (a length not known yet counts as long).
+  const length = total > 0 ? total : Number.isFinite(media?.duration) ? media!.duration : 0;
+  const long = !(length > 0 && length < LONG_CLIP_S);
 
-  // The player itself takes focus (Tab, or a click on the waveform), so its keys act on this recording only.
+  // The player itself takes focus (Tab, or a click on the waveform), so its keys act on this recording only. Its
+  // grid: play, waveform and clock on one line; ±15 s and the speed on a second line on a phone, on the same line
+  // from 640 px (the cells in that order, so Tab follows the eye either way).
   const group = (
     <div
       role="group"
@@ -299,12 +294,29 @@ export function AudioPlayer({ src, peaks, duration, title, recordId, trim, onPro
       aria-describedby={hintId}
       aria-keyshortcuts="Space ArrowLeft ArrowRight"
       onKeyDown={onKeyDown}
-      className="flex flex-col gap-1 rounded-md"
+      className="group/player flex flex-col gap-1 rounded-md"
       data-testid="audio-player"
     >
-      {player}
-      <PlaybackControls speed={playback.speed} onSpeedChange={playback.setSpeed} onSkip={skipBy} disabled={!controllable} />
-      <p id={hintId} className="sr-only">
+      {mode === 'native' ? (
+        player
+      ) : (
+        <div className="grid grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-x-2 gap-y-1 sm:flex sm:gap-x-3">
+          {player}
+          {long ? (
+            <PlaybackControls speed={playback.speed} onSpeedChange={playback.setSpeed} onSkip={skipBy} disabled={!controllable} />
+          ) : null}
+        </div>
+      )}
+      {mode === 'native' ? (
+        <div className="flex items-center gap-1">
+          <PlaybackControls speed={playback.speed} onSpeedChange={playback.setSpeed} onSkip={skipBy} disabled={!controllable} />
+        </div>
+      ) : null}
+      {/* Said with the player; shown too while the keyboard is in it, for whoever sees the screen. */}
+      <p
+        id={hintId}
+        className="sr-only text-xs text-fg-muted group-focus-visible/player:not-sr-only group-has-[:focus-visible]/player:not-sr-only"
+      >
         Пробел — воспроизведение или пауза, стрелки влево и вправо — на 5 секунд назад или вперёд.
       </p>
       <p role="status" className="sr-only" data-testid="seek-status">

@@ -31,12 +31,16 @@ function SkipIcon({ forward }: { forward: boolean }) {
 }
 
 const skipButton =
-  'flex h-10 w-10 items-center justify-center rounded-full text-accent-text hover:bg-accent-soft disabled:cursor-not-allowed disabled:text-fg-subtle';
+  'flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-accent-text hover:bg-accent-soft disabled:cursor-not-allowed disabled:text-fg-subtle touch:h-11 touch:w-11';
 
-/** ±15 s buttons and the speed menu under a recording's waveform. */
+/**
+ * ±15 s buttons and the speed menu of a recording's player, as cells of its grid (audio-player.tsx): on a phone a
+ * second line under the waveform (−15 under play, +15 beside it, the speed under the clock); from 640 px on the
+ * waveform's own line, after the clock.
+ */
 export function PlaybackControls({ speed, onSpeedChange, onSkip, disabled = false }: PlaybackControlsProps) {
   return (
-    <div className="flex items-center gap-1">
+    <>
       <button
         type="button"
         className={skipButton}
@@ -49,7 +53,7 @@ export function PlaybackControls({ speed, onSpeedChange, onSkip, disabled = fals
       </button>
       <button
         type="button"
-        className={skipButton}
+        className={`${skipButton} justify-self-start`}
         aria-label="Вперёд на 15 секунд"
         title="Вперёд на 15 секунд"
         disabled={disabled}
@@ -61,7 +65,7 @@ export function PlaybackControls({ speed, onSpeedChange, onSkip, disabled = fals
         label="Скорость воспроизведения"
         hideLabel
         size="sm"
-        className="ml-auto w-24"
+        className="w-20 justify-self-end"
         value={String(speed)}
         disabled={disabled}
         onChange={(v) => {
@@ -70,6 +74,6 @@ export function PlaybackControls({ speed, onSpeedChange, onSkip, disabled = fals
         }}
         options={SPEED_OPTIONS}
       />
-    </div>
+    </>
   );
 }

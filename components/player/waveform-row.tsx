@@ -5,6 +5,9 @@ import { PlayPauseIcon } from '@/components/ui/play-pause-icon';
 import { SKIP_BUTTON_S, SKIP_KEY_S } from '@/lib/media/playback/playback-keys';
 import { formatClock } from '@/lib/media/recording/recorder-machine';
 
+/** The waveform's height in px: one line with the 44 px play button. */
+export const WAVEFORM_HEIGHT = 40;
+
 /** The position as a screen reader says it: «00:12 из 01:30». */
 export const positionText = (current: number, total: number) => `${formatClock(current)} из ${formatClock(total)}`;
 
@@ -26,9 +29,9 @@ export interface WaveformRowProps {
 }
 
 /**
- * The play/pause button, the waveform and the clock of a recording's player. The waveform is the position's
- * slider for the keyboard and screen readers (role=slider, «00:12 из 01:30»): ←/→ 5 s, PageUp/PageDown 15 s,
- * Home/End; the pointer clicks and drags on it as before.
+ * The play/pause button, the waveform and the clock of a recording's player, one line of its grid (audio-player.tsx).
+ * The waveform is the position's slider for the keyboard and screen readers (role=slider, «00:12 из 01:30»): ←/→ 5 s,
+ * PageUp/PageDown 15 s, Home/End; the pointer clicks and drags on it as before.
  */
 export function WaveformRow({ containerRef, ready, playing, label, onToggle, current, total, onSeek, positionLabel }: WaveformRowProps) {
   const onSliderKey = (e: KeyboardEvent<HTMLDivElement>) => {
@@ -49,14 +52,14 @@ export function WaveformRow({ containerRef, ready, playing, label, onToggle, cur
     onSeek(Math.min(Math.max(0, to), total));
   };
   return (
-    <div className="flex items-center gap-3">
+    <>
       <button
         type="button"
         onClick={onToggle}
         disabled={!ready}
         aria-label={label}
         title={playing ? 'Пауза' : 'Воспроизвести'}
-        className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-accent text-accent-fg hover:bg-accent-hover disabled:bg-surface-3"
+        className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-accent text-accent-fg hover:bg-accent-hover disabled:bg-surface-3 touch:h-11 touch:w-11"
       >
         <PlayPauseIcon playing={playing} />
       </button>
@@ -74,11 +77,12 @@ export function WaveformRow({ containerRef, ready, playing, label, onToggle, cur
         className="min-w-0 flex-1 rounded outline-none focus-visible:ring-2 focus-visible:ring-accent"
         data-testid="waveform"
         data-ready={ready ? 'true' : 'false'}
-        style={{ minHeight: 48 }}
+        style={{ minHeight: WAVEFORM_HEIGHT }}
       />
-      <span className="shrink-0 text-right text-xs tabular-nums text-fg-muted" aria-label="Время воспроизведения">
+      {/* A timer (its own live region, off): named, unlike a bare span. */}
+      <span role="timer" aria-label="Время воспроизведения" className="shrink-0 text-right text-xs tabular-nums text-fg-muted">
         {formatClock(current)} / {formatClock(total)}
       </span>
-    </div>
+    </>
   );
 }

@@ -1,6 +1,6 @@
 'use client';
 
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -41,6 +41,20 @@ function PasskeyItem({ passkey }: { passkey: Passkey }) {
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const titleId = `passkey-${passkey.id}`;
+  // Renaming: the focus into the field as it opens, back to «Переименовать» as it closes.
+  const nameRef = useRef<HTMLInputElement | null>(null);
+  const renameRef = useRef<HTMLButtonElement | null>(null);
+  const [wasEditing, setWasEditing] = useState(editing);
+  const [focusNext, setFocusNext] = useState(false);
+  if (wasEditing !== editing) {
+    setWasEditing(editing);
+    setFocusNext(true);
+  }
+  useEffect(() => {
+    if (!focusNext) return;
+    (editing ? nameRef.current : renameRef.current)?.focus();
+    setFocusNext(false);
+  }, [focusNext, editing]);
 
   const save = async () => {
     setError(null);
@@ -74,7 +88,13 @@ function PasskeyItem({ passkey }: { passkey: Passkey }) {
             void save();
           }}
         >
-          <TextField label="Название ключа" value={name} maxLength={PASSKEY_NAME_MAX} onChange={(e) => setName(e.target.value)} />
+          <TextField
+            ref={nameRef}
+            label="Название ключа"
+            value={name}
+            maxLength={PASSKEY_NAME_MAX}
+            onChange={(e) => setName(e.target.value)}
+          />
           <Button type="submit" loading={rename.isPending}>
             Сохранить
           </Button>
@@ -94,7 +114,7 @@ function PasskeyItem({ passkey }: { passkey: Passkey }) {
             </p>
           </div>
           <div className="flex gap-2">
-            <Button variant="secondary" aria-describedby={titleId} onClick={() => setEditing(true)}>
+            <Button ref={renameRef} variant="secondary" aria-describedby={titleId} onClick={() => setEditing(true)}>
               Переименовать
             </Button>
             <Button variant="secondary" aria-describedby={titleId} onClick={() => setConfirming(true)}>
@@ -127,11 +147,30 @@ export function PasskeysSection() {
   const [password, setPassword] = useState('');
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // The empty password is said under its field (tied to it), the rest above the form.
+  const [passwordError, setPasswordError] = useState<string | undefined>(undefined);
+  const passwordRef = useRef<HTMLInputElement | null>(null);
+  const addButtonRef = useRef<HTMLButtonElement | null>(null);
+  // The focus follows the form: into «Текущий пароль» as it opens, back to «Добавить ключ доступа» as it closes
+  // (after «Отмена», or the key added: the list above then holds it, and the snackbar says so).
+  const [wasAdding, setWasAdding] = useState(adding);
+  const [focusNext, setFocusNext] = useState<'password' | 'add' | null>(null);
+  if (wasAdding !== adding) {
+    setWasAdding(adding);
+    setFocusNext(adding ? 'password' : 'add');
+  }
+  useEffect(() => {
+    if (focusNext === 'password') passwordRef.current?.focus();
+    if (focusNext === 'add') addButtonRef.current?.focus();
+    if (focusNext) setFocusNext(null);
+  }, [focusNext]);
 
   const submit = async () => {
     setError(null);
+    setPasswordError(undefined);
     if (!password) {
-      setError('Введите текущий пароль');
+      setPasswordError('Введите текущий пароль');
+      passwordRef.current?.focus();
       return;
     }
     try {
@@ -174,10 +213,15 @@ export function PasskeysSection() {
         >
           {error ? <FormAlert>{error}</FormAlert> : null}
           <PasswordField
+            ref={passwordRef}
             label="Текущий пароль"
             autoComplete="current-password"
             value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            error={passwordError}
+            onChange={(e) => {
+              setPassword(e.target.value);
+              setPasswordError(undefined);
+            }}
           />
           <TextField
             label="Название ключа (необязательно)"
@@ -196,7 +240,7 @@ export function PasskeysSection() {
           </div>
         </form>
       ) : (
-        <Button variant="secondary" onClick={() => setAdding(true)}>
+        <Button ref={addButtonRef} variant="secondary" onClick={() => setAdding(true)}>
           Добавить ключ доступа
         </Button>
       )}

@@ -1,7 +1,7 @@
 'use client';
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -42,6 +42,12 @@ export function ShareDialog({ target, name, onClose }: { target: ShareTargetRequ
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: shareQueries.all() }),
   });
   const link: CreatedShare | undefined = create.data;
+  // The form goes when the link comes: the focus goes to «Скопировать ссылку», the next thing to do, and the dialog's
+  // live line (there from the start, so its change is heard) says the link was made.
+  const copyButton = useRef<HTMLButtonElement | null>(null);
+  useEffect(() => {
+    if (link) copyButton.current?.focus();
+  }, [link]);
   const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
 
   const copy = async (url: string) => {
@@ -55,6 +61,9 @@ export function ShareDialog({ target, name, onClose }: { target: ShareTargetRequ
 
   return (
     <Dialog open onClose={onClose} title="Поделиться" variant="sheet">
+      <p role="status" className="sr-only" data-testid="share-status">
+        {copied ? 'Ссылка скопирована' : link ? 'Ссылка создана' : ''}
+      </p>
       <p className="mb-4 break-words text-sm text-fg-muted">
         «<span className="font-medium text-fg">{name}</span>» откроет любой, у кого есть ссылка, без входа в Копилку.
       </p>
@@ -62,7 +71,9 @@ export function ShareDialog({ target, name, onClose }: { target: ShareTargetRequ
         <div className="flex flex-col gap-4">
           <TextField label="Ссылка" value={link.url} readOnly onFocus={(e) => e.currentTarget.select()} data-testid="share-url" />
           <div className="flex flex-wrap gap-2">
-            <Button onClick={() => void copy(link.url)}>{copied ? 'Ссылка скопирована' : 'Скопировать ссылку'}</Button>
+            <Button ref={copyButton} onClick={() => void copy(link.url)}>
+              {copied ? 'Ссылка скопирована' : 'Скопировать ссылку'}
+            </Button>
             {canShare ? (
               <Button variant="secondary" onClick={() => void navigator.share({ title: name, url: link.url }).catch(() => undefined)}>
                 Отправить…
@@ -72,9 +83,7 @@ export function ShareDialog({ target, name, onClose }: { target: ShareTargetRequ
               Готово
             </Button>
           </div>
-          <p className="text-sm text-fg-muted" aria-live="polite">
-            {copied ? 'Ссылка скопирована. ' : ''}Ссылку можно отключить в профиле, в разделе «Мои ссылки».
-          </p>
+          <p className="text-sm text-fg-muted">Ссылку можно отключить в профиле, в разделе «Мои ссылки».</p>
         </div>
       ) : (
         <form
@@ -93,7 +102,7 @@ export function ShareDialog({ target, name, onClose }: { target: ShareTargetRequ
               {EXPIRY_CHOICES.map((c) => (
                 <label
                   key={c.label}
-                  className="flex min-h-10 cursor-pointer items-center justify-center rounded-lg border border-line-strong px-3 text-sm text-fg has-checked:border-accent has-checked:bg-accent-soft has-checked:text-accent-text has-focus-visible:outline-2 has-focus-visible:outline-accent pointer-coarse:min-h-11"
+                  className="flex min-h-10 cursor-pointer items-center justify-center rounded-lg border border-line-strong px-3 text-sm text-fg has-checked:border-accent has-checked:bg-accent-soft has-checked:text-accent-text has-focus-visible:outline-2 has-focus-visible:outline-accent touch:min-h-11"
                 >
                   <input type="radio" name="expiry" className="sr-only" checked={days === c.value} onChange={() => setDays(c.value)} />
                   {c.label}

@@ -21,7 +21,7 @@ function ThemeSwitch() {
             type="button"
             aria-pressed={choice === t.value}
             onClick={() => choose(t.value)}
-            className="min-h-9 flex-1 rounded-md px-2 text-xs font-medium text-fg-muted aria-pressed:bg-surface aria-pressed:text-accent-text aria-pressed:shadow-card"
+            className="min-h-9 flex-1 rounded-md touch:min-h-11 px-2 text-xs font-medium text-fg-muted aria-pressed:bg-surface aria-pressed:text-accent-text aria-pressed:shadow-card"
           >
             {t.label}
           </button>

@@ -64,10 +64,10 @@ export function UserMenu() {
   return (
     <Menu
       label={name ? `Меню пользователя: ${name}` : 'Меню пользователя'}
-      buttonClassName="flex h-10 items-center gap-2 rounded-full py-1 pl-1 pr-1 text-sm font-medium text-fg hover:bg-surface-2 data-open:bg-surface-2 sm:pr-3"
+      buttonClassName="flex h-10 min-w-10 items-center gap-2 rounded-full py-1 pl-1 pr-1 touch:h-11 touch:min-w-11 touch:pl-0.5 touch:pr-0.5 text-sm font-medium text-fg hover:bg-surface-2 data-open:bg-surface-2 sm:pr-3"
       button={
         <>
-          <Avatar name={name} photo={user?.photo_url ?? null} />
+          <Avatar name={name} photo={user?.photo_url ?? null} className="h-8 w-8 text-sm touch:h-10 touch:w-10" />
           <span className="hidden max-w-40 truncate sm:inline" data-testid="user-name">
             {firstName}
           </span>

@@ -30,11 +30,11 @@ const preloadSideDrawer = () => void loadSideDrawer();
 // they come with the session. Each holds its place while its code arrives, so nothing in the bar moves.
 const UserMenu = deferredComponent(
   () => import('./signed-in').then((m) => m.UserMenu),
-  <span className="h-10 w-10 rounded-full bg-surface-2 sm:w-32" aria-hidden="true" />,
+  <span className="h-10 w-10 rounded-full bg-surface-2 touch:h-11 touch:w-11 sm:w-32" aria-hidden="true" />,
 );
 const SignOutButton = deferredComponent(
   () => import('./signed-in').then((m) => m.SignOutButton),
-  <span className="h-10 w-10" aria-hidden="true" />,
+  <span className="h-10 w-10 touch:h-11 touch:w-11" aria-hidden="true" />,
 );
 
 /** How many recordings saved with no network wait to be sent (nothing when none). */
@@ -127,6 +127,7 @@ export function TopBar() {
               aria-expanded={open}
               aria-controls="side-drawer"
               className="session:lg:hidden"
+              data-route-focus="yield"
             >
               <MenuIcon />
             </IconButton>

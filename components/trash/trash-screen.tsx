@@ -139,8 +139,12 @@ export function TrashScreen() {
   // (Headless UI's focus history: a menu link, say). So the focus is put on the target at once, again on the
   // first frame the dialog is gone from the page, and after that whenever it is found lost, until 30 frames
   // after the dialog left (at most 5 s: on a busy page the transition can outlast 60 frames).
+  // A request is carried out once: a dialog cancelled later (Esc on «Удалить навсегда?») gives the focus back to its
+  // own opener, not to the list an earlier removal asked for.
+  const refocused = useRef(0);
   useEffect(() => {
-    if (!refocusRequest || dialogOpen) return;
+    if (!refocusRequest || dialogOpen || refocused.current === refocusRequest) return;
+    refocused.current = refocusRequest;
     let frame = 0;
     let afterDialog = 0;
     const started = performance.now();

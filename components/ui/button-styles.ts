@@ -12,8 +12,8 @@ export const BUTTON_VARIANTS: Record<ButtonVariant, string> = {
 };
 
 export const BUTTON_SIZES: Record<ButtonSize, string> = {
-  sm: 'min-h-9 px-3 text-sm',
-  md: 'min-h-10 px-4 text-sm',
+  sm: 'min-h-9 px-3 text-sm touch:min-h-11',
+  md: 'min-h-10 px-4 text-sm touch:min-h-11',
 };
 
 /** The frame every button-like control shares (links styled as buttons use it too). */

@@ -15,6 +15,13 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   fullWidth?: boolean;
 }
 
+/** The classes without their `disabled:` looks. */
+const readyLooks = (classes: string) =>
+  classes
+    .split(' ')
+    .filter((c) => !c.startsWith('disabled:'))
+    .join(' ');
+
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
   { variant = 'primary', size = 'md', loading = false, fullWidth = false, disabled, className = '', children, type = 'button', ...rest },
   ref,
@@ -24,13 +31,15 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
   // and so does a button whose press only code can answer: a press then would do nothing at all.
   const hydrated = useHydrated();
   const waiting = !hydrated && (type === 'submit' || rest.onClick !== undefined);
+  // Waiting only for the code (it comes at the first touch or after 3 s), the button looks ready: it is, a moment later.
+  const looks = waiting && !disabled && !loading ? readyLooks : (classes: string) => classes;
   return (
     <button
       ref={ref}
       type={type}
       disabled={disabled || loading || waiting}
       aria-busy={loading || undefined}
-      className={`${BUTTON_BASE} ${BUTTON_SIZES[size]} ${BUTTON_VARIANTS[variant]} ${fullWidth ? 'w-full' : ''} ${className}`}
+      className={`${looks(BUTTON_BASE)} ${BUTTON_SIZES[size]} ${looks(BUTTON_VARIANTS[variant])} ${fullWidth ? 'w-full' : ''} ${className}`}
       {...rest}
     >
       {loading ? <Spinner /> : null}

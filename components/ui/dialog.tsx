@@ -73,6 +73,29 @@ export function Dialog({
     }, LEAVE_LIMIT_MS);
     return () => clearTimeout(timer);
   }, [open]);
+  // On a touch screen Headless UI gives the first focus to the panel, not to the field marked autoFocus (it spares the
+  // phone its keyboard): a sheet opened to type a name («Название») then sends a screen reader's user looking for it
+  // (review m6). The marked field takes the focus once Headless UI has placed it, unless a person moved it since.
+  useEffect(() => {
+    if (!open) return;
+    let frame = 0;
+    let tries = 0;
+    const place = () => {
+      const field = panel.current?.querySelector<HTMLElement>('[data-autofocus]');
+      const active = document.activeElement;
+      const dialog = panel.current?.closest('[role="dialog"]');
+      // Until the panel is drawn and Headless UI has put the focus in it (its portal mounts a render later).
+      if ((!field || !dialog?.contains(active)) && ++tries < 20) {
+        frame = requestAnimationFrame(place);
+        return;
+      }
+      if (!field || active === field || !dialog?.contains(active)) return;
+      if (active instanceof HTMLElement && active.matches('input, textarea, select')) return;
+      field.focus();
+    };
+    frame = requestAnimationFrame(place);
+    return () => cancelAnimationFrame(frame);
+  }, [open]);
   if (abandoned) return null;
   return (
     // The dialog element itself covers the viewport so it is "visible" to tests and AT alike.

@@ -19,7 +19,7 @@ export interface IconButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonEle
   children: ReactNode;
 }
 
-/** A 40 px (44 px on touch screens) button that shows only an icon. */
+/** A 40 px (44 px on a phone: a touch screen or a narrow window) button that shows only an icon. */
 export const IconButton = forwardRef<HTMLButtonElement, IconButtonProps>(function IconButton(
   { label, tone = 'neutral', round = false, className = '', children, type = 'button', title, ...rest },
   ref,
@@ -30,7 +30,7 @@ export const IconButton = forwardRef<HTMLButtonElement, IconButtonProps>(functio
       type={type}
       aria-label={label}
       title={title ?? label}
-      className={`inline-flex h-10 w-10 shrink-0 items-center justify-center transition-colors duration-150 pointer-coarse:h-11 pointer-coarse:w-11 disabled:cursor-not-allowed disabled:opacity-50 ${round ? 'rounded-full' : 'rounded-lg'} ${TONES[tone]} ${className}`}
+      className={`inline-flex h-10 w-10 shrink-0 items-center justify-center transition-colors duration-150 touch:h-11 touch:w-11 disabled:cursor-not-allowed disabled:opacity-50 ${round ? 'rounded-full' : 'rounded-lg'} ${TONES[tone]} ${className}`}
       {...rest}
     >
       {children}

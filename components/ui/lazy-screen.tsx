@@ -22,6 +22,7 @@ export function ScreenLoading() {
  */
 export function deferredComponent<P extends object = object>(
   load: () => Promise<ComponentType<P>>,
+  /** What stands in its place meanwhile; a function of its props where that depends on them (a kind's skeleton). */
   fallback: ReactNode | ((props: P) => ReactNode),
   { early = false } = {},
 ): ComponentType<P> {

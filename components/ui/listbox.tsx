@@ -1,7 +1,7 @@
 'use client';
 
 import { Label, Listbox as HeadlessListbox, ListboxButton, ListboxOption, ListboxOptions } from '@headlessui/react';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { SolidIcon } from './solid-icon';
 
 export interface ListboxProps<V extends string> {
@@ -21,16 +21,32 @@ export interface ListboxProps<V extends string> {
    * are only scrolled past cost a button each.
    */
   deferred?: boolean;
+  /**
+   * A glyph for a compact button (the sort order in a screen's header): on a phone the button is the glyph alone
+   * (44 px), the choice's name said but not shown; from 640 px the name follows it.
+   */
+  icon?: ReactNode;
 }
 
 const frameClass = (className: string) => `flex flex-col gap-1 ${className}`;
 const labelClass = (hidden: boolean) => (hidden ? 'sr-only' : 'text-sm font-medium text-fg');
-const buttonClass = (size: 'sm' | 'md') =>
-  `flex w-full items-center justify-between gap-2 rounded-lg border border-line-strong bg-surface text-left text-fg disabled:cursor-not-allowed disabled:text-fg-subtle data-disabled:cursor-not-allowed data-disabled:text-fg-subtle ${
-    size === 'sm' ? 'min-h-9 px-2.5 text-sm tabular-nums' : 'min-h-10 px-3 text-base'
+const buttonClass = (size: 'sm' | 'md', icon: boolean) =>
+  `flex items-center gap-2 rounded-lg border border-line-strong bg-surface text-left text-fg disabled:cursor-not-allowed disabled:text-fg-subtle data-disabled:cursor-not-allowed data-disabled:text-fg-subtle ${
+    icon
+      ? 'min-h-10 min-w-10 justify-center px-2.5 text-sm touch:min-h-11 touch:min-w-11 max-sm:border-transparent max-sm:bg-transparent max-sm:px-0 max-sm:text-fg-muted max-sm:hover:bg-surface-3'
+      : `w-full justify-between ${size === 'sm' ? 'min-h-9 px-2.5 text-sm tabular-nums touch:min-h-11' : 'min-h-10 px-3 text-base touch:min-h-11'}`
   }`;
 
-function ButtonFace({ children }: { children: ReactNode }) {
+function ButtonFace({ icon, children }: { icon?: ReactNode; children: ReactNode }) {
+  if (icon) {
+    return (
+      <>
+        {icon}
+        <span className="truncate max-sm:sr-only">{children}</span>
+        <SolidIcon name="chevronDown" className="h-4 w-4 shrink-0 text-fg-muted max-sm:hidden" />
+      </>
+    );
+  }
   return (
     <>
       <span className="truncate">{children}</span>
@@ -50,6 +66,7 @@ function StandIn<V extends string>({
   disabled,
   className = '',
   size = 'md',
+  icon,
   engage,
 }: ListboxProps<V> & { engage: Engage }) {
   const id = useId();
@@ -67,7 +84,7 @@ function StandIn<V extends string>({
         aria-expanded={false}
         aria-labelledby={`${id}-label ${id}-button`}
         disabled={disabled}
-        className={buttonClass(size)}
+        className={buttonClass(size, !!icon)}
         // A press swaps the stand-in at its click, never at its focus: swapped between the press and the release,
         // the button under the pointer would be another one and the click would open nothing.
         onPointerDown={() => {
@@ -87,7 +104,7 @@ function StandIn<V extends string>({
           }
         }}
       >
-        <ButtonFace>{current?.label ?? ''}</ButtonFace>
+        <ButtonFace icon={icon}>{current?.label ?? ''}</ButtonFace>
       </button>
     </div>
   );
@@ -102,6 +119,7 @@ function LiveListbox<V extends string>({
   disabled,
   className = '',
   size = 'md',
+  icon,
   arrival,
 }: ListboxProps<V> & { arrival?: { open: boolean; focus: boolean } }) {
   const current = options.find((o) => o.value === value);
@@ -115,10 +133,21 @@ function LiveListbox<V extends string>({
     // The listbox's own label rather than Headless UI's Field, which costs as much again per control.
     <HeadlessListbox as="div" value={value} onChange={onChange} disabled={disabled} className={frameClass(className)}>
       <Label className={labelClass(hideLabel)}>{label}</Label>
-      <ListboxButton ref={button} className={buttonClass(size)}>
-        <ButtonFace>{current?.label ?? ''}</ButtonFace>
+      <ListboxButton
+        ref={button}
+        className={buttonClass(size, !!icon)}
+        // Enter opens the list, as Space and ↓ do (Headless UI's Enter submits a form around it, and there is none).
+        onKeyDown={(e: KeyboardEvent<HTMLButtonElement>) => {
+          if (e.key !== 'Enter' || e.currentTarget.getAttribute('aria-expanded') === 'true') return;
+          e.preventDefault();
+          e.currentTarget.click();
+        }}
+      >
+        <ButtonFace icon={icon}>{current?.label ?? ''}</ButtonFace>
       </ListboxButton>
       <ListboxOptions
+        // Not modal, as a native select: the page under the open list stays whole for assistive technology.
+        modal={false}
         anchor={{ to: 'bottom start', gap: 4 }}
         transition
         className="z-[70] min-w-(--button-width) rounded-xl border border-line bg-surface p-1 text-fg shadow-float outline-none transition duration-150 ease-standard data-closed:scale-95 data-closed:opacity-0"

@@ -2,7 +2,7 @@
 
 import { Menu as HeadlessMenu, MenuButton, MenuHeading, MenuItem, MenuItems, MenuSection, MenuSeparator } from '@headlessui/react';
 import Link from 'next/link';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { SolidIcon } from './solid-icon';
 
 export type MenuEntry =
@@ -27,6 +27,14 @@ export interface MenuProps {
   align?: 'start' | 'end';
   /** Something above the entries (who is signed in). */
   header?: ReactNode;
+  /** Marks on the button (`data-…`), so the place around can find it again (the focus back to a row's «⋯»). */
+  buttonProps?: Record<`data-${string}`, string>;
+  /**
+   * For a menu repeated down a long list (each recording's «⋯»): a plain button that looks and is named the same
+   * stands in until it is pressed or focused, and only then does the menu's code take over — a row only scrolled past
+   * costs a button, not a menu (Headless UI's menu sets up its positioning and state for each one).
+   */
+  deferred?: boolean;
 }
 
 const ITEM =
@@ -40,13 +48,72 @@ function Tick({ on }: { on: boolean }) {
  * A «⋯» or avatar menu: a button and a floating list of actions, links and marked choices. Arrow keys move,
  * typing jumps, Enter picks, Escape closes and gives the focus back to the button.
  */
-export function Menu({ button, label, buttonClassName = '', entries, align = 'end', header }: MenuProps) {
+export function Menu(props: MenuProps) {
+  const [arrival, setArrival] = useState<{ open: boolean } | null>(null);
+  if (props.deferred && !arrival) return <StandIn {...props} engage={setArrival} />;
+  return <LiveMenu {...props} arrival={arrival} />;
+}
+
+/** The deferred menu's stand-in: the same button, named the same way, until it is pressed or focused. */
+function StandIn({ button, label, buttonClassName = '', buttonProps, engage }: MenuProps & { engage: (how: { open: boolean }) => void }) {
+  const pressing = useRef(false);
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      className={buttonClassName}
+      {...buttonProps}
+      // Swapped at the click, never between a press and its release (the click would land on another button).
+      onPointerDown={() => {
+        pressing.current = true;
+      }}
+      onFocus={() => {
+        if (!pressing.current) engage({ open: false });
+      }}
+      onClick={() => {
+        pressing.current = false;
+        engage({ open: true });
+      }}
+      onKeyDown={(e) => {
+        if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+        e.preventDefault();
+        engage({ open: true });
+      }}
+    >
+      {button}
+    </button>
+  );
+}
+
+function LiveMenu({
+  button,
+  label,
+  buttonClassName = '',
+  entries,
+  align = 'end',
+  header,
+  buttonProps,
+  arrival,
+}: MenuProps & { arrival: { open: boolean } | null }) {
+  const buttonRef = useRef<HTMLButtonElement | null>(null);
+  // Taking over from the stand-in: the focus stays where the person left it, and a press opens the menu.
+  useEffect(() => {
+    if (!arrival) return;
+    buttonRef.current?.focus();
+    if (arrival.open) buttonRef.current?.click();
+  }, [arrival]);
   return (
     <HeadlessMenu>
-      <MenuButton aria-label={label} title={label} className={buttonClassName}>
+      <MenuButton ref={buttonRef} aria-label={label} title={label} className={buttonClassName} {...buttonProps}>
         {button}
       </MenuButton>
+      {/* Not modal: the page stays as it is under the open menu (not made inert, so its landmarks and heading stay for
+          assistive technology), as a native menu leaves it; Escape, a click outside and Tab away close it. */}
       <MenuItems
+        modal={false}
         anchor={{ to: align === 'end' ? 'bottom end' : 'bottom start', gap: 6 }}
         transition
         className="z-[70] w-64 rounded-xl border border-line bg-surface p-1 text-fg shadow-float outline-none transition duration-150 ease-standard data-closed:scale-95 data-closed:opacity-0"

@@ -12,6 +12,9 @@ const ICON_CLASS = {
   error: 'h-5 w-5 shrink-0 text-[#ff8a80] dark:text-[#b3261e]',
 } as const;
 
+/** Where the focus was before it came into each snackbar (by id): it goes back there when the snackbar goes. */
+const cameFromById = new Map<number, HTMLElement>();
+
 /** The focus back to `el` when it is still on the page, else to the page's own heading (`main h1[tabindex="-1"]`). */
 function focusBack(el: HTMLElement | null) {
   if (document.activeElement && document.activeElement !== document.body) return;
@@ -37,6 +40,7 @@ function SnackbarItem({ item }: { item: Snackbar }) {
     dismiss(item.id);
     if (inside) requestAnimationFrame(() => focusBack(cameFrom.current));
   };
+  useEffect(() => () => void cameFromById.delete(item.id), [item.id]);
   useEffect(() => {
     if (held) return;
     const t = setTimeout(() => dismiss(item.id), item.action ? SNACKBAR_ACTION_TIMEOUT_MS : SNACKBAR_TIMEOUT_MS);
@@ -49,10 +53,14 @@ function SnackbarItem({ item }: { item: Snackbar }) {
       className="pointer-events-auto flex items-center gap-3 rounded-xl bg-inverse py-2 pl-4 pr-2 text-inverse-fg shadow-float"
       ref={rootRef}
       data-testid={`snackbar-${item.kind}`}
+      data-snackbar-id={item.id}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
       onFocus={(e) => {
-        if (!e.currentTarget.contains(e.relatedTarget) && e.relatedTarget instanceof HTMLElement) cameFrom.current = e.relatedTarget;
+        if (!e.currentTarget.contains(e.relatedTarget) && e.relatedTarget instanceof HTMLElement) {
+          cameFrom.current = e.relatedTarget;
+          cameFromById.set(item.id, e.relatedTarget);
+        }
         setFocused(true);
       }}
       onBlur={(e) => {
@@ -86,10 +94,13 @@ function SnackbarItem({ item }: { item: Snackbar }) {
 const isUndoKey = (e: KeyboardEvent) =>
   (e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && (e.code === 'KeyZ' || e.key.toLowerCase() === 'z');
 
-/** Where a key press keeps Ctrl+Z for itself: a field's own undo of typing, and an open dialog's business. */
+/**
+ * Where a key press keeps Ctrl+Z for itself: a field's own undo of typing, and an open dialog's business — except a
+ * modal that shows the snackbars itself (the viewer, `data-snackbar-layer`), where Ctrl+Z undoes what was done in it.
+ */
 const keepsUndo = (target: EventTarget | null) =>
   target instanceof Element &&
-  !!target.closest('input, textarea, select, [contenteditable]:not([contenteditable="false"]), [role="dialog"]');
+  !!target.closest('input, textarea, select, [contenteditable]:not([contenteditable="false"]), [role="dialog"]:not([data-snackbar-layer])');
 
 /**
  * The snackbars shown (snackbar-host.tsx brings this code with the first of them); every snackbar announces itself (status / alert live regions). While one with an
@@ -106,8 +117,12 @@ export function Snackbars({ items }: { items: readonly Snackbar[] }) {
     const onKey = (e: KeyboardEvent) => {
       if (e.defaultPrevented || !isUndoKey(e) || keepsUndo(e.target)) return;
       e.preventDefault();
+      // Pressed in the snackbar itself: its buttons go with it, and the focus goes back where it came from.
+      const inside = e.target instanceof Element && !!e.target.closest(`[data-snackbar-id="${id}"]`);
+      const back = cameFromById.get(id) ?? null;
       dismiss(id);
       action.onAction();
+      if (inside) requestAnimationFrame(() => focusBack(back));
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);

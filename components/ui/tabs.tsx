@@ -35,7 +35,10 @@ export function Tabs({
         </TabList>
         <TabPanels>
           {tabs.map((t, i) => (
-            <TabPanel key={i}>{t.content}</TabPanel>
+            // Not a Tab stop of its own: the panel's fields are (Headless UI makes a panel focusable by default).
+            <TabPanel key={i} tabIndex={-1}>
+              {t.content}
+            </TabPanel>
           ))}
         </TabPanels>
       </TabGroup>

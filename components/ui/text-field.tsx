@@ -16,7 +16,10 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
 ) {
   return (
     <Field label={label} error={error} hint={hint} id={id} className={className} alertId={alertId}>
-      {({ className: controlClass, ...control }) => <input ref={ref} {...control} className={`min-h-10 ${controlClass}`} {...rest} />}
+      {({ className: controlClass, ...control }) => (
+        // data-autofocus: the mark a dialog looks for on a phone, where Headless UI leaves the first focus on the panel.
+        <input ref={ref} {...control} className={`min-h-10 ${controlClass}`} data-autofocus={rest.autoFocus || undefined} {...rest} />
+      )}
     </Field>
   );
 });

@@ -7,10 +7,10 @@ export interface KindPath {
   /** Read a month at a time while sorted newest first (the timeline), so the page load asks for the months early, not the list. */
   timeline?: true;
   /**
-   * Its list's shape, rows or tiles (the views' registry, kind-views.tsx, draws it so): what its screen's skeleton
-   * draws from the first paint, before the screen's code is here.
+   * What the page's first paint draws while the sign-in is checked and the screen comes (ui/skeleton.tsx,
+   * ScreenSkeleton): its list's shape, and whether its header has a record button beside the upload.
    */
-  layout: 'rows' | 'tiles';
+  skeleton: { layout: 'rows' | 'tiles'; record: boolean };
 }
 
 /**
@@ -18,9 +18,9 @@ export interface KindPath {
  * The kind's names and icon are kind-names.ts, which spreads these; its data, kinds.ts.
  */
 export const KIND_PATHS: { readonly [K in MediaKind]: KindPath } = {
-  audio: { href: '/audio', layout: 'rows' },
-  photo: { href: '/photos', timeline: true, layout: 'tiles' },
-  video: { href: '/video', layout: 'tiles' },
+  audio: { href: '/audio', skeleton: { layout: 'rows', record: true } },
+  photo: { href: '/photos', timeline: true, skeleton: { layout: 'tiles', record: false } },
+  video: { href: '/video', skeleton: { layout: 'tiles', record: true } },
 };
 
 /**

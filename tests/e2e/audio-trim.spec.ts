@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y';
-import { openRow, recordFor, saveAs } from './support/audio';
+import { openRow, recordFor, rowAction, saveAs } from './support/audio';
 import { apiLogin, registerAndLogin } from './support/auth';
 
 const item = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
@@ -32,6 +32,9 @@ function probedSeconds(bytes: Buffer): number {
   }
 }
 
+/** A time field's seconds, written with the Russian decimal comma («5,5»). */
+const secondsIn = async (field: Locator) => Number((await field.inputValue()).replace(',', '.'));
+
 async function waitReady(card: Locator) {
   await openRow(card);
   await expect(card.getByTestId('waveform')).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
@@ -48,23 +51,33 @@ test('«Обрезать» keeps 2–4 s of a 6 s recording, and the untrimmed v
 
   const card = item(page, 'Диктофон');
   await waitReady(card);
-  const trimButton = card.getByRole('button', { name: 'Обрезать' });
+  const more = card.getByRole('button', { name: /^Действия: / });
 
-  // Escape closes the panel without sending anything, and the focus goes back to «Обрезать».
-  await trimButton.click();
+  // «Обрезать» is in the row's «⋯» (as in Voice Memos). Escape closes the panel without sending anything, and the
+  // focus goes back to «⋯».
+  await rowAction(page, card, 'Обрезать');
   const panel = card.getByRole('group', { name: 'Обрезка записи' });
   await expect(panel).toBeVisible();
-  await expect(card.getByTestId('waveform').locator('[part~="region-handle-left"]')).toHaveCount(1);
-  await expect(card.getByTestId('waveform').locator('[part~="region-handle-right"]')).toHaveCount(1);
+  const left = card.getByTestId('waveform').locator('[part~="region-handle-left"]');
+  const right = card.getByTestId('waveform').locator('[part~="region-handle-right"]');
+  await expect(left).toHaveCount(1);
+  await expect(right).toHaveCount(1);
+  // Handles a finger can hold: 44 px wide, the full height of the waveform.
+  expect((await left.boundingBox())!.width).toBeGreaterThanOrEqual(44);
+  expect((await right.boundingBox())!.width).toBeGreaterThanOrEqual(44);
+  // The Russian decimal comma: the end of a 6 s recording reads «6» or «5,9», never «5.9».
+  await expect(panel.getByLabel('Конец, с')).not.toHaveValue(/\./);
   await expect(panel.getByLabel('Начало, с')).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(panel).toHaveCount(0);
-  await expect(card.getByTestId('waveform').locator('[part~="region-handle-left"]')).toHaveCount(0);
-  await expect(trimButton).toBeFocused();
+  await expect(left).toHaveCount(0);
+  await expect(more).toBeFocused();
 
-  // By keyboard: Enter on «Обрезать», the times typed in; the handles follow the fields.
+  // By keyboard: Enter on «⋯», «Обрезать» in its menu, the times typed in; the handles follow the fields.
   await page.keyboard.press('Enter');
+  await page.getByRole('menuitem', { name: 'Обрезать' }).press('Enter');
   await expect(panel).toBeVisible();
+  await expect(panel.getByLabel('Начало, с')).toBeFocused();
   await expectAccessible(page, 'trim panel');
   // Dragging the left handle a third of the way along moves the start there (the field follows).
   const wave = await card.getByTestId('waveform').boundingBox();
@@ -73,10 +86,12 @@ test('«Обрезать» keeps 2–4 s of a 6 s recording, and the untrimmed v
   await page.mouse.down();
   await page.mouse.move(wave!.x + wave!.width / 3, handle!.y + handle!.height / 2, { steps: 10 });
   await page.mouse.up();
-  await expect.poll(async () => Number(await panel.getByLabel('Начало, с').inputValue())).toBeGreaterThan(1);
-  expect(Number(await panel.getByLabel('Начало, с').inputValue())).toBeLessThan(3);
+  await expect.poll(() => secondsIn(panel.getByLabel('Начало, с'))).toBeGreaterThan(1);
+  expect(await secondsIn(panel.getByLabel('Начало, с'))).toBeLessThan(3);
+  await expect(panel.getByLabel('Начало, с')).not.toHaveValue(/\./);
   await panel.getByLabel('Начало, с').fill('4');
-  await panel.getByLabel('Конец, с').fill('4.5');
+  // Typed with the comma (a dot is taken too).
+  await panel.getByLabel('Конец, с').fill('4,5');
   await expect(panel.getByRole('alert')).toHaveText('Оставьте не меньше 1 секунды.');
   await expect(panel.getByRole('button', { name: 'Сохранить' })).toBeDisabled();
   await panel.getByLabel('Начало, с').fill('2');
@@ -93,8 +108,13 @@ test('«Обрезать» keeps 2–4 s of a 6 s recording, and the untrimmed v
 
   await panel.getByRole('button', { name: 'Сохранить' }).click();
   await expect(panel).toHaveCount(0);
+  // Said and shown: the original waits in the trash, and «Отменить» is offered.
+  const snackbar = page.getByTestId('snackbar-success').filter({ hasText: 'Исходная версия — в корзине' });
+  await expect(snackbar).toBeVisible();
+  await expect(snackbar.getByRole('button', { name: 'Отменить' })).toBeVisible();
   // The panel went with the focus in it: the focus is on the row's title, not on <body>.
   await expect(card.locator('[data-row-toggle]')).toBeFocused();
+  await snackbar.getByRole('button', { name: 'Закрыть уведомление' }).click();
   await waitReady(card);
   await expect(card.getByTestId('audio-duration')).toHaveText('00:02', { timeout: 30_000 });
 
@@ -121,4 +141,41 @@ test('«Обрезать» keeps 2–4 s of a 6 s recording, and the untrimmed v
   await waitReady(whole);
   await expect(whole.getByTestId('audio-duration')).toHaveText(/^00:0[56]$/);
   await expect(item(page, 'Диктофон').getByTestId('audio-duration')).toHaveText('00:02');
+});
+
+test('«Отменить» after a trim brings the whole recording back, and the cut one goes to the trash', async ({ page }) => {
+  test.setTimeout(180_000);
+  const user = await registerAndLogin(page);
+  await page.goto('/audio');
+  await page.getByRole('button', { name: 'Записать аудио' }).click();
+  await recordFor(page, 5);
+  await saveAs(page, 'Заметка');
+  const card = item(page, 'Заметка');
+  await waitReady(card);
+  const whole = await card.getByTestId('audio-duration').textContent();
+
+  await rowAction(page, card, 'Обрезать');
+  const panel = card.getByRole('group', { name: 'Обрезка записи' });
+  await panel.getByLabel('Начало, с').fill('1');
+  await panel.getByLabel('Конец, с').fill('3');
+  await panel.getByRole('button', { name: 'Сохранить' }).click();
+  const snackbar = page.getByTestId('snackbar-success').filter({ hasText: 'Исходная версия — в корзине' });
+  // Announced: the snackbar is a status inside the page's live region.
+  await expect(snackbar).toHaveAttribute('role', 'status');
+  // By keyboard, as the snackbar says: Ctrl+Z from the row.
+  await expect(card.locator('[data-row-toggle]')).toBeFocused();
+  await page.keyboard.press('Control+z');
+  await expect(page.getByText('Обрезка отменена')).toBeVisible({ timeout: 60_000 });
+
+  // One «Заметка» in the list, whole again, with the focus on it; the cut one in the trash.
+  await expect(page.getByRole('article', { name: 'Заметка', exact: true })).toHaveCount(1);
+  await expect(item(page, 'Заметка').getByTestId('audio-duration')).toHaveText(whole!);
+  await expect(item(page, 'Заметка').locator('[data-row-toggle]')).toBeFocused();
+  const { access } = await apiLogin(page.request, user);
+  const trash = (await (await page.request.get('/api/media/trash/', { headers: { Authorization: `Bearer ${access}` } })).json()) as {
+    title: string;
+    duration: number;
+  }[];
+  expect(trash.map((t) => t.title)).toEqual(['Заметка']);
+  expect(trash[0]!.duration).toBeLessThan(3);
 });

@@ -6,7 +6,8 @@ import { choose } from './support/listbox';
 import { monoWav } from './support/wav';
 
 const item = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
-const titles = (page: Page) => page.getByTestId('audio-item').locator('h3').allTextContents();
+// A row's title is a heading one level under what it stands under: h3 under a day's heading, h2 with none.
+const titles = (page: Page) => page.getByTestId('audio-item').locator('h2, h3').allTextContents();
 
 test('records audio, saves it, plays, searches, sorts, edits, downloads an MP3 and deletes', async ({ page }) => {
   test.setTimeout(150_000);

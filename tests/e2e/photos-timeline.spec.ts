@@ -44,6 +44,9 @@ test('12 photos: a full-width grid under the day heading, 5+ across at 1280 px a
   }));
   expect(widths.grid).toBeGreaterThan(widths.main - 80);
 
+  // The rows are justified by each photo's shape: one still being processed has none yet and stands square, so
+  // the row is measured once all twelve are ready.
+  await expect(page.getByTestId('photo-processing')).toHaveCount(0, { timeout: 30_000 });
   await page.setViewportSize({ width: 390, height: 844 });
   await expect.poll(() => firstRow(page)).toBe(3);
   const tile = await page.getByTestId('photo-tile').first().boundingBox();

@@ -65,6 +65,10 @@ function Tiles<T extends { id: number }>({ items, label, tileGrid = '', renderIt
   );
 }
 
+/** A closed recording's row (a 56 px head and its hairline) and a day's heading, in px (audio-item.tsx, skeleton.tsx). */
+const ROW_PX = 57;
+const HEADING_PX = 36;
+
 /** One line of the virtual list: a day's heading or an item (with its place among the items, for ↑/↓). */
 type Line<T> = { heading: string; key: string } | { item: T; index: number };
 
@@ -87,7 +91,7 @@ function linesOf<T extends { id: number }>(items: readonly T[], groups: MediaCol
 function VirtualRows<T extends { id: number }>({
   items,
   label,
-  estimateRow = 64,
+  estimateRow = ROW_PX,
   revealId = null,
   groups = null,
   renderItem,
@@ -95,16 +99,27 @@ function VirtualRows<T extends { id: number }>({
   const lines = useMemo(() => linesOf(items, groups), [items, groups]);
   const listRef = useRef<HTMLDivElement | null>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
+  // Where the list starts on the page, measured again when what stands above it changes height (the phone's search
+  // field unfolding, an upload's tray, a banner): the rows would otherwise be placed by the old top.
   useLayoutEffect(() => {
     const update = () => setScrollMargin(listRef.current ? listRef.current.getBoundingClientRect().top + window.scrollY : 0);
     update();
     window.addEventListener('resize', update);
-    return () => window.removeEventListener('resize', update);
+    const observer = typeof ResizeObserver !== 'undefined' ? new ResizeObserver(update) : null;
+    // The screen around the list: its height changes with anything that comes or goes above the list.
+    const around = listRef.current?.parentElement;
+    if (around) observer?.observe(around);
+    return () => {
+      window.removeEventListener('resize', update);
+      observer?.disconnect();
+    };
   }, []);
 
   const virtualizer = useWindowVirtualizer({
     count: lines.length,
-    estimateSize: (i) => (lines[i] && 'heading' in lines[i] ? 44 : estimateRow),
+    // The sizes rows and headings are drawn at, so the first measurement finds them as estimated: every size that
+    // differs makes the virtualizer lay out all its lines again (2,000 recordings: 2,000 lines, each time).
+    estimateSize: (i) => (lines[i] && 'heading' in lines[i] ? HEADING_PX : estimateRow),
     overscan: 4,
     scrollMargin,
     getItemKey: (i) => {
@@ -139,7 +154,7 @@ function VirtualRows<T extends { id: number }>({
               }}
             >
               {'heading' in line ? (
-                <h2 className="px-3 pb-1 pt-3 text-sm font-semibold text-fg-muted">{line.heading}</h2>
+                <h2 className="flex h-9 items-end px-3 pb-1 text-sm font-semibold text-fg-muted">{line.heading}</h2>
               ) : (
                 renderItem(line.item, line.index)
               )}

@@ -22,6 +22,11 @@ export interface MediaItemProps<K extends MediaKind = MediaKind> {
   selected?: boolean;
   /** Something on the screen is selected: a click selects rather than opens, and every check mark shows. */
   selecting?: boolean;
+  /**
+   * The heading the item stands under, so its date says only the rest: a day's («Сегодня»: the time) or a month's
+   * (the day and the time); none when the list has no headings (the whole date).
+   */
+  under?: 'day' | 'month';
 }
 
 /** What the shell hands a kind's viewer: the items in view, the one shown, a way to another and out. */

@@ -5,6 +5,7 @@ import { MediaDetailsForm } from '@/components/media/item/media-details-form';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
+import { LevelMeter } from '@/components/media/recorder/level-meter';
 import type { UseRecorder } from '@/components/media/recorder/use-recorder';
 import type { MediaDetails } from '@/lib/api/media';
 import { MEDIA_KINDS, recorderOf } from '@/lib/media/kinds';
@@ -138,6 +139,8 @@ export function RecorderPanel({ kind, recorder, onSave }: RecorderPanelProps) {
         </div>
         <span className="text-xs text-fg-muted">Максимум {formatClock(state.maxDuration)}</span>
         {isAudio && status === 'recording' ? <span className="text-sm text-danger-text">Идёт запись…</span> : null}
+        {/* Whether the microphone hears: its level, live (the stream the recording already has). */}
+        {isAudio && status === 'recording' ? <LevelMeter stream={recorder.stream} active /> : null}
         {state.autoStopped && status === 'recorded' ? (
           <span className="text-sm text-fg-muted">Запись остановлена: достигнута максимальная длительность.</span>
         ) : null}

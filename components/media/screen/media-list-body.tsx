@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { Skeleton } from '@/components/ui/skeleton';
 
 export interface MediaListBodyProps {
   /**
@@ -23,11 +24,16 @@ export interface MediaListBodyProps {
   emptyDescription: string;
   /** «2 записи», «1 фотография». */
   countLabel: (count: number) => string;
+  /** What stands on the count's line, at its end (the «Все / Избранное» switch), whatever the list shows. */
+  aside?: ReactNode;
   /** The list or grid of the visible items. */
   children: ReactNode;
 }
 
-/** A media screen's list area: loading (the list's skeleton), load error with 'Повторить', empty, nothing found, or the count and the items. */
+/**
+ * A media screen's list area: a line with the count («15 записей», «Найдено: 2 записи») and `aside`, then the
+ * list; loading, the list's skeleton; a load that failed, «Повторить»; empty, or nothing found, what to do next.
+ */
 export function MediaListBody({
   list,
   total,
@@ -38,9 +44,9 @@ export function MediaListBody({
   emptyTitle,
   emptyDescription,
   countLabel,
+  aside,
   children,
 }: MediaListBodyProps) {
-  if (list.isPending) return <>{skeleton}</>;
   if (list.isLoadingError) {
     return (
       <div
@@ -54,22 +60,29 @@ export function MediaListBody({
       </div>
     );
   }
-  // One live region stands above the list whatever it shows, so a search that finds nothing is spoken as it
-  // happens («Ничего не найдено»), like the count it replaces; a region that appears with its text is not.
-  const empty = total === 0;
-  const nothingFound = !empty && visibleCount === 0;
+  const loading = list.isPending;
+  // One live region stands on the count's line whatever the list shows, so a search that finds nothing is spoken
+  // as it happens («Ничего не найдено»), like the count it replaces, once; a region that appears with its text is
+  // not. An empty list's message takes the whole width, under the line's `aside`.
+  const empty = !loading && total === 0;
+  const nothingFound = !loading && !empty && visibleCount === 0;
   return (
     <>
-      <div aria-live="polite" data-testid="list-status">
-        {empty ? (
-          <EmptyState title={emptyTitle} description={emptyDescription} />
-        ) : nothingFound ? (
-          <EmptyState title="Ничего не найдено" description="Измените запрос поиска." />
-        ) : (
-          <p className="text-sm text-fg-muted">{searching ? `Найдено: ${countLabel(visibleCount)}` : countLabel(visibleCount)}</p>
-        )}
+      <div className="flex min-h-10 flex-wrap items-center gap-3 touch:min-h-11">
+        <div aria-live="polite" data-testid="list-status" className={empty || nothingFound ? 'order-last basis-full' : 'mr-auto'}>
+          {loading ? (
+            <Skeleton className="h-4 w-20" />
+          ) : empty ? (
+            <EmptyState title={emptyTitle} description={emptyDescription} />
+          ) : nothingFound ? (
+            <EmptyState title="Ничего не найдено" description="Измените запрос поиска." />
+          ) : (
+            <p className="text-sm text-fg-muted">{searching ? `Найдено: ${countLabel(visibleCount)}` : countLabel(visibleCount)}</p>
+          )}
+        </div>
+        {aside ? <div className="ml-auto flex flex-wrap items-center justify-end gap-2">{aside}</div> : null}
       </div>
-      {empty || nothingFound ? null : children}
+      {loading ? skeleton : empty || nothingFound ? null : children}
     </>
   );
 }

@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { FavoriteFilter, FAVORITES_EMPTY } from '@/components/favorites/favorite-filter';
 import { DropZone } from '@/components/media/uploads/drop-zone';
 import { FilePickButton } from '@/components/media/uploads/file-pick-button';
@@ -9,18 +9,19 @@ import { MediaScreenHeader } from '@/components/media/screen/media-screen-header
 import { MediaToolbar } from '@/components/media/screen/media-toolbar';
 import { PartnersSwitch } from '@/components/media/screen/partners-switch';
 import { RestoreRecordingBanner } from '@/components/media/recorder/restore-recording-banner';
-import { SelectionBar } from '@/components/media/selection/selection-bar';
+import { SelectionBar, SelectionStatus } from '@/components/media/selection/selection-bar';
 import { UploadTray } from '@/components/media/uploads/upload-tray';
 import { Button } from '@/components/ui/button';
+import { LineIcon } from '@/components/ui/line-icon';
 import { lazyDialog } from '@/components/ui/lazy-dialog';
-import { SkeletonTimeline } from '@/components/ui/screen-skeleton';
-import { SkeletonRows, SkeletonTiles } from '@/components/ui/skeleton';
+import { SkeletonRows, SkeletonTiles, SkeletonTimeline } from '@/components/ui/skeleton';
 import { useLinkedRecord } from '@/components/media/screen/use-linked-record';
 import { useMediaList } from '@/components/media/screen/use-media-list';
 import { useRefreshMediaList } from '@/components/media/item/use-media-mutations';
 import { useMediaRecorderLaunch } from '@/components/media/recorder/use-media-recorder-launch';
 import { useSearchResults, useSearchState } from '@/components/media/screen/use-media-search';
 import { useMediaUploads } from '@/components/media/uploads/use-media-uploads';
+import { useMediaQuery } from '@/hooks/use-media-query';
 import { useOpenedItem } from '@/hooks/use-opened-item';
 import { usePartnersShown } from '@/hooks/use-partners-shown';
 import { useSelection } from '@/components/media/selection/use-selection';
@@ -33,6 +34,12 @@ import { groupByDay, viewerTimeZone } from '@/lib/media/media-dates';
 import type { RecorderKind } from '@/lib/media/recording/recording-format';
 import { KIND_VIEWS } from '@/components/media/kinds/kind-views';
 import { MediaCollection } from '@/components/media/collection/media-collection';
+
+/** A list that has arrived but is still being drawn (a deferred render): the skeleton stays. */
+const DRAWING = { isPending: true, isLoadingError: false, refetch: () => undefined };
+
+/** An arrow up out of a tray: «Загрузить». */
+const UPLOAD_ICON = 'M12 15V4m0 0L7.5 8.5M12 4l4.5 4.5M4 15v3a2 2 0 002 2h12a2 2 0 002-2v-3';
 
 // The recorder and the edit and delete dialogs (with the dialog library, the form and its rules) are fetched
 // when they first open, so the list shows without them.
@@ -73,10 +80,15 @@ export function MediaScreen<K extends MediaKind>({ kind }: { kind: K }) {
   const withPartners = partners.withPartners && !onlyFavorites;
   const list = useMediaList(kind, { enabled: !timelineMode, withPartners });
   const timeline = useTimeline(kind, timeZone, timelineMode, withPartners);
-  const records = useMemo(
+  const arrived = useMemo(
     () => (timelineMode ? timeline.records : onlyFavorites ? list.data?.filter((r) => r.is_favorite) : list.data),
     [timelineMode, timeline.records, list.data, onlyFavorites],
   );
+  // The list is drawn from a deferred copy: what arrives (2,000 recordings at once on a cold start) is laid out in a
+  // render React can interrupt, a few milliseconds at a time, so the page keeps answering while it draws; until that
+  // render is done the skeleton stays.
+  const records = useDeferredValue(arrived);
+  const drawing = arrived !== undefined && records === undefined;
   const visible = useSearchResults<MediaRecord<K>, SortOrder>(records, search, entry.visible);
   // Sorted by date, a recorder's list reads under day headings; any other order has none to show.
   const byDate = search.order === 'newest' || search.order === 'oldest';
@@ -84,6 +96,12 @@ export function MediaScreen<K extends MediaKind>({ kind }: { kind: K }) {
     () => (view.headings && byDate ? groupByDay(visible, { style: view.headings, timeZone, now: new Date() }) : null),
     [view.headings, byDate, visible, timeZone],
   );
+  // What heading each item stands under (a day's or, for a recorder's older ones, a month's): its date says the rest.
+  const underOf = useMemo(() => {
+    const map = new Map<number, 'day' | 'month'>();
+    for (const g of groups ?? []) for (const r of g.items) map.set(r.id, g.key.length === 7 ? 'month' : 'day');
+    return map;
+  }, [groups]);
   const months = useMemo(
     () =>
       timelineMode && timeline.buckets
@@ -166,23 +184,41 @@ export function MediaScreen<K extends MediaKind>({ kind }: { kind: K }) {
   const onEdit = useCallback((r: MediaRecord<K>) => setEditing(r), []);
   const onDelete = useCallback((r: MediaRecord<K>) => setDeleting(r), []);
   const { Item, Viewer, Above } = view;
+  // Search and sort: on the count's line from 640 px; on a phone, icons in the header (media-toolbar.tsx).
+  const wide = useMediaQuery('(min-width: 40rem)');
+  const toolbar = (
+    <MediaToolbar
+      query={search.query}
+      onQueryChange={search.setQuery}
+      order={search.order}
+      onOrderChange={search.setOrder}
+      options={entry.sortOptions}
+      folded={!wide}
+    />
+  );
 
   return (
     <DropZone hint={text.dropHint} onFiles={uploads.offer}>
-      <div className="flex flex-col gap-5">
+      {/* At least a screen tall, so the footer never comes into view as the list fills in (a layout shift). */}
+      <div className="flex min-h-dvh flex-col gap-3 sm:gap-4">
         <MediaScreenHeader title={entry.heading} headingId={headingId}>
-          <div className="flex flex-wrap gap-2">
-            <FilePickButton
-              accept={entry.accept.input}
-              multiple
-              onFiles={uploads.offer}
-              inputLabel={text.pickInput}
-              variant={text.record ? 'secondary' : 'primary'}
-            >
-              {text.pick}
-            </FilePickButton>
-            {text.record ? <Button onClick={recorder.openRecorder}>{text.record}</Button> : null}
-          </div>
+          {wide ? null : toolbar}
+          <FilePickButton
+            accept={entry.accept.input}
+            multiple
+            onFiles={uploads.offer}
+            inputLabel={text.pickInput}
+            variant={text.record ? 'secondary' : 'primary'}
+            icon={<LineIcon d={UPLOAD_ICON} className="h-5 w-5 shrink-0 sm:hidden" />}
+          >
+            {text.pick}
+          </FilePickButton>
+          {/* A phone records with the bottom bar's round red button: this one is for a laptop. */}
+          {text.record ? (
+            <Button onClick={recorder.openRecorder} className="max-sm:hidden">
+              {text.record}
+            </Button>
+          ) : null}
         </MediaScreenHeader>
 
         {recorder.pending ? (
@@ -193,33 +229,11 @@ export function MediaScreen<K extends MediaKind>({ kind }: { kind: K }) {
 
         {Above ? <Above /> : null}
 
-        {selection.selecting ? (
-          <SelectionBar kind={kind} ids={selection.ids} onClear={leaveSelection} focusHome={focusHome} />
-        ) : (
-          <MediaToolbar
-            query={search.query}
-            onQueryChange={search.setQuery}
-            order={search.order}
-            onOrderChange={search.setOrder}
-            options={entry.sortOptions}
-            extra={
-              <div className="flex flex-wrap items-center gap-2">
-                <FavoriteFilter onlyFavorites={onlyFavorites} onChange={setOnlyFavorites} />
-                {partners.available && !onlyFavorites ? (
-                  <PartnersSwitch
-                    kind={kind}
-                    shown={partners.shown}
-                    names={partners.sharers.map((p) => p.user.name)}
-                    onChange={partners.setShown}
-                  />
-                ) : null}
-              </div>
-            }
-          />
-        )}
+        <SelectionStatus count={selection.ids.length} />
+        {selection.selecting ? <SelectionBar kind={kind} ids={selection.ids} onClear={leaveSelection} focusHome={focusHome} /> : null}
 
         <MediaListBody
-          list={timelineMode ? timeline : list}
+          list={drawing ? DRAWING : timelineMode ? timeline : list}
           total={timelineMode ? timeline.total : records?.length}
           visibleCount={timelineMode ? (timeline.total ?? 0) : visible.length}
           searching={search.searching}
@@ -236,6 +250,20 @@ export function MediaScreen<K extends MediaKind>({ kind }: { kind: K }) {
           emptyTitle={onlyFavorites ? FAVORITES_EMPTY.title : text.empty}
           emptyDescription={onlyFavorites ? FAVORITES_EMPTY.description : text.emptyHint}
           countLabel={(n) => countItems(kind, n)}
+          aside={
+            <>
+              {wide ? toolbar : null}
+              <FavoriteFilter onlyFavorites={onlyFavorites} onChange={setOnlyFavorites} />
+              {partners.available && !onlyFavorites ? (
+                <PartnersSwitch
+                  kind={kind}
+                  shown={partners.shown}
+                  names={partners.sharers.map((p) => p.user.name)}
+                  onChange={partners.setShown}
+                />
+              ) : null}
+            </>
+          }
         >
           <MediaCollection
             items={visible}
@@ -258,6 +286,7 @@ export function MediaScreen<K extends MediaKind>({ kind }: { kind: K }) {
                 onSelect={selection.select}
                 selected={selection.selected.has(record.id)}
                 selecting={selection.selecting}
+                under={underOf.get(record.id)}
               />
             )}
           />

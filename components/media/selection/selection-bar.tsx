@@ -99,7 +99,8 @@ export function SelectionBar({ kind, ids, onClear, focusHome }: SelectionBarProp
       className="sticky top-16 z-20 -mx-2 flex flex-wrap items-center gap-2 rounded-xl border border-line bg-surface px-2 py-2 shadow-float"
     >
       <CloseButton label={SELECTION_WORDS.leave} onClick={onClear} />
-      <p className="mr-auto text-base font-semibold text-fg" aria-live="polite" data-testid="selection-count">
+      {/* Said by the screen's own live line (SelectionStatus), there before the first selection: this one came with it. */}
+      <p className="mr-auto text-base font-semibold text-fg" data-testid="selection-count">
         {SELECTION_WORDS.selected(ids.length)}
       </p>
       <div className="flex flex-wrap gap-2">
@@ -119,5 +120,18 @@ export function SelectionBar({ kind, ids, onClear, focusHome }: SelectionBarProp
         <toAlbum.Dialog items={items} name={countItems(kind, ids.length)} onClose={() => setChoosingAlbum(false)} />
       ) : null}
     </div>
+  );
+}
+
+/**
+ * «Выбрано: 2», said each time the selection changes, the first time included: a live line that stands on the screen
+ * whether anything is selected or not (the bar, which shows the count, comes with the first selection, and a region
+ * that appears with its text is not heard). Leaving the selection says nothing.
+ */
+export function SelectionStatus({ count }: { count: number }) {
+  return (
+    <p role="status" className="sr-only" data-testid="selection-status">
+      {count > 0 ? SELECTION_WORDS.selected(count) : ''}
+    </p>
   );
 }

@@ -12,6 +12,8 @@ export interface FilePickButtonProps {
   inputLabel: string;
   variant?: ButtonVariant;
   disabled?: boolean;
+  /** A glyph: on a phone the button is the glyph alone (44 px, its words said but not shown), from 640 px glyph and words. */
+  icon?: ReactNode;
   children: ReactNode;
 }
 
@@ -23,13 +25,20 @@ export function FilePickButton({
   inputLabel,
   variant = 'primary',
   disabled,
+  icon,
   children,
 }: FilePickButtonProps) {
   const inputRef = useRef<HTMLInputElement | null>(null);
   return (
     <>
-      <Button variant={variant} disabled={disabled} onClick={() => inputRef.current?.click()}>
-        {children}
+      <Button
+        variant={variant}
+        disabled={disabled}
+        onClick={() => inputRef.current?.click()}
+        className={icon ? 'max-sm:h-11 max-sm:w-11 max-sm:border-transparent max-sm:bg-transparent max-sm:px-0 max-sm:text-fg-muted' : ''}
+      >
+        {icon}
+        {icon ? <span className="max-sm:sr-only">{children}</span> : children}
       </Button>
       <input
         ref={inputRef}

@@ -1,8 +1,9 @@
 'use client';
 
 import { Dialog as HeadlessDialog, DialogPanel, DialogTitle } from '@headlessui/react';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { CloseButton } from '@/components/ui/close-button';
+import { useSnackbarLayer } from '@/hooks/use-snackbar';
 import { stepIndex, viewerCounter } from '@/lib/media/lists/viewer-index';
 import { ViewerIcon } from './viewer-icons';
 
@@ -78,6 +79,10 @@ export function ViewerFrame({
   preload,
   children,
 }: ViewerFrameProps) {
+  // The viewer shows the snackbars itself (a deletion's «Отменить», reached by Tab; Ctrl+Z works in it).
+  const [snackbarPlace, setSnackbarPlace] = useState<HTMLElement | null>(null);
+  useSnackbarLayer(snackbarPlace);
+
   useEffect(() => {
     if (covered || count < 2) return;
     const onKey = (e: KeyboardEvent) => {
@@ -115,7 +120,7 @@ export function ViewerFrame({
   const edgeButton =
     'absolute top-1/2 z-10 hidden -translate-y-1/2 rounded-full bg-black/40 text-white hover:bg-black/60 sm:inline-flex h-12 w-12 items-center justify-center';
   return (
-    <HeadlessDialog open onClose={onClose} className="fixed inset-0 z-50">
+    <HeadlessDialog open onClose={onClose} className="fixed inset-0 z-50" ref={setSnackbarPlace} data-snackbar-layer="">
       <DialogPanel
         transition
         className="fixed inset-0 flex bg-black text-white transition-opacity duration-200 ease-standard data-closed:opacity-0"

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { TITLE_MAX } from '../../../contract/limits.ts';
-import { TRIM_MESSAGES, type TrimRequest } from '../../../contract/media.ts';
+import { TRIM_MESSAGES, UNTRIMMED_SUFFIX, type TrimRequest } from '../../../contract/media.ts';
 import type { Clock } from '../../clock.ts';
 import type { Media, NewMedia } from '../../db/types.ts';
 import { purgeFilesJob, removeUnder } from '../../storage/purge-files.ts';
@@ -189,8 +189,6 @@ async function cutAndStore(
 }
 
 const analysisColumns = ({ duration, peaks }: AudioAnalysis) => ({ duration, waveform: JSON.stringify(compactPeaks(peaks)) });
-
-const UNTRIMMED_SUFFIX = ' (до обрезки)';
 
 /** «<title> (до обрезки)», within the title's limit. */
 export function untrimmedTitle(title: string): string {

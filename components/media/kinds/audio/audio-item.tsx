@@ -1,6 +1,6 @@
 'use client';
 
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { FavoriteButton } from '@/components/favorites/favorite-button';
 import { LazyShareDialog } from '@/components/shares/lazy-share-dialog';
 import { ProcessingFailed } from '@/components/media/item/processing-failed';
@@ -13,18 +13,17 @@ import type { MediaItemProps } from '@/components/media/item/item-props';
 import { useItemOffers } from '@/components/media/item/item-offers';
 import { useMediaDownload } from '@/components/media/item/use-media-mutations';
 import { useSelectableItem } from '@/components/media/selection/use-selectable-item';
-import { useTrimAudio } from '@/components/media/kinds/audio/use-trim-audio';
 import { useSnackbar } from '@/hooks/use-snackbar';
-import { errorInfo, trimError } from '@/lib/errors';
 import { MEDIA_KINDS } from '@/lib/media/kinds';
 import { formatClock } from '@/lib/media/recording/recorder-machine';
-import type { TrimPart } from '@/lib/media/playback/trim-part';
-import { AudioPlayer } from '@/components/player/audio-player';
-import { setRowProgress, toggleRow, useRowState } from './open-rows';
+import { AudioRowPlayer, keepFocusOn } from './audio-row-player';
+import { toggleRow, useRowState } from './open-rows';
 
 export const AUDIO_FAILED = 'Не удалось обработать аудиозапись';
-
-// A row's date, short (its day heading says the rest): «26 нояб., 11:09», with the year when it is not this one.
+// A row's date says what its heading does not (Voice Memos: the time under «Сегодня»): under a day's heading the time,
+// «11:09»; under a month's, the day too, «26 нояб., 11:09»; with no heading (sorted by title or length), the day with
+// the year when it is not this one.
+const timeFormat = new Intl.DateTimeFormat('ru-RU', { hour: '2-digit', minute: '2-digit' });
 const dateFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
 const dateYearFormat = new Intl.DateTimeFormat('ru-RU', {
   day: 'numeric',
@@ -33,9 +32,11 @@ const dateYearFormat = new Intl.DateTimeFormat('ru-RU', {
   hour: '2-digit',
   minute: '2-digit',
 });
-const formatDate = (iso: string) => {
+const formatDate = (iso: string, under: MediaItemProps['under']) => {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
+  if (under === 'day') return timeFormat.format(d);
+  if (under === 'month') return dateFormat.format(d);
   return (d.getFullYear() === new Date().getFullYear() ? dateFormat : dateYearFormat).format(d);
 };
 
@@ -74,34 +75,26 @@ export const AudioItem = memo(function AudioItem({
   onSelect,
   selected = false,
   selecting = false,
+  under,
 }: MediaItemProps<'audio'>) {
   const download = useMediaDownload('audio');
   const { showError } = useSnackbar();
-  const trimMutation = useTrimAudio();
-  const { mutateAsync: sendTrim, isPending: trimSaving } = trimMutation;
   const toggleRef = useRef<HTMLButtonElement | null>(null);
-  const saveTrim = useCallback(
-    async (part: TrimPart) => {
-      try {
-        await sendTrim({ id: record.id, part });
-      } catch (err) {
-        throw new Error(trimError(errorInfo(err)), { cause: err });
-      }
-      // The trim panel and the player go while the cut is made: the focus goes to the row's title, not to <body>.
-      let tries = 0;
-      const keep = () => {
-        const active = document.activeElement;
-        if (active && active !== document.body && active.isConnected) return;
-        toggleRef.current?.focus();
-        if (document.activeElement !== toggleRef.current && ++tries < 60) requestAnimationFrame(keep);
-      };
-      requestAnimationFrame(keep);
-    },
-    [sendTrim, record.id],
-  );
-  const trim = useMemo(() => ({ save: saveTrim, saving: trimSaving }), [saveTrim, trimSaving]);
+  const articleRef = useRef<HTMLElement | null>(null);
+  // «Обрезать», from the row's «⋯»: the trim panel on the open player.
+  const [trimming, setTrimming] = useState(false);
   const { open, progress } = useRowState(record.id);
-  const onProgress = useCallback((share: number) => setRowProgress(record.id, share), [record.id]);
+  // A closed row has no trim panel to come back to.
+  if (!open && trimming) setTrimming(false);
+  /** After «Отмена» or Escape the focus goes back to the row's «⋯», where «Обрезать» was; after «Сохранить», to its title. */
+  const closeTrim = useCallback((saved: boolean) => {
+    setTrimming(false);
+    if (saved) {
+      keepFocusOn(toggleRef);
+      return;
+    }
+    requestAnimationFrame(() => articleRef.current?.querySelector<HTMLElement>('[data-row-menu]')?.focus());
+  }, []);
   const headingId = `audio-${record.id}-title`;
   const panelId = `audio-${record.id}-panel`;
   // «Поделиться» from the row's menu: the share dialog (fetched when it first opens).
@@ -109,7 +102,6 @@ export const AudioItem = memo(function AudioItem({
   // «В альбом» from the row's menu: the album chooser (fetched when it first opens), where albums offer it.
   const { toAlbum } = useItemOffers();
   const [choosingAlbum, setChoosingAlbum] = useState(false);
-  const articleRef = useRef<HTMLElement | null>(null);
   // The recording a link named opens, outlined, and takes the focus.
   useEffect(() => {
     if (!highlighted) return;
@@ -149,7 +141,12 @@ export const AudioItem = memo(function AudioItem({
     pressClick(e);
   };
 
+  // The title is a heading one level under what the row stands under: a day's heading (h2) on the audio screen, else
+  // the page's h1 (an album's page, a list sorted by title).
+  const Heading = under ? 'h3' : 'h2';
   const playable = !!record.audio_file && record.status !== 'processing' && record.status !== 'failed';
+  // Cut on its waveform: a ready recording with its peaks and length.
+  const trimmable = !others && playable && !!record.waveform_data?.length && !!record.duration;
 
   return (
     <article
@@ -166,24 +163,13 @@ export const AudioItem = memo(function AudioItem({
     >
       {/* A click anywhere on the head toggles (a pointer convenience); the keyboard has the toggle button. */}
       <div
-        className={`flex cursor-pointer items-center gap-2 rounded-lg py-1.5 pr-3 ${onSelect ? 'pl-1' : 'pl-3'} ${selected ? '' : 'hover:bg-surface-2'}`}
+        className={`flex min-h-14 cursor-pointer items-center gap-1 rounded-lg py-1.5 pl-3 pr-1 ${selected ? '' : 'hover:bg-surface-2'}`}
         onClick={onHeadClick}
         onClickCapture={onClickCapture}
         {...touch}
       >
-        {others ? null : (
-          <SelectCheck
-            id={record.id}
-            name={record.title}
-            selected={selected}
-            selecting={selecting}
-            onSelect={onSelect}
-            tone="surface"
-            className={selecting ? '' : 'pointer-coarse:hidden'}
-          />
-        )}
         <div className="min-w-0 flex-1">
-          <h3 id={headingId} className="truncate text-[15px] font-semibold leading-5 text-fg">
+          <Heading id={headingId} className="truncate text-[15px] font-semibold leading-5 text-fg">
             <button
               ref={toggleRef}
               type="button"
@@ -200,17 +186,19 @@ export const AudioItem = memo(function AudioItem({
             >
               {record.title}
             </button>
-          </h3>
-          <div className={`flex gap-3 text-xs leading-4 text-fg-muted ${open ? 'flex-wrap items-baseline' : 'items-center'}`}>
+          </Heading>
+          <div className={`flex gap-1.5 text-xs leading-4 text-fg-muted ${open ? 'flex-wrap items-baseline' : 'items-center'}`}>
             {/* The date and the length keep their one line on a phone; what follows gives way. */}
             <time dateTime={record.created_at} className="shrink-0 whitespace-nowrap">
-              {formatDate(record.created_at)}
+              {formatDate(record.created_at, under)}
             </time>
-            <span data-testid="audio-duration" aria-label="Длительность" className="shrink-0 tabular-nums">
-              {formatClock(record.duration ?? 0)}
+            <span className="shrink-0 tabular-nums">
+              <span aria-hidden="true">· </span>
+              <span className="sr-only">Длительность </span>
+              <span data-testid="audio-duration">{formatClock(record.duration ?? 0)}</span>
             </span>
             {record.status === 'processing' || (!record.audio_file && record.status !== 'failed') ? (
-              <span className="flex min-w-0 items-center gap-1">
+              <span className="ml-1.5 flex min-w-0 items-center gap-1">
                 <Spinner /> <span className="truncate">Обработка…</span>
               </span>
             ) : null}
@@ -221,7 +209,7 @@ export const AudioItem = memo(function AudioItem({
             ) : null}
             {record.description ? (
               // One line while closed (the row stays dense); the whole text once open.
-              <span className={`min-w-0 ${open ? 'basis-full whitespace-pre-line break-words text-sm' : 'flex-1 truncate'}`}>
+              <span className={`min-w-0 ${open ? 'basis-full whitespace-pre-line break-words text-sm' : 'ml-1.5 flex-1 truncate'}`}>
                 {record.description}
               </span>
             ) : null}
@@ -230,17 +218,44 @@ export const AudioItem = memo(function AudioItem({
             <div className="h-full bg-accent" style={{ width: `${progress * 100}%` }} data-testid="audio-progress" />
           </div>
         </div>
+        {/* The check mark stands at the row's end, by its other buttons, and takes no room before the title (which
+            lines up with its day's heading): shown under the pointer or the focus, and on every row once selecting;
+            on a phone only while selecting (a long press starts it). Another account's recording has none. */}
+        {others ? null : (
+          <SelectCheck
+            id={record.id}
+            name={record.title}
+            selected={selected}
+            selecting={selecting}
+            onSelect={onSelect}
+            tone="surface"
+            className={selecting ? '' : 'touch:hidden'}
+          />
+        )}
         {others ? null : <FavoriteButton kind="audio" id={record.id} name={record.title} favorite={record.is_favorite} />}
         {others && !actions.length ? null : (
           <Menu
             label={`Действия: ${record.title}`}
             button={<MoreIcon />}
-            buttonClassName="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-lg text-fg-muted hover:bg-surface-3 hover:text-fg pointer-coarse:h-11 pointer-coarse:w-11"
+            buttonProps={{ 'data-row-menu': '' }}
+            deferred
+            buttonClassName="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-lg text-fg-muted hover:bg-surface-3 hover:text-fg touch:h-11 touch:w-11"
             entries={
               others
                 ? actions
                 : [
                     { label: 'Изменить', onSelect: () => onEdit(record) },
+                    ...(trimmable
+                      ? [
+                          {
+                            label: 'Обрезать',
+                            onSelect: () => {
+                              toggleRow(record.id, true);
+                              setTrimming(true);
+                            },
+                          },
+                        ]
+                      : []),
                     { label: 'Скачать', onSelect: () => void startDownload(), disabled: download.isPending },
                     { label: 'Поделиться', onSelect: () => setSharing(true) },
                     ...(toAlbum ? [{ label: toAlbum.label, onSelect: () => setChoosingAlbum(true) }] : []),
@@ -259,17 +274,7 @@ export const AudioItem = memo(function AudioItem({
 
       {open ? (
         <div id={panelId} className="flex flex-col gap-2 px-3 pb-3">
-          {playable ? (
-            <AudioPlayer
-              src={record.audio_file!}
-              peaks={record.waveform_data}
-              duration={record.duration}
-              title={record.title}
-              recordId={record.id}
-              trim={others ? undefined : trim}
-              onProgress={onProgress}
-            />
-          ) : null}
+          {playable ? <AudioRowPlayer record={record} trimming={trimming} onTrimClosed={closeTrim} readOnly={others} /> : null}
         </div>
       ) : null}
       {sharing ? <LazyShareDialog target={{ kind: 'audio', id: record.id }} name={record.title} onClose={() => setSharing(false)} /> : null}

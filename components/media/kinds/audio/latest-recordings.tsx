@@ -58,7 +58,7 @@ export function LatestRecordings({ records, label = 'Последние ауди
                 disabled={!playable}
                 aria-label={`${playing ? 'Пауза' : 'Воспроизвести'}: ${r.title}`}
                 title={playing ? 'Пауза' : 'Воспроизвести'}
-                className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-accent text-accent-fg hover:bg-accent-hover disabled:bg-surface-3 disabled:text-fg-subtle"
+                className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-accent-soft text-accent-text hover:bg-accent hover:text-accent-fg disabled:bg-surface-3 disabled:text-fg-subtle touch:h-11 touch:w-11"
               >
                 <PlayPauseIcon playing={playing} className="h-4 w-4" />
               </button>

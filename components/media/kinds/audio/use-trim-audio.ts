@@ -1,7 +1,8 @@
 'use client';
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { trimAudio, type AudioRecord } from '@/lib/api/audio';
+import { useCallback } from 'react';
+import { trimAudio, undoTrim, type AudioRecord, type UntrimmedFrom } from '@/lib/api/audio';
 import { trashQueries } from '@/lib/api/trash';
 import type { TrimRequest } from '@/contract/media';
 import { MEDIA_KINDS } from '@/lib/media/kinds';
@@ -22,4 +23,29 @@ export function useTrimAudio() {
       void queryClient.invalidateQueries({ queryKey: trashQueries.all() });
     },
   });
+}
+
+/**
+ * The trim's «Отменить» (lib/api/audio.ts, undoTrim): the untrimmed recording back, the cut one in the trash; every
+ * list re-read before it resolves (to the restored recording's id). A plain function rather than a mutation: it is
+ * run from a snackbar, when the row that trimmed may have gone from the screen.
+ */
+export function useUndoTrim(): (from: UntrimmedFrom) => Promise<number> {
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (from: UntrimmedFrom) => {
+      const { queries } = MEDIA_KINDS.audio;
+      const reread = () =>
+        Promise.all([
+          queryClient.invalidateQueries({ queryKey: queries.all() }),
+          queryClient.invalidateQueries({ queryKey: trashQueries.all() }),
+        ]);
+      try {
+        return await undoTrim(from);
+      } finally {
+        await reread();
+      }
+    },
+    [queryClient],
+  );
 }

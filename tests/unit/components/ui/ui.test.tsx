@@ -1,11 +1,13 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Provider, createStore } from 'jotai';
+import { useState } from 'react';
+import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Dialog } from '@/components/ui/dialog';
 import { Button } from '@/components/ui/button';
 import { SnackbarHost } from '@/components/ui/snackbar-host';
 import { TextField } from '@/components/ui/text-field';
-import { useSnackbar } from '@/hooks/use-snackbar';
+import { useSnackbar, useSnackbarLayer } from '@/hooks/use-snackbar';
 
 afterEach(() => vi.useRealTimers());
 
@@ -134,7 +136,76 @@ describe('snackbar undo (issue 27: one key away, and the focus kept)', () => {
   });
 });
 
+describe('snackbars inside a full-screen modal (issue 45, S3: the viewer)', () => {
+  function Modal({ onAction, layer }: { onAction: () => void; layer: boolean }) {
+    const { showSuccess } = useSnackbar();
+    const [place, setPlace] = useState<HTMLElement | null>(null);
+    useSnackbarLayer(layer ? place : null);
+    return (
+      <div role="dialog" aria-modal="true" aria-label="Просмотр" ref={setPlace} data-snackbar-layer={layer ? '' : undefined}>
+        <button onClick={() => showSuccess('Фотография удалена', { label: 'Отменить', onAction })}>delete</button>
+      </div>
+    );
+  }
+  const renderModal = (onAction: () => void, layer: boolean) =>
+    render(
+      <Provider store={createStore()}>
+        <Modal onAction={onAction} layer={layer} />
+        <SnackbarHost />
+      </Provider>,
+    );
+
+  it('shows the snackbar inside the modal that asks for it, where Ctrl+Z undoes and «Отменить» is among its own buttons', async () => {
+    const onAction = vi.fn();
+    renderModal(onAction, true);
+    const dialog = screen.getByRole('dialog', { name: 'Просмотр' });
+    // The live region is in the modal from the start, before anything is said.
+    expect(dialog.querySelector('[aria-live="polite"]')).not.toBeNull();
+    fireEvent.click(screen.getByText('delete'));
+    await snackbarsShown();
+    expect(dialog.contains(screen.getByRole('button', { name: 'Отменить' }))).toBe(true);
+    fireEvent.keyDown(screen.getByText('delete'), { key: 'z', code: 'KeyZ', ctrlKey: true });
+    expect(onAction).toHaveBeenCalledOnce();
+  });
+
+  it('leaves Ctrl+Z to any other dialog, and shows the snackbar outside it', async () => {
+    const onAction = vi.fn();
+    renderModal(onAction, false);
+    fireEvent.click(screen.getByText('delete'));
+    await snackbarsShown();
+    expect(screen.getByRole('dialog', { name: 'Просмотр' }).contains(screen.getByRole('button', { name: 'Отменить' }))).toBe(false);
+    fireEvent.keyDown(screen.getByText('delete'), { key: 'z', code: 'KeyZ', ctrlKey: true });
+    expect(onAction).not.toHaveBeenCalled();
+  });
+
+  it('after Ctrl+Z pressed in the snackbar itself the focus goes back where it came from (m2)', async () => {
+    const onAction = vi.fn();
+    renderModal(onAction, true);
+    const trigger = screen.getByText('delete');
+    fireEvent.click(trigger);
+    await snackbarsShown();
+    trigger.focus();
+    const undo = screen.getByRole('button', { name: 'Отменить' });
+    undo.focus();
+    fireEvent.keyDown(undo, { key: 'z', code: 'KeyZ', ctrlKey: true });
+    expect(onAction).toHaveBeenCalledOnce();
+    await waitFor(() => expect(document.activeElement).toBe(trigger));
+  });
+});
+
 describe('Button', () => {
+  it('drawn before the page’s code runs, a waiting button looks ready (not greyed) but cannot be pressed yet', () => {
+    const html = renderToString(<Button onClick={() => undefined}>VK ID</Button>);
+    expect(html).toContain('disabled=""');
+    expect(html).not.toMatch(/disabled:(bg|text)-/);
+    const loading = renderToString(
+      <Button loading onClick={() => undefined}>
+        Войти
+      </Button>,
+    );
+    expect(loading).toMatch(/disabled:/);
+  });
+
   it('is disabled and busy while loading', () => {
     const onClick = vi.fn();
     render(

@@ -55,7 +55,7 @@ describe('every registry of the web app names each kind', () => {
       if (!view.Latest) expect(view.home.grid, kind).toBeTruthy();
       if (view.layout === 'tiles') expect(view.tileGrid, kind).toBeTruthy();
       // The screen's skeleton, drawn before the views are loaded, has the list's shape.
-      expect(KIND_PATHS[kind].layout, kind).toBe(view.layout);
+      expect(KIND_PATHS[kind].skeleton.layout, kind).toBe(view.layout);
     }
   });
 

@@ -43,8 +43,18 @@ function renderScreen() {
   );
 }
 
+/** The window's width as matchMedia answers `(min-width: …)`: a laptop unless a test makes it a phone. */
+const viewport = { wide: true };
+
 beforeEach(() => {
   vi.stubGlobal('scrollTo', () => undefined);
+  viewport.wide = true;
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query.includes('min-width') ? viewport.wide : false,
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }));
   page.search = '';
   page.replaced = [];
 });
@@ -115,5 +125,24 @@ describe('audio screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Записать аудио' }));
     expect(await screen.findByText('Ваш браузер не поддерживает запись аудио. Попробуйте другой браузер.')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('on a phone folds search and sort into the header: the magnifier opens a focused field, Escape folds it, emptied', async () => {
+    viewport.wide = false;
+    server.list = () => Promise.resolve([record(1, 'Лекция'), record(2, 'Песня')]);
+    renderScreen();
+    expect(await screen.findByRole('article', { name: 'Лекция' })).toBeTruthy();
+    expect(screen.queryByRole('searchbox')).toBeNull();
+    // The sort is a button in the header, named with its order (its name shown from 640 px).
+    expect(screen.getByRole('button', { name: /Сортировка/ }).textContent).toContain('Сначала новые');
+    fireEvent.click(screen.getByRole('button', { name: 'Поиск' }));
+    const field = await screen.findByRole('searchbox', { name: 'Поиск' });
+    await vi.waitFor(() => expect(document.activeElement).toBe(field));
+    fireEvent.change(field, { target: { value: 'песн' } });
+    expect(await screen.findByText('Найдено: 1 запись')).toBeTruthy();
+    fireEvent.keyDown(field, { key: 'Escape' });
+    expect(screen.queryByRole('searchbox')).toBeNull();
+    expect(await screen.findByText('2 записи')).toBeTruthy();
+    await vi.waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Поиск' })));
   });
 });
