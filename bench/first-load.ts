@@ -16,8 +16,8 @@ import { ensureWebBuild } from '../server/web/ensure-build.ts';
  * Sizes are gzip at its default level, in kB of 1,000 bytes.
  */
 
-/** A route's ceiling: the home page and the not-found page carry no feature code, every other route ≤ 175 kB. */
-export const TARGET_KB = { route: 175, light: 160 } as const;
+/** A route's ceiling: the home page and the not-found page carry no feature code (only the skeleton painted with the first bytes), every other route ≤ 175 kB. */
+export const TARGET_KB = { route: 175, light: 165 } as const;
 
 export interface RouteFirstLoad {
   /** The HTML file, relative to the export (`login/index.html`). */

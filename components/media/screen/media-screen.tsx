@@ -184,9 +184,10 @@ export function MediaScreen<K extends MediaKind>({ kind }: { kind: K }) {
   const onEdit = useCallback((r: MediaRecord<K>) => setEditing(r), []);
   const onDelete = useCallback((r: MediaRecord<K>) => setDeleting(r), []);
   const { Item, Viewer, Above } = view;
-  // Search and sort: on the count's line from 640 px; on a phone, icons in the header (media-toolbar.tsx).
+  // Search and sort: on the count's line from 640 px; on a phone, icons in the header (media-toolbar.tsx). While
+  // selecting, the selection's bar takes their place (the query stays in `search`).
   const wide = useMediaQuery('(min-width: 40rem)');
-  const toolbar = (
+  const toolbar = selection.selecting ? null : (
     <MediaToolbar
       query={search.query}
       onQueryChange={search.setQuery}
