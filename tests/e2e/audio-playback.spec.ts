@@ -123,8 +123,9 @@ test('speed keeps the pitch, ±15 s and ← → move the time, Space plays the f
   expect(await pausedOf(lecture)).toBe(true);
   await search.fill('');
 
-  // Tab goes from the sort order over «Все» and «Избранное» to the newest recording's row: its check mark (for
-  // selection), its title, its star, its «⋯» menu, then its player, and the focus is visible.
+  // Tab goes from the sort order over «Все» and «Избранное» to the newest recording's row: its title, its check
+  // mark (for selection, at the row's end by its other buttons), its star, its «⋯» menu, then its player, and the
+  // focus is visible.
   await page.getByLabel('Сортировка').focus();
   const shown = page.getByRole('group', { name: 'Показывать' });
   await page.keyboard.press('Tab');
@@ -132,9 +133,9 @@ test('speed keeps the pitch, ±15 s and ← → move the time, Space plays the f
   await page.keyboard.press('Tab');
   await expect(shown.getByRole('button', { name: 'Избранное' })).toBeFocused();
   await page.keyboard.press('Tab');
-  await expect(note.getByRole('checkbox', { name: 'Выбрать: Заметка' })).toBeFocused();
-  await page.keyboard.press('Tab');
   await expect(note.getByRole('heading').getByRole('button', { name: 'Заметка' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(note.getByRole('checkbox', { name: 'Выбрать: Заметка' })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(note.getByRole('button', { name: 'В избранное' })).toBeFocused();
   await page.keyboard.press('Tab');
@@ -151,7 +152,8 @@ test('a recording over two minutes goes on from where it was left after a reload
   const user = await registerAndLogin(page);
   const { access } = await apiLogin(page.request, user);
   const longId = await uploadAudio(page.request, access, 'Лекция', makeToneMp3(150));
-  const shortId = await uploadAudio(page.request, access, 'Короткая', makeToneMp3(20));
+  // 40 s: long enough for the compact player's ±15 s (from 30 s), short enough not to be remembered (over 2 minutes).
+  const shortId = await uploadAudio(page.request, access, 'Короткая', makeToneMp3(40));
   await page.goto('/audio');
   const lecture = item(page, 'Лекция');
   const short = item(page, 'Короткая');
