@@ -45,6 +45,37 @@ function db(): Promise<IDBPDatabase> {
  */
 const sessionStored = () => readKey(STORAGE_KEYS.token) !== null;
 
+/** A list's records stringified at a time, the main thread let go between slices: a slice is a few ms on a phone. */
+export const SLICE = 200;
+const letGo = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+const DATA = '\u0000kopilka-data\u0000';
+const QUERIES = '\u0000kopilka-queries\u0000';
+
+/**
+ * JSON.stringify(client), the same text, with each long list's records stringified a slice at a time and the main
+ * thread let go between slices: a 2,000-recording list is 2.6 MB of JSON, which in one piece held a phone's page for
+ * over 100 ms right as it had drawn the list (the first save follows the list's arrival).
+ */
+export async function serializeInSlices(client: PersistedClient): Promise<string> {
+  const queries: string[] = [];
+  for (const query of client.clientState.queries) {
+    const data: unknown = query.state.data;
+    if (!Array.isArray(data) || data.length <= SLICE) {
+      queries.push(JSON.stringify(query));
+      continue;
+    }
+    const parts: string[] = [];
+    for (let i = 0; i < data.length; i += SLICE) {
+      await letGo();
+      parts.push(JSON.stringify(data.slice(i, i + SLICE)).slice(1, -1));
+    }
+    const text = JSON.stringify({ ...query, state: { ...query.state, data: DATA } });
+    queries.push(text.replace(JSON.stringify(DATA), () => `[${parts.join(',')}]`));
+  }
+  const text = JSON.stringify({ ...client, clientState: { ...client.clientState, queries: QUERIES } });
+  return text.replace(JSON.stringify(QUERIES), () => `[${queries.join(',')}]`);
+}
+
 const persister = createAsyncStoragePersister({
   storage: {
     getItem: async (key) => ((await (await db()).get(STORE, key)) as string | undefined) ?? null,
@@ -57,6 +88,7 @@ const persister = createAsyncStoragePersister({
   },
   key: 'query-cache',
   throttleTime: 1000,
+  serialize: serializeInSlices,
   deserialize: (text) => {
     const client = JSON.parse(text) as PersistedClient;
     // A kept list is shown at once and read again: kept a moment ago (the last page), it would otherwise count as

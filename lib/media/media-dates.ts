@@ -19,15 +19,28 @@ import { dayOf, monthOf, recordClock, zoneClock, type Dated, type WallClock } fr
 
 export type { Dated, WallClock };
 
-/** The browser's IANA zone (what `timezoneId` sets in a test browser); UTC when it names none. */
+let viewerZone: string | undefined;
+
+/**
+ * The browser's IANA zone (what `timezoneId` sets in a test browser); UTC when it names none. Read once a page load:
+ * asking means making an Intl.DateTimeFormat, which every card and every render of a list would otherwise pay.
+ */
 export function viewerTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  viewerZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  return viewerZone;
 }
 
 /** A wall-clock time as a Date whose UTC fields are that time: what the formatters below are given. */
 const asUtc = (wall: WallClock) => new Date(`${wall.slice(0, 19)}Z`);
 
-const formatter = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('ru-RU', { timeZone: 'UTC', ...options });
+/**
+ * A formatter made on its first use, not as the module loads: making one costs a millisecond or more on a phone, and
+ * a screen uses two or three of the seven.
+ */
+const formatter = (options: Intl.DateTimeFormatOptions) => {
+  let made: Intl.DateTimeFormat | undefined;
+  return () => (made ??= new Intl.DateTimeFormat('ru-RU', { timeZone: 'UTC', ...options }));
+};
 const TIME = formatter({ hour: '2-digit', minute: '2-digit' });
 const DATE = formatter({ day: 'numeric', month: 'long', year: 'numeric' });
 const DATE_TIME = formatter({ day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' });
@@ -44,17 +57,17 @@ export function wallClockOf(record: Dated, timeZone: string): WallClock {
 }
 
 /** «14:00». */
-export const formatTime = (wall: WallClock): string => TIME.format(asUtc(wall));
+export const formatTime = (wall: WallClock): string => TIME().format(asUtc(wall));
 
 /** «1 июня 2024 г.». */
-export const formatDate = (wall: WallClock): string => DATE.format(asUtc(wall));
+export const formatDate = (wall: WallClock): string => DATE().format(asUtc(wall));
 
 /** «1 июня 2024 г. в 14:00»: a photo's «Дата съёмки» in the viewer's details. */
-export const formatDateTime = (wall: WallClock): string => DATE_TIME.format(asUtc(wall));
+export const formatDateTime = (wall: WallClock): string => DATE_TIME().format(asUtc(wall));
 
 /** A month's name with its year, as a heading or the scrubber shows it: `2026-10` → «Октябрь 2026». */
 export function formatMonth(month: string): string {
-  const parts = MONTH_YEAR.formatToParts(asUtc(`${month}-01T00:00:00`));
+  const parts = MONTH_YEAR().formatToParts(asUtc(`${month}-01T00:00:00`));
   const name = parts.find((p) => p.type === 'month')?.value ?? '';
   const year = parts.find((p) => p.type === 'year')?.value ?? month.slice(0, 4);
   return `${capitalised(name)} ${year}`;
@@ -98,9 +111,9 @@ export function headingOf(key: string, today: Today, style: HeadingStyle): strin
   if (key === today.day) return 'Сегодня';
   if (key === today.yesterday) return 'Вчера';
   const date = asUtc(`${key}T00:00:00`);
-  if (style === 'recorder') return DAY_OF_MONTH.format(date);
+  if (style === 'recorder') return DAY_OF_MONTH().format(date);
   const sameYear = key.slice(0, 4) === today.day.slice(0, 4);
-  return capitalised((sameYear ? WEEKDAY_DAY : WEEKDAY_DAY_YEAR).format(date));
+  return capitalised((sameYear ? WEEKDAY_DAY : WEEKDAY_DAY_YEAR)().format(date));
 }
 
 /** A run of records under one heading. */

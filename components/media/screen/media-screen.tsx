@@ -35,6 +35,12 @@ import type { RecorderKind } from '@/lib/media/recording/recording-format';
 import { KIND_VIEWS } from '@/components/media/kinds/kind-views';
 import { MediaCollection } from '@/components/media/collection/media-collection';
 
+/** What the screen draws before its first deferred render: nothing yet (the skeleton). */
+const NOTHING_DRAWN: { records: readonly MediaRecord[] | undefined; loadedMonths: ReadonlySet<string> } = {
+  records: undefined,
+  loadedMonths: new Set(),
+};
+
 /** A list that has arrived but is still being drawn (a deferred render): the skeleton stays. */
 const DRAWING = { isPending: true, isLoadingError: false, refetch: () => undefined };
 
@@ -86,8 +92,14 @@ export function MediaScreen<K extends MediaKind>({ kind }: { kind: K }) {
   );
   // The list is drawn from a deferred copy: what arrives (2,000 recordings at once on a cold start) is laid out in a
   // render React can interrupt, a few milliseconds at a time, so the page keeps answering while it draws; until that
-  // render is done the skeleton stays.
-  const records = useDeferredValue(arrived);
+  // render is done the skeleton stays. Deferred from the screen's first render too (a list already in the cache when
+  // the screen's code arrives, as on a cold start with the list asked for early, would otherwise be drawn in one
+  // blocking render). The timeline's loaded months go with the records they hold: a month marked loaded beside the
+  // records of before would be drawn empty, and the placeholders of the months after it, pulled into view, would
+  // ask for those months at once.
+  const arrivedView = useMemo(() => ({ records: arrived, loadedMonths: timeline.loadedMonths }), [arrived, timeline.loadedMonths]);
+  const drawn = useDeferredValue(arrivedView, NOTHING_DRAWN);
+  const records = drawn.records as typeof arrived;
   const drawing = arrived !== undefined && records === undefined;
   const visible = useSearchResults<MediaRecord<K>, SortOrder>(records, search, entry.visible);
   // Sorted by date, a recorder's list reads under day headings; any other order has none to show.
@@ -105,9 +117,9 @@ export function MediaScreen<K extends MediaKind>({ kind }: { kind: K }) {
   const months = useMemo(
     () =>
       timelineMode && timeline.buckets
-        ? timeline.buckets.map((b) => ({ month: b.month, count: b.count, loaded: timeline.loadedMonths.has(b.month) }))
+        ? timeline.buckets.map((b) => ({ month: b.month, count: b.count, loaded: drawn.loadedMonths.has(b.month) }))
         : null,
-    [timelineMode, timeline.buckets, timeline.loadedMonths],
+    [timelineMode, timeline.buckets, drawn.loadedMonths],
   );
   const uploads = useMediaUploads(kind, { onUploaded: refreshList });
 
