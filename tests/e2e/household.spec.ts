@@ -168,6 +168,17 @@ test('partner sharing: her photos in his timeline marked as hers, hidden by the 
   await g.getByRole('switch', { name: 'Показывать фото партнёров' }).click();
   await expect(g.getByTestId('photo-tile')).toHaveCount(2);
   await expectAccessible(g, 'photos with a partner');
+  // On a phone the count and the filter keep one line, the switch (its shorter words, the same name) under them.
+  await g.setViewportSize({ width: 390, height: 844 });
+  const count = g.getByTestId('list-status');
+  const all = g.getByRole('button', { name: 'Все', exact: true });
+  await expect(partners.getByText('Фото партнёров', { exact: true })).toBeVisible();
+  await expect(partners.getByText('Показывать фото партнёров', { exact: true })).toBeHidden();
+  const [countBox, allBox, switchBox] = [await count.boundingBox(), await all.boundingBox(), await partners.boundingBox()];
+  expect(Math.abs(countBox!.y + countBox!.height / 2 - (allBox!.y + allBox!.height / 2))).toBeLessThan(4);
+  expect(switchBox!.y).toBeGreaterThanOrEqual(allBox!.y + allBox!.height);
+  await expectAccessible(g, 'photos with a partner, on a phone');
+  await g.setViewportSize({ width: 1280, height: 800 });
 
   // Глеб ends it from his side: «Не показывать»; her photo leaves his timeline and the switch goes.
   await g.goto('/profile');

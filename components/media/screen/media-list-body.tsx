@@ -80,7 +80,9 @@ export function MediaListBody({
             <p className="text-sm text-fg-muted">{searching ? `Найдено: ${countLabel(visibleCount)}` : countLabel(visibleCount)}</p>
           )}
         </div>
-        {aside ? <div className="ml-auto flex flex-wrap items-center justify-end gap-2">{aside}</div> : null}
+        {/* On a phone the aside's parts flow in the count's line (the count and the filter side by side, the partners'
+            switch under them) rather than wrapping as one block under the count. */}
+        {aside ? <div className="contents sm:ml-auto sm:flex sm:flex-wrap sm:items-center sm:justify-end sm:gap-2">{aside}</div> : null}
       </div>
       {loading ? skeleton : empty || nothingFound ? null : children}
     </>

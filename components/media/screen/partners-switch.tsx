@@ -2,11 +2,11 @@
 
 import type { MediaKind } from '@/contract/media';
 
-/** What the switch says it shows, by kind. */
-const PARTNERS_ITEMS: Record<MediaKind, string> = {
-  audio: 'Показывать записи партнёров',
-  photo: 'Показывать фото партнёров',
-  video: 'Показывать видео партнёров',
+/** What the switch says it shows, by kind: its name, and on a phone its shorter visible words (part of the name). */
+const PARTNERS_ITEMS: Record<MediaKind, { name: string; short: string }> = {
+  audio: { name: 'Показывать записи партнёров', short: 'Записи партнёров' },
+  photo: { name: 'Показывать фото партнёров', short: 'Фото партнёров' },
+  video: { name: 'Показывать видео партнёров', short: 'Видео партнёров' },
 };
 
 const SWITCH =
@@ -32,6 +32,7 @@ export function PartnersSwitch({
       type="button"
       role="switch"
       aria-checked={shown}
+      aria-label={PARTNERS_ITEMS[kind].name}
       title={names.join(', ')}
       className={SWITCH}
       onClick={() => onChange(!shown)}
@@ -45,7 +46,8 @@ export function PartnersSwitch({
           className={`absolute left-0 top-0.5 h-4 w-4 rounded-full bg-white shadow transition-transform ${shown ? 'translate-x-4' : 'translate-x-0.5'}`}
         />
       </span>
-      {PARTNERS_ITEMS[kind]}
+      <span className="sm:hidden">{PARTNERS_ITEMS[kind].short}</span>
+      <span className="max-sm:hidden">{PARTNERS_ITEMS[kind].name}</span>
     </button>
   );
 }
