@@ -1,6 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import yauzl from 'yauzl';
+import { resolveFfmpeg } from '../../server/media/processing/ffmpeg.ts';
 import { expectAccessible } from './support/a11y';
 import { apiLogin, registerVerified } from './support/auth';
 import { realisticPhotos } from './support/photo-library';
@@ -14,7 +18,43 @@ import { monoWav, sineSamples } from './support/wav';
  */
 
 let link: string;
+/** A second album shared by its own link: a photo and a 2 s video, for the viewer's video. */
+let videoLink: string;
 const PHOTOS = 8;
+
+/** A 2 s MP4 (H.264) made by ffmpeg. */
+function clip(): Buffer {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'kopilka-clip-'));
+  try {
+    const file = path.join(dir, 'clip.mp4');
+    execFileSync(resolveFfmpeg(process.env.FFMPEG_PATH), [
+      ...['-hide_banner', '-nostdin', '-v', 'error', '-y'],
+      ...['-f', 'lavfi', '-i', 'color=c=0x3366aa:size=320x180:rate=10:duration=2'],
+      ...['-c:v', 'libx264', '-pix_fmt', 'yuv420p', file],
+    ]);
+    return readFileSync(file);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** An album of `items` shared by a new link (downloads allowed): the link's path and fragment. */
+async function shareAlbum(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  title: string,
+  items: { kind: string; id: number }[],
+): Promise<string> {
+  const album = (await (await request.post('/api/albums/', { headers, data: { title } })).json()) as { id: number };
+  expect((await request.post(`/api/albums/${album.id}/items/`, { headers, data: { items } })).status()).toBe(200);
+  const made = await request.post('/api/shares/', {
+    headers,
+    data: { target: { album: album.id }, expires_in_days: 7, allow_download: true },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const { url } = (await made.json()) as { url: string };
+  return new URL(url).pathname + new URL(url).hash;
+}
 
 test.describe.configure({ mode: 'serial' });
 
@@ -36,11 +76,17 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   });
   expect(song.status(), await song.text()).toBe(201);
   items.push({ kind: 'audio', id: ((await song.json()) as { id: number }).id });
+  const film = await request.post('/api/media/video/', {
+    headers,
+    multipart: { title: 'Водопад Ахинкоски', file: { name: 'clip.mp4', mimeType: 'video/mp4', buffer: clip() } },
+  });
+  expect(film.status(), await film.text()).toBe(201);
+  const videoId = ((await film.json()) as { id: number }).id;
   await expect
     .poll(
       async () => {
         const lists = await Promise.all(
-          ['photo', 'audio'].map(
+          ['photo', 'audio', 'video'].map(
             async (kind) => (await (await request.get(`/api/media/${kind}/`, { headers })).json()) as { status: string }[],
           ),
         );
@@ -62,6 +108,7 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   expect(made.status(), await made.text()).toBe(201);
   const { url } = (await made.json()) as { url: string };
   link = new URL(url).pathname + new URL(url).hash;
+  videoLink = await shareAlbum(request, headers, 'Водопады', [items[0]!, { kind: 'video', id: videoId }]);
   await request.dispose();
 });
 
@@ -144,6 +191,34 @@ test('a guest opens a photo full-screen, goes through the album with the arrows,
   await page.keyboard.press('Escape');
   await expect(viewer).toHaveCount(0);
   await page.context().close();
+});
+
+test('a guest opens a shared video in the viewer: it plays, and the arrows go between it and the photo', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.goto(videoLink);
+  await expect(page.getByRole('heading', { name: 'Водопады', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'Открыть видео: Водопад Ахинкоски' }).click();
+  const viewer = page.getByRole('dialog', { name: /^Просмотр/ });
+  const video = viewer.getByTestId('shared-viewer-video');
+  await expect(video).toBeVisible();
+  await expect(video).toHaveAccessibleName('Видео: Водопад Ахинкоски');
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 20_000 }).toBeGreaterThan(0);
+  expect(await video.evaluate((v: HTMLVideoElement) => Math.round(v.duration))).toBe(2);
+  await video.evaluate((v: HTMLVideoElement) => {
+    v.muted = true;
+    return v.play();
+  });
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(0.2);
+  await expect(viewer.getByTestId('viewer-counter')).toHaveText('2 из 2');
+  await expect(viewer.getByRole('link', { name: 'Скачать' })).toBeVisible();
+  await page.keyboard.press('ArrowLeft');
+  await expect(viewer.getByTestId('shared-viewer-image')).toBeVisible();
+  await expect(viewer.getByTestId('shared-viewer-video')).toHaveCount(0);
+  await expect(viewer.getByTestId('viewer-counter')).toHaveText('1 из 2');
+  await page.keyboard.press('Escape');
+  await expect(viewer).toHaveCount(0);
+  await context.close();
 });
 
 test('«Скачать всё» saves one ZIP of the album’s copies, named after it', async ({ browser }) => {
