@@ -14,11 +14,21 @@ export const TRIM_SAVED = 'Запись обрезается. Исходная �
 export const TRIM_UNDONE = 'Обрезка отменена';
 export const TRIM_UNDO_FAILED = 'Не удалось отменить обрезку. Исходная версия — в корзине.';
 
-/** The focus to `ref`'s element once what had it has gone with the panel (never left on <body>), for up to a second. */
+/**
+ * The focus to `ref`'s element once what had it has gone with the panel (never left on <body>), for up to a second.
+ * While the element that had the focus is still there (the panel's render not done yet, as on a busy machine) it keeps
+ * looking; the focus moved anywhere else meanwhile is left where it is.
+ */
 export function keepFocusOn(ref: RefObject<HTMLElement | null>) {
   let tries = 0;
+  const had = document.activeElement;
   const keep = () => {
     const active = document.activeElement;
+    const waiting = active !== null && active === had && active !== document.body && active.isConnected;
+    if (waiting) {
+      if (++tries < 60) requestAnimationFrame(keep);
+      return;
+    }
     if (active && active !== document.body && active.isConnected) return;
     ref.current?.focus();
     if (document.activeElement !== ref.current && ++tries < 60) requestAnimationFrame(keep);
