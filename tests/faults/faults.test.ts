@@ -186,8 +186,20 @@ describe('the deployment through its faults', () => {
     const tusUploads = async () => (await db.selectFrom('uploads').select('id').execute()).length;
     const uploadsBefore = await tusUploads();
 
-    // Accepted just before the storage goes away: their jobs meet the outage.
-    const outage = [await uploadAudio(apis[0], wav(1, nextTone())), await uploadAudio(apis[1], wav(1, nextTone()))];
+    // Accepted just before the storage goes away: their jobs meet the outage. The workers are held (SIGSTOP) from
+    // before the uploads until the bucket is frozen: left running, one once processed an upload whole in the few
+    // milliseconds before the freeze, and the job that was to meet the outage was gone.
+    const holdWorkers = (sig: NodeJS.Signals) => {
+      for (const w of stack.workers) process.kill(-w.child!.pid!, sig);
+    };
+    holdWorkers('SIGSTOP');
+    let outage: Answer[];
+    try {
+      outage = [await uploadAudio(apis[0], wav(1, nextTone())), await uploadAudio(apis[1], wav(1, nextTone()))];
+      stack.s3.freeze();
+    } finally {
+      holdWorkers('SIGCONT');
+    }
     expect(outage.map((a) => a.status)).toEqual([201, 201]);
     const outageIds = outage.map(idOf);
 
@@ -214,7 +226,6 @@ describe('the deployment through its faults', () => {
       }
     };
 
-    stack.s3.freeze();
     try {
       // A connection made, then nothing: each request fails after the timeout, not after the outage.
       await everyRequest('frozen', S3_TIMEOUT_SECONDS * 1000 + 3_000);
