@@ -1,6 +1,7 @@
 // What `npm start` and `npm run worker` do first, the same way: read the configuration, bring the
 // schema up (under the migration lock: whichever process starts first does it) and check the media
 // storage. A problem stops the process with one line naming it.
+import cluster from 'node:cluster';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -78,11 +79,16 @@ export async function openStores(
  * containers sharing a volume), so whatever is in it at start was left by the process it replaces, killed in the
  * middle of an upload: it is emptied now, whether or not the jobs run here (RUN_JOBS=false). Another slot left
  * untouched for RECONCILE_AGE_MS is a process that is gone, and goes too. Returns how many files went.
+ *
+ * The primary of several processes has a slot of its own (`<host>-primary`), not process 0's: the processes it forks
+ * start with its TMPDIR, where tsx keeps its cache as they load, and process 0, emptying its slot as it starts, once
+ * met process 1's files arriving there (ENOTEMPTY) and stopped the start.
  */
-export async function useStorageWorkDirAsTemp(config: Pick<Config, 'dataDir' | 'mediaStorage'>): Promise<number> {
+export async function useStorageWorkDirAsTemp(config: Pick<Config, 'dataDir' | 'mediaStorage' | 'webConcurrency'>): Promise<number> {
   if (config.mediaStorage.kind !== 's3') return 0;
   const slots = path.join(config.dataDir, 'work', 'tmp');
-  const own = path.join(slots, `${os.hostname()}-${processIndex() ?? 0}`);
+  const forks = !cluster.isWorker && config.webConcurrency > 1;
+  const own = path.join(slots, `${os.hostname()}-${forks ? 'primary' : (processIndex() ?? 0)}`);
   let removed = 0;
   const staleBefore = Date.now() - RECONCILE_AGE_MS;
   for (const entry of await readdir(slots).catch(() => [] as string[])) {
