@@ -1,14 +1,11 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import yauzl from 'yauzl';
-import { resolveFfmpeg } from '../../server/media/processing/ffmpeg.ts';
 import { expectAccessible } from './support/a11y';
 import { apiLogin, registerVerified } from './support/auth';
 import { realisticPhotos } from './support/photo-library';
 import { uploadPhoto } from './support/photos';
+import { clip } from './support/video';
 import { monoWav, sineSamples } from './support/wav';
 
 /**
@@ -22,34 +19,18 @@ let link: string;
 let videoLink: string;
 const PHOTOS = 8;
 
-/** A 2 s MP4 (H.264) made by ffmpeg. */
-function clip(): Buffer {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'kopilka-clip-'));
-  try {
-    const file = path.join(dir, 'clip.mp4');
-    execFileSync(resolveFfmpeg(process.env.FFMPEG_PATH), [
-      ...['-hide_banner', '-nostdin', '-v', 'error', '-y'],
-      ...['-f', 'lavfi', '-i', 'color=c=0x3366aa:size=320x180:rate=10:duration=2'],
-      ...['-c:v', 'libx264', '-pix_fmt', 'yuv420p', file],
-    ]);
-    return readFileSync(file);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
 /** An album of `items` shared by a new link (downloads allowed): the link's path and fragment. */
 async function shareAlbum(
   request: APIRequestContext,
   headers: Record<string, string>,
-  title: string,
+  album: { title: string; description?: string },
   items: { kind: string; id: number }[],
 ): Promise<string> {
-  const album = (await (await request.post('/api/albums/', { headers, data: { title } })).json()) as { id: number };
-  expect((await request.post(`/api/albums/${album.id}/items/`, { headers, data: { items } })).status()).toBe(200);
+  const { id } = (await (await request.post('/api/albums/', { headers, data: album })).json()) as { id: number };
+  expect((await request.post(`/api/albums/${id}/items/`, { headers, data: { items } })).status()).toBe(200);
   const made = await request.post('/api/shares/', {
     headers,
-    data: { target: { album: album.id }, expires_in_days: 7, allow_download: true },
+    data: { target: { album: id }, expires_in_days: 7, allow_download: true },
   });
   expect(made.status(), await made.text()).toBe(201);
   const { url } = (await made.json()) as { url: string };
@@ -78,7 +59,7 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   items.push({ kind: 'audio', id: ((await song.json()) as { id: number }).id });
   const film = await request.post('/api/media/video/', {
     headers,
-    multipart: { title: 'Водопад Ахинкоски', file: { name: 'clip.mp4', mimeType: 'video/mp4', buffer: clip() } },
+    multipart: { title: 'Водопад Ахинкоски', file: { name: 'clip.mp4', mimeType: 'video/mp4', buffer: clip('320x180', 0x3366aa) } },
   });
   expect(film.status(), await film.text()).toBe(201);
   const videoId = ((await film.json()) as { id: number }).id;
@@ -95,20 +76,8 @@ test.beforeAll(async ({ playwright }, testInfo) => {
       { timeout: 120_000 },
     )
     .toBe(true);
-  const album = (await (
-    await request.post('/api/albums/', { headers, data: { title: 'Карелия, июль 2025', description: 'Рускеала и Онежское озеро' } })
-  ).json()) as {
-    id: number;
-  };
-  expect((await request.post(`/api/albums/${album.id}/items/`, { headers, data: { items } })).status()).toBe(200);
-  const made = await request.post('/api/shares/', {
-    headers,
-    data: { target: { album: album.id }, expires_in_days: 7, allow_download: true },
-  });
-  expect(made.status(), await made.text()).toBe(201);
-  const { url } = (await made.json()) as { url: string };
-  link = new URL(url).pathname + new URL(url).hash;
-  videoLink = await shareAlbum(request, headers, 'Водопады', [items[0]!, { kind: 'video', id: videoId }]);
+  link = await shareAlbum(request, headers, { title: 'Карелия, июль 2025', description: 'Рускеала и Онежское озеро' }, items);
+  videoLink = await shareAlbum(request, headers, { title: 'Водопады' }, [items[0]!, { kind: 'video', id: videoId }]);
   await request.dispose();
 });
 

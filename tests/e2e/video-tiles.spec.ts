@@ -1,26 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { resolveFfmpeg } from '../../server/media/processing/ffmpeg.ts';
 import { registerAndLoginWithAccess } from './support/auth';
+import { clip as clipOf } from './support/video';
 
-/** A 2 s MP4 of `size` (WxH) filmed, its container says, on 6 May 2023 (creation_time, UTC). */
-function clip(size: string, hue: number): Buffer {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'kopilka-clip-'));
-  try {
-    const file = path.join(dir, 'clip.mp4');
-    execFileSync(resolveFfmpeg(process.env.FFMPEG_PATH), [
-      ...['-hide_banner', '-nostdin', '-v', 'error', '-y'],
-      ...['-f', 'lavfi', '-i', `color=c=0x${hue.toString(16).padStart(6, '0')}:size=${size}:rate=10:duration=2`],
-      ...['-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-metadata', 'creation_time=2023-05-06T07:08:09Z', file],
-    ]);
-    return readFileSync(file);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+/** A 2 s MP4 of `size` (WxH) filmed, its container says, on 6 May 2023. */
+const clip = (size: string, hue: number) => clipOf(size, hue, '2023-05-06T07:08:09Z');
 
 async function uploadVideo(request: APIRequestContext, access: string, title: string, data: Buffer): Promise<void> {
   const res = await request.post('/api/media/video/', {
