@@ -20,13 +20,17 @@ export function useOpenedItem<T extends { id: number }>(items: readonly T[], { c
 
   useEffect(() => {
     if (!opened) return;
+    // Each change only if the viewer still shows what this render saw: an Esc that closed it meanwhile (its update
+    // queued before this effect runs, as right after a deletion in the viewer) must not be undone by reopening it.
+    const unlessClosed = (next: { id: number; index: number } | null) =>
+      setOpened((now) => (now !== null && now.id === opened.id && now.index === opened.index ? next : now));
     if (index < 0 || (closeOnGone && !stillThere)) {
-      setOpened(null);
+      unlessClosed(null);
       return;
     }
     const current = items[index]!;
     lastId.current = current.id;
-    if (current.id !== opened.id || index !== opened.index) setOpened({ id: current.id, index });
+    if (current.id !== opened.id || index !== opened.index) unlessClosed({ id: current.id, index });
   }, [opened, index, items, closeOnGone, stillThere]);
 
   useEffect(() => {

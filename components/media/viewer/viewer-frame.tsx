@@ -54,6 +54,16 @@ const keysBelongElsewhere = (target: EventTarget | null) =>
   target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT', 'VIDEO', 'AUDIO'].includes(target.tagName));
 
 /**
+ * Esc with the focus on `focused` is the viewer's (whose root is `root`): the focus is in the viewer, on none of a
+ * menu, a list box, a field or a dialog of its own.
+ */
+function escIsTheViewers(focused: Element, root: HTMLElement | null): boolean {
+  if (!root?.contains(focused) || keysBelongElsewhere(focused)) return false;
+  const owner = focused.closest('[role="dialog"],[role="alertdialog"],[role="menu"],[role="listbox"]');
+  return owner === null || owner === root || root.querySelector('[role="dialog"]') === owner;
+}
+
+/**
  * The full-screen viewer's frame (Immich's), the same for the owner's photos and videos and for a guest's
  * shared album: black, what it shows contained in the screen, the counter and the actions in a bar along the
  * top, previous and next at the edges (and ←/→, swipes), Esc or a swipe down to close, and «Сведения» sliding in
@@ -96,20 +106,23 @@ export function ViewerFrame({
     return () => window.removeEventListener('keydown', onKey);
   }, [covered, count, onStep]);
 
-  // Esc closes the viewer even while the focus is nowhere, as right after «Удалить» is confirmed: the
-  // confirmation is still leaving then, HeadlessUI gives Esc to it (the top dialog) and brings the focus back
-  // only once it has gone, so a quick Esc was lost and the viewer stayed open. Taken first (capture), and only
-  // when the focus is on the page's body: a menu, a field or a dialog over the viewer keeps its own Esc.
+  // Esc closes the viewer whatever of it holds the focus, and while the focus is nowhere, as right after «Удалить»
+  // is confirmed: the confirmation is still leaving then, and HeadlessUI keeps Esc for it (the top dialog) until
+  // it has gone — also for a moment after the focus came back to the viewer's «Удалить» — so a quick Esc was lost
+  // and the viewer stayed open. Taken first (capture); a menu, a field or a dialog over the viewer keeps its own.
   useEffect(() => {
     if (covered) return;
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== 'Escape' || e.defaultPrevented) return;
       const focused = document.activeElement;
-      if (focused === null || focused === document.body) onClose();
+      if (focused !== null && focused !== document.body && !escIsTheViewers(focused, snackbarPlace)) return;
+      e.preventDefault();
+      e.stopPropagation();
+      onClose();
     };
     window.addEventListener('keydown', onKey, true);
     return () => window.removeEventListener('keydown', onKey, true);
-  }, [covered, onClose]);
+  }, [covered, onClose, snackbarPlace]);
 
   // Warm the cache with the neighbours, so ← and → show them at once.
   const ahead = preload.filter((url): url is string => !!url).join('\n');
