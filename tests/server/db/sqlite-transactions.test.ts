@@ -54,6 +54,9 @@ describe('SQLite transactions beside another process', () => {
  * The guard's read on every request goes through a connection of its own (committedReader): it must see
  * each commit at once, and never a write of a transaction still open on the main connection.
  */
+/** The next turn of the event loop: where the server reads a request sent after a commit (at the latest). */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 describe('the committed-data reader of SQLite', () => {
   let db: Db;
   let file: string;
@@ -91,7 +94,21 @@ describe('the committed-data reader of SQLite', () => {
     expect(reader.get(sql, ['a'])).toEqual({ key: 'a' });
   });
 
-  it('keeps a row only while the database stands still: a commit by another connection or process is seen at once', async () => {
+  it('sees a commit of its own process in the same turn, even one that ends a transaction it looked into', async () => {
+    const reader = committedReader(db)!;
+    const sql = 'SELECT key FROM throttle_locks WHERE key = ?';
+    const now = new Date().toISOString();
+    // No turn of the event loop passes between these (Kysely's promises are microtasks).
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto('throttle_locks').values({ key: 't', touched_at: now }).execute();
+      expect(reader.get(sql, ['t'])).toBeUndefined();
+    });
+    expect(reader.get(sql, ['t'])).toEqual({ key: 't' });
+    await db.deleteFrom('throttle_locks').where('key', '=', 't').execute();
+    expect(reader.get(sql, ['t'])).toBeUndefined();
+  });
+
+  it('keeps a row only while the database stands still: a commit by another connection or process is seen from the next turn', async () => {
     const reader = committedReader(db)!;
     // random() tells a read from a kept row: the same SQL and values read again give another number.
     const sql = 'SELECT key, random() AS r FROM throttle_locks WHERE key = ?';
@@ -103,22 +120,26 @@ describe('the committed-data reader of SQLite', () => {
     first.key = 'changed';
     expect(reader.get<{ key: string }>(sql, ['k'])!.key).toBe('k');
 
-    // Another process's connection (a second handle on the file) commits: the row is read anew.
+    // Another process's connection (a second handle on the file) commits: the row is read anew by the next request,
+    // which the server reads from its socket in a later turn of the event loop than the commit.
     const other = new Database(file);
     try {
       other.prepare('UPDATE throttle_locks SET touched_at = ? WHERE key = ?').run('2000-01-01T00:00:00.000Z', 'k');
+      await nextTurn();
       const after = reader.get<{ r: number }>(sql, ['k'])!;
       expect(after.r).not.toBe(first.r);
       other.prepare('DELETE FROM throttle_locks WHERE key = ?').run('k');
+      await nextTurn();
       expect(reader.get(sql, ['k'])).toBeUndefined();
       other.prepare('INSERT INTO throttle_locks (key, touched_at) VALUES (?, ?)').run('k', now);
+      await nextTurn();
       expect(reader.get(sql, ['k'])).toMatchObject({ key: 'k' });
     } finally {
       other.close();
     }
   });
 
-  it('sees every commit of another process at once, one after another, and a row revoked between two reads', async () => {
+  it('sees every commit of another process from the next turn, one after another, and a row revoked between two reads', async () => {
     const reader = committedReader(db)!;
     const sql = 'SELECT key, touched_at FROM throttle_locks WHERE key = ?';
     await db.insertInto('throttle_locks').values({ key: 'p', touched_at: 'v0' }).execute();
@@ -140,10 +161,12 @@ describe('the committed-data reader of SQLite', () => {
     };
     for (let i = 1; i <= 5; i++) {
       write('UPDATE throttle_locks SET touched_at = ? WHERE key = ?', `v${i}`, 'p');
+      await nextTurn();
       expect(reader.get(sql, ['p'])).toEqual({ key: 'p', touched_at: `v${i}` });
       expect(reader.get(sql, ['p'])).toEqual({ key: 'p', touched_at: `v${i}` });
     }
     write('DELETE FROM throttle_locks WHERE key = ?', 'p');
+    await nextTurn();
     expect(reader.get(sql, ['p'])).toBeUndefined();
   });
 
