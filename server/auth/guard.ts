@@ -45,6 +45,15 @@ export function demandsBearer(hooks: unknown): boolean {
  */
 export function sessionGuard(deps: Pick<AppDeps, 'db' | 'config' | 'clock'>): Guard {
   const repo = new AuthRepository(deps.db);
+  // The moment before which "last used" is stale, as an ISO text: made anew when the clock has moved a second or
+  // gone back, not on every request (the resolution is a minute).
+  let staleAt = { nowMs: Number.NaN, text: '' };
+  const staleBeforeOf = (nowMs: number) => {
+    if (!(nowMs >= staleAt.nowMs && nowMs - staleAt.nowMs < 1_000)) {
+      staleAt = { nowMs, text: new Date(nowMs - LAST_USED_RESOLUTION_MS).toISOString() };
+    }
+    return staleAt.text;
+  };
   return requiresBearer(async function (request: FastifyRequest): Promise<void> {
     const header = request.headers.authorization;
     if (!header) throw notAuthenticated();
@@ -56,7 +65,7 @@ export function sessionGuard(deps: Pick<AppDeps, 'db' | 'config' | 'clock'>): Gu
     if (!row || !row.is_active) throw tokenNotValid();
     const { session_last_used_at: lastUsed, ...user } = row;
     const now = deps.clock.now();
-    const staleBefore = new Date(now.getTime() - LAST_USED_RESOLUTION_MS).toISOString();
+    const staleBefore = staleBeforeOf(now.getTime());
     if (!lastUsed || lastUsed < staleBefore) await repo.touchSession(claims.sessionId, request.ip, now.toISOString(), staleBefore);
     request.user = user;
     request.sessionId = claims.sessionId;

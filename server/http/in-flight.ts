@@ -6,9 +6,11 @@ import type { FastifyInstance } from 'fastify';
  */
 export function countRequestsInFlight(app: FastifyInstance): { count(): number } {
   let count = 0;
+  // One listener for every answer (a response closes once): no closure or once-wrapper made per request.
+  const ended = () => count--;
   app.addHook('onRequest', (_request, reply, done) => {
     count++;
-    reply.raw.once('close', () => count--);
+    reply.raw.on('close', ended);
     done();
   });
   return { count: () => count };

@@ -16,6 +16,8 @@ const DOCS_FILES = /^\/api\/docs\/static\//;
 export function logRequests(app: FastifyInstance): void {
   const logged = new WeakSet<FastifyRequest>();
   const write = (request: FastifyRequest, elapsedMs: number, status: number, ending: string) => {
+    // Above info (LOG_LEVEL=warn or error) no request line is written, not even a loud one: nothing to work out.
+    if (!enabled(request.log.level, 'info')) return;
     if (logged.has(request)) return;
     logged.add(request);
     const path = request.url.split('?', 1)[0]!;
@@ -50,6 +52,7 @@ export function logRequests(app: FastifyInstance): void {
     done();
   });
   app.addHook('onRequest', (request, _reply, done) => {
+    if (!enabled(request.log.level, 'info')) return done();
     // The client's address is read now: once the answer is sent the socket may be gone (request.ip undefined).
     seen.set(request, { at: performance.now(), ip: request.ip });
     done();

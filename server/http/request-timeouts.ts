@@ -107,7 +107,9 @@ export function watchRequestTimeouts(app: FastifyInstance, t: RequestTimeouts): 
   const active = new WeakMap<Socket, Active>();
 
   app.server.on('timeout', (socket: Socket) => {
-    const current = active.get(socket);
+    // The socket's last request, unless its answer has been sent (the socket then idles between requests).
+    const last = active.get(socket);
+    const current = last && !last.reply.raw.writableFinished ? last : undefined;
     if (current && current.request.raw.complete && !current.reply.raw.headersSent) return;
     if (current) cut(current);
     else socket.destroy();
@@ -119,10 +121,8 @@ export function watchRequestTimeouts(app: FastifyInstance, t: RequestTimeouts): 
     // app.inject() has no socket to watch.
     if (!(socket instanceof Socket)) return done();
     const entry = { request, reply };
+    // Replaced by the socket's next request; once answered, the timeout above no longer counts it as under way.
     active.set(socket, entry);
-    reply.raw.once('finish', () => {
-      if (active.get(socket) === entry) active.delete(socket);
-    });
     // A request that declares no body (neither Content-Length nor Transfer-Encoding: HTTP/1.1 then
     // means none) has nothing left to arrive, so no body timer is set for it: most GETs.
     const headers = request.headers;
