@@ -4,6 +4,9 @@ import { unusedAt } from '../db/single-use.ts';
 import type { RecoveryReport } from '../accounts/recovery.ts';
 import { recoverAccount } from './recovery-repository.ts';
 
+/** userOfLiveSessionNow's answer where the row can only be read by a query (PostgreSQL). */
+export const READ_LATER = Symbol('read by a query');
+
 /** SQL for reset tokens, sessions and refresh tokens (one-time codes: accounts/codes-repository.ts). Times are ISO strings. */
 export class AuthRepository {
   constructor(private readonly db: Db) {}
@@ -118,6 +121,17 @@ export class AuthRepository {
    * SQLite it is read on the connection that sees only committed data (db/kysely.ts committedReader).
    */
   async userOfLiveSession(userId: number, sessionId: string): Promise<UserOfSession | undefined> {
+    const now = this.userOfLiveSessionNow(userId, sessionId);
+    if (now !== READ_LATER) return now;
+    const { rows } = await this.db.executeQuery<UserOfSession>(CompiledQuery.raw(this.liveSessionSql!, [userId, sessionId]));
+    return rows[0];
+  }
+
+  /**
+   * userOfLiveSession at once where the database allows it (SQLite's committed reader: no promise on the guard's path
+   * of every request); READ_LATER on PostgreSQL, where it is a query.
+   */
+  userOfLiveSessionNow(userId: number, sessionId: string): UserOfSession | undefined | typeof READ_LATER {
     if (this.liveSessionSql === undefined) {
       const { sql, parameters } = liveSessionQuery(this.db, userId, sessionId).compile();
       if (parameters.length !== 2 || parameters[0] !== userId || parameters[1] !== sessionId)
@@ -125,9 +139,7 @@ export class AuthRepository {
       this.liveSessionSql = sql;
     }
     const reader = committedReader(this.db);
-    if (reader) return reader.get<UserOfSession>(this.liveSessionSql, [userId, sessionId]);
-    const { rows } = await this.db.executeQuery<UserOfSession>(CompiledQuery.raw(this.liveSessionSql, [userId, sessionId]));
-    return rows[0];
+    return reader ? reader.get<UserOfSession>(this.liveSessionSql, [userId, sessionId]) : READ_LATER;
   }
 
   private liveSessionSql: string | undefined;
@@ -231,4 +243,4 @@ const liveSessionQuery = (db: Db, userId: number, sessionId: string) =>
     .where('sessions.revoked_at', 'is', null)
     .whereRef('sessions.credential_version', '=', 'users.credential_version');
 
-type UserOfSession = NonNullable<Awaited<ReturnType<ReturnType<typeof liveSessionQuery>['executeTakeFirst']>>>;
+export type UserOfSession = NonNullable<Awaited<ReturnType<ReturnType<typeof liveSessionQuery>['executeTakeFirst']>>>;

@@ -85,8 +85,14 @@ class CommittedReader implements RowReader {
   private connection: Database.Database | undefined;
   private readonly statements = new Map<string, Database.Statement>();
   private dataVersion: Database.Statement | undefined;
-  /** Rows read at `version` of the database, by SQL and values (undefined: no row). */
-  private readonly rows = new Map<string, object | undefined>();
+  /** Rows read at `version` of the database, by SQL and values (undefined: no row); `kept` of them. */
+  private readonly rows = new Map<string, Map<string, object | undefined>>();
+  private kept = 0;
+
+  private forgetRows(): void {
+    this.rows.clear();
+    this.kept = 0;
+  }
   private version: unknown;
 
   constructor(private readonly file: string) {}
@@ -98,21 +104,25 @@ class CommittedReader implements RowReader {
     if (!this.walHeaderStill()) {
       const version = this.dataVersion.get();
       if (version !== this.version) {
-        this.rows.clear();
+        this.forgetRows();
         this.version = version;
       }
     }
-    const key = `${sql}\u0000${JSON.stringify(parameters)}`;
-    let row = this.rows.get(key);
-    if (row === undefined && !this.rows.has(key)) {
+    // By SQL (the same string every time: its hash is kept), then by the values: no key made of the whole SQL text.
+    let ofSql = this.rows.get(sql);
+    if (!ofSql) this.rows.set(sql, (ofSql = new Map<string, object | undefined>()));
+    const key = JSON.stringify(parameters);
+    let row = ofSql.get(key);
+    if (row === undefined && !ofSql.has(key)) {
       let statement = this.statements.get(sql);
       if (!statement) {
         statement = this.connection.prepare(sql);
         this.statements.set(sql, statement);
       }
       row = statement.get(...parameters) as object | undefined;
-      if (this.rows.size >= 10_000) this.rows.clear();
-      this.rows.set(key, row);
+      if (this.kept >= 10_000) this.forgetRows();
+      ofSql.set(key, row);
+      this.kept++;
     }
     return row === undefined ? undefined : ({ ...row } as Row);
   }
@@ -179,7 +189,7 @@ class CommittedReader implements RowReader {
     this.connection = undefined;
     this.statements.clear();
     this.dataVersion = undefined;
-    this.rows.clear();
+    this.forgetRows();
   }
 }
 
