@@ -65,18 +65,61 @@ export const rememberingSerializer =
     ({ schema: answerSchema, method, url }) => {
       const schema = answerSchema as unknown as z.ZodType;
       const written = new Map<string, string>();
+      // The last flat answer of each `id` (its fields in order, each a string, number, boolean or null) and what it
+      // was written as: the same fields with the same values are the same JSON text, told without making the text.
+      const lastOfId = new Map<unknown, { fields: unknown[]; encoded: string }>();
       return (data) => {
+        const id = idOf(data);
+        const last = id === undefined ? undefined : lastOfId.get(id);
+        if (last && sameFlatFields(data as Record<string, unknown>, last.fields)) return last.encoded;
         const own = JSON.stringify(data);
-        const known = written.get(own);
-        if (known !== undefined) return known;
-        const encoded = encodeAnswer(schema, method, url, data);
-        if (own.length <= maxLength) {
-          if (written.size >= max) written.delete(written.keys().next().value!);
-          written.set(own, encoded);
+        let encoded = written.get(own);
+        if (encoded === undefined) {
+          encoded = encodeAnswer(schema, method, url, data);
+          if (own.length <= maxLength) {
+            if (written.size >= max) written.delete(written.keys().next().value!);
+            written.set(own, encoded);
+          }
+        }
+        const fields = id === undefined ? undefined : flatFields(data as Record<string, unknown>);
+        if (fields && own.length <= maxLength) {
+          if (!lastOfId.has(id) && lastOfId.size >= max) lastOfId.delete(lastOfId.keys().next().value);
+          lastOfId.set(id, { fields, encoded });
         }
         return encoded;
       };
     };
+
+/** A plain object answer's `id` (a number or a string); undefined for anything else. */
+function idOf(data: unknown): unknown {
+  if (data === null || typeof data !== 'object' || Object.getPrototypeOf(data) !== Object.prototype) return undefined;
+  const id = (data as { id?: unknown }).id;
+  return typeof id === 'number' || typeof id === 'string' ? id : undefined;
+}
+
+const isFlatValue = (value: unknown) => value === null || ['string', 'number', 'boolean'].includes(typeof value);
+
+/** The object's own fields as [name, value, name, value…] in order, if every value is flat; undefined otherwise. */
+function flatFields(data: Record<string, unknown>): unknown[] | undefined {
+  const fields: unknown[] = [];
+  for (const name of Object.keys(data)) {
+    const value = data[name];
+    if (!isFlatValue(value)) return undefined;
+    fields.push(name, value);
+  }
+  return fields;
+}
+
+/** Whether `data` has exactly the fields `fields` lists, in that order, with the same values. */
+function sameFlatFields(data: Record<string, unknown>, fields: readonly unknown[]): boolean {
+  let i = 0;
+  for (const name in data) {
+    if (!Object.hasOwn(data, name)) return false;
+    if (i >= fields.length || fields[i] !== name || fields[i + 1] !== data[name]) return false;
+    i += 2;
+  }
+  return i === fields.length;
+}
 
 /** Installs the compilers; routes registered after this use them. */
 export function useZodSchemas(app: FastifyInstance): void {

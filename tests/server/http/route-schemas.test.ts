@@ -17,6 +17,7 @@ import { rememberingSerializer } from '../../../server/http/schema-compilers.ts'
 type User = Awaited<ReturnType<typeof createUser>>;
 
 const remembered = z.strictObject({ id: z.number() });
+const rememberedNamed = z.strictObject({ id: z.number(), name: z.string(), tags: z.array(z.string()).optional() });
 
 /** Every key of an answer is one the contract's schema names, and every key it names is there (but an optional one). */
 function expectExactly(schema: z.ZodObject, value: unknown) {
@@ -46,6 +47,11 @@ describe('route schemas: refusals in one DRF shape, answers as the contract says
           '/api/test/remembered',
           { schema: { response: { 200: remembered } }, serializerCompiler: rememberingSerializer() },
           async (request) => ({ id: Number(request.query.id), ...(request.query.secret ? { secret: request.query.secret } : {}) }),
+        );
+        app.get<{ Querystring: { name: string; tags?: string } }>(
+          '/api/test/remembered-named',
+          { schema: { response: { 200: rememberedNamed } }, serializerCompiler: rememberingSerializer() },
+          async (request) => ({ id: 1, name: request.query.name, ...(request.query.tags ? { tags: request.query.tags.split(',') } : {}) }),
         );
       },
     });
@@ -253,6 +259,22 @@ describe('route schemas: refusals in one DRF shape, answers as the contract says
     expect(tooMuch.statusCode).toBe(500);
     expect(tooMuch.body).not.toContain('secret');
     expect((await get('id=7&secret=x')).statusCode).toBe(500);
+    encodes.mockRestore();
+  });
+
+  it('tells a changed field of the same answer, flat or nested, at once', async () => {
+    const encodes = vi.spyOn(rememberedNamed, 'safeEncode');
+    const get = async (query: string) => (await t.app.inject({ url: `/api/test/remembered-named?${query}` })).body;
+    expect(await get('name=a')).toBe('{"id":1,"name":"a"}');
+    expect(await get('name=a')).toBe('{"id":1,"name":"a"}');
+    expect(encodes).toHaveBeenCalledTimes(1);
+    expect(await get('name=b')).toBe('{"id":1,"name":"b"}');
+    expect(await get('name=a')).toBe('{"id":1,"name":"a"}');
+    expect(encodes).toHaveBeenCalledTimes(2);
+    expect(await get('name=a&tags=x')).toBe('{"id":1,"name":"a","tags":["x"]}');
+    expect(await get('name=a&tags=y')).toBe('{"id":1,"name":"a","tags":["y"]}');
+    expect(await get('name=a')).toBe('{"id":1,"name":"a"}');
+    expect(encodes).toHaveBeenCalledTimes(4);
     encodes.mockRestore();
   });
 });
