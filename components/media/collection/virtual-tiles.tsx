@@ -151,6 +151,15 @@ export function VirtualTiles<T extends { id: number }>({
   // after it would move under the reader (the browser's own anchoring does not see through the transforms).
   // So the line at the top of the screen (or, after a jump, the month jumped to) is kept where it was.
   const anchor = useRef<{ key: string; month: string; offset: number } | null>(null);
+  // Where the page was put to hold the anchor (a jump, or the anchoring itself): the scroll that puts it there is not
+  // the reader's, and keeps the anchor as it is. Taken afresh from that scroll, the anchor was the line ending a few
+  // pixels under the top bar — after a jump the month before's placeholder — and when that month arrived shorter
+  // than its estimate, the month jumped to slid up past the screen's top (2,500 px into it on 20,000 photos).
+  const placedAt = useRef<number | null>(null);
+  const place = (y: number) => {
+    placedAt.current = y;
+    window.scrollTo(0, y);
+  };
   const linesRef = useRef(lines);
   useLayoutEffect(() => {
     const was = anchor.current;
@@ -162,10 +171,12 @@ export function VirtualTiles<T extends { id: number }>({
     let at = lines.findIndex((l) => l.key === was.key);
     if (at < 0) at = lines.findIndex((l) => l.months.includes(was.month));
     const start = at >= 0 ? virtualizer.measurementsCache[at]?.start : undefined;
-    if (start !== undefined && Math.abs(start - window.scrollY - was.offset) > 1) window.scrollTo(0, start - was.offset);
+    if (start !== undefined && Math.abs(start - window.scrollY - was.offset) > 1) place(start - was.offset);
   }, [lines, virtualizer, box.top]);
   useEffect(() => {
     const record = () => {
+      if (placedAt.current !== null && Math.abs(window.scrollY - placedAt.current) <= 1) return;
+      placedAt.current = null;
       const top = window.scrollY + TOP_BAR;
       // While the grid's top is in view there is nothing to hold: a month that arrives changes only what is below
       // the reader's eye, and the page stays where it is (at its top when it opens). Holding a line there once
@@ -217,7 +228,7 @@ export function VirtualTiles<T extends { id: number }>({
     if (start === undefined) return;
     // Under the top bar, and held there while the month and its neighbours arrive (the anchoring above).
     anchor.current = { key: lines[at]!.key, month: to, offset: TOP_BAR };
-    window.scrollTo(0, start - TOP_BAR);
+    place(start - TOP_BAR);
   };
 
   const scrubbed = months !== null && months.length > 1;
