@@ -112,9 +112,12 @@ export function MediaViewer<K extends ViewableKind>({
     },
     [items, index, count, id, onMove],
   );
+  // Not while a dialog covers it (an edit or a deletion under way keeps its dialog open until it ends). Not the
+  // mutation's pending flag: it clears a task after the mutation has ended, when the confirmation may be gone
+  // already, and an Esc then was lost.
   const close = useCallback(() => {
-    if (!covered && !actions.busy) onClose();
-  }, [covered, actions.busy, onClose]);
+    if (!covered) onClose();
+  }, [covered, onClose]);
 
   if (!record) return null;
   const name = spec.name(record);

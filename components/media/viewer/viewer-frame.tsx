@@ -1,7 +1,7 @@
 'use client';
 
 import { Dialog as HeadlessDialog, DialogPanel, DialogTitle } from '@headlessui/react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { CloseButton } from '@/components/ui/close-button';
 import { useSnackbarLayer } from '@/hooks/use-snackbar';
 import { stepIndex, viewerCounter } from '@/lib/media/lists/viewer-index';
@@ -59,6 +59,8 @@ const keysBelongElsewhere = (target: EventTarget | null) =>
  */
 function escIsTheViewers(focused: Element, root: HTMLElement | null): boolean {
   if (!root?.contains(focused) || keysBelongElsewhere(focused)) return false;
+  // A menu or list box open in the viewer keeps Esc, even before the focus has moved into it.
+  if (focused.getAttribute('aria-expanded') === 'true' || root.querySelector('[role="menu"],[role="listbox"]')) return false;
   const owner = focused.closest('[role="dialog"],[role="alertdialog"],[role="menu"],[role="listbox"]');
   return owner === null || owner === root || root.querySelector('[role="dialog"]') === owner;
 }
@@ -110,19 +112,25 @@ export function ViewerFrame({
   // is confirmed: the confirmation is still leaving then, and HeadlessUI keeps Esc for it (the top dialog) until
   // it has gone — also for a moment after the focus came back to the viewer's «Удалить» — so a quick Esc was lost
   // and the viewer stayed open. Taken first (capture); a menu, a field or a dialog over the viewer keeps its own.
+  // Listened to from the viewer's first commit to its last, reading what the latest render said (whether something
+  // covers it, how to close): a listener put back after each change left a moment without one.
+  const latest = useRef({ covered, onClose, root: snackbarPlace });
+  useLayoutEffect(() => {
+    latest.current = { covered, onClose, root: snackbarPlace };
+  });
   useEffect(() => {
-    if (covered) return;
     const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape' || e.defaultPrevented) return;
+      const { covered: hidden, onClose: close, root } = latest.current;
+      if (hidden || e.key !== 'Escape' || e.defaultPrevented) return;
       const focused = document.activeElement;
-      if (focused !== null && focused !== document.body && !escIsTheViewers(focused, snackbarPlace)) return;
+      if (focused !== null && focused !== document.body && !escIsTheViewers(focused, root)) return;
       e.preventDefault();
       e.stopPropagation();
-      onClose();
+      close();
     };
     window.addEventListener('keydown', onKey, true);
     return () => window.removeEventListener('keydown', onKey, true);
-  }, [covered, onClose, snackbarPlace]);
+  }, []);
 
   // Warm the cache with the neighbours, so ← and → show them at once.
   const ahead = preload.filter((url): url is string => !!url).join('\n');
