@@ -1,7 +1,7 @@
 'use client';
 
 import { Dialog as HeadlessDialog, DialogPanel, DialogTitle } from '@headlessui/react';
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useState, type ReactNode } from 'react';
 import { CloseButton } from '@/components/ui/close-button';
 import { useSnackbarLayer } from '@/hooks/use-snackbar';
 import { stepIndex, viewerCounter } from '@/lib/media/lists/viewer-index';
@@ -54,15 +54,14 @@ const keysBelongElsewhere = (target: EventTarget | null) =>
   target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT', 'VIDEO', 'AUDIO'].includes(target.tagName));
 
 /**
- * Esc with the focus on `focused` is the viewer's (whose root is `root`): the focus is in the viewer, on none of a
- * menu, a list box, a field or a dialog of its own.
+ * Esc with the focus on `focused` is the viewer's (whose root, the dialog element, is `root`): the focus is in the
+ * viewer, on no field, and no menu or list box is open in it (Headless UI draws those inside the dialog; dialogs over
+ * the viewer are drawn outside it).
  */
 function escIsTheViewers(focused: Element, root: HTMLElement | null): boolean {
   if (!root?.contains(focused) || keysBelongElsewhere(focused)) return false;
-  // A menu or list box open in the viewer keeps Esc, even before the focus has moved into it.
-  if (focused.getAttribute('aria-expanded') === 'true' || root.querySelector('[role="menu"],[role="listbox"]')) return false;
-  const owner = focused.closest('[role="dialog"],[role="alertdialog"],[role="menu"],[role="listbox"]');
-  return owner === null || owner === root || root.querySelector('[role="dialog"]') === owner;
+  // An open menu or list box keeps Esc, even before the focus has moved into it.
+  return focused.getAttribute('aria-expanded') !== 'true' && !root.querySelector('[role="menu"],[role="listbox"]');
 }
 
 /**
@@ -112,22 +111,18 @@ export function ViewerFrame({
   // is confirmed: the confirmation is still leaving then, and HeadlessUI keeps Esc for it (the top dialog) until
   // it has gone — also for a moment after the focus came back to the viewer's «Удалить» — so a quick Esc was lost
   // and the viewer stayed open. Taken first (capture); a menu, a field or a dialog over the viewer keeps its own.
-  // Listened to from the viewer's first commit to its last, reading what the latest render said (whether something
-  // covers it, how to close): a listener put back after each change left a moment without one.
-  const latest = useRef({ covered, onClose, root: snackbarPlace });
-  useLayoutEffect(() => {
-    latest.current = { covered, onClose, root: snackbarPlace };
+  // Listened to from the viewer's first commit to its last, reading what the latest render said (an effect event:
+  // whether something covers it, how to close): a listener put back after each change left a moment without one.
+  const onEscape = useEffectEvent((e: KeyboardEvent) => {
+    if (covered || e.key !== 'Escape' || e.defaultPrevented) return;
+    const focused = document.activeElement;
+    if (focused !== null && focused !== document.body && !escIsTheViewers(focused, snackbarPlace)) return;
+    e.preventDefault();
+    e.stopPropagation();
+    onClose();
   });
   useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      const { covered: hidden, onClose: close, root } = latest.current;
-      if (hidden || e.key !== 'Escape' || e.defaultPrevented) return;
-      const focused = document.activeElement;
-      if (focused !== null && focused !== document.body && !escIsTheViewers(focused, root)) return;
-      e.preventDefault();
-      e.stopPropagation();
-      close();
-    };
+    const onKey = (e: KeyboardEvent) => onEscape(e);
     window.addEventListener('keydown', onKey, true);
     return () => window.removeEventListener('keydown', onKey, true);
   }, []);
