@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect } from 'react';
+import { startTransition, useEffect } from 'react';
 import { authStatusAtom, userAtom } from '@/lib/auth/atoms';
 import { clearSession, sessionTokenStore, setTokens, setUser } from '@/lib/auth/session';
 import { runStartup } from '@/lib/auth/startup';
@@ -29,7 +29,9 @@ function runOnce(): Promise<void> {
       clear: clearSession,
       unreachable,
     });
-    appStore.set(authStatusAtom, status);
+    // The signed-in screen replaces the skeleton in a transition: React draws it in slices between which the
+    // browser stays free (a phone took one 300 ms task for it), the skeleton standing until it is ready.
+    startTransition(() => appStore.set(authStatusAtom, status));
   })();
 }
 

@@ -1,6 +1,6 @@
 'use client';
 
-import { Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { startTransition, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Spinner } from './spinner';
 
 /** The spinner a screen shows before it can draw itself: while the route guard waits and while the screen's code arrives. */
@@ -46,7 +46,8 @@ export function deferredComponent<P extends object = object>(
       if (state.component) return;
       let live = true;
       start().then(
-        (component) => live && setState({ component }),
+        // Drawn in a transition: a screen's first draw is long, and so is cut into slices the browser can answer between.
+        (component) => live && startTransition(() => setState({ component })),
         (error: unknown) => live && setState({ component: null, error }),
       );
       return () => {
