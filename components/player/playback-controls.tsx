@@ -2,9 +2,11 @@
 
 import { SKIP_BUTTON_S } from '@/lib/media/playback/playback-keys';
 import { Listbox } from '@/components/ui/listbox';
+import { lazily } from '@/lib/lazily';
 import { PLAYBACK_SPEEDS, parseSpeed, speedLabel, type PlaybackSpeed } from '@/lib/media/playback/playback-speed';
 
-const SPEED_OPTIONS = PLAYBACK_SPEEDS.map((s) => ({ value: String(s), label: speedLabel(s) }));
+// Made when a player first draws, not as the list's code loads (its labels make the page's first number formatter).
+const speedOptions = lazily(() => PLAYBACK_SPEEDS.map((s) => ({ value: String(s), label: speedLabel(s) })));
 
 export interface PlaybackControlsProps {
   speed: PlaybackSpeed;
@@ -72,7 +74,7 @@ export function PlaybackControls({ speed, onSpeedChange, onSkip, disabled = fals
           const picked = parseSpeed(v);
           if (picked !== null) onSpeedChange(picked);
         }}
-        options={SPEED_OPTIONS}
+        options={speedOptions()}
       />
     </>
   );

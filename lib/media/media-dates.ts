@@ -16,6 +16,7 @@
  *   by the day, and the weekday helps recall which one.
  */
 import { dayOf, monthOf, recordClock, zoneClock, type Dated, type WallClock } from '@/contract/taken-at';
+import { lazily } from '@/lib/lazily';
 
 export type { Dated, WallClock };
 
@@ -37,10 +38,7 @@ const asUtc = (wall: WallClock) => new Date(`${wall.slice(0, 19)}Z`);
  * A formatter made on its first use, not as the module loads: making one costs a millisecond or more on a phone, and
  * a screen uses two or three of the seven.
  */
-const formatter = (options: Intl.DateTimeFormatOptions) => {
-  let made: Intl.DateTimeFormat | undefined;
-  return () => (made ??= new Intl.DateTimeFormat('ru-RU', { timeZone: 'UTC', ...options }));
-};
+const formatter = (options: Intl.DateTimeFormatOptions) => lazily(() => new Intl.DateTimeFormat('ru-RU', { timeZone: 'UTC', ...options }));
 const TIME = formatter({ hour: '2-digit', minute: '2-digit' });
 const DATE = formatter({ day: 'numeric', month: 'long', year: 'numeric' });
 const DATE_TIME = formatter({ day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' });

@@ -3,8 +3,9 @@
 import { Button } from '@/components/ui/button';
 import { formatClock } from '@/lib/media/recording/recorder-machine';
 import type { RecordingSession } from '@/lib/media/recording/recording-store';
+import { lazily } from '@/lib/lazily';
 
-const dateFormat = new Intl.DateTimeFormat('ru-RU', { dateStyle: 'medium', timeStyle: 'short' });
+const dateFormat = lazily(() => new Intl.DateTimeFormat('ru-RU', { dateStyle: 'medium', timeStyle: 'short' }));
 
 /** Offer for a recording left unsaved by an earlier visit: restore it into the recorder, or delete it. */
 export function RestoreRecordingBanner({
@@ -23,7 +24,7 @@ export function RestoreRecordingBanner({
       data-testid="restore-recording"
     >
       <p className="text-sm text-warning-text">
-        Найдена несохранённая запись от {dateFormat.format(new Date(session.started_at))} ({formatClock(session.duration)}). Восстановить
+        Найдена несохранённая запись от {dateFormat().format(new Date(session.started_at))} ({formatClock(session.duration)}). Восстановить
         её?
       </p>
       <div className="flex shrink-0 gap-2">

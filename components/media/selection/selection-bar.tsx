@@ -12,18 +12,19 @@ import type { MediaKind } from '@/contract/media';
 import { EXPORT_ITEMS_MAX, EXPORT_MESSAGES } from '@/contract/media';
 import { exportError, mediaRestoreError } from '@/lib/media-errors';
 import { countItems } from '@/lib/media/kinds';
+import { lazily } from '@/lib/lazily';
 
-const numbers = new Intl.NumberFormat('ru-RU');
+const numbers = lazily(() => new Intl.NumberFormat('ru-RU'));
 
 /** The bar's words (the issue's «Выбрано: 3»; the snackbar's «Перемещено в корзину: 3» and its «Отменить»). */
 export const SELECTION_WORDS = {
-  selected: (n: number) => `Выбрано: ${numbers.format(n)}`,
+  selected: (n: number) => `Выбрано: ${numbers().format(n)}`,
   download: 'Скачать',
   trash: 'В корзину',
   leave: 'Отменить выбор',
   zipStarted: 'Архив начал скачиваться',
-  trashed: (n: number) => `Перемещено в корзину: ${numbers.format(n)}`,
-  restored: (n: number) => `Восстановлено: ${numbers.format(n)}`,
+  trashed: (n: number) => `Перемещено в корзину: ${numbers().format(n)}`,
+  restored: (n: number) => `Восстановлено: ${numbers().format(n)}`,
   notTrashed: (text: string) => `Не удалось переместить в корзину: ${text}`,
 } as const;
 

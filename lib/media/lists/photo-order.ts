@@ -3,6 +3,7 @@
  * photos without that date, when it was uploaded. Pure, like sort-search.ts for audio.
  */
 import { searchRecords, type SortOrder } from './sort-search';
+import { lazily } from '@/lib/lazily';
 
 export type PhotoSortOrder = Extract<SortOrder, 'newest' | 'oldest' | 'title-asc' | 'title-desc'>;
 
@@ -21,7 +22,7 @@ export interface DatedPhoto {
   created_at?: string | null;
 }
 
-const collator = new Intl.Collator('ru', { sensitivity: 'base', numeric: true });
+const collator = lazily(() => new Intl.Collator('ru', { sensitivity: 'base', numeric: true }));
 
 const parse = (iso: string | null | undefined): number => {
   const t = iso ? Date.parse(iso) : NaN;
@@ -40,7 +41,7 @@ const idDesc = (a: DatedPhoto, b: DatedPhoto) => {
   const na = Number(a.id);
   const nb = Number(b.id);
   if (Number.isFinite(na) && Number.isFinite(nb)) return nb - na;
-  return collator.compare(String(b.id), String(a.id));
+  return collator().compare(String(b.id), String(a.id));
 };
 
 /** Newest photo date first; equal dates: the later upload (higher id) first — so every order is stable. */
@@ -49,8 +50,8 @@ const byNewest = (a: DatedPhoto, b: DatedPhoto) => photoTime(b) - photoTime(a) |
 const comparators: Record<PhotoSortOrder, (a: DatedPhoto, b: DatedPhoto) => number> = {
   newest: byNewest,
   oldest: (a, b) => -byNewest(a, b),
-  'title-asc': (a, b) => collator.compare(a.title ?? '', b.title ?? '') || byNewest(a, b),
-  'title-desc': (a, b) => collator.compare(b.title ?? '', a.title ?? '') || byNewest(a, b),
+  'title-asc': (a, b) => collator().compare(a.title ?? '', b.title ?? '') || byNewest(a, b),
+  'title-desc': (a, b) => collator().compare(b.title ?? '', a.title ?? '') || byNewest(a, b),
 };
 
 export function isPhotoSortOrder(value: unknown): value is PhotoSortOrder {

@@ -3,6 +3,8 @@
  * sort in a few ms and the orders are unit-tested.
  */
 
+import { lazily } from '@/lib/lazily';
+
 export type SortOrder = 'newest' | 'oldest' | 'title-asc' | 'title-desc' | 'duration-asc' | 'duration-desc';
 
 export const SORT_OPTIONS: ReadonlyArray<{ value: SortOrder; label: string }> = [
@@ -24,7 +26,7 @@ export interface Sortable {
   created_at?: string | null;
 }
 
-const collator = new Intl.Collator('ru', { sensitivity: 'base', numeric: true });
+const collator = lazily(() => new Intl.Collator('ru', { sensitivity: 'base', numeric: true }));
 
 const time = (iso: string | null | undefined) => {
   const t = iso ? Date.parse(iso) : NaN;
@@ -33,13 +35,13 @@ const time = (iso: string | null | undefined) => {
 const dur = (d: number | null | undefined) => (typeof d === 'number' && Number.isFinite(d) ? d : 0);
 
 /** Newest first, then by id descending — the tie-breaker every order falls back to, so results are stable. */
-const byNewest = (a: Sortable, b: Sortable) => time(b.created_at) - time(a.created_at) || collator.compare(String(b.id), String(a.id));
+const byNewest = (a: Sortable, b: Sortable) => time(b.created_at) - time(a.created_at) || collator().compare(String(b.id), String(a.id));
 
 const comparators: Record<SortOrder, (a: Sortable, b: Sortable) => number> = {
   newest: byNewest,
   oldest: (a, b) => -byNewest(a, b),
-  'title-asc': (a, b) => collator.compare(a.title ?? '', b.title ?? '') || byNewest(a, b),
-  'title-desc': (a, b) => collator.compare(b.title ?? '', a.title ?? '') || byNewest(a, b),
+  'title-asc': (a, b) => collator().compare(a.title ?? '', b.title ?? '') || byNewest(a, b),
+  'title-desc': (a, b) => collator().compare(b.title ?? '', a.title ?? '') || byNewest(a, b),
   'duration-asc': (a, b) => dur(a.duration) - dur(b.duration) || byNewest(a, b),
   'duration-desc': (a, b) => dur(b.duration) - dur(a.duration) || byNewest(a, b),
 };

@@ -1,3 +1,5 @@
+import { lazily } from '@/lib/lazily';
+
 /** The playback speeds a player offers, slowest first; 1× is the default. */
 export const PLAYBACK_SPEEDS = [0.75, 1, 1.25, 1.5, 2] as const;
 
@@ -5,11 +7,11 @@ export type PlaybackSpeed = (typeof PLAYBACK_SPEEDS)[number];
 
 export const DEFAULT_PLAYBACK_SPEED: PlaybackSpeed = 1;
 
-const russianNumber = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2 });
+const russianNumber = lazily(() => new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2 }));
 
 /** A speed as the menu shows it, with the Russian decimal comma: '0,75×', '1×', '1,5×'. */
 export function speedLabel(speed: PlaybackSpeed): string {
-  return `${russianNumber.format(speed)}×`;
+  return `${russianNumber().format(speed)}×`;
 }
 
 /** A menu value back to one of the offered speeds; anything else → null. */

@@ -18,26 +18,30 @@ import { MEDIA_KINDS } from '@/lib/media/kinds';
 import { formatClock } from '@/lib/media/recording/recorder-machine';
 import { AudioRowPlayer, keepFocusOn } from './audio-row-player';
 import { toggleRow, useRowState } from './open-rows';
+import { lazily } from '@/lib/lazily';
 
 export const AUDIO_FAILED = 'Не удалось обработать аудиозапись';
 // A row's date says what its heading does not (Voice Memos: the time under «Сегодня»): under a day's heading the time,
 // «11:09»; under a month's, the day too, «26 нояб., 11:09»; with no heading (sorted by title or length), the day with
 // the year when it is not this one.
-const timeFormat = new Intl.DateTimeFormat('ru-RU', { hour: '2-digit', minute: '2-digit' });
-const dateFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
-const dateYearFormat = new Intl.DateTimeFormat('ru-RU', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
+const timeFormat = lazily(() => new Intl.DateTimeFormat('ru-RU', { hour: '2-digit', minute: '2-digit' }));
+const dateFormat = lazily(() => new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }));
+const dateYearFormat = lazily(
+  () =>
+    new Intl.DateTimeFormat('ru-RU', {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+    }),
+);
 const formatDate = (iso: string, under: MediaItemProps['under']) => {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
-  if (under === 'day') return timeFormat.format(d);
-  if (under === 'month') return dateFormat.format(d);
-  return (d.getFullYear() === new Date().getFullYear() ? dateFormat : dateYearFormat).format(d);
+  if (under === 'day') return timeFormat().format(d);
+  if (under === 'month') return dateFormat().format(d);
+  return (d.getFullYear() === new Date().getFullYear() ? dateFormat() : dateYearFormat()).format(d);
 };
 
 /** A row's toggle, found by its place in the list (the rows are virtual: the neighbour may not be mounted yet). */
