@@ -172,13 +172,16 @@ export async function benchLighthouse(): Promise<PageFigures[]> {
     ],
   });
   const figures: PageFigures[] = [];
+  // BENCH_LIGHTHOUSE_PAGES=/audio/,/photos/ measures only those (the rest take minutes while one page is worked on).
+  const only = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',');
+  const chosen = (page: string) => !only || only.includes(page);
   try {
-    for (const page of PAGES) {
+    for (const page of PAGES.filter(chosen)) {
       const measured: PageFigures[] = [];
       for (let i = 0; i < runs; i++) measured.push(await measure(`${base}${page}`, chrome.port));
       figures.push({ ...median(measured), url: page });
     }
-    for (const page of SIGNED_IN_PAGES) {
+    for (const page of SIGNED_IN_PAGES.filter(chosen)) {
       const measured: PageFigures[] = [];
       const signIn = () => signInOnce(chrome.port, base, sessions.shift()!);
       for (let i = 0; i < runs; i++) measured.push(await measure(`${base}${page}`, chrome.port, signIn));
