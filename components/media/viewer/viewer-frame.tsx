@@ -65,6 +65,16 @@ function escIsTheViewers(focused: Element, root: HTMLElement | null): boolean {
 }
 
 /**
+ * The focus is in a dialog drawn over the viewer that is leaving (Headless UI marks its panel `data-leave` from the
+ * frame its closing starts, and the focus stays on its button for that frame): it takes no keys any more, so the
+ * focus counts as nowhere.
+ */
+function inLeavingDialog(focused: Element, root: HTMLElement | null): boolean {
+  const dialog = focused.closest('[role="dialog"],[role="alertdialog"]');
+  return dialog !== null && dialog !== root && !root?.contains(dialog) && dialog.querySelector('[data-leave]') !== null;
+}
+
+/**
  * The full-screen viewer's frame (Immich's), the same for the owner's photos and videos and for a guest's
  * shared album: black, what it shows contained in the screen, the counter and the actions in a bar along the
  * top, previous and next at the edges (and ←/→, swipes), Esc or a swipe down to close, and «Сведения» sliding in
@@ -107,8 +117,8 @@ export function ViewerFrame({
     return () => window.removeEventListener('keydown', onKey);
   }, [covered, count, onStep]);
 
-  // Esc closes the viewer whatever of it holds the focus, and while the focus is nowhere, as right after «Удалить»
-  // is confirmed: the confirmation is still leaving then, and HeadlessUI keeps Esc for it (the top dialog) until
+  // Esc closes the viewer whatever of it holds the focus, and while the focus is nowhere (or in a dialog that is
+  // leaving), as right after «Удалить» is confirmed: the confirmation is still leaving then, and HeadlessUI keeps Esc for it (the top dialog) until
   // it has gone — also for a moment after the focus came back to the viewer's «Удалить» — so a quick Esc was lost
   // and the viewer stayed open. Taken first (capture); a menu, a field or a dialog over the viewer keeps its own.
   // Listened to from the viewer's first commit to its last, reading what the latest render said (an effect event:
@@ -116,7 +126,8 @@ export function ViewerFrame({
   const onEscape = useEffectEvent((e: KeyboardEvent) => {
     if (covered || e.key !== 'Escape' || e.defaultPrevented) return;
     const focused = document.activeElement;
-    if (focused !== null && focused !== document.body && !escIsTheViewers(focused, snackbarPlace)) return;
+    const nowhere = focused === null || focused === document.body || inLeavingDialog(focused, snackbarPlace);
+    if (!nowhere && !escIsTheViewers(focused, snackbarPlace)) return;
     e.preventDefault();
     e.stopPropagation();
     onClose();
