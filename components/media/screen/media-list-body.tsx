@@ -81,8 +81,12 @@ export function MediaListBody({
           )}
         </div>
         {/* On a phone the aside's parts flow in the count's line (the count and the filter side by side, the partners'
-            switch under them) rather than wrapping as one block under the count. */}
-        {aside ? <div className="contents sm:ml-auto sm:flex sm:flex-wrap sm:items-center sm:justify-end sm:gap-2">{aside}</div> : null}
+            switch under them) rather than wrapping as one block under the count. From 640 px the aside grows into the
+            line it is on, and its search field with it: wrapped under the count, it fills that line instead of leaving a
+            gap at its left. */}
+        {aside ? (
+          <div className="contents sm:ml-auto sm:flex sm:grow sm:flex-wrap sm:items-center sm:justify-end sm:gap-2">{aside}</div>
+        ) : null}
       </div>
       {loading ? skeleton : empty || nothingFound ? null : children}
     </>

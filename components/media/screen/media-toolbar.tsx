@@ -54,7 +54,7 @@ export function MediaToolbar<O extends string = SortOrder>({
       {open ? (
         <div
           role="search"
-          className={`relative min-w-0 ${folded ? 'order-last basis-full' : 'w-full sm:w-56 lg:w-64'}`}
+          className={`relative min-w-0 ${folded ? 'order-last basis-full' : 'w-full sm:w-56 sm:max-w-md sm:grow lg:w-64'}`}
           data-testid="media-search"
         >
           <LineIcon d={SEARCH_ICON} className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-fg-muted" />
