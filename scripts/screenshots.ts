@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import { chromium, expect, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { ensureWebBuild } from '../server/web/ensure-build.ts';
 import {
@@ -134,7 +134,16 @@ const SCREENS: Screen[] = [
     ready: async (p) => {
       await heading(p, 'Мои фотографии');
       await p.getByTestId('photo-tile').first().getByRole('img').waitFor();
-      await p.evaluate(() => window.scrollTo(0, (document.documentElement.scrollHeight - window.innerHeight) / 2));
+      // The timeline's height comes with its months (the placeholders sized once the months are known): scrolled before
+      // that, the page stayed at its top (one run in three). Scrolled once it is two screens tall, and again
+      // until the page is really in its middle.
+      await p.waitForFunction(() => document.documentElement.scrollHeight > window.innerHeight * 2);
+      await expect(async () => {
+        await p.evaluate(() => window.scrollTo(0, (document.documentElement.scrollHeight - window.innerHeight) / 2));
+        await p.waitForTimeout(300);
+        const middle = () => window.scrollY > 100 && window.scrollY >= 0.4 * (document.documentElement.scrollHeight - window.innerHeight);
+        expect(await p.evaluate(middle)).toBe(true);
+      }).toPass({ timeout: 15_000 });
       await p.waitForTimeout(1800);
     },
   },
