@@ -1,7 +1,7 @@
 'use client';
 
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { measureElement as measuredSize, useWindowVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { VirtualTiles, type MonthSlot } from './virtual-tiles';
 
 export interface MediaCollectionProps<T extends { id: number }> {
@@ -88,6 +88,16 @@ function linesOf<T extends { id: number }>(items: readonly T[], groups: MediaCol
  * Window-scrolled virtual rows: only the rows on screen (plus a few) are mounted, so 2,000 recordings cost
  * 2,000 objects, not 2,000 waveforms. Rows are measured (open players and headings vary).
  */
+/**
+ * A row's size as its ResizeObserver reports it (after layout, at no cost); when a row is put in place (no report yet)
+ * the size known for it, else its estimate — not read from the page, which would lay the page out in React's commit.
+ */
+function sizeFromObserver(element: Element, entry: ResizeObserverEntry | undefined, instance: Virtualizer<Window, Element>): number {
+  if (entry) return measuredSize(element, entry, instance);
+  const index = instance.indexFromElement(element);
+  return instance.itemSizeCache.get(instance.options.getItemKey(index)) ?? instance.options.estimateSize(index);
+}
+
 function VirtualRows<T extends { id: number }>({
   items,
   label,
@@ -101,7 +111,10 @@ function VirtualRows<T extends { id: number }>({
   const [scrollMargin, setScrollMargin] = useState(0);
   // Where the list starts on the page, measured again when what stands above it changes height (the phone's search
   // field unfolding, an upload's tray, a banner): the rows would otherwise be placed by the old top.
-  useLayoutEffect(() => {
+  // Measured after the browser has laid the page out (an effect, and the observer's first call), not in the commit:
+  // read there, the position made the browser lay out the whole page inside React's commit (a phone's longest task on
+  // a cold /audio). Until then the rows are chosen as if the list began at the page's top, a few more than needed.
+  useEffect(() => {
     const update = () => setScrollMargin(listRef.current ? listRef.current.getBoundingClientRect().top + window.scrollY : 0);
     update();
     window.addEventListener('resize', update);
@@ -126,6 +139,7 @@ function VirtualRows<T extends { id: number }>({
       const line = lines[i];
       return !line ? i : 'heading' in line ? `h:${line.key}` : line.item.id;
     },
+    measureElement: sizeFromObserver,
   });
 
   const revealIndex = revealId === null ? -1 : lines.findIndex((l) => 'item' in l && l.item.id === revealId);
