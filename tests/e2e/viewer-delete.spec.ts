@@ -21,6 +21,14 @@ async function threePhotos(page: Page): Promise<{ access: string; ids: number[] 
   return { access, ids };
 }
 
+/** Three photos, /photos open, the newest in the viewer. */
+async function viewFirstOfThree(page: Page) {
+  await threePhotos(page);
+  await page.goto('/photos');
+  await page.getByTestId('photo-tile').first().click();
+  await expect(viewer(page).getByTestId('viewer-counter')).toHaveText('1 из 3');
+}
+
 /** «Удалить» in the viewer and its confirmation; returns once the confirmation has left the screen. */
 async function deleteShown(page: Page) {
   await viewer(page).getByRole('button', { name: 'Удалить' }).click();
@@ -31,10 +39,7 @@ async function deleteShown(page: Page) {
 
 test('Esc closes the photo viewer right after a delete in it, and the focus comes back to a photo', async ({ page }) => {
   test.setTimeout(90_000);
-  await threePhotos(page);
-  await page.goto('/photos');
-  await page.getByTestId('photo-tile').first().click();
-  await expect(viewer(page).getByTestId('viewer-counter')).toHaveText('1 из 3');
+  await viewFirstOfThree(page);
   await deleteShown(page);
   // At once, without waiting for the focus to come back from the confirmation.
   await page.keyboard.press('Escape');
@@ -75,10 +80,7 @@ test('Esc in the frame the confirmation starts leaving, the focus still in it, c
   // its own Esc) — but a leaving dialog takes no keys. Pressed in exactly that frame here (from the page, so no
   // round trip lets it pass), Esc must close the viewer.
   test.setTimeout(90_000);
-  await threePhotos(page);
-  await page.goto('/photos');
-  await page.getByTestId('photo-tile').first().click();
-  await expect(viewer(page).getByTestId('viewer-counter')).toHaveText('1 из 3');
+  await viewFirstOfThree(page);
   await viewer(page).getByRole('button', { name: 'Удалить' }).click();
   const confirm = page.getByRole('dialog', { name: 'Удалить фотографию' });
   await expect(confirm).toBeVisible();

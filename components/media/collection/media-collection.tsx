@@ -85,10 +85,6 @@ function linesOf<T extends { id: number }>(items: readonly T[], groups: MediaCol
 }
 
 /**
- * Window-scrolled virtual rows: only the rows on screen (plus a few) are mounted, so 2,000 recordings cost
- * 2,000 objects, not 2,000 waveforms. Rows are measured (open players and headings vary).
- */
-/**
  * A row's size as its ResizeObserver reports it (after layout, at no cost); when a row is put in place (no report yet)
  * the size known for it, else its estimate — not read from the page, which would lay the page out in React's commit.
  */
@@ -98,6 +94,10 @@ function sizeFromObserver(element: Element, entry: ResizeObserverEntry | undefin
   return instance.itemSizeCache.get(instance.options.getItemKey(index)) ?? instance.options.estimateSize(index);
 }
 
+/**
+ * Window-scrolled virtual rows: only the rows on screen (plus a few) are mounted, so 2,000 recordings cost
+ * 2,000 objects, not 2,000 waveforms. Rows are measured (open players and headings vary).
+ */
 function VirtualRows<T extends { id: number }>({
   items,
   label,

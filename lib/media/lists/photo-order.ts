@@ -2,8 +2,8 @@
  * Gallery order and search for photos: "newest" means when the photo was taken (EXIF) and, for
  * photos without that date, when it was uploaded. Pure, like sort-search.ts for audio.
  */
-import { searchRecords, type SortOrder } from './sort-search';
 import { lazily } from '@/lib/lazily';
+import { searchRecords, type SortOrder } from './sort-search';
 
 export type PhotoSortOrder = Extract<SortOrder, 'newest' | 'oldest' | 'title-asc' | 'title-desc'>;
 

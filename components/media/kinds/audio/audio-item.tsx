@@ -16,9 +16,9 @@ import { useSelectableItem } from '@/components/media/selection/use-selectable-i
 import { useSnackbar } from '@/hooks/use-snackbar';
 import { MEDIA_KINDS } from '@/lib/media/kinds';
 import { formatClock } from '@/lib/media/recording/recorder-machine';
+import { lazily } from '@/lib/lazily';
 import { AudioRowPlayer, keepFocusOn } from './audio-row-player';
 import { toggleRow, useRowState } from './open-rows';
-import { lazily } from '@/lib/lazily';
 
 export const AUDIO_FAILED = 'Не удалось обработать аудиозапись';
 // A row's date says what its heading does not (Voice Memos: the time under «Сегодня»): under a day's heading the time,
