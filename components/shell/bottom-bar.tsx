@@ -1,14 +1,14 @@
 'use client';
 
-import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { BOTTOM_ITEMS, isCurrent, NavIcon, RECORD_HREF, type NavItem } from './nav-items';
+import { NavLink } from './nav-link';
 
 function BarLink({ item, pathname }: { item: NavItem; pathname: string }) {
   const current = isCurrent(pathname, item.href);
   return (
     <li className="flex-1">
-      <Link
+      <NavLink
         href={item.href}
         aria-current={current ? 'page' : undefined}
         className={`flex h-14 flex-col items-center justify-center gap-0.5 text-[0.6875rem] font-medium ${current ? 'text-accent-text' : 'text-fg-muted'}`}
@@ -17,7 +17,7 @@ function BarLink({ item, pathname }: { item: NavItem; pathname: string }) {
           <NavIcon name={item.icon} className="h-5 w-5" />
         </span>
         {item.label}
-      </Link>
+      </NavLink>
     </li>
   );
 }
@@ -40,14 +40,14 @@ export function BottomBar() {
           <BarLink key={item.href} item={item} pathname={pathname} />
         ))}
         <li className="flex flex-1 justify-center">
-          <Link
+          <NavLink
             href={RECORD_HREF}
             aria-label="Записать"
             title="Записать"
             className="-mt-5 flex h-14 w-14 items-center justify-center rounded-full bg-record text-record-fg shadow-float ring-4 ring-canvas"
           >
             <span className="h-5 w-5 rounded-full bg-current" aria-hidden="true" />
-          </Link>
+          </NavLink>
         </li>
         {BOTTOM_ITEMS.slice(half).map((item) => (
           <BarLink key={item.href} item={item} pathname={pathname} />

@@ -1,12 +1,12 @@
 'use client';
 
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
-import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { CloseButton } from '@/components/ui/close-button';
 import { useThemeChoice } from '@/hooks/use-theme';
 import { THEME_CHOICES } from '@/lib/theme';
 import { isCurrent, NavIcon, navItems } from './nav-items';
+import { NavLink } from './nav-link';
 
 /** «Тема»: the three choices side by side. */
 function ThemeSwitch() {
@@ -51,7 +51,7 @@ export function SideDrawer({ open, onClose, isAuthenticated }: { open: boolean; 
                 const current = isCurrent(pathname, item.href);
                 return (
                   <li key={item.href}>
-                    <Link
+                    <NavLink
                       href={item.href}
                       onClick={onClose}
                       aria-current={current ? 'page' : undefined}
@@ -63,7 +63,7 @@ export function SideDrawer({ open, onClose, isAuthenticated }: { open: boolean; 
                     >
                       <NavIcon name={item.icon} />
                       {item.label}
-                    </Link>
+                    </NavLink>
                   </li>
                 );
               })}

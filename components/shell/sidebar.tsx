@@ -1,8 +1,8 @@
 'use client';
 
-import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { isCurrent, NavIcon, navItems } from './nav-items';
+import { NavLink } from './nav-link';
 
 /**
  * From 1024 px the spec's drawer stands open beside the page: every section one click away, the current one
@@ -22,7 +22,7 @@ export function Sidebar() {
           const current = isCurrent(pathname, item.href);
           return (
             <li key={item.href}>
-              <Link
+              <NavLink
                 href={item.href}
                 aria-current={current ? 'page' : undefined}
                 title={item.label}
@@ -32,7 +32,7 @@ export function Sidebar() {
               >
                 <NavIcon name={item.icon} />
                 <span className="truncate folded:sr-only">{item.label}</span>
-              </Link>
+              </NavLink>
             </li>
           );
         })}

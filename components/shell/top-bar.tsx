@@ -1,7 +1,6 @@
 'use client';
 
 import { useAtomValue } from 'jotai';
-import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { IconButton } from '@/components/ui/icon-button';
@@ -9,6 +8,7 @@ import { lazyDialog } from '@/components/ui/lazy-dialog';
 import { deferredComponent } from '@/components/ui/lazy-screen';
 import { authStatusAtom } from '@/lib/auth/atoms';
 import { pendingRecordingsAtom } from '@/lib/media/uploads/pending-atoms';
+import { NavLink } from './nav-link';
 
 /** The drawer's frame (backdrop and panel, where the drawer draws them) for the moment its code is on its way. */
 function DrawerLoading() {
@@ -43,7 +43,7 @@ function PendingCount() {
   if (count === 0) return null;
   const label = `Ожидают отправки: ${count}`;
   return (
-    <Link
+    <NavLink
       href="/audio"
       title={label}
       aria-label={label}
@@ -53,7 +53,7 @@ function PendingCount() {
         <path d="M12 16V4m0 0-4 4m4-4 4 4M4 20h16" strokeLinecap="round" strokeLinejoin="round" />
       </svg>
       <span data-testid="pending-count">{count}</span>
-    </Link>
+    </NavLink>
   );
 }
 
@@ -137,10 +137,10 @@ export function TopBar() {
               <MenuIcon />
             </IconButton>
           </span>
-          <Link href="/" className="flex items-center gap-2 rounded-lg px-1 text-lg font-semibold tracking-tight text-fg">
+          <NavLink href="/" className="flex items-center gap-2 rounded-lg px-1 text-lg font-semibold tracking-tight text-fg">
             <Mark />
             Копилка
-          </Link>
+          </NavLink>
         </nav>
         <div className="flex-1" />
         <PendingCount />
