@@ -9,9 +9,7 @@ import { registerAndLogin } from './support/auth';
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
-  test('a signed-in screen fetches no other page ahead as it loads; a tap on the bottom bar still goes there', async ({
-    page,
-  }) => {
+  test('a signed-in screen fetches no other page ahead as it loads; a tap on the bottom bar still goes there', async ({ page }) => {
     await registerAndLogin(page);
     // Listened to from the screen's own load on (the home before it has links of its own).
     await page.goto('/audio', { waitUntil: 'commit' });
