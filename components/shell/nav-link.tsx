@@ -4,7 +4,10 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import type { ComponentProps } from 'react';
 
-type NavLinkProps = Omit<ComponentProps<typeof Link>, 'href' | 'prefetch'> & { href: string };
+/** The intents are the link's own: a caller's handlers for them would be dropped, so it cannot pass any. */
+type NavLinkProps = Omit<ComponentProps<typeof Link>, 'href' | 'prefetch' | 'onPointerEnter' | 'onTouchStart' | 'onFocus'> & {
+  href: string;
+};
 
 /**
  * A link of the frame (the sidebar, the bottom bar, the drawer, the name in the top bar): its page is fetched
@@ -12,26 +15,8 @@ type NavLinkProps = Omit<ComponentProps<typeof Link>, 'href' | 'prefetch'> & { h
  * bar and the name fetched six pages (their HTML and route data) in the load's busiest second, beside the screen's
  * own list and pictures, on a slow line.
  */
-export function NavLink({ href, onPointerEnter, onTouchStart, onFocus, ...props }: NavLinkProps) {
+export function NavLink({ href, ...props }: NavLinkProps) {
   const router = useRouter();
   const warm = () => router.prefetch(href);
-  return (
-    <Link
-      {...props}
-      href={href}
-      prefetch={false}
-      onPointerEnter={(e) => {
-        onPointerEnter?.(e);
-        warm();
-      }}
-      onTouchStart={(e) => {
-        onTouchStart?.(e);
-        warm();
-      }}
-      onFocus={(e) => {
-        onFocus?.(e);
-        warm();
-      }}
-    />
-  );
+  return <Link {...props} href={href} prefetch={false} onPointerEnter={warm} onTouchStart={warm} onFocus={warm} />;
 }

@@ -21,14 +21,6 @@ async function threePhotos(page: Page): Promise<{ access: string; ids: number[] 
   return { access, ids };
 }
 
-/** Three photos, /photos open, the newest in the viewer. */
-async function viewFirstOfThree(page: Page) {
-  await threePhotos(page);
-  await page.goto('/photos');
-  await page.getByTestId('photo-tile').first().click();
-  await expect(viewer(page).getByTestId('viewer-counter')).toHaveText('1 из 3');
-}
-
 /** «Удалить» in the viewer and its confirmation; returns once the confirmation has left the screen. */
 async function deleteShown(page: Page) {
   await viewer(page).getByRole('button', { name: 'Удалить' }).click();
@@ -39,7 +31,10 @@ async function deleteShown(page: Page) {
 
 test('Esc closes the photo viewer right after a delete in it, and the focus comes back to a photo', async ({ page }) => {
   test.setTimeout(90_000);
-  await viewFirstOfThree(page);
+  await threePhotos(page);
+  await page.goto('/photos');
+  await page.getByTestId('photo-tile').first().click();
+  await expect(viewer(page).getByTestId('viewer-counter')).toHaveText('1 из 3');
   await deleteShown(page);
   // At once, without waiting for the focus to come back from the confirmation.
   await page.keyboard.press('Escape');

@@ -120,7 +120,8 @@ export function ViewerFrame({
   // Esc closes the viewer whatever of it holds the focus, and while the focus is nowhere (or in a dialog that is
   // leaving), as right after «Удалить» is confirmed: the confirmation is still leaving then, and HeadlessUI keeps
   // Esc for it (the top dialog) until it has gone — also for a moment after the focus came back to the viewer's
-  // «Удалить» — so a quick Esc was lost and the viewer stayed open. Taken first (capture); a menu, a field or a dialog over the viewer keeps its own.
+  // «Удалить» — so a quick Esc was lost and the viewer stayed open. Taken first (capture); a menu, a field or a dialog
+  // over the viewer keeps its own.
   // Listened to from the viewer's first commit to its last, reading what the latest render said (an effect event:
   // whether something covers it, how to close): a listener put back after each change left a moment without one.
   const onEscape = useEffectEvent((e: KeyboardEvent) => {
