@@ -48,9 +48,11 @@ test('a 50 MB video whose connection is cut goes on after a reload from where it
   await expect.poll(() => patches, { timeout: 60_000 }).toBeGreaterThan(1);
   await expect(card(page, 'Поездка')).toHaveCount(0);
 
-  // The page is reloaded and the same file chosen again, the network whole again.
-  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  // The page is reloaded and the same file chosen again, the network whole again — mended only once the old page
+  // has gone: mended before, a retry of the old page's upload (tus tries again after 1, 3 and 5 s) could get through
+  // while the reload waited on the "leave the page?" question, and finish the file before the new page chose it.
   await page.reload();
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
   const after: Request[] = [];
   page.on('requestfinished', (request) => {
     if (new URL(request.url()).pathname.startsWith('/api/uploads/')) after.push(request);
